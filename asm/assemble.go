@@ -1,0 +1,332 @@
+package asm
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/kim1-archive/microchess/isa"
+)
+
+// Source is one input file.
+type Source struct {
+	Name string // as shown in messages
+	Text string
+}
+
+// Symbol is a label or an equate with its cross references.
+type Symbol struct {
+	Name  string
+	Value int
+	Def   *Stmt
+	Refs  []*Stmt
+	known bool
+}
+
+// Program is an assembled set of sources.
+type Program struct {
+	Stmts   []*Stmt
+	Symbols map[string]*Symbol
+	Order   []*Symbol // in order of definition
+}
+
+// Dialect names a front end.
+type Dialect string
+
+const Dialect1977 Dialect = "1977"
+
+// DialectFor picks the front end from a file name.
+func DialectFor(name string) Dialect {
+	switch strings.ToLower(filepath.Ext(name)) {
+	default:
+		return Dialect1977
+	}
+}
+
+// Parse turns one source into statements with the front end its name picks.
+func Parse(src Source) ([]*Stmt, ErrorList) {
+	switch DialectFor(src.Name) {
+	default:
+		return Parse1977(src.Name, src.Text)
+	}
+}
+
+// Assemble parses and assembles the sources as one program (they share one
+// symbol table). On any error it returns every error found, sorted.
+func Assemble(sources ...Source) (*Program, error) {
+	var errs ErrorList
+	var all []*Stmt
+	for _, src := range sources {
+		stmts, e := Parse(src)
+		errs = append(errs, e...)
+		all = append(all, stmts...)
+	}
+	p, e := AssembleStmts(all)
+	errs = append(errs, e...)
+	return p, errs.Err()
+}
+
+// AssembleStmts assembles statements from any front end.
+func AssembleStmts(stmts []*Stmt) (*Program, ErrorList) {
+	a := &assembler{p: &Program{Stmts: stmts, Symbols: map[string]*Symbol{}}}
+	a.define()
+	a.resolveEquates()
+	a.layout()
+	a.resolveEquates()
+	a.encode()
+	a.checkOverlap()
+	return a.p, a.errs
+}
+
+type assembler struct {
+	p    *Program
+	errs ErrorList
+}
+
+func (a *assembler) define() {
+	for _, s := range a.p.Stmts {
+		if s.Label == "" {
+			continue
+		}
+		if old, dup := a.p.Symbols[s.Label]; dup {
+			a.errs.Add(s.LabelPos, "duplicate symbol %s (first defined at %s)", s.Label, old.Def.LabelPos)
+			continue
+		}
+		sym := &Symbol{Name: s.Label, Def: s}
+		a.p.Symbols[s.Label] = sym
+		a.p.Order = append(a.p.Order, sym)
+	}
+}
+
+// value returns an expression's value if everything it names is known.
+func (a *assembler) value(e *Expr) (int, bool) {
+	if e.Sym == "" {
+		return e.Offset, true
+	}
+	sym, ok := a.p.Symbols[e.Sym]
+	if !ok || !sym.known {
+		return 0, false
+	}
+	return sym.Value + e.Offset, true
+}
+
+// resolveEquates settles every equate whose operand is known, repeating
+// until nothing changes (equates may name other equates in any order).
+func (a *assembler) resolveEquates() {
+	for changed := true; changed; {
+		changed = false
+		for _, s := range a.p.Stmts {
+			if s.Kind != KindEquate || s.Operand == nil {
+				continue
+			}
+			sym := a.p.Symbols[s.Label]
+			if sym == nil || sym.Def != s || sym.known {
+				continue
+			}
+			if v, ok := a.value(s.Operand); ok {
+				sym.Value, sym.known, changed = v, true, true
+			}
+		}
+	}
+}
+
+// layout is pass 1: it places every statement and fixes each instruction's
+// size. An operand that is not known yet keeps the absolute form.
+func (a *assembler) layout() {
+	pc := -1
+	for _, s := range a.p.Stmts {
+		if s.Kind == KindOrigin && s.Operand != nil {
+			v, ok := a.value(s.Operand)
+			switch {
+			case !ok:
+				a.errs.Add(s.Operand.Pos, "origin %s is not known here: define it above this line", exprText(s.Operand))
+				pc = -1
+			case v < 0 || v > 0xFFFF:
+				a.errs.Add(s.Operand.Pos, "origin %X is outside 0000–FFFF", v)
+				pc = -1
+			default:
+				pc = v
+			}
+			continue
+		}
+		size := a.size(s)
+		if pc < 0 {
+			if size > 0 || (s.Label != "" && s.Kind != KindEquate) {
+				a.errs.Add(s.Pos, "no origin: put a +++ line with an address before the first statement")
+				pc = -2 // report once per segment
+			}
+			continue
+		}
+		if s.Label != "" && s.Kind != KindEquate {
+			if sym := a.p.Symbols[s.Label]; sym != nil && sym.Def == s {
+				sym.Value, sym.known = pc, true
+			}
+		}
+		s.Addr = uint16(pc)
+		if pc+size > 0x10000 {
+			a.errs.Add(s.Pos, "code runs past FFFF")
+			pc = -2
+			continue
+		}
+		pc += size
+	}
+}
+
+// size decides the final mode of an instruction and returns its length.
+func (a *assembler) size(s *Stmt) int {
+	switch s.Kind {
+	case KindData:
+		return len(s.Data)
+	case KindInstr:
+		if s.Mnemonic == "" {
+			return 0
+		}
+		if s.MayShrink && s.Operand != nil {
+			if v, ok := a.value(s.Operand); ok && v >= 0 && v < 0x100 {
+				if zp, ok := s.Mode.ZeroPageForm(); ok {
+					if _, exists := isa.Lookup(s.Mnemonic, zp); exists {
+						s.Mode = zp
+					}
+				}
+			}
+			s.MayShrink = false
+		}
+		return s.Mode.Size()
+	}
+	return 0
+}
+
+// encode is pass 2: every operand is now known or undefined.
+func (a *assembler) encode() {
+	for _, s := range a.p.Stmts {
+		for _, e := range a.exprs(s) {
+			if e.Sym == "" {
+				continue
+			}
+			if sym, ok := a.p.Symbols[e.Sym]; ok {
+				if len(sym.Refs) == 0 || sym.Refs[len(sym.Refs)-1] != s {
+					sym.Refs = append(sym.Refs, s)
+				}
+			} else {
+				a.errs.Add(e.Pos, "undefined symbol %s", e.Sym)
+			}
+		}
+		switch s.Kind {
+		case KindData:
+			for i := range s.Data {
+				if v, ok := a.known(&s.Data[i]); ok {
+					s.Bytes = append(s.Bytes, a.byteValue(&s.Data[i], v, "a data byte"))
+				}
+			}
+		case KindInstr:
+			a.encodeInstr(s)
+		}
+	}
+}
+
+func (a *assembler) exprs(s *Stmt) []*Expr {
+	var out []*Expr
+	if s.Operand != nil {
+		out = append(out, s.Operand)
+	}
+	for i := range s.Data {
+		out = append(out, &s.Data[i])
+	}
+	return out
+}
+
+// known is value() for pass 2; undefined symbols were reported already.
+func (a *assembler) known(e *Expr) (int, bool) {
+	v, ok := a.value(e)
+	if !ok && e.Sym != "" {
+		if sym, defined := a.p.Symbols[e.Sym]; defined && !sym.known {
+			a.errs.Add(e.Pos, "symbol %s has no value (its definition depends on itself or on an error)", e.Sym)
+		}
+	}
+	return v, ok
+}
+
+func (a *assembler) byteValue(e *Expr, v int, what string) byte {
+	if v < 0 || v > 0xFF {
+		a.errs.Add(e.Pos, "%s = %s is out of range for %s (00–FF)", exprText(e), hexValue(v), what)
+	}
+	return byte(v)
+}
+
+func (a *assembler) encodeInstr(s *Stmt) {
+	if s.Mnemonic == "" {
+		return
+	}
+	op, ok := isa.Lookup(s.Mnemonic, s.Mode)
+	if !ok {
+		a.errs.Add(s.Pos, "%s has no %s mode", s.Mnemonic, s.Mode)
+		return
+	}
+	s.Op = op
+	s.Bytes = []byte{op.Code}
+	if s.Mode.OperandBytes() == 0 {
+		return
+	}
+	e := s.Operand
+	if e == nil {
+		return
+	}
+	v, ok := a.known(e)
+	if !ok {
+		s.Bytes = append(s.Bytes, make([]byte, s.Mode.OperandBytes())...)
+		return
+	}
+	switch s.Mode {
+	case isa.Relative:
+		d := v - (int(s.Addr) + 2)
+		if d < -128 || d > 127 {
+			a.errs.Add(e.Pos, "branch to %s (%04X) out of range: %d bytes away, a branch reaches -128..+127", exprText(e), v&0xFFFF, d)
+		}
+		s.Bytes = append(s.Bytes, byte(d))
+	case isa.Immediate:
+		s.Bytes = append(s.Bytes, a.byteValue(e, v, "immediate mode"))
+	default:
+		if s.Mode.OperandBytes() == 1 {
+			s.Bytes = append(s.Bytes, a.byteValue(e, v, s.Mode.String()+" mode"))
+			return
+		}
+		if v < 0 || v > 0xFFFF {
+			a.errs.Add(e.Pos, "%s = %s is out of range for %s mode (0000–FFFF)", exprText(e), hexValue(v), s.Mode)
+		}
+		s.Bytes = append(s.Bytes, byte(v), byte(v>>8))
+	}
+}
+
+// checkOverlap reports any address that two statements both fill.
+func (a *assembler) checkOverlap() {
+	owner := map[int]*Stmt{}
+	for _, s := range a.p.Stmts {
+		for i := range s.Bytes {
+			addr := int(s.Addr) + i
+			if prev, taken := owner[addr]; taken {
+				a.errs.Add(s.Pos, "overlapping code: %04X is already filled by %s", addr, prev.Pos)
+				break
+			}
+			owner[addr] = s
+		}
+	}
+}
+
+func exprText(e *Expr) string {
+	switch {
+	case e.Sym == "":
+		return hexValue(e.Offset)
+	case e.Offset > 0:
+		return fmt.Sprintf("%s+%X", e.Sym, e.Offset)
+	case e.Offset < 0:
+		return fmt.Sprintf("%s-%X", e.Sym, -e.Offset)
+	}
+	return e.Sym
+}
+
+func hexValue(v int) string {
+	if v < 0 {
+		return fmt.Sprintf("-%X", -v)
+	}
+	return fmt.Sprintf("%X", v)
+}

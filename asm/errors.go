@@ -1,0 +1,77 @@
+package asm
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Pos is a position in a source file; Line and Col are 1-based, Col counts
+// characters (a tab is one).
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+func (p Pos) String() string {
+	if p.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	}
+	return fmt.Sprintf("%s:%d", p.File, p.Line)
+}
+
+// Error is one diagnostic with its position.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// MaxErrors caps how many errors an ErrorList prints; the rest are counted.
+const MaxErrors = 25
+
+// ErrorList collects errors the way go/scanner does: added as found, sorted
+// by position before they are shown.
+type ErrorList []*Error
+
+func (l *ErrorList) Add(pos Pos, format string, args ...any) {
+	*l = append(*l, &Error{pos, fmt.Sprintf(format, args...)})
+}
+
+func (l ErrorList) sorted() ErrorList {
+	s := append(ErrorList(nil), l...)
+	sort.SliceStable(s, func(i, j int) bool {
+		a, b := s[i].Pos, s[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return s
+}
+
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l.sorted() {
+		if i == MaxErrors {
+			fmt.Fprintf(&b, "(%d more errors)\n", len(l)-MaxErrors)
+			break
+		}
+		b.WriteString(e.Error())
+		b.WriteByte('\n')
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// Err returns the list sorted as an error, or nil when it is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l.sorted()
+}

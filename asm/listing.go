@@ -1,0 +1,98 @@
+package asm
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteListing prints the program like the 1977 printout: statement number,
+// address, up to three bytes, then the source line. Longer data lines carry
+// on over further lines of three bytes.
+func WriteListing(w io.Writer, p *Program) error {
+	ew := &errWriter{w: w}
+	file := ""
+	for _, s := range p.Stmts {
+		if s.Pos.File != file {
+			file = s.Pos.File
+			ew.printf("%s\n\n", strings.ToUpper(file))
+		}
+		text := expandTabs(s.Text)
+		num := "     "
+		if s.Number > 0 {
+			num = fmt.Sprintf("%5d", s.Number)
+		}
+		switch {
+		case len(s.Bytes) > 0:
+			for i := 0; i < len(s.Bytes); i += 3 {
+				end := min(i+3, len(s.Bytes))
+				if i == 0 {
+					ew.printf("%s %04X %-9s %s\n", num, int(s.Addr)+i, hexBytes(s.Bytes[i:end]), text)
+				} else {
+					ew.printf("      %04X %s\n", int(s.Addr)+i, hexBytes(s.Bytes[i:end]))
+				}
+			}
+		case s.Kind == KindEquate && s.Label != "":
+			v := "????"
+			if sym := p.Symbols[s.Label]; sym != nil && sym.known {
+				v = fmt.Sprintf("%04X", sym.Value&0xFFFF)
+			}
+			ew.printf("%s =%s %-8s %s\n", num, v, "", text)
+		default:
+			ew.printf("%s %-14s %s\n", num, "", text)
+		}
+	}
+	return ew.err
+}
+
+// WriteSymbols prints the symbol table with cross references in the 1977
+// layout: symbol, value, defining statement, referencing statements; in
+// order of definition.
+func WriteSymbols(w io.Writer, p *Program) error {
+	ew := &errWriter{w: w}
+	ew.printf("SYMBOL TABLE AND CROSS REFERENCES\n\n")
+	ew.printf("%-8s %-4s %5s  %s\n", "SYMBOL", "ADDR", "DEF", "CROSS REFERENCES")
+	for _, sym := range p.Order { // definition order: file order, then line
+		var refs []string
+		for _, r := range sym.Refs {
+			refs = append(refs, fmt.Sprint(r.Number))
+		}
+		ew.printf("%-8s %04X %5d  %s\n", sym.Name, sym.Value&0xFFFF, sym.Def.Number, strings.Join(refs, " "))
+	}
+	return ew.err
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
+
+func hexBytes(b []byte) string {
+	parts := make([]string, len(b))
+	for i, x := range b {
+		parts[i] = fmt.Sprintf("%02X", x)
+	}
+	return strings.Join(parts, " ")
+}
+
+func expandTabs(s string) string {
+	var b strings.Builder
+	col := 0
+	for _, r := range s {
+		if r == '\t' {
+			n := 8 - col%8
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		}
+		b.WriteRune(r)
+		col++
+	}
+	return b.String()
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/internal/atomicfile"
+)
+
+func init() {
+	register("asm", "assemble sources into KIM-1 images, a listing and a symbol table", asmMain)
+}
+
+func asmMain(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mchess asm", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "", "output `base` name: writes BASE-<image>.bin, BASE.lst, BASE.sym (default: the first file's name, in the current directory)")
+	var residue, ram stringList
+	fs.Var(&residue, "residue", "a residue data `file` (bytes no program line defines), assembled after the sources; repeatable")
+	fs.Var(&ram, "ram", "extra RAM region `NAME=SSSS-EEEE` (hex) for programs that outgrow the KIM-1's 1.1 KB; repeatable")
+	quiet := fs.Bool("q", false, "print nothing on success")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: mchess asm [options] FILE...")
+		fmt.Fprintln(stderr, "\nAssembles the files as one program (1977 MicroChess dialect) and writes one raw")
+		fmt.Fprintln(stderr, "binary per KIM-1 memory region the program fills (c0: 0000–03FF, c1: 1780–17E6),")
+		fmt.Fprintln(stderr, "a listing like the 1977 printout and a symbol table with cross references.")
+		fmt.Fprintln(stderr, "Nothing is written if there is any error.\n\noptions:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	p, images, err := assembleAndLink(fs.Args(), residue, ram)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	base := *out
+	if base == "" {
+		name := filepath.Base(fs.Arg(0))
+		base = strings.TrimSuffix(name, filepath.Ext(name))
+	}
+	var lst, sym bytes.Buffer
+	if err := asm.WriteListing(&lst, p); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if err := asm.WriteSymbols(&sym, p); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	files := map[string][]byte{base + ".lst": lst.Bytes(), base + ".sym": sym.Bytes()}
+	for _, im := range images {
+		files[fmt.Sprintf("%s-%s.bin", base, im.Name)] = im.Bytes
+	}
+	for _, im := range images {
+		name := fmt.Sprintf("%s-%s.bin", base, im.Name)
+		if err := atomicfile.Write(name, im.Bytes); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		if !*quiet {
+			fmt.Fprintf(stdout, "%s  %04X–%04X  %4d bytes (%d from source)\n", name, im.Start, im.End(), len(im.Bytes), im.Defined())
+		}
+	}
+	for _, name := range []string{base + ".lst", base + ".sym"} {
+		if err := atomicfile.Write(name, files[name]); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		if !*quiet {
+			fmt.Fprintf(stdout, "%s\n", name)
+		}
+	}
+	return 0
+}
+
+// flagExit maps a flag parsing error to an exit status: -h is success.
+func flagExit(err error) int {
+	if err == flag.ErrHelp {
+		return 0
+	}
+	return 2
+}

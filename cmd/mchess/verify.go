@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/kim1-archive/microchess/ref"
+	"github.com/kim1-archive/microchess/verify"
+)
+
+func init() {
+	register("verify", "prove assembled MicroChess byte by byte against the 1977 hex listing", verifyMain)
+}
+
+func verifyMain(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mchess verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var residue stringList
+	fs.Var(&residue, "residue", "residue data `file`: its bytes are reported as residue, not program; repeatable")
+	asJSON := fs.Bool("json", false, "print a machine-readable report")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: mchess verify [--json] [--residue FILE]... [FILE...]")
+		fmt.Fprintln(stderr, "\nAssembles and links the files (default: src/microchess.asm with residue")
+		fmt.Fprintln(stderr, "src/residue.asm) and compares every byte with the published 1977 hex listing")
+		fmt.Fprintln(stderr, "(0000–03FF and 1780–17E5). Each differing byte is named with the source line that")
+		fmt.Fprintln(stderr, "emitted it. Exit status 1 on any mismatch.\n\noptions:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		files = []string{"src/microchess.asm"}
+		if len(residue) == 0 {
+			residue = stringList{"src/residue.asm"}
+		}
+	}
+	p, images, err := assembleAndLink(files, residue, nil)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	opt := verify.Options{Residue: map[string]bool{}}
+	for _, r := range residue {
+		opt.Residue[r] = true
+	}
+	reports := verify.Compare(p, images, ref.MicroChess1977(), opt)
+	ok := true
+	for i := range reports {
+		ok = ok && reports[i].OK()
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(struct {
+			OK     bool                 `json:"ok"`
+			Images []verify.ImageReport `json:"images"`
+		}{ok, reports}); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+	} else {
+		verify.WriteText(stdout, reports)
+		if ok {
+			fmt.Fprintln(stdout, "OK: every source-defined byte equals the 1977 hex listing")
+		} else {
+			fmt.Fprintln(stdout, "FAIL: bytes differ from the 1977 hex listing (see MISMATCH lines)")
+		}
+	}
+	if !ok {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,74 @@
+package verify
+
+import (
+	"fmt"
+	"io"
+)
+
+// WriteText prints a short human summary per image, every mismatch with the
+// source line that made it, and the reconstructed bytes.
+func WriteText(w io.Writer, reports []ImageReport) {
+	for _, r := range reports {
+		fmt.Fprintf(w, "%s  %s–%s  tape ID %s, %d bytes in the reference\n", r.Name, r.Start, r.End, r.ID, r.ReferenceBytes)
+		if r.ReferenceBytes == 0 {
+			fmt.Fprintf(w, "  no reference for this image: not verified\n")
+			continue
+		}
+		fmt.Fprintf(w, "  program source  %4d bytes, %d identical, %d different\n", r.SourceBytes, r.Identical, r.SourceBytes-r.Identical)
+		if r.ResidueBytes > 0 || hasResidueMismatch(r) {
+			fmt.Fprintf(w, "  residue data    %4d bytes identical\n", r.ResidueBytes)
+		}
+		if n := len(r.Reconstructed); n > 0 {
+			same := 0
+			for _, b := range r.Reconstructed {
+				if b.Got == b.Expected {
+					same++
+				}
+			}
+			fmt.Fprintf(w, "  reconstructed   %4d bytes (not verified; %d equal the reference)\n", n, same)
+		}
+		for _, u := range r.Undefined {
+			fmt.Fprintf(w, "  undefined       %s–%s  in the reference, defined by no source\n", u.Start, u.End)
+		}
+		for _, x := range r.Extra {
+			fmt.Fprintf(w, "  extra           %s–%s  defined by source, not in the reference\n", x.Start, x.End)
+		}
+		for _, m := range r.Mismatches {
+			what := "assembled"
+			if m.Residue {
+				what = "residue data"
+			}
+			fmt.Fprintf(w, "  MISMATCH %s: hex listing %s, %s %s  %s:%d (statement %d, %s)  %s\n",
+				m.Address, m.Expected, what, m.Got, m.File, m.Line, m.Statement, m.Symbol, trimSource(m.Source))
+		}
+		if r.OK() && r.TotalIdentical == r.ReferenceBytes {
+			fmt.Fprintf(w, "  all %d bytes identical to the published hex listing\n", r.ReferenceBytes)
+		}
+	}
+}
+
+func hasResidueMismatch(r ImageReport) bool {
+	for _, m := range r.Mismatches {
+		if m.Residue {
+			return true
+		}
+	}
+	return false
+}
+
+func trimSource(s string) string {
+	out := []rune{}
+	space := false
+	for _, c := range s {
+		if c == ' ' || c == '\t' {
+			space = true
+			continue
+		}
+		if space && len(out) > 0 {
+			out = append(out, ' ')
+		}
+		space = false
+		out = append(out, c)
+	}
+	return string(out)
+}
