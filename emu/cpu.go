@@ -1,0 +1,175 @@
+// Package emu is an NMOS 6502 core: the 151 documented opcodes with exact
+// cycle counts, NMOS decimal mode and quirks, over a flat 64 KiB memory.
+// Machines (see emu/kim1) add I/O by hooking writes to chosen pages and by
+// placing bytes no documented instruction uses where their ROM routines
+// would be: fetching one stops the run, so the machine can emulate the
+// routine without any per-instruction cost in the loop.
+package emu
+
+import "fmt"
+
+//go:generate go run ./internal/gendispatch
+
+// CPU is the processor and its 64 KiB address space.
+type CPU struct {
+	A, X, Y, S byte
+	P          byte // status; bit 5 always reads 1, bit 4 (B) only exists when pushed
+	PC         uint16
+
+	Cycles       uint64 // clock cycles since power-on
+	Instructions uint64 // instructions executed
+
+	Mem [65536]byte
+
+	hooked    [256]bool // pages whose writes go to WriteHook
+	hookStop  bool
+	WriteHook WriteHook
+}
+
+// WriteHook receives every write to a hooked page instead of memory. pc is
+// the address of the writing instruction. The hook stores the byte itself
+// if it wants it stored; returning true ends Run after this instruction.
+type WriteHook func(c *CPU, pc, addr uint16, val byte, cycles uint64) (stop bool)
+
+// Stop says why Run returned.
+type Stop uint8
+
+const (
+	StopBudget       Stop = iota // the cycle budget was used up
+	StopUndocumented             // PC is at an undocumented opcode, not executed
+	StopSelfJump                 // a JMP or taken branch to its own address (PC is there)
+	StopHook                     // a write hook asked to stop
+)
+
+func (s Stop) String() string {
+	switch s {
+	case StopBudget:
+		return "cycle budget"
+	case StopUndocumented:
+		return "undocumented opcode"
+	case StopSelfJump:
+		return "jump to self"
+	case StopHook:
+		return "write hook"
+	}
+	return "unknown"
+}
+
+// UndocumentedError reports an opcode the core does not run.
+type UndocumentedError struct {
+	PC     uint16
+	Opcode byte
+}
+
+func (e *UndocumentedError) Error() string {
+	return fmt.Sprintf("undocumented opcode $%02X at $%04X", e.Opcode, e.PC)
+}
+
+// New returns a CPU with S = FD and P = I set, as after the reset sequence,
+// and PC at pc.
+func New(pc uint16) *CPU {
+	return &CPU{S: 0xFD, P: 0x24, PC: pc}
+}
+
+// Run executes instructions until at least budget cycles have passed (it
+// stops between instructions, so it may run up to 6 cycles over) or until
+// one of the other Stop conditions. It never allocates.
+func (c *CPU) Run(budget uint64) Stop { return c.run(budget) }
+
+// Step executes one instruction.
+func (c *CPU) Step() Stop { return c.run(1) }
+
+// Undocumented returns the error for a StopUndocumented at the current PC.
+func (c *CPU) Undocumented() error {
+	return &UndocumentedError{PC: c.PC, Opcode: c.Mem[c.PC]}
+}
+
+// HookWrites sends writes to pages first..last (inclusive) to WriteHook.
+func (c *CPU) HookWrites(first, last byte, on bool) {
+	for p := int(first); p <= int(last); p++ {
+		c.hooked[p] = on
+	}
+}
+
+// Hooked reports whether writes to the page of addr go to the hook.
+func (c *CPU) Hooked(addr uint16) bool { return c.hooked[addr>>8] }
+
+func (c *CPU) hookWrite(pc, addr uint16, val byte, cyc uint64) bool {
+	if c.WriteHook == nil {
+		c.Mem[addr] = val
+		return false
+	}
+	if c.WriteHook(c, pc, addr, val, cyc) {
+		c.hookStop = true
+		return true
+	}
+	return false
+}
+
+// Write stores a byte the way an instruction would, hooks included.
+func (c *CPU) Write(addr uint16, val byte) {
+	if c.hooked[addr>>8] {
+		c.hookWrite(c.PC, addr, val, c.Cycles)
+		return
+	}
+	c.Mem[addr] = val
+}
+
+func (c *CPU) push(v byte) {
+	c.Write(0x100|uint16(c.S), v)
+	c.S--
+}
+
+// Pull pops a byte from the stack.
+func (c *CPU) Pull() byte {
+	c.S++
+	return c.Mem[0x100|uint16(c.S)]
+}
+
+// RTS returns from a subroutine as the RTS instruction does (6 cycles);
+// machines use it to finish an emulated ROM routine.
+func (c *CPU) RTS() {
+	lo := c.Pull()
+	hi := c.Pull()
+	c.PC = (uint16(lo) | uint16(hi)<<8) + 1
+	c.Cycles += 6
+}
+
+func (c *CPU) interrupt(vector uint16, p byte) {
+	c.push(byte(c.PC >> 8))
+	c.push(byte(c.PC))
+	c.push(p)
+	c.P |= 0x04
+	c.PC = uint16(c.Mem[vector]) | uint16(c.Mem[vector+1])<<8
+	c.Cycles += 7
+}
+
+// IRQ takes a maskable interrupt between instructions (7 cycles) unless
+// the I flag is set; it reports whether it was taken. The pushed status
+// has B clear, which is how a handler tells it from BRK.
+func (c *CPU) IRQ() bool {
+	if c.P&0x04 != 0 {
+		return false
+	}
+	c.interrupt(0xFFFE, c.P&^0x10|0x20)
+	return true
+}
+
+// NMI takes a non-maskable interrupt between instructions (7 cycles).
+func (c *CPU) NMI() { c.interrupt(0xFFFA, c.P&^0x10|0x20) }
+
+// Reset runs the reset sequence: S drops by 3 without writing, I is set,
+// PC comes from FFFC (7 cycles).
+func (c *CPU) Reset() {
+	c.S -= 3
+	c.P |= 0x24
+	c.PC = uint16(c.Mem[0xFFFC]) | uint16(c.Mem[0xFFFD])<<8
+	c.Cycles += 7
+}
+
+// Load copies an image into memory without going through hooks.
+func (c *CPU) Load(addr uint16, data []byte) {
+	for i, b := range data {
+		c.Mem[addr+uint16(i)] = b
+	}
+}
