@@ -201,7 +201,6 @@ func mnemonic1977(s *Stmt, word string, pos Pos, errs *ErrorList) bool {
 		return false
 	}
 	base, suffix := word[:3], word[3:]
-	s.Mnemonic = base
 	modes := isa.Modes(base)
 	if suffix == "" {
 		switch {
@@ -216,6 +215,7 @@ func mnemonic1977(s *Stmt, word string, pos Pos, errs *ErrorList) bool {
 			errs.Add(pos, "%s needs a mode suffix (%s)", base, suffixList(modes))
 			return false
 		}
+		s.Mnemonic = base
 		return true
 	}
 	mode, ok := suffix1977[suffix]
@@ -227,7 +227,7 @@ func mnemonic1977(s *Stmt, word string, pos Pos, errs *ErrorList) bool {
 		errs.Add(Pos{pos.File, pos.Line, pos.Col + 3}, "%s has no %s mode (%s takes %s)", word, mode, base, suffixList(modes))
 		return false
 	}
-	s.Mode = mode
+	s.Mnemonic, s.Mode = base, mode
 	return true
 }
 
@@ -288,7 +288,6 @@ func parseExpr1977(word string, pos Pos, errs *ErrorList) *Expr {
 	if !checkSymbolName(sym, pos, errs) {
 		return e
 	}
-	e.Sym = sym
 	if sign != 0 {
 		v, ok := parseHex(off)
 		if !ok || len(off) > 4 {
@@ -297,6 +296,7 @@ func parseExpr1977(word string, pos Pos, errs *ErrorList) *Expr {
 		}
 		e.Offset = sign * v
 	}
+	e.Sym = sym
 	return e
 }
 

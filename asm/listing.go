@@ -15,7 +15,7 @@ func WriteListing(w io.Writer, p *Program) error {
 	for _, s := range p.Stmts {
 		if s.Pos.File != file {
 			file = s.Pos.File
-			ew.printf("%s\n\n", strings.ToUpper(file))
+			ew.printf("%s\n\n", file)
 		}
 		text := expandTabs(s.Text)
 		num := "     "
@@ -55,9 +55,14 @@ func WriteSymbols(w io.Writer, p *Program) error {
 	for _, sym := range p.Order { // definition order: file order, then line
 		var refs []string
 		for _, r := range sym.Refs {
-			refs = append(refs, fmt.Sprint(r.Number))
+			if r.Number == 0 {
+				refs = append(refs, "+++") // a segment mark has no statement number
+			} else {
+				refs = append(refs, fmt.Sprint(r.Number))
+			}
 		}
-		ew.printf("%-8s %04X %5d  %s\n", sym.Name, sym.Value&0xFFFF, sym.Def.Number, strings.Join(refs, " "))
+		line := fmt.Sprintf("%-8s %04X %5d  %s", sym.Name, sym.Value&0xFFFF, sym.Def.Number, strings.Join(refs, " "))
+		ew.printf("%s\n", strings.TrimRight(line, " "))
 	}
 	return ew.err
 }
