@@ -30,3 +30,14 @@ func TestParseHexErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestPrintedTablesParse(t *testing.T) {
+	lines := ListingBytes1977()
+	if len(lines) < 400 || lines[0].Line != 5 || lines[0].Addr != 0 || lines[0].Bytes[0] != 0xD8 {
+		t.Errorf("listing: %d rows, first %+v", len(lines), lines[0])
+	}
+	syms := SymbolTable1977()
+	if len(syms) < 120 || syms[0].Name != "CHESS" {
+		t.Errorf("symtab: %d rows, first %+v", len(syms), syms[0])
+	}
+}

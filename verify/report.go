@@ -72,3 +72,16 @@ func trimSource(s string) string {
 	}
 	return string(out)
 }
+
+// WritePrinted summarises where the printed listing's byte column and
+// symbol table differ from the assembled source (each is an erratum).
+func WritePrinted(w io.Writer, listing []Disagreement, symbols []SymbolDisagreement) {
+	fmt.Fprintf(w, "printed listing byte column: %d line(s) differ from the assembled bytes (the hex listing wins; see docs/errata.md)\n", len(listing))
+	for _, d := range listing {
+		fmt.Fprintf(w, "  line %-4d printed %-14s assembled %s\n", d.Line, d.Printed, d.Assembled)
+	}
+	fmt.Fprintf(w, "printed symbol table: %d row(s) differ from the assembled symbols (see docs/errata.md)\n", len(symbols))
+	for _, d := range symbols {
+		fmt.Fprintf(w, "  printed   %s\n  assembled %s\n", d.Printed, d.Assembled)
+	}
+}

@@ -69,7 +69,7 @@ func asmMain(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		if !*quiet {
-			fmt.Fprintf(stdout, "%s  %04X–%04X  %4d bytes (%d from source)\n", name, im.Start, im.End(), len(im.Bytes), im.Defined())
+			fmt.Fprintf(stdout, "%s  %04X–%04X  %4d bytes (%d defined by source)\n", name, im.Start, im.End(), len(im.Bytes), im.Defined())
 		}
 	}
 	for _, name := range []string{base + ".lst", base + ".sym"} {

@@ -20,6 +20,7 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 	var residue stringList
 	fs.Var(&residue, "residue", "residue data `file`: its bytes are reported as residue, not program; repeatable")
 	asJSON := fs.Bool("json", false, "print a machine-readable report")
+	printed := fs.Bool("printed", true, "also cross-check the 1977 listing's own byte column and symbol table against the first source (informational: the hex listing is the authority)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: mchess verify [--json] [--residue FILE]... [FILE...]")
 		fmt.Fprintln(stderr, "\nAssembles and links the files (default: src/microchess.asm with residue")
@@ -52,18 +53,28 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 	for i := range reports {
 		ok = ok && reports[i].OK()
 	}
+	listing, symbols := []verify.Disagreement{}, []verify.SymbolDisagreement{}
+	if *printed {
+		listing = verify.CheckListing(p, files[0], ref.ListingBytes1977())
+		symbols = verify.CheckSymbols(p, files[0], ref.SymbolTable1977())
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(struct {
-			OK     bool                 `json:"ok"`
-			Images []verify.ImageReport `json:"images"`
-		}{ok, reports}); err != nil {
+			OK      bool                        `json:"ok"`
+			Images  []verify.ImageReport        `json:"images"`
+			Listing []verify.Disagreement       `json:"printed_listing_disagreements"`
+			Symbols []verify.SymbolDisagreement `json:"printed_symbol_table_disagreements"`
+		}{ok, reports, listing, symbols}); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
 	} else {
 		verify.WriteText(stdout, reports)
+		if *printed {
+			verify.WritePrinted(stdout, listing, symbols)
+		}
 		if ok {
 			fmt.Fprintln(stdout, "OK: every source-defined byte equals the 1977 hex listing")
 		} else {
