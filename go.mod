@@ -8,6 +8,8 @@ require (
 )
 
 require (
+	github.com/corentings/chess/v2 v2.3.2 // indirect
+	golang.org/x/exp v0.0.0-20250128182459-e0ece0dbea4c // indirect
 	golang.org/x/sys v0.29.0 // indirect
 	golang.org/x/tools v0.29.0 // indirect
 )

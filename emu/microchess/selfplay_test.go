@@ -1,0 +1,33 @@
+package microchess
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSelfPlaySuperBlitz plays the manual's PC, E, PC, ... game at Super
+// Blitz with the book on, checks every move with the chess library (inside
+// SelfPlay) and watches the program's code for writes.
+func TestSelfPlaySuperBlitz(t *testing.T) {
+	s := newSession(t)
+	l, _ := LevelByName("super-blitz")
+	s.SetLevel(l)
+	s.WatchCode()
+	g, err := s.SelfPlay(40, false)
+	for i, m := range g.Moves {
+		t.Logf("%2d %s %v %-5s %9d cycles %s", i/2+1, side(m.White), m.Move, m.UCI, m.Cycles, m.Note)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("end: %s\n%s", g.End, g.PGN)
+	if len(g.Moves) < 2 {
+		t.Fatalf("only %d moves played", len(g.Moves))
+	}
+	for _, w := range s.M.Writes {
+		t.Errorf("write into code: %04X = %02X (was %02X) by the instruction at %04X, cycle %d", w.Addr, w.New, w.Old, w.PC, w.Cycle)
+	}
+	if !strings.Contains(g.End, "resigned") && !strings.Contains(g.End, "by") && !strings.Contains(g.End, "moves a side") && !strings.Contains(g.End, "last rank") {
+		t.Errorf("unexpected end %q", g.End)
+	}
+}
