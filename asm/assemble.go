@@ -33,22 +33,39 @@ type Program struct {
 // Dialect names a front end.
 type Dialect string
 
-const Dialect1977 Dialect = "1977"
+const (
+	Dialect1977 Dialect = "1977" // MicroChess listing: .asm
+	Dialect1980 Dialect = "1980" // Stone's upgrade listing: .s
+)
 
 // DialectFor picks the front end from a file name.
 func DialectFor(name string) Dialect {
 	switch strings.ToLower(filepath.Ext(name)) {
+	case ".s":
+		return Dialect1980
 	default:
 		return Dialect1977
 	}
 }
 
+// ReconstructedTag in a statement's comment marks its bytes as rebuilt by
+// this project rather than printed in any document (both dialects).
+const ReconstructedTag = "[RECONSTRUCTED]"
+
 // Parse turns one source into statements with the front end its name picks.
 func Parse(src Source) ([]*Stmt, ErrorList) {
+	var stmts []*Stmt
+	var errs ErrorList
 	switch DialectFor(src.Name) {
+	case Dialect1980:
+		stmts, errs = Parse1980(src.Name, src.Text)
 	default:
-		return Parse1977(src.Name, src.Text)
+		stmts, errs = Parse1977(src.Name, src.Text)
 	}
+	for _, s := range stmts {
+		s.Reconstructed = strings.Contains(strings.ToUpper(s.Comment), ReconstructedTag)
+	}
+	return stmts, errs
 }
 
 // Assemble parses and assembles the sources as one program (they share one
@@ -248,9 +265,18 @@ func (a *assembler) known(e *Expr) (int, bool) {
 
 func (a *assembler) byteValue(e *Expr, v int, what string) byte {
 	if v < 0 || v > 0xFF {
-		a.errs.Add(e.Pos, "%s = %s is out of range for %s (00–FF)", exprText(e), hexValue(v), what)
+		a.errs.Add(e.Pos, "%s is out of range for %s (00–FF)", valueText(e, v), what)
 	}
 	return byte(v)
+}
+
+// valueText names an operand in a message: "123" for a number, "X+1 = 0100"
+// when a symbol is involved.
+func valueText(e *Expr, v int) string {
+	if e.Sym == "" {
+		return hexValue(v)
+	}
+	return exprText(e) + " = " + hexValue(v)
 }
 
 func (a *assembler) encodeInstr(s *Stmt) {
@@ -291,7 +317,7 @@ func (a *assembler) encodeInstr(s *Stmt) {
 			return
 		}
 		if v < 0 || v > 0xFFFF {
-			a.errs.Add(e.Pos, "%s = %s is out of range for %s mode (0000–FFFF)", exprText(e), hexValue(v), s.Mode)
+			a.errs.Add(e.Pos, "%s is out of range for %s mode (0000–FFFF)", valueText(e, v), s.Mode)
 		}
 		s.Bytes = append(s.Bytes, byte(v), byte(v>>8))
 	}

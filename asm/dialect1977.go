@@ -106,11 +106,17 @@ func Parse1977(file, src string) ([]*Stmt, ErrorList) {
 	return stmts, errs
 }
 
+// plainParseError drops participle's "(expected GrammarType)" hints, which
+// name Go types rather than anything a user wrote.
 func plainParseError(err error) string {
+	msg := err.Error()
 	if pe, ok := err.(participle.Error); ok {
-		return pe.Message()
+		msg = pe.Message()
 	}
-	return err.Error()
+	if i := strings.Index(msg, " (expected "); i >= 0 {
+		msg = msg[:i]
+	}
+	return msg
 }
 
 func interpret1977(s *Stmt, l *line1977, errs *ErrorList) {

@@ -13,8 +13,8 @@ func TestErrors(t *testing.T) {
 		{"unknown suffix", "+++\t0200\n\tCMPIH\t04\n", "e.asm:2:5: unknown mode suffix IH in CMPIH (known: Z ZX ZY IM A AX AY IX IY I)"},
 		{"mode not available", "+++\t0200\n\tSTAIM\t04\n", "e.asm:2:5: STAIM has no immediate mode (STA takes Z, ZX, no suffix, AX, AY, IX, IY)"},
 		{"missing operand", "+++\t0200\n\tLDAZ\n", "e.asm:2:2: LDAZ needs an operand"},
-		{"zero page range", "+++\t0200\n\tLDAZ\t1234\n", "e.asm:2:7: 1234 = 1234 is out of range for zero page mode (00–FF)"},
-		{"immediate range", "+++\t0200\n\tLDXIM\t100\n", "e.asm:2:8: 100 = 100 is out of range for immediate mode (00–FF)"},
+		{"zero page range", "+++\t0200\n\tLDAZ\t1234\n", "e.asm:2:7: 1234 is out of range for zero page mode (00–FF)"},
+		{"immediate range", "+++\t0200\n\tLDXIM\t100\n", "e.asm:2:8: 100 is out of range for immediate mode (00–FF)"},
 		{"branch range", "+++\t0200\nHERE\tBNE\tFAR\n+++\t0300\nFAR\tRTS\n", "e.asm:2:10: branch to FAR (0300) out of range: 254 bytes away, a branch reaches -128..+127"},
 		{"undefined", "+++\t0200\n\tJMP\tNOWHERE\n", "e.asm:2:6: undefined symbol NOWHERE"},
 		{"duplicate", "+++\t0200\nL1\tNOP\nL1\tNOP\n", "e.asm:3:1: duplicate symbol L1 (first defined at e.asm:2:1)"},
@@ -28,7 +28,7 @@ func TestErrors(t *testing.T) {
 		{"past FFFF", "+++\tFFFF\n\tJMP\t0000\n", "e.asm:2:1: code runs past FFFF"},
 		{"equate without name", "\t=\t05\n", "e.asm:1:2: = needs a name in column 1"},
 		{"forward origin", "+++\t0200\n\tNOP\n+++\tLATE+10\n\tNOP\n+++\t0300\nLATE\tNOP\n", "e.asm:3:5: origin LATE+10 is not known here: define it above this line"},
-		{"data range", "+++\t0200\n\t.BYTE\t01 123\n", "e.asm:2:11: 123 = 123 is out of range for a data byte (00–FF)"},
+		{"data range", "+++\t0200\n\t.BYTE\t01 123\n", "e.asm:2:11: 123 is out of range for a data byte (00–FF)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 // assembler: any input must give statements or errors, never a panic.
 // The seed corpus (f.Add and testdata/fuzz) runs with every go test.
 func FuzzAssemble(f *testing.F) {
-	for _, name := range []string{"testdata/features.asm", "../src/microchess.asm"} {
+	for _, name := range []string{"testdata/features.asm", "../src/microchess.asm", "../src/patches/stone-1980.s"} {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(string(b))
 		}
@@ -23,6 +23,22 @@ func FuzzAssemble(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		p, err := Assemble(Source{"fuzz.asm", src})
+		if err == nil && p == nil {
+			t.Fatal("no program and no error")
+		}
+	})
+}
+
+// FuzzAssemble1980 does the same for the 1980 front end.
+func FuzzAssemble1980(f *testing.F) {
+	for _, s := range []string{
+		"", "0110 .BA $3A2\n0120 GO LDX #$04 ; X\n", "LDA (", "LDA ($10,Y)", "LDA *", "X .DE", ".BY ,,,",
+		"0120 LSR A\n", "9999999999 NOP", "LDA #$FFFFFFFFFF", ".EN\n.BA $0\nNOP", "JMP ($FFFF)",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		p, err := Assemble(Source{"fuzz.s", src})
 		if err == nil && p == nil {
 			t.Fatal("no program and no error")
 		}

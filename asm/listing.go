@@ -18,6 +18,10 @@ func WriteListing(w io.Writer, p *Program) error {
 			ew.printf("%s\n\n", file)
 		}
 		text := expandTabs(s.Text)
+		if DialectFor(file) == Dialect1980 {
+			writeLine1980(ew, s, text)
+			continue
+		}
 		num := "     "
 		if s.Number > 0 {
 			num = fmt.Sprintf("%5d", s.Number)
@@ -43,6 +47,24 @@ func WriteListing(w io.Writer, p *Program) error {
 		}
 	}
 	return ew.err
+}
+
+// writeLine1980 prints a statement the way Stone's listing does: address
+// and bytes first ("03A2- A2 04"), then the source line, which carries its
+// own line number.
+func writeLine1980(ew *errWriter, s *Stmt, text string) {
+	if len(s.Bytes) == 0 {
+		ew.printf("%-16s%s\n", "", text)
+		return
+	}
+	for i := 0; i < len(s.Bytes); i += 3 {
+		end := min(i+3, len(s.Bytes))
+		if i == 0 {
+			ew.printf("%04X- %-9s %s\n", int(s.Addr), hexBytes(s.Bytes[:end]), text)
+		} else {
+			ew.printf("%04X- %s\n", int(s.Addr)+i, hexBytes(s.Bytes[i:end]))
+		}
+	}
 }
 
 // WriteSymbols prints the symbol table with cross references in the 1977
