@@ -61,9 +61,6 @@ func (m *Machine) Run(budget uint64) (Reason, error) {
 			if !ok {
 				return 0, &RunError{PC: c.PC, Opcode: c.Mem[c.PC], InROM: c.PC >= romStart && c.PC <= romEnd}
 			}
-			if m.Trace != nil {
-				m.Trace(m)
-			}
 			if !trap(m) {
 				if c.PC == AddrGETCH {
 					return WaitingTTY, nil
