@@ -74,6 +74,7 @@ type PlayedMove struct {
 
 // Game is the record of a self-play game.
 type Game struct {
+	First string // White's first move entered by the player, if any
 	Moves []PlayedMove
 	End   string // why it stopped
 	PGN   string
@@ -86,18 +87,26 @@ type Game struct {
 // program's book castling by moving the rook, and replaces a pawn reaching
 // the last rank by a queen (or rook, bishop, knight) as the manual tells
 // the player; with none of those captured the game stops there. bookOff
-// switches the opening book off after C.
-func (s *Session) SelfPlay(maxPerSide int, bookOff bool) (*Game, error) {
+// switches the opening book off after C. A non-empty first (UCI, e.g.
+// "d2d4") is White's first move, entered by the player after C E, so the
+// program starts as Black; it is not one of the program's moves.
+func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, error) {
 	if err := s.Keys("C"); err != nil {
 		return nil, err
 	}
 	if bookOff {
 		s.BookOff()
 	}
-	g := &Game{}
+	g := &Game{First: first}
 	board := chess.NewGame()
 	white := true
-	for ply := 0; ply < 2*maxPerSide; ply++ {
+	if first != "" {
+		if err := s.enterFirst(board, first); err != nil {
+			return g, err
+		}
+		white = false
+	}
+	for ply := 0; len(g.Moves) < 2*maxPerSide; ply++ {
 		mv, err := s.Play()
 		if err != nil {
 			return g, err
@@ -108,7 +117,7 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool) (*Game, error) {
 		}
 		pm, stop, err := s.apply(board, mv, white)
 		if err != nil {
-			return g, fmt.Errorf("move %d (%v, %s): %v", ply/2+1, mv, side(white), err)
+			return g, fmt.Errorf("move %d (%v, %s): %v", len(g.Moves)/2+1, mv, side(white), err)
 		}
 		g.Moves = append(g.Moves, pm)
 		if stop != "" {
@@ -129,6 +138,29 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool) (*Game, error) {
 	}
 	g.PGN = board.String()
 	return g, nil
+}
+
+// enterFirst plays White's first move as the player: E gives the program
+// Black, then the move is keyed in with F.
+func (s *Session) enterFirst(board *chess.Game, uci string) error {
+	if err := board.PushNotationMove(uci, chess.UCINotation{}, nil); err != nil {
+		return fmt.Errorf("first move %q: %v", uci, err)
+	}
+	if err := s.Keys("E"); err != nil {
+		return err
+	}
+	mv := board.Moves()[0]
+	if err := s.Enter(Octal(mv.S1(), false), Octal(mv.S2(), false)); err != nil {
+		return err
+	}
+	got, err := s.Position(false)
+	if err != nil {
+		return err
+	}
+	if d := diff(got, board.Position().Board().SquareMap()); d != "" {
+		return fmt.Errorf("after the first move %s: %s", uci, d)
+	}
+	return nil
 }
 
 func side(white bool) string {

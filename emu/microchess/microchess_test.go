@@ -1,6 +1,8 @@
 package microchess
 
 import (
+	"bytes"
+	"os"
 	"testing"
 
 	"github.com/kim1-archive/microchess/emu/kim1"
@@ -56,5 +58,31 @@ func TestFirstMovesBookOff(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("%s: %v in %d cycles", l.Name, mv, mv.Cycles)
+	}
+}
+
+// docs/timing.md must be what `mchess timing` writes today (the build's
+// images carry exactly the published bytes, which make verify proves).
+func TestTimingDocUpToDate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a Normal-level game (a few seconds)")
+	}
+	want, err := os.ReadFile("../../docs/timing.md")
+	if err != nil {
+		t.Skipf("no docs/timing.md: %v", err)
+	}
+	rows, err := Timing(images1977(), 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	WriteTimingMarkdown(&b, rows, "`build/microchess-c0.bin` and `build/microchess-c1.bin`")
+	if b.String() != string(want) {
+		t.Fatal("docs/timing.md is stale: run 'make timing' (mchess timing -o docs/timing.md)")
+	}
+	// The manual's orientation figure: the first Normal move is about 21
+	// million cycles.
+	if c := rows[2].First.Cycles; c < 20_000_000 || c > 22_000_000 {
+		t.Errorf("first Normal move %d cycles", c)
 	}
 }

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/kim1-archive/microchess/emu/microchess"
+)
+
+func init() {
+	register("timing", "measure MicroChess's time per move at each level (writes docs/timing.md)", timingMain)
+}
+
+func timingMain(args []string, stdout, stderr io.Writer) int {
+	var o runOpts
+	fs := flag.NewFlagSet("mchess timing", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "", "write the table to `FILE` (default: standard output)")
+	moves := fs.Int("moves", 20, "self-play moves per side for the averages")
+	fs.Var(&o.loads, "load", "use the binary `FILE@ADDR` instead of the build's images; repeatable")
+	fs.BoolVar(&o.published, "published", false, "use the 1977 published images instead of the build's")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: mchess timing [options]")
+		fmt.Fprintln(stderr, "\nReproduces the manual's LEVEL OF PLAY table on the emulated KIM-1: for each level")
+		fmt.Fprintln(stderr, "the first move from the start with the book off, and the average over a self-play game.")
+		fmt.Fprintln(stderr, "\noptions:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	if fs.NArg() > 0 || *moves < 1 {
+		fs.Usage()
+		return 2
+	}
+	images, err := loadMicroChess(&o)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess timing:", err)
+		return 1
+	}
+	rows, err := microchess.Timing(images, *moves)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess timing:", err)
+		return 1
+	}
+	source := "`" + defaultC0 + "` and `" + defaultC1 + "`"
+	switch {
+	case o.published:
+		source = "the 1977 published hex listing"
+	case len(o.loads) > 0:
+		source = "the images given with --load"
+	}
+	var b bytes.Buffer
+	microchess.WriteTimingMarkdown(&b, rows, source)
+	if *out == "" {
+		stdout.Write(b.Bytes())
+		return 0
+	}
+	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
+		fmt.Fprintln(stderr, "mchess timing:", err)
+		return 1
+	}
+	return 0
+}
