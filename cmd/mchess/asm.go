@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/kim1-archive/microchess/asm"
-	"github.com/kim1-archive/microchess/internal/atomicfile"
 )
 
 func init() {
@@ -58,28 +57,20 @@ func asmMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	files := map[string][]byte{base + ".lst": lst.Bytes(), base + ".sym": sym.Bytes()}
+	var files []outFile
 	for _, im := range images {
-		files[fmt.Sprintf("%s-%s.bin", base, im.Name)] = im.Bytes
+		files = append(files, outFile{fmt.Sprintf("%s-%s.bin", base, im.Name), im.Bytes})
 	}
-	for _, im := range images {
-		name := fmt.Sprintf("%s-%s.bin", base, im.Name)
-		if err := atomicfile.Write(name, im.Bytes); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
-		}
-		if !*quiet {
-			fmt.Fprintf(stdout, "%s  %04X–%04X  %4d bytes (%d defined by source)\n", name, im.Start, im.End(), len(im.Bytes), im.Defined())
-		}
+	files = append(files, outFile{base + ".lst", lst.Bytes()}, outFile{base + ".sym", sym.Bytes()})
+	if err := writeOutputs(files); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
 	}
-	for _, name := range []string{base + ".lst", base + ".sym"} {
-		if err := atomicfile.Write(name, files[name]); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+	if !*quiet {
+		for _, im := range images {
+			fmt.Fprintf(stdout, "%s-%s.bin  %04X–%04X  %4d bytes (%d defined by source)\n", base, im.Name, im.Start, im.End(), len(im.Bytes), im.Defined())
 		}
-		if !*quiet {
-			fmt.Fprintf(stdout, "%s\n", name)
-		}
+		fmt.Fprintf(stdout, "%s.lst\n%s.sym\n", base, base)
 	}
 	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/linker"
 )
 
@@ -39,4 +40,29 @@ func assembleAndLink(program, residue, ram []string) (*asm.Program, []*linker.Im
 	}
 	images, err := linker.Link(p, regions)
 	return p, images, err
+}
+
+// outFile is one file a command writes.
+type outFile struct {
+	name string
+	data []byte
+}
+
+// writeOutputs writes each file atomically; it is called only once all of
+// them are ready, so a failed build writes nothing.
+func writeOutputs(files []outFile) error {
+	for _, f := range files {
+		if err := atomicfile.Write(f.name, f.data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func outNames(files []outFile) []string {
+	var names []string
+	for _, f := range files {
+		names = append(names, f.name)
+	}
+	return names
 }
