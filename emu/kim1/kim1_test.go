@@ -1,0 +1,164 @@
+package kim1
+
+import (
+	"strings"
+	"testing"
+)
+
+// machine loads code at 0200 and starts there.
+func machine(t *testing.T, code ...byte) *Machine {
+	t.Helper()
+	m := New()
+	if err := m.Load(Image{0x0200, code}); err != nil {
+		t.Fatal(err)
+	}
+	m.CPU.PC = 0x0200
+	return m
+}
+
+func runTo(t *testing.T, m *Machine, want Reason) {
+	t.Helper()
+	r, err := m.Run(10_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r != want {
+		t.Fatalf("stopped for %v at %04X, want %v", r, m.CPU.PC, want)
+	}
+}
+
+func TestScands(t *testing.T) {
+	// JSR SCANDS; JMP *
+	m := machine(t, 0x20, 0x1F, 0x1F, 0x4C, 0x03, 0x02)
+	m.CPU.Mem[0xFB], m.CPU.Mem[0xFA], m.CPU.Mem[0xF9] = 0x0F, 0x13, 0x33
+	runTo(t, m, SelfJump)
+	if m.Display != [3]byte{0x0F, 0x13, 0x33} {
+		t.Errorf("display % X", m.Display)
+	}
+	// 4,237 for the call including the JSR, then 3 for the JMP.
+	if m.CPU.Cycles != 4240 {
+		t.Errorf("%d cycles, want 4240", m.CPU.Cycles)
+	}
+	if m.CPU.A != 0 || m.CPU.P&0x02 == 0 || m.CPU.S != 0xFF || m.CPU.PC != 0x0203 {
+		t.Errorf("no key down: A=%02X P=%02X S=%02X PC=%04X", m.CPU.A, m.CPU.P, m.CPU.S, m.CPU.PC)
+	}
+}
+
+func TestGetkeyScript(t *testing.T) {
+	// Three polls into 0010-0012, then JMP *.
+	m := machine(t,
+		0x20, 0x6A, 0x1F, 0x85, 0x10,
+		0x20, 0x6A, 0x1F, 0x85, 0x11,
+		0x20, 0x6A, 0x1F, 0x85, 0x12,
+		0x4C, 0x0F, 0x02)
+	m.Press(0x0C)
+	runTo(t, m, SelfJump)
+	if got := m.CPU.Mem[0x10:0x13]; string(got) != "\x0C\x0C\x15" {
+		t.Errorf("polls returned % X, want 0C 0C 15 (press, hold, release)", got)
+	}
+	// Key C is in row 1, column 5: 92 + 58 + 45 = 195 cycles a poll; no
+	// key is 162; plus three 3-cycle STAs and the 3-cycle JMP.
+	if m.CPU.Cycles != 195+195+162+9+3 {
+		t.Errorf("%d cycles, want %d", m.CPU.Cycles, 195+195+162+9+3)
+	}
+}
+
+func TestGetkeyCycleFormula(t *testing.T) {
+	for key, want := range map[byte]int{0x00: 92, 0x06: 146, 0x07: 150, 0x0C: 195, 0x14: 262, NoKey: 162} {
+		if got := GetkeyCycles(key); got != want {
+			t.Errorf("key %02X: %d cycles, want %d", key, got, want)
+		}
+	}
+}
+
+func TestWaitsForKeyAndResumes(t *testing.T) {
+	m := machine(t, 0x20, 0x6A, 0x1F, 0x85, 0x10, 0x4C, 0x05, 0x02)
+	runTo(t, m, WaitingKey)
+	if m.CPU.PC != AddrGETKEY || m.CPU.Cycles != 6 {
+		t.Fatalf("waiting at %04X after %d cycles", m.CPU.PC, m.CPU.Cycles)
+	}
+	m.Press(KeyPC)
+	runTo(t, m, SelfJump)
+	if m.CPU.Mem[0x10] != KeyPC {
+		t.Errorf("got key %02X", m.CPU.Mem[0x10])
+	}
+}
+
+func TestTeletype(t *testing.T) {
+	// JSR GETCH; JSR OUTCH; JMP *
+	m := machine(t, 0x20, 0x5A, 0x1E, 0x20, 0xA0, 0x1E, 0x4C, 0x06, 0x02)
+	m.TTYBaud = 1000
+	runTo(t, m, WaitingTTY)
+	m.TTYIn = []byte("K")
+	runTo(t, m, SelfJump)
+	if string(m.TTYOut) != "KK" {
+		t.Errorf("output %q, want the echo then OUTCH's copy", m.TTYOut)
+	}
+	// Each routine: 6 for the JSR plus ten bit times of 1000 cycles.
+	if m.CPU.Cycles != 2*10006+3 {
+		t.Errorf("%d cycles", m.CPU.Cycles)
+	}
+}
+
+func TestMemoryMap(t *testing.T) {
+	m := New()
+	for _, c := range []struct {
+		im   Image
+		want string
+	}{
+		{Image{0x17E0, make([]byte, 8)}, "overlaps the monitor workspace 17E7-17FF"},
+		{Image{0x03FF, make([]byte, 2)}, "address 0400 is not RAM"},
+		{Image{0xFFFF, make([]byte, 2)}, "run past FFFF"},
+	} {
+		err := m.Load(c.im)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("load %04X+%d: %v, want %q", c.im.Addr, len(c.im.Data), err, c.want)
+		}
+	}
+	if err := m.Load(Image{0x1780, make([]byte, 0x67)}); err != nil {
+		t.Errorf("1780-17E6 must load: %v", err)
+	}
+	if err := m.AddRAM(0x1000, 0x1FFF); err == nil {
+		t.Error("RAM over the ROM accepted")
+	}
+	if err := m.AddRAM(0x2000, 0x3FFF); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Load(Image{0x2000, []byte{1}}); err != nil {
+		t.Errorf("expansion RAM: %v", err)
+	}
+}
+
+func TestWritesOutsideRAMAreLostAndWatched(t *testing.T) {
+	// STA 1F00 (ROM); STA 0500 (nothing); STA 0100 (watched RAM); JMP *
+	m := machine(t, 0xA9, 0x55, 0x8D, 0x00, 0x1F, 0x8D, 0x00, 0x05, 0x8D, 0x00, 0x01, 0x4C, 0x0B, 0x02)
+	m.Watch(0x0100, 0x01AE)
+	runTo(t, m, SelfJump)
+	if m.Peek(0x1F00) != absent || m.Peek(0x0500) != 0 {
+		t.Errorf("writes outside RAM stored: %02X %02X", m.Peek(0x1F00), m.Peek(0x0500))
+	}
+	if m.Peek(0x0100) != 0x55 {
+		t.Error("watched RAM not written")
+	}
+	if len(m.Writes) != 1 || m.Writes[0] != (CodeWrite{PC: 0x0208, Addr: 0x0100, Old: 0, New: 0x55, Cycle: 10}) {
+		t.Errorf("watch reported %+v", m.Writes)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	m := machine(t, 0xEA, 0x02)
+	_, err := m.Run(100)
+	if err == nil || err.Error() != "undocumented opcode 02 at 0201" {
+		t.Errorf("got %v", err)
+	}
+	m = machine(t, 0x20, 0x00, 0x1C) // JSR 1C00, not emulated
+	_, err = m.Run(100)
+	if err == nil || !strings.Contains(err.Error(), "entered the monitor ROM at 1C00, which is not emulated") {
+		t.Errorf("got %v", err)
+	}
+	m = machine(t, 0x00) // BRK: IRQ vector into the monitor
+	_, err = m.Run(100)
+	if err == nil || !strings.Contains(err.Error(), "at 1C1F") {
+		t.Errorf("got %v", err)
+	}
+}
