@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/linker"
 )
 
 func init() {
@@ -18,7 +19,7 @@ func init() {
 func asmMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mchess asm", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	out := fs.String("o", "", "output `base` name: writes BASE-<image>.bin, BASE.lst, BASE.sym (default: the first file's name, in the current directory)")
+	out := fs.String("o", "", "output `base` name: writes BASE-<image>.bin, BASE.ptp, BASE.lst, BASE.sym (default: the first file's name, in the current directory)")
 	var residue, ram stringList
 	fs.Var(&residue, "residue", "a residue data `file` (bytes no program line defines), assembled after the sources; repeatable")
 	fs.Var(&ram, "ram", "extra RAM region `NAME=SSSS-EEEE` (hex) for programs that outgrow the KIM-1's 1.1 KB; repeatable")
@@ -61,6 +62,7 @@ func asmMain(args []string, stdout, stderr io.Writer) int {
 	for _, im := range images {
 		files = append(files, outFile{fmt.Sprintf("%s-%s.bin", base, im.Name), im.Bytes})
 	}
+	files = append(files, outFile{base + ".ptp", []byte(linker.PaperTape(images...))})
 	files = append(files, outFile{base + ".lst", lst.Bytes()}, outFile{base + ".sym", sym.Bytes()})
 	if err := writeOutputs(files); err != nil {
 		fmt.Fprintln(stderr, err)
@@ -70,7 +72,7 @@ func asmMain(args []string, stdout, stderr io.Writer) int {
 		for _, im := range images {
 			fmt.Fprintf(stdout, "%s-%s.bin  %04X–%04X  %4d bytes (%d defined by source)\n", base, im.Name, im.Start, im.End(), len(im.Bytes), im.Defined())
 		}
-		fmt.Fprintf(stdout, "%s.lst\n%s.sym\n", base, base)
+		fmt.Fprintf(stdout, "%s.ptp  KIM-1 paper tape (TTY loader) of all images\n%s.lst\n%s.sym\n", base, base, base)
 	}
 	return 0
 }
