@@ -18,6 +18,8 @@ type TimingRow struct {
 	Slowest   uint64
 	MovesEach int     // moves per side asked for
 	Tried     []*Game // every game played, the averaged one included
+	// CodeWrites are writes into CodeRanges during the games.
+	CodeWrites []kim1.CodeWrite
 }
 
 // Openings are the first moves tried, in order: the program opening as
@@ -48,7 +50,9 @@ func Timing(images []kim1.Image, movesPerSide int) ([]TimingRow, error) {
 		for _, opening := range Openings {
 			s, _ = New(images...)
 			s.SetLevel(l)
+			s.WatchCode()
 			g, err := s.SelfPlay(movesPerSide, true, opening)
+			row.CodeWrites = append(row.CodeWrites, s.M.Writes...)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", l.Name, err)
 			}
@@ -108,6 +112,17 @@ func WriteTimingMarkdown(w io.Writer, rows []TimingRow, source string) {
 			}
 			fmt.Fprintf(w, "- %s, %s: %d program moves, %s%s.\n", r.Level.Name, first, len(g.Moves), g.End, used)
 		}
+	}
+	fmt.Fprintln(w)
+	n := 0
+	for _, r := range rows {
+		for _, cw := range r.CodeWrites {
+			fmt.Fprintf(w, "- %s: write into the code at %04X (%02X) by the instruction at %04X.\n", r.Level.Name, cw.Addr, cw.New, cw.PC)
+			n++
+		}
+	}
+	if n == 0 {
+		fmt.Fprintln(w, "No game wrote into the program's code or tables (0000–004D, 0100–01AE, 0200–03F9, 1780–17E5).")
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Why the figures differ from the manual's: its times are the author's round estimates for a")
