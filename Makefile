@@ -6,7 +6,7 @@ MCHESS := bin/mchess
 SRC    := src/microchess.asm
 RES    := src/residue.asm
 
-.PHONY: all tool images verify test bench clean
+.PHONY: all tool images verify test bench timing clean
 all: images verify
 
 tool:
@@ -23,6 +23,11 @@ verify: tool
 
 test:
 	$(GO) test ./...
+
+# docs/timing.md: the manual's LEVEL OF PLAY table measured on the emulator
+# (a test fails when the committed table is out of date).
+timing: images
+	$(MCHESS) timing -o docs/timing.md
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
