@@ -86,7 +86,7 @@ func Parse1977(file, src string) ([]*Stmt, ErrorList) {
 			errs.Add(Pos{file, lineNo, len(text) - len(t) + 1}, "a +++ segment mark must start in column 1")
 			continue
 		}
-		parsed, err := parser1977.ParseString(file, text)
+		parsed, err := parseLine(parser1977, file, text)
 		if err != nil {
 			col := 1
 			if pe, ok := err.(participle.Error); ok {
@@ -104,6 +104,18 @@ func Parse1977(file, src string) ([]*Stmt, ErrorList) {
 		}
 	}
 	return stmts, errs
+}
+
+// parseLine runs a participle parser on one line. A grammar defect must
+// never reach a user as a stack trace, so a parser panic becomes an error
+// at the start of the line.
+func parseLine[T any](p *participle.Parser[T], file, text string) (parsed *T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			parsed, err = nil, fmt.Errorf("the parser could not read this line (%v)", r)
+		}
+	}()
+	return p.ParseString(file, text)
 }
 
 // plainParseError drops participle's "(expected GrammarType)" hints, which
@@ -328,8 +340,21 @@ func parseHex(s string) (int, bool) {
 }
 
 // checkSymbolName accepts NAME, .NAME and *NAME: a letter then letters or
-// digits. A bare name made only of hex digits would read as a number.
+// digits. In the 1977 dialect a bare name made only of hex digits would
+// read as a number, so it is refused.
 func checkSymbolName(name string, pos Pos, errs *ErrorList) bool {
+	if !checkName(name, pos, errs) {
+		return false
+	}
+	if strings.TrimLeft(name, ".*") == name && isHex(name) {
+		errs.Add(pos, "label %s reads as the hex number %s; choose another name", name, name)
+		return false
+	}
+	return true
+}
+
+// checkName is the spelling rule both dialects share.
+func checkName(name string, pos Pos, errs *ErrorList) bool {
 	body := strings.TrimLeft(name, ".*")
 	if len(name)-len(body) > 1 || body == "" {
 		errs.Add(pos, "bad symbol %q: a name is a letter then letters or digits, optionally after one . or *", name)
@@ -342,10 +367,6 @@ func checkSymbolName(name string, pos Pos, errs *ErrorList) bool {
 			errs.Add(pos, "bad symbol %q: a name is a letter then letters or digits, optionally after one . or *", name)
 			return false
 		}
-	}
-	if body == name && isHex(name) {
-		errs.Add(pos, "label %s reads as the hex number %s; choose another name", name, name)
-		return false
 	}
 	return true
 }

@@ -41,11 +41,33 @@ var lex1980 = lexer.MustSimple([]lexer.SimpleRule{
 })
 
 type line1980 struct {
-	LineNo    *token1980  `parser:"@@?"`
-	Label     *ident1980  `parser:"@@?"`
+	LineNo    *token1980 `parser:"@@?"`
+	Named     *named1980 `parser:"( @@"`
+	Plain     *plain1980 `parser:"| @@"`
+	LabelOnly *ident1980 `parser:"| @@ )?"`
+	Comment   *string    `parser:"@Comment?"`
+}
+
+// named1980 is a name before a directive. Because the directive follows,
+// the name may be spelled like a mnemonic: Stone's listing uses BCC (the
+// opponent's capture count) as a variable.
+type named1980 struct {
+	Label     *ident1980  `parser:"@@"`
+	Directive *direct1980 `parser:"@@"`
+}
+
+// plain1980 is an optional label then an instruction or a directive.
+type plain1980 struct {
+	Label     *plainLabel `parser:"@@?"`
 	Instr     *instr1980  `parser:"( @@"`
-	Directive *direct1980 `parser:"| @@ )?"`
-	Comment   *string     `parser:"@Comment?"`
+	Directive *direct1980 `parser:"| @@ )"`
+}
+
+// plainLabel is a label before an instruction: not a mnemonic, or the
+// line would be ambiguous.
+type plainLabel struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident"`
 }
 
 type token1980 struct {
@@ -53,9 +75,12 @@ type token1980 struct {
 	Text string `parser:"@Dec"`
 }
 
+// ident1980 is a label. A name spelled like a mnemonic (Stone's BCC, the
+// opponent's capture count) is a label only before a directive (BCC .DE
+// $E5); anywhere else it is the instruction.
 type ident1980 struct {
 	Pos  lexer.Position
-	Name string `parser:"@Ident"`
+	Name string `parser:"( @Ident | @Mnemonic (?= Directive) )"`
 }
 
 type instr1980 struct {
@@ -89,7 +114,7 @@ type indirect1980 struct {
 
 type expr1980 struct {
 	Pos    lexer.Position
-	Atom   string  `parser:"( @Hex | @Dec | @Ident )"`
+	Atom   string  `parser:"( @Hex | @Dec | @Ident | @Mnemonic )"` // SBC *BCC: a symbol may be spelled like a mnemonic
 	Sign   *string `parser:"( @( '+' | '-' )"`
 	Offset string  `parser:"  ( @Hex | @Dec ) )?"`
 }
@@ -117,7 +142,7 @@ func Parse1980(file, src string) ([]*Stmt, ErrorList) {
 			}
 			continue
 		}
-		parsed, err := parser1980.ParseString(file, text)
+		parsed, err := parseLine(parser1980, file, text)
 		if err != nil {
 			col := 1
 			if pe, ok := err.(participle.Error); ok {
@@ -144,16 +169,32 @@ func interpret1980(s *Stmt, l *line1980, errs *ErrorList) (ended bool) {
 	if l.Comment != nil {
 		s.Comment = *l.Comment
 	}
-	if l.Label != nil {
-		s.Label, s.LabelPos = strings.ToUpper(l.Label.Name), at(l.Label.Pos)
-		checkSymbolName(s.Label, s.LabelPos, errs)
+	var label *ident1980
+	var instr *instr1980
+	var directive *direct1980
+	switch {
+	case l.Named != nil:
+		label, directive = l.Named.Label, l.Named.Directive
+	case l.Plain != nil:
+		instr, directive = l.Plain.Instr, l.Plain.Directive
+		if l.Plain.Label != nil {
+			label = &ident1980{Pos: l.Plain.Label.Pos, Name: l.Plain.Label.Name}
+		}
+	case l.LabelOnly != nil:
+		label = l.LabelOnly
+	}
+	if label != nil {
+		// Numbers carry a $ here, so a name of hex letters (Stone's BCC) is
+		// no number: only the spelling rule applies, not the 1977 hex rule.
+		s.Label, s.LabelPos = strings.ToUpper(label.Name), at(label.Pos)
+		checkName(s.Label, s.LabelPos, errs)
 	}
 	switch {
-	case l.Instr != nil:
+	case instr != nil:
 		s.Kind = KindInstr
-		instr1980ToStmt(s, l.Instr, at, errs)
-	case l.Directive != nil:
-		return directive1980(s, l.Directive, at, errs)
+		instr1980ToStmt(s, instr, at, errs)
+	case directive != nil:
+		return directive1980(s, directive, at, errs)
 	}
 	return false
 }

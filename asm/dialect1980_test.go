@@ -92,6 +92,22 @@ func TestStoneListingLines(t *testing.T) {
 	}
 }
 
+// Names may be spelled like mnemonics or hex numbers where the syntax
+// leaves no doubt: BCC is a variable in Stone's listing (SBC *BCC).
+func TestMnemonicNamedSymbol1980(t *testing.T) {
+	src := "0100 BCC .DE $E5\n0105 ADD .DE $10\n0110 .BA $1780\n0120 SBC *BCC\n0130 BCC NEXT\n0140 NEXT LDA *ADD\n"
+	p, err := Assemble(Source{"m.s", src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"E5 E5", "90 00", "A5 10"}
+	for i, w := range want {
+		if got := fmt.Sprintf("% X", p.Stmts[3+i].Bytes); got != w {
+			t.Errorf("%q: %s, want %s", p.Stmts[3+i].Text, got, w)
+		}
+	}
+}
+
 func TestErrors1980(t *testing.T) {
 	cases := []struct{ src, want string }{
 		{"0110 .BA $200\n0120 STA #$04\n", "e.s:2:6: STA has no immediate mode"},
