@@ -1,8 +1,8 @@
 package asm
 
 import (
-	"strings"
 	"os"
+	"strings"
 	"testing"
 )
 
