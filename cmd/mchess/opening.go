@@ -1,0 +1,278 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/ref"
+)
+
+func init() {
+	register("opening", "compile and decompile opening book blocks", openingMain)
+}
+
+func openingMain(args []string, stdout, stderr io.Writer) int {
+	usage := func(w io.Writer) {
+		fmt.Fprintln(w, "usage: mchess opening compile [options] FILE.book|DIR...")
+		fmt.Fprintln(w, "       mchess opening decompile [options] FILE.bin")
+		fmt.Fprintln(w, "       mchess opening compare BLOCK.bin [IMAGE.bin]")
+		fmt.Fprintln(w, "\nOpening books are written in chess notation (see docs/openings.md); a block is")
+		fmt.Fprintln(w, "the 28 bytes MicroChess plays its opening from, 00C0–00DB, in load order.")
+		fmt.Fprintln(w, "Run 'mchess opening VERB -h' for a verb's options.")
+	}
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "compile":
+		return openingCompile(args[1:], stdout, stderr)
+	case "decompile":
+		return openingDecompile(args[1:], stdout, stderr)
+	case "compare":
+		return openingCompare(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		usage(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "mchess opening: unknown verb %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func openingCompile(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mchess opening compile", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", ".", "output `directory`: each FILE.book becomes DIR/FILE.bin")
+	manifest := fs.String("manifest", "", "also write a tab-separated `file` listing each block: name, tape ID, addresses, side, opening")
+	check := fs.Bool("n", false, "check the books only; write nothing")
+	quiet := fs.Bool("q", false, "print nothing on success")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: mchess opening compile [options] FILE.book|DIR...")
+		fmt.Fprintln(stderr, "\nCompiles each opening book (every *.book in a directory) into its 28-byte block,")
+		fmt.Fprintln(stderr, "00C0 first. Errors are reported as file:line:col; nothing is written if any book")
+		fmt.Fprintln(stderr, "has an error.\n\noptions:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	files, err := bookFiles(fs.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	var books []*openings.Book
+	failed := false
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err == nil {
+			var b *openings.Book
+			b, err = openings.Compile(f, text)
+			books = append(books, b)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, strings.TrimPrefix(err.Error(), "open "))
+			failed = true
+		}
+	}
+	if failed {
+		return 1
+	}
+	var list strings.Builder
+	for i, b := range books {
+		name := strings.TrimSuffix(filepath.Base(files[i]), filepath.Ext(files[i])) + ".bin"
+		path := filepath.Join(*out, name)
+		fmt.Fprintf(&list, "%s\t%02X\t%04X\t%04X\t%s\t%s\n", name, b.Tape, openings.Base, openings.Base+openings.Size-1, openings.ColorName(b.Computer), b.Opening)
+		if !*check {
+			if err := atomicfile.Write(path, b.Block[:]); err != nil {
+				fmt.Fprintln(stderr, err)
+				return 1
+			}
+		}
+		if !*quiet {
+			fmt.Fprintf(stdout, "%s  %04X–%04X  tape %02X  computer %-5s  %d moves  %s\n", path,
+				openings.Base, openings.Base+openings.Size-1, b.Tape, openings.ColorName(b.Computer), b.Moves(), b.Opening)
+		}
+	}
+	if *manifest != "" && !*check {
+		if err := atomicfile.Write(*manifest, []byte(list.String())); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// bookFiles expands directories to their *.book files, in name order.
+func bookFiles(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, fmt.Errorf("%s: no such file or directory", a)
+		}
+		if !st.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		found, _ := filepath.Glob(filepath.Join(a, "*.book"))
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s: no *.book files", a)
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	return files, nil
+}
+
+func openingDecompile(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mchess opening decompile", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	side := fs.String("computer", "", "the side the block is for, `white` or black (default: white if 00DB is CC)")
+	name := fs.String("name", "", "the opening's `name` for the Opening: header")
+	tape := fs.String("tape", "00", "the tape `ID` for the Tape: header (two hex digits)")
+	at := fs.String("at", "", "read the block at this `address` of an image (default 00C0; a 28-byte file is the block itself)")
+	base := fs.String("base", "0000", "the image's load `address`")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: mchess opening decompile [options] FILE.bin")
+		fmt.Fprintln(stderr, "\nPrints a block as an opening book: the line in SAN, each computer move with its")
+		fmt.Fprintln(stderr, "bytes, the display and the keys, replies that would also fit. The output compiles")
+		fmt.Fprintln(stderr, "back to the same block. FILE is a 28-byte block or a memory image (e.g. the main")
+		fmt.Fprintln(stderr, "image c0, whose 00C0–00DB is the Giuoco Piano block). Exit status 1 if the block")
+		fmt.Fprintln(stderr, "does not read as a legal line.\n\noptions:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	computer := chess.NoColor
+	switch *side {
+	case "":
+	case "white":
+		computer = chess.White
+	case "black":
+		computer = chess.Black
+	default:
+		fmt.Fprintf(stderr, "mchess opening decompile: -computer %q: want white or black\n", *side)
+		return 2
+	}
+	id, err := strconv.ParseUint(*tape, 16, 8)
+	if err != nil || len(*tape) != 2 {
+		fmt.Fprintf(stderr, "mchess opening decompile: -tape %q: want two hex digits\n", *tape)
+		return 2
+	}
+	data, err := os.ReadFile(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: no such file\n", fs.Arg(0))
+		return 1
+	}
+	block, err := blockIn(data, *at, *base)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Arg(0), err)
+		return 1
+	}
+	d, err := openings.Decompile(block, computer)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	d.Opening, d.Tape = *name, byte(id)
+	if err := openings.FormatDecoded(stdout, d); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if d.Problem != "" {
+		fmt.Fprintf(stderr, "%s: %s\n", fs.Arg(0), d.Problem)
+		return 1
+	}
+	return 0
+}
+
+// blockIn finds the 28 block bytes in a file: the file itself when it is
+// a block and no address is asked for, else the bytes at the address of an
+// image loaded at base.
+func blockIn(data []byte, at, base string) ([]byte, error) {
+	if at == "" && len(data) == openings.Size {
+		return data, nil
+	}
+	if at == "" {
+		at = fmt.Sprintf("%04X", openings.Base)
+	}
+	a, err1 := strconv.ParseUint(at, 16, 16)
+	b, err2 := strconv.ParseUint(base, 16, 16)
+	if err1 != nil || err2 != nil {
+		return nil, errors.New("addresses are four hex digits")
+	}
+	if a < b || a-b+openings.Size > uint64(len(data)) {
+		return nil, fmt.Errorf("the image holds %04X–%04X, not %04X–%04X", b, b+uint64(len(data))-1, a, a+openings.Size-1)
+	}
+	return data[a-b : a-b+openings.Size], nil
+}
+
+func openingCompare(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mchess opening compare", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: mchess opening compare BLOCK.bin [IMAGE.bin]")
+		fmt.Fprintln(stderr, "\nCompares a block with 00C0–00DB of a main image loaded at 0000, or with another")
+		fmt.Fprintln(stderr, "block (default: the 1977 hex listing's 00C0–00DB, the Giuoco Piano W block).")
+		fmt.Fprintln(stderr, "Exit status 1, with each differing byte, if they differ.")
+	}
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	if fs.NArg() < 1 || fs.NArg() > 2 {
+		fs.Usage()
+		return 2
+	}
+	block, err := os.ReadFile(fs.Arg(0))
+	if err != nil || len(block) != openings.Size {
+		fmt.Fprintf(stderr, "%s: not a %d-byte block\n", fs.Arg(0), openings.Size)
+		return 1
+	}
+	what := "the 1977 hex listing"
+	image := ref.MicroChess1977()[0].Bytes
+	if fs.NArg() == 2 {
+		what = fs.Arg(1)
+		if image, err = os.ReadFile(what); err != nil {
+			fmt.Fprintf(stderr, "%s: no such file\n", what)
+			return 1
+		}
+	}
+	want, err := blockIn(image, "", "0000") // a 28-byte file is a block itself
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", what, err)
+		return 1
+	}
+	if bytes.Equal(block, want) {
+		fmt.Fprintf(stdout, "%s = %04X–%04X of %s\n", fs.Arg(0), openings.Base, openings.Base+openings.Size-1, what)
+		return 0
+	}
+	for i := openings.Size - 1; i >= 0; i-- {
+		if block[i] != want[i] {
+			fmt.Fprintf(stderr, "%04X: %s has %02X, %s has %02X\n", openings.Addr(i), fs.Arg(0), block[i], what, want[i])
+		}
+	}
+	return 1
+}

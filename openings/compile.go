@@ -1,0 +1,298 @@
+// Package openings turns MicroChess opening books written in chess notation
+// into the 28-byte blocks the program plays from (00C0–00DB), and blocks
+// back into annotated lines.
+//
+// The block is read downward from 00DB by GO (03A2): 00DB is the TO square
+// the display must show before the computer's first move (CC after the C
+// key, or the player's first move when the computer is Black); then, per
+// computer move, its piece code, its TO square and the expected reply's TO
+// square. A reply square that is no square (99) ends the book.
+package openings
+
+import (
+	"fmt"
+
+	"github.com/corentings/chess/v2"
+)
+
+const (
+	// Base is the block's first address in memory; it loads from here.
+	Base = 0x00C0
+	// Size is the block's length: 00C0–00DB.
+	Size = 28
+	// MaxMoves is how many computer moves a block holds.
+	MaxMoves = (Size - 1) / 3
+	// End is the reply square that ends the book, and what pads a short one.
+	End = 0x99
+	// Cleared is what the display shows after the C key.
+	Cleared = 0xCC
+)
+
+// Ply is one move of a book's line, with what MicroChess sees of it.
+type Ply struct {
+	Number   int         // full-move number
+	Color    chess.Color // the side that moves
+	Computer bool        // the computer's move (else the player's)
+	SAN      string
+	Move     chess.Move
+	// From and To are the squares in MicroChess notation; for castling, the
+	// king's. The computer shows Piece From To; the player keys From To F.
+	From, To byte
+	// Piece is the moving man's code (for either side; the block stores
+	// only the computer's), Captures the taken man's, or -1.
+	Piece    int
+	Captures int
+	// Castles marks castling; RookFrom and RookTo are the rook's part as
+	// the player keys it (for the computer's castling too: the player
+	// completes it).
+	Castles  bool
+	RookFrom byte
+	RookTo   byte
+	// Key is the square GO compares or plays: the TO square, or for the
+	// player's castling the rook's TO square, entered last.
+	Key byte
+	// Stored is false for a player's move after the book's last computer
+	// move: the block has 99 there, and the move is only the line's end.
+	Stored bool
+	// Also lists, for a decompiled reply, the other moves that end on the
+	// same square and keep the rest of the block legal.
+	Also []string
+	Line int // where the move was written (0 when decompiled)
+	Col  int
+}
+
+// Keys is what the player enters for the ply, FROM and TO then F for each
+// pair: the move itself; for castling the king's move then the rook's (the
+// player completes the computer's castling too); for en passant the
+// sideways capture then the step forward.
+func (p Ply) Keys() [][2]byte {
+	switch {
+	case p.Castles:
+		return [][2]byte{{p.From, p.To}, {p.RookFrom, p.RookTo}}
+	case p.Move.HasTag(chess.EnPassant):
+		side := Code(chess.NewSquare(p.Move.S2().File(), p.Move.S1().Rank()), p.computerColor())
+		return [][2]byte{{p.From, side}, {side, p.To}}
+	}
+	return [][2]byte{{p.From, p.To}}
+}
+
+func (p Ply) computerColor() chess.Color {
+	if p.Computer {
+		return p.Color
+	}
+	return p.Color.Other()
+}
+
+// Book is a compiled (or decompiled) opening.
+type Book struct {
+	Opening  string
+	Computer chess.Color
+	Tape     byte
+	Plies    []Ply
+	Block    [Size]byte // load order: Block[0] is 00C0
+}
+
+// Moves counts the computer's moves in the book.
+func (b *Book) Moves() int {
+	n := 0
+	for _, p := range b.Plies {
+		if p.Computer {
+			n++
+		}
+	}
+	return n
+}
+
+// Compile reads an opening file and builds its block.
+func Compile(file string, text []byte) (*Book, error) {
+	src, err := Parse(file, text)
+	if err != nil {
+		return nil, err
+	}
+	return src.Compile()
+}
+
+// Compile checks every move with the chess library, tracks which of the
+// computer's men moves, and lays the block out.
+func (src *Source) Compile() (*Book, error) {
+	if err := checkInitial(src.Computer); err != nil {
+		return nil, err
+	}
+	b := &Book{Opening: src.Opening, Computer: src.Computer, Tape: src.Tape}
+	arr := InitialArray(src.Computer)
+	pos := chess.StartingPosition()
+	computerMoves := 0
+	var last Token
+	for _, tok := range src.Tokens {
+		last = tok
+		errAt := func(format string, args ...any) error {
+			return &Error{src.File, tok.Line, tok.Col, fmt.Sprintf(format, args...)}
+		}
+		number := len(b.Plies)/2 + 1 // every book starts from the initial position
+		if tok.IsNumber {
+			if tok.Number != number || tok.Ellipsis != (pos.Turn() == chess.Black) {
+				want := fmt.Sprintf("%d.", number)
+				if pos.Turn() == chess.Black {
+					want = fmt.Sprintf("%d...", number)
+				}
+				return nil, errAt("move number %s: the next move is %s", tok.Text, want)
+			}
+			continue
+		}
+		m, err := resolve(pos, tok.Text)
+		if err != nil {
+			return nil, errAt("%v", err)
+		}
+		p, err := describe(pos, &m, &arr, src.Computer)
+		p.Number = number
+		if err != nil {
+			return nil, errAt("%s: %v", tok.Text, err)
+		}
+		if p.Computer {
+			computerMoves++
+			if computerMoves > MaxMoves {
+				return nil, errAt("%s: a block holds %d computer moves; this is the %dth", tok.Text, MaxMoves, computerMoves)
+			}
+		}
+		p.Line, p.Col = tok.Line, tok.Col
+		b.Plies = append(b.Plies, p)
+		pos = pos.Update(&m)
+	}
+	if computerMoves == 0 {
+		line, col := 1, 1
+		if last.Line > 0 {
+			line, col = last.Line, last.Col
+		}
+		return nil, &Error{src.File, line, col, "the line has no computer move: nothing to store"}
+	}
+	if err := b.layout(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// describe works out what MicroChess sees of a legal move and updates the
+// array of men. It refuses what the program cannot do in its opening.
+func describe(pos *chess.Position, m *chess.Move, arr *Array, computer chess.Color) (Ply, error) {
+	p := Ply{
+		Color:    pos.Turn(),
+		Computer: pos.Turn() == computer,
+		SAN:      SAN(pos, m),
+		Move:     *m,
+		From:     Code(m.S1(), computer),
+		To:       Code(m.S2(), computer),
+		Piece:    -1,
+		Captures: -1,
+	}
+	p.Key = p.To
+	if m.Promo() != chess.NoPieceType {
+		return p, fmt.Errorf("MicroChess cannot promote a pawn by itself (the queen is set up by hand)")
+	}
+	if m.HasTag(chess.KingSideCastle) || m.HasTag(chess.QueenSideCastle) {
+		// The king has moved two squares; the rook goes to the square it
+		// crossed, from the corner on that side.
+		p.Castles = true
+		rank := m.S1().Rank()
+		rookFrom, rookTo := chess.NewSquare(chess.FileH, rank), chess.NewSquare(chess.FileF, rank)
+		if m.HasTag(chess.QueenSideCastle) {
+			rookFrom, rookTo = chess.NewSquare(chess.FileA, rank), chess.NewSquare(chess.FileD, rank)
+		}
+		p.RookFrom, p.RookTo = Code(rookFrom, computer), Code(rookTo, computer)
+	}
+	own, their := &arr.Computer, &arr.Player
+	if !p.Computer {
+		own, their = their, own
+	}
+	if p.Computer {
+		if m.HasTag(chess.EnPassant) {
+			return p, fmt.Errorf("MicroChess cannot capture en passant")
+		}
+	} else if p.Castles {
+		// The player keys the king move, then the rook move: the rook's TO
+		// square is the last one entered.
+		p.Key = p.RookTo
+	}
+	p.Piece = index(own, p.From)
+	if p.Piece < 0 {
+		return p, fmt.Errorf("internal: no man on %02X in the array", p.From)
+	}
+	// Keep the array as the program's own MOVE would: the mover goes to
+	// its TO square and whatever stood there is captured.
+	capturedOn := p.To
+	if m.HasTag(chess.EnPassant) {
+		// The player keys the capture sideways, then the step forward.
+		capturedOn = Code(chess.NewSquare(m.S2().File(), m.S1().Rank()), computer)
+	}
+	if p.Captures = index(their, capturedOn); p.Captures >= 0 {
+		their[p.Captures] = Captured
+	}
+	if err := moveMan(own, p.From, p.To); err != nil {
+		return p, err
+	}
+	if p.Castles {
+		if err := moveMan(own, p.RookFrom, p.RookTo); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+func moveMan(men *[16]byte, from, to byte) error {
+	i := index(men, from)
+	if i < 0 {
+		return fmt.Errorf("internal: no man on %02X in the array", from)
+	}
+	men[i] = to
+	return nil
+}
+
+func index(men *[16]byte, sq byte) int {
+	for i, s := range men {
+		if s == sq {
+			return i
+		}
+	}
+	return -1
+}
+
+// layout fills the block downward from 00DB and marks the plies it
+// stores.
+func (b *Book) layout() error {
+	for i := range b.Block {
+		b.Block[i] = End
+	}
+	at := Size - 1
+	put := func(v byte) { b.Block[at] = v; at-- }
+	first := 0
+	if b.Computer == chess.White {
+		put(Cleared)
+	} else {
+		if b.Plies[0].Computer {
+			return fmt.Errorf("internal: computer Black but White's first move is the computer's")
+		}
+		put(b.Plies[0].Key)
+		b.Plies[0].Stored = true
+		first = 1
+	}
+	for i := first; i < len(b.Plies); i++ {
+		p := &b.Plies[i]
+		if !p.Computer {
+			continue
+		}
+		p.Stored = true
+		put(byte(p.Piece))
+		put(p.To)
+		// The expected reply is stored only if another computer move
+		// follows; after the last one the slot holds End.
+		if i+2 < len(b.Plies) {
+			b.Plies[i+1].Stored = true
+			put(b.Plies[i+1].Key)
+		} else {
+			put(End)
+		}
+	}
+	return nil
+}
+
+// Addr is the address of block byte i.
+func Addr(i int) uint16 { return uint16(Base + i) }
