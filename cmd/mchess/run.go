@@ -34,6 +34,7 @@ type runOpts struct {
 	ram       stringList
 	start     string
 	expectPC  string
+	expectMem stringList
 	maxCycles uint64
 	level     string
 	bookOff   bool
@@ -51,7 +52,8 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Var(&o.loads, "load", "load a binary `FILE@ADDR` (hex address); repeatable")
 	fs.StringVar(&o.start, "start", "", "generic mode: start a bare 6502 with 64 KB RAM at `ADDR` (hex)")
-	fs.StringVar(&o.expectPC, "expect-pc", "", "generic mode: fail unless the run stops at `ADDR` (hex)")
+	fs.StringVar(&o.expectPC, "expect-pc", "", "generic mode: succeed only if the run stops at `ADDR` (hex), whatever stopped it (some test programs end on an undocumented opcode)")
+	fs.Var(&o.expectMem, "expect-mem", "generic mode: succeed only if memory holds `ADDR=VAL` (hex) at the stop, e.g. 000B=00; repeatable")
 	fs.Uint64Var(&o.maxCycles, "max-cycles", 0, "stop after `N` cycles (default: 4e9 for MicroChess, 1e10 generic)")
 	fs.StringVar(&o.level, "level", "", "MicroChess level: super-blitz, blitz or normal (sets 02F2 and 018B)")
 	fs.BoolVar(&o.bookOff, "book-off", false, "switch the opening book off (00DC = 00) after the first key")
@@ -85,8 +87,8 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		}
 		return runGeneric(&o, stdout, stderr)
 	}
-	if o.expectPC != "" {
-		fmt.Fprintln(stderr, "mchess run: --expect-pc needs --start")
+	if o.expectPC != "" || len(o.expectMem) > 0 {
+		fmt.Fprintln(stderr, "mchess run: --expect-pc and --expect-mem need --start")
 		return 2
 	}
 	return runKIM(&o, keys, stdout, stderr)
@@ -130,13 +132,14 @@ func readLoads(specs []string) ([]kim1.Image, error) {
 }
 
 type genericReport struct {
-	StopPC       string  `json:"stop_pc"`
-	Reason       string  `json:"reason"`
-	Opcode       string  `json:"opcode,omitempty"`
-	Instructions uint64  `json:"instructions"`
-	Cycles       uint64  `json:"cycles"`
-	Seconds      float64 `json:"seconds"`
-	MHz          float64 `json:"emulated_mhz"`
+	StopPC       string     `json:"stop_pc"`
+	Reason       string     `json:"reason"`
+	Opcode       string     `json:"opcode,omitempty"`
+	Instructions uint64     `json:"instructions"`
+	Cycles       uint64     `json:"cycles"`
+	Seconds      float64    `json:"seconds"`
+	MHz          float64    `json:"emulated_mhz"`
+	Memory       []memCheck `json:"memory_checks,omitempty"`
 }
 
 func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
@@ -151,6 +154,11 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "mchess run: --expect-pc:", err)
 			return 2
 		}
+	}
+	checks, err := parseMemChecks(o.expectMem)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess run: --expect-mem:", err)
+		return 2
 	}
 	if len(o.loads) == 0 {
 		fmt.Fprintln(stderr, "mchess run: --start needs at least one --load FILE@ADDR")
@@ -205,8 +213,18 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 	default:
 		rep.Reason = "max cycles"
 	}
-	if o.expectPC != "" && c.PC != expect {
-		code = 1
+	if o.expectPC != "" {
+		code = 0 // the expected stop decides, not the reason
+		if c.PC != expect {
+			code = 1
+		}
+	}
+	for _, m := range checks {
+		got := c.Mem[m.addr]
+		rep.Memory = append(rep.Memory, memCheck{fmt.Sprintf("%04X", m.addr), fmt.Sprintf("%02X", m.want), fmt.Sprintf("%02X", got)})
+		if got != m.want {
+			code = 1
+		}
 	}
 	if tr != nil {
 		tr.w.Flush()
@@ -218,13 +236,47 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%d instructions, %d cycles (%.6f s at 1 MHz) in %.3f s: %.1f emulated MHz\n",
 			rep.Instructions, rep.Cycles, float64(rep.Cycles)/1e6, rep.Seconds, rep.MHz)
 	}
-	if stop == emu.StopUndocumented {
+	for _, m := range rep.Memory {
+		if !o.jsonOut {
+			fmt.Fprintf(stdout, "memory %s = %s (expected %s)\n", m.Address, m.Got, m.Expected)
+		}
+		if m.Got != m.Expected {
+			fmt.Fprintf(stderr, "mchess run: memory %s is %s, expected %s\n", m.Address, m.Got, m.Expected)
+		}
+	}
+	if stop == emu.StopUndocumented && (o.expectPC == "" || c.PC != expect) {
 		fmt.Fprintln(stderr, "mchess run:", c.Undocumented())
 	}
 	if o.expectPC != "" && c.PC != expect {
 		fmt.Fprintf(stderr, "mchess run: stopped at %04X, expected %04X\n", c.PC, expect)
 	}
 	return code
+}
+
+// memCheck is one --expect-mem result.
+type memCheck struct {
+	Address  string `json:"address"`
+	Expected string `json:"expected"`
+	Got      string `json:"got"`
+}
+
+type memWant struct {
+	addr uint16
+	want byte
+}
+
+func parseMemChecks(specs []string) ([]memWant, error) {
+	var out []memWant
+	for _, spec := range specs {
+		a, v, ok := strings.Cut(spec, "=")
+		addr, err1 := parseHex16(a)
+		val, err2 := strconv.ParseUint(v, 16, 8)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%q: want ADDR=VAL in hex, e.g. 000B=00", spec)
+		}
+		out = append(out, memWant{addr, byte(val)})
+	}
+	return out, nil
 }
 
 func writeJSON(w io.Writer, v any) {
