@@ -6,8 +6,8 @@ MCHESS := bin/mchess
 SRC    := src/microchess.asm
 RES    := src/residue.asm
 
-.PHONY: all tool images verify test bench timing clean
-all: images verify
+.PHONY: all tool images verify openings test bench timing clean
+all: images verify openings
 
 tool:
 	$(GO) build -o $(MCHESS) ./cmd/mchess
@@ -20,6 +20,12 @@ images: tool
 
 verify: tool
 	$(MCHESS) verify --residue $(RES) $(SRC)
+
+# The ten opening books (src/openings/*.book, in chess notation) as 28-byte
+# blocks for 00C0–00DB; the Giuoco Piano block is proved against the image.
+openings: images
+	$(MCHESS) opening compile -q -o build/openings -manifest build/openings/openings.tsv src/openings
+	$(MCHESS) opening compare build/openings/giuoco-piano-white.bin build/microchess-c0.bin
 
 test:
 	$(GO) test ./...
