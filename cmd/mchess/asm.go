@@ -17,21 +17,17 @@ func init() {
 }
 
 func asmMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mchess asm", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("mchess asm", stderr,
+		"usage: mchess asm [options] FILE...",
+		"\nAssembles the files as one program (1977 MicroChess dialect) and writes one raw",
+		"binary per KIM-1 memory region the program fills (c0: 0000–03FF, c1: 1780–17E6),",
+		"a listing like the 1977 printout and a symbol table with cross references.",
+		"Nothing is written if there is any error.")
 	out := fs.String("o", "", "output `base` name: writes BASE-<image>.bin, BASE.ptp, BASE.lst, BASE.sym (default: the first file's name, in the current directory)")
 	var residue, ram stringList
 	fs.Var(&residue, "residue", "a residue data `file` (bytes no program line defines), assembled after the sources; repeatable")
 	fs.Var(&ram, "ram", "extra RAM region `NAME=SSSS-EEEE` (hex) for programs that outgrow the KIM-1's 1.1 KB; repeatable")
 	quiet := fs.Bool("q", false, "print nothing on success")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mchess asm [options] FILE...")
-		fmt.Fprintln(stderr, "\nAssembles the files as one program (1977 MicroChess dialect) and writes one raw")
-		fmt.Fprintln(stderr, "binary per KIM-1 memory region the program fills (c0: 0000–03FF, c1: 1780–17E6),")
-		fmt.Fprintln(stderr, "a listing like the 1977 printout and a symbol table with cross references.")
-		fmt.Fprintln(stderr, "Nothing is written if there is any error.\n\noptions:")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}

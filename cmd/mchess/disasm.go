@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,18 +15,14 @@ func init() {
 }
 
 func disasmMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mchess disasm", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("mchess disasm", stderr,
+		"usage: mchess disasm [options] FILE@ADDR",
+		"\nDisassembles a raw binary loaded at ADDR (hex), e.g.",
+		"  mchess disasm --from 0100 --to 01AE build/microchess-c0.bin@0000",
+		"Undocumented opcodes are shown as ??? with their byte.")
 	symFile := fs.String("sym", "", "symbol `FILE` for names (default build/microchess.sym when it exists)")
 	from := fs.String("from", "", "first address to disassemble (hex; default: the image start)")
 	to := fs.String("to", "", "last address to disassemble (hex; default: the image end)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mchess disasm [options] FILE@ADDR")
-		fmt.Fprintln(stderr, "\nDisassembles a raw binary loaded at ADDR (hex), e.g.")
-		fmt.Fprintln(stderr, "  mchess disasm --from 0100 --to 01AE build/microchess-c0.bin@0000")
-		fmt.Fprintln(stderr, "Undocumented opcodes are shown as ??? with their byte.\n\noptions:")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}

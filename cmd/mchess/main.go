@@ -4,6 +4,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -51,4 +52,19 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun 'mchess COMMAND -h' for a command's options.")
+}
+
+// newFlags makes a subcommand's flag set: errors and -h go to stderr, and
+// -h prints the usage lines, then the options.
+func newFlags(name string, stderr io.Writer, usage ...string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		for _, line := range usage {
+			fmt.Fprintln(stderr, line)
+		}
+		fmt.Fprintln(stderr, "\noptions:")
+		fs.PrintDefaults()
+	}
+	return fs
 }

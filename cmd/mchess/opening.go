@@ -53,19 +53,15 @@ func openingMain(args []string, stdout, stderr io.Writer) int {
 }
 
 func openingCompile(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mchess opening compile", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("mchess opening compile", stderr,
+		"usage: mchess opening compile [options] FILE.book|DIR...",
+		"\nCompiles each opening book (every *.book in a directory) into its 28-byte block,",
+		"00C0 first. Errors are reported as file:line:col; nothing is written if any book",
+		"has an error.")
 	out := fs.String("o", ".", "output `directory`: each FILE.book becomes DIR/FILE.bin")
 	manifest := fs.String("manifest", "", "also write a tab-separated `file` listing each block: name, tape ID, addresses, side, opening")
 	check := fs.Bool("n", false, "check the books only; write nothing")
 	quiet := fs.Bool("q", false, "print nothing on success")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mchess opening compile [options] FILE.book|DIR...")
-		fmt.Fprintln(stderr, "\nCompiles each opening book (every *.book in a directory) into its 28-byte block,")
-		fmt.Fprintln(stderr, "00C0 first. Errors are reported as file:line:col; nothing is written if any book")
-		fmt.Fprintln(stderr, "has an error.\n\noptions:")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
@@ -143,22 +139,18 @@ func bookFiles(args []string) ([]string, error) {
 }
 
 func openingDecompile(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mchess opening decompile", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("mchess opening decompile", stderr,
+		"usage: mchess opening decompile [options] FILE.bin",
+		"\nPrints a block as an opening book: the line in SAN, each computer move with its",
+		"bytes, the display and the keys, replies that would also fit. The output compiles",
+		"back to the same block. FILE is a 28-byte block or a memory image (e.g. the main",
+		"image c0, whose 00C0–00DB is the Giuoco Piano block). Exit status 1 if the block",
+		"does not read as a legal line.")
 	side := fs.String("computer", "", "the side the block is for, `white` or black (default: white if 00DB is CC)")
 	name := fs.String("name", "", "the opening's `name` for the Opening: header")
 	tape := fs.String("tape", "00", "the tape `ID` for the Tape: header (two hex digits)")
 	at := fs.String("at", "", "read the block at this `address` of an image (default 00C0; a 28-byte file is the block itself)")
 	base := fs.String("base", "0000", "the image's load `address`")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mchess opening decompile [options] FILE.bin")
-		fmt.Fprintln(stderr, "\nPrints a block as an opening book: the line in SAN, each computer move with its")
-		fmt.Fprintln(stderr, "bytes, the display and the keys, replies that would also fit. The output compiles")
-		fmt.Fprintln(stderr, "back to the same block. FILE is a 28-byte block or a memory image (e.g. the main")
-		fmt.Fprintln(stderr, "image c0, whose 00C0–00DB is the Giuoco Piano block). Exit status 1 if the block")
-		fmt.Fprintln(stderr, "does not read as a legal line.\n\noptions:")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}

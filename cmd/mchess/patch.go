@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -51,22 +50,17 @@ func buildPatched(base, residue, patchFiles []string) ([]*linker.Image, []linker
 }
 
 func patchMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mchess patch", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("mchess patch", stderr,
+		"usage: mchess patch [options] PATCH...",
+		"\nAssembles the base program, lays it into KIM-1 images, then assembles the patch",
+		"files (any dialect; Stone's 1980 listing is .s) and writes them over the images.",
+		"Reports every address range the patch writes. A patch that writes outside the base",
+		"images, into the monitor workspace 17E7–17FF, or twice to one address is refused.")
 	out := fs.String("o", "build/stone/stone", "output `base` name: writes BASE-<image>.bin, BASE.lst and BASE.sym")
 	var base, residue stringList
 	fs.Var(&base, "base", "base program `file` (default src/microchess.asm); repeatable")
 	fs.Var(&residue, "residue", "residue data `file` of the base (default src/residue.asm); repeatable")
 	asJSON := fs.Bool("json", false, "print the overlay report as JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mchess patch [options] PATCH...")
-		fmt.Fprintln(stderr, "\nAssembles the base program, lays it into KIM-1 images, then assembles the patch")
-		fmt.Fprintln(stderr, "files (any dialect; Stone's 1980 listing is .s) and writes them over the images.")
-		fmt.Fprintln(stderr, "Reports every address range the patch writes. A patch that writes outside the base")
-		fmt.Fprintln(stderr, "images, into the monitor workspace 17E7–17FF, or twice to one address is refused.")
-		fmt.Fprintln(stderr, "\noptions:")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,19 +15,14 @@ func init() {
 
 func timingMain(args []string, stdout, stderr io.Writer) int {
 	var o runOpts
-	fs := flag.NewFlagSet("mchess timing", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("mchess timing", stderr,
+		"usage: mchess timing [options]",
+		"\nReproduces the manual's LEVEL OF PLAY table on the emulated KIM-1: for each level",
+		"the first move from the start with the book off, and the average over a self-play game.")
 	out := fs.String("o", "", "write the table to `FILE` (default: standard output)")
 	moves := fs.Int("moves", 20, "self-play moves per side for the averages")
 	fs.Var(&o.loads, "load", "use the binary `FILE@ADDR` instead of the build's images; repeatable")
 	fs.BoolVar(&o.published, "published", false, "use the 1977 published images instead of the build's")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mchess timing [options]")
-		fmt.Fprintln(stderr, "\nReproduces the manual's LEVEL OF PLAY table on the emulated KIM-1: for each level")
-		fmt.Fprintln(stderr, "the first move from the start with the book off, and the average over a self-play game.")
-		fmt.Fprintln(stderr, "\noptions:")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 
@@ -15,20 +14,16 @@ func init() {
 }
 
 func verifyMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mchess verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("mchess verify", stderr,
+		"usage: mchess verify [--json] [--residue FILE]... [FILE...]",
+		"\nAssembles and links the files (default: src/microchess.asm with residue",
+		"src/residue.asm) and compares every byte with the published 1977 hex listing",
+		"(0000–03FF and 1780–17E5). Each differing byte is named with the source line that",
+		"emitted it. Exit status 1 on any mismatch.")
 	var residue stringList
 	fs.Var(&residue, "residue", "residue data `file`: its bytes are reported as residue, not program; repeatable")
 	asJSON := fs.Bool("json", false, "print a machine-readable report")
 	printed := fs.Bool("printed", true, "also cross-check the 1977 listing's own byte column and symbol table against the first source (informational: the hex listing is the authority)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mchess verify [--json] [--residue FILE]... [FILE...]")
-		fmt.Fprintln(stderr, "\nAssembles and links the files (default: src/microchess.asm with residue")
-		fmt.Fprintln(stderr, "src/residue.asm) and compares every byte with the published 1977 hex listing")
-		fmt.Fprintln(stderr, "(0000–03FF and 1780–17E5). Each differing byte is named with the source line that")
-		fmt.Fprintln(stderr, "emitted it. Exit status 1 on any mismatch.\n\noptions:")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
