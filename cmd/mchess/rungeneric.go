@@ -160,4 +160,3 @@ func parseMemChecks(specs []string) ([]memWant, error) {
 	}
 	return out, nil
 }
-
