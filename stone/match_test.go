@@ -1,0 +1,206 @@
+package stone
+
+import (
+	"fmt"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess/emu/microchess"
+)
+
+// player is one program in a match: a session whose computer plays one
+// colour. list holds its opening list when it runs the upgrade.
+type player struct {
+	s       *microchess.Session
+	white   bool
+	list    []entry
+	subject bool // the program an experiment measures
+}
+
+// entry is one development move of an opening list (00C4 + 3i).
+type entry struct{ piece, from, to byte }
+
+// readList reads the eight development moves from the program's memory.
+func readList(s *microchess.Session) []entry {
+	var out []entry
+	for a := uint16(0x00C4); a < 0x00DC; a += 3 {
+		out = append(out, entry{s.M.Peek(a), s.M.Peek(a + 1), s.M.Peek(a + 2)})
+	}
+	return out
+}
+
+// ply is one half-move of a match.
+type ply struct {
+	UCI    string
+	White  bool
+	Forced bool // entered as the player would, not chosen by a program
+	List   int  // index of the list entry the mover played, -1 if none
+}
+
+type game struct {
+	Plies []ply
+	End   string
+	Board *chess.Game
+}
+
+// match plays two sessions against each other from the start. forced holds
+// moves entered instead of a program's choice, by ply (0 is White's first).
+// Every move is checked with the chess library and both programs' boards
+// are compared with its board after every ply. A move the library refuses
+// (the article allows illegal castling) ends the game, as does a pawn
+// reaching the last rank (promotion is left to the player).
+func match(w, b *player, forced map[int]string, maxPerSide int, bookOff func(*player) bool) (*game, error) {
+	for _, p := range []*player{w, b} {
+		keys := "C"
+		if !p.white {
+			keys = "C E"
+		}
+		if err := p.s.Keys(keys); err != nil {
+			return nil, err
+		}
+		if bookOff != nil && bookOff(p) {
+			p.s.BookOff()
+		}
+		if p.list != nil {
+			p.list = readList(p.s)
+		}
+	}
+	g := &game{Board: chess.NewGame()}
+	for n := 0; n < 2*maxPerSide; n++ {
+		mover, other := w, b
+		if n%2 == 1 {
+			mover, other = b, w
+		}
+		pl := ply{White: mover.white, List: -1}
+		var from, to chess.Square
+		if uci, ok := forced[n]; ok {
+			mv, err := chess.UCINotation{}.Decode(g.Board.Position(), uci)
+			if err != nil {
+				return g, fmt.Errorf("forced move %s: %v", uci, err)
+			}
+			from, to, pl.Forced = mv.S1(), mv.S2(), true
+			if err := mover.s.Enter(microchess.Octal(from, mover.white), microchess.Octal(to, mover.white)); err != nil {
+				return g, err
+			}
+		} else {
+			mv, err := mover.s.Play()
+			if err != nil {
+				return g, err
+			}
+			if mv.Resigned() {
+				g.End = side(mover.white) + " resigned"
+				return g, nil
+			}
+			if from, err = microchess.Square(mv.From, mover.white); err != nil {
+				return g, err
+			}
+			if to, err = microchess.Square(mv.To, mover.white); err != nil {
+				return g, err
+			}
+			for i, e := range mover.list {
+				if e == (entry{mv.Piece, mv.From, mv.To}) {
+					pl.List = i
+				}
+			}
+		}
+		pl.UCI = from.String() + to.String()
+		if end, err := push(g, from, to, pl, mover, other); end != "" || err != nil {
+			g.End = end
+			return g, err
+		}
+	}
+	g.End = fmt.Sprintf("%d moves a side", maxPerSide)
+	return g, nil
+}
+
+func side(white bool) string {
+	if white {
+		return "White"
+	}
+	return "Black"
+}
+
+// push plays a move on the library board and tells the programs what they
+// have not seen: mover (nil if none) has made the move itself, others have
+// not. A castling's rook move is entered in both, as the player makes it
+// for a computer that moved its king two squares.
+func push(g *game, from, to chess.Square, pl ply, mover *player, others ...*player) (string, error) {
+	pos := g.Board.Position()
+	piece := pos.Board().Piece(from)
+	if piece.Type() == chess.Pawn && (to.Rank() == chess.Rank8 || to.Rank() == chess.Rank1) {
+		return side(pl.White) + " pawn reached the last rank", nil
+	}
+	if err := g.Board.PushNotationMove(pl.UCI, chess.UCINotation{}, nil); err != nil {
+		return fmt.Sprintf("%s played %s, illegal: %v", side(pl.White), pl.UCI, err), nil
+	}
+	g.Plies = append(g.Plies, pl)
+	keys := [][2]chess.Square{{from, to}}
+	if piece.Type() == chess.King && (int(from)-int(to) == 2 || int(to)-int(from) == 2) {
+		rf, rt := chess.H1, chess.F1
+		switch to {
+		case chess.C1:
+			rf, rt = chess.A1, chess.D1
+		case chess.G8:
+			rf, rt = chess.H8, chess.F8
+		case chess.C8:
+			rf, rt = chess.A8, chess.D8
+		}
+		keys = append(keys, [2]chess.Square{rf, rt})
+	}
+	all := others
+	if mover != nil {
+		all = append([]*player{mover}, others...)
+	}
+	for i, k := range keys {
+		for _, p := range all {
+			if p == mover && i == 0 {
+				continue // the mover made its own move (or it was entered)
+			}
+			if err := p.s.Enter(microchess.Octal(k[0], p.white), microchess.Octal(k[1], p.white)); err != nil {
+				return "", err
+			}
+		}
+	}
+	want := g.Board.Position().Board().SquareMap()
+	for _, p := range all {
+		got, err := p.s.Position(p.white)
+		if err != nil {
+			return "", err
+		}
+		if d := diff(got, want); d != "" {
+			return "", fmt.Errorf("after %s the %s program's board differs: %s", pl.UCI, side(p.white), d)
+		}
+	}
+	if o := g.Board.Outcome(); o != chess.NoOutcome {
+		return fmt.Sprintf("%s by %s", o, g.Board.Method()), nil
+	}
+	return "", nil
+}
+
+func diff(got, want map[chess.Square]chess.Piece) string {
+	for sq, p := range want {
+		if got[sq] != p {
+			return fmt.Sprintf("%v: program has %v, game has %v", sq, got[sq], p)
+		}
+	}
+	for sq, p := range got {
+		if _, ok := want[sq]; !ok {
+			return fmt.Sprintf("%v: program has %v, game has nothing", sq, p)
+		}
+	}
+	return ""
+}
+
+// material is White's material minus Black's, in pawns (N, B 3; R 5; Q 9).
+func material(pos *chess.Position) int {
+	val := map[chess.PieceType]int{chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.Rook: 5, chess.Queen: 9}
+	m := 0
+	for _, p := range pos.Board().SquareMap() {
+		if p.Color() == chess.White {
+			m += val[p.Type()]
+		} else {
+			m -= val[p.Type()]
+		}
+	}
+	return m
+}
