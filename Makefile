@@ -6,8 +6,8 @@ MCHESS := bin/mchess
 SRC    := src/microchess.asm
 RES    := src/residue.asm
 
-.PHONY: all tool images verify openings test bench timing clean
-all: images verify openings
+.PHONY: all tool images verify openings stone test bench timing clean
+all: images verify openings stone
 
 tool:
 	$(GO) build -o $(MCHESS) ./cmd/mchess
@@ -26,6 +26,15 @@ verify: tool
 openings: images
 	$(MCHESS) opening compile -q -o build/openings -manifest build/openings/openings.tsv src/openings
 	$(MCHESS) opening compare build/openings/giuoco-piano-white.bin build/microchess-c0.bin
+
+# Garold Stone's 1980 upgrade, overlaid on the rebuilt original with the
+# White and the Black opening list, then proved against the article's bytes.
+STONE := src/patches/stone-1980.s
+stone: images
+	$(MCHESS) patch -o build/stone/stone-white $(STONE) src/patches/stone-1980-white.s
+	$(MCHESS) patch -o build/stone/stone-black $(STONE) src/patches/stone-1980-black.s >/dev/null
+	$(MCHESS) verify --patch $(STONE) --patch src/patches/stone-1980-white.s
+	$(MCHESS) verify --side black --patch $(STONE) --patch src/patches/stone-1980-black.s >/dev/null
 
 test:
 	$(GO) test ./...

@@ -41,3 +41,20 @@ func TestPrintedTablesParse(t *testing.T) {
 		t.Errorf("symtab: %d rows, first %+v", len(syms), syms[0])
 	}
 }
+
+func TestStone1980Printed(t *testing.T) {
+	code := Stone1980Listing()
+	// Spot checks typed from the article's listing.
+	for addr, want := range map[int]byte{0x03A2: 0xA2, 0x03B9: 0xB6, 0x03BA: 0xDC, 0x17BF: 0x4C, 0x0117: 0xEA, 0x0201: 0x11} {
+		if got, ok := code[addr]; !ok || got != want {
+			t.Errorf("listing %04X = %02X (%v), want %02X", addr, got, ok, want)
+		}
+	}
+	if _, lost := code[0x17B1]; lost {
+		t.Error("17B1 is lost from the copy but has a printed byte")
+	}
+	w, b := Stone1980Table1(true), Stone1980Table1(false)
+	if w[0x00C5] != 0x01 || b[0x00C5] != 0x06 || w[0x00D1] != 0x03 || b[0x00D1] != 0x04 || w[0x00DB] != 0x1F {
+		t.Errorf("table 1: white %v black %v", w, b)
+	}
+}
