@@ -2,6 +2,7 @@ package microchess
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/corentings/chess/v2"
 )
@@ -76,13 +77,21 @@ type PlayedMove struct {
 type Game struct {
 	First string // White's first move entered by the player, if any
 	Moves []PlayedMove
-	End   string // why it stopped
+	End   string   // why it stopped
+	Draws []string // automatic draws the game played through
 	PGN   string
+}
+
+// automaticDraw tells the draws the rules impose without a claim. They end
+// a game between people, but the manual's self-play knows nothing of them.
+func automaticDraw(m chess.Method) bool {
+	return m == chess.FivefoldRepetition || m == chess.SeventyFiveMoveRule || m == chess.InsufficientMaterial
 }
 
 // SelfPlay plays the manual's PC, E, PC, ... sequence from a cleared board
 // (C) until mate, stalemate, resignation (FF FF FF) or maxPerSide moves a
-// side. Every move is checked legal with a chess library and the program's
+// side; an automatic draw (fivefold repetition, 75 moves, dead position) is
+// noted in Draws and play goes on from the same position. Every move is checked legal with a chess library and the program's
 // board is compared with the library's after each move. It completes the
 // program's book castling by moving the rook, and replaces a pawn reaching
 // the last rank by a queen (or rook, bishop, knight) as the manual tells
@@ -99,6 +108,7 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 	}
 	g := &Game{First: first}
 	board := chess.NewGame()
+	var pgn []string // games before each automatic draw
 	white := true
 	if first != "" {
 		if err := s.enterFirst(board, first); err != nil {
@@ -125,8 +135,17 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 			break
 		}
 		if o := board.Outcome(); o != chess.NoOutcome {
-			g.End = fmt.Sprintf("%s by %s", o, board.Method())
-			break
+			if !automaticDraw(board.Method()) {
+				g.End = fmt.Sprintf("%s by %s", o, board.Method())
+				break
+			}
+			g.Draws = append(g.Draws, fmt.Sprintf("%s by %s after %d program moves", o, board.Method(), len(g.Moves)))
+			pgn = append(pgn, board.String())
+			fen, err := chess.FEN(board.Position().String())
+			if err != nil {
+				return g, err
+			}
+			board = chess.NewGame(fen) // the same position, its history cleared
 		}
 		if err := s.Keys("E"); err != nil {
 			return g, err
@@ -136,7 +155,7 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 	if g.End == "" {
 		g.End = fmt.Sprintf("%d moves a side played", maxPerSide)
 	}
-	g.PGN = board.String()
+	g.PGN = strings.Join(append(pgn, board.String()), "\n")
 	return g, nil
 }
 
