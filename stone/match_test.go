@@ -167,7 +167,7 @@ func push(g *game, from, to chess.Square, pl ply, mover *player, others ...*play
 		if err != nil {
 			return "", err
 		}
-		if d := diff(got, want); d != "" {
+		if d := microchess.BoardDiff(got, want); d != "" {
 			return "", fmt.Errorf("after %s the %s program's board differs: %s", pl.UCI, side(p.white), d)
 		}
 	}
@@ -175,20 +175,6 @@ func push(g *game, from, to chess.Square, pl ply, mover *player, others ...*play
 		return fmt.Sprintf("%s by %s", o, g.Board.Method()), nil
 	}
 	return "", nil
-}
-
-func diff(got, want map[chess.Square]chess.Piece) string {
-	for sq, p := range want {
-		if got[sq] != p {
-			return fmt.Sprintf("%v: program has %v, game has %v", sq, got[sq], p)
-		}
-	}
-	for sq, p := range got {
-		if _, ok := want[sq]; !ok {
-			return fmt.Sprintf("%v: program has %v, game has nothing", sq, p)
-		}
-	}
-	return ""
 }
 
 // material is White's material minus Black's, in pawns (N, B 3; R 5; Q 9).

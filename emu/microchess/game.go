@@ -176,7 +176,7 @@ func (s *Session) enterFirst(board *chess.Game, uci string) error {
 	if err != nil {
 		return err
 	}
-	if d := diff(got, board.Position().Board().SquareMap()); d != "" {
+	if d := BoardDiff(got, board.Position().Board().SquareMap()); d != "" {
 		return fmt.Errorf("after the first move %s: %s", uci, d)
 	}
 	return nil
@@ -246,7 +246,7 @@ func (s *Session) apply(board *chess.Game, mv Move, white bool) (PlayedMove, str
 	if err != nil {
 		return pm, "", err
 	}
-	if d := diff(got, board.Position().Board().SquareMap()); d != "" {
+	if d := BoardDiff(got, board.Position().Board().SquareMap()); d != "" {
 		return pm, "", fmt.Errorf("program's board differs from the game: %s", d)
 	}
 	return pm, stop, nil
@@ -266,7 +266,9 @@ func (s *Session) promote(mv Move) (chess.PieceType, string) {
 	return chess.NoPieceType, ""
 }
 
-func diff(got, want map[chess.Square]chess.Piece) string {
+// BoardDiff names the first square where the program's board (got, from
+// Position) and a chess library position (want) disagree, or "".
+func BoardDiff(got, want map[chess.Square]chess.Piece) string {
 	for sq, p := range want {
 		if got[sq] != p {
 			return fmt.Sprintf("%v: program has %v, game has %v", sq, got[sq], p)
