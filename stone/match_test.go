@@ -136,15 +136,7 @@ func push(g *game, from, to chess.Square, pl ply, mover *player, others ...*play
 	g.Plies = append(g.Plies, pl)
 	keys := [][2]chess.Square{{from, to}}
 	if piece.Type() == chess.King && (int(from)-int(to) == 2 || int(to)-int(from) == 2) {
-		rf, rt := chess.H1, chess.F1
-		switch to {
-		case chess.C1:
-			rf, rt = chess.A1, chess.D1
-		case chess.G8:
-			rf, rt = chess.H8, chess.F8
-		case chess.C8:
-			rf, rt = chess.A8, chess.D8
-		}
+		rf, rt := microchess.CastlingRook(to)
 		keys = append(keys, [2]chess.Square{rf, rt})
 	}
 	all := others

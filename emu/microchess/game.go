@@ -228,15 +228,7 @@ func (s *Session) apply(board *chess.Game, mv Move, white bool) (PlayedMove, str
 	// The program castles only from its book and shows the king's move;
 	// the player moves the rook for it.
 	if kinds[mv.Piece] == chess.King && (mv.To-mv.From == 2 || mv.From-mv.To == 2) {
-		rf, rt := chess.H1, chess.F1
-		switch to {
-		case chess.C1:
-			rf, rt = chess.A1, chess.D1
-		case chess.G8:
-			rf, rt = chess.H8, chess.F8
-		case chess.C8:
-			rf, rt = chess.A8, chess.D8
-		}
+		rf, rt := CastlingRook(to)
 		if err := s.Enter(Octal(rf, white), Octal(rt, white)); err != nil {
 			return pm, "", err
 		}
@@ -264,6 +256,20 @@ func (s *Session) promote(mv Move) (chess.PieceType, string) {
 		}
 	}
 	return chess.NoPieceType, ""
+}
+
+// CastlingRook gives the rook's move that completes a castling whose king
+// lands on kingTo (g1, c1, g8 or c8).
+func CastlingRook(kingTo chess.Square) (from, to chess.Square) {
+	switch kingTo {
+	case chess.C1:
+		return chess.A1, chess.D1
+	case chess.G8:
+		return chess.H8, chess.F8
+	case chess.C8:
+		return chess.A8, chess.D8
+	}
+	return chess.H1, chess.F1
 }
 
 // BoardDiff names the first square where the program's board (got, from
