@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // WriteText prints a short human summary per image, every mismatch with the
@@ -56,22 +57,8 @@ func hasResidueMismatch(r ImageReport) bool {
 	return false
 }
 
-func trimSource(s string) string {
-	out := []rune{}
-	space := false
-	for _, c := range s {
-		if c == ' ' || c == '\t' {
-			space = true
-			continue
-		}
-		if space && len(out) > 0 {
-			out = append(out, ' ')
-		}
-		space = false
-		out = append(out, c)
-	}
-	return string(out)
-}
+// trimSource folds a source line's tabs and runs of spaces for one-line reports.
+func trimSource(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // WritePrinted summarises where the printed listing's byte column and
 // symbol table differ from the assembled source (each is an erratum).
