@@ -10,14 +10,14 @@ import (
 
 // PatchReport proves a patch's bytes against the bytes its article prints.
 type PatchReport struct {
-	Writes        []Range `json:"writes"`         // address ranges the patch writes
-	WrittenBytes  int     `json:"written_bytes"`  // bytes the patch writes
-	PrintedBytes  int     `json:"printed_bytes"`  // of those, printed in the article
-	Identical     int     `json:"identical"`      // printed and equal
-	Mismatches    []Byte  `json:"mismatches"`     // printed and different
-	Reconstructed []Byte  `json:"reconstructed"`  // lines marked [RECONSTRUCTED]
-	Unprinted     []Byte  `json:"unprinted"`      // neither printed nor marked: unproven
-	NotWritten    []Range `json:"not_written"`    // printed bytes the patch does not write
+	Writes        []Range `json:"writes"`        // address ranges the patch writes
+	WrittenBytes  int     `json:"written_bytes"` // bytes the patch writes
+	PrintedBytes  int     `json:"printed_bytes"` // of those, printed in the article
+	Identical     int     `json:"identical"`     // printed and equal
+	Mismatches    []Byte  `json:"mismatches"`    // printed and different
+	Reconstructed []Byte  `json:"reconstructed"` // lines marked [RECONSTRUCTED]
+	Unprinted     []Byte  `json:"unprinted"`     // neither printed nor marked: unproven
+	NotWritten    []Range `json:"not_written"`   // printed bytes the patch does not write
 }
 
 // OK reports whether every printed byte is reproduced and every other

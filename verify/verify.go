@@ -44,11 +44,11 @@ type ImageReport struct {
 	ResidueBytes int `json:"residue_bytes"`
 	// Reconstructed bytes come from lines no document fixes; they are
 	// compared where a reference exists but never counted as verified.
-	Reconstructed []Byte  `json:"reconstructed"`
-	Undefined     []Range `json:"undefined"` // reference bytes no source defines
-	Extra         []Range `json:"extra"`     // source bytes the reference lacks
-	TotalIdentical int    `json:"total_identical"` // all bytes equal, any origin
-	ReferenceBytes int    `json:"reference_bytes"`
+	Reconstructed  []Byte  `json:"reconstructed"`
+	Undefined      []Range `json:"undefined"`       // reference bytes no source defines
+	Extra          []Range `json:"extra"`           // source bytes the reference lacks
+	TotalIdentical int     `json:"total_identical"` // all bytes equal, any origin
+	ReferenceBytes int     `json:"reference_bytes"`
 }
 
 // OK reports whether the image has no mismatch.
