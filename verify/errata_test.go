@@ -103,12 +103,12 @@ var backticked = regexp.MustCompile("^`([^`]*)`$")
 func normal(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // In the "Source listing" section, a row whose printed cell is a quoted
-// text must quote the seed, and a row whose correction is a single quoted
+// text must quote the OCR'd listing (ref/listing-1977-source.txt), and a row whose correction is a single quoted
 // statement must be what src/microchess.asm holds on that line.
 func TestErrataSourceListingMatchesSeedAndSource(t *testing.T) {
-	seed, err := os.ReadFile("../../shared/seeds/000_712040a0ef3420d4.txt")
+	seed, err := os.ReadFile("../ref/listing-1977-source.txt")
 	if err != nil {
-		t.Skip("seed not available beside the repository:", err)
+		t.Fatal(err)
 	}
 	seedText := normal(string(seed))
 	p, _ := build(t, read(t, programFile), read(t, residueFile))
@@ -121,7 +121,7 @@ func TestErrataSourceListingMatchesSeedAndSource(t *testing.T) {
 	checked := 0
 	for _, r := range erratumSection(t, "Source listing") {
 		if m := backticked.FindStringSubmatch(r.printed); m != nil && !strings.Contains(seedText, normal(m[1])) {
-			t.Errorf("errata line %s: printed text %q is not in the seed", r.line, m[1])
+			t.Errorf("errata line %s: printed text %q is not in the OCR'd listing", r.line, m[1])
 		}
 		m := backticked.FindStringSubmatch(r.correction)
 		s := stmt[r.line]

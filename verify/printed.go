@@ -64,17 +64,28 @@ func CheckSymbols(p *asm.Program, file string, printed []ref.PrintedSymbol) []Sy
 	}
 	out := []SymbolDisagreement{}
 	for _, ps := range printed {
-		want := symRow(ps.Name, int(ps.Addr), ps.Def, ps.Refs)
+		var printedRefs []string
+		for _, r := range ps.Refs {
+			printedRefs = append(printedRefs, fmt.Sprint(r))
+		}
+		want := symRow(ps.Name, int(ps.Addr), ps.Def, printedRefs)
 		sym := p.Symbols[ps.Name]
 		if sym == nil || sym.Def.Pos.File != file {
 			sym = byDef[ps.Def]
 		}
 		got := "(none)"
 		if sym != nil {
-			var refs []int
+			// A reference from an unnumbered line (a +++ segment mark) is
+			// shown as +++, as the rebuilt symbol table prints it: the
+			// printout has no such lines, so such rows differ from it.
+			var refs []string
 			for _, r := range sym.Refs {
-				if r.Number > 0 && r.Pos.File == file {
-					refs = append(refs, r.Number)
+				switch {
+				case r.Pos.File != file:
+				case r.Number == 0:
+					refs = append(refs, "+++")
+				default:
+					refs = append(refs, fmt.Sprint(r.Number))
 				}
 			}
 			got = symRow(sym.Name, sym.Value, sym.Def.Number, refs)
@@ -86,11 +97,8 @@ func CheckSymbols(p *asm.Program, file string, printed []ref.PrintedSymbol) []Sy
 	return out
 }
 
-func symRow(name string, value, def int, refs []int) string {
-	parts := []string{name, fmt.Sprintf("%04X", value&0xFFFF), fmt.Sprint(def)}
-	for _, r := range refs {
-		parts = append(parts, fmt.Sprint(r))
-	}
+func symRow(name string, value, def int, refs []string) string {
+	parts := append([]string{name, fmt.Sprintf("%04X", value&0xFFFF), fmt.Sprint(def)}, refs...)
 	return strings.Join(parts, " ")
 }
 
