@@ -15,7 +15,7 @@ func TestSelfPlaySuperBlitz(t *testing.T) {
 	s.WatchCode()
 	g, err := s.SelfPlay(40, false, "")
 	for i, m := range g.Moves {
-		t.Logf("%2d %s %v %-5s %9d cycles %s", i/2+1, side(m.White), m.Move, m.UCI, m.Cycles, m.Note)
+		t.Logf("%2d %s %v %-5s %9d cycles %s", i/2+1, m.Computer.Name(), m.Move, m.UCI, m.Cycles, m.Note)
 	}
 	if err != nil {
 		t.Fatal(err)

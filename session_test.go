@@ -6,17 +6,10 @@ import (
 	"testing"
 
 	"github.com/kim1-archive/microchess/emu/kim1"
-	"github.com/kim1-archive/microchess/ref"
 )
 
-// images1977 are the published bytes, used until the build's images exist.
-func images1977() []kim1.Image {
-	var out []kim1.Image
-	for _, im := range ref.MicroChess1977() {
-		out = append(out, kim1.Image{Addr: im.Start, Data: im.Bytes})
-	}
-	return out
-}
+// images1977 are the published bytes.
+func images1977() []kim1.Image { return KIM(Published()) }
 
 func newSession(t testing.TB) *Session {
 	t.Helper()
@@ -61,22 +54,25 @@ func TestFirstMovesBookOff(t *testing.T) {
 	}
 }
 
-// docs/timing.md must be what `mchess timing` writes today (the build's
-// images carry exactly the published bytes, which make verify proves).
+// docs/timing.md must be what `mchess timing` writes today.
 func TestTimingDocUpToDate(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays a Normal-level game (a few seconds)")
+		t.Skip("slow: plays a Normal-level game (a few seconds)")
 	}
-	want, err := os.ReadFile("../../docs/timing.md")
+	want, err := os.ReadFile("docs/timing.md")
 	if err != nil {
-		t.Skipf("no docs/timing.md: %v", err)
+		t.Fatalf("%v (make timing writes it)", err)
 	}
-	rows, err := Timing(images1977(), 20)
+	p, err := Original(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := Timing(KIM(p.Images), 20)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	WriteTimingMarkdown(&b, rows, "`build/microchess-c0.bin` and `build/microchess-c1.bin`")
+	WriteTimingMarkdown(&b, rows, BuiltSource)
 	if b.String() != string(want) {
 		t.Fatal("docs/timing.md is stale: run 'make timing' (mchess timing -o docs/timing.md)")
 	}

@@ -1,79 +1,14 @@
-package stone
+package microchess_test
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
-	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/ref"
 )
-
-// printedRow is one row of ref/stone-1980-bytes.txt.
-type printedRow struct {
-	line  int
-	addr  uint16
-	bytes []byte
-}
-
-func readPrinted(t *testing.T) []printedRow {
-	t.Helper()
-	var rows []printedRow
-	eachDataLine(t, "ref/stone-1980-bytes.txt", func(n int, f []string) {
-		if len(f) < 3 || len(f) > 5 || len(f[0]) != 4 {
-			t.Fatalf("stone-1980-bytes.txt:%d: want LINE ADDR BYTES", n)
-		}
-		r := printedRow{line: atoi(t, f[0]), addr: uint16(hex(t, f[1]))}
-		for _, b := range f[2:] {
-			r.bytes = append(r.bytes, byte(hex(t, b)))
-		}
-		rows = append(rows, r)
-	})
-	return rows
-}
-
-// eachDataLine calls fn with the fields of every non-comment line.
-func eachDataLine(t *testing.T, name string, fn func(n int, fields []string)) {
-	t.Helper()
-	f, err := os.Open(filepath.Join(root, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fn(n, strings.Fields(line))
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func atoi(t *testing.T, s string) int {
-	t.Helper()
-	v, err := strconv.Atoi(s)
-	if err != nil {
-		t.Fatalf("%q is not a number", s)
-	}
-	return v
-}
-
-func hex(t *testing.T, s string) uint64 {
-	t.Helper()
-	v, err := strconv.ParseUint(s, 16, 16)
-	if err != nil {
-		t.Fatalf("%q is not hex", s)
-	}
-	return v
-}
 
 func mustAssemble(t *testing.T, files ...string) *asm.Program {
 	t.Helper()
@@ -99,20 +34,20 @@ func TestPrintedBytes(t *testing.T) {
 		}
 	}
 	printed := 0
-	for _, r := range readPrinted(t) {
-		s := byNumber[r.line]
+	for _, r := range ref.Stone1980Lines() {
+		s := byNumber[r.Line]
 		if s == nil {
-			t.Errorf("line %04d (%04X % X): no statement", r.line, r.addr, r.bytes)
+			t.Errorf("line %04d (%04X % X): no statement", r.Line, r.Addr, r.Bytes)
 			continue
 		}
-		delete(byNumber, r.line)
-		if s.Addr != r.addr || fmt.Sprintf("% X", s.Bytes) != fmt.Sprintf("% X", r.bytes) {
-			t.Errorf("line %04d: %04X % X, printed %04X % X", r.line, s.Addr, s.Bytes, r.addr, r.bytes)
+		delete(byNumber, r.Line)
+		if s.Addr != r.Addr || fmt.Sprintf("% X", s.Bytes) != fmt.Sprintf("% X", r.Bytes) {
+			t.Errorf("line %04d: %04X % X, printed %04X % X", r.Line, s.Addr, s.Bytes, r.Addr, r.Bytes)
 		}
 		if s.Reconstructed {
-			t.Errorf("line %04d is printed but marked reconstructed", r.line)
+			t.Errorf("line %04d is printed but marked reconstructed", r.Line)
 		}
-		printed += len(r.bytes)
+		printed += len(r.Bytes)
 	}
 	for n, s := range byNumber {
 		if !s.Reconstructed {
@@ -128,24 +63,24 @@ func TestPrintedBytes(t *testing.T) {
 // The lost line fits exactly the hole the printed bytes leave, and every
 // printed branch to CAPTEST lands on it.
 func TestCaptestHole(t *testing.T) {
-	rows := readPrinted(t)
-	at := map[uint16]printedRow{}
+	rows := ref.Stone1980Lines()
+	at := map[uint16]ref.PrintedLine{}
 	for _, r := range rows {
-		at[r.addr] = r
+		at[r.Addr] = r
 	}
 	before, after := at[0x17AF], at[0x17B3]
-	if before.line != 950 || after.line != 970 {
-		t.Fatalf("printed lines around the hole: %04d, %04d", before.line, after.line)
+	if before.Line != 950 || after.Line != 970 {
+		t.Fatalf("printed lines around the hole: %04d, %04d", before.Line, after.Line)
 	}
-	if end := before.addr + uint16(len(before.bytes)); after.addr-end != 2 {
-		t.Errorf("hole of %d bytes at %04X", after.addr-end, end)
+	if end := before.Addr + uint16(len(before.Bytes)); after.Addr-end != 2 {
+		t.Errorf("hole of %d bytes at %04X", after.Addr-end, end)
 	}
 	for _, a := range []uint16{0x1798, 0x17A2, 0x17AD} {
 		r := at[a]
-		if len(r.bytes) != 2 {
+		if len(r.Bytes) != 2 {
 			t.Fatalf("no printed branch at %04X", a)
 		}
-		if dest := a + 2 + uint16(int8(r.bytes[1])); dest != 0x17B1 {
+		if dest := a + 2 + uint16(int8(r.Bytes[1])); dest != 0x17B1 {
 			t.Errorf("branch at %04X lands at %04X", a, dest)
 		}
 	}
@@ -233,26 +168,26 @@ func inRanges(a uint16, rs [][2]uint16) bool {
 // article's ranges.
 func TestOverlayRanges(t *testing.T) {
 	want := "00C3–00DB 0112–0117 0200–0201 03A2–03E9 1780–17E1"
-	for _, list := range []string{whiteSrc, blackSrc} {
-		_, changes, _, err := upgraded(list)
+	for _, white := range []bool{true, false} {
+		up, err := microchess.Stone(white)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var got []string
-		for _, c := range changes {
+		for _, c := range up.Changes {
 			got = append(got, fmt.Sprintf("%04X–%04X", c.Start, c.End))
 		}
 		if strings.Join(got, " ") != want {
-			t.Errorf("%s: writes %s, want %s", list, strings.Join(got, " "), want)
+			t.Errorf("white %v: writes %s, want %s", white, strings.Join(got, " "), want)
 		}
 	}
 	// The patch alone writes no byte twice and stays out of the monitor's
 	// workspace; linker.Overlay refuses otherwise.
-	base, err := original()
+	base, err := microchess.Original(true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := linker.Overlay(base, mustAssemble(t, patchSrc)); err != nil {
+	if _, err := base.Overlay(patchSrc); err != nil {
 		t.Error(err)
 	}
 }

@@ -1,11 +1,11 @@
-package stone
+package microchess_test
 
 import (
 	"fmt"
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess/emu/microchess"
+	"github.com/kim1-archive/microchess"
 )
 
 // player is one program in a match: a session whose computer plays one
@@ -79,7 +79,7 @@ func match(w, b *player, forced map[int]string, maxPerSide int, bookOff func(*pl
 				return g, fmt.Errorf("forced move %s: %v", uci, err)
 			}
 			from, to, pl.Forced = mv.S1(), mv.S2(), true
-			if err := mover.s.Enter(microchess.Octal(from, mover.white), microchess.Octal(to, mover.white)); err != nil {
+			if err := mover.s.Enter(code(from, mover.white), code(to, mover.white)); err != nil {
 				return g, err
 			}
 		} else {
@@ -91,10 +91,10 @@ func match(w, b *player, forced map[int]string, maxPerSide int, bookOff func(*pl
 				g.End = side(mover.white) + " resigned"
 				return g, nil
 			}
-			if from, err = microchess.Square(mv.From, mover.white); err != nil {
+			if from, err = square(mv.From, mover.white); err != nil {
 				return g, err
 			}
-			if to, err = microchess.Square(mv.To, mover.white); err != nil {
+			if to, err = square(mv.To, mover.white); err != nil {
 				return g, err
 			}
 			for i, e := range mover.list {
@@ -122,45 +122,37 @@ func side(white bool) string {
 
 // push plays a move on the library board and tells the programs what they
 // have not seen: mover (nil if none) has made the move itself, others have
-// not. A castling's rook move is entered in both, as the player makes it
-// for a computer that moved its king two squares.
+// not. Each keys the move as the player does (a castling's rook, too, for
+// a computer that moved its king two squares).
 func push(g *game, from, to chess.Square, pl ply, mover *player, others ...*player) (string, error) {
 	pos := g.Board.Position()
-	piece := pos.Board().Piece(from)
-	if piece.Type() == chess.Pawn && (to.Rank() == chess.Rank8 || to.Rank() == chess.Rank1) {
+	if pos.Board().Piece(from).Type() == chess.Pawn && (to.Rank() == chess.Rank8 || to.Rank() == chess.Rank1) {
 		return side(pl.White) + " pawn reached the last rank", nil
 	}
-	if err := g.Board.PushNotationMove(pl.UCI, chess.UCINotation{}, nil); err != nil {
+	m, err := chess.UCINotation{}.Decode(pos, pl.UCI)
+	if err == nil {
+		err = g.Board.Move(m, nil)
+	}
+	if err != nil {
 		return fmt.Sprintf("%s played %s, illegal: %v", side(pl.White), pl.UCI, err), nil
 	}
 	g.Plies = append(g.Plies, pl)
-	keys := [][2]chess.Square{{from, to}}
-	if piece.Type() == chess.King && (int(from)-int(to) == 2 || int(to)-int(from) == 2) {
-		rf, rt := microchess.CastlingRook(to)
-		keys = append(keys, [2]chess.Square{rf, rt})
-	}
 	all := others
 	if mover != nil {
 		all = append([]*player{mover}, others...)
 	}
-	for i, k := range keys {
-		for _, p := range all {
-			if p == mover && i == 0 {
-				continue // the mover made its own move (or it was entered)
-			}
-			if err := p.s.Enter(microchess.Octal(k[0], p.white), microchess.Octal(k[1], p.white)); err != nil {
-				return "", err
-			}
-		}
-	}
-	want := g.Board.Position().Board().SquareMap()
 	for _, p := range all {
-		got, err := p.s.Position(p.white)
-		if err != nil {
+		keys := microchess.MoveKeys(m, color(p.white))
+		if p == mover {
+			keys = keys[1:] // the mover made its own move (or it was entered)
+		}
+		if err := p.s.EnterKeys(keys); err != nil {
 			return "", err
 		}
-		if d := microchess.BoardDiff(got, want); d != "" {
-			return "", fmt.Errorf("after %s the %s program's board differs: %s", pl.UCI, side(p.white), d)
+	}
+	for _, p := range all {
+		if err := p.s.Matches(g.Board.Position(), color(p.white)); err != nil {
+			return "", fmt.Errorf("after %s the %s program: %v", pl.UCI, side(p.white), err)
 		}
 	}
 	if o := g.Board.Outcome(); o != chess.NoOutcome {

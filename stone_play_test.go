@@ -1,11 +1,11 @@
-package stone
+package microchess_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
-	"github.com/kim1-archive/microchess/emu/microchess"
 )
 
 // After C and PC the upgrade plays its list's first move, where the
@@ -49,7 +49,7 @@ func TestFirstMove(t *testing.T) {
 
 	// As Black (C, E), after the player's 1. P-K4, keyed as the player
 	// does from his side of the board: 64 44 F.
-	e2, e4 := microchess.Octal(mustSquare(t, "e2"), false), microchess.Octal(mustSquare(t, "e4"), false)
+	e2, e4 := code(mustSquare(t, "e2"), false), code(mustSquare(t, "e4"), false)
 	s, err := session(ps.black, "super-blitz")
 	if err != nil {
 		t.Fatal(err)
@@ -122,8 +122,8 @@ func TestSelfPlay(t *testing.T) {
 // moveUCI is a displayed move as a UCI move.
 func moveUCI(t *testing.T, mv microchess.Move, white bool) string {
 	t.Helper()
-	from, err1 := microchess.Square(mv.From, white)
-	to, err2 := microchess.Square(mv.To, white)
+	from, err1 := square(mv.From, white)
+	to, err2 := square(mv.To, white)
 	if err1 != nil || err2 != nil {
 		t.Fatalf("move %v is off the board", mv)
 	}

@@ -1,4 +1,4 @@
-package stone
+package microchess_test
 
 import (
 	"errors"
@@ -7,8 +7,8 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
-	"github.com/kim1-archive/microchess/emu/microchess"
 )
 
 // A scenario is an opening position, reached by entering moves for both
@@ -51,8 +51,8 @@ var errNotApplicable = errors.New("the scenario's line is illegal with this list
 // devp4UCI is the move DEVP4 stands for in a scenario's line.
 func devp4UCI(e *entry, white bool) string {
 	if e != nil {
-		from, err1 := microchess.Square(e.from, white)
-		to, err2 := microchess.Square(e.to, white)
+		from, err1 := square(e.from, white)
+		to, err2 := square(e.to, white)
 		if err1 == nil && err2 == nil {
 			return from.String() + to.String()
 		}
@@ -124,8 +124,8 @@ func (sc scenario) run(images []kim1.Image, level string, su setup) (answered bo
 	if mv.Resigned() {
 		return false, "resigned", next, nil
 	}
-	from, err1 := microchess.Square(mv.From, sc.white)
-	to, err2 := microchess.Square(mv.To, sc.white)
+	from, err1 := square(mv.From, sc.white)
+	to, err2 := square(mv.To, sc.white)
 	if err1 != nil || err2 != nil {
 		return false, "", next, fmt.Errorf("%s: move %v off the board", sc.name, mv)
 	}
@@ -151,8 +151,8 @@ func nextListMove(s *microchess.Session, white bool) string {
 		if e.piece > 0x1F || s.M.Peek(microchess.Board+uint16(e.piece)) != e.from {
 			continue
 		}
-		from, err1 := microchess.Square(e.from, white)
-		to, err2 := microchess.Square(e.to, white)
+		from, err1 := square(e.from, white)
+		to, err2 := square(e.to, white)
 		if err1 != nil || err2 != nil {
 			return "-"
 		}

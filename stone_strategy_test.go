@@ -1,4 +1,4 @@
-package stone
+package microchess_test
 
 import (
 	"testing"

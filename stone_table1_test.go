@@ -1,4 +1,4 @@
-package stone
+package microchess_test
 
 import (
 	"fmt"
@@ -7,29 +7,10 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
-	"github.com/kim1-archive/microchess/emu/microchess"
+	"github.com/kim1-archive/microchess/ref"
 )
-
-// cell is a printed Table 1 row (ref/stone-1980-table1.txt).
-type cell struct {
-	addr, at     uint16
-	symbol, move string
-	white, black byte
-}
-
-func readTable1(t *testing.T) []cell {
-	t.Helper()
-	var cells []cell
-	eachDataLine(t, "ref/stone-1980-table1.txt", func(n int, f []string) {
-		if len(f) < 7 {
-			t.Fatalf("stone-1980-table1.txt:%d: want ADDR SYMBOL MOVE WHITE BLACK DESC AT NOTE", n)
-		}
-		cells = append(cells, cell{addr: uint16(hex(t, f[0])), symbol: f[1], move: f[2],
-			white: byte(hex(t, f[3])), black: byte(hex(t, f[4])), at: uint16(hex(t, f[6]))})
-	})
-	return cells
-}
 
 // listBytes maps 00C3–00DB to the statements of an assembled list.
 func listBytes(t *testing.T, file string) map[uint16]*asm.Stmt {
@@ -54,25 +35,25 @@ func listBytes(t *testing.T, file string) map[uint16]*asm.Stmt {
 // Every surviving cell is in the lists, on a line not marked reconstructed;
 // every other byte is on a marked line.
 func TestTable1Cells(t *testing.T) {
-	cells := readTable1(t)
+	cells := ref.Stone1980Table1Rows()
 	for _, side := range []struct {
 		file string
-		cell func(c cell) byte
-	}{{whiteSrc, func(c cell) byte { return c.white }}, {blackSrc, func(c cell) byte { return c.black }}} {
+		cell func(c ref.Table1Row) byte
+	}{{whiteSrc, func(c ref.Table1Row) byte { return c.White }}, {blackSrc, func(c ref.Table1Row) byte { return c.Black }}} {
 		by := listBytes(t, side.file)
 		printed := map[uint16]bool{}
 		for _, c := range cells {
-			s := by[c.at]
+			s := by[c.At]
 			if s == nil {
-				t.Errorf("%s: no byte at %04X", side.file, c.at)
+				t.Errorf("%s: no byte at %04X", side.file, c.At)
 				continue
 			}
-			printed[c.at] = true
-			if got := s.Bytes[c.at-s.Addr]; got != side.cell(c) {
-				t.Errorf("%s: %04X = %02X, Table 1 prints %02X (%s %s)", side.file, c.at, got, side.cell(c), c.symbol, c.move)
+			printed[c.At] = true
+			if got := s.Bytes[c.At-s.Addr]; got != side.cell(c) {
+				t.Errorf("%s: %04X = %02X, Table 1 prints %02X (%s %s)", side.file, c.At, got, side.cell(c), c.Symbol, c.Move)
 			}
 			if s.Reconstructed {
-				t.Errorf("%s: %04X is printed but its line is marked reconstructed", side.file, c.at)
+				t.Errorf("%s: %04X is printed but its line is marked reconstructed", side.file, c.At)
 			}
 		}
 		for a := uint16(0x00C3); a <= 0x00DB; a++ {
@@ -92,8 +73,8 @@ var plan = []string{"N-KB3", "P-KN3", "B-KN2", chosenDevp4.name, "K-KN1", "N-QB3
 // and, played in order by the computer alone, every move is legal chess.
 func TestListsPlayThePlan(t *testing.T) {
 	printed := map[uint16]string{}
-	for _, c := range readTable1(t) {
-		printed[c.at] = c.move
+	for _, c := range ref.Stone1980Table1Rows() {
+		printed[c.At] = c.Move
 	}
 	for i, name := range plan {
 		if p := printed[0x00C4+3*uint16(i)]; p != "" && p != name && !(i == 5 && p == "K-QB3") {
@@ -126,14 +107,14 @@ func TestListsPlayThePlan(t *testing.T) {
 			if at := s.M.Peek(microchess.Board + uint16(e.piece)); at != e.from {
 				t.Errorf("%s: DEVP-%d piece %02X starts on %02X, FROM is %02X", side.keys, i+1, e.piece, at, e.from)
 			}
-			to, err := microchess.Square(e.to, side.white)
+			to, err := square(e.to, side.white)
 			if err != nil {
 				t.Fatalf("DEVP-%d: %v", i+1, err)
 			}
 			if want, err := descriptiveTo(name, side.white); err != nil || want != to {
 				t.Errorf("%s: DEVP-%d %s goes to %v, the name says %v (%v)", side.keys, i+1, name, to, want, err)
 			}
-			from, _ := microchess.Square(e.from, side.white)
+			from, _ := square(e.from, side.white)
 			if fen, err = playAlone(fen, from.String()+to.String(), side.white); err != nil {
 				t.Errorf("%s: DEVP-%d %s: %v", side.keys, i+1, name, err)
 				break

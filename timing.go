@@ -77,6 +77,10 @@ func Timing(images []kim1.Image, movesPerSide int) ([]TimingRow, error) {
 	return rows, nil
 }
 
+// BuiltSource names MicroChess built from its sources, for the table's
+// note of what was measured.
+const BuiltSource = "MicroChess built from `" + ProgramSource + "` and `" + ResidueSource + "`"
+
 // WriteTimingMarkdown writes docs/timing.md.
 func WriteTimingMarkdown(w io.Writer, rows []TimingRow, source string) {
 	fmt.Fprintln(w, "# MicroChess timing on the emulated KIM-1")
@@ -90,7 +94,7 @@ func WriteTimingMarkdown(w io.Writer, rows []TimingRow, source string) {
 	fmt.Fprintln(w, "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, r := range rows {
 		fmt.Fprintf(w, "| %s | %02X | %02X | %v | %d | %.1f | %d | %.0f | %.1f | %.1f | %d s |\n",
-			r.Level.Name, r.Level.At02F2, r.Level.At018B, r.First, r.First.Cycles, float64(r.First.Cycles)/1e6,
+			r.Level.Name, r.Level.Check, r.Level.Tree, r.First, r.First.Cycles, float64(r.First.Cycles)/1e6,
 			len(r.Game.Moves), r.Average, r.Average/1e6, float64(r.Slowest)/1e6, r.Level.ManualSeconds)
 	}
 	fmt.Fprintln(w)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kim1-archive/microchess/diag"
 	"github.com/kim1-archive/microchess/isa"
 )
 
@@ -53,9 +54,9 @@ func DialectFor(name string) Dialect {
 const ReconstructedTag = "[RECONSTRUCTED]"
 
 // Parse turns one source into statements with the front end its name picks.
-func Parse(src Source) ([]*Stmt, ErrorList) {
+func Parse(src Source) ([]*Stmt, diag.ErrorList) {
 	var stmts []*Stmt
-	var errs ErrorList
+	var errs diag.ErrorList
 	switch DialectFor(src.Name) {
 	case Dialect1980:
 		stmts, errs = Parse1980(src.Name, src.Text)
@@ -71,7 +72,7 @@ func Parse(src Source) ([]*Stmt, ErrorList) {
 // Assemble parses and assembles the sources as one program (they share one
 // symbol table). On any error it returns every error found, sorted.
 func Assemble(sources ...Source) (*Program, error) {
-	var errs ErrorList
+	var errs diag.ErrorList
 	var all []*Stmt
 	for _, src := range sources {
 		stmts, e := Parse(src)
@@ -84,7 +85,7 @@ func Assemble(sources ...Source) (*Program, error) {
 }
 
 // AssembleStmts assembles statements from any front end.
-func AssembleStmts(stmts []*Stmt) (*Program, ErrorList) {
+func AssembleStmts(stmts []*Stmt) (*Program, diag.ErrorList) {
 	a := &assembler{p: &Program{Stmts: stmts, Symbols: map[string]*Symbol{}}}
 	a.define()
 	a.resolveEquates()
@@ -97,7 +98,7 @@ func AssembleStmts(stmts []*Stmt) (*Program, ErrorList) {
 
 type assembler struct {
 	p    *Program
-	errs ErrorList
+	errs diag.ErrorList
 }
 
 func (a *assembler) define() {

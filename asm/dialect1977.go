@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"github.com/kim1-archive/microchess/diag"
 	"github.com/kim1-archive/microchess/isa"
 )
 
@@ -72,18 +73,18 @@ func Suffix1977(m isa.Mode) string {
 
 // Parse1977 reads a source in the 1977 dialect into statements. All errors
 // of the file are returned together.
-func Parse1977(file, src string) ([]*Stmt, ErrorList) {
-	var errs ErrorList
+func Parse1977(file, src string) ([]*Stmt, diag.ErrorList) {
+	var errs diag.ErrorList
 	var stmts []*Stmt
 	number := 0
 	for i, text := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
 		text = strings.TrimRight(text, " \t\r")
 		lineNo := i + 1
-		pos := Pos{file, lineNo, 1}
+		pos := diag.At(file, lineNo, 1)
 		s := &Stmt{Pos: pos, Text: text}
 		stmts = append(stmts, s)
 		if t := strings.TrimLeft(text, " \t"); t != text && strings.HasPrefix(t, "+++") {
-			errs.Add(Pos{file, lineNo, len(text) - len(t) + 1}, "a +++ segment mark must start in column 1")
+			errs.Add(diag.At(file, lineNo, len(text)-len(t)+1), "a +++ segment mark must start in column 1")
 			continue
 		}
 		parsed, err := parseLine(parser1977, file, text)
@@ -92,7 +93,7 @@ func Parse1977(file, src string) ([]*Stmt, ErrorList) {
 			if pe, ok := err.(participle.Error); ok {
 				col = pe.Position().Column
 			}
-			errs.Add(Pos{file, lineNo, col}, "%s", plainParseError(err))
+			errs.Add(diag.At(file, lineNo, col), "%s", plainParseError(err))
 			number++
 			s.Number = number
 			continue
@@ -131,8 +132,8 @@ func plainParseError(err error) string {
 	return msg
 }
 
-func interpret1977(s *Stmt, l *line1977, errs *ErrorList) {
-	at := func(p lexer.Position) Pos { return Pos{s.Pos.File, s.Pos.Line, p.Column} }
+func interpret1977(s *Stmt, l *line1977, errs *diag.ErrorList) {
+	at := func(p lexer.Position) diag.Pos { return diag.At(s.Pos.File, s.Pos.Line, p.Column) }
 	var words []*word1977
 	if l.Body != nil {
 		if l.Body.Comment != nil {
@@ -213,7 +214,7 @@ func interpret1977(s *Stmt, l *line1977, errs *ErrorList) {
 }
 
 // mnemonic1977 splits a word such as LDAZX into mnemonic and mode.
-func mnemonic1977(s *Stmt, word string, pos Pos, errs *ErrorList) bool {
+func mnemonic1977(s *Stmt, word string, pos diag.Pos, errs *diag.ErrorList) bool {
 	if len(word) < 3 || !isa.IsMnemonic(word[:3]) {
 		errs.Add(pos, "unknown mnemonic %s", word)
 		return false
@@ -238,11 +239,11 @@ func mnemonic1977(s *Stmt, word string, pos Pos, errs *ErrorList) bool {
 	}
 	mode, ok := suffix1977[suffix]
 	if !ok {
-		errs.Add(Pos{pos.File, pos.Line, pos.Col + 3}, "unknown mode suffix %s in %s (known: Z ZX ZY IM A AX AY IX IY I)", suffix, word)
+		errs.Add(diag.At(pos.File, pos.Line, pos.Col+3), "unknown mode suffix %s in %s (known: Z ZX ZY IM A AX AY IX IY I)", suffix, word)
 		return false
 	}
 	if !hasMode(modes, mode) {
-		errs.Add(Pos{pos.File, pos.Line, pos.Col + 3}, "%s has no %s mode (%s takes %s)", word, mode, base, suffixList(modes))
+		errs.Add(diag.At(pos.File, pos.Line, pos.Col+3), "%s has no %s mode (%s takes %s)", word, mode, base, suffixList(modes))
 		return false
 	}
 	s.Mnemonic, s.Mode = base, mode
@@ -281,7 +282,7 @@ func restText(text string, words []*word1977) string {
 }
 
 // parseExpr1977 reads an operand: HEX, SYMBOL, SYMBOL+HEX or SYMBOL-HEX.
-func parseExpr1977(word string, pos Pos, errs *ErrorList) *Expr {
+func parseExpr1977(word string, pos diag.Pos, errs *diag.ErrorList) *Expr {
 	e := &Expr{Pos: pos}
 	sym, off, sign := word, "", 0
 	if i := strings.IndexAny(word[1:], "+-"); i >= 0 {
@@ -309,7 +310,7 @@ func parseExpr1977(word string, pos Pos, errs *ErrorList) *Expr {
 	if sign != 0 {
 		v, ok := parseHex(off)
 		if !ok || len(off) > 4 {
-			errs.Add(Pos{pos.File, pos.Line, pos.Col + len(sym) + 1}, "bad offset %q in %s: expected hex digits", off, word)
+			errs.Add(diag.At(pos.File, pos.Line, pos.Col+len(sym)+1), "bad offset %q in %s: expected hex digits", off, word)
 			return e
 		}
 		e.Offset = sign * v
@@ -342,7 +343,7 @@ func parseHex(s string) (int, bool) {
 // checkSymbolName accepts NAME, .NAME and *NAME: a letter then letters or
 // digits. In the 1977 dialect a bare name made only of hex digits would
 // read as a number, so it is refused.
-func checkSymbolName(name string, pos Pos, errs *ErrorList) bool {
+func checkSymbolName(name string, pos diag.Pos, errs *diag.ErrorList) bool {
 	if !checkName(name, pos, errs) {
 		return false
 	}
@@ -354,7 +355,7 @@ func checkSymbolName(name string, pos Pos, errs *ErrorList) bool {
 }
 
 // checkName is the spelling rule both dialects share.
-func checkName(name string, pos Pos, errs *ErrorList) bool {
+func checkName(name string, pos diag.Pos, errs *diag.ErrorList) bool {
 	body := strings.TrimLeft(name, ".*")
 	if len(name)-len(body) > 1 || body == "" {
 		errs.Add(pos, "bad symbol %q: a name is a letter then letters or digits, optionally after one . or *", name)

@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"github.com/kim1-archive/microchess/diag"
 	"github.com/kim1-archive/microchess/isa"
 )
 
@@ -127,14 +128,14 @@ var parser1980 = participle.MustBuild[line1980](
 
 // Parse1980 reads a source in the 1980 dialect. A line's statement number
 // is its printed line number when it has one, else its line in the file.
-func Parse1980(file, src string) ([]*Stmt, ErrorList) {
-	var errs ErrorList
+func Parse1980(file, src string) ([]*Stmt, diag.ErrorList) {
+	var errs diag.ErrorList
 	var stmts []*Stmt
 	ended := false
 	for i, text := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
 		text = strings.TrimRight(text, " \t\r")
 		lineNo := i + 1
-		s := &Stmt{Pos: Pos{file, lineNo, 1}, Text: text, Number: lineNo}
+		s := &Stmt{Pos: diag.At(file, lineNo, 1), Text: text, Number: lineNo}
 		stmts = append(stmts, s)
 		if ended {
 			if strings.TrimSpace(text) != "" {
@@ -148,7 +149,7 @@ func Parse1980(file, src string) ([]*Stmt, ErrorList) {
 			if pe, ok := err.(participle.Error); ok {
 				col = pe.Position().Column
 			}
-			errs.Add(Pos{file, lineNo, col}, "%s", plainParseError(err))
+			errs.Add(diag.At(file, lineNo, col), "%s", plainParseError(err))
 			continue
 		}
 		ended = interpret1980(s, parsed, &errs)
@@ -156,8 +157,8 @@ func Parse1980(file, src string) ([]*Stmt, ErrorList) {
 	return stmts, errs
 }
 
-func interpret1980(s *Stmt, l *line1980, errs *ErrorList) (ended bool) {
-	at := func(p lexer.Position) Pos { return Pos{s.Pos.File, s.Pos.Line, p.Column} }
+func interpret1980(s *Stmt, l *line1980, errs *diag.ErrorList) (ended bool) {
+	at := func(p lexer.Position) diag.Pos { return diag.At(s.Pos.File, s.Pos.Line, p.Column) }
 	if l.LineNo != nil {
 		n, err := strconv.Atoi(l.LineNo.Text)
 		if err != nil || len(l.LineNo.Text) != 4 {
@@ -199,7 +200,7 @@ func interpret1980(s *Stmt, l *line1980, errs *ErrorList) (ended bool) {
 	return false
 }
 
-func directive1980(s *Stmt, d *direct1980, at func(lexer.Position) Pos, errs *ErrorList) (ended bool) {
+func directive1980(s *Stmt, d *direct1980, at func(lexer.Position) diag.Pos, errs *diag.ErrorList) (ended bool) {
 	name := strings.ToUpper(d.Name)
 	one := func() *Expr {
 		if len(d.Args) != 1 {
@@ -237,7 +238,7 @@ func directive1980(s *Stmt, d *direct1980, at func(lexer.Position) Pos, errs *Er
 	return false
 }
 
-func instr1980ToStmt(s *Stmt, in *instr1980, at func(lexer.Position) Pos, errs *ErrorList) {
+func instr1980ToStmt(s *Stmt, in *instr1980, at func(lexer.Position) diag.Pos, errs *diag.ErrorList) {
 	m := strings.ToUpper(in.Mnemonic)
 	modes := isa.Modes(m)
 	pos := at(in.Pos)
@@ -304,7 +305,7 @@ func instr1980ToStmt(s *Stmt, in *instr1980, at func(lexer.Position) Pos, errs *
 	s.Mnemonic, s.Mode = m, mode
 }
 
-func expr1980ToExpr(x *expr1980, at func(lexer.Position) Pos, errs *ErrorList) *Expr {
+func expr1980ToExpr(x *expr1980, at func(lexer.Position) diag.Pos, errs *diag.ErrorList) *Expr {
 	e := &Expr{Pos: at(x.Pos)}
 	num := func(t string) (int, bool) {
 		base := 10

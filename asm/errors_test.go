@@ -3,6 +3,8 @@ package asm
 import (
 	"strings"
 	"testing"
+
+	"github.com/kim1-archive/microchess/diag"
 )
 
 func TestErrors(t *testing.T) {
@@ -52,7 +54,7 @@ func TestErrorsCollectedSortedCapped(t *testing.T) {
 	}
 	_, err := Assemble(Source{"many.asm", b.String()})
 	lines := strings.Split(err.Error(), "\n")
-	if len(lines) != MaxErrors+1 || lines[MaxErrors] != "(55 more errors)" {
+	if len(lines) != diag.MaxErrors+1 || lines[diag.MaxErrors] != "(55 more errors)" {
 		t.Fatalf("got %d lines, last %q", len(lines), lines[len(lines)-1])
 	}
 	if lines[0] != "many.asm:2:6: undefined symbol NOWHERE" || lines[1] != "many.asm:3:2: unknown mnemonic LDQ" {

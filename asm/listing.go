@@ -69,21 +69,13 @@ func writeLine1980(ew *errWriter, s *Stmt, text string) {
 
 // WriteSymbols prints the symbol table with cross references in the 1977
 // layout: symbol, value, defining statement, referencing statements; in
-// order of definition.
+// order of definition. ReadSymbols reads it back.
 func WriteSymbols(w io.Writer, p *Program) error {
 	ew := &errWriter{w: w}
-	ew.printf("SYMBOL TABLE AND CROSS REFERENCES\n\n")
-	ew.printf("%-8s %-4s %5s  %s\n", "SYMBOL", "ADDR", "DEF", "CROSS REFERENCES")
-	for _, sym := range p.Order { // definition order: file order, then line
-		var refs []string
-		for _, r := range sym.Refs {
-			if r.Number == 0 {
-				refs = append(refs, "+++") // a segment mark has no statement number
-			} else {
-				refs = append(refs, fmt.Sprint(r.Number))
-			}
-		}
-		line := fmt.Sprintf("%-8s %04X %5d  %s", sym.Name, sym.Value&0xFFFF, sym.Def.Number, strings.Join(refs, " "))
+	ew.printf("%s\n\n", symTitle)
+	ew.printf("%-8s %-4s %5s  %s\n", symHeading, "ADDR", "DEF", "CROSS REFERENCES")
+	for _, sym := range Symbols(p) {
+		line := fmt.Sprintf("%-8s %04X %5d  %s", sym.Name, sym.Value, sym.Def, strings.Join(sym.Refs, " "))
 		ew.printf("%s\n", strings.TrimRight(line, " "))
 	}
 	return ew.err

@@ -1,6 +1,9 @@
 package asm
 
-import "github.com/kim1-archive/microchess/isa"
+import (
+	"github.com/kim1-archive/microchess/diag"
+	"github.com/kim1-archive/microchess/isa"
+)
 
 // Kind says what a statement does.
 type Kind uint8
@@ -15,7 +18,7 @@ const (
 
 // Expr is an operand: an optional symbol plus a signed offset, or a number.
 type Expr struct {
-	Pos    Pos
+	Pos    diag.Pos
 	Sym    string // "" for a plain number
 	Offset int
 }
@@ -23,12 +26,12 @@ type Expr struct {
 // Stmt is one source line in the model all dialects share: a front end turns
 // its own syntax into Stmts; the assembler never sees dialect syntax.
 type Stmt struct {
-	Pos    Pos    // start of the line
-	Number int    // statement number as a listing prints it (0: unnumbered)
-	Text   string // the line as written, for the listing
+	Pos    diag.Pos // start of the line
+	Number int      // statement number as a listing prints it (0: unnumbered)
+	Text   string   // the line as written, for the listing
 
 	Label    string
-	LabelPos Pos
+	LabelPos diag.Pos
 
 	Kind     Kind
 	Mnemonic string   // three-letter mnemonic, upper case

@@ -1,4 +1,7 @@
-package asm
+// Package diag holds what every reader of text in this project reports
+// with: a position in a file and a list of errors collected as they are
+// found, then sorted and shown together, as go/scanner does.
+package diag
 
 import (
 	"fmt"
@@ -36,8 +39,9 @@ const MaxErrors = 25
 // by position before they are shown.
 type ErrorList []*Error
 
+// Add records an error at pos.
 func (l *ErrorList) Add(pos Pos, format string, args ...any) {
-	*l = append(*l, &Error{pos, fmt.Sprintf(format, args...)})
+	*l = append(*l, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (l ErrorList) sorted() ErrorList {
@@ -75,3 +79,6 @@ func (l ErrorList) Err() error {
 	}
 	return l.sorted()
 }
+
+// At is the position of column col of line line in file.
+func At(file string, line, col int) Pos { return Pos{File: file, Line: line, Col: col} }

@@ -4,22 +4,22 @@ package emu
 // set when z == 0 (keeping the two apart lets BIT set both), C is cf.
 
 func unpackP(p byte) (n, z, cf byte, v, d, i bool) {
-	return p, ^p & 0x02, p & 1, p&0x40 != 0, p&0x08 != 0, p&0x04 != 0
+	return p, ^p & FlagZ, p & FlagC, p&FlagV != 0, p&FlagD != 0, p&FlagI != 0
 }
 
 func packP(n, z, cf byte, v, d, i bool) byte {
-	p := 0x20 | n&0x80 | cf
+	p := FlagU | n&FlagN | cf
 	if z == 0 {
-		p |= 0x02
+		p |= FlagZ
 	}
 	if v {
-		p |= 0x40
+		p |= FlagV
 	}
 	if d {
-		p |= 0x08
+		p |= FlagD
 	}
 	if i {
-		p |= 0x04
+		p |= FlagI
 	}
 	return p
 }

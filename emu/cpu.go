@@ -68,7 +68,7 @@ func (e *UndocumentedError) Error() string {
 // New returns a CPU with S = FD and P = I set, as after the reset sequence,
 // and PC at pc.
 func New(pc uint16) *CPU {
-	return &CPU{S: 0xFD, P: 0x24, PC: pc}
+	return &CPU{S: 0xFD, P: FlagU | FlagI, PC: pc}
 }
 
 // Run executes instructions until at least budget cycles have passed (it
@@ -116,14 +116,14 @@ func (c *CPU) Write(addr uint16, val byte) {
 }
 
 func (c *CPU) push(v byte) {
-	c.Write(0x100|uint16(c.S), v)
+	c.Write(StackPage|uint16(c.S), v)
 	c.S--
 }
 
 // Pull pops a byte from the stack.
 func (c *CPU) Pull() byte {
 	c.S++
-	return c.Mem[0x100|uint16(c.S)]
+	return c.Mem[StackPage|uint16(c.S)]
 }
 
 // RTS returns from a subroutine as the RTS instruction does (6 cycles);
@@ -139,7 +139,7 @@ func (c *CPU) interrupt(vector uint16, p byte) {
 	c.push(byte(c.PC >> 8))
 	c.push(byte(c.PC))
 	c.push(p)
-	c.P |= 0x04
+	c.P |= FlagI
 	c.PC = uint16(c.Mem[vector]) | uint16(c.Mem[vector+1])<<8
 	c.Cycles += 7
 }
@@ -148,21 +148,21 @@ func (c *CPU) interrupt(vector uint16, p byte) {
 // the I flag is set; it reports whether it was taken. The pushed status
 // has B clear, which is how a handler tells it from BRK.
 func (c *CPU) IRQ() bool {
-	if c.P&0x04 != 0 {
+	if c.P&FlagI != 0 {
 		return false
 	}
-	c.interrupt(0xFFFE, c.P&^0x10|0x20)
+	c.interrupt(0xFFFE, c.P&^FlagB|FlagU)
 	return true
 }
 
 // NMI takes a non-maskable interrupt between instructions (7 cycles).
-func (c *CPU) NMI() { c.interrupt(0xFFFA, c.P&^0x10|0x20) }
+func (c *CPU) NMI() { c.interrupt(0xFFFA, c.P&^FlagB|FlagU) }
 
 // Reset runs the reset sequence: S drops by 3 without writing, I is set,
 // PC comes from FFFC (7 cycles).
 func (c *CPU) Reset() {
 	c.S -= 3
-	c.P |= 0x24
+	c.P |= FlagU | FlagI
 	c.PC = uint16(c.Mem[0xFFFC]) | uint16(c.Mem[0xFFFD])<<8
 	c.Cycles += 7
 }

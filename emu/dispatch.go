@@ -26,7 +26,7 @@ loop:
 		case 0x00: // BRK implied
 			ret := pc + 2
 			{
-				sa := 0x100 | uint16(s)
+				sa := StackPage | uint16(s)
 				if wp[(sa)>>8] {
 					if c.hookWrite(pc, sa, byte(ret>>8), cyc) {
 						limit = 0
@@ -37,7 +37,7 @@ loop:
 				s--
 			}
 			{
-				sa := 0x100 | uint16(s)
+				sa := StackPage | uint16(s)
 				if wp[(sa)>>8] {
 					if c.hookWrite(pc, sa, byte(ret), cyc) {
 						limit = 0
@@ -48,13 +48,13 @@ loop:
 				s--
 			}
 			{
-				sa := 0x100 | uint16(s)
+				sa := StackPage | uint16(s)
 				if wp[(sa)>>8] {
-					if c.hookWrite(pc, sa, packP(n, z, cf, v, d, i)|0x30, cyc) {
+					if c.hookWrite(pc, sa, packP(n, z, cf, v, d, i)|FlagB|FlagU, cyc) {
 						limit = 0
 					}
 				} else {
-					mem[sa] = packP(n, z, cf, v, d, i) | 0x30
+					mem[sa] = packP(n, z, cf, v, d, i) | FlagB | FlagU
 				}
 				s--
 			}
@@ -97,13 +97,13 @@ loop:
 
 		case 0x08: // PHP implied
 			{
-				sa := 0x100 | uint16(s)
+				sa := StackPage | uint16(s)
 				if wp[(sa)>>8] {
-					if c.hookWrite(pc, sa, packP(n, z, cf, v, d, i)|0x30, cyc) {
+					if c.hookWrite(pc, sa, packP(n, z, cf, v, d, i)|FlagB|FlagU, cyc) {
 						limit = 0
 					}
 				} else {
-					mem[sa] = packP(n, z, cf, v, d, i) | 0x30
+					mem[sa] = packP(n, z, cf, v, d, i) | FlagB | FlagU
 				}
 				s--
 			}
@@ -153,7 +153,7 @@ loop:
 
 		case 0x10: // BPL relative
 			cyc += 2
-			if n&0x80 == 0 {
+			if n&FlagN == 0 {
 				next := pc + 2
 				t := next + uint16(int8(mem[pc+1]))
 				cyc++
@@ -256,7 +256,7 @@ loop:
 			lo := mem[pc+1]
 			ret := pc + 2
 			{
-				sa := 0x100 | uint16(s)
+				sa := StackPage | uint16(s)
 				if wp[(sa)>>8] {
 					if c.hookWrite(pc, sa, byte(ret>>8), cyc) {
 						limit = 0
@@ -267,7 +267,7 @@ loop:
 				s--
 			}
 			{
-				sa := 0x100 | uint16(s)
+				sa := StackPage | uint16(s)
 				if wp[(sa)>>8] {
 					if c.hookWrite(pc, sa, byte(ret), cyc) {
 						limit = 0
@@ -294,7 +294,7 @@ loop:
 			m := mem[ea]
 			z = a & m
 			n = m
-			v = m&0x40 != 0
+			v = m&FlagV != 0
 			pc += 2
 			cyc += 3
 
@@ -323,7 +323,7 @@ loop:
 
 		case 0x28: // PLP implied
 			s++
-			m := mem[0x100|uint16(s)]
+			m := mem[StackPage|uint16(s)]
 			n, z, cf, v, d, i = unpackP(m)
 			pc += 1
 			cyc += 4
@@ -348,7 +348,7 @@ loop:
 			m := mem[ea]
 			z = a & m
 			n = m
-			v = m&0x40 != 0
+			v = m&FlagV != 0
 			pc += 3
 			cyc += 4
 
@@ -377,7 +377,7 @@ loop:
 
 		case 0x30: // BMI relative
 			cyc += 2
-			if n&0x80 != 0 {
+			if n&FlagN != 0 {
 				next := pc + 2
 				t := next + uint16(int8(mem[pc+1]))
 				cyc++
@@ -476,12 +476,12 @@ loop:
 
 		case 0x40: // RTI implied
 			s++
-			m := mem[0x100|uint16(s)]
+			m := mem[StackPage|uint16(s)]
 			n, z, cf, v, d, i = unpackP(m)
 			s++
-			lo := mem[0x100|uint16(s)]
+			lo := mem[StackPage|uint16(s)]
 			s++
-			pc = uint16(lo) | uint16(mem[0x100|uint16(s)])<<8
+			pc = uint16(lo) | uint16(mem[StackPage|uint16(s)])<<8
 			cyc += 6
 
 		case 0x41: // EOR (indirect,X)
@@ -519,7 +519,7 @@ loop:
 
 		case 0x48: // PHA implied
 			{
-				sa := 0x100 | uint16(s)
+				sa := StackPage | uint16(s)
 				if wp[(sa)>>8] {
 					if c.hookWrite(pc, sa, a, cyc) {
 						limit = 0
@@ -685,9 +685,9 @@ loop:
 
 		case 0x60: // RTS implied
 			s++
-			lo := mem[0x100|uint16(s)]
+			lo := mem[StackPage|uint16(s)]
 			s++
-			pc = (uint16(lo) | uint16(mem[0x100|uint16(s)])<<8) + 1
+			pc = (uint16(lo) | uint16(mem[StackPage|uint16(s)])<<8) + 1
 			cyc += 6
 
 		case 0x61: // ADC (indirect,X)
@@ -740,7 +740,7 @@ loop:
 
 		case 0x68: // PLA implied
 			s++
-			m := mem[0x100|uint16(s)]
+			m := mem[StackPage|uint16(s)]
 			a = m
 			n, z = a, a
 			pc += 1

@@ -1,5 +1,7 @@
 // Package linker lays assembled statements into load images: one image per
-// memory region the program touches, as the KIM-1 tapes carry them.
+// memory region the program touches, as tapes carry them. It knows no
+// machine: the caller's Layout says where images may go and what memory
+// nothing may be loaded into.
 package linker
 
 import (
@@ -8,25 +10,33 @@ import (
 	"strings"
 
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/diag"
 )
 
-// Region is a block of RAM that becomes one tape image.
+// Region is a block of memory that becomes one image.
 type Region struct {
 	Name       string
 	ID         byte // tape ID
 	Start, End uint16
 }
 
-// KIM1 is the unexpanded KIM-1's RAM as MicroChess is loaded into it: the
-// 1K at 0000–03FF (tape ID C0) and the 6530 RAM at 1780–17E6 (tape ID C1).
-// 17E7–17FF is monitor workspace and may not be loaded.
-var KIM1 = []Region{
-	{Name: "c0", ID: 0xC0, Start: 0x0000, End: 0x03FF},
-	{Name: "c1", ID: 0xC1, Start: 0x1780, End: 0x17E6},
+func (r Region) String() string { return fmt.Sprintf("%s %04X–%04X", r.Name, r.Start, r.End) }
+
+// Reserved is memory nothing may be loaded into, such as a monitor's
+// workspace or a ROM.
+type Reserved struct {
+	What       string
+	Start, End uint16
 }
 
-// MonitorWorkspace is the part of the 6530 RAM the KIM-1 monitor uses.
-const MonitorStart, MonitorEnd = 0x17E7, 0x17FF
+// Layout is the memory a program is linked into.
+type Layout struct {
+	Regions  []Region
+	Reserved []Reserved
+	// Overflow is said once, with the first error, when bytes fall
+	// outside every region: what the user can do about it.
+	Overflow string
+}
 
 // Image is a contiguous load image. Src records, per byte, the statement
 // that defined it (nil: no statement did; the byte is 00).
@@ -57,7 +67,12 @@ func ParseRegion(s string) (Region, error) {
 	name, span, ok := strings.Cut(s, "=")
 	lo, hi, ok2 := strings.Cut(span, "-")
 	if !ok || !ok2 || name == "" {
-		return Region{}, fmt.Errorf("region %q: want NAME=SSSS-EEEE (hex)", s)
+		return Region{}, fmt.Errorf("region %q: want NAME=SSSS-EEEE (hex), e.g. ram=2000-3FFF", s)
+	}
+	for _, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return Region{}, fmt.Errorf("region %q: a name is letters, digits, - and _ (it becomes part of a file name)", s)
+		}
 	}
 	a, err1 := strconv.ParseUint(lo, 16, 16)
 	b, err2 := strconv.ParseUint(hi, 16, 16)
@@ -67,55 +82,71 @@ func ParseRegion(s string) (Region, error) {
 	return Region{Name: name, Start: uint16(a), End: uint16(b)}, nil
 }
 
-// Link places every byte of the program in its region. Each image spans
-// from the first to the last byte defined in its region; gaps are 00. A
-// byte outside every region, or in the monitor workspace, is an error at
-// the statement that emitted it.
-func Link(p *asm.Program, regions []Region) ([]*Image, error) {
-	var errs asm.ErrorList
-	type span struct{ lo, hi int }
-	spans := make([]span, len(regions))
-	for i := range spans {
-		spans[i] = span{-1, -1}
-	}
-	owner := map[int]*asm.Stmt{}
-	for _, s := range p.Stmts {
-		for i := range s.Bytes {
-			addr := int(s.Addr) + i
-			if addr >= MonitorStart && addr <= MonitorEnd {
-				errs.Add(s.Pos, "%04X is KIM-1 monitor workspace (%04X–%04X): nothing may be loaded there", addr, MonitorStart, MonitorEnd)
-				break
-			}
-			r := regionOf(regions, addr)
-			if r < 0 {
-				errs.Add(s.Pos, "%04X is outside the RAM being linked (%s)", addr, describe(regions))
-				break
-			}
-			owner[addr] = s
-			if spans[r].lo < 0 || addr < spans[r].lo {
-				spans[r].lo = addr
-			}
-			if addr > spans[r].hi {
-				spans[r].hi = addr
-			}
+// WithRegion returns the layout with one more region. It refuses a region
+// whose name is taken or that overlaps a region or reserved memory, naming
+// both.
+func (l Layout) WithRegion(r Region) (Layout, error) {
+	for _, o := range l.Regions {
+		if strings.EqualFold(o.Name, r.Name) {
+			return l, fmt.Errorf("region %s: the name %s is taken by %s", r, r.Name, o)
 		}
+		if r.Start <= o.End && o.Start <= r.End {
+			return l, fmt.Errorf("region %s overlaps %s", r, o)
+		}
+	}
+	for _, o := range l.Reserved {
+		if r.Start <= o.End && o.Start <= r.End {
+			return l, fmt.Errorf("region %s overlaps %s %04X–%04X", r, o.What, o.Start, o.End)
+		}
+	}
+	out := l
+	out.Regions = append(append([]Region(nil), l.Regions...), r)
+	return out, nil
+}
+
+// Link places every byte of the program in its region. Each image spans
+// from the first to the last byte defined in its region (or from the
+// region's start when that is within a page); gaps are 00. Bytes outside
+// every region, or in reserved memory, are errors at the statement that
+// emitted them, one error per run of such bytes.
+func Link(l Layout, p *asm.Program) ([]*Image, error) {
+	return LinkFill(l, p, nil)
+}
+
+// LinkFill is Link with a fill program whose bytes go only where p defines
+// none (the residue a published dump holds beyond the program): where p
+// has grown over them, p's bytes stand.
+func LinkFill(l Layout, p, fill *asm.Program) ([]*Image, error) {
+	owner := map[int]*asm.Stmt{}
+	var errs diag.ErrorList
+	place(l, p, owner, false, &errs)
+	if fill != nil {
+		place(l, fill, owner, true, &errs)
 	}
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
 	var images []*Image
-	for i, r := range regions {
-		if spans[i].lo < 0 {
+	for _, r := range l.Regions {
+		lo, hi := -1, -1
+		for a := int(r.Start); a <= int(r.End); a++ {
+			if owner[a] != nil {
+				if lo < 0 {
+					lo = a
+				}
+				hi = a
+			}
+		}
+		if lo < 0 {
 			continue
 		}
-		// A region's image starts at the region start when the program
-		// starts within its first page, so tapes load from the usual place.
-		lo := spans[i].lo
+		// An image starts at the region start when the program starts in
+		// its first page, so tapes load from the usual place.
 		if lo-int(r.Start) < 0x100 {
 			lo = int(r.Start)
 		}
 		im := &Image{Name: r.Name, ID: r.ID, Start: uint16(lo)}
-		for a := lo; a <= spans[i].hi; a++ {
+		for a := lo; a <= hi; a++ {
 			s := owner[a]
 			var b byte
 			if s != nil {
@@ -127,6 +158,61 @@ func Link(p *asm.Program, regions []Region) ([]*Image, error) {
 		images = append(images, im)
 	}
 	return images, nil
+}
+
+// place records each byte's statement in owner. A fill byte never replaces
+// one already placed. Bytes outside the regions are reported a run at a
+// time: a program that outgrows its memory gets one error, not hundreds.
+func place(l Layout, p *asm.Program, owner map[int]*asm.Stmt, fill bool, errs *diag.ErrorList) {
+	overflowSaid := false
+	var run *asm.Stmt // first statement of the current run outside the regions
+	runStart, runEnd := 0, 0
+	flush := func() {
+		if run == nil {
+			return
+		}
+		msg := fmt.Sprintf("%04X–%04X is outside the memory being linked (%s)", runStart, runEnd, describe(l.Regions))
+		if l.Overflow != "" && !overflowSaid {
+			msg += ": " + l.Overflow
+			overflowSaid = true
+		}
+		errs.Add(run.Pos, "%s", msg)
+		run = nil
+	}
+	for _, s := range p.Stmts {
+		for i := range s.Bytes {
+			addr := int(s.Addr) + i
+			if rs := reservedAt(l.Reserved, addr); rs != nil {
+				flush()
+				errs.Add(s.Pos, "%04X is %s (%04X–%04X): nothing may be loaded there", addr, rs.What, rs.Start, rs.End)
+				break
+			}
+			if regionOf(l.Regions, addr) < 0 {
+				if run != nil && addr == runEnd+1 {
+					runEnd = addr
+				} else {
+					flush()
+					run, runStart, runEnd = s, addr, addr
+				}
+				continue
+			}
+			flush()
+			if fill && owner[addr] != nil {
+				continue
+			}
+			owner[addr] = s
+		}
+	}
+	flush()
+}
+
+func reservedAt(rs []Reserved, addr int) *Reserved {
+	for i, r := range rs {
+		if addr >= int(r.Start) && addr <= int(r.End) {
+			return &rs[i]
+		}
+	}
+	return nil
 }
 
 func regionOf(regions []Region, addr int) int {

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/diag"
 )
 
 // Change is an address range a patch writes, with how many of its bytes
@@ -16,11 +17,11 @@ type Change struct {
 }
 
 // Overlay applies a patch program on top of base images. The patch may only
-// write inside the base images, never into the monitor workspace, and never
+// write inside the base images, never into reserved memory, and never
 // twice to one address. The base images are not modified: patched copies
 // are returned, with the patch's statements recorded as each byte's source.
-func Overlay(base []*Image, patch *asm.Program) ([]*Image, []Change, error) {
-	var errs asm.ErrorList
+func Overlay(base []*Image, patch *asm.Program, reserved []Reserved) ([]*Image, []Change, error) {
+	var errs diag.ErrorList
 	out := make([]*Image, len(base))
 	for i, im := range base {
 		cp := *im
@@ -37,8 +38,8 @@ func Overlay(base []*Image, patch *asm.Program) ([]*Image, []Change, error) {
 				errs.Add(s.Pos, "the patch writes %04X twice (also at %s)", addr, prev.Pos)
 				break
 			}
-			if addr >= MonitorStart && addr <= MonitorEnd {
-				errs.Add(s.Pos, "the patch writes %04X, KIM-1 monitor workspace (%04X–%04X)", addr, MonitorStart, MonitorEnd)
+			if r := reservedAt(reserved, addr); r != nil {
+				errs.Add(s.Pos, "the patch writes %04X, %s (%04X–%04X)", addr, r.What, r.Start, r.End)
 				break
 			}
 			im := imageAt(out, addr)

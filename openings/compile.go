@@ -13,19 +13,15 @@ import (
 	"fmt"
 
 	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess"
 )
 
 const (
-	// Base is the block's first address in memory; it loads from here.
-	Base = 0x00C0
-	// Size is the block's length: 00C0–00DB.
-	Size = 28
 	// MaxMoves is how many computer moves a block holds.
-	MaxMoves = (Size - 1) / 3
+	MaxMoves = (microchess.BookSize - 1) / 3
 	// End is the reply square that ends the book, and what pads a short one.
 	End = 0x99
-	// Cleared is what the display shows after the C key.
-	Cleared = 0xCC
 )
 
 // Ply is one move of a book's line, with what MicroChess sees of it.
@@ -65,16 +61,7 @@ type Ply struct {
 // pair: the move itself; for castling the king's move then the rook's (the
 // player completes the computer's castling too); for en passant the
 // sideways capture then the step forward.
-func (p Ply) Keys() [][2]byte {
-	switch {
-	case p.Castles:
-		return [][2]byte{{p.From, p.To}, {p.RookFrom, p.RookTo}}
-	case p.Move.HasTag(chess.EnPassant):
-		side := Code(chess.NewSquare(p.Move.S2().File(), p.Move.S1().Rank()), p.computerColor())
-		return [][2]byte{{p.From, side}, {side, p.To}}
-	}
-	return [][2]byte{{p.From, p.To}}
-}
+func (p Ply) Keys() [][2]byte { return microchess.MoveKeys(&p.Move, p.computerColor()) }
 
 func (p Ply) computerColor() chess.Color {
 	if p.Computer {
@@ -89,7 +76,7 @@ type Book struct {
 	Computer chess.Color
 	Tape     byte
 	Plies    []Ply
-	Block    [Size]byte // load order: Block[0] is 00C0
+	Block    [microchess.BookSize]byte // load order: Block[0] is 00C0
 }
 
 // Moves counts the computer's moves in the book.
@@ -115,11 +102,8 @@ func Compile(file string, text []byte) (*Book, error) {
 // Compile checks every move with the chess library, tracks which of the
 // computer's men moves, and lays the block out.
 func (src *Source) Compile() (*Book, error) {
-	if err := checkInitial(src.Computer); err != nil {
-		return nil, err
-	}
 	b := &Book{Opening: src.Opening, Computer: src.Computer, Tape: src.Tape}
-	arr := InitialArray(src.Computer)
+	arr := microchess.InitialArray(src.Computer)
 	pos := chess.StartingPosition()
 	computerMoves := 0
 	var last Token
@@ -173,14 +157,14 @@ func (src *Source) Compile() (*Book, error) {
 
 // describe works out what MicroChess sees of a legal move and updates the
 // array of men. It refuses what the program cannot do in its opening.
-func describe(pos *chess.Position, m *chess.Move, arr *Array, computer chess.Color) (Ply, error) {
+func describe(pos *chess.Position, m *chess.Move, arr *microchess.Array, computer chess.Color) (Ply, error) {
 	p := Ply{
 		Color:    pos.Turn(),
 		Computer: pos.Turn() == computer,
 		SAN:      SAN(pos, m),
 		Move:     *m,
-		From:     Code(m.S1(), computer),
-		To:       Code(m.S2(), computer),
+		From:     microchess.Code(m.S1(), computer),
+		To:       microchess.Code(m.S2(), computer),
 		Piece:    -1,
 		Captures: -1,
 	}
@@ -189,15 +173,9 @@ func describe(pos *chess.Position, m *chess.Move, arr *Array, computer chess.Col
 		return p, fmt.Errorf("MicroChess cannot promote a pawn by itself (the queen is set up by hand)")
 	}
 	if m.HasTag(chess.KingSideCastle) || m.HasTag(chess.QueenSideCastle) {
-		// The king has moved two squares; the rook goes to the square it
-		// crossed, from the corner on that side.
 		p.Castles = true
-		rank := m.S1().Rank()
-		rookFrom, rookTo := chess.NewSquare(chess.FileH, rank), chess.NewSquare(chess.FileF, rank)
-		if m.HasTag(chess.QueenSideCastle) {
-			rookFrom, rookTo = chess.NewSquare(chess.FileA, rank), chess.NewSquare(chess.FileD, rank)
-		}
-		p.RookFrom, p.RookTo = Code(rookFrom, computer), Code(rookTo, computer)
+		rookFrom, rookTo := microchess.CastlingRook(m.S2())
+		p.RookFrom, p.RookTo = microchess.Code(rookFrom, computer), microchess.Code(rookTo, computer)
 	}
 	own, their := &arr.Computer, &arr.Player
 	if !p.Computer {
@@ -212,7 +190,7 @@ func describe(pos *chess.Position, m *chess.Move, arr *Array, computer chess.Col
 		// square is the last one entered.
 		p.Key = p.RookTo
 	}
-	p.Piece = index(own, p.From)
+	p.Piece = microchess.Index(own, p.From)
 	if p.Piece < 0 {
 		return p, fmt.Errorf("internal: no man on %02X in the array", p.From)
 	}
@@ -221,10 +199,10 @@ func describe(pos *chess.Position, m *chess.Move, arr *Array, computer chess.Col
 	capturedOn := p.To
 	if m.HasTag(chess.EnPassant) {
 		// The player keys the capture sideways, then the step forward.
-		capturedOn = Code(chess.NewSquare(m.S2().File(), m.S1().Rank()), computer)
+		capturedOn = microchess.Code(chess.NewSquare(m.S2().File(), m.S1().Rank()), computer)
 	}
-	if p.Captures = index(their, capturedOn); p.Captures >= 0 {
-		their[p.Captures] = Captured
+	if p.Captures = microchess.Index(their, capturedOn); p.Captures >= 0 {
+		their[p.Captures] = microchess.Captured
 	}
 	if err := moveMan(own, p.From, p.To); err != nil {
 		return p, err
@@ -238,21 +216,12 @@ func describe(pos *chess.Position, m *chess.Move, arr *Array, computer chess.Col
 }
 
 func moveMan(men *[16]byte, from, to byte) error {
-	i := index(men, from)
+	i := microchess.Index(men, from)
 	if i < 0 {
 		return fmt.Errorf("internal: no man on %02X in the array", from)
 	}
 	men[i] = to
 	return nil
-}
-
-func index(men *[16]byte, sq byte) int {
-	for i, s := range men {
-		if s == sq {
-			return i
-		}
-	}
-	return -1
 }
 
 // layout fills the block downward from 00DB and marks the plies it
@@ -261,11 +230,11 @@ func (b *Book) layout() error {
 	for i := range b.Block {
 		b.Block[i] = End
 	}
-	at := Size - 1
+	at := microchess.BookSize - 1
 	put := func(v byte) { b.Block[at] = v; at-- }
 	first := 0
 	if b.Computer == chess.White {
-		put(Cleared)
+		put(microchess.Cleared)
 	} else {
 		if b.Plies[0].Computer {
 			return fmt.Errorf("internal: computer Black but White's first move is the computer's")
@@ -295,4 +264,4 @@ func (b *Book) layout() error {
 }
 
 // Addr is the address of block byte i.
-func Addr(i int) uint16 { return uint16(Base + i) }
+func Addr(i int) uint16 { return uint16(microchess.BookStart + i) }

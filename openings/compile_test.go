@@ -9,62 +9,30 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess/ref"
+	"github.com/kim1-archive/microchess"
 )
 
 const header = "Opening:  Test\nComputer: white\nTape:     01\n\n"
 const headerBlack = "Opening:  Test\nComputer: black\nTape:     01\n\n"
 
-// The piece table, the square notation and SETW (read from the hex
-// listing) must describe the standard starting position from both sides.
-func TestInitialArrayIsTheStartingPosition(t *testing.T) {
+// A piece code's name is the file its man starts on (descriptive
+// notation's files are named by those men), for both sides.
+func TestHomeFiles(t *testing.T) {
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if err := checkInitial(c); err != nil {
-			t.Errorf("computer %s: %v", ColorName(c), err)
-		}
-	}
-	// The manual: after C the computer's king is at 03; after C and E at
-	// 04 (REVERSE: 77-73); the player's king at 73, then 74.
-	if a := InitialArray(chess.White); a.Computer[0] != 0x03 || a.Player[0] != 0x73 {
-		t.Errorf("after C: kings at %02X and %02X", a.Computer[0], a.Player[0])
-	}
-	if a := InitialArray(chess.Black); a.Computer[0] != 0x04 || a.Player[0] != 0x74 {
-		t.Errorf("after C E: kings at %02X and %02X", a.Computer[0], a.Player[0])
-	}
-}
-
-func TestSquareNotation(t *testing.T) {
-	// The manual's examples: "0F 13 33" is the king's pawn from K2 to K4
-	// with the computer White; the player keying 63 43 moves their KP.
-	for _, c := range []struct {
-		sq       chess.Square
-		computer chess.Color
-		want     byte
-	}{{chess.E2, chess.White, 0x13}, {chess.E4, chess.White, 0x33}, {chess.E7, chess.White, 0x63},
-		{chess.E5, chess.White, 0x43}, {chess.H1, chess.White, 0x00}, {chess.A8, chess.White, 0x77},
-		{chess.E4, chess.Black, 0x44}, {chess.A8, chess.Black, 0x00}, {chess.H1, chess.Black, 0x77}} {
-		if got := Code(c.sq, c.computer); got != c.want {
-			t.Errorf("%v, computer %s: %02X, want %02X", c.sq, ColorName(c.computer), got, c.want)
-		}
-	}
-	for _, c := range []chess.Color{chess.White, chess.Black} {
-		for sq := chess.A1; sq <= chess.H8; sq++ {
-			if back, ok := SquareOf(Code(sq, c), c); !ok || back != sq {
-				t.Errorf("%v round trip: %v", sq, back)
+		a := microchess.InitialArray(c)
+		for i, code := range a.Computer {
+			sq, ok := microchess.SquareOf(code, c)
+			if !ok || sq.File() != homeFile(i) {
+				t.Errorf("computer %s: %s starts on %v, its name says the %v file", c.Name(), microchess.Pieces[i], sq, homeFile(i))
 			}
-		}
-	}
-	for _, code := range []byte{0x99, 0xCC, 0x08, 0x80} {
-		if _, ok := SquareOf(code, chess.White); ok {
-			t.Errorf("%02X taken for a square", code)
 		}
 	}
 }
 
 func TestGiuocoPianoWhiteIsTheHexListing(t *testing.T) {
 	b := compilePath(t, "../src/openings/giuoco-piano-white.book")
-	c0 := ref.MicroChess1977()[0]
-	if want := c0.Bytes[Base : Base+Size]; !bytes.Equal(b.Block[:], want) {
+	c0 := microchess.Published()[0]
+	if want := c0.Bytes[microchess.BookStart : microchess.BookStart+microchess.BookSize]; !bytes.Equal(b.Block[:], want) {
 		t.Fatalf("block\n% X\nhex listing 00C0–00DB\n% X", b.Block, want)
 	}
 }
@@ -76,11 +44,11 @@ func TestShortLinePadded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [Size]byte{}
+	want := [microchess.BookSize]byte{}
 	for i := range want {
 		want[i] = 0x99
 	}
-	copy(want[Size-7:], []byte{0x99, 0x22, 0x06, 0x43, 0x33, 0x0F, 0xCC})
+	copy(want[microchess.BookSize-7:], []byte{0x99, 0x22, 0x06, 0x43, 0x33, 0x0F, 0xCC})
 	if b.Block != want {
 		t.Fatalf("block % X\nwant  % X", b.Block, want)
 	}
@@ -105,8 +73,8 @@ func TestCastlingAndEnPassantEncoding(t *testing.T) {
 	}
 	// 4...O-O: the player keys e8-g8 (73-71), then h8-f8 (70-72); the
 	// reply to the fourth computer move (00CF) is 72.
-	if p := b.Plies[7]; !samePairs(p.Keys(), [][2]byte{{0x73, 0x71}, {0x70, 0x72}}) || b.Block[0xCF-Base] != 0x72 {
-		t.Errorf("player O-O: keys %02X, 00CF = %02X", p.Keys(), b.Block[0xCF-Base])
+	if p := b.Plies[7]; !samePairs(p.Keys(), [][2]byte{{0x73, 0x71}, {0x70, 0x72}}) || b.Block[0xCF-microchess.BookStart] != 0x72 {
+		t.Errorf("player O-O: keys %02X, 00CF = %02X", p.Keys(), b.Block[0xCF-microchess.BookStart])
 	}
 	// With the computer Black: 3. exd6 e.p. is keyed e5-d5 (34-33), then
 	// d5-d6 (33-23); 00D5, the reply to the second computer move, is 23.
@@ -114,8 +82,8 @@ func TestCastlingAndEnPassantEncoding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := b.Plies[4]; !samePairs(p.Keys(), [][2]byte{{0x34, 0x33}, {0x33, 0x23}}) || b.Block[0xD5-Base] != 0x23 {
-		t.Errorf("player en passant: keys %02X, 00D5 = %02X", p.Keys(), b.Block[0xD5-Base])
+	if p := b.Plies[4]; !samePairs(p.Keys(), [][2]byte{{0x34, 0x33}, {0x33, 0x23}}) || b.Block[0xD5-microchess.BookStart] != 0x23 {
+		t.Errorf("player en passant: keys %02X, 00D5 = %02X", p.Keys(), b.Block[0xD5-microchess.BookStart])
 	}
 	_, err = Compile("ep.book", []byte(header+"1. e4 a6 2. e5 d5 3. exd6\n"))
 	if err == nil || err.Error() != "ep.book:5:22: exd6: MicroChess cannot capture en passant" {

@@ -8,10 +8,9 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
-	"github.com/kim1-archive/microchess/emu/microchess"
 	"github.com/kim1-archive/microchess/openings"
-	"github.com/kim1-archive/microchess/ref"
 )
 
 // Every book is played on the emulated KIM-1 as the manual tells a player
@@ -37,7 +36,7 @@ func TestReplayEveryBook(t *testing.T) {
 // plausibly hold, or a piece code, or the end marker).
 func TestReplayCatchesEveryWrongByte(t *testing.T) {
 	b := compileFile(t, "../src/openings/giuoco-piano-white.book")
-	for i := 1; i < openings.Size; i++ { // 00C0 is the end marker: nothing reads past it
+	for i := 1; i < microchess.BookSize; i++ { // 00C0 is the end marker: nothing reads past it
 		bad := b.Block
 		bad[i] ^= 0x01
 		if err := replay(b, bad[:]); err == nil {
@@ -89,7 +88,7 @@ func replay(b *openings.Book, block []byte) error {
 			}
 		}
 		pos = pos.Update(&p.Move)
-		if err := samePosition(s, pos, white); err != nil {
+		if err := s.Matches(pos, b.Computer); err != nil {
 			return fmt.Errorf("after %d. %s: %v", p.Number, p.SAN, err)
 		}
 	}
@@ -103,7 +102,7 @@ func replay(b *openings.Book, block []byte) error {
 		for _, m := range pos.ValidMoves() {
 			if !m.HasTag(chess.KingSideCastle) && !m.HasTag(chess.QueenSideCastle) && !m.HasTag(chess.EnPassant) && m.Promo() == chess.NoPieceType {
 				next = m
-				keys = [][2]byte{{openings.Code(m.S1(), b.Computer), openings.Code(m.S2(), b.Computer)}}
+				keys = [][2]byte{{microchess.Code(m.S1(), b.Computer), microchess.Code(m.S2(), b.Computer)}}
 				break
 			}
 		}
@@ -128,28 +127,10 @@ func replay(b *openings.Book, block []byte) error {
 	return nil
 }
 
-func samePosition(s *microchess.Session, pos *chess.Position, white bool) error {
-	got, err := s.Position(white)
-	if err != nil {
-		return err
-	}
-	want := pos.Board().SquareMap()
-	if len(got) != len(want) {
-		return fmt.Errorf("the program has %d men, the library %d", len(got), len(want))
-	}
-	for sq, pc := range want {
-		if got[sq] != pc {
-			return fmt.Errorf("%v holds %v in the program, %v in the library", sq, got[sq], pc)
-		}
-	}
-	return nil
-}
-
 // legal checks a displayed move against the library's legal moves.
 func legal(pos *chess.Position, mv microchess.Move, computer chess.Color) bool {
-	from, ok1 := openings.SquareOf(mv.From, computer)
-	to, ok2 := openings.SquareOf(mv.To, computer)
-	if !ok1 || !ok2 {
+	from, to, err := mv.Squares(computer)
+	if err != nil {
 		return false
 	}
 	for _, m := range pos.ValidMoves() {
@@ -163,12 +144,11 @@ func legal(pos *chess.Position, mv microchess.Move, computer chess.Color) bool {
 // loadBlock starts the published program with the block over 00C0–00DB,
 // as loading an opening tape after the main one does.
 func loadBlock(block []byte) (*microchess.Session, error) {
-	var images []kim1.Image
-	for _, im := range ref.MicroChess1977() {
-		images = append(images, kim1.Image{Addr: im.Start, Data: im.Bytes})
+	s, err := microchess.New(microchess.KIM(microchess.Published())...)
+	if err != nil {
+		return nil, err
 	}
-	images = append(images, kim1.Image{Addr: openings.Base, Data: block})
-	return microchess.New(images...)
+	return s, s.M.Load(kim1.Image{Name: "block", Addr: microchess.BookStart, Data: block})
 }
 
 func bookFiles(t *testing.T) []string {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/ref"
 )
 
@@ -54,7 +55,7 @@ func checkTable(t *testing.T) map[tableCell]string {
 		before := positionsBefore(b)
 		for _, cell := range col.Cells {
 			key := tableCell{name, fmt.Sprintf("%02X", cell.Addr), cell.Text}
-			i := int(cell.Addr) - Base
+			i := int(cell.Addr) - microchess.BookStart
 			if hexCell.MatchString(cell.Text) {
 				v, _ := strconv.ParseUint(strings.ReplaceAll(cell.Text, "O", "0"), 16, 8)
 				if byte(v) != b.Block[i] {

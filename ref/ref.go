@@ -6,6 +6,7 @@ package ref
 import (
 	_ "embed"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -13,33 +14,42 @@ import (
 //go:embed microchess-1977.hex
 var hex1977 string
 
-// Image is a block of reference bytes at consecutive addresses.
-type Image struct {
-	Name  string // tape name: c0, c1
-	ID    byte   // KIM-1 tape ID
+// Block is a run of printed bytes at consecutive addresses.
+type Block struct {
 	Start uint16
 	Bytes []byte
 }
 
-// End is the last address the image holds.
-func (im Image) End() uint16 { return im.Start + uint16(len(im.Bytes)) - 1 }
+// End is the last address the block holds.
+func (b Block) End() uint16 { return b.Start + uint16(len(b.Bytes)) - 1 }
 
-// MicroChess1977 returns the two published images: ID C0 at 0000–03FF and
-// ID C1 at 1780–17E5.
-func MicroChess1977() []Image {
+// HexListing1977 returns the MicroChess manual's hex listing as the runs
+// of consecutive addresses it prints, in address order (0000–03FF and
+// 1780–17E5).
+func HexListing1977() []Block {
 	mem, err := ParseHex("microchess-1977.hex", hex1977)
 	if err != nil {
 		panic(err) // the embedded file is fixed and tested
 	}
-	c0 := Image{Name: "c0", ID: 0xC0, Start: 0x0000}
-	c1 := Image{Name: "c1", ID: 0xC1, Start: 0x1780}
-	for a := 0x0000; a <= 0x03FF; a++ {
-		c0.Bytes = append(c0.Bytes, mem[uint16(a)])
+	return Runs(mem)
+}
+
+// Runs groups an address→byte map into runs of consecutive addresses.
+func Runs(mem map[uint16]byte) []Block {
+	addrs := make([]int, 0, len(mem))
+	for a := range mem {
+		addrs = append(addrs, int(a))
 	}
-	for a := 0x1780; a <= 0x17E5; a++ {
-		c1.Bytes = append(c1.Bytes, mem[uint16(a)])
+	sort.Ints(addrs)
+	var out []Block
+	for i, a := range addrs {
+		if i == 0 || a != addrs[i-1]+1 {
+			out = append(out, Block{Start: uint16(a)})
+		}
+		b := &out[len(out)-1]
+		b.Bytes = append(b.Bytes, mem[uint16(a)])
 	}
-	return []Image{c0, c1}
+	return out
 }
 
 // ParseHex reads "ADDR: BB BB ..." lines into an address→byte map. It

@@ -2,10 +2,11 @@ package ref
 
 import "testing"
 
-func TestMicroChess1977Images(t *testing.T) {
-	ims := MicroChess1977()
-	if len(ims) != 2 || len(ims[0].Bytes) != 1024 || len(ims[1].Bytes) != 102 {
-		t.Fatalf("images: %d, sizes %d/%d", len(ims), len(ims[0].Bytes), len(ims[1].Bytes))
+// The manual prints two runs: 0000–03FF and 1780–17E5.
+func TestHexListing1977(t *testing.T) {
+	ims := HexListing1977()
+	if len(ims) != 2 || ims[0].Start != 0 || len(ims[0].Bytes) != 1024 || ims[1].Start != 0x1780 || len(ims[1].Bytes) != 102 {
+		t.Fatalf("runs: %+v", ims)
 	}
 	// Spot checks typed from the manual's page, independent of the file.
 	checks := []struct {

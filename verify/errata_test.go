@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/ref"
 )
@@ -54,13 +55,13 @@ func sortedSet(items []string) []string { sort.Strings(items); return items }
 // column disagrees with the assembled source, and its "hex listing" cells
 // are the bytes of the hex listing.
 func TestErrataByteColumnMatchesData(t *testing.T) {
-	p, _ := build(t, read(t, programFile), read(t, residueFile))
+	p, _ := build(t, true)
 	var fromData, fromDoc []string
-	for _, d := range CheckListing(p, programFile, ref.ListingBytes1977()) {
+	for _, d := range CheckListing(p.Code, programFile, ref.ListingBytes1977()) {
 		fromData = append(fromData, strconv.Itoa(d.Line)+": "+d.Printed+" -> "+d.Assembled)
 	}
 	mem := map[int]byte{}
-	for _, im := range ref.MicroChess1977() {
+	for _, im := range microchess.Published() {
 		for i, b := range im.Bytes {
 			mem[int(im.Start)+i] = b
 		}
@@ -85,9 +86,9 @@ func TestErrataByteColumnMatchesData(t *testing.T) {
 // The "Symbol table" section lists exactly the printed rows that differ
 // from the assembled symbol table, printed and corrected.
 func TestErrataSymbolTableMatchesData(t *testing.T) {
-	p, _ := build(t, read(t, programFile), read(t, residueFile))
+	p, _ := build(t, true)
 	var fromData, fromDoc []string
-	for _, d := range CheckSymbols(p, programFile, ref.SymbolTable1977()) {
+	for _, d := range CheckSymbols(p.Code, programFile, ref.SymbolTable1977()) {
 		fromData = append(fromData, d.Printed+" -> "+d.Assembled)
 	}
 	for _, r := range erratumSection(t, "Symbol table") {
@@ -111,9 +112,9 @@ func TestErrataSourceListingMatchesSeedAndSource(t *testing.T) {
 		t.Fatal(err)
 	}
 	seedText := normal(string(seed))
-	p, _ := build(t, read(t, programFile), read(t, residueFile))
+	p, _ := build(t, true)
 	stmt := map[string]*asm.Stmt{}
-	for _, s := range p.Stmts {
+	for _, s := range p.Code.Stmts {
 		if s.Pos.File == programFile && s.Number > 0 {
 			stmt[strconv.Itoa(s.Number)] = s
 		}

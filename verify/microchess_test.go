@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/linker"
-	"github.com/kim1-archive/microchess/ref"
 )
 
 const (
@@ -26,23 +26,43 @@ func read(t testing.TB, name string) asm.Source {
 	return asm.Source{Name: name, Text: string(b)}
 }
 
-func build(t testing.TB, sources ...asm.Source) (*asm.Program, []ImageReport) {
+// residueOpt marks the residue file's bytes as residue data.
+var residueOpt = Options{Residue: map[string]bool{residueFile: true}}
+
+// build builds the program from the repository's source, with the residue
+// when residue is true, and compares it with the hex listing.
+func build(t testing.TB, residue bool) (*microchess.Program, []ImageReport) {
 	t.Helper()
-	p, err := asm.Assemble(sources...)
+	opt := microchess.Options{Sources: []string{programFile}}
+	if residue {
+		opt.Residue = []string{residueFile}
+	}
+	p, err := microchess.Build(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	images, err := linker.Link(p, linker.KIM1)
+	return p, Compare([]*asm.Program{p.Code, p.Residue}, p.Images, microchess.Published(), residueOpt)
+}
+
+// compareText assembles a program's text, links it with the residue
+// program, and compares it with the hex listing.
+func compareText(t testing.TB, name, text string, residue *asm.Program) ([]ImageReport, error) {
+	t.Helper()
+	p, err := asm.Assemble(asm.Source{Name: name, Text: text})
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	return p, Compare(p, images, ref.MicroChess1977(), Options{Residue: map[string]bool{residueFile: true}})
+	images, err := linker.LinkFill(microchess.Layout, p, residue)
+	if err != nil {
+		return nil, err
+	}
+	return Compare([]*asm.Program{p, residue}, images, microchess.Published(), residueOpt), nil
 }
 
 // The figures: 851 program and table bytes in 0000–03FF, all 1024
 // with the residue; 102 code bytes in 1780–17E5.
 func TestMicroChessByteIdentical(t *testing.T) {
-	_, reps := build(t, read(t, programFile), read(t, residueFile))
+	_, reps := build(t, true)
 	c0, c1 := reps[0], reps[1]
 	if c0.SourceBytes != 851 || c0.Identical != 851 || c0.ResidueBytes != 1024-851 || c0.TotalIdentical != 1024 {
 		t.Errorf("c0: source %d identical %d residue %d total %d", c0.SourceBytes, c0.Identical, c0.ResidueBytes, c0.TotalIdentical)
@@ -60,7 +80,7 @@ func TestMicroChessByteIdentical(t *testing.T) {
 // Without the residue source the clean program leaves exactly the ranges
 // the manual's tables and code do not define.
 func TestCleanProgramLeavesOnlyResidueUndefined(t *testing.T) {
-	_, reps := build(t, read(t, programFile))
+	_, reps := build(t, false)
 	want := []Range{{"004E", "006F"}, {"00B0", "00BF"}, {"00DC", "00FF"}, {"01AF", "01FF"}, {"03FA", "03FF"}}
 	if !reflect.DeepEqual(reps[0].Undefined, want) {
 		t.Errorf("undefined %v, want %v", reps[0].Undefined, want)
@@ -74,27 +94,21 @@ func TestCleanProgramLeavesOnlyResidueUndefined(t *testing.T) {
 // changed line and an address inside that statement.
 func TestEveryOperandChangeIsTraced(t *testing.T) {
 	orig := read(t, programFile)
-	residue := read(t, residueFile)
-	p, _ := build(t, orig, residue)
+	p, _ := build(t, true)
 	lines := strings.Split(orig.Text, "\n")
 	n := 0
-	for _, s := range p.Stmts {
+	for _, s := range p.Code.Stmts {
 		if s.Pos.File != programFile || s.Operand == nil || s.Kind != asm.KindInstr {
 			continue
 		}
 		n++
 		mutated := append([]string(nil), lines...)
 		mutated[s.Pos.Line-1] = mutateOperand(lines[s.Pos.Line-1], s.Operand)
-		pm, err := asm.Assemble(asm.Source{Name: programFile, Text: strings.Join(mutated, "\n")}, residue)
+		reps, err := compareText(t, programFile, strings.Join(mutated, "\n"), p.Residue)
 		if err != nil {
 			t.Errorf("line %d mutated to %q: %v", s.Pos.Line, mutated[s.Pos.Line-1], err)
 			continue
 		}
-		images, err := linker.Link(pm, linker.KIM1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		reps := Compare(pm, images, ref.MicroChess1977(), Options{Residue: map[string]bool{residueFile: true}})
 		if !traced(reps, s) {
 			t.Errorf("line %d mutated to %q: no mismatch names it: %+v", s.Pos.Line, mutated[s.Pos.Line-1], reps)
 		}
@@ -142,11 +156,15 @@ func BenchmarkAssembleAndLinkMicroChess(b *testing.B) {
 	src, res := read(b, programFile), read(b, residueFile)
 	b.ReportAllocs()
 	for b.Loop() {
-		p, err := asm.Assemble(src, res)
+		p, err := asm.Assemble(src)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := linker.Link(p, linker.KIM1); err != nil {
+		r, err := asm.Assemble(res)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := linker.LinkFill(microchess.Layout, p, r); err != nil {
 			b.Fatal(err)
 		}
 	}

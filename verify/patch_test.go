@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/linker"
 )
@@ -13,12 +14,12 @@ func TestComparePatchClassifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	images, _ := linker.Link(base, linker.KIM1)
+	images, _ := linker.Link(microchess.Layout, base)
 	patch, err := asm.Assemble(asm.Source{Name: "p.s", Text: "0100 .BA $0\n0110 .BY $01 $02\n0120 .BY $03 ; [RECONSTRUCTED] LOST\n0130 .BY $04\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	patched, changes, err := linker.Overlay(images, patch)
+	patched, changes, err := linker.Overlay(images, patch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

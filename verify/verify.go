@@ -9,7 +9,6 @@ import (
 
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/linker"
-	"github.com/kim1-archive/microchess/ref"
 )
 
 // Byte is one reported address.
@@ -60,9 +59,16 @@ type Options struct {
 }
 
 // Compare classifies the images against the reference images with the same
-// name. Images without a reference are reported with every byte as extra.
-func Compare(p *asm.Program, images []*linker.Image, refs []ref.Image, opt Options) []ImageReport {
-	anchors := anchorsOf(p)
+// name; progs are the programs the images were linked from, for naming
+// each byte after a label. Images without a reference are reported with
+// every byte as extra.
+func Compare(progs []*asm.Program, images []*linker.Image, refs []*linker.Image, opt Options) []ImageReport {
+	anchors := map[*asm.Stmt]anchor{}
+	for _, p := range progs {
+		if p != nil {
+			anchorsOf(p, anchors)
+		}
+	}
 	got := map[string]*linker.Image{}
 	for _, im := range images {
 		got[im.Name] = im
@@ -86,7 +92,7 @@ func Compare(p *asm.Program, images []*linker.Image, refs []ref.Image, opt Optio
 	return reports
 }
 
-func compareOne(im *linker.Image, r ref.Image, anchors map[*asm.Stmt]anchor, opt Options) ImageReport {
+func compareOne(im *linker.Image, r *linker.Image, anchors map[*asm.Stmt]anchor, opt Options) ImageReport {
 	rep := ImageReport{Name: r.Name, ID: fmt.Sprintf("%02X", r.ID), Start: hex4(int(r.Start)), End: hex4(int(r.End())),
 		ReferenceBytes: len(r.Bytes), Mismatches: []Byte{}, Reconstructed: []Byte{}, Undefined: []Range{}, Extra: []Range{}}
 	var undefined, extra []int
@@ -157,8 +163,7 @@ type anchor struct {
 	value int
 }
 
-func anchorsOf(p *asm.Program) map[*asm.Stmt]anchor {
-	out := map[*asm.Stmt]anchor{}
+func anchorsOf(p *asm.Program, out map[*asm.Stmt]anchor) {
 	var cur anchor
 	file := ""
 	for _, s := range p.Stmts {
@@ -180,7 +185,6 @@ func anchorsOf(p *asm.Program) map[*asm.Stmt]anchor {
 			out[s] = cur
 		}
 	}
-	return out
 }
 
 func ranges(addrs []int) []Range {

@@ -1,68 +1,51 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"os"
+	"io/fs"
+	"syscall"
 
-	"github.com/kim1-archive/microchess/asm"
-	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/linker"
 )
 
-// stringList is a repeatable string flag.
-type stringList []string
-
-func (l *stringList) String() string     { return fmt.Sprint([]string(*l)) }
-func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
-
-// assembleAndLink reads the program and residue sources and links them into
-// KIM-1 images plus any extra RAM regions.
-func assembleAndLink(program, residue, ram []string) (*asm.Program, []*linker.Image, error) {
-	var sources []asm.Source
-	for _, name := range append(append([]string(nil), program...), residue...) {
-		text, err := os.ReadFile(name)
+// parseRAM reads --ram NAME=SSSS-EEEE regions.
+func parseRAM(specs []string) ([]linker.Region, error) {
+	var out []linker.Region
+	for _, s := range specs {
+		r, err := linker.ParseRegion(s)
 		if err != nil {
-			return nil, nil, err
+			return nil, fmt.Errorf("--ram: %v", err)
 		}
-		sources = append(sources, asm.Source{Name: name, Text: string(text)})
+		out = append(out, r)
 	}
-	p, err := asm.Assemble(sources...)
+	return out, nil
+}
+
+const ramUsage = "expansion RAM `NAME=SSSS-EEEE` (hex) for a program that outgrows the KIM-1's 1.1 KB, e.g. x=2000-2FFF; its image is BASE-NAME.bin; repeatable"
+
+// build assembles and links the program, the way asm, verify and patch do.
+func build(files, residue, ram []string) (*microchess.Program, error) {
+	regions, err := parseRAM(ram)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	regions := append([]linker.Region(nil), linker.KIM1...)
-	for _, r := range ram {
-		reg, err := linker.ParseRegion(r)
-		if err != nil {
-			return nil, nil, err
-		}
-		regions = append(regions, reg)
-	}
-	images, err := linker.Link(p, regions)
-	return p, images, err
+	p, err := microchess.Build(microchess.Options{Sources: files, Residue: residue, RAM: regions})
+	return p, fileError(err)
 }
 
-// outFile is one file a command writes.
-type outFile struct {
-	name string
-	data []byte
-}
-
-// writeOutputs writes each file atomically; it is called only once all of
-// them are ready, so a failed build writes nothing.
-func writeOutputs(files []outFile) error {
-	for _, f := range files {
-		if err := atomicfile.Write(f.name, f.data); err != nil {
-			return err
-		}
+// fileError words a failure to read a file as a user expects it.
+func fileError(err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err
 	}
-	return nil
-}
-
-func outNames(files []outFile) []string {
-	var names []string
-	for _, f := range files {
-		names = append(names, f.name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: no such file", quote(pe.Path))
+	case errors.Is(err, syscall.EISDIR):
+		return fmt.Errorf("%s: is a directory, not a file", quote(pe.Path))
 	}
-	return names
+	return err
 }

@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
+	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/isa"
 )
+
+// defaultSym is where make leaves MicroChess's symbol table.
+const defaultSym = "build/microchess.sym"
 
 func init() {
 	register("disasm", "disassemble a binary image, with the build's symbol names", disasmMain)
@@ -20,29 +23,29 @@ func disasmMain(args []string, stdout, stderr io.Writer) int {
 		"\nDisassembles a raw binary loaded at ADDR (hex), e.g.",
 		"  mchess disasm --from 0100 --to 01AE build/microchess-c0.bin@0000",
 		"Undocumented opcodes are shown as ??? with their byte.")
-	symFile := fs.String("sym", "", "symbol `FILE` for names (default build/microchess.sym when it exists)")
+	symFile := fs.String("sym", "", "symbol `FILE` (a .sym from mchess asm) for names (default: build/microchess.sym when it exists)")
 	from := fs.String("from", "", "first address to disassemble (hex; default: the image start)")
 	to := fs.String("to", "", "last address to disassemble (hex; default: the image end)")
-	if err := fs.Parse(args); err != nil {
+	rest, err := parse(fs, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	if fs.NArg() != 1 {
+	if len(rest) != 1 {
 		fs.Usage()
 		return 2
 	}
-	file, addrText, ok := strings.Cut(fs.Arg(0), "@")
-	start, err := strconv.ParseUint(addrText, 16, 16)
-	if !ok || err != nil {
-		fmt.Fprintf(stderr, "mchess disasm: %q: want FILE@ADDR with a hex address\n", fs.Arg(0))
+	file, start, err := parseLoad(rest[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess disasm:", err)
 		return 2
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, "mchess disasm:", fileError(err))
 		return 1
 	}
 	if len(data) == 0 || int(start)+len(data) > 0x10000 {
-		fmt.Fprintf(stderr, "mchess disasm: %s (%d bytes) does not fit at %04X\n", file, len(data), start)
+		fmt.Fprintf(stderr, "mchess disasm: %s (%d bytes) does not fit at %04X\n", quote(file), len(data), start)
 		return 1
 	}
 	lo, hi := int(start), int(start)+len(data)-1
@@ -53,7 +56,7 @@ func disasmMain(args []string, stdout, stderr io.Writer) int {
 		if r.text == "" {
 			continue
 		}
-		v, err := strconv.ParseUint(r.text, 16, 16)
+		v, err := parseHex16(r.text)
 		if err != nil || int(v) < int(start) || int(v) >= int(start)+len(data) {
 			fmt.Fprintf(stderr, "mchess disasm: address %q is not inside the image (%04X–%04X)\n", r.text, start, int(start)+len(data)-1)
 			return 2
@@ -63,24 +66,32 @@ func disasmMain(args []string, stdout, stderr io.Writer) int {
 	var sym isa.Symbolizer
 	name := *symFile
 	if name == "" {
-		if _, err := os.Stat("build/microchess.sym"); err == nil {
-			name = "build/microchess.sym"
+		if _, err := os.Stat(defaultSym); err == nil {
+			name = defaultSym
 		}
 	}
-	var syms *symbols
+	var names *asm.Names
 	if name != "" {
-		if syms, err = readSymbols(name); err != nil {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintln(stderr, "mchess disasm:", fileError(err))
+			return 1
+		}
+		syms, err := asm.ReadSymbols(name, f)
+		f.Close()
+		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
-		sym = syms.name
+		names = asm.NewNames(syms)
+		sym = names.Name
 	}
 	for pc := lo; pc <= hi; {
 		code := data[pc-int(start):]
 		text, n := isa.Disassemble(code, uint16(pc), sym)
 		label := ""
-		if syms != nil {
-			label = syms.abs[uint16(pc)]
+		if names != nil {
+			label = names.Label(uint16(pc))
 		}
 		var hexb []string
 		for _, b := range code[:n] {

@@ -1,6 +1,6 @@
 // Command mchess is the MicroChess toolchain: assembler, verifier and
 // KIM-1 emulator front end. Each subcommand lives in its own file and
-// registers itself; this file only dispatches.
+// registers itself; this file dispatches and holds what they share.
 package main
 
 import (
@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sort"
+	"strconv"
+	"strings"
 )
 
 type command struct {
@@ -25,11 +28,16 @@ func register(name, summary string, run func(args []string, stdout, stderr io.Wr
 func main() { os.Exit(mainExit(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func mainExit(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
 		usage(stdout)
-		if len(args) == 0 {
-			return 2
-		}
+		return 0
+	case "-version", "--version", "version":
+		fmt.Fprintln(stdout, version())
 		return 0
 	}
 	c, ok := commands[args[0]]
@@ -51,7 +59,41 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun 'mchess COMMAND -h' for a command's options.")
+	fmt.Fprintln(w, "\nRun 'mchess COMMAND -h' for a command's options, 'mchess --version' for the version.")
+	fmt.Fprintln(w, "Options may come before or after the arguments; -- ends the options.")
+}
+
+// version is the module's version and the revision it was built from, as
+// the Go toolchain recorded them in the binary.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "mchess (no build information)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	s := fmt.Sprintf("mchess %s (%s)", v, bi.Main.Path)
+	var rev, when, modified string
+	for _, kv := range bi.Settings {
+		switch kv.Key {
+		case "vcs.revision":
+			rev = kv.Value
+		case "vcs.time":
+			when = kv.Value
+		case "vcs.modified":
+			if kv.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if rev != "" {
+		s += fmt.Sprintf(" revision %s (%s%s)", rev, when, modified)
+	} else {
+		s += " revision unknown (not built from a git checkout)"
+	}
+	return s + ", " + bi.GoVersion
 }
 
 // newFlags makes a subcommand's flag set: errors and -h go to stderr, and
@@ -67,4 +109,74 @@ func newFlags(name string, stderr io.Writer, usage ...string) *flag.FlagSet {
 		fs.PrintDefaults()
 	}
 	return fs
+}
+
+// parse reads options wherever they stand among the arguments, as Go's own
+// tools do ("mchess asm prog.asm -o out"), and returns the arguments. "--"
+// ends the options. The error is nil, flag.ErrHelp, or a usage error the
+// flag package has already printed.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// flagExit maps a flag parsing error to an exit status: -h is success.
+func flagExit(err error) int {
+	if err == flag.ErrHelp {
+		return 0
+	}
+	return 2
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return fmt.Sprint([]string(*l)) }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+// parseHex16 reads a hex address, with or without $ or 0x.
+func parseHex16(s string) (uint16, error) {
+	t := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "$"), "0x"), "0X")
+	v, err := strconv.ParseUint(t, 16, 16)
+	if err != nil || t == "" {
+		return 0, fmt.Errorf("bad hex address %s: want up to four hex digits, e.g. 0200", quote(s))
+	}
+	return uint16(v), nil
+}
+
+// parseLoad reads FILE@ADDR: the address after the last @ (so a path may
+// hold @), in hex with or without $ or 0x.
+func parseLoad(spec string) (file string, addr uint16, err error) {
+	i := strings.LastIndex(spec, "@")
+	if i <= 0 {
+		return "", 0, fmt.Errorf("%s: want FILE@ADDR with a hex address, e.g. prog.bin@0200", quote(spec))
+	}
+	addr, err = parseHex16(spec[i+1:])
+	if err != nil {
+		return "", 0, fmt.Errorf("%s: %v", quote(spec), err)
+	}
+	return spec[:i], addr, nil
+}
+
+// quote shows user text in a message: as it is when it is plain printable
+// text, else Go-quoted, so that control bytes never reach the terminal.
+func quote(s string) string {
+	q := strconv.Quote(s)
+	if q[1:len(q)-1] == s && !strings.ContainsAny(s, " \t") && s != "" {
+		return s
+	}
+	return q
 }

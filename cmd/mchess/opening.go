@@ -14,9 +14,9 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/openings"
-	"github.com/kim1-archive/microchess/ref"
 )
 
 func init() {
@@ -62,14 +62,15 @@ func openingCompile(args []string, stdout, stderr io.Writer) int {
 	manifest := fs.String("manifest", "", "also write a tab-separated `file` listing each block: name, tape ID, addresses, side, opening")
 	check := fs.Bool("n", false, "check the books only; write nothing")
 	quiet := fs.Bool("q", false, "print nothing on success")
-	if err := fs.Parse(args); err != nil {
+	args, err := parse(fs, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	if fs.NArg() == 0 {
+	if len(args) == 0 {
 		fs.Usage()
 		return 2
 	}
-	files, err := bookFiles(fs.Args())
+	files, err := bookFiles(args)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -77,14 +78,14 @@ func openingCompile(args []string, stdout, stderr io.Writer) int {
 	var books []*openings.Book
 	failed := false
 	for _, f := range files {
-		text, err := os.ReadFile(f)
+		text, err := microchess.ReadFile(f)
 		if err == nil {
 			var b *openings.Book
 			b, err = openings.Compile(f, text)
 			books = append(books, b)
 		}
 		if err != nil {
-			fmt.Fprintln(stderr, strings.TrimPrefix(err.Error(), "open "))
+			fmt.Fprintln(stderr, fileError(err))
 			failed = true
 		}
 	}
@@ -92,45 +93,48 @@ func openingCompile(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	var list strings.Builder
+	var outputs []atomicfile.File
 	for i, b := range books {
 		name := strings.TrimSuffix(filepath.Base(files[i]), filepath.Ext(files[i])) + ".bin"
 		path := filepath.Join(*out, name)
-		fmt.Fprintf(&list, "%s\t%02X\t%04X\t%04X\t%s\t%s\n", name, b.Tape, openings.Base, openings.Base+openings.Size-1, openings.ColorName(b.Computer), b.Opening)
-		if !*check {
-			if err := atomicfile.Write(path, b.Block[:]); err != nil {
-				fmt.Fprintln(stderr, err)
-				return 1
-			}
-		}
-		if !*quiet {
-			fmt.Fprintf(stdout, "%s  %04X–%04X  tape %02X  computer %-5s  %d moves  %s\n", path,
-				openings.Base, openings.Base+openings.Size-1, b.Tape, openings.ColorName(b.Computer), b.Moves(), b.Opening)
+		fmt.Fprintf(&list, "%s\t%02X\t%04X\t%04X\t%s\t%s\n", name, b.Tape, microchess.BookStart, microchess.BookStart+microchess.BookSize-1, openings.ColorName(b.Computer), b.Opening)
+		outputs = append(outputs, atomicfile.File{Path: path, Data: b.Block[:]})
+	}
+	if *manifest != "" {
+		outputs = append(outputs, atomicfile.File{Path: *manifest, Data: []byte(list.String())})
+	}
+	if !*check {
+		if err := atomicfile.WriteAll(outputs); err != nil {
+			fmt.Fprintln(stderr, "mchess opening compile:", err)
+			return 1
 		}
 	}
-	if *manifest != "" && !*check {
-		if err := atomicfile.Write(*manifest, []byte(list.String())); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+	for i, b := range books {
+		path := outputs[i].Path
+		if !*quiet {
+			fmt.Fprintf(stdout, "%s  %04X–%04X  tape %02X  computer %-5s  %d moves  %s\n", path,
+				microchess.BookStart, microchess.BookStart+microchess.BookSize-1, b.Tape, openings.ColorName(b.Computer), b.Moves(), b.Opening)
 		}
 	}
 	return 0
 }
 
-// bookFiles expands directories to their *.book files, in name order.
+// bookFiles expands directories to their *.book files, in name order
+// (src/openings is also found built into mchess).
 func bookFiles(args []string) ([]string, error) {
 	var files []string
 	for _, a := range args {
-		st, err := os.Stat(a)
+		dir, err := microchess.IsDir(a)
 		if err != nil {
-			return nil, fmt.Errorf("%s: no such file or directory", a)
+			return nil, fmt.Errorf("%s: no such file or directory", quote(a))
 		}
-		if !st.IsDir() {
+		if !dir {
 			files = append(files, a)
 			continue
 		}
-		found, _ := filepath.Glob(filepath.Join(a, "*.book"))
+		found, _ := microchess.Glob(filepath.Join(a, "*.book"))
 		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no *.book files", a)
+			return nil, fmt.Errorf("%s: no *.book files", quote(a))
 		}
 		sort.Strings(found)
 		files = append(files, found...)
@@ -151,13 +155,15 @@ func openingDecompile(args []string, stdout, stderr io.Writer) int {
 	tape := fs.String("tape", "00", "the tape `ID` for the Tape: header (two hex digits)")
 	at := fs.String("at", "", "read the block at this `address` of an image (default 00C0; a 28-byte file is the block itself)")
 	base := fs.String("base", "0000", "the image's load `address`")
-	if err := fs.Parse(args); err != nil {
+	rest, err := parse(fs, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	if fs.NArg() != 1 {
+	if len(rest) != 1 {
 		fs.Usage()
 		return 2
 	}
+	file := rest[0]
 	computer := chess.NoColor
 	switch *side {
 	case "":
@@ -174,14 +180,14 @@ func openingDecompile(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mchess opening decompile: -tape %q: want two hex digits\n", *tape)
 		return 2
 	}
-	data, err := os.ReadFile(fs.Arg(0))
+	data, err := os.ReadFile(file)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: no such file\n", fs.Arg(0))
+		fmt.Fprintln(stderr, fileError(err))
 		return 1
 	}
 	block, err := blockIn(data, *at, *base)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Arg(0), err)
+		fmt.Fprintf(stderr, "%s: %v\n", quote(file), err)
 		return 1
 	}
 	d, err := openings.Decompile(block, computer)
@@ -195,7 +201,7 @@ func openingDecompile(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if d.Problem != "" {
-		fmt.Fprintf(stderr, "%s: %s\n", fs.Arg(0), d.Problem)
+		fmt.Fprintf(stderr, "%s: %s\n", quote(file), d.Problem)
 		return 1
 	}
 	return 0
@@ -205,21 +211,24 @@ func openingDecompile(args []string, stdout, stderr io.Writer) int {
 // a block and no address is asked for, else the bytes at the address of an
 // image loaded at base.
 func blockIn(data []byte, at, base string) ([]byte, error) {
-	if at == "" && len(data) == openings.Size {
+	if len(data) == 0 {
+		return nil, errors.New("the file is empty")
+	}
+	if at == "" && len(data) == microchess.BookSize {
 		return data, nil
 	}
 	if at == "" {
-		at = fmt.Sprintf("%04X", openings.Base)
+		at = fmt.Sprintf("%04X", microchess.BookStart)
 	}
-	a, err1 := strconv.ParseUint(at, 16, 16)
-	b, err2 := strconv.ParseUint(base, 16, 16)
+	a, err1 := parseHex16(at)
+	b, err2 := parseHex16(base)
 	if err1 != nil || err2 != nil {
 		return nil, errors.New("addresses are four hex digits")
 	}
-	if a < b || a-b+openings.Size > uint64(len(data)) {
-		return nil, fmt.Errorf("the image holds %04X–%04X, not %04X–%04X", b, b+uint64(len(data))-1, a, a+openings.Size-1)
+	if a < b || int(a-b)+microchess.BookSize > len(data) {
+		return nil, fmt.Errorf("the image holds %04X–%04X, not %04X–%04X", b, int(b)+len(data)-1, a, int(a)+microchess.BookSize-1)
 	}
-	return data[a-b : a-b+openings.Size], nil
+	return data[a-b : a-b+microchess.BookSize], nil
 }
 
 func openingCompare(args []string, stdout, stderr io.Writer) int {
@@ -231,24 +240,30 @@ func openingCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "block (default: the 1977 hex listing's 00C0–00DB, the Giuoco Piano W block).")
 		fmt.Fprintln(stderr, "Exit status 1, with each differing byte, if they differ.")
 	}
-	if err := fs.Parse(args); err != nil {
+	rest, err := parse(fs, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	if fs.NArg() < 1 || fs.NArg() > 2 {
+	if len(rest) < 1 || len(rest) > 2 {
 		fs.Usage()
 		return 2
 	}
-	block, err := os.ReadFile(fs.Arg(0))
-	if err != nil || len(block) != openings.Size {
-		fmt.Fprintf(stderr, "%s: not a %d-byte block\n", fs.Arg(0), openings.Size)
+	name := rest[0]
+	block, err := os.ReadFile(name)
+	if err != nil {
+		fmt.Fprintln(stderr, fileError(err))
+		return 1
+	}
+	if len(block) != microchess.BookSize {
+		fmt.Fprintf(stderr, "%s: not a %d-byte block\n", quote(name), microchess.BookSize)
 		return 1
 	}
 	what := "the 1977 hex listing"
-	image := ref.MicroChess1977()[0].Bytes
-	if fs.NArg() == 2 {
-		what = fs.Arg(1)
+	image := microchess.Published()[0].Bytes
+	if len(rest) == 2 {
+		what = rest[1]
 		if image, err = os.ReadFile(what); err != nil {
-			fmt.Fprintf(stderr, "%s: no such file\n", what)
+			fmt.Fprintln(stderr, fileError(err))
 			return 1
 		}
 	}
@@ -258,12 +273,12 @@ func openingCompare(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if bytes.Equal(block, want) {
-		fmt.Fprintf(stdout, "%s = %04X–%04X of %s\n", fs.Arg(0), openings.Base, openings.Base+openings.Size-1, what)
+		fmt.Fprintf(stdout, "%s = %04X–%04X of %s\n", name, microchess.BookStart, microchess.BookStart+microchess.BookSize-1, what)
 		return 0
 	}
-	for i := openings.Size - 1; i >= 0; i-- {
+	for i := microchess.BookSize - 1; i >= 0; i-- {
 		if block[i] != want[i] {
-			fmt.Fprintf(stderr, "%04X: %s has %02X, %s has %02X\n", openings.Addr(i), fs.Arg(0), block[i], what, want[i])
+			fmt.Fprintf(stderr, "%04X: %s has %02X, %s has %02X\n", openings.Addr(i), name, block[i], what, want[i])
 		}
 	}
 	return 1

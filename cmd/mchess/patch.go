@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/linker"
 )
 
@@ -26,29 +27,6 @@ type overlayReport struct {
 	From   string `json:"from"` // first source line that wrote the range
 }
 
-// buildPatched assembles the base program, links it, and overlays the
-// patch sources on it.
-func buildPatched(base, residue, patchFiles []string) ([]*linker.Image, []linker.Change, *asm.Program, error) {
-	_, images, err := assembleAndLink(base, residue, nil)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	var sources []asm.Source
-	for _, name := range patchFiles {
-		text, err := os.ReadFile(name)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		sources = append(sources, asm.Source{Name: name, Text: string(text)})
-	}
-	patch, err := asm.Assemble(sources...)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	patched, changes, err := linker.Overlay(images, patch)
-	return patched, changes, patch, err
-}
-
 func patchMain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("mchess patch", stderr,
 		"usage: mchess patch [options] PATCH...",
@@ -56,43 +34,57 @@ func patchMain(args []string, stdout, stderr io.Writer) int {
 		"files (any dialect; Stone's 1980 listing is .s) and writes them over the images.",
 		"Reports every address range the patch writes. A patch that writes outside the base",
 		"images, into the monitor workspace 17E7–17FF, or twice to one address is refused.")
-	out := fs.String("o", "build/stone/stone", "output `base` name: writes BASE-<image>.bin, BASE.lst and BASE.sym")
-	var base, residue stringList
+	out := fs.String("o", "build/stone/stone", "output `base` name: writes BASE-<image>.bin, BASE.ptp, BASE.lst and BASE.sym")
+	var base, residue, ram stringList
 	fs.Var(&base, "base", "base program `file` (default src/microchess.asm); repeatable")
 	fs.Var(&residue, "residue", "residue data `file` of the base (default src/residue.asm); repeatable")
+	fs.Var(&ram, "ram", ramUsage)
 	asJSON := fs.Bool("json", false, "print the overlay report as JSON")
-	if err := fs.Parse(args); err != nil {
+	patches, err := parse(fs, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	if fs.NArg() == 0 {
+	if len(patches) == 0 {
 		fs.Usage()
 		return 2
 	}
 	if len(base) == 0 {
-		base = stringList{"src/microchess.asm"}
+		base = stringList{microchess.ProgramSource}
 		if len(residue) == 0 {
-			residue = stringList{"src/residue.asm"}
+			residue = stringList{microchess.ResidueSource}
 		}
 	}
-	patched, changes, patch, err := buildPatched(base, residue, fs.Args())
+	p, err := build(base, residue, ram)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	var lst, sym bytes.Buffer
-	asm.WriteListing(&lst, patch)
-	asm.WriteSymbols(&sym, patch)
-	var files []outFile
-	for _, im := range patched {
-		files = append(files, outFile{fmt.Sprintf("%s-%s.bin", *out, im.Name), im.Bytes})
-	}
-	files = append(files, outFile{*out + ".lst", lst.Bytes()}, outFile{*out + ".sym", sym.Bytes()})
-	if err := writeOutputs(files); err != nil {
-		fmt.Fprintln(stderr, err)
+	patched, err := p.Overlay(patches...)
+	if err != nil {
+		fmt.Fprintln(stderr, fileError(err))
 		return 1
 	}
+	var lst, sym bytes.Buffer
+	asm.WriteListing(&lst, patched.Patch)
+	asm.WriteSymbols(&sym, patched.Patch)
+	var files []atomicfile.File
+	for _, im := range patched.Images {
+		files = append(files, atomicfile.File{Path: fmt.Sprintf("%s-%s.bin", *out, im.Name), Data: im.Bytes})
+	}
+	files = append(files,
+		atomicfile.File{Path: *out + ".ptp", Data: []byte(linker.PaperTape(patched.Images...))},
+		atomicfile.File{Path: *out + ".lst", Data: lst.Bytes()},
+		atomicfile.File{Path: *out + ".sym", Data: sym.Bytes()})
+	if err := atomicfile.WriteAll(files); err != nil {
+		fmt.Fprintln(stderr, "mchess patch:", err)
+		return 1
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Path)
+	}
 	var rep []overlayReport
-	for _, c := range changes {
+	for _, c := range patched.Changes {
 		s := c.Stmts[0]
 		rep = append(rep, overlayReport{fmt.Sprintf("%04X", c.Start), fmt.Sprintf("%04X", c.End), int(c.End-c.Start) + 1, c.Differ, s.Pos.String()})
 	}
@@ -102,14 +94,14 @@ func patchMain(args []string, stdout, stderr io.Writer) int {
 		enc.Encode(struct {
 			Writes []overlayReport `json:"writes"`
 			Files  []string        `json:"files"`
-		}{rep, outNames(files)})
+		}{rep, names})
 		return 0
 	}
 	fmt.Fprintln(stdout, "the patch writes:")
 	for _, r := range rep {
 		fmt.Fprintf(stdout, "  %s–%s  %3d bytes, %3d changed  from %s\n", r.Start, r.End, r.Bytes, r.Differ, r.From)
 	}
-	for _, name := range outNames(files) {
+	for _, name := range names {
 		fmt.Fprintln(stdout, name)
 	}
 	return 0

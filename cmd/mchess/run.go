@@ -8,24 +8,24 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu"
 	"github.com/kim1-archive/microchess/emu/kim1"
-	"github.com/kim1-archive/microchess/emu/microchess"
-	"github.com/kim1-archive/microchess/isa"
-	"github.com/kim1-archive/microchess/ref"
+	"github.com/kim1-archive/microchess/linker"
 )
 
 func init() {
-	register("run", "run MicroChess or any 6502 binary in an emulated KIM-1", runMain)
+	register("run", "run MicroChess or any 6502 binary on an emulated KIM-1 or a bare 6502", runMain)
 }
 
+// The cycle budgets when --max-cycles is not given: far above the slowest
+// Normal-level move, and above Dormann's functional test (96 million).
 const (
-	defaultC0  = "build/microchess-c0.bin"
-	defaultC1  = "build/microchess-c1.bin"
-	defaultSym = "build/microchess.sym"
+	defaultKIMBudget     = microchess.DefaultBudget
+	defaultGenericBudget = 10_000_000_000
 )
 
 type runOpts struct {
@@ -35,6 +35,7 @@ type runOpts struct {
 	expectPC  string
 	expectMem stringList
 	maxCycles uint64
+	budgetSet bool
 	level     string
 	bookOff   bool
 	published bool
@@ -49,36 +50,45 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	var o runOpts
 	fs := flag.NewFlagSet("mchess run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Var(&o.loads, "load", "load a binary `FILE@ADDR` (hex address); repeatable")
+	fs.Var(&o.loads, "load", "load a binary `FILE@ADDR` (hex address) instead of MicroChess; repeatable")
 	fs.StringVar(&o.start, "start", "", "generic mode: start a bare 6502 with 64 KB RAM at `ADDR` (hex)")
 	fs.StringVar(&o.expectPC, "expect-pc", "", "generic mode: succeed only if the run stops at `ADDR` (hex), whatever stopped it (some test programs end on an undocumented opcode)")
 	fs.Var(&o.expectMem, "expect-mem", "generic mode: succeed only if memory holds `ADDR=VAL` (hex) at the stop, e.g. 000B=00; repeatable")
-	fs.Uint64Var(&o.maxCycles, "max-cycles", 0, "stop after `N` cycles (default: 4e9 for MicroChess, 1e10 generic)")
+	fs.Uint64Var(&o.maxCycles, "max-cycles", 0, fmt.Sprintf("stop after `N` cycles and fail (default %d for MicroChess, %d generic)", uint64(defaultKIMBudget), uint64(defaultGenericBudget)))
 	fs.StringVar(&o.level, "level", "", "MicroChess level: super-blitz, blitz or normal (sets 02F2 and 018B)")
 	fs.BoolVar(&o.bookOff, "book-off", false, "switch the opening book off (00DC = 00) after the first key")
-	fs.BoolVar(&o.published, "published", false, "run the 1977 published images instead of the build's")
-	fs.Var(&o.ram, "ram", "add expansion RAM `SSSS-EEEE` (hex) to the KIM-1; repeatable")
+	fs.BoolVar(&o.published, "published", false, "run the 1977 published images instead of the program built from src/")
+	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) to the KIM-1; repeatable")
 	fs.BoolVar(&o.jsonOut, "json", false, "print one JSON object")
 	fs.BoolVar(&o.trace, "trace", false, "print every instruction, with symbol names")
-	fs.StringVar(&o.sym, "sym", "", "symbol `FILE` for --trace (default "+defaultSym+" when it exists)")
+	fs.StringVar(&o.sym, "sym", "", "symbol `FILE` (a .sym from mchess asm) for --trace with --load images (MicroChess built from src/ names itself)")
 	fs.StringVar(&o.goAddr, "go", "0000", "KIM-1 mode: start the program at `ADDR` (hex), as the GO key does")
-	fs.StringVar(&o.keys, "keys", "", "key script, e.g. \"C PC\" (keys may also follow the options)")
+	fs.StringVar(&o.keys, "keys", "", "key script, e.g. \"C PC\" (keys may also be given as arguments)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: mchess run [options] [KEY...]")
-		fmt.Fprintln(stderr, "\nMicroChess mode (default): loads "+defaultC0+" at 0000 and "+defaultC1+" at 1780")
-		fmt.Fprintln(stderr, "(or the --load images) on an emulated KIM-1, presses the keys (0-9 A-F AD DA + GO PC;")
-		fmt.Fprintln(stderr, "e.g. C PC) and prints each new display reading with its cycle count and the")
-		fmt.Fprintln(stderr, "seconds it takes at the KIM-1's 1 MHz. It stops when the program waits for a key.")
+		fmt.Fprintln(stderr, "\nMicroChess mode (default): builds MicroChess from src/microchess.asm and")
+		fmt.Fprintln(stderr, "src/residue.asm (from the current directory, or else the copies built into mchess),")
+		fmt.Fprintln(stderr, "or loads the --load images, on an emulated KIM-1; presses the keys (0-9 A-F AD DA +")
+		fmt.Fprintln(stderr, "GO PC; e.g. C PC) and prints each new display reading with its cycle count and the")
+		fmt.Fprintln(stderr, "seconds it takes at the KIM-1's 1 MHz. It stops, with success, when the program")
+		fmt.Fprintln(stderr, "waits for a key or jumps to itself; running out of cycles is a failure.")
 		fmt.Fprintln(stderr, "\nGeneric mode (--start): runs the --load binaries on a bare 6502 with 64 KB RAM until")
-		fmt.Fprintln(stderr, "a jump or branch to itself, --max-cycles, or an undocumented opcode, e.g.")
+		fmt.Fprintln(stderr, "a jump or branch to itself (success), --max-cycles or an undocumented opcode")
+		fmt.Fprintln(stderr, "(failures), e.g.")
 		fmt.Fprintln(stderr, "  mchess run --load 6502_functional_test.bin@0000 --start 0400 --expect-pc 3469")
 		fmt.Fprintln(stderr, "\noptions:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	rest, err := parse(fs, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	keys := strings.TrimSpace(o.keys + " " + strings.Join(fs.Args(), " "))
+	fs.Visit(func(f *flag.Flag) { o.budgetSet = o.budgetSet || f.Name == "max-cycles" })
+	if o.budgetSet && o.maxCycles == 0 {
+		fmt.Fprintln(stderr, "mchess run: --max-cycles 0: give at least 1 cycle (leave it out for the default)")
+		return 2
+	}
+	keys := strings.TrimSpace(o.keys + " " + strings.Join(rest, " "))
 	if o.start != "" {
 		if keys != "" || o.level != "" || o.bookOff || o.published || len(o.ram) > 0 {
 			fmt.Fprintln(stderr, "mchess run: keys, --level, --book-off, --published and --ram are for MicroChess mode, not with --start")
@@ -93,41 +103,27 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	return runKIM(&o, keys, stdout, stderr)
 }
 
-// parseHex16 reads a hex address, with or without $ or 0x.
-func parseHex16(s string) (uint16, error) {
-	t := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "$"), "0x"), "0X")
-	v, err := strconv.ParseUint(t, 16, 16)
-	if err != nil || t == "" {
-		return 0, fmt.Errorf("bad hex address %q", s)
-	}
-	return uint16(v), nil
-}
-
-// readLoads reads FILE@ADDR arguments.
+// readLoads reads FILE@ADDR arguments; no two images may overlap.
 func readLoads(specs []string) ([]kim1.Image, error) {
 	var out []kim1.Image
 	for _, spec := range specs {
-		i := strings.LastIndex(spec, "@")
-		if i < 0 {
-			return nil, fmt.Errorf("--load %q: want FILE@ADDR, e.g. prog.bin@0200", spec)
-		}
-		addr, err := parseHex16(spec[i+1:])
+		file, addr, err := parseLoad(spec)
 		if err != nil {
-			return nil, fmt.Errorf("--load %q: %v", spec, err)
+			return nil, fmt.Errorf("--load %v", err)
 		}
-		data, err := os.ReadFile(spec[:i])
+		data, err := os.ReadFile(file)
 		if err != nil {
-			return nil, err
+			return nil, fileError(err)
 		}
 		if len(data) == 0 {
-			return nil, fmt.Errorf("--load %s: the file is empty", spec[:i])
+			return nil, fmt.Errorf("--load %s: the file is empty", quote(file))
 		}
 		if int(addr)+len(data) > 0x10000 {
-			return nil, fmt.Errorf("--load %s: %d bytes at %04X run past FFFF", spec[:i], len(data), addr)
+			return nil, fmt.Errorf("--load %s: %d bytes at %04X run past FFFF", quote(file), len(data), addr)
 		}
-		out = append(out, kim1.Image{Addr: addr, Data: data})
+		out = append(out, kim1.Image{Name: file, Addr: addr, Data: data})
 	}
-	return out, nil
+	return out, kim1.Overlap(out)
 }
 
 func writeJSON(w io.Writer, v any) {
@@ -160,35 +156,42 @@ type kimReport struct {
 	Writes   []codeWrite `json:"code_writes"`
 }
 
-func loadMicroChess(o *runOpts) ([]kim1.Image, error) {
-	if o.published {
-		if len(o.loads) > 0 {
-			return nil, errors.New("--published and --load do not go together")
-		}
-		var out []kim1.Image
-		for _, im := range ref.MicroChess1977() {
-			out = append(out, kim1.Image{Addr: im.Start, Data: im.Bytes})
-		}
-		return out, nil
+// program is what MicroChess mode runs: the --load images, the published
+// ones, or MicroChess built from its sources (which also names its
+// symbols for --trace).
+type program struct {
+	layout linker.Layout
+	images []kim1.Image
+	names  *asm.Names
+	source string // for reports: where the images came from
+}
+
+func loadMicroChess(o *runOpts) (*program, error) {
+	regions, err := parseRAM(o.ram)
+	if err != nil {
+		return nil, err
 	}
-	if len(o.loads) > 0 {
-		return readLoads(o.loads)
-	}
-	var out []kim1.Image
-	for _, f := range []struct {
-		name string
-		addr uint16
-	}{{defaultC0, 0x0000}, {defaultC1, 0x1780}} {
-		data, err := os.ReadFile(f.name)
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s not found: run 'make' to assemble MicroChess, or give images with --load FILE@ADDR (or --published)", f.name)
-		}
-		if err != nil {
+	layout := microchess.Layout
+	for _, r := range regions {
+		if layout, err = layout.WithRegion(r); err != nil {
 			return nil, err
 		}
-		out = append(out, kim1.Image{Addr: f.addr, Data: data})
 	}
-	return out, nil
+	switch {
+	case o.published && len(o.loads) > 0:
+		return nil, errors.New("--published and --load do not go together")
+	case o.published:
+		return &program{layout: layout, images: microchess.KIM(microchess.Published()), source: "the 1977 published hex listing"}, nil
+	case len(o.loads) > 0:
+		ims, err := readLoads(o.loads)
+		return &program{layout: layout, images: ims, source: "the images given with --load"}, err
+	}
+	p, err := microchess.Build(microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: regions})
+	if err != nil {
+		return nil, fileError(err)
+	}
+	return &program{layout: p.Layout, images: microchess.KIM(p.Images), names: asm.NewNames(asm.Symbols(p.Code)),
+		source: microchess.BuiltSource}, nil
 }
 
 func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
@@ -204,43 +207,44 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	images, err := loadMicroChess(o)
+	goAddr, err := parseHex16(o.goAddr)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess run:", err)
-		return 1
-	}
-	m := kim1.New()
-	err = addRAM(m, o.ram)
-	if err == nil {
-		err = m.Load(images...)
-	}
-	s := &microchess.Session{M: m, Budget: microchess.DefaultBudget}
-	if err != nil {
-		fmt.Fprintln(stderr, "mchess run:", err)
-		return 1
-	}
-	if s.M.CPU.PC, err = parseHex16(o.goAddr); err != nil {
 		fmt.Fprintln(stderr, "mchess run: --go:", err)
 		return 2
 	}
+	prog, err := loadMicroChess(o)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess run:", err)
+		return 1
+	}
+	m, err := microchess.Machine(prog.layout, prog.images)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess run:", err)
+		return 1
+	}
+	s := microchess.NewSession(m)
+	s.M.CPU.PC = goAddr
 	if o.level != "" {
 		s.SetLevel(level)
 	}
 	s.WatchCode()
-	if o.maxCycles > 0 {
+	if o.budgetSet {
 		s.Budget = o.maxCycles
 	}
-	var tr *tracer
+	var flush func() error
 	if o.trace {
-		if tr, err = newTracer(o.sym, stdout); err != nil {
+		tr, err := newTracer(o.sym, prog.names, stdout)
+		if err != nil {
 			fmt.Fprintln(stderr, "mchess run:", err)
 			return 1
 		}
-		s.M.Trace = func(m *kim1.Machine) { tr.line(m.CPU) }
+		tr.Routine = kim1.RoutineAt
+		s.M.Trace = func(m *kim1.Machine) { tr.Line(m.CPU) }
+		flush = tr.W.(*bufio.Writer).Flush
 	}
 	reason, err := runKeys(s, keys, o.bookOff)
-	if tr != nil {
-		tr.w.Flush()
+	if flush != nil {
+		flush()
 	}
 	rep := kimReport{Keys: keyText, Level: o.level, Stop: reason.String(), StopPC: fmt.Sprintf("%04X", s.M.CPU.PC),
 		Cycles: s.M.CPU.Cycles, Seconds: float64(s.M.CPU.Cycles) / 1e6, Writes: []codeWrite{}}
@@ -266,8 +270,12 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%s at %s after %d cycles (%.6f s at 1 MHz)\n", rep.Stop, rep.StopPC, rep.Cycles, rep.Seconds)
 	}
-	if err != nil {
+	switch {
+	case err != nil:
 		fmt.Fprintln(stderr, "mchess run:", err)
+		return 1
+	case reason == kim1.Budget:
+		fmt.Fprintf(stderr, "mchess run: the cycle budget (%d) ran out before the program waited for input\n", s.Budget)
 		return 1
 	}
 	return 0
@@ -288,67 +296,25 @@ func runKeys(s *microchess.Session, keys []byte, bookOff bool) (kim1.Reason, err
 	return s.M.Run(s.Budget)
 }
 
-func addRAM(m *kim1.Machine, specs []string) error {
-	for _, spec := range specs {
-		lo, hi, ok := strings.Cut(spec, "-")
-		a, err1 := parseHex16(lo)
-		b, err2 := parseHex16(hi)
-		if !ok || err1 != nil || err2 != nil {
-			return fmt.Errorf("--ram %q: want SSSS-EEEE in hex", spec)
+// newTracer traces to out with names from the symbol file, if one is
+// given, else from the program built.
+func newTracer(symFile string, built *asm.Names, out io.Writer) (*emu.Tracer, error) {
+	t := &emu.Tracer{W: bufio.NewWriter(out)}
+	names := built
+	if symFile != "" {
+		f, err := os.Open(symFile)
+		if err != nil {
+			return nil, fileError(err)
 		}
-		if err := m.AddRAM(a, b); err != nil {
-			return err
+		defer f.Close()
+		syms, err := asm.ReadSymbols(symFile, f)
+		if err != nil {
+			return nil, err
 		}
+		names = asm.NewNames(syms)
 	}
-	return nil
-}
-
-// tracer prints one line per instruction: address, bytes, disassembly
-// with symbol names, registers before it runs, and the cycle count.
-type tracer struct {
-	w    *bufio.Writer
-	syms *symbols
-}
-
-func newTracer(symFile string, out io.Writer) (*tracer, error) {
-	t := &tracer{w: bufio.NewWriter(out)}
-	name := symFile
-	if name == "" {
-		name = defaultSym
+	if names != nil {
+		t.Sym = names.Name
 	}
-	syms, err := readSymbols(name)
-	if err != nil && (symFile != "" || !errors.Is(err, os.ErrNotExist)) {
-		return nil, err
-	}
-	t.syms = syms
 	return t, nil
-}
-
-func (t *tracer) line(c *emu.CPU) {
-	pc := c.PC
-	code := []byte{c.Mem[pc], c.Mem[pc+1], c.Mem[pc+2]}
-	var sym isa.Symbolizer
-	if t.syms != nil {
-		sym = t.syms.name
-	}
-	text, n := isa.Disassemble(code, pc, sym)
-	if !isa.ByCode[code[0]].Valid {
-		if name, ok := trapNames[pc]; ok {
-			text, n = name+" (monitor routine, emulated)", 0
-		}
-	}
-	label := ""
-	if t.syms != nil {
-		label, _ = t.syms.name(pc, false)
-	}
-	hex := ""
-	for i := 0; i < n; i++ {
-		hex += fmt.Sprintf("%02X ", code[i])
-	}
-	fmt.Fprintf(t.w, "%04X  %-9s %-8s %-22s A=%02X X=%02X Y=%02X P=%02X S=%02X  %d\n",
-		pc, hex, label, text, c.A, c.X, c.Y, c.P, c.S, c.Cycles)
-}
-
-var trapNames = map[uint16]string{
-	kim1.AddrSCANDS: "SCANDS", kim1.AddrGETKEY: "GETKEY", kim1.AddrGETCH: "GETCH", kim1.AddrOUTCH: "OUTCH",
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -55,17 +56,17 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 	for _, im := range images {
 		c.Load(im.Addr, im.Data)
 	}
-	budget := o.maxCycles
-	if budget == 0 {
-		budget = 10_000_000_000
+	budget := uint64(defaultGenericBudget)
+	if o.budgetSet {
+		budget = o.maxCycles
 	}
-	var tr *tracer
+	var tr *emu.Tracer
 	if o.trace {
-		if tr, err = newTracer(o.sym, stdout); err != nil {
+		if tr, err = newTracer(o.sym, nil, stdout); err != nil {
 			fmt.Fprintln(stderr, "mchess run:", err)
 			return 1
 		}
-		defer tr.w.Flush()
+		defer tr.W.(*bufio.Writer).Flush()
 	}
 	t0 := time.Now()
 	var stop emu.Stop
@@ -73,7 +74,7 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 		stop = c.Run(budget)
 	} else {
 		for c.Cycles < budget {
-			tr.line(c)
+			tr.Line(c)
 			if stop = c.Step(); stop != emu.StopBudget {
 				break
 			}
@@ -94,6 +95,7 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 		code = 1
 	default:
 		rep.Reason = "max cycles"
+		code = 1
 	}
 	if o.expectPC != "" {
 		code = 0 // the expected stop decides, not the reason
@@ -109,7 +111,7 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 		}
 	}
 	if tr != nil {
-		tr.w.Flush()
+		tr.W.(*bufio.Writer).Flush()
 	}
 	if o.jsonOut {
 		writeJSON(stdout, rep)
@@ -131,6 +133,9 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 	}
 	if o.expectPC != "" && c.PC != expect {
 		fmt.Fprintf(stderr, "mchess run: stopped at %04X, expected %04X\n", c.PC, expect)
+	}
+	if stop == emu.StopBudget && o.expectPC == "" {
+		fmt.Fprintf(stderr, "mchess run: the cycle budget (%d) ran out at %04X\n", budget, c.PC)
 	}
 	return code
 }

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 
-	"github.com/kim1-archive/microchess/emu/microchess"
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/internal/atomicfile"
 )
 
 func init() {
-	register("timing", "measure MicroChess's time per move at each level (writes docs/timing.md)", timingMain)
+	register("timing", "measure MicroChess's time per move at each level (stdout, or a file with -o)", timingMain)
 }
 
 func timingMain(args []string, stdout, stderr io.Writer) int {
@@ -18,42 +18,45 @@ func timingMain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("mchess timing", stderr,
 		"usage: mchess timing [options]",
 		"\nReproduces the manual's LEVEL OF PLAY table on the emulated KIM-1: for each level",
-		"the first move from the start with the book off, and the average over a self-play game.")
+		"the first move from the start with the book off, and the average over a self-play",
+		"game. Writes the table (markdown) to standard output, or to -o FILE; 'make timing'",
+		"writes docs/timing.md. It takes a few seconds.")
 	out := fs.String("o", "", "write the table to `FILE` (default: standard output)")
 	moves := fs.Int("moves", 20, "self-play moves per side for the averages")
-	fs.Var(&o.loads, "load", "use the binary `FILE@ADDR` instead of the build's images; repeatable")
-	fs.BoolVar(&o.published, "published", false, "use the 1977 published images instead of the build's")
-	if err := fs.Parse(args); err != nil {
+	fs.Var(&o.loads, "load", "use the binary `FILE@ADDR` instead of MicroChess built from src/; repeatable")
+	fs.BoolVar(&o.published, "published", false, "use the 1977 published images instead of MicroChess built from src/")
+	rest, err := parse(fs, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	if fs.NArg() > 0 || *moves < 1 {
+	if len(rest) > 0 || *moves < 1 {
 		fs.Usage()
 		return 2
 	}
-	images, err := loadMicroChess(&o)
+	if *out != "" {
+		// Minutes of measuring must not end in a file that cannot be written.
+		if err := atomicfile.Check(*out); err != nil {
+			fmt.Fprintln(stderr, "mchess timing:", err)
+			return 1
+		}
+	}
+	prog, err := loadMicroChess(&o)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess timing:", err)
 		return 1
 	}
-	rows, err := microchess.Timing(images, *moves)
+	rows, err := microchess.Timing(prog.images, *moves)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess timing:", err)
 		return 1
-	}
-	source := "`" + defaultC0 + "` and `" + defaultC1 + "`"
-	switch {
-	case o.published:
-		source = "the 1977 published hex listing"
-	case len(o.loads) > 0:
-		source = "the images given with --load"
 	}
 	var b bytes.Buffer
-	microchess.WriteTimingMarkdown(&b, rows, source)
+	microchess.WriteTimingMarkdown(&b, rows, prog.source)
 	if *out == "" {
 		stdout.Write(b.Bytes())
 		return 0
 	}
-	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
+	if err := atomicfile.Write(*out, b.Bytes()); err != nil {
 		fmt.Fprintln(stderr, "mchess timing:", err)
 		return 1
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/ref"
 	"github.com/kim1-archive/microchess/verify"
 )
@@ -15,32 +17,35 @@ func init() {
 
 func verifyMain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("mchess verify", stderr,
-		"usage: mchess verify [--json] [--residue FILE]... [FILE...]",
+		"usage: mchess verify [--json] [--residue FILE]... [--ram NAME=SSSS-EEEE]... [FILE...]",
 		"\nAssembles and links the files (default: src/microchess.asm with residue",
-		"src/residue.asm) and compares every byte with the published 1977 hex listing",
-		"(0000–03FF and 1780–17E5). Each differing byte is named with the source line that",
-		"emitted it. Exit status 1 on any mismatch.")
-	var residue stringList
-	fs.Var(&residue, "residue", "residue data `file`: its bytes are reported as residue, not program; repeatable")
+		"src/residue.asm, from the current directory or else the copies built into mchess)",
+		"and compares every byte with the published 1977 hex listing (0000–03FF and",
+		"1780–17E5). Each differing byte is named with the source line that emitted it; a",
+		"byte of the listing that no source defines fails too. Images in expansion RAM are",
+		"reported as new code. Exit status 1 unless every byte of the listing is proven.")
+	var residue, ram stringList
+	fs.Var(&residue, "residue", "residue data `file`: its bytes fill what the program leaves undefined and are reported as residue, not program; repeatable")
+	fs.Var(&ram, "ram", ramUsage)
 	asJSON := fs.Bool("json", false, "print a machine-readable report")
 	var patches stringList
 	fs.Var(&patches, "patch", "verify a patch `file` over the program instead (Stone's 1980 upgrade: its code and an opening list); repeatable")
 	side := fs.String("side", "white", "with --patch: which printed Table 1 column the opening list is checked against, `white` or black")
 	printed := fs.Bool("printed", true, "also cross-check the 1977 listing's own byte column and symbol table against the first source (informational: the hex listing is the authority)")
-	if err := fs.Parse(args); err != nil {
+	files, err := parse(fs, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	files := fs.Args()
-	if len(patches) > 0 {
-		return verifyPatch(files, residue, patches, *side, *asJSON, stdout, stderr)
-	}
 	if len(files) == 0 {
-		files = []string{"src/microchess.asm"}
+		files = []string{microchess.ProgramSource}
 		if len(residue) == 0 {
-			residue = stringList{"src/residue.asm"}
+			residue = stringList{microchess.ResidueSource}
 		}
 	}
-	p, images, err := assembleAndLink(files, residue, nil)
+	if len(patches) > 0 {
+		return verifyPatch(files, residue, ram, patches, *side, *asJSON, stdout, stderr)
+	}
+	p, err := build(files, residue, ram)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -49,15 +54,15 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 	for _, r := range residue {
 		opt.Residue[r] = true
 	}
-	reports := verify.Compare(p, images, ref.MicroChess1977(), opt)
+	reports := verify.Compare([]*asm.Program{p.Code, p.Residue}, p.Images, microchess.Published(), opt)
 	ok := true
 	for i := range reports {
 		ok = ok && reports[i].OK()
 	}
 	listing, symbols := []verify.Disagreement{}, []verify.SymbolDisagreement{}
 	if *printed {
-		listing = verify.CheckListing(p, files[0], ref.ListingBytes1977())
-		symbols = verify.CheckSymbols(p, files[0], ref.SymbolTable1977())
+		listing = verify.CheckListing(p.Code, files[0], ref.ListingBytes1977())
+		symbols = verify.CheckSymbols(p.Code, files[0], ref.SymbolTable1977())
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -90,27 +95,26 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 
 // verifyPatch proves a patch's bytes against the article's printed listing
 // and Table 1, listing the reconstructed bytes apart.
-func verifyPatch(base, residue, patches []string, side string, asJSON bool, stdout, stderr io.Writer) int {
+func verifyPatch(base, residue, ram, patches []string, side string, asJSON bool, stdout, stderr io.Writer) int {
 	if side != "white" && side != "black" {
 		fmt.Fprintf(stderr, "mchess verify: --side %q: want white or black\n", side)
 		return 2
 	}
-	if len(base) == 0 {
-		base = []string{"src/microchess.asm"}
-		if len(residue) == 0 {
-			residue = []string{"src/residue.asm"}
-		}
-	}
-	patched, changes, _, err := buildPatched(base, residue, patches)
+	p, err := build(base, residue, ram)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	patched, err := p.Overlay(patches...)
+	if err != nil {
+		fmt.Fprintln(stderr, fileError(err))
 		return 1
 	}
 	printed := ref.Stone1980Listing()
 	for addr, b := range ref.Stone1980Table1(side == "white") {
 		printed[addr] = b
 	}
-	rep := verify.ComparePatch(patched, changes, printed)
+	rep := verify.ComparePatch(patched.Images, patched.Changes, printed)
 	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -12,33 +12,59 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Address map of the stock board.
-const (
-	WorkspaceStart = 0x17E7 // monitor variables up to 17FF: loading here is refused
-	romStart       = 0x1800
-	romEnd         = 0x1FFF
-	// absent is what the ROM area reads as: a byte no documented
-	// instruction uses, so any jump, call, return or fall into the ROM
-	// stops the core's loop and lands in Machine.dispatch.
-	absent = 0x02
+// Block is a named part of the address space.
+type Block struct {
+	Name       string
+	Start, End uint16
+}
+
+func (b Block) String() string { return fmt.Sprintf("%s %04X–%04X", b.Name, b.Start, b.End) }
+
+func (b Block) overlaps(lo, hi uint16) bool { return lo <= b.End && b.Start <= hi }
+
+// The stock board's memory map, from the KIM-1 User Manual: 1K of RAM, the
+// two 6530s' I/O and timers and their 128 bytes of RAM, whose top the
+// monitor keeps its variables in, and the monitor ROM.
+var (
+	RAM       = Block{"KIM-1 RAM", 0x0000, 0x03FF}
+	RIOT      = Block{"6530 I/O and timers", 0x1700, 0x177F}
+	RIOTRAM   = Block{"6530 RAM", 0x1780, 0x17E6} // below the monitor's workspace
+	Workspace = Block{"KIM-1 monitor workspace", 0x17E7, 0x17FF}
+	ROM       = Block{"KIM-1 monitor ROM", 0x1800, 0x1FFF}
 )
 
-// Image is a block of bytes to load at Addr.
+// absent is what the ROM area reads as: a byte no documented instruction
+// uses, so any jump, call, return or fall into the ROM stops the core's
+// loop and lands in Machine.Run, which runs the emulated routine.
+const absent = 0x02
+
+// Image is a block of bytes to load at Addr; Name (a file name, say)
+// identifies it in errors.
 type Image struct {
+	Name string
 	Addr uint16
 	Data []byte
+}
+
+func (im Image) String() string {
+	name := im.Name
+	if name == "" {
+		name = "image"
+	}
+	return fmt.Sprintf("%s (%04X–%04X)", name, im.Addr, int(im.Addr)+len(im.Data)-1)
 }
 
 // Machine is an emulated KIM-1.
 type Machine struct {
 	CPU *emu.CPU
 
-	ram     [8192]byte // one bit per address: RAM present
-	watch   [8192]byte // one bit per address: report writes
-	Writes  []CodeWrite
-	traps   map[uint16]func(*Machine) bool
-	Display [3]byte // digits as bytes FB FA F9 at the last SCANDS call
-	Scans   uint64  // SCANDS calls
+	ram       [8192]byte // one bit per address: RAM present
+	expansion []Block    // RAM added with AddRAM
+	watch     [8192]byte // one bit per address: report writes
+	Writes    []CodeWrite
+	traps     map[uint16]func(*Machine) bool
+	Display   [3]byte // digits as bytes FB FA F9 at the last SCANDS call
+	Scans     uint64  // SCANDS calls
 
 	keys     []byte // script still to press
 	held     int    // polls the current key has been down
@@ -81,9 +107,9 @@ func (r Reading) String() string {
 func New() *Machine {
 	m := &Machine{CPU: emu.New(0)}
 	m.CPU.S = 0xFF
-	m.addRAM(0x0000, 0x03FF)
-	m.addRAM(0x1780, 0x17FF)
-	for a := romStart; a <= romEnd; a++ {
+	m.addRAM(RAM.Start, RAM.End)
+	m.addRAM(RIOTRAM.Start, Workspace.End)
+	for a := int(ROM.Start); a <= int(ROM.End); a++ {
 		m.CPU.Mem[a] = absent
 	}
 	// The top of memory mirrors the ROM's vectors (the board does not
@@ -91,11 +117,9 @@ func New() *Machine {
 	copy(m.CPU.Mem[0xFFFA:], []byte{0x1C, 0x1C, 0x22, 0x1C, 0x1F, 0x1C})
 	m.CPU.WriteHook = m.write
 	m.rehook()
-	m.traps = map[uint16]func(*Machine) bool{
-		AddrSCANDS: (*Machine).scands,
-		AddrGETKEY: (*Machine).getkey,
-		AddrGETCH:  (*Machine).getch,
-		AddrOUTCH:  (*Machine).outch,
+	m.traps = map[uint16]func(*Machine) bool{}
+	for _, r := range Routines {
+		m.traps[r.Addr] = r.run
 	}
 	return m
 }
@@ -111,15 +135,19 @@ func bit(set *[8192]byte, a uint16) bool { return set[a>>3]&(1<<(a&7)) != 0 }
 // IsRAM reports whether addr holds RAM.
 func (m *Machine) IsRAM(addr uint16) bool { return bit(&m.ram, addr) }
 
-// AddRAM adds expansion RAM at lo..hi. The I/O and ROM area 1700–1FFF
-// cannot be RAM.
-func (m *Machine) AddRAM(lo, hi uint16) error {
+// AddRAM adds expansion RAM named name at lo..hi. It refuses RAM over the
+// board's own RAM, I/O or ROM, or over RAM added before, naming both.
+func (m *Machine) AddRAM(name string, lo, hi uint16) error {
+	r := Block{"expansion RAM " + name, lo, hi}
 	if hi < lo {
-		return fmt.Errorf("expansion RAM %04X-%04X: end before start", lo, hi)
+		return fmt.Errorf("%s: end before start", r)
 	}
-	if lo <= romEnd && hi >= 0x1700 && !(lo >= 0x1780 && hi <= 0x17FF) {
-		return fmt.Errorf("expansion RAM %04X-%04X overlaps the KIM-1's I/O and monitor ROM at 1700-1FFF", lo, hi)
+	for _, b := range append([]Block{RAM, RIOT, {RIOTRAM.Name, RIOTRAM.Start, Workspace.End}, ROM}, m.expansion...) {
+		if b.overlaps(lo, hi) {
+			return fmt.Errorf("%s overlaps %s", r, b)
+		}
 	}
+	m.expansion = append(m.expansion, r)
 	m.addRAM(lo, hi)
 	m.rehook()
 	return nil
@@ -160,26 +188,45 @@ func (m *Machine) write(c *emu.CPU, pc, addr uint16, val byte, cyc uint64) bool 
 	return false
 }
 
-// Load copies images into RAM. Every byte must land in RAM, and nothing
-// may land in the monitor's workspace 17E7–17FF.
+// Load copies images into RAM. Every byte must land in RAM, nothing may
+// land in the monitor's workspace, and no two images of one call may
+// overlap; nothing is loaded if any image is refused.
 func (m *Machine) Load(images ...Image) error {
 	for _, im := range images {
 		if len(im.Data) == 0 {
-			continue
+			return fmt.Errorf("%s: no bytes to load", im.Name)
 		}
 		end := int(im.Addr) + len(im.Data) - 1
 		if end > 0xFFFF {
-			return fmt.Errorf("image at %04X: %d bytes run past FFFF", im.Addr, len(im.Data))
+			return fmt.Errorf("%s: %d bytes at %04X run past FFFF", im.Name, len(im.Data), im.Addr)
 		}
-		if int(im.Addr) <= 0x17FF && end >= WorkspaceStart {
-			return fmt.Errorf("image %04X-%04X overlaps the monitor workspace 17E7-17FF", im.Addr, end)
+		if Workspace.overlaps(im.Addr, uint16(end)) {
+			return fmt.Errorf("%s overlaps %s", im, Workspace)
 		}
 		for a := int(im.Addr); a <= end; a++ {
 			if !m.IsRAM(uint16(a)) {
-				return fmt.Errorf("image %04X-%04X: address %04X is not RAM on this KIM-1 (RAM is 0000-03FF and 1780-17E6 unless expansion RAM is added)", im.Addr, end, a)
+				return fmt.Errorf("%s: %04X is not RAM on this KIM-1 (%s and %s, and any expansion RAM added)", im, a, RAM, RIOTRAM)
 			}
 		}
+	}
+	if err := Overlap(images); err != nil {
+		return err
+	}
+	for _, im := range images {
 		m.CPU.Load(im.Addr, im.Data)
+	}
+	return nil
+}
+
+// Overlap refuses images that share an address, naming both.
+func Overlap(images []Image) error {
+	for i, im := range images {
+		end := int(im.Addr) + len(im.Data) - 1
+		for _, o := range images[:i] {
+			if oEnd := int(o.Addr) + len(o.Data) - 1; int(im.Addr) <= oEnd && int(o.Addr) <= end {
+				return fmt.Errorf("%s overlaps %s", im, o)
+			}
+		}
 	}
 	return nil
 }

@@ -9,7 +9,7 @@ import (
 func machine(t *testing.T, code ...byte) *Machine {
 	t.Helper()
 	m := New()
-	if err := m.Load(Image{0x0200, code}); err != nil {
+	if err := m.Load(Image{Name: "test", Addr: 0x0200, Data: code}); err != nil {
 		t.Fatal(err)
 	}
 	m.CPU.PC = 0x0200
@@ -103,28 +103,43 @@ func TestTeletype(t *testing.T) {
 func TestMemoryMap(t *testing.T) {
 	m := New()
 	for _, c := range []struct {
-		im   Image
+		ims  []Image
 		want string
 	}{
-		{Image{0x17E0, make([]byte, 8)}, "overlaps the monitor workspace 17E7-17FF"},
-		{Image{0x03FF, make([]byte, 2)}, "address 0400 is not RAM"},
-		{Image{0xFFFF, make([]byte, 2)}, "run past FFFF"},
+		{[]Image{{"ws.bin", 0x17E0, make([]byte, 8)}}, "ws.bin (17E0–17E7) overlaps KIM-1 monitor workspace 17E7–17FF"},
+		{[]Image{{"hi.bin", 0x03FF, make([]byte, 2)}}, "hi.bin (03FF–0400): 0400 is not RAM on this KIM-1 (KIM-1 RAM 0000–03FF and 6530 RAM 1780–17E6, and any expansion RAM added)"},
+		{[]Image{{"top.bin", 0xFFFF, make([]byte, 2)}}, "top.bin: 2 bytes at FFFF run past FFFF"},
+		{[]Image{{"empty.bin", 0x0200, nil}}, "empty.bin: no bytes to load"},
+		{[]Image{{"a.bin", 0x0200, make([]byte, 4)}, {"b.bin", 0x0203, make([]byte, 4)}}, "b.bin (0203–0206) overlaps a.bin (0200–0203)"},
 	} {
-		err := m.Load(c.im)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("load %04X+%d: %v, want %q", c.im.Addr, len(c.im.Data), err, c.want)
+		err := m.Load(c.ims...)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("load %v:\n got %v\nwant %s", c.ims[len(c.ims)-1], err, c.want)
 		}
 	}
-	if err := m.Load(Image{0x1780, make([]byte, 0x67)}); err != nil {
+	if err := m.Load(Image{"c1", 0x1780, make([]byte, 0x67)}); err != nil {
 		t.Errorf("1780-17E6 must load: %v", err)
 	}
-	if err := m.AddRAM(0x1000, 0x1FFF); err == nil {
-		t.Error("RAM over the ROM accepted")
+	for _, c := range []struct {
+		lo, hi uint16
+		want   string
+	}{
+		{0x1000, 0x1FFF, "expansion RAM x 1000–1FFF overlaps 6530 I/O and timers 1700–177F"},
+		{0x0300, 0x04FF, "expansion RAM x 0300–04FF overlaps KIM-1 RAM 0000–03FF"},
+		{0x1900, 0x19FF, "expansion RAM x 1900–19FF overlaps KIM-1 monitor ROM 1800–1FFF"},
+		{0x2000, 0x1FFF, "expansion RAM x 2000–1FFF: end before start"},
+	} {
+		if err := m.AddRAM("x", c.lo, c.hi); err == nil || err.Error() != c.want {
+			t.Errorf("AddRAM %04X-%04X: %v, want %q", c.lo, c.hi, err, c.want)
+		}
 	}
-	if err := m.AddRAM(0x2000, 0x3FFF); err != nil {
+	if err := m.AddRAM("x", 0x2000, 0x3FFF); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Load(Image{0x2000, []byte{1}}); err != nil {
+	if err := m.AddRAM("y", 0x3000, 0x4FFF); err == nil || err.Error() != "expansion RAM y 3000–4FFF overlaps expansion RAM x 2000–3FFF" {
+		t.Errorf("overlapping expansion: %v", err)
+	}
+	if err := m.Load(Image{"x.bin", 0x2000, []byte{1}}); err != nil {
 		t.Errorf("expansion RAM: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package kim1
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kim1-archive/microchess/emu"
 )
@@ -30,7 +31,11 @@ type RunError struct {
 
 func (e *RunError) Error() string {
 	if e.InROM {
-		return fmt.Sprintf("the program entered the monitor ROM at %04X, which is not emulated (only SCANDS 1F1F, GETKEY 1F6A, GETCH 1E5A and OUTCH 1EA0 are)", e.PC)
+		var emulated []string
+		for _, r := range Routines {
+			emulated = append(emulated, fmt.Sprintf("%s %04X", r.Name, r.Addr))
+		}
+		return fmt.Sprintf("the program entered the monitor ROM at %04X, which is not emulated (only %s are)", e.PC, strings.Join(emulated, ", "))
 	}
 	return fmt.Sprintf("undocumented opcode %02X at %04X", e.Opcode, e.PC)
 }
@@ -59,7 +64,7 @@ func (m *Machine) Run(budget uint64) (Reason, error) {
 		case emu.StopUndocumented:
 			trap, ok := m.traps[c.PC]
 			if !ok {
-				return 0, &RunError{PC: c.PC, Opcode: c.Mem[c.PC], InROM: c.PC >= romStart && c.PC <= romEnd}
+				return 0, &RunError{PC: c.PC, Opcode: c.Mem[c.PC], InROM: c.PC >= ROM.Start && c.PC <= ROM.End}
 			}
 			if !trap(m) {
 				if c.PC == AddrGETCH {

@@ -2,13 +2,39 @@ package kim1
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Entry points of the emulated monitor routines.
+// Entry points of the emulated monitor routines (KIM-1 monitor listing).
 const (
 	AddrSCANDS = 0x1F1F
 	AddrGETKEY = 0x1F6A
 	AddrGETCH  = 0x1E5A
 	AddrOUTCH  = 0x1EA0
 )
+
+// Routine is a monitor ROM routine the machine emulates.
+type Routine struct {
+	Name string
+	Addr uint16
+	run  func(*Machine) bool // false: it cannot complete yet (no input)
+}
+
+// Routines are the emulated monitor routines; entering the ROM anywhere
+// else stops the run with an error.
+var Routines = []Routine{
+	{"SCANDS", AddrSCANDS, (*Machine).scands},
+	{"GETKEY", AddrGETKEY, (*Machine).getkey},
+	{"GETCH", AddrGETCH, (*Machine).getch},
+	{"OUTCH", AddrOUTCH, (*Machine).outch},
+}
+
+// RoutineAt names the emulated routine entered at addr.
+func RoutineAt(addr uint16) (string, bool) {
+	for _, r := range Routines {
+		if r.Addr == addr {
+			return r.Name, true
+		}
+	}
+	return "", false
+}
 
 // Key codes GETKEY returns.
 const (
@@ -106,17 +132,17 @@ func (m *Machine) getkey() bool {
 	if key == NoKey {
 		// LDA #$15 after the last row compare (CPX #$27: equal, C set).
 		c.A, c.X, c.Y = NoKey, 0x27, 7
-		c.P |= 0x01
+		c.P |= emu.FlagC
 		setNZ(c, c.A)
 	} else {
 		// The column count is left in Y, X counted down to 0 (Z set);
 		// C comes from LSR on row 0 and from the ADCs after it.
 		c.A, c.X, c.Y = key, 0, key%7
-		c.P = c.P&^0x83 | 0x02
+		c.P = c.P&^(emu.FlagN|emu.FlagZ|emu.FlagC) | emu.FlagZ
 		if key < 7 {
-			c.P |= 0x01
+			c.P |= emu.FlagC
 		} else {
-			c.P &^= 0x40
+			c.P &^= emu.FlagV
 		}
 	}
 	m.finish(GetkeyCycles(key))
@@ -165,8 +191,8 @@ func (m *Machine) finish(total int) {
 }
 
 func setNZ(c *emu.CPU, v byte) {
-	c.P = c.P&^0x82 | v&0x80
+	c.P = c.P&^(emu.FlagN|emu.FlagZ) | v&emu.FlagN
 	if v == 0 {
-		c.P |= 0x02
+		c.P |= emu.FlagZ
 	}
 }

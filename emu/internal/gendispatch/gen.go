@@ -90,10 +90,10 @@ func write(addr, val string) string {
 }
 
 func push(val string) string {
-	return "{ sa := 0x100 | uint16(s)\n" + write("sa", val) + "s-- }\n"
+	return "{ sa := StackPage | uint16(s)\n" + write("sa", val) + "s-- }\n"
 }
 
-const pull = "s++\nm := mem[0x100|uint16(s)]\n"
+const pull = "s++\nm := mem[StackPage|uint16(s)]\n"
 
 // address returns code that leaves the effective address in ea (or, for
 // immediate mode, the operand in m), adding the page-crossing cycle where
@@ -141,7 +141,7 @@ var reads = map[string]string{
 	"CMP": "n, z, cf = compare(a, m)",
 	"CPX": "n, z, cf = compare(x, m)",
 	"CPY": "n, z, cf = compare(y, m)",
-	"BIT": "z = a & m\nn = m\nv = m&0x40 != 0",
+	"BIT": "z = a & m\nn = m\nv = m&FlagV != 0",
 }
 
 var stores = map[string]string{"STA": "a", "STX": "x", "STY": "y"}
@@ -166,13 +166,13 @@ var implied = map[string]string{
 	"DEX": "x--\nn, z = x, x", "DEY": "y--\nn, z = y, y",
 	"NOP": "",
 	"PHA": push("a"),
-	"PHP": push("packP(n, z, cf, v, d, i) | 0x30"),
+	"PHP": push("packP(n, z, cf, v, d, i) | FlagB | FlagU"),
 	"PLA": pull + "a = m\nn, z = a, a",
 	"PLP": pull + "n, z, cf, v, d, i = unpackP(m)",
 }
 
 var branches = map[string]string{
-	"BPL": "n&0x80 == 0", "BMI": "n&0x80 != 0",
+	"BPL": "n&FlagN == 0", "BMI": "n&FlagN != 0",
 	"BVC": "!v", "BVS": "v",
 	"BCC": "cf == 0", "BCS": "cf != 0",
 	"BNE": "z != 0", "BEQ": "z == 0",
@@ -234,17 +234,17 @@ func caseBody(op isa.Op) (string, error) {
 		fmt.Fprintf(&b, "pc = uint16(lo) | uint16(mem[pc+2])<<8\ncyc += %d\n", op.Cycles)
 		return b.String(), nil
 	case "RTS":
-		fmt.Fprintf(&b, "s++\nlo := mem[0x100|uint16(s)]\ns++\npc = (uint16(lo) | uint16(mem[0x100|uint16(s)])<<8) + 1\ncyc += %d\n", op.Cycles)
+		fmt.Fprintf(&b, "s++\nlo := mem[StackPage|uint16(s)]\ns++\npc = (uint16(lo) | uint16(mem[StackPage|uint16(s)])<<8) + 1\ncyc += %d\n", op.Cycles)
 		return b.String(), nil
 	case "RTI":
 		b.WriteString(pull + "n, z, cf, v, d, i = unpackP(m)\n")
-		fmt.Fprintf(&b, "s++\nlo := mem[0x100|uint16(s)]\ns++\npc = uint16(lo) | uint16(mem[0x100|uint16(s)])<<8\ncyc += %d\n", op.Cycles)
+		fmt.Fprintf(&b, "s++\nlo := mem[StackPage|uint16(s)]\ns++\npc = uint16(lo) | uint16(mem[StackPage|uint16(s)])<<8\ncyc += %d\n", op.Cycles)
 		return b.String(), nil
 	case "BRK":
 		// BRK skips a padding byte and pushes P with B set; the NMOS
 		// chip leaves D alone.
 		b.WriteString("ret := pc + 2\n")
-		b.WriteString(push("byte(ret >> 8)") + push("byte(ret)") + push("packP(n, z, cf, v, d, i) | 0x30"))
+		b.WriteString(push("byte(ret >> 8)") + push("byte(ret)") + push("packP(n, z, cf, v, d, i) | FlagB | FlagU"))
 		fmt.Fprintf(&b, "i = true\npc = uint16(mem[0xFFFE]) | uint16(mem[0xFFFF])<<8\ncyc += %d\n", op.Cycles)
 		return b.String(), nil
 	}

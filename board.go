@@ -1,0 +1,168 @@
+package microchess
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/corentings/chess/v2"
+)
+
+// Pieces names the men by piece code, the index of a man in the board
+// arrays (0050 the computer's, 0060 the player's) and what the display's
+// left pair shows: king, queen, the rooks, bishops and knights of the king
+// and queen side, then the pawns by the file they start on.
+var Pieces = [16]string{"K", "Q", "KR", "QR", "KB", "QB", "KN", "QN",
+	"KRP", "QRP", "KNP", "QNP", "KBP", "QBP", "QP", "KP"}
+
+// PieceTypes is what each piece code moves like.
+var PieceTypes = [16]chess.PieceType{chess.King, chess.Queen, chess.Rook, chess.Rook,
+	chess.Bishop, chess.Bishop, chess.Knight, chess.Knight,
+	chess.Pawn, chess.Pawn, chess.Pawn, chess.Pawn, chess.Pawn, chess.Pawn, chess.Pawn, chess.Pawn}
+
+// Code is a chess square in the program's notation, as seen when the
+// computer plays computer: two octal digits in one byte, the rank counted
+// from the computer's end of the board, then the file from the player's
+// left (the player sits at the other end, so for a White computer their
+// left is the h-file).
+func Code(sq chess.Square, computer chess.Color) byte {
+	r, f := byte(sq.Rank()), byte(sq.File())
+	if computer == chess.White {
+		return r<<4 | (7 - f)
+	}
+	return (7-r)<<4 | f
+}
+
+// SquareOf is the inverse of Code; ok is false for a byte that is not a
+// square (Captured, or CC turned into AB by E's reversal, 99, 88...).
+func SquareOf(code byte, computer chess.Color) (sq chess.Square, ok bool) {
+	if code&0x88 != 0 {
+		return chess.NoSquare, false
+	}
+	r, f := code>>4, code&7
+	if computer == chess.White {
+		return chess.NewSquare(chess.File(7-f), chess.Rank(r)), true
+	}
+	return chess.NewSquare(chess.File(f), chess.Rank(7-r)), true
+}
+
+// Array is the program's board: where each of the 32 men stands, the
+// computer's at 0050–005F and the player's at 0060–006F, in piece-code
+// order, Captured for a man taken.
+type Array struct {
+	Computer, Player [16]byte
+}
+
+// Exchange is the E key (REVERSE at 02B2): the sides swap arrays and every
+// square is seen from the other end (77 minus the square).
+func (a Array) Exchange() Array {
+	var b Array
+	for i := range 16 {
+		b.Computer[i] = 0x77 - a.Player[i]
+		b.Player[i] = 0x77 - a.Computer[i]
+	}
+	return b
+}
+
+// Position is the array as chess pieces on squares, the computer's men
+// being computer's colour. A man on no square is off the board (taken);
+// two men on one square is an error.
+func (a Array) Position(computer chess.Color) (map[chess.Square]chess.Piece, error) {
+	out := map[chess.Square]chess.Piece{}
+	for side, men := range [2]*[16]byte{&a.Computer, &a.Player} {
+		color := computer
+		if side == 1 {
+			color = computer.Other()
+		}
+		for i, code := range men {
+			sq, ok := SquareOf(code, computer)
+			if !ok {
+				continue
+			}
+			if _, dup := out[sq]; dup {
+				return nil, fmt.Errorf("two men on %v (%02X)", sq, code)
+			}
+			out[sq] = chess.NewPiece(PieceTypes[i], color)
+		}
+	}
+	return out, nil
+}
+
+// Index is the piece code of the man on square code, or -1.
+func Index(men *[16]byte, code byte) int {
+	for i, s := range men {
+		if s == code {
+			return i
+		}
+	}
+	return -1
+}
+
+// CastlingRook gives the rook's move that completes a castling whose king
+// lands on kingTo (g1, c1, g8 or c8): the rook goes from its corner to the
+// square the king crossed.
+func CastlingRook(kingTo chess.Square) (from, to chess.Square) {
+	rank := kingTo.Rank()
+	if kingTo.File() == chess.FileC {
+		return chess.NewSquare(chess.FileA, rank), chess.NewSquare(chess.FileD, rank)
+	}
+	return chess.NewSquare(chess.FileH, rank), chess.NewSquare(chess.FileF, rank)
+}
+
+// IsCastling tells a king's move of two squares along its rank, which is
+// how the program shows castling from its book.
+func IsCastling(piece int, from, to byte) bool {
+	return piece == 0 && from>>4 == to>>4 && (to-from == 2 || from-to == 2)
+}
+
+// BoardDiff lists, square by square from a1 to h8, where the program's
+// board (got) and a chess position (want) disagree; "" when they agree.
+func BoardDiff(got, want map[chess.Square]chess.Piece) string {
+	var squares []chess.Square
+	for sq := range want {
+		squares = append(squares, sq)
+	}
+	for sq := range got {
+		if _, ok := want[sq]; !ok {
+			squares = append(squares, sq)
+		}
+	}
+	sort.Slice(squares, func(i, j int) bool { return squares[i] < squares[j] })
+	var diffs []string
+	for _, sq := range squares {
+		g, w := got[sq], want[sq]
+		if g == w {
+			continue
+		}
+		diffs = append(diffs, fmt.Sprintf("%v: program has %s, game has %s", sq, pieceText(g), pieceText(w)))
+	}
+	return strings.Join(diffs, "; ")
+}
+
+func pieceText(p chess.Piece) string {
+	if p == chess.NoPiece {
+		return "nothing"
+	}
+	return strings.ToLower(p.Color().Name()) + " " + typeNames[p.Type()]
+}
+
+var typeNames = map[chess.PieceType]string{chess.King: "king", chess.Queen: "queen", chess.Rook: "rook",
+	chess.Bishop: "bishop", chess.Knight: "knight", chess.Pawn: "pawn"}
+
+// InitialArray is the array after C (computer White), or after C then E
+// (computer Black): SETW (0070–008F), which C copies to the board, as the
+// published image holds it.
+func InitialArray(computer chess.Color) Array {
+	var a Array
+	for _, im := range Published() {
+		if im.Start <= SetW && int(SetW)+32 <= int(im.Start)+len(im.Bytes) {
+			at := int(SetW - im.Start)
+			copy(a.Computer[:], im.Bytes[at:at+16])
+			copy(a.Player[:], im.Bytes[at+16:at+32])
+		}
+	}
+	if computer == chess.Black {
+		a = a.Exchange()
+	}
+	return a
+}

@@ -1,0 +1,263 @@
+package microchess
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/ref"
+)
+
+// The sources, by their paths in the repository (and in the binary).
+const (
+	ProgramSource = "src/microchess.asm"             // the 1977 program
+	ResidueSource = "src/residue.asm"                // bytes of the hex listing no line defines
+	StoneSource   = "src/patches/stone-1980.s"       // Stone's 1980 upgrade
+	StoneWhite    = "src/patches/stone-1980-white.s" // its opening list for the computer as White
+	StoneBlack    = "src/patches/stone-1980-black.s" // and as Black
+	OpeningsDir   = "src/openings"                   // the manual's ten opening books
+)
+
+// builtin is the repository's src/ tree, so that the command built from
+// this module assembles, verifies and runs MicroChess from any directory.
+//
+//go:embed src
+var builtin embed.FS
+
+// ReadFile reads a file from disk. A file of the src/ tree that is not on
+// disk (the command runs outside the repository) is read from the copy
+// built into the binary; on disk, it overrides that copy.
+func ReadFile(name string) ([]byte, error) {
+	b, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		if p, ok := builtinPath(name); ok {
+			if b, berr := builtin.ReadFile(p); berr == nil {
+				return b, nil
+			}
+		}
+	}
+	return b, err
+}
+
+// Glob lists the files a pattern matches on disk, or, when none does and
+// the pattern is in the src/ tree, in the built-in copy.
+func Glob(pattern string) ([]string, error) {
+	found, err := filepath.Glob(pattern)
+	if err != nil || len(found) > 0 {
+		return found, err
+	}
+	p, ok := builtinPath(pattern)
+	if !ok {
+		return nil, nil
+	}
+	found, err = fs.Glob(builtin, p)
+	sort.Strings(found)
+	return found, err
+}
+
+// IsDir tells whether name is a directory on disk or, failing that, in the
+// built-in src/ tree.
+func IsDir(name string) (bool, error) {
+	st, err := os.Stat(name)
+	if err == nil {
+		return st.IsDir(), nil
+	}
+	if p, ok := builtinPath(name); ok && errors.Is(err, fs.ErrNotExist) {
+		if st, berr := fs.Stat(builtin, p); berr == nil {
+			return st.IsDir(), nil
+		}
+	}
+	return false, err
+}
+
+func builtinPath(name string) (string, bool) {
+	p := path.Clean(filepath.ToSlash(name))
+	return p, p == "src" || strings.HasPrefix(p, "src/")
+}
+
+// ReadSource reads a source file as ReadFile does.
+func ReadSource(name string) (asm.Source, error) {
+	b, err := ReadFile(name)
+	if err != nil {
+		return asm.Source{}, err
+	}
+	return asm.Source{Name: name, Text: string(b)}, nil
+}
+
+// ReadSources reads several.
+func ReadSources(names ...string) ([]asm.Source, error) {
+	var out []asm.Source
+	for _, n := range names {
+		s, err := ReadSource(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// Options says what to build.
+type Options struct {
+	// Sources are the program's source files, assembled as one program;
+	// none means ProgramSource.
+	Sources []string
+	// Residue files hold bytes no program line defines (the board and
+	// stack as the published dump holds them): they fill only addresses
+	// the program leaves undefined.
+	Residue []string
+	// RAM adds expansion RAM regions for a program that outgrows the
+	// KIM-1's own.
+	RAM []linker.Region
+}
+
+// Program is MicroChess (or a program built like it) assembled and
+// linked.
+type Program struct {
+	Code    *asm.Program // the program's statements
+	Residue *asm.Program // the residue data, nil when none was linked
+	Layout  linker.Layout
+	Images  []*linker.Image
+}
+
+// Build assembles and links a program into KIM-1 images.
+func Build(opt Options) (*Program, error) {
+	layout := Layout
+	for _, r := range opt.RAM {
+		var err error
+		if layout, err = layout.WithRegion(r); err != nil {
+			return nil, err
+		}
+	}
+	files := opt.Sources
+	if len(files) == 0 {
+		files = []string{ProgramSource}
+	}
+	srcs, err := ReadSources(files...)
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{Layout: layout}
+	if p.Code, err = asm.Assemble(srcs...); err != nil {
+		return nil, err
+	}
+	if len(opt.Residue) > 0 {
+		res, err := ReadSources(opt.Residue...)
+		if err != nil {
+			return nil, err
+		}
+		if p.Residue, err = asm.Assemble(res...); err != nil {
+			return nil, err
+		}
+	}
+	if p.Images, err = linker.LinkFill(layout, p.Code, p.Residue); err != nil {
+		return nil, err
+	}
+	if len(p.Images) == 0 {
+		return nil, fmt.Errorf("%s: no bytes: the sources define nothing to load", strings.Join(files, ", "))
+	}
+	return p, nil
+}
+
+// Original builds the 1977 program from its source, with the residue
+// bytes of the published listing when residue is true (the 1024 + 102
+// bytes the tapes held) or without them (the program alone).
+func Original(residue bool) (*Program, error) {
+	opt := Options{}
+	if residue {
+		opt.Residue = []string{ResidueSource}
+	}
+	return Build(opt)
+}
+
+// Patched is a program with a patch laid over its images.
+type Patched struct {
+	Base    *Program
+	Patch   *asm.Program
+	Images  []*linker.Image
+	Changes []linker.Change // the ranges the patch writes
+}
+
+// Overlay assembles patch sources (Stone's upgrade and one of its opening
+// lists, say) as one program and writes them over the images.
+func (p *Program) Overlay(files ...string) (*Patched, error) {
+	srcs, err := ReadSources(files...)
+	if err != nil {
+		return nil, err
+	}
+	patch, err := asm.Assemble(srcs...)
+	if err != nil {
+		return nil, err
+	}
+	images, changes, err := linker.Overlay(p.Images, patch, p.Layout.Reserved)
+	if err != nil {
+		return nil, err
+	}
+	return &Patched{Base: p, Patch: patch, Images: images, Changes: changes}, nil
+}
+
+// Stone builds Stone's 1980 upgrade over the original with residue, with
+// the White or the Black opening list, as the article's loading
+// instructions have it.
+func Stone(white bool) (*Patched, error) {
+	base, err := Original(true)
+	if err != nil {
+		return nil, err
+	}
+	list := StoneBlack
+	if white {
+		list = StoneWhite
+	}
+	return base.Overlay(StoneSource, list)
+}
+
+// Published is the 1977 hex listing as the images the tapes carried, named
+// and numbered as Layout's regions.
+func Published() []*linker.Image {
+	var out []*linker.Image
+	for _, b := range ref.HexListing1977() {
+		im := &linker.Image{Start: b.Start, Bytes: b.Bytes}
+		for _, r := range Layout.Regions {
+			if b.Start >= r.Start && b.End() <= r.End {
+				im.Name, im.ID = r.Name, r.ID
+			}
+		}
+		out = append(out, im)
+	}
+	return out
+}
+
+// KIM gives images to load on the emulated KIM-1.
+func KIM(images []*linker.Image) []kim1.Image {
+	var out []kim1.Image
+	for _, im := range images {
+		out = append(out, kim1.Image{Name: "image " + im.Name, Addr: im.Start, Data: im.Bytes})
+	}
+	return out
+}
+
+// Machine is a KIM-1 with the expansion RAM of a layout made from Layout
+// (its regions past Layout's own) and the images loaded, ready to run the
+// program from Start.
+func Machine(l linker.Layout, images []kim1.Image) (*kim1.Machine, error) {
+	m := kim1.New()
+	for _, r := range l.Regions[len(Layout.Regions):] {
+		if err := m.AddRAM(r.Name, r.Start, r.End); err != nil {
+			return nil, err
+		}
+	}
+	if err := m.Load(images...); err != nil {
+		return nil, err
+	}
+	m.CPU.PC = Start
+	return m, nil
+}

@@ -1,0 +1,34 @@
+package microchess
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Level is a row of the manual's LEVEL OF PLAY table: the two bytes it
+// sets and the average time a move takes by the manual.
+type Level struct {
+	Name          string
+	Check         byte // at LevelCheck (02F2): 00 skips the check-check
+	Tree          byte // at LevelTree (018B): FF ends the capture tree at once
+	ManualSeconds int
+}
+
+// Levels in the manual's order.
+var Levels = []Level{
+	{"super-blitz", 0x00, 0xFF, 3},
+	{"blitz", 0x00, 0xFB, 10},
+	{"normal", 0x08, 0xFB, 100},
+}
+
+// LevelByName finds a level by its name (super-blitz, blitz, normal).
+func LevelByName(name string) (Level, error) {
+	var names []string
+	for _, l := range Levels {
+		if strings.EqualFold(name, l.Name) {
+			return l, nil
+		}
+		names = append(names, l.Name)
+	}
+	return Level{}, fmt.Errorf("unknown level %q (want %s)", name, strings.Join(names, ", "))
+}

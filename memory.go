@@ -1,0 +1,62 @@
+package microchess
+
+import (
+	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/linker"
+)
+
+// Where the program lives. MicroChess fills the KIM-1's 1K of RAM and part
+// of the 6530 RAM below the monitor's workspace; the tapes carried them as
+// two images, ID C0 and ID C1.
+var (
+	// Layout is the memory the program is linked into: the two images'
+	// regions (the RAM free for programs), and what nothing may be loaded
+	// into.
+	Layout = linker.Layout{
+		Regions: []linker.Region{
+			{Name: "c0", ID: 0xC0, Start: kim1.RAM.Start, End: kim1.RAM.End},
+			{Name: "c1", ID: 0xC1, Start: kim1.RIOTRAM.Start, End: kim1.RIOTRAM.End},
+		},
+		Reserved: []linker.Reserved{block(kim1.RIOT), block(kim1.Workspace), block(kim1.ROM)},
+		Overflow: "the program no longer fits in the KIM-1's 1.1 KB of RAM; link the rest into expansion RAM with --ram NAME=SSSS-EEEE",
+	}
+
+	// ProgramRanges are the addresses the 1977 program and its published
+	// hex listing cover: all of page 0–3, and 1780–17E5 (the manual's
+	// "1780 to 17E6" gives the tape's end address, one past the last byte).
+	ProgramRanges = [][2]uint16{{0x0000, 0x03FF}, {0x1780, 0x17E5}}
+
+	// CodeRanges hold the program's code and constant tables, which it
+	// never writes: a write there is a fault.
+	CodeRanges = [][2]uint16{{0x0000, 0x004D}, {0x0100, 0x01AE}, {0x0200, 0x03F9}, {0x1780, 0x17E5}}
+)
+
+func block(b kim1.Block) linker.Reserved {
+	return linker.Reserved{What: b.Name, Start: b.Start, End: b.End}
+}
+
+// Addresses in page zero and in the code, named as the 1977 listing names
+// them; a test holds each to the assembled symbol table.
+const (
+	Start = 0x0000 // CHESS: execution begins here (GO from 0000)
+
+	Board       = 0x0050 // .BOARD: the computer's 16 men, then the player's at 0060
+	PlayerBoard = 0x0060 // .BK
+	SetW        = 0x0070 // .SETW: the initial array C copies to .BOARD
+	BookStart   = 0x00C0 // the opening book block, read downward from 00DB
+	BookSize    = 28     // 00C0–00DB
+	OpenPtr     = 0x00DC // .OMOVE: negative while the book is followed
+	Display1    = 0x00FB // .DIS1: the display's left pair (piece)
+	Display2    = 0x00FA // .DIS2: FROM square
+	Display3    = 0x00F9 // .DIS3: TO square
+
+	// The two bytes the manual's LEVEL OF PLAY table sets.
+	LevelCheck = 0x02F2 // operand of CMPIM 08 in CMOVE: 00 skips the check-check
+	LevelTree  = 0x018B // operand of LDAIM FB in TREE: FF ends the capture tree at once
+)
+
+// Captured is the square the program stores for a man that has been taken.
+const Captured = 0xCC
+
+// Cleared is what each pair of the display shows after C.
+const Cleared = 0xCC

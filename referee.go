@@ -1,0 +1,106 @@
+package microchess
+
+import (
+	"fmt"
+
+	"github.com/corentings/chess/v2"
+)
+
+// MoveKeys is what the player keys for a chess move, FROM and TO then F
+// for each pair, as the manual tells them to: the move itself; castling
+// as the king's move then the rook's; en passant as the sideways capture
+// then the step forward. The computer's own castling is completed the same
+// way, by keying the rook (the second pair).
+func MoveKeys(m *chess.Move, computer chess.Color) [][2]byte {
+	from, to := Code(m.S1(), computer), Code(m.S2(), computer)
+	switch {
+	case m.HasTag(chess.KingSideCastle) || m.HasTag(chess.QueenSideCastle):
+		rf, rt := CastlingRook(m.S2())
+		return [][2]byte{{from, to}, {Code(rf, computer), Code(rt, computer)}}
+	case m.HasTag(chess.EnPassant):
+		side := Code(chess.NewSquare(m.S2().File(), m.S1().Rank()), computer)
+		return [][2]byte{{from, side}, {side, to}}
+	}
+	return [][2]byte{{from, to}}
+}
+
+// EnterKeys keys pairs of squares, each FROM TO then F.
+func (s *Session) EnterKeys(pairs [][2]byte) error {
+	for _, k := range pairs {
+		if err := s.Enter(k[0], k[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Computer checks a move the program showed against the game, plays it
+// there, and makes in the program what the manual leaves to the player:
+// the rook's half of a castling, and a pawn on the last rank replaced by
+// the best man the computer has lost (see promote). Then the program's
+// board must be the game's. stop is non-empty when the game cannot go on
+// (a pawn reached the last rank with no man to replace it).
+func (s *Session) Computer(game *chess.Game, mv Move, computer chess.Color) (uci, note, stop string, err error) {
+	from, to, err := mv.Squares(computer)
+	if err != nil {
+		return "", "", "", err
+	}
+	if mv.Piece > 0x0F {
+		return "", "", "", fmt.Errorf("piece code %02X", mv.Piece)
+	}
+	want := chess.NewPiece(PieceTypes[mv.Piece], computer)
+	if got := game.Position().Board().Piece(from); got != want {
+		return "", "", "", fmt.Errorf("the display names the %s %s on %v but the board has %s there", pieceText(want), Pieces[mv.Piece], from, pieceText(got))
+	}
+	uci = from.String() + to.String()
+	if PieceTypes[mv.Piece] == chess.Pawn && mv.To>>4 == 7 {
+		promo, n := s.promote(mv)
+		if promo == chess.NoPieceType {
+			return uci, "", "a pawn reached the last rank with no captured man to replace it", nil
+		}
+		uci += typeLetters[promo]
+		note = n
+	}
+	if err := game.PushNotationMove(uci, chess.UCINotation{}, nil); err != nil {
+		return uci, note, "", fmt.Errorf("illegal: %v", err)
+	}
+	// The program castles only from its book and shows the king's move;
+	// the player moves the rook for it.
+	if IsCastling(int(mv.Piece), mv.From, mv.To) {
+		rf, rt := CastlingRook(to)
+		if err := s.Enter(Code(rf, computer), Code(rt, computer)); err != nil {
+			return uci, note, "", err
+		}
+		note = "castled: rook " + rf.String() + "-" + rt.String() + " entered"
+	}
+	return uci, note, "", s.Matches(game.Position(), computer)
+}
+
+var typeLetters = map[chess.PieceType]string{chess.Queen: "q", chess.Rook: "r", chess.Bishop: "b", chess.Knight: "n"}
+
+// promote replaces the pawn that just reached the last rank by the best
+// captured man of the computer's (queen, rook, bishop, knight), as the
+// manual's monitor procedure does.
+func (s *Session) promote(mv Move) (chess.PieceType, string) {
+	for slot := byte(1); slot <= 7; slot++ {
+		if _, onBoard := SquareOf(s.M.Peek(Board+uint16(slot)), chess.White); !onBoard {
+			s.M.Poke(Board+uint16(slot), mv.To)
+			s.M.Poke(Board+uint16(mv.Piece), Captured)
+			return PieceTypes[slot], fmt.Sprintf("pawn replaced by the %s (%04X = %02X)", typeNames[PieceTypes[slot]], Board+uint16(slot), mv.To)
+		}
+	}
+	return chess.NoPieceType, ""
+}
+
+// Player enters a move for the program's opponent (or for the computer,
+// overriding its choice) as the player keys it, plays it in the game, and
+// checks the program's board against it.
+func (s *Session) Player(game *chess.Game, m *chess.Move, computer chess.Color) error {
+	if err := s.EnterKeys(MoveKeys(m, computer)); err != nil {
+		return err
+	}
+	if err := game.Move(m, nil); err != nil {
+		return err
+	}
+	return s.Matches(game.Position(), computer)
+}

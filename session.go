@@ -1,0 +1,175 @@
+package microchess
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess/emu/kim1"
+)
+
+// Key names as printed on the KIM-1 keypad, besides the hex digits.
+var keyCodes = map[string]byte{
+	"AD": kim1.KeyAD, "DA": kim1.KeyDA, "+": kim1.KeyPlus, "GO": kim1.KeyGO, "PC": kim1.KeyPC,
+}
+
+// ParseKeys turns "C PC" or "6 3 4 3 F PC" into key codes. Hex digits may
+// also run together ("6343").
+func ParseKeys(s string) ([]byte, error) {
+	var keys []byte
+	for _, f := range strings.Fields(s) {
+		u := strings.ToUpper(f)
+		if k, ok := keyCodes[u]; ok {
+			keys = append(keys, k)
+			continue
+		}
+		if u == "ST" || u == "RS" {
+			return nil, fmt.Errorf("key %s is not read by GETKEY (it is wired to NMI/RESET)", u)
+		}
+		for _, r := range u {
+			var k byte
+			switch {
+			case r >= '0' && r <= '9':
+				k = byte(r - '0')
+			case r >= 'A' && r <= 'F':
+				k = byte(r-'A') + 10
+			default:
+				return nil, fmt.Errorf("unknown key %q (keys are 0-9, A-F, AD, DA, +, GO, PC)", f)
+			}
+			keys = append(keys, k)
+		}
+	}
+	return keys, nil
+}
+
+// Session is MicroChess running on an emulated KIM-1, driven with the
+// manual's keys.
+type Session struct {
+	M *kim1.Machine
+	// Budget caps each run between key waits, in cycles.
+	Budget uint64
+}
+
+// DefaultBudget is far above the slowest move seen at Normal level.
+const DefaultBudget = 4_000_000_000
+
+// New loads images on a stock KIM-1, ready to start at 0000.
+func New(images ...kim1.Image) (*Session, error) {
+	m := kim1.New()
+	if err := m.Load(images...); err != nil {
+		return nil, err
+	}
+	m.CPU.PC = Start
+	return &Session{M: m, Budget: DefaultBudget}, nil
+}
+
+// NewSession starts a session on a machine already loaded (see Machine).
+func NewSession(m *kim1.Machine) *Session { return &Session{M: m, Budget: DefaultBudget} }
+
+// Session loads the program's images on a KIM-1 with the expansion RAM
+// its layout needs.
+func (p *Program) Session() (*Session, error) {
+	m, err := Machine(p.Layout, KIM(p.Images))
+	if err != nil {
+		return nil, err
+	}
+	return NewSession(m), nil
+}
+
+// SetLevel stores the level's two bytes, as the manual says to.
+func (s *Session) SetLevel(l Level) {
+	s.M.Poke(LevelCheck, l.Check)
+	s.M.Poke(LevelTree, l.Tree)
+}
+
+// BookOff ends the opening book (.OMOVE = 00); do it after C, which turns
+// the book on.
+func (s *Session) BookOff() { s.M.Poke(OpenPtr, 0) }
+
+// WatchCode makes the machine report writes into the program's code.
+func (s *Session) WatchCode() {
+	for _, r := range CodeRanges {
+		s.M.Watch(r[0], r[1])
+	}
+}
+
+// Keys presses the named keys and runs until the program waits for more.
+func (s *Session) Keys(names string) error {
+	keys, err := ParseKeys(names)
+	if err != nil {
+		return err
+	}
+	s.M.Press(keys...)
+	return s.M.RunToKey(s.Budget)
+}
+
+// Move is what the display shows after PC: the piece code and the FROM and
+// TO squares in the program's notation, from the computer's side.
+type Move struct {
+	Piece, From, To byte
+	Cycles          uint64 // from the GETKEY that returned PC to the next GETKEY
+}
+
+// Resigned is the FF FF FF display: no acceptable move.
+func (mv Move) Resigned() bool { return mv.Piece == 0xFF && mv.From == 0xFF && mv.To == 0xFF }
+
+func (mv Move) String() string { return fmt.Sprintf("%02X %02X %02X", mv.Piece, mv.From, mv.To) }
+
+// Squares reads the move's squares with the computer as computer.
+func (mv Move) Squares(computer chess.Color) (from, to chess.Square, err error) {
+	from, ok1 := SquareOf(mv.From, computer)
+	to, ok2 := SquareOf(mv.To, computer)
+	if !ok1 || !ok2 {
+		return 0, 0, fmt.Errorf("the display %v names no move on the board", mv)
+	}
+	return from, to, nil
+}
+
+// Play presses PC and returns the move the program shows.
+func (s *Session) Play() (Move, error) {
+	first := len(s.M.Polls)
+	if err := s.Keys("PC"); err != nil {
+		return Move{}, err
+	}
+	p := s.M.Polls[first:]
+	if len(p) < 2 || p[0].Key != kim1.KeyPC {
+		return Move{}, fmt.Errorf("the program did not read PC")
+	}
+	d := s.M.Display
+	return Move{Piece: d[0], From: d[1], To: d[2], Cycles: p[1].Cycle - p[0].Cycle}, nil
+}
+
+// Enter moves the man on from to to, as the player keys a move: FROM and
+// TO squares, then F.
+func (s *Session) Enter(from, to byte) error {
+	return s.Keys(fmt.Sprintf("%X %X %X %X F", from>>4, from&7, to>>4, to&7))
+}
+
+// Array reads the program's board.
+func (s *Session) Array() Array {
+	var a Array
+	for i := range 16 {
+		a.Computer[i] = s.M.Peek(Board + uint16(i))
+		a.Player[i] = s.M.Peek(PlayerBoard + uint16(i))
+	}
+	return a
+}
+
+// Position is the program's board as chess pieces, the computer playing
+// computer.
+func (s *Session) Position(computer chess.Color) (map[chess.Square]chess.Piece, error) {
+	return s.Array().Position(computer)
+}
+
+// Matches compares the program's board with a chess position.
+func (s *Session) Matches(pos *chess.Position, computer chess.Color) error {
+	got, err := s.Position(computer)
+	if err != nil {
+		return err
+	}
+	if d := BoardDiff(got, pos.Board().SquareMap()); d != "" {
+		return fmt.Errorf("the program's board differs from the game: %s", d)
+	}
+	return nil
+}
