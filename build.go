@@ -221,7 +221,9 @@ func Stone(white bool) (*Patched, error) {
 }
 
 // Published is the 1977 hex listing as the images the tapes carried, named
-// and numbered as Layout's regions.
+// and numbered as Layout's regions: C0 at 0000–03FF and C1 at 1780–17E5
+// (the manual's "1780 to 17E6" gives the tape's end address, one past the
+// last byte).
 func Published() []*linker.Image {
 	var out []*linker.Image
 	for _, b := range ref.HexListing1977() {

@@ -21,11 +21,6 @@ var (
 		Overflow: "the program no longer fits in the KIM-1's 1.1 KB of RAM; link the rest into expansion RAM with --ram NAME=SSSS-EEEE",
 	}
 
-	// ProgramRanges are the addresses the 1977 program and its published
-	// hex listing cover: all of page 0–3, and 1780–17E5 (the manual's
-	// "1780 to 17E6" gives the tape's end address, one past the last byte).
-	ProgramRanges = [][2]uint16{{0x0000, 0x03FF}, {0x1780, 0x17E5}}
-
 	// CodeRanges hold the program's code and constant tables, which it
 	// never writes: a write there is a fault.
 	CodeRanges = [][2]uint16{{0x0000, 0x004D}, {0x0100, 0x01AE}, {0x0200, 0x03F9}, {0x1780, 0x17E5}}

@@ -9,6 +9,7 @@ import (
 // Blitz with the book on, checks every move with the chess library (inside
 // SelfPlay) and watches the program's code for writes.
 func TestSelfPlaySuperBlitz(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	l, _ := LevelByName("super-blitz")
 	s.SetLevel(l)

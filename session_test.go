@@ -57,8 +57,9 @@ func TestFirstMovesBookOff(t *testing.T) {
 // docs/timing.md must be what `mchess timing` writes today.
 func TestTimingDocUpToDate(t *testing.T) {
 	if testing.Short() {
-		t.Skip("slow: plays a Normal-level game (a few seconds)")
+		t.Skip("slow (-short skips it): plays 24 self-play games, some at Normal level")
 	}
+	t.Parallel()
 	want, err := os.ReadFile("docs/timing.md")
 	if err != nil {
 		t.Fatalf("%v (make timing writes it)", err)

@@ -50,6 +50,10 @@ var (
 )
 
 func TestExperiment(t *testing.T) {
+	if testing.Short() && !*fullExperiment {
+		t.Skip("slow (-short skips it): plays the chosen FACTOR and DEVP-4 in 34 games and scenarios")
+	}
+	t.Parallel()
 	ps := mustLoad(t)
 	fs, cs := []byte{chosenFactor}, []candidate{chosenDevp4}
 	fl, dl := []string{"super-blitz"}, []string{"super-blitz"}

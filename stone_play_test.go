@@ -80,6 +80,7 @@ func TestFirstMove(t *testing.T) {
 // squares and ends the list (.OMOVE = 00), so the game is mostly the new
 // middle-game strategy.
 func TestSelfPlay(t *testing.T) {
+	t.Parallel()
 	ps := mustLoad(t)
 	play := func(images []kim1.Image) (*microchess.Game, *microchess.Session) {
 		s, err := session(images, "super-blitz")

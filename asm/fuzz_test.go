@@ -11,9 +11,11 @@ import (
 // The seed corpus (f.Add and testdata/fuzz) runs with every go test.
 func FuzzAssemble(f *testing.F) {
 	for _, name := range []string{"testdata/features.asm", "../src/microchess.asm", "../src/patches/stone-1980.s"} {
-		if b, err := os.ReadFile(name); err == nil {
-			f.Add(string(b))
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
 		}
+		f.Add(string(b))
 	}
 	for _, s := range []string{
 		"", "+++", "+++\t", "\t+++\t0", ";", "LABEL", "\tLDA", "+++\tFFFF\n\t.BYTE\t",

@@ -159,6 +159,7 @@ func TestFormatCompilesBack(t *testing.T) {
 // Decompiling a block gives the computer's moves exactly, replies that end
 // on the stored squares, and text that compiles to the same block.
 func TestDecompileRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, path := range bookPaths(t) {
 		b := compilePath(t, path)
 		d, err := Decompile(b.Block[:], chess.NoColor)

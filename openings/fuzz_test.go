@@ -15,8 +15,14 @@ import (
 // bytes decompile to a line or a stated problem.
 func FuzzCompile(f *testing.F) {
 	books, _ := filepath.Glob("../src/openings/*.book")
+	if len(books) != 10 {
+		f.Fatalf("want the ten books in src/openings, have %d", len(books))
+	}
 	for _, p := range books {
-		text, _ := os.ReadFile(p)
+		text, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
 		f.Add(string(text))
 	}
 	f.Add(header + "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5\n")

@@ -35,6 +35,7 @@ func TestReplayEveryBook(t *testing.T) {
 // Giuoco Piano W block is changed in turn (to a square the program could
 // plausibly hold, or a piece code, or the end marker).
 func TestReplayCatchesEveryWrongByte(t *testing.T) {
+	t.Parallel()
 	b := compileFile(t, "../src/openings/giuoco-piano-white.book")
 	for i := 1; i < microchess.BookSize; i++ { // 00C0 is the end marker: nothing reads past it
 		bad := b.Block

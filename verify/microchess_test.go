@@ -93,6 +93,10 @@ func TestCleanProgramLeavesOnlyResidueUndefined(t *testing.T) {
 // Changing any single operand must produce a mismatch that names the
 // changed line and an address inside that statement.
 func TestEveryOperandChangeIsTraced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow (-short skips it): assembles and verifies the program about 420 times")
+	}
+	t.Parallel()
 	orig := read(t, programFile)
 	p, _ := build(t, true)
 	lines := strings.Split(orig.Text, "\n")

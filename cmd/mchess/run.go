@@ -29,6 +29,8 @@ const (
 )
 
 type runOpts struct {
+	sources   stringList
+	residue   stringList
 	loads     stringList
 	ram       stringList
 	start     string
@@ -51,6 +53,8 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mchess run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Var(&o.loads, "load", "load a binary `FILE@ADDR` (hex address) instead of MicroChess; repeatable")
+	fs.Var(&o.sources, "source", "build the program from this source `FILE` instead of "+microchess.ProgramSource+"; repeatable")
+	fs.Var(&o.residue, "residue", "with --source: a residue data `FILE` (default: none); repeatable")
 	fs.StringVar(&o.start, "start", "", "generic mode: start a bare 6502 with 64 KB RAM at `ADDR` (hex)")
 	fs.StringVar(&o.expectPC, "expect-pc", "", "generic mode: succeed only if the run stops at `ADDR` (hex), whatever stopped it (some test programs end on an undocumented opcode)")
 	fs.Var(&o.expectMem, "expect-mem", "generic mode: succeed only if memory holds `ADDR=VAL` (hex) at the stop, e.g. 000B=00; repeatable")
@@ -68,7 +72,8 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: mchess run [options] [KEY...]")
 		fmt.Fprintln(stderr, "\nMicroChess mode (default): builds MicroChess from src/microchess.asm and")
 		fmt.Fprintln(stderr, "src/residue.asm (from the current directory, or else the copies built into mchess),")
-		fmt.Fprintln(stderr, "or loads the --load images, on an emulated KIM-1; presses the keys (0-9 A-F AD DA +")
+		fmt.Fprintln(stderr, "or from the --source files, or loads the --load images, on an emulated KIM-1")
+		fmt.Fprintln(stderr, "(with any --ram expansion RAM); presses the keys (0-9 A-F AD DA +")
 		fmt.Fprintln(stderr, "GO PC; e.g. C PC) and prints each new display reading with its cycle count and the")
 		fmt.Fprintln(stderr, "seconds it takes at the KIM-1's 1 MHz. It stops, with success, when the program")
 		fmt.Fprintln(stderr, "waits for a key or jumps to itself; running out of cycles is a failure.")
@@ -90,8 +95,8 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	}
 	keys := strings.TrimSpace(o.keys + " " + strings.Join(rest, " "))
 	if o.start != "" {
-		if keys != "" || o.level != "" || o.bookOff || o.published || len(o.ram) > 0 {
-			fmt.Fprintln(stderr, "mchess run: keys, --level, --book-off, --published and --ram are for MicroChess mode, not with --start")
+		if keys != "" || o.level != "" || o.bookOff || o.published || len(o.ram) > 0 || len(o.sources) > 0 {
+			fmt.Fprintln(stderr, "mchess run: keys, --level, --book-off, --published, --source and --ram are for MicroChess mode, not with --start")
 			return 2
 		}
 		return runGeneric(&o, stdout, stderr)
@@ -178,20 +183,28 @@ func loadMicroChess(o *runOpts) (*program, error) {
 		}
 	}
 	switch {
-	case o.published && len(o.loads) > 0:
-		return nil, errors.New("--published and --load do not go together")
+	case o.published && len(o.loads) > 0, o.published && len(o.sources) > 0, len(o.loads) > 0 && len(o.sources) > 0:
+		return nil, errors.New("--published, --load and --source do not go together: each says what to run")
+	case len(o.residue) > 0 && len(o.sources) == 0:
+		return nil, errors.New("--residue goes with --source")
 	case o.published:
 		return &program{layout: layout, images: microchess.KIM(microchess.Published()), source: "the 1977 published hex listing"}, nil
 	case len(o.loads) > 0:
 		ims, err := readLoads(o.loads)
 		return &program{layout: layout, images: ims, source: "the images given with --load"}, err
 	}
-	p, err := microchess.Build(microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: regions})
+	opt := microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: regions}
+	source := microchess.BuiltSource
+	if len(o.sources) > 0 {
+		opt.Sources, opt.Residue = o.sources, o.residue
+		source = "the program built from " + strings.Join(o.sources, ", ")
+	}
+	p, err := microchess.Build(opt)
 	if err != nil {
 		return nil, fileError(err)
 	}
 	return &program{layout: p.Layout, images: microchess.KIM(p.Images), names: asm.NewNames(asm.Symbols(p.Code)),
-		source: microchess.BuiltSource}, nil
+		source: source}, nil
 }
 
 func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {

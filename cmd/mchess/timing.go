@@ -25,6 +25,8 @@ func timingMain(args []string, stdout, stderr io.Writer) int {
 	moves := fs.Int("moves", 20, "self-play moves per side for the averages")
 	fs.Var(&o.loads, "load", "use the binary `FILE@ADDR` instead of MicroChess built from src/; repeatable")
 	fs.BoolVar(&o.published, "published", false, "use the 1977 published images instead of MicroChess built from src/")
+	fs.Var(&o.sources, "source", "measure the program built from this source `FILE` instead; repeatable")
+	fs.Var(&o.residue, "residue", "with --source: a residue data `FILE`; repeatable")
 	rest, err := parse(fs, args)
 	if err != nil {
 		return flagExit(err)
