@@ -82,3 +82,27 @@ func (l ErrorList) Err() error {
 
 // At is the position of column col of line line in file.
 func At(file string, line, col int) Pos { return Pos{File: file, Line: line, Col: col} }
+
+// BOM is the UTF-8 byte-order mark some editors put at the start of a file.
+const BOM = "\uFEFF"
+
+// Lines splits a text file into its lines. A byte-order mark at the start
+// is dropped; a line ends in LF, CR LF or a lone CR (as classic Mac OS
+// wrote files); a final line end gives no empty line after it.
+func Lines(text string) []string {
+	text = strings.TrimPrefix(text, BOM)
+	var lines []string
+	for len(text) > 0 {
+		i := strings.IndexAny(text, "\r\n")
+		if i < 0 {
+			lines = append(lines, text)
+			break
+		}
+		lines = append(lines, text[:i])
+		if text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+			i++
+		}
+		text = text[i+1:]
+	}
+	return lines
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/diag"
 )
 
 const (
@@ -110,7 +111,9 @@ func (src *Source) Compile() (*Book, error) {
 	for _, tok := range src.Tokens {
 		last = tok
 		errAt := func(format string, args ...any) error {
-			return &Error{src.File, tok.Line, tok.Col, fmt.Sprintf(format, args...)}
+			var l diag.ErrorList
+			l.Add(diag.At(src.File, tok.Line, tok.Col), format, args...)
+			return l.Err()
 		}
 		number := len(b.Plies)/2 + 1 // every book starts from the initial position
 		if tok.IsNumber {
@@ -147,7 +150,9 @@ func (src *Source) Compile() (*Book, error) {
 		if last.Line > 0 {
 			line, col = last.Line, last.Col
 		}
-		return nil, &Error{src.File, line, col, "the line has no computer move: nothing to store"}
+		var l diag.ErrorList
+		l.Add(diag.At(src.File, line, col), "the line has no computer move: nothing to store")
+		return nil, l.Err()
 	}
 	if err := b.layout(); err != nil {
 		return nil, err

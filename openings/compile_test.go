@@ -109,7 +109,15 @@ func samePairs(a, b [][2]byte) bool {
 
 func TestCompileErrors(t *testing.T) {
 	for _, c := range []struct{ name, text, want string }{
-		{"no-headers", "1. e4 e5\n", `x.book:1:1: missing header "Opening:" (an opening file starts with Opening:, Computer: and Tape:)`},
+		{"no-headers", "1. e4 e5\n", `x.book:1:1: missing headers "Opening:", "Computer:", "Tape:" (an opening file starts with Opening:, Computer: and Tape:)`},
+		{"no-tape", "Opening: x\nComputer: white\n1. e4 e5\n", `x.book:1:1: missing header "Tape:" (an opening file starts with Opening:, Computer: and Tape:)`},
+		// Every error of the file, sorted by place.
+		{"several", "Tape: 1\nOpening: x\nComputer: white\n1. e4 e5 2.. Nf3\nTape: 02\n",
+			"x.book:1:7: header Tape: \"1\": want the KIM-1 tape ID as two hex digits\n" +
+				"x.book:4:10: malformed move number \"2..\" (want 2. or 2...)\n" +
+				"x.book:5:1: header Tape: after the moves; headers come first"},
+		// A byte-order mark and CR line ends are read as an editor wrote them.
+		{"bom-cr", "\uFEFFOpening: x\rComputer: white\rTape: 01\r\r1. e4 e5 2. Ke3\r", "x.book:5:13: illegal move Ke3: White has no such move here"},
 		{"unknown-header", "Event: x\n" + header, "x.book:1:8: header Event: unknown header (want Opening, Computer or Tape)"},
 		{"twice", header + "Tape: 02\n", "x.book:5:1: header Tape: given twice"},
 		{"side", "Opening: x\nComputer: both\nTape: 01\n", `x.book:2:11: header Computer: "both": want white or black (the side the computer plays)`},

@@ -6,16 +6,8 @@ import (
 	"strings"
 
 	"github.com/corentings/chess/v2"
+	"github.com/kim1-archive/microchess/diag"
 )
-
-// Error is a problem at a place in an opening file.
-type Error struct {
-	File      string
-	Line, Col int
-	Msg       string
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
 
 // Source is an opening file as read, before any chess is checked.
 type Source struct {
@@ -44,13 +36,16 @@ var headerKeys = []string{"Opening", "Computer", "Tape"}
 //	Tape:     02
 //
 // then the line in SAN with optional move numbers ("1. e4 e5 2. Nf3").
+// A UTF-8 byte-order mark at the start is skipped; lines may end in LF,
+// CR LF or CR. All errors of the file are returned together, sorted.
 func Parse(file string, text []byte) (*Source, error) {
 	src := &Source{File: file}
-	errAt := func(line, col int, format string, args ...any) error {
-		return &Error{file, line, col, fmt.Sprintf(format, args...)}
+	var errs diag.ErrorList
+	errAt := func(line, col int, format string, args ...any) {
+		errs.Add(diag.At(file, line, col), format, args...)
 	}
 	seen := map[string]bool{}
-	for i, raw := range strings.Split(string(text), "\n") {
+	for i, raw := range diag.Lines(string(text)) {
 		line := i + 1
 		if j := strings.IndexByte(raw, ';'); j >= 0 {
 			raw = raw[:j]
@@ -61,30 +56,37 @@ func Parse(file string, text []byte) (*Source, error) {
 		}
 		if key, value, ok := headerLine(raw); ok {
 			col := strings.Index(raw, key) + 1
-			if len(src.Tokens) > 0 {
-				return nil, errAt(line, col, "header %s: after the moves; headers come first", key)
-			}
-			if seen[key] {
-				return nil, errAt(line, col, "header %s: given twice", key)
-			}
-			seen[key] = true
-			afterColon := raw[strings.IndexByte(raw, ':')+1:]
-			vcol := len(raw) - len(strings.TrimLeft(afterColon, " \t")) + 1
-			if err := src.setHeader(key, value); err != nil {
-				return nil, errAt(line, vcol, "header %s: %v", key, err)
+			switch {
+			case len(src.Tokens) > 0:
+				errAt(line, col, "header %s: after the moves; headers come first", key)
+			case seen[key]:
+				errAt(line, col, "header %s: given twice", key)
+			default:
+				seen[key] = true
+				afterColon := raw[strings.IndexByte(raw, ':')+1:]
+				vcol := len(raw) - len(strings.TrimLeft(afterColon, " \t")) + 1
+				if err := src.setHeader(key, value); err != nil {
+					errAt(line, vcol, "header %s: %v", key, err)
+				}
 			}
 			continue
 		}
-		if err := src.tokenize(raw, line); err != nil {
-			return nil, err
-		}
+		src.tokenize(raw, line, &errs)
 	}
+	var missing []string
 	for _, k := range headerKeys {
 		if !seen[k] {
-			return nil, errAt(1, 1, "missing header %q (an opening file starts with Opening:, Computer: and Tape:)", k+":")
+			missing = append(missing, strconv.Quote(k+":"))
 		}
 	}
-	return src, nil
+	switch len(missing) {
+	case 0:
+	case 1:
+		errAt(1, 1, "missing header %s (an opening file starts with Opening:, Computer: and Tape:)", missing[0])
+	default:
+		errAt(1, 1, "missing headers %s (an opening file starts with Opening:, Computer: and Tape:)", strings.Join(missing, ", "))
+	}
+	return src, errs.Err()
 }
 
 // headerLine recognises "Word: value"; a move never has a colon.
@@ -127,7 +129,7 @@ func (src *Source) setHeader(key, value string) error {
 
 // tokenize splits a line of move text; "12." and "12..." may be glued to
 // the move that follows them.
-func (src *Source) tokenize(raw string, line int) error {
+func (src *Source) tokenize(raw string, line int, errs *diag.ErrorList) {
 	col := 0
 	for col < len(raw) {
 		if raw[col] == ' ' || raw[col] == '\t' {
@@ -150,7 +152,9 @@ func (src *Source) tokenize(raw string, line int) error {
 				dots++
 			}
 			if d := dots - digits; d != 1 && d != 3 {
-				return &Error{src.File, line, col + 1, fmt.Sprintf("malformed move number %q (want %d. or %d...)", word[:dots], n, n)}
+				errs.Add(diag.At(src.File, line, col+1), "malformed move number %q (want %d. or %d...)", word[:dots], n, n)
+				col += dots
+				continue
 			}
 			src.Tokens = append(src.Tokens, Token{Text: word[:dots], Line: line, Col: col + 1, Number: n, Ellipsis: dots-digits == 3, IsNumber: true})
 			col += dots
@@ -159,5 +163,4 @@ func (src *Source) tokenize(raw string, line int) error {
 		src.Tokens = append(src.Tokens, Token{Text: word, Line: line, Col: col + 1})
 		col = end
 	}
-	return nil
 }
