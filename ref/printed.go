@@ -13,6 +13,9 @@ var listingBytes string
 //go:embed symtab-1977.txt
 var symtab string
 
+//go:embed blockdata-1977.txt
+var blockData string
+
 // PrintedLine is one statement of the 1977 listing's own address and byte
 // columns, as OCR'd (errors kept).
 type PrintedLine struct {
@@ -41,6 +44,29 @@ func ListingBytes1977() []PrintedLine {
 			pl.Bytes = append(pl.Bytes, byte(hexNum(b, n)))
 		}
 		out = append(out, pl)
+	})
+	return out
+}
+
+// BlockData is one of the tables the manual prints under BLOCK DATA.
+type BlockData struct {
+	Name  string
+	Addr  uint16 // where the printed data start
+	Bytes []byte
+}
+
+// BlockData1977 returns the four BLOCK DATA tables.
+func BlockData1977() []BlockData {
+	var out []BlockData
+	eachRow(blockData, func(n int, f []string) {
+		if len(f) < 3 {
+			panic(fmt.Sprintf("blockdata-1977.txt:%d: want NAME ADDR BYTES", n))
+		}
+		b := BlockData{Name: f[0], Addr: uint16(hexNum(f[1], n))}
+		for _, x := range f[2:] {
+			b.Bytes = append(b.Bytes, byte(hexNum(x, n)))
+		}
+		out = append(out, b)
 	})
 	return out
 }

@@ -59,3 +59,27 @@ func TestStone1980Printed(t *testing.T) {
 		t.Errorf("table 1: white %v black %v", w, b)
 	}
 }
+
+// The BLOCK DATA tables agree with the hex listing byte for byte
+// (docs/errata.md, Block data).
+func TestBlockDataIsTheHexListing(t *testing.T) {
+	mem, err := ParseHex("hex", hex1977)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := BlockData1977()
+	want := map[string]int{".SETW": 32, ".MOVEX": 16, ".POINTS": 16, ".OPNING": 28}
+	if len(blocks) != len(want) {
+		t.Fatalf("%d tables", len(blocks))
+	}
+	for _, b := range blocks {
+		if len(b.Bytes) != want[b.Name] {
+			t.Errorf("%s: %d bytes, the manual's table has %d", b.Name, len(b.Bytes), want[b.Name])
+		}
+		for i, x := range b.Bytes {
+			if a := b.Addr + uint16(i); mem[a] != x {
+				t.Errorf("%s: %04X is %02X, the hex listing has %02X", b.Name, a, x, mem[a])
+			}
+		}
+	}
+}

@@ -78,15 +78,20 @@ func TestMicroChessByteIdentical(t *testing.T) {
 }
 
 // Without the residue source the clean program leaves exactly the ranges
-// the manual's tables and code do not define.
+// the manual's tables and code do not define, and the proof fails on them:
+// a byte of the listing that no source defines is not proven.
 func TestCleanProgramLeavesOnlyResidueUndefined(t *testing.T) {
 	_, reps := build(t, false)
-	want := []Range{{"004E", "006F"}, {"00B0", "00BF"}, {"00DC", "00FF"}, {"01AF", "01FF"}, {"03FA", "03FF"}}
+	want := []Range{{Start: "004E", End: "006F"}, {Start: "00B0", End: "00BF"}, {Start: "00DC", End: "00FF"},
+		{Start: "01AF", End: "01FF"}, {Start: "03FA", End: "03FF"}}
 	if !reflect.DeepEqual(reps[0].Undefined, want) {
 		t.Errorf("undefined %v, want %v", reps[0].Undefined, want)
 	}
 	if reps[0].Identical != 851 || len(reps[1].Undefined) != 0 {
 		t.Errorf("clean build: %+v", reps)
+	}
+	if reps[0].OK() || !reps[1].OK() {
+		t.Errorf("c0 OK %v with undefined bytes, c1 OK %v", reps[0].OK(), reps[1].OK())
 	}
 }
 
@@ -172,4 +177,115 @@ func BenchmarkAssembleAndLinkMicroChess(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// Deleting any one statement that emits bytes fails the proof and names
+// where: the assembler names the label others still use, or the verifier
+// reports a problem (an undefined range or a run of mismatches) that
+// starts at the deleted statement's address and names the statement (or
+// BLOCK DATA table) the listing prints there. (Branches across the gap
+// change too, so it need not be the first problem.) Deleting all of them
+// leaves only the residue, and every program range is undefined.
+func TestEveryStatementDeletionFails(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow (-short skips it): assembles and verifies the program about 450 times")
+	}
+	t.Parallel()
+	orig := read(t, programFile)
+	p, _ := build(t, true)
+	lines := strings.Split(orig.Text, "\n")
+	opt := residueOpt
+	opt.Landmarks = Landmarks1977()
+	published := microchess.Published()
+	deleted := 0
+	var all []string
+	for _, s := range p.Code.Stmts {
+		if len(s.Bytes) == 0 {
+			all = append(all, lines[s.Pos.Line-1])
+			continue
+		}
+		deleted++
+		mutated := append(append([]string(nil), lines[:s.Pos.Line-1]...), lines[s.Pos.Line:]...)
+		pm, err := asm.Assemble(asm.Source{Name: programFile, Text: strings.Join(mutated, "\n")})
+		if err != nil {
+			if s.Label == "" || !strings.Contains(err.Error(), "undefined symbol "+s.Label) {
+				t.Errorf("line %d deleted: %v", s.Pos.Line, err)
+			}
+			continue
+		}
+		images, err := linker.LinkFill(microchess.Layout, pm, p.Residue)
+		if err != nil {
+			t.Errorf("line %d deleted: %v", s.Pos.Line, err)
+			continue
+		}
+		reps := Compare([]*asm.Program{pm, p.Residue}, images, published, opt)
+		if ok := reps[0].OK() && reps[1].OK(); ok {
+			t.Errorf("line %d (%04X) deleted: verification passes", s.Pos.Line, s.Addr)
+			continue
+		}
+		want := fmt.Sprintf("statement %d", s.Number)
+		if s.Number > 600 {
+			want = "BLOCK DATA"
+		}
+		named, found := missingAt(reps, s.Addr)
+		switch {
+		case found && strings.HasPrefix(named, want):
+		case equalBefore(published, s):
+			// The statement before it had the same bytes (one of several
+			// equal statements in a row): the report names that one.
+		default:
+			t.Errorf("line %d (%04X, statement %d) deleted: no UNDEFINED or MISSING range starts there (%q): %+v",
+				s.Pos.Line, s.Addr, s.Number, named, reps)
+		}
+	}
+	if deleted < 440 {
+		t.Errorf("only %d statements deleted", deleted)
+	}
+	// All of them: only the residue remains.
+	pm, err := asm.Assemble(asm.Source{Name: programFile, Text: strings.Join(all, "\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	images, err := linker.LinkFill(microchess.Layout, pm, p.Residue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reps := Compare([]*asm.Program{pm, p.Residue}, images, published, opt)
+	want := "[{0000 004D statement 5} {0070 00AF BLOCK DATA .SETW} {00C0 00DB BLOCK DATA .OPNING} {0100 01AE statement 60} {0200 03F9 statement 178}]" +
+		" [{1780 17E5 statement 543}]"
+	if got := fmt.Sprint(reps[0].Undefined, " ", reps[1].Undefined); reps[0].OK() || reps[1].OK() || got != want {
+		t.Errorf("all deleted: undefined %s\nwant %s", got, want)
+	}
+}
+
+// missingAt finds an undefined range or a shift's missing bytes that start
+// at addr, and what the listing prints there.
+func missingAt(reps []ImageReport, addr uint16) (string, bool) {
+	a := fmt.Sprintf("%04X", addr)
+	for _, r := range reps {
+		for _, u := range r.Undefined {
+			if u.Start == a {
+				return u.Printed, true
+			}
+		}
+		for _, sh := range r.Shifts {
+			if sh.Missing.Start == a {
+				return sh.Missing.Printed, true
+			}
+		}
+	}
+	return "", false
+}
+
+// equalBefore tells whether the bytes just before statement s in the
+// listing equal s's own.
+func equalBefore(published []*linker.Image, s *asm.Stmt) bool {
+	n := len(s.Bytes)
+	for _, im := range published {
+		at := int(s.Addr) - int(im.Start)
+		if at >= n && at+n <= len(im.Bytes) {
+			return string(im.Bytes[at-n:at]) == string(im.Bytes[at:at+n])
+		}
+	}
+	return false
 }

@@ -34,7 +34,7 @@ func ComparePatch(patched []*linker.Image, changes []linker.Change, printed map[
 	rep := PatchReport{Writes: []Range{}, Mismatches: []Byte{}, Reconstructed: []Byte{}, Unprinted: []Byte{}, NotWritten: []Range{}}
 	written := map[int]bool{}
 	for _, c := range changes {
-		rep.Writes = append(rep.Writes, Range{hex4(int(c.Start)), hex4(int(c.End))})
+		rep.Writes = append(rep.Writes, Range{Start: hex4(int(c.Start)), End: hex4(int(c.End))})
 		for a := int(c.Start); a <= int(c.End); a++ {
 			written[a] = true
 			rep.WrittenBytes++

@@ -38,7 +38,7 @@ func TestComparePatchClassifies(t *testing.T) {
 	if len(rep.Unprinted) != 1 || rep.Unprinted[0].Address != "0003" {
 		t.Errorf("unprinted %+v", rep.Unprinted)
 	}
-	if !reflect.DeepEqual(rep.NotWritten, []Range{{"0005", "0005"}}) || !reflect.DeepEqual(rep.Writes, []Range{{"0000", "0003"}}) {
+	if !reflect.DeepEqual(rep.NotWritten, []Range{{Start: "0005", End: "0005"}}) || !reflect.DeepEqual(rep.Writes, []Range{{Start: "0000", End: "0003"}}) {
 		t.Errorf("not written %v, writes %v", rep.NotWritten, rep.Writes)
 	}
 }

@@ -97,6 +97,20 @@ func CheckSymbols(p *asm.Program, file string, printed []ref.PrintedSymbol) []Sy
 	return out
 }
 
+// Landmarks1977 is what the 1977 listing prints where: each statement the
+// listing's byte column gives an address (its statement number), and the
+// BLOCK DATA tables.
+func Landmarks1977() []Landmark {
+	var out []Landmark
+	for _, pl := range ref.ListingBytes1977() {
+		out = append(out, Landmark{pl.Addr, pl.Addr + uint16(len(pl.Bytes)) - 1, fmt.Sprintf("statement %d", pl.Line)})
+	}
+	for _, b := range ref.BlockData1977() {
+		out = append(out, Landmark{b.Addr, b.Addr + uint16(len(b.Bytes)) - 1, "BLOCK DATA " + b.Name})
+	}
+	return out
+}
+
 func symRow(name string, value, def int, refs []string) string {
 	parts := append([]string{name, fmt.Sprintf("%04X", value&0xFFFF), fmt.Sprint(def)}, refs...)
 	return strings.Join(parts, " ")

@@ -50,7 +50,7 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	opt := verify.Options{Residue: map[string]bool{}}
+	opt := verify.Options{Residue: map[string]bool{}, Landmarks: verify.Landmarks1977()}
 	for _, r := range residue {
 		opt.Residue[r] = true
 	}
@@ -82,9 +82,9 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 			verify.WritePrinted(stdout, listing, symbols)
 		}
 		if ok {
-			fmt.Fprintln(stdout, "OK: every source-defined byte equals the 1977 hex listing")
+			fmt.Fprintln(stdout, "OK: every byte of the 1977 hex listing is defined by the source and equal to it")
 		} else {
-			fmt.Fprintln(stdout, "FAIL: bytes differ from the 1977 hex listing (see MISMATCH lines)")
+			fmt.Fprintln(stdout, "FAIL: the source does not reproduce the 1977 hex listing (see the MISMATCH and UNDEFINED lines)")
 		}
 	}
 	if !ok {
