@@ -82,7 +82,7 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 			verify.WritePrinted(stdout, listing, symbols)
 		}
 		if ok {
-			fmt.Fprintln(stdout, "OK: every byte of the 1977 hex listing is defined by the source and equal to it")
+			fmt.Fprintln(stdout, "OK: every source-defined byte equals the 1977 hex listing")
 		} else {
 			fmt.Fprintln(stdout, "FAIL: the source does not reproduce the 1977 hex listing (see the MISMATCH and UNDEFINED lines)")
 		}
