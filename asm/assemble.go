@@ -49,6 +49,14 @@ func DialectFor(name string) Dialect {
 	}
 }
 
+// originDirective is how a dialect starts a segment, for messages.
+func originDirective(file string) string {
+	if DialectFor(file) == Dialect1980 {
+		return "a .BA"
+	}
+	return "a +++"
+}
+
 // ReconstructedTag in a statement's comment marks its bytes as rebuilt by
 // this project rather than printed in any document (both dialects).
 const ReconstructedTag = "[RECONSTRUCTED]"
@@ -86,7 +94,7 @@ func Assemble(sources ...Source) (*Program, error) {
 
 // AssembleStmts assembles statements from any front end.
 func AssembleStmts(stmts []*Stmt) (*Program, diag.ErrorList) {
-	a := &assembler{p: &Program{Stmts: stmts, Symbols: map[string]*Symbol{}}}
+	a := &assembler{p: &Program{Stmts: stmts, Symbols: map[string]*Symbol{}}, unplaced: make([]bool, len(stmts))}
 	a.define()
 	a.resolveEquates()
 	a.layout()
@@ -99,6 +107,10 @@ func AssembleStmts(stmts []*Stmt) (*Program, diag.ErrorList) {
 type assembler struct {
 	p    *Program
 	errs diag.ErrorList
+	// unplaced marks, by index, the statements with no address (no
+	// origin, or after code ran past FFFF): they are not encoded, so they
+	// cause no more errors.
+	unplaced []bool
 }
 
 func (a *assembler) define() {
@@ -152,7 +164,7 @@ func (a *assembler) resolveEquates() {
 // size. An operand that is not known yet keeps the absolute form.
 func (a *assembler) layout() {
 	pc := -1
-	for _, s := range a.p.Stmts {
+	for i, s := range a.p.Stmts {
 		if s.Kind == KindOrigin && s.Operand != nil {
 			v, ok := a.value(s.Operand)
 			switch {
@@ -169,9 +181,15 @@ func (a *assembler) layout() {
 		}
 		size := a.size(s)
 		if pc < 0 {
-			if size > 0 || (s.Label != "" && s.Kind != KindEquate) {
-				a.errs.Add(s.Pos, "no origin: put a +++ line with an address before the first statement")
-				pc = -2 // report once per segment
+			// pc -1: no origin yet; -2: an error was reported for this
+			// segment, and the statements up to the next origin are not
+			// placed (no follow-on errors).
+			if pc == -1 && (size > 0 || (s.Label != "" && s.Kind != KindEquate)) {
+				a.errs.Add(s.Pos, "no origin: put %s line with an address before the first statement", originDirective(s.Pos.File))
+				pc = -2
+			}
+			if s.Kind != KindEquate {
+				a.unplaced[i] = true
 			}
 			continue
 		}
@@ -182,7 +200,8 @@ func (a *assembler) layout() {
 		}
 		s.Addr = uint16(pc)
 		if pc+size > 0x10000 {
-			a.errs.Add(s.Pos, "code runs past FFFF")
+			a.errs.Add(s.Pos, "code runs past FFFF (the statements after this one, up to the next origin, are not placed)")
+			a.unplaced[i] = true
 			pc = -2
 			continue
 		}
@@ -216,7 +235,10 @@ func (a *assembler) size(s *Stmt) int {
 
 // encode is pass 2: every operand is now known or undefined.
 func (a *assembler) encode() {
-	for _, s := range a.p.Stmts {
+	for i, s := range a.p.Stmts {
+		if a.unplaced[i] {
+			continue
+		}
 		for _, e := range a.exprs(s) {
 			if e.Sym == "" {
 				continue
@@ -289,7 +311,6 @@ func (a *assembler) encodeInstr(s *Stmt) {
 		a.errs.Add(s.Pos, "%s has no %s mode", s.Mnemonic, s.Mode)
 		return
 	}
-	s.Op = op
 	s.Bytes = []byte{op.Code}
 	if s.Mode.OperandBytes() == 0 {
 		return

@@ -77,7 +77,8 @@ func Parse1977(file, src string) ([]*Stmt, diag.ErrorList) {
 	var errs diag.ErrorList
 	var stmts []*Stmt
 	number := 0
-	for i, text := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
+	lines := newLineParser(parser1977, file)
+	for i, text := range diag.Lines(src) {
 		text = strings.TrimRight(text, " \t\r")
 		lineNo := i + 1
 		pos := diag.At(file, lineNo, 1)
@@ -87,7 +88,7 @@ func Parse1977(file, src string) ([]*Stmt, diag.ErrorList) {
 			errs.Add(diag.At(file, lineNo, len(text)-len(t)+1), "a +++ segment mark must start in column 1")
 			continue
 		}
-		parsed, err := parseLine(parser1977, file, text)
+		parsed, err := lines.parse(text)
 		if err != nil {
 			col := 1
 			if pe, ok := err.(participle.Error); ok {
@@ -105,6 +106,31 @@ func Parse1977(file, src string) ([]*Stmt, diag.ErrorList) {
 		}
 	}
 	return stmts, errs
+}
+
+// lineParser parses a file's lines with a participle grammar. It keeps the
+// tree of each distinct line: a tree holds positions within its line only
+// (the line number is added by the caller) and is only read afterwards, so
+// a line that recurs (a run of NOPs, ruler comments) is parsed once.
+type lineParser[T any] struct {
+	p    *participle.Parser[T]
+	file string
+	seen map[string]*T
+}
+
+func newLineParser[T any](p *participle.Parser[T], file string) *lineParser[T] {
+	return &lineParser[T]{p: p, file: file, seen: map[string]*T{}}
+}
+
+func (lp *lineParser[T]) parse(text string) (*T, error) {
+	if t, ok := lp.seen[text]; ok {
+		return t, nil
+	}
+	t, err := parseLine(lp.p, lp.file, text)
+	if err == nil {
+		lp.seen[text] = t
+	}
+	return t, err
 }
 
 // parseLine runs a participle parser on one line. A grammar defect must
@@ -295,7 +321,7 @@ func parseExpr1977(word string, pos diag.Pos, errs *diag.ErrorList) *Expr {
 	if isHex(sym) && sign == 0 {
 		v, _ := parseHex(sym)
 		if len(sym) > 4 {
-			errs.Add(pos, "number %s is wider than 16 bits", sym)
+			errs.Add(pos, "number %s has %d digits: a value is at most 4 hex digits (0000–FFFF)", sym, len(sym))
 		}
 		e.Offset = v
 		return e

@@ -132,7 +132,8 @@ func Parse1980(file, src string) ([]*Stmt, diag.ErrorList) {
 	var errs diag.ErrorList
 	var stmts []*Stmt
 	ended := false
-	for i, text := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
+	lines := newLineParser(parser1980, file)
+	for i, text := range diag.Lines(src) {
 		text = strings.TrimRight(text, " \t\r")
 		lineNo := i + 1
 		s := &Stmt{Pos: diag.At(file, lineNo, 1), Text: text, Number: lineNo}
@@ -143,7 +144,7 @@ func Parse1980(file, src string) ([]*Stmt, diag.ErrorList) {
 			}
 			continue
 		}
-		parsed, err := parseLine(parser1980, file, text)
+		parsed, err := lines.parse(text)
 		if err != nil {
 			col := 1
 			if pe, ok := err.(participle.Error); ok {

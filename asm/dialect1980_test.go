@@ -120,6 +120,8 @@ func TestErrors1980(t *testing.T) {
 		{"0110 .BA $200\n0120 LDA (\n", "e.s:2:11: unexpected token \"<EOF>\""},
 		{"110 .BA $200\n", "e.s:1:1: line number 110: want four digits"},
 		{"0110 .DE $10\n", "e.s:1:6: .DE needs a name before it"},
+		{"0120 NOP\n", "e.s:1:1: no origin: put a .BA line with an address before the first statement"},
+		{"0110 .BA $200\n0120 JMP $123456\n", "e.s:2:10: number $123456 is wider than 16 bits"},
 	}
 	for _, c := range cases {
 		_, err := Assemble(Source{"e.s", c.src})

@@ -49,5 +49,4 @@ type Stmt struct {
 	// Filled in by the assembler.
 	Addr  uint16
 	Bytes []byte
-	Op    isa.Op
 }

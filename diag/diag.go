@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Pos is a position in a source file; Line and Col are 1-based, Col counts
@@ -30,7 +32,30 @@ type Error struct {
 	Msg string
 }
 
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+func (e *Error) Error() string { return Printable(e.Pos.String() + ": " + e.Msg) }
+
+// Printable escapes what must not reach a terminal raw: control
+// characters become \xNN (or \uNNNN), bytes that are not UTF-8 \xNN. A
+// message quotes user text, and a file of binary garbage must not clear
+// the screen or ring the bell.
+func Printable(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, "\\x%02X", s[i])
+		case r == '\t' || unicode.IsPrint(r) && r != utf8.RuneError:
+			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, "\\x%02X", r)
+		default:
+			fmt.Fprintf(&b, "\\u%04X", r)
+		}
+		i += n
+	}
+	return b.String()
+}
 
 // MaxErrors caps how many errors an ErrorList prints; the rest are counted.
 const MaxErrors = 25
@@ -91,7 +116,7 @@ const BOM = "\uFEFF"
 // wrote files); a final line end gives no empty line after it.
 func Lines(text string) []string {
 	text = strings.TrimPrefix(text, BOM)
-	var lines []string
+	lines := make([]string, 0, strings.Count(text, "\n")+strings.Count(text, "\r")+1)
 	for len(text) > 0 {
 		i := strings.IndexAny(text, "\r\n")
 		if i < 0 {

@@ -43,3 +43,22 @@ func TestErrorListSortedAndCapped(t *testing.T) {
 		t.Errorf("not capped: ...%q", got[len(got)-40:])
 	}
 }
+
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain text, a tab\there": "plain text, a tab\there",
+		"bell\a esc\x1b[2J":       `bell\x07 esc\x1B[2J`,
+		"bad \xff\xfe utf-8":       `bad \xFF\xFE utf-8`,
+		"–é ok":                   "–é ok",
+		"bom \ufeff":              `bom \uFEFF`,
+	} {
+		if got := Printable(in); got != want {
+			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+	var l ErrorList
+	l.Add(At("x\x1b.asm", 1, 1), "unknown mnemonic %s", "\x00\x07")
+	if got := l.Err().Error(); got != `x\x1B.asm:1:1: unknown mnemonic \x00\x07` {
+		t.Errorf("error %q", got)
+	}
+}
