@@ -48,7 +48,7 @@ func TestPrintable(t *testing.T) {
 	for in, want := range map[string]string{
 		"plain text, a tab\there": "plain text, a tab\there",
 		"bell\a esc\x1b[2J":       `bell\x07 esc\x1B[2J`,
-		"bad \xff\xfe utf-8":       `bad \xFF\xFE utf-8`,
+		"bad \xff\xfe utf-8":      `bad \xFF\xFE utf-8`,
 		"–é ok":                   "–é ok",
 		"bom \ufeff":              `bom \uFEFF`,
 	} {

@@ -50,13 +50,13 @@ type ImageReport struct {
 	ResidueBytes int `json:"residue_bytes"`
 	// Reconstructed bytes come from lines no document fixes; they are
 	// compared where a reference exists but never counted as verified.
-	Reconstructed  []Byte  `json:"reconstructed"`
-	Undefined      []Range `json:"undefined"`       // reference bytes no source defines: a failure
-	Extra          []Range `json:"extra"`           // source bytes the reference lacks
+	Reconstructed []Byte  `json:"reconstructed"`
+	Undefined     []Range `json:"undefined"` // reference bytes no source defines: a failure
+	Extra         []Range `json:"extra"`     // source bytes the reference lacks
 	// Shifts explain undefined bytes at the end of a block of code: bytes
 	// the source no longer has further up (a deleted statement), so the
 	// code after them sits lower than in the reference.
-	Shifts []Shift `json:"shifts"`
+	Shifts         []Shift `json:"shifts"`
 	TotalIdentical int     `json:"total_identical"` // all bytes equal, any origin
 	ReferenceBytes int     `json:"reference_bytes"`
 }
