@@ -21,7 +21,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 all: images verify openings stone
 
 tool:
-	$(GO) build -o $(MCHESS) ./cmd/mchess
+	$(GO) build -buildvcs=auto -o $(MCHESS) ./cmd/mchess
 
 # The default images carry the residue bytes of the published listing
 # (all 1024 + 102 bytes); build/clean/ holds the program alone.

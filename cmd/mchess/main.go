@@ -91,7 +91,7 @@ func version() string {
 	if rev != "" {
 		s += fmt.Sprintf(" revision %s (%s%s)", rev, when, modified)
 	} else {
-		s += " revision unknown (not built from a git checkout)"
+		s += " revision unknown (built without version control information)"
 	}
 	return s + ", " + bi.GoVersion
 }

@@ -20,7 +20,7 @@ import (
 )
 
 func init() {
-	register("opening", "compile and decompile opening book blocks", openingMain)
+	register("opening", "compile, decompile and compare opening-book blocks (00C0–00DB)", openingMain)
 }
 
 func openingMain(args []string, stdout, stderr io.Writer) int {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -105,6 +104,14 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess run: --expect-pc and --expect-mem need --start")
 		return 2
 	}
+	if n := len(o.loads) + len(o.sources); o.published && n > 0 || len(o.loads) > 0 && len(o.sources) > 0 {
+		fmt.Fprintln(stderr, "mchess run: --published, --load and --source do not go together: each says what to run")
+		return 2
+	}
+	if len(o.residue) > 0 && len(o.sources) == 0 {
+		fmt.Fprintln(stderr, "mchess run: --residue goes with --source")
+		return 2
+	}
 	return runKIM(&o, keys, stdout, stderr)
 }
 
@@ -183,10 +190,6 @@ func loadMicroChess(o *runOpts) (*program, error) {
 		}
 	}
 	switch {
-	case o.published && len(o.loads) > 0, o.published && len(o.sources) > 0, len(o.loads) > 0 && len(o.sources) > 0:
-		return nil, errors.New("--published, --load and --source do not go together: each says what to run")
-	case len(o.residue) > 0 && len(o.sources) == 0:
-		return nil, errors.New("--residue goes with --source")
 	case o.published:
 		return &program{layout: layout, images: microchess.KIM(microchess.Published()), source: "the 1977 published hex listing"}, nil
 	case len(o.loads) > 0:
