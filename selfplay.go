@@ -39,6 +39,9 @@ type Game struct {
 	End    string   // why it stopped, in words
 	Draws  []string // automatic draws the game played through
 	PGN    string
+	// Final is the library's game since the last automatic draw (or the
+	// start), as it stood when the game stopped.
+	Final *chess.Game
 }
 
 // automaticDraw tells the draws the rules impose without a claim. They end
@@ -132,5 +135,6 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 		g.Reason, g.End = MovesPlayed, fmt.Sprintf("%d moves a side played", maxPerSide)
 	}
 	g.PGN = strings.Join(append(pgn, board.String()), "\n")
+	g.Final = board
 	return g, nil
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/corentings/chess/v2"
 	"github.com/kim1-archive/microchess/emu/kim1"
 )
 
@@ -38,7 +39,14 @@ func TestBookMoveAfterClear(t *testing.T) {
 	t.Logf("book move in %d cycles", mv.Cycles)
 }
 
+// The first move with the book off, at each level: a legal move of the
+// piece the display names, well inside the manual's average time for the
+// level (quiet opening positions are the cheap ones). Super Blitz and
+// Blitz differ only in the capture tree, which the opening position, with
+// no capture on the board, never enters: their first moves cost the same
+// cycles. Normal adds the check test on every move, so it costs more.
 func TestFirstMovesBookOff(t *testing.T) {
+	cycles := map[string]uint64{}
 	for _, l := range Levels {
 		s := newSession(t)
 		s.SetLevel(l)
@@ -50,7 +58,18 @@ func TestFirstMovesBookOff(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		game := chess.NewGame()
+		if _, _, _, err := s.Computer(game, mv, chess.White); err != nil {
+			t.Errorf("%s: %v: %v", l.Name, mv, err)
+		}
+		if mv.Cycles > uint64(l.ManualSeconds)*1_000_000 {
+			t.Errorf("%s: %v took %d cycles, more than the manual's average of %d s", l.Name, mv, mv.Cycles, l.ManualSeconds)
+		}
+		cycles[l.Name] = mv.Cycles
 		t.Logf("%s: %v in %d cycles", l.Name, mv, mv.Cycles)
+	}
+	if cycles["super-blitz"] != cycles["blitz"] || cycles["normal"] <= cycles["blitz"] {
+		t.Errorf("cycles %v: want super-blitz = blitz < normal", cycles)
 	}
 }
 

@@ -1,7 +1,6 @@
 package microchess_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/kim1-archive/microchess"
@@ -107,14 +106,7 @@ func TestSelfPlay(t *testing.T) {
 	}
 	t.Logf("upgrade: %s\n%s", up.End, up.PGN)
 	t.Logf("original: %s\n%s", orig.End, orig.PGN)
-	if len(up.Moves) < 2 {
-		t.Fatalf("only %d moves", len(up.Moves))
-	}
-	ended := strings.Contains(up.End, "resigned") || strings.Contains(up.End, "by") ||
-		strings.Contains(up.End, "40 moves a side")
-	if !ended {
-		t.Errorf("the game ended with %q", up.End)
-	}
+	checkEnd(t, up, s, 40)
 	if up.PGN == orig.PGN {
 		t.Error("the upgrade played the original's game")
 	}
