@@ -76,7 +76,7 @@ timing: tool
 	$(MCHESS) timing -o docs/timing.md
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) test -run '^$$' -bench . -benchmem -count 3 ./...
 
 clean:
 	rm -rf build bin
