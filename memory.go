@@ -18,7 +18,7 @@ var (
 			{Name: "c1", ID: 0xC1, Start: kim1.RIOTRAM.Start, End: kim1.RIOTRAM.End},
 		},
 		Reserved: []linker.Reserved{block(kim1.RIOT), block(kim1.Workspace), block(kim1.ROM)},
-		Overflow: "the program no longer fits in the KIM-1's 1.1 KB of RAM; link the rest into expansion RAM with --ram NAME=SSSS-EEEE",
+		Overflow: "the program no longer fits in the KIM-1's 1.1 KB of RAM; link the rest into expansion RAM (mchess --ram NAME=SSSS-EEEE, make RAM=NAME=SSSS-EEEE)",
 	}
 
 	// CodeRanges hold the program's code and constant tables, which it

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// go test ./stone -run TestExperiment -experiment [-experiment.out FILE]
+// go test . -run TestExperiment -experiment [-experiment.out FILE]
 // runs the whole FACTOR and DEVP-4 experiment (about seven minutes on two cores);
 // without -experiment only the chosen values are played (seconds).
 var (
@@ -85,7 +85,7 @@ func TestExperiment(t *testing.T) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# The FACTOR and DEVP-4 experiment: tables\n\n")
-	fmt.Fprintf(&b, "Written by `go test ./stone -run TestExperiment -experiment -experiment.out FILE`;\n")
+	fmt.Fprintf(&b, "Written by `go test . -run TestExperiment -experiment -experiment.out FILE`;\n")
 	fmt.Fprintf(&b, "docs/stone-1980.md explains the runs and the choice.\n\n")
 	fmt.Fprintf(&b, "FACTOR, with DEVP-4 = %s:\n\n", chosenDevp4.name)
 	header(&b, "FACTOR")
