@@ -2,6 +2,7 @@ package microchess_test
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"testing"
 
@@ -49,7 +50,13 @@ func TestPrintedBytes(t *testing.T) {
 		}
 		printed += len(r.Bytes)
 	}
-	for n, s := range byNumber {
+	left := make([]int, 0, len(byNumber))
+	for n := range byNumber {
+		left = append(left, n)
+	}
+	sort.Ints(left)
+	for _, n := range left {
+		s := byNumber[n]
 		if !s.Reconstructed {
 			t.Errorf("line %04d (%04X % X) is not printed and not marked reconstructed", n, s.Addr, s.Bytes)
 		}
