@@ -3,6 +3,7 @@ package microchess
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kim1-archive/microchess/emu/kim1"
 )
@@ -126,7 +127,11 @@ func WriteTimingMarkdown(w io.Writer, rows []TimingRow, source string) {
 		}
 	}
 	if n == 0 {
-		fmt.Fprintln(w, "No game wrote into the program's code or tables (0000–004D, 0100–01AE, 0200–03F9, 1780–17E5).")
+		var ranges []string
+		for _, r := range CodeRanges {
+			ranges = append(ranges, fmt.Sprintf("%04X–%04X", r[0], r[1]))
+		}
+		fmt.Fprintf(w, "No game wrote into the program's code (%s).\n", strings.Join(ranges, ", "))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Why the figures differ from the manual's: its times are the author's round estimates for a")
