@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -247,12 +248,15 @@ func KIM(images []*linker.Image) []kim1.Image {
 	return out
 }
 
-// Machine is a KIM-1 with the expansion RAM of a layout made from Layout
-// (its regions past Layout's own) and the images loaded, ready to run the
-// program from Start.
+// Machine is a KIM-1 with the expansion RAM of a layout (its regions other
+// than Layout's own) and the images loaded, ready to run the program from
+// Start.
 func Machine(l linker.Layout, images []kim1.Image) (*kim1.Machine, error) {
 	m := kim1.New()
-	for _, r := range l.Regions[len(Layout.Regions):] {
+	for _, r := range l.Regions {
+		if slices.Contains(Layout.Regions, r) {
+			continue // the KIM-1's own RAM
+		}
 		if err := m.AddRAM(r.Name, r.Start, r.End); err != nil {
 			return nil, err
 		}

@@ -67,16 +67,6 @@ func New(images ...kim1.Image) (*Session, error) {
 // NewSession starts a session on a machine already loaded (see Machine).
 func NewSession(m *kim1.Machine) *Session { return &Session{M: m, Budget: DefaultBudget} }
 
-// Session loads the program's images on a KIM-1 with the expansion RAM
-// its layout needs.
-func (p *Program) Session() (*Session, error) {
-	m, err := Machine(p.Layout, KIM(p.Images))
-	if err != nil {
-		return nil, err
-	}
-	return NewSession(m), nil
-}
-
 // SetLevel stores the level's two bytes, as the manual says to.
 func (s *Session) SetLevel(l Level) {
 	s.M.Poke(LevelCheck, l.Check)
