@@ -40,3 +40,19 @@ func (t *Tracer) Line(c *CPU) {
 	fmt.Fprintf(t.W, "%04X  %-9s %-8s %-22s A=%02X X=%02X Y=%02X P=%02X S=%02X  %d\n",
 		pc, hex, label, text, c.A, c.X, c.Y, c.P, c.S, c.Cycles)
 }
+
+// RunTraced is Run with every instruction traced first (slow); a nil
+// tracer runs at full speed.
+func (c *CPU) RunTraced(budget uint64, t *Tracer) Stop {
+	if t == nil {
+		return c.Run(budget)
+	}
+	end := c.Cycles + budget
+	for c.Cycles < end {
+		t.Line(c)
+		if stop := c.Step(); stop != StopBudget {
+			return stop
+		}
+	}
+	return StopBudget
+}

@@ -31,3 +31,25 @@ func TestTracerLines(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// A traced run stops where an untraced one does, with a line per
+// instruction.
+func TestRunTraced(t *testing.T) {
+	prog := []byte{0xA2, 0x03, 0xCA, 0xD0, 0xFD, 0x4C, 0x05, 0x02} // LDX #3; DEX; BNE *-1; JMP *
+	plain, traced := New(0x0200), New(0x0200)
+	plain.Load(0x0200, prog)
+	traced.Load(0x0200, prog)
+	var b strings.Builder
+	s1 := plain.RunTraced(1000, nil)
+	s2 := traced.RunTraced(1000, &Tracer{W: &b})
+	if s1 != StopSelfJump || s2 != s1 || plain.Cycles != traced.Cycles || plain.PC != traced.PC {
+		t.Fatalf("plain %v at %04X after %d, traced %v at %04X after %d", s1, plain.PC, plain.Cycles, s2, traced.PC, traced.Cycles)
+	}
+	// LDX, then DEX and BNE three times, then the JMP to itself.
+	if n := strings.Count(b.String(), "\n"); n != 8 {
+		t.Errorf("%d trace lines, want 8:\n%s", n, b.String())
+	}
+	if stop := New(0x0200).RunTraced(0, &Tracer{W: &b}); stop != StopBudget {
+		t.Errorf("no budget: %v", stop)
+	}
+}

@@ -69,17 +69,7 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 		defer tr.W.(*bufio.Writer).Flush()
 	}
 	t0 := time.Now()
-	var stop emu.Stop
-	if tr == nil {
-		stop = c.Run(budget)
-	} else {
-		for c.Cycles < budget {
-			tr.Line(c)
-			if stop = c.Step(); stop != emu.StopBudget {
-				break
-			}
-		}
-	}
+	stop := c.RunTraced(budget, tr)
 	el := time.Since(t0).Seconds()
 	rep := genericReport{
 		StopPC: fmt.Sprintf("%04X", c.PC), Instructions: c.Instructions, Cycles: c.Cycles,
