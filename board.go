@@ -166,3 +166,57 @@ func InitialArray(computer chess.Color) Array {
 	}
 	return a
 }
+
+// slotsOf are the piece codes a man of each type can take, in order.
+var slotsOf = map[chess.PieceType][]int{chess.King: {0}, chess.Queen: {1}, chess.Rook: {2, 3},
+	chess.Bishop: {4, 5}, chess.Knight: {6, 7}, chess.Pawn: {8, 9, 10, 11, 12, 13, 14, 15}}
+
+// substitutes are the types a man may stand in for when its own slots are
+// taken (a second queen after a promotion): the next most valuable.
+var substitutes = map[chess.PieceType][]chess.PieceType{chess.Queen: {chess.Rook, chess.Bishop, chess.Knight},
+	chess.Rook: {chess.Bishop, chess.Knight}, chess.Bishop: {chess.Knight}}
+
+// ArrayOf puts a chess position into the program's piece table, the
+// computer playing computer: each man in a free slot of its type, men of
+// a side in square order. The table holds one king, one queen, two rooks,
+// two bishops, two knights and eight pawns a side; a man with no slot of
+// its type left takes the slot of the next most valuable type that is free
+// (and then moves like it), or is left out. Notes say what was done.
+func ArrayOf(board map[chess.Square]chess.Piece, computer chess.Color) (Array, []string) {
+	var a Array
+	for i := range 16 {
+		a.Computer[i], a.Player[i] = Captured, Captured
+	}
+	var notes []string
+	for sq := chess.A1; sq <= chess.H8; sq++ {
+		pc, ok := board[sq]
+		if !ok || pc == chess.NoPiece {
+			continue
+		}
+		men := &a.Player
+		if pc.Color() == computer {
+			men = &a.Computer
+		}
+		placed := false
+		for _, t := range append([]chess.PieceType{pc.Type()}, substitutes[pc.Type()]...) {
+			for _, slot := range slotsOf[t] {
+				if men[slot] != Captured {
+					continue
+				}
+				men[slot] = Code(sq, computer)
+				if t != pc.Type() {
+					notes = append(notes, fmt.Sprintf("the %s on %v stands in the slot of a %s (%s) and moves like one: the program keeps one queen, two rooks, bishops and knights a side", pieceText(pc), sq, typeNames[t], Pieces[slot]))
+				}
+				placed = true
+				break
+			}
+			if placed {
+				break
+			}
+		}
+		if !placed {
+			notes = append(notes, fmt.Sprintf("the %s on %v is left out: the program has no free slot for it", pieceText(pc), sq))
+		}
+	}
+	return a, notes
+}

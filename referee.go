@@ -37,9 +37,10 @@ func (s *Session) EnterKeys(pairs [][2]byte) error {
 // Computer checks a move the program showed against the game, plays it
 // there, and makes in the program what the manual leaves to the player:
 // the rook's half of a castling, and a pawn on the last rank replaced by
-// the best man the computer has lost (see promote). Then the program's
-// board must be the game's. stop is non-empty when the game cannot go on
-// (a pawn reached the last rank with no man to replace it).
+// the best man the computer has lost (see promote). A move the rules do
+// not allow is an *IllegalMoveError. stop is non-empty when the game
+// cannot go on (a pawn reached the last rank with no man to replace it).
+// The caller compares the boards (Matches).
 func (s *Session) Computer(game *chess.Game, mv Move, computer chess.Color) (uci, note, stop string, err error) {
 	from, to, err := mv.Squares(computer)
 	if err != nil {
@@ -62,7 +63,7 @@ func (s *Session) Computer(game *chess.Game, mv Move, computer chess.Color) (uci
 		note = n
 	}
 	if err := game.PushNotationMove(uci, chess.UCINotation{}, nil); err != nil {
-		return uci, note, "", fmt.Errorf("illegal: %v", err)
+		return uci, note, "", &IllegalMoveError{UCI: uci, Reason: illegalReason(game, from, to)}
 	}
 	// The program castles only from its book and shows the king's move;
 	// the player moves the rook for it.
@@ -73,7 +74,36 @@ func (s *Session) Computer(game *chess.Game, mv Move, computer chess.Color) (uci
 		}
 		note = "castled: rook " + rf.String() + "-" + rt.String() + " entered"
 	}
-	return uci, note, "", s.Matches(game.Position(), computer)
+	return uci, note, "", nil
+}
+
+// IllegalMoveError is a move of the program's that the rules of chess do
+// not allow (at Super Blitz and Blitz it does not test for check; it never
+// knows en passant or castling rights).
+type IllegalMoveError struct {
+	UCI    string
+	Reason string
+}
+
+func (e *IllegalMoveError) Error() string { return "illegal move " + e.UCI + ": " + e.Reason }
+
+// illegalReason says what the rules have against from-to in the game's
+// position: the chess library has no legal move there.
+func illegalReason(game *chess.Game, from, to chess.Square) string {
+	pos := game.Position()
+	piece := pos.Board().Piece(from)
+	side := pos.Turn().Name()
+	inCheck := false
+	if moves := game.Moves(); len(moves) > 0 {
+		inCheck = moves[len(moves)-1].HasTag(chess.Check)
+	}
+	switch {
+	case piece.Type() == chess.King && from.Rank() == to.Rank() && (int(to)-int(from) == 2 || int(from)-int(to) == 2):
+		return "castling is not allowed here (the king or the rook has moved, the king is in check or would pass or land on an attacked square, or a square between is taken)"
+	case inCheck:
+		return fmt.Sprintf("%s is in check, and %v-%v does not end it", side, from, to)
+	}
+	return fmt.Sprintf("the rules have no move of the %s from %v to %v here", pieceText(piece), from, to)
 }
 
 var typeLetters = map[chess.PieceType]string{chess.Queen: "q", chess.Rook: "r", chess.Bishop: "b", chess.Knight: "n"}

@@ -96,6 +96,9 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 		pm := PlayedMove{Move: mv, Computer: computer}
 		var stop string
 		pm.UCI, pm.Note, stop, err = s.Computer(board, mv, computer)
+		if err == nil && stop == "" {
+			err = s.Matches(board.Position(), computer)
+		}
 		if err != nil {
 			return g, fmt.Errorf("move %d (%v, %s): %v", len(g.Moves)/2+1, mv, computer.Name(), err)
 		}

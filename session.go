@@ -163,3 +163,12 @@ func (s *Session) Matches(pos *chess.Position, computer chess.Color) error {
 	}
 	return nil
 }
+
+// SetArray writes a piece table over the program's board, as a player
+// would from the monitor.
+func (s *Session) SetArray(a Array) {
+	for i := range 16 {
+		s.M.Poke(Board+uint16(i), a.Computer[i])
+		s.M.Poke(PlayerBoard+uint16(i), a.Player[i])
+	}
+}

@@ -126,7 +126,7 @@ func (src *Source) Compile() (*Book, error) {
 			}
 			continue
 		}
-		m, err := resolve(pos, tok.Text)
+		m, err := microchess.ParseSAN(pos, tok.Text)
 		if err != nil {
 			return nil, errAt("%v", err)
 		}
@@ -166,7 +166,7 @@ func describe(pos *chess.Position, m *chess.Move, arr *microchess.Array, compute
 	p := Ply{
 		Color:    pos.Turn(),
 		Computer: pos.Turn() == computer,
-		SAN:      SAN(pos, m),
+		SAN:      microchess.SAN(pos, m),
 		Move:     *m,
 		From:     microchess.Code(m.S1(), computer),
 		To:       microchess.Code(m.S2(), computer),

@@ -1,4 +1,4 @@
-package openings
+package microchess
 
 import (
 	"fmt"
@@ -22,9 +22,10 @@ func SAN(pos *chess.Position, m *chess.Move) string {
 	return chess.AlgebraicNotation{}.Encode(pos, m)
 }
 
-// resolve finds the one legal move that text names in pos. Its errors say
-// whether the text is not SAN, names no legal move, or names several.
-func resolve(pos *chess.Position, text string) (chess.Move, error) {
+// ParseSAN finds the one legal move that SAN text names in pos. Its errors
+// say whether the text is not SAN, names no legal move, or names several;
+// it insists on standard SAN (the capture mark, the check mark if any).
+func ParseSAN(pos *chess.Position, text string) (chess.Move, error) {
 	p := sanRE.FindStringSubmatch(text)
 	if p == nil {
 		if strings.HasPrefix(text, "0-0") {
@@ -87,3 +88,74 @@ func resolve(pos *chess.Position, text string) (chess.Move, error) {
 	}
 	return m, nil
 }
+
+var (
+	coordMove = regexp.MustCompile(`^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$`)
+	octalMove = regexp.MustCompile(`^([0-7]{2})-?([0-7]{2})$`)
+)
+
+// ParseMove reads a move as a player types it and finds the legal move it
+// names in pos: SAN (Nf3, exd5, O-O, e8=Q), coordinates (g1f3, e7e8q), or
+// the manual's octal squares, FROM then TO (6343 or 63-43), seen from the
+// computer's side as the program counts them. Octal squares of a pawn
+// reaching the last rank promote to a queen. The errors say why a move is
+// refused: not a move at all, or not legal here (the chess library
+// decides).
+func ParseMove(pos *chess.Position, text string, computer chess.Color) (chess.Move, error) {
+	text = strings.TrimSpace(text)
+	var from, to chess.Square
+	promo := chess.NoPieceType
+	switch {
+	case coordMove.MatchString(text):
+		g := coordMove.FindStringSubmatch(text)
+		from, to = squareNamed(g[1]), squareNamed(g[2])
+		if g[3] != "" {
+			promo = chess.PieceTypeFromString(strings.ToLower(g[3]))
+		}
+	case octalMove.MatchString(text):
+		g := octalMove.FindStringSubmatch(text)
+		var ok1, ok2 bool
+		from, ok1 = SquareOf(octal(g[1]), computer)
+		to, ok2 = SquareOf(octal(g[2]), computer)
+		if !ok1 || !ok2 {
+			return chess.Move{}, fmt.Errorf("%s: not two squares", text)
+		}
+	default:
+		return ParseSAN(pos, text)
+	}
+	var found []chess.Move
+	for _, m := range pos.ValidMoves() {
+		if m.S1() == from && m.S2() == to {
+			found = append(found, m)
+		}
+	}
+	side := pos.Turn().Name()
+	if len(found) == 0 {
+		piece := pos.Board().Piece(from)
+		if piece == chess.NoPiece {
+			return chess.Move{}, fmt.Errorf("illegal move %s: %v is empty", text, from)
+		}
+		if piece.Color() != pos.Turn() {
+			return chess.Move{}, fmt.Errorf("illegal move %s: the %s on %v is not %s's", text, pieceText(piece), from, side)
+		}
+		return chess.Move{}, fmt.Errorf("illegal move %s: the %s on %v cannot go to %v here", text, pieceText(piece), from, to)
+	}
+	if found[0].Promo() == chess.NoPieceType {
+		return found[0], nil
+	}
+	if promo == chess.NoPieceType {
+		promo = chess.Queen
+	}
+	for _, m := range found {
+		if m.Promo() == promo {
+			return m, nil
+		}
+	}
+	return chess.Move{}, fmt.Errorf("illegal move %s: a pawn promotes to a queen, rook, bishop or knight", text)
+}
+
+func squareNamed(s string) chess.Square {
+	return chess.NewSquare(chess.File(s[0]-'a'), chess.Rank(s[1]-'1'))
+}
+
+func octal(s string) byte { return (s[0]-'0')<<4 | (s[1] - '0') }

@@ -1,0 +1,425 @@
+package microchess
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/linker"
+)
+
+// PlayOptions say what game a person plays against the program.
+type PlayOptions struct {
+	Program string        // what the program is, for the record ("MicroChess 1977")
+	Images  []kim1.Image  // the program
+	Layout  linker.Layout // its memory (zero: the KIM-1's own)
+	// Player is the side the person plays; the program plays the other
+	// (White after C, Black after C and E, as the manual has it).
+	Player  chess.Color
+	Level   Level
+	BookOff bool   // end the program's opening book after C
+	Block   []byte // an opening block for 00C0–00DB (nil: the program's own)
+	Book    string // what the book is, for the record
+	// FEN starts the game from a position instead of the start: it is set
+	// up in the program's piece table (see ArrayOf), and the book is off.
+	FEN string
+	// Lenient lets the game go on after a move of the program that is
+	// illegal in chess, from the program's board; otherwise such a move
+	// loses the game for the program.
+	Lenient bool
+}
+
+// PlayedPly is one half-move of a game against the program.
+type PlayedPly struct {
+	SAN      string
+	UCI      string
+	Computer bool      // the program's move (else the person's)
+	Display  Move      // what the program showed (its moves)
+	Keys     [][2]byte // what was keyed into the program (FROM TO then F each)
+	Note     string    // castling completed, promotion set up, ...
+	Illegal  string    // the program's move broke the rules (why)
+}
+
+// Play is a game between a person and the program, refereed by the chess
+// library: the person's moves are keyed in as the manual prescribes, the
+// program's are read from its display, and after every move the program's
+// board must be the library's.
+type Play struct {
+	Opt   PlayOptions
+	S     *Session
+	Game  *chess.Game // since the start, or since the last illegal move let through
+	Plies []PlayedPly
+	// Earlier holds the games before an illegal move of the program was let
+	// through (Lenient): each ends where the program left the rules, which
+	// EarlierEnd says.
+	Earlier    []*chess.Game
+	EarlierEnd []string
+	// End says why the game is over ("" while it goes on).
+	End string
+	// Setup says how a FEN start was fitted into the program's table.
+	Setup []string
+}
+
+// Computer is the side the program plays.
+func (p *Play) Computer() chess.Color { return p.Opt.Player.Other() }
+
+// NewPlay sets the program up for a game: loaded, at the level, C pressed
+// (and E when the program plays Black), the book as asked.
+func NewPlay(opt PlayOptions) (*Play, error) {
+	if opt.Player == chess.NoColor {
+		opt.Player = chess.Black
+	}
+	layout := opt.Layout
+	if len(layout.Regions) == 0 {
+		layout = Layout
+	}
+	m, err := Machine(layout, opt.Images)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Block != nil {
+		if len(opt.Block) != BookSize {
+			return nil, fmt.Errorf("an opening block is %d bytes (00C0–00DB), not %d", BookSize, len(opt.Block))
+		}
+		if err := m.Load(kim1.Image{Name: "opening block", Addr: BookStart, Data: opt.Block}); err != nil {
+			return nil, err
+		}
+	}
+	p := &Play{Opt: opt, S: NewSession(m), Game: chess.NewGame()}
+	p.S.SetLevel(opt.Level)
+	keys := "C"
+	if p.Computer() == chess.Black {
+		keys = "C E"
+	}
+	if err := p.S.Keys(keys); err != nil {
+		return nil, err
+	}
+	if opt.FEN != "" {
+		fen, err := chess.FEN(opt.FEN)
+		if err != nil {
+			return nil, err
+		}
+		p.Game = chess.NewGame(fen)
+		a, notes := ArrayOf(p.Game.Position().Board().SquareMap(), p.Computer())
+		p.S.SetArray(a)
+		p.Setup = notes
+		opt.BookOff = true
+		p.Opt.BookOff = true
+	}
+	if opt.BookOff {
+		p.S.BookOff()
+	}
+	return p, p.compare()
+}
+
+// compare holds the program's board to the game's, unless a FEN start had
+// to be fitted into the program's table (then they differ by design).
+func (p *Play) compare() error {
+	if len(p.Setup) > 0 {
+		return nil
+	}
+	return p.S.Matches(p.Game.Position(), p.Computer())
+}
+
+// ComputerToMove tells whether it is the program's turn.
+func (p *Play) ComputerToMove() bool {
+	return p.End == "" && p.Game.Position().Turn() == p.Computer()
+}
+
+// Over tells whether the game has ended.
+func (p *Play) Over() bool { return p.End != "" }
+
+// Move plays the person's move, as typed (see ParseMove): refused, with
+// the reason, when it is not legal or the program cannot represent it.
+func (p *Play) Move(text string) (*PlayedPly, error) {
+	if p.End != "" {
+		return nil, fmt.Errorf("the game is over: %s", p.End)
+	}
+	if p.ComputerToMove() {
+		return nil, errors.New("it is the program's move")
+	}
+	pos := p.Game.Position()
+	m, err := ParseMove(pos, text, p.Computer())
+	if err != nil {
+		return nil, err
+	}
+	return p.enter(&m)
+}
+
+// enter keys a legal move of the person's into the program and plays it.
+func (p *Play) enter(m *chess.Move) (*PlayedPly, error) {
+	pos := p.Game.Position()
+	computer := p.Computer()
+	ply := PlayedPly{SAN: SAN(pos, m), UCI: m.String(), Keys: MoveKeys(m, computer)}
+	slot := -1
+	if m.Promo() != chess.NoPieceType {
+		var err error
+		if slot, err = p.freeSlot(m.Promo()); err != nil {
+			return nil, fmt.Errorf("%s: %v", ply.SAN, err)
+		}
+	}
+	if err := p.S.EnterKeys(ply.Keys); err != nil {
+		return nil, err
+	}
+	if slot >= 0 {
+		// The manual's procedure: the pawn off the board (CC), the new
+		// piece's slot onto the square the pawn reached.
+		to := Code(m.S2(), computer)
+		men := p.S.Array().Player
+		pawn := Index(&men, to)
+		if pawn < 0 {
+			return nil, fmt.Errorf("internal: no pawn of the player's on %02X after %s", to, ply.SAN)
+		}
+		p.S.M.Poke(PlayerBoard+uint16(pawn), Captured)
+		p.S.M.Poke(PlayerBoard+uint16(slot), to)
+		ply.Note = fmt.Sprintf("pawn replaced by the %s: %04X = CC, %04X = %02X", typeNames[m.Promo()], PlayerBoard+uint16(pawn), PlayerBoard+uint16(slot), to)
+	}
+	if err := p.Game.Move(m, nil); err != nil {
+		return nil, err
+	}
+	p.Plies = append(p.Plies, ply)
+	if err := p.compare(); err != nil {
+		return nil, fmt.Errorf("after %s: %v", ply.SAN, err)
+	}
+	p.checkEnd()
+	return &p.Plies[len(p.Plies)-1], nil
+}
+
+// freeSlot finds the person's captured man of a type, whose slot a
+// promoted pawn can take: the program keeps one queen, two rooks, bishops
+// and knights a side.
+func (p *Play) freeSlot(t chess.PieceType) (int, error) {
+	men := p.S.Array().Player
+	var free []string
+	found := -1
+	for slot := 1; slot < 8; slot++ {
+		if _, onBoard := SquareOf(men[slot], chess.White); onBoard {
+			continue
+		}
+		if PieceTypes[slot] == t && found < 0 {
+			found = slot
+		}
+		free = append(free, typeNames[PieceTypes[slot]])
+	}
+	if found >= 0 {
+		return found, nil
+	}
+	if len(free) == 0 {
+		return -1, fmt.Errorf("the program holds one queen, two rooks, two bishops and two knights a side, and all of yours are on the board: no piece to promote to")
+	}
+	return -1, fmt.Errorf("the program holds one queen, two rooks, two bishops and two knights a side; a %s of yours is free to promote to, not a %s", strings.Join(dedup(free), " or "), typeNames[t])
+}
+
+func dedup(s []string) []string {
+	var out []string
+	for _, x := range s {
+		if len(out) == 0 || out[len(out)-1] != x {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Think presses PC and plays the program's move: checked against the game,
+// completed as the manual asks the player to (the rook of a castling, a
+// pawn on the last rank replaced), or, when illegal in chess, the end of
+// the game (the program loses) unless Lenient.
+func (p *Play) Think() (*PlayedPly, error) {
+	if !p.ComputerToMove() {
+		return nil, errors.New("it is not the program's move")
+	}
+	computer := p.Computer()
+	mv, err := p.S.Play()
+	if err != nil {
+		return nil, err
+	}
+	ply := PlayedPly{Computer: true, Display: mv}
+	if mv.Resigned() {
+		p.Game.Resign(computer)
+		p.End = fmt.Sprintf("the program resigns (%v)", mv)
+		return &ply, nil
+	}
+	pos := p.Game.Position()
+	uci, note, stop, err := p.S.Computer(p.Game, mv, computer)
+	ply.UCI, ply.Note = uci, note
+	var illegal *IllegalMoveError
+	switch {
+	case errors.As(err, &illegal):
+		return p.illegal(ply, illegal)
+	case err != nil:
+		return nil, err
+	case stop != "":
+		p.End = stop
+		return &ply, nil
+	}
+	if err := p.compare(); err != nil {
+		return nil, fmt.Errorf("after the program's %s: %v", uci, err)
+	}
+	moves := p.Game.Moves()
+	last := moves[len(moves)-1]
+	ply.SAN = SAN(pos, last)
+	last.SetCommand("cycles", fmt.Sprint(mv.Cycles))
+	if note != "" {
+		last.AddComment(note)
+	}
+	p.Plies = append(p.Plies, ply)
+	p.checkEnd()
+	return &p.Plies[len(p.Plies)-1], nil
+}
+
+// illegal records a move of the program's that the rules do not allow.
+func (p *Play) illegal(ply PlayedPly, e *IllegalMoveError) (*PlayedPly, error) {
+	ply.Illegal = e.Reason
+	ply.SAN = e.UCI
+	p.Plies = append(p.Plies, ply)
+	what := fmt.Sprintf("the program played %s (%v), illegal in chess: %s", e.UCI, ply.Display, e.Reason)
+	if !p.Opt.Lenient {
+		p.Game.Resign(p.Computer())
+		p.End = what
+		return &p.Plies[len(p.Plies)-1], nil
+	}
+	// Go on from the program's board, the person to move; the record
+	// closes this game and starts another from the position.
+	board, err := p.S.Position(p.Computer())
+	if err != nil {
+		return nil, err
+	}
+	fen := positionFEN(board, p.Opt.Player)
+	opt, err := chess.FEN(fen)
+	if err != nil {
+		p.End = what + "; its board is no chess position (" + err.Error() + ")"
+		return &p.Plies[len(p.Plies)-1], nil
+	}
+	p.Earlier = append(p.Earlier, p.Game)
+	p.EarlierEnd = append(p.EarlierEnd, what+"; the game went on from the program's board")
+	p.Game = chess.NewGame(opt)
+	return &p.Plies[len(p.Plies)-1], nil
+}
+
+// positionFEN writes a board with turn to move and no castling or en
+// passant rights (the program keeps none).
+func positionFEN(board map[chess.Square]chess.Piece, turn chess.Color) string {
+	var b strings.Builder
+	letters := map[chess.PieceType]string{chess.King: "k", chess.Queen: "q", chess.Rook: "r", chess.Bishop: "b", chess.Knight: "n", chess.Pawn: "p"}
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			pc, ok := board[chess.NewSquare(chess.File(f), chess.Rank(r))]
+			if !ok || pc == chess.NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				fmt.Fprint(&b, empty)
+				empty = 0
+			}
+			l := letters[pc.Type()]
+			if pc.Color() == chess.White {
+				l = strings.ToUpper(l)
+			}
+			b.WriteString(l)
+		}
+		if empty > 0 {
+			fmt.Fprint(&b, empty)
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	side := "w"
+	if turn == chess.Black {
+		side = "b"
+	}
+	return b.String() + " " + side + " - - 0 1"
+}
+
+// checkEnd ends the game on mate, stalemate or a draw the rules impose.
+func (p *Play) checkEnd() {
+	if o := p.Game.Outcome(); o != chess.NoOutcome {
+		p.End = fmt.Sprintf("%s by %s", o, p.Game.Method())
+	}
+}
+
+// Replay plays the game again from the start up to ply n, the program
+// thinking its own moves again (it is deterministic, so they must come
+// out the same): how a move is taken back.
+func (p *Play) Replay(n int) (*Play, error) {
+	if n < 0 || n > len(p.Plies) {
+		return nil, fmt.Errorf("no ply %d in a game of %d", n, len(p.Plies))
+	}
+	q, err := NewPlay(p.Opt)
+	if err != nil {
+		return nil, err
+	}
+	for i, ply := range p.Plies[:n] {
+		if ply.Computer {
+			got, err := q.Think()
+			if err != nil {
+				return nil, err
+			}
+			if got.Display != ply.Display {
+				return nil, fmt.Errorf("replaying move %d the program played %v, not %v", i/2+1, got.Display, ply.Display)
+			}
+			continue
+		}
+		if _, err := q.Move(ply.UCI); err != nil {
+			return nil, fmt.Errorf("replaying %s: %v", ply.SAN, err)
+		}
+	}
+	return q, nil
+}
+
+// PGN writes the game with the Seven Tag Roster, the program, level, book
+// and termination, and each program move's cycles; games before an illegal
+// move let through come first.
+func (p *Play) PGN(date time.Time) string {
+	white, black := "Player", p.Opt.Program
+	if p.Opt.Player == chess.Black {
+		white, black = black, white
+	}
+	games := append(append([]*chess.Game(nil), p.Earlier...), p.Game)
+	var out []string
+	for i, g := range games {
+		c := g.Clone()
+		result := string(c.Outcome())
+		if result == "" {
+			result = "*"
+		}
+		if i < len(games)-1 {
+			result = "*"
+		}
+		for _, kv := range [][2]string{{"Event", "MicroChess game"}, {"Site", "emulated KIM-1"},
+			{"Date", date.Format("2006.01.02")}, {"Round", fmt.Sprint(i + 1)},
+			{"White", white}, {"Black", black}, {"Result", result},
+			{"Program", p.Opt.Program}, {"Level", p.Opt.Level.Name}, {"Book", p.bookText()}} {
+			c.AddTagPair(kv[0], kv[1])
+		}
+		if fen := games[i].GetTagPair("FEN"); fen != "" || i > 0 {
+			c.AddTagPair("SetUp", "1")
+		}
+		switch {
+		case i < len(games)-1:
+			c.AddTagPair("Termination", p.EarlierEnd[i])
+		case p.End != "":
+			c.AddTagPair("Termination", p.End)
+		default:
+			c.AddTagPair("Termination", "unterminated")
+		}
+		out = append(out, c.String())
+	}
+	return strings.Join(out, "\n")
+}
+
+func (p *Play) bookText() string {
+	switch {
+	case p.Opt.BookOff:
+		return "off"
+	case p.Opt.Book != "":
+		return p.Opt.Book
+	}
+	return "the program's own"
+}
