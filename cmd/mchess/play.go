@@ -1,0 +1,208 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/internal/playui"
+	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/openings"
+)
+
+func init() {
+	register("play", "play a game against MicroChess at the terminal", playMain)
+}
+
+// stdinTerminal and stdoutTerminal tell whether the game can go full
+// screen; tests replace them.
+var stdinTerminal, stdoutTerminal = isTerminal(os.Stdin), isTerminal(os.Stdout)
+
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func playMain(args []string, stdout, stderr io.Writer) int {
+	var o runOpts
+	fs := newFlags("mchess play", stderr,
+		"usage: mchess play [options]",
+		"\nPlays a game against MicroChess on the emulated KIM-1. You play Black and the",
+		"program White (as after the manual's C), or White with --white (the manual's E).",
+		"Type moves as SAN (Nf3, O-O, e8=Q), coordinates (g1f3) or the manual's octal",
+		"squares (6343); 'help' lists the commands. Castling, en passant and promotion are",
+		"keyed and set up as the manual prescribes; the program's book castling is completed",
+		"for it. Full screen on a terminal; line by line otherwise, or with --plain.")
+	white := fs.Bool("white", false, "play White (the program plays Black, as after C and E)")
+	fs.Bool("black", true, "play Black (the program plays White, as after C): the default")
+	level := fs.String("level", "normal", "the program's `level`: super-blitz, blitz or normal")
+	program := fs.String("program", "original", "`original` (MicroChess 1977) or stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs)")
+	fs.Var(&o.loads, "load", "play the binary `FILE@ADDR` (hex address) instead; repeatable")
+	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load images; repeatable")
+	book := fs.String("book", "on", "the program's opening book: `on` or off")
+	opening := fs.String("opening", "", "load an opening `FILE` over 00C0–00DB: a .book (compiled) or a 28-byte block")
+	fen := fs.String("fen", "", "start from a `FEN` position (set up in the program's piece table; the book is off)")
+	pgn := fs.String("pgn", "", "write the game to `FILE` as PGN (at the end, at quit, and on save)")
+	lenient := fs.Bool("lenient", false, "go on after a move of the program's that is illegal in chess, from its board (else the program loses)")
+	plain := fs.Bool("plain", false, "line by line, for scripts and screen readers (the default when not on a terminal)")
+	panel := fs.Bool("panel", false, "the raw KIM-1: its keypad and six digits, nothing translated")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	if len(rest) > 0 {
+		fs.Usage()
+		return 2
+	}
+	opt := microchess.PlayOptions{Player: chess.Black, Lenient: *lenient, FEN: *fen}
+	if *white {
+		opt.Player = chess.White
+	}
+	if opt.Level, err = microchess.LevelByName(*level); err != nil {
+		fmt.Fprintln(stderr, "mchess play:", err)
+		return 2
+	}
+	switch *book {
+	case "on":
+	case "off":
+		opt.BookOff = true
+	default:
+		fmt.Fprintf(stderr, "mchess play: --book %s: want on or off\n", quote(*book))
+		return 2
+	}
+	if *panel && (*plain || *pgn != "") {
+		fmt.Fprintln(stderr, "mchess play: --panel is the bare keypad: no --plain or --pgn")
+		return 2
+	}
+	if err := playProgram(&opt, *program, &o); err != nil {
+		fmt.Fprintln(stderr, "mchess play:", err)
+		return 1
+	}
+	if *opening != "" {
+		if opt.Block, opt.Book, err = openingBlock(*opening, opt.Player.Other()); err != nil {
+			fmt.Fprintln(stderr, "mchess play:", err)
+			return 1
+		}
+	}
+	if *pgn != "" {
+		if err := checkWritable(*pgn); err != nil {
+			fmt.Fprintln(stderr, "mchess play:", err)
+			return 1
+		}
+	}
+	if *panel {
+		// The bare board: the program loaded and started at 0000, no key
+		// pressed for the person.
+		m, err := microchess.Machine(layoutOf(opt), opt.Images)
+		if err == nil {
+			err = playui.Panel(microchess.NewSession(m), os.Stdin, stdout)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "mchess play:", err)
+			return 1
+		}
+		return 0
+	}
+	p, err := microchess.NewPlay(opt)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess play:", err)
+		return 1
+	}
+	for _, n := range p.Setup {
+		fmt.Fprintln(stderr, "mchess play: note:", n)
+	}
+	g := &playui.Game{P: p, PGN: *pgn}
+	switch {
+	case *plain || !stdinTerminal || !stdoutTerminal:
+		err = playui.Plain(g, os.Stdin, stdout)
+	default:
+		err = playui.FullScreen(g)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess play:", err)
+		return 1
+	}
+	return 0
+}
+
+// playProgram fills in the program to play: the original, Stone's upgrade
+// with the list for the program's side, or --load images.
+func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error {
+	computerWhite := opt.Player == chess.Black
+	switch {
+	case len(o.loads) > 0:
+		prog, err := loadMicroChess(o)
+		if err != nil {
+			return err
+		}
+		opt.Images, opt.Layout, opt.Program = prog.images, prog.layout, "images "+strings.Join(o.loads, " ")
+		return nil
+	case len(o.ram) > 0:
+		return fmt.Errorf("--ram goes with --load")
+	case program == "original":
+		p, err := microchess.Original(true)
+		if err != nil {
+			return fileError(err)
+		}
+		opt.Images, opt.Program = microchess.KIM(p.Images), "MicroChess 1977"
+	case program == "stone":
+		p, err := microchess.Stone(computerWhite)
+		if err != nil {
+			return fileError(err)
+		}
+		list := "Black"
+		if computerWhite {
+			list = "White"
+		}
+		opt.Images, opt.Program = microchess.KIM(p.Images), "MicroChess 1977 with Stone's 1980 upgrade ("+list+" list)"
+	default:
+		return fmt.Errorf("--program %s: want original or stone", quote(program))
+	}
+	return nil
+}
+
+// openingBlock reads an opening for the program's side: a book in chess
+// notation (compiled), or a 28-byte block.
+func openingBlock(file string, computer chess.Color) ([]byte, string, error) {
+	data, err := microchess.ReadFile(file)
+	if err != nil {
+		return nil, "", fileError(err)
+	}
+	name := filepath.Base(file)
+	if strings.HasSuffix(file, ".book") {
+		b, err := openings.Compile(file, data)
+		if err != nil {
+			return nil, "", err
+		}
+		if b.Computer != computer {
+			return nil, "", fmt.Errorf("%s is a book for the program as %s; it plays %s here", file, openings.ColorName(b.Computer), openings.ColorName(computer))
+		}
+		return b.Block[:], b.Opening + " (" + name + ")", nil
+	}
+	if len(data) != microchess.BookSize {
+		return nil, "", fmt.Errorf("%s: not a .book file nor a %d-byte block", quote(file), microchess.BookSize)
+	}
+	return data, name, nil
+}
+
+func layoutOf(opt microchess.PlayOptions) linker.Layout {
+	if len(opt.Layout.Regions) == 0 {
+		return microchess.Layout
+	}
+	return opt.Layout
+}
+
+func checkWritable(path string) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("--pgn %s is a directory", quote(path))
+	}
+	return nil
+}
+
+var _ = flag.ErrHelp

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/internal/playui"
+)
+
+// tmuxPlay is mchess play running full screen in a tmux session, read and
+// typed into as a person would.
+type tmuxPlay struct {
+	t      *testing.T
+	socket string
+}
+
+func (tp *tmuxPlay) tmux(args ...string) string {
+	tp.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-S", tp.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		tp.t.Fatalf("tmux %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+func (tp *tmuxPlay) screen() string { return tp.tmux("capture-pane", "-p", "-t", "play") }
+
+// waitFor polls the screen until it shows text.
+func (tp *tmuxPlay) waitFor(text string) string {
+	tp.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		s := tp.screen()
+		if strings.Contains(s, text) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			tp.t.Fatalf("the screen never showed %q:\n%s", text, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// typeLine types a line and Enter.
+func (tp *tmuxPlay) typeLine(line string) {
+	tp.tmux("send-keys", "-t", "play", "-l", line)
+	tp.tmux("send-keys", "-t", "play", "Enter")
+}
+
+// A game in a real terminal: the board drawn as the program's memory has
+// it after every move, an illegal move refused with the reason, a
+// capture, the person castling, the program's replies, the saved PGN.
+func TestPlayFullScreenInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux not found: install Debian's tmux (.ci/run does) to test the full-screen game")
+	}
+	dir := t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The test binary runs as mchess when called by that name (TestMain).
+	if err := os.Symlink(exe, filepath.Join(dir, "mchess")); err != nil {
+		t.Fatal(err)
+	}
+	tp := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock")}
+	tp.tmux("new-session", "-d", "-s", "play", "-x", "110", "-y", "45", "-c", dir,
+		"env", "TERM=xterm-256color", "./mchess", "play", "--level", "super-blitz", "--pgn", "game.pgn")
+	defer exec.Command("tmux", "-S", tp.socket, "kill-server").Run()
+
+	// The same game in this process, to draw the board the screen must show.
+	want, err := microchess.NewPlay(microchess.PlayOptions{Player: chess.Black, Level: microchess.Levels[0],
+		Images: microchess.KIM(microchess.Published()), Program: "MicroChess 1977"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameBoard := func(screen string) {
+		t.Helper()
+		for _, line := range strings.Split(strings.TrimRight(playui.Board(want), "\n"), "\n") {
+			if !strings.Contains(screen, strings.TrimRight(line, " ")) {
+				t.Fatalf("the screen's board lacks %q:\n%s", line, screen)
+			}
+		}
+	}
+	reply := func() string {
+		t.Helper()
+		ply, err := want.Think()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ply.SAN
+	}
+
+	first := reply()
+	sameBoard(tp.waitFor("the program plays " + first))
+	tp.typeLine("h8h6")
+	tp.waitFor("refused: illegal move h8h6: the black rook on h8 cannot go to h6 here")
+	// The Giuoco Piano book, a capture on move 5, then castling.
+	for _, san := range []string{"e5", "Nc6", "Bc5", "Nf6", "exd4", "Bb4+", "O-O"} {
+		if _, err := want.Move(san); err != nil {
+			t.Fatalf("%s: %v", san, err)
+		}
+		tp.typeLine(san)
+		tp.waitFor("you play " + san)
+		s := tp.waitFor("the program plays " + reply())
+		sameBoard(s)
+	}
+	tp.typeLine("quit")
+	deadline := time.Now().Add(10 * time.Second)
+	for exec.Command("tmux", "-S", tp.socket, "has-session", "-t", "play").Run() == nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("mchess play did not quit:\n%s", tp.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	pgn, err := os.ReadFile(filepath.Join(dir, "game.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := chess.PGN(strings.NewReader(string(pgn)))
+	if err != nil {
+		t.Fatalf("the saved game does not read: %v\n%s", err, pgn)
+	}
+	g := chess.NewGame(read)
+	if g.Position().String() != want.Game.Position().String() {
+		t.Errorf("the saved game ends at %s, the game at %s", g.Position(), want.Game.Position())
+	}
+	if !strings.Contains(string(pgn), "O-O") || !strings.Contains(string(pgn), "exd4") {
+		t.Errorf("the saved game lacks the castling or the capture:\n%s", pgn)
+	}
+	checkPGNExtract(t, filepath.Join(dir, "game.pgn"))
+}
+
+// checkPGNExtract has pgn-extract (Debian) read a PGN file: it must find no
+// error.
+func checkPGNExtract(t *testing.T, file string) {
+	t.Helper()
+	tool, err := exec.LookPath("pgn-extract")
+	if err != nil {
+		if tool, err = exec.LookPath("/usr/games/pgn-extract"); err != nil {
+			t.Log("pgn-extract not found (Debian's pgn-extract; .ci/run installs it): the PGN is checked by the chess library only")
+			return
+		}
+	}
+	// -r checks without extracting; it always exits 0, and says how many
+	// games it could read of how many it found, after any complaint.
+	out, err := exec.Command(tool, "-r", file).CombinedOutput()
+	m := matched.FindStringSubmatch(string(out))
+	if err != nil || m == nil || m[1] != m[2] || m[1] == "0" || strings.Contains(string(out), "Failed") || strings.Contains(string(out), "Missing") {
+		t.Errorf("pgn-extract -r %s: %v\n%s", file, err, out)
+	}
+}
+
+var matched = regexp.MustCompile(`(\d+) games? matched out of (\d+)\.`)

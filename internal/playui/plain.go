@@ -1,0 +1,45 @@
+package playui
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+)
+
+// Plain plays the game line by line: the board and the state after every
+// move, a prompt for the person's move, the program's move when it is its
+// turn. It ends at quit or at the end of the input (the game is saved
+// with --pgn either way).
+func Plain(g *Game, in io.Reader, out io.Writer) error {
+	sc := bufio.NewScanner(in)
+	show := func() {
+		fmt.Fprintf(out, "\n%s\ndisplay %s\n%s\n", Board(g.P), Display(g.P), Status(g.P))
+	}
+	show()
+	for {
+		if g.P.ComputerToMove() {
+			fmt.Fprintln(out, "the program is thinking...")
+			fmt.Fprintln(out, g.Think())
+			show()
+			continue
+		}
+		fmt.Fprint(out, "> ")
+		if !sc.Scan() {
+			fmt.Fprintln(out)
+			if msg := g.save(""); msg != "" {
+				fmt.Fprintln(out, msg)
+			}
+			return sc.Err()
+		}
+		msg, quit := g.Command(sc.Text())
+		if msg != "" {
+			fmt.Fprintln(out, msg)
+		}
+		if quit {
+			return nil
+		}
+		if msg != "" && msg[0:min(8, len(msg))] != "refused:" {
+			show()
+		}
+	}
+}
