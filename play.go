@@ -150,15 +150,38 @@ func (p *Play) Move(text string) (*PlayedPly, error) {
 	return p.enter(&m)
 }
 
-// enter keys a legal move of the person's into the program and plays it.
+// Force keys a move for whichever side is to move, the program's too (the
+// manual's player may move any man): how a game whose moves come from
+// elsewhere (a UCI GUI) is kept in the program. The move is read as Move
+// reads it.
+func (p *Play) Force(text string) (*PlayedPly, error) {
+	if p.End != "" {
+		return nil, fmt.Errorf("the game is over: %s", p.End)
+	}
+	m, err := ParseMove(p.Game.Position(), text, p.Computer())
+	if err != nil {
+		return nil, err
+	}
+	ply, err := p.enter(&m)
+	if err == nil && p.Game.Position().Turn() == p.Opt.Player {
+		ply.Computer = true // a move of the program's side, keyed
+	}
+	return ply, err
+}
+
+// enter keys a legal move into the program and plays it.
 func (p *Play) enter(m *chess.Move) (*PlayedPly, error) {
 	pos := p.Game.Position()
 	computer := p.Computer()
+	mover, base := p.Opt.Player, uint16(PlayerBoard)
+	if pos.Turn() == computer {
+		mover, base = computer, Board
+	}
 	ply := PlayedPly{SAN: SAN(pos, m), UCI: m.String(), Keys: MoveKeys(m, computer)}
 	slot := -1
 	if m.Promo() != chess.NoPieceType {
 		var err error
-		if slot, err = p.freeSlot(m.Promo()); err != nil {
+		if slot, err = p.freeSlot(m.Promo(), mover); err != nil {
 			return nil, fmt.Errorf("%s: %v", ply.SAN, err)
 		}
 	}
@@ -169,14 +192,14 @@ func (p *Play) enter(m *chess.Move) (*PlayedPly, error) {
 		// The manual's procedure: the pawn off the board (CC), the new
 		// piece's slot onto the square the pawn reached.
 		to := Code(m.S2(), computer)
-		men := p.S.Array().Player
+		men := p.men(mover)
 		pawn := Index(&men, to)
 		if pawn < 0 {
-			return nil, fmt.Errorf("internal: no pawn of the player's on %02X after %s", to, ply.SAN)
+			return nil, fmt.Errorf("internal: no pawn on %02X after %s", to, ply.SAN)
 		}
-		p.S.M.Poke(PlayerBoard+uint16(pawn), Captured)
-		p.S.M.Poke(PlayerBoard+uint16(slot), to)
-		ply.Note = fmt.Sprintf("pawn replaced by the %s: %04X = CC, %04X = %02X", typeNames[m.Promo()], PlayerBoard+uint16(pawn), PlayerBoard+uint16(slot), to)
+		p.S.M.Poke(base+uint16(pawn), Captured)
+		p.S.M.Poke(base+uint16(slot), to)
+		ply.Note = fmt.Sprintf("pawn replaced by the %s: %04X = CC, %04X = %02X", typeNames[m.Promo()], base+uint16(pawn), base+uint16(slot), to)
 	}
 	if err := p.Game.Move(m, nil); err != nil {
 		return nil, err
@@ -189,11 +212,20 @@ func (p *Play) enter(m *chess.Move) (*PlayedPly, error) {
 	return &p.Plies[len(p.Plies)-1], nil
 }
 
-// freeSlot finds the person's captured man of a type, whose slot a
-// promoted pawn can take: the program keeps one queen, two rooks, bishops
-// and knights a side.
-func (p *Play) freeSlot(t chess.PieceType) (int, error) {
-	men := p.S.Array().Player
+// men is a side's slots in the program's table.
+func (p *Play) men(side chess.Color) [16]byte {
+	a := p.S.Array()
+	if side == p.Computer() {
+		return a.Computer
+	}
+	return a.Player
+}
+
+// freeSlot finds a side's captured man of a type, whose slot a promoted
+// pawn can take: the program keeps one queen, two rooks, bishops and
+// knights a side.
+func (p *Play) freeSlot(t chess.PieceType, side chess.Color) (int, error) {
+	men := p.men(side)
 	var free []string
 	found := -1
 	for slot := 1; slot < 8; slot++ {
@@ -209,9 +241,9 @@ func (p *Play) freeSlot(t chess.PieceType) (int, error) {
 		return found, nil
 	}
 	if len(free) == 0 {
-		return -1, fmt.Errorf("the program holds one queen, two rooks, two bishops and two knights a side, and all of yours are on the board: no piece to promote to")
+		return -1, fmt.Errorf("the program holds one queen, two rooks, two bishops and two knights a side, and all of %s's are on the board: no piece to promote to", side.Name())
 	}
-	return -1, fmt.Errorf("the program holds one queen, two rooks, two bishops and two knights a side; a %s of yours is free to promote to, not a %s", strings.Join(dedup(free), " or "), typeNames[t])
+	return -1, fmt.Errorf("the program holds one queen, two rooks, two bishops and two knights a side; a %s of %s's is free to promote to, not a %s", strings.Join(dedup(free), " or "), side.Name(), typeNames[t])
 }
 
 func dedup(s []string) []string {
@@ -232,12 +264,51 @@ func (p *Play) Think() (*PlayedPly, error) {
 	if !p.ComputerToMove() {
 		return nil, errors.New("it is not the program's move")
 	}
-	computer := p.Computer()
 	mv, err := p.S.Play()
 	if err != nil {
 		return nil, err
 	}
-	ply := PlayedPly{Computer: true, Display: mv}
+	return p.played(mv, "")
+}
+
+// ThinkUntil is Think with a way to stop the program: stop is asked every
+// slice of cycles (see Session.PlayUntil). Stopped, the program is put back
+// as it was before it thought, and the best move it had found so far
+// (Session.BestSoFar) is keyed in for it, as a player may move its men;
+// with none found yet, nothing is played and the ply is nil.
+func (p *Play) ThinkUntil(slice uint64, stop func(cycles uint64) bool) (*PlayedPly, error) {
+	if !p.ComputerToMove() {
+		return nil, errors.New("it is not the program's move")
+	}
+	before := p.S.M.Clone()
+	root := p.S.Array()
+	// .BESTV still holds the last display's middle pair until GO clears it
+	// to 0C: zero it, so that a value above 0C is this search's.
+	p.S.M.Poke(Display2, 0)
+	mv, done, err := p.S.PlayUntil(slice, stop)
+	if err != nil || done {
+		if err != nil {
+			return nil, err
+		}
+		return p.played(mv, "")
+	}
+	piece, to, _, ok := p.S.BestSoFar()
+	spent := p.S.M.CPU.Cycles - before.CPU.Cycles
+	p.S.M = before
+	if !ok {
+		return nil, nil
+	}
+	mv = Move{Piece: piece, From: root.Computer[piece], To: to, Cycles: spent}
+	if err := p.S.Enter(mv.From, mv.To); err != nil {
+		return nil, err
+	}
+	return p.played(mv, fmt.Sprintf("stopped after %d cycles: the best move found so far", spent))
+}
+
+// played checks and completes a move of the program's, now on its board.
+func (p *Play) played(mv Move, why string) (*PlayedPly, error) {
+	computer := p.Computer()
+	ply := PlayedPly{Computer: true, Display: mv, Note: why}
 	if mv.Resigned() {
 		p.Game.Resign(computer)
 		p.End = fmt.Sprintf("the program resigns (%v)", mv)
@@ -245,7 +316,10 @@ func (p *Play) Think() (*PlayedPly, error) {
 	}
 	pos := p.Game.Position()
 	uci, note, stop, err := p.S.Computer(p.Game, mv, computer)
-	ply.UCI, ply.Note = uci, note
+	ply.UCI = uci
+	if note != "" {
+		ply.Note = strings.TrimPrefix(ply.Note+"; "+note, "; ")
+	}
 	var illegal *IllegalMoveError
 	switch {
 	case errors.As(err, &illegal):
@@ -263,8 +337,8 @@ func (p *Play) Think() (*PlayedPly, error) {
 	last := moves[len(moves)-1]
 	ply.SAN = SAN(pos, last)
 	last.SetCommand("cycles", fmt.Sprint(mv.Cycles))
-	if note != "" {
-		last.AddComment(note)
+	if ply.Note != "" {
+		last.AddComment(ply.Note)
 	}
 	p.Plies = append(p.Plies, ply)
 	p.checkEnd()

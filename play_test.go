@@ -142,7 +142,7 @@ func TestPlayPersonsSpecialMoves(t *testing.T) {
 	// With the queen on the board there is no second queen: refused, with
 	// what is free; a knight is, and takes its slot.
 	p = newPlay(t, microchess.PlayOptions{Player: chess.White, FEN: "4k3/P7/8/8/8/8/8/3QK1N1 w - - 0 1"})
-	if _, err := p.Move("a8=Q"); err == nil || err.Error() != "a8=Q+: the program holds one queen, two rooks, two bishops and two knights a side; a rook or bishop or knight of yours is free to promote to, not a queen" {
+	if _, err := p.Move("a8=Q"); err == nil || err.Error() != "a8=Q+: the program holds one queen, two rooks, two bishops and two knights a side; a rook or bishop or knight of White's is free to promote to, not a queen" {
 		t.Errorf("a second queen: %v", err)
 	}
 	move(t, p, "a8=N")
@@ -193,5 +193,33 @@ func TestPlayProgramIllegalMove(t *testing.T) {
 		if pgn := p.PGN(time.Now()); strings.Count(pgn, "[Event ") != 2 || !strings.Contains(pgn, "illegal in chess") {
 			t.Errorf("lenient record:\n%s", pgn)
 		}
+	}
+}
+
+// Stopped while it thinks, the program plays the best move it has found so
+// far, and its board and state are as if the move had been keyed in; too
+// soon, it has none. Either way the game goes on.
+func TestPlayThinkUntil(t *testing.T) {
+	t.Parallel()
+	p := newPlay(t, microchess.PlayOptions{Player: chess.Black, BookOff: true, Level: microchess.Levels[2]})
+	ply, err := p.ThinkUntil(1000, func(uint64) bool { return true })
+	if err != nil || ply != nil {
+		t.Fatalf("stopped after 1000 cycles: %+v, %v", ply, err)
+	}
+	ply, err = p.ThinkUntil(100_000, func(c uint64) bool { return c >= 3_000_000 })
+	if err != nil || ply == nil {
+		t.Fatalf("stopped after 3 million cycles: %+v, %v", ply, err)
+	}
+	if !strings.HasPrefix(ply.Note, "stopped after 30000") || !strings.HasSuffix(ply.Note, " cycles: the best move found so far") || ply.SAN == "" {
+		t.Errorf("the stopped move: %s %q", ply.SAN, ply.Note)
+	}
+	if p.ComputerToMove() || p.Over() {
+		t.Fatalf("after the stopped move: to move %v, over %v", p.Game.Position().Turn(), p.End)
+	}
+	move(t, p, pick(p.Game.Position()))
+	// Unstopped, it thinks to the end, as Think does.
+	full := think(t, p)
+	if full.Display.Cycles < 1_000_000 || strings.HasPrefix(full.Note, "stopped") {
+		t.Errorf("a whole Normal move took %d cycles (%q)", full.Display.Cycles, full.Note)
 	}
 }

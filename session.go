@@ -118,17 +118,55 @@ func (mv Move) Squares(computer chess.Color) (from, to chess.Square, err error) 
 
 // Play presses PC and returns the move the program shows.
 func (s *Session) Play() (Move, error) {
+	mv, _, err := s.PlayUntil(s.Budget, nil)
+	return mv, err
+}
+
+// PlayUntil presses PC and runs the program slice cycles at a time, asking
+// stop (with the cycles spent) after each slice. It returns the move the
+// program shows when it finishes (done), or, when stop says so first, no
+// move and the program still thinking: the caller puts the machine back.
+func (s *Session) PlayUntil(slice uint64, stop func(cycles uint64) bool) (mv Move, done bool, err error) {
 	first := len(s.M.Polls)
-	if err := s.Keys("PC"); err != nil {
-		return Move{}, err
+	start := s.M.CPU.Cycles
+	s.M.Press(kim1.KeyPC)
+	for {
+		r, err := s.M.Run(min(slice, s.Budget))
+		if err != nil {
+			return Move{}, false, err
+		}
+		if r == kim1.WaitingKey {
+			break
+		}
+		spent := s.M.CPU.Cycles - start
+		if r != kim1.Budget {
+			return Move{}, false, fmt.Errorf("stopped at %04X after %d cycles (%v) instead of waiting for a key", s.M.CPU.PC, spent, r)
+		}
+		if spent >= s.Budget {
+			return Move{}, false, fmt.Errorf("no move after %d cycles", spent)
+		}
+		if stop != nil && stop(spent) {
+			return Move{}, false, nil
+		}
 	}
 	p := s.M.Polls[first:]
 	if len(p) < 2 || p[0].Key != kim1.KeyPC {
-		return Move{}, fmt.Errorf("the program did not read PC")
+		return Move{}, false, fmt.Errorf("the program did not read PC")
 	}
 	d := s.M.Display
-	return Move{Piece: d[0], From: d[1], To: d[2], Cycles: p[1].Cycle - p[0].Cycle}, nil
+	return Move{Piece: d[0], From: d[1], To: d[2], Cycles: p[1].Cycle - p[0].Cycle}, true, nil
 }
+
+// BestSoFar is the move the program has found best so far while it thinks
+// (PUSH keeps it in .BESTP 00FB and .BESTM 00F9, and its value in .BESTV
+// 00FA, which GO starts at 0C): ok is false while no move has beaten that.
+func (s *Session) BestSoFar() (piece, to, value byte, ok bool) {
+	piece, value, to = s.M.Peek(Display1), s.M.Peek(Display2), s.M.Peek(Display3)
+	return piece, to, value, value > bestStart && piece < 16
+}
+
+// bestStart is .BESTV as GO (NOOPEN) sets it before the search.
+const bestStart = 0x0C
 
 // Enter moves the man on from to to, as the player keys a move: FROM and
 // TO squares, then F.

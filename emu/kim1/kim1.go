@@ -243,3 +243,20 @@ func (m *Machine) Poke(addr uint16, val byte) error {
 	m.CPU.Mem[addr] = val
 	return nil
 }
+
+// Clone copies the machine, memory, registers, scripts and records, so
+// that a run can be tried and the machine put back as it was.
+func (m *Machine) Clone() *Machine {
+	c := *m
+	cpu := *m.CPU
+	c.CPU = &cpu
+	c.CPU.WriteHook = c.write
+	c.expansion = append([]Block(nil), m.expansion...)
+	c.Writes = append([]CodeWrite(nil), m.Writes...)
+	c.keys = append([]byte(nil), m.keys...)
+	c.Readings = append([]Reading(nil), m.Readings...)
+	c.Polls = append([]Poll(nil), m.Polls...)
+	c.TTYIn = append([]byte(nil), m.TTYIn...)
+	c.TTYOut = append([]byte(nil), m.TTYOut...)
+	return &c
+}

@@ -177,3 +177,21 @@ func TestRunErrors(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// A clone runs on its own: the original's memory, registers and records
+// stay as they were.
+func TestClone(t *testing.T) {
+	// INC $10; JMP 0200
+	m := machine(t, 0xE6, 0x10, 0x4C, 0x00, 0x02)
+	m.Watch(0x0010, 0x0010)
+	c := m.Clone()
+	if _, err := c.Run(100); err != nil {
+		t.Fatal(err)
+	}
+	if m.Peek(0x10) != 0 || m.CPU.Cycles != 0 || len(m.Writes) != 0 {
+		t.Errorf("the original changed: %02X, %d cycles, %d writes", m.Peek(0x10), m.CPU.Cycles, len(m.Writes))
+	}
+	if c.Peek(0x10) == 0 || len(c.Writes) == 0 {
+		t.Errorf("the clone did not run: %02X, %d writes", c.Peek(0x10), len(c.Writes))
+	}
+}
