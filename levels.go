@@ -6,19 +6,22 @@ import (
 )
 
 // Level is a row of the manual's LEVEL OF PLAY table: the two bytes it
-// sets and the average time a move takes by the manual.
+// sets and the average time a move takes by the manual; and the most
+// cycles a move took at the level in the self-play games docs/timing.md
+// measures (a test keeps the two in step), for planning a move's time.
 type Level struct {
 	Name          string
 	Check         byte // at LevelCheck (02F2): 00 skips the check-check
 	Tree          byte // at LevelTree (018B): FF ends the capture tree at once
 	ManualSeconds int
+	SlowestCycles uint64
 }
 
 // Levels in the manual's order.
 var Levels = []Level{
-	{"super-blitz", 0x00, 0xFF, 3},
-	{"blitz", 0x00, 0xFB, 10},
-	{"normal", 0x08, 0xFB, 100},
+	{"super-blitz", 0x00, 0xFF, 3, 3_995_785},
+	{"blitz", 0x00, 0xFB, 10, 20_233_398},
+	{"normal", 0x08, 0xFB, 100, 71_978_580},
 }
 
 // LevelByName finds a level by its name (super-blitz, blitz, normal).

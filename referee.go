@@ -49,9 +49,11 @@ func (s *Session) Computer(game *chess.Game, mv Move, computer chess.Color) (uci
 	if mv.Piece > 0x0F {
 		return "", "", "", fmt.Errorf("piece code %02X", mv.Piece)
 	}
-	want := chess.NewPiece(PieceTypes[mv.Piece], computer)
-	if got := game.Position().Board().Piece(from); got != want {
-		return "", "", "", fmt.Errorf("the display names the %s %s on %v but the board has %s there", pieceText(want), Pieces[mv.Piece], from, pieceText(got))
+	// The piece must be the computer's: its type is checked by the boards'
+	// comparison afterwards (a table fitted from a FEN may hold a man in
+	// another type's slot).
+	if got := game.Position().Board().Piece(from); got.Color() != computer {
+		return "", "", "", fmt.Errorf("the display names the %s's %s on %v but the board has %s there", computer.Name(), Pieces[mv.Piece], from, pieceText(got))
 	}
 	uci = from.String() + to.String()
 	if PieceTypes[mv.Piece] == chess.Pawn && mv.To>>4 == 7 {

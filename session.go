@@ -165,6 +165,22 @@ func (s *Session) BestSoFar() (piece, to, value byte, ok bool) {
 	return piece, to, value, value > bestStart && piece < 16
 }
 
+// Evaluation is the value the program gave its move mv, as the display
+// flashed it: PUSH shows .BESTP .BESTV .BESTM each time a better move is
+// found, and the flash just before the final display is the chosen move's
+// (its piece and TO square agree). ok is false for a move from the book,
+// which is not evaluated.
+func (s *Session) Evaluation(mv Move) (value byte, ok bool) {
+	shown := s.M.Shown
+	if n := len(shown); n >= 2 {
+		d := shown[n-2].Digits
+		if d[0] == mv.Piece && d[2] == mv.To && d[1] > bestStart {
+			return d[1], true
+		}
+	}
+	return 0, false
+}
+
 // bestStart is .BESTV as GO (NOOPEN) sets it before the search.
 const bestStart = 0x0C
 

@@ -91,6 +91,11 @@ func TestTimingDocUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for i, r := range rows {
+		if r.Slowest != Levels[i].SlowestCycles {
+			t.Errorf("%s: the slowest move took %d cycles; Levels says %d", r.Level.Name, r.Slowest, Levels[i].SlowestCycles)
+		}
+	}
 	var b bytes.Buffer
 	WriteTimingMarkdown(&b, rows, BuiltSource)
 	if b.String() != string(want) {

@@ -65,6 +65,9 @@ type Machine struct {
 	traps     map[uint16]func(*Machine) bool
 	Display   [3]byte // digits as bytes FB FA F9 at the last SCANDS call
 	Scans     uint64  // SCANDS calls
+	// Shown is every display SCANDS showed that differed from the one
+	// before, with the cycle: what the digits flashed.
+	Shown []Reading
 
 	keys     []byte // script still to press
 	held     int    // polls the current key has been down
@@ -255,6 +258,7 @@ func (m *Machine) Clone() *Machine {
 	c.Writes = append([]CodeWrite(nil), m.Writes...)
 	c.keys = append([]byte(nil), m.keys...)
 	c.Readings = append([]Reading(nil), m.Readings...)
+	c.Shown = append([]Reading(nil), m.Shown...)
 	c.Polls = append([]Poll(nil), m.Polls...)
 	c.TTYIn = append([]byte(nil), m.TTYIn...)
 	c.TTYOut = append([]byte(nil), m.TTYOut...)

@@ -106,6 +106,9 @@ func (m *Machine) scands() bool {
 	c := m.CPU
 	m.Display = [3]byte{c.Mem[0xFB], c.Mem[0xFA], c.Mem[0xF9]}
 	m.Scans++
+	if n := len(m.Shown); n == 0 || m.Shown[n-1].Digits != m.Display {
+		m.Shown = append(m.Shown, Reading{Digits: m.Display, Cycle: c.Cycles})
+	}
 	a := byte(0)
 	if k := m.keyDown(); k != NoKey {
 		a = 1 << (6 - k%7)

@@ -27,8 +27,14 @@ func Board(p *microchess.Play) string {
 		return "the program's board is no chess position: " + err.Error() + "\n"
 	}
 	from, to := lastMove(p)
+	return drawBoard(board, p.Opt.Player, from, to)
+}
+
+// drawBoard draws a board from player's side (see Board).
+func drawBoard(board map[chess.Square]chess.Piece, player chess.Color, from, to chess.Square) string {
+	computer := player.Other()
 	files, ranks := []int{0, 1, 2, 3, 4, 5, 6, 7}, []int{7, 6, 5, 4, 3, 2, 1, 0}
-	if p.Opt.Player == chess.Black {
+	if player == chess.Black {
 		files, ranks = []int{7, 6, 5, 4, 3, 2, 1, 0}, []int{0, 1, 2, 3, 4, 5, 6, 7}
 	}
 	var b strings.Builder
@@ -57,7 +63,7 @@ func Board(p *microchess.Play) string {
 				fmt.Fprintf(&b, " %s ", cell)
 			}
 		}
-		fmt.Fprintf(&b, "  %d\n", microchess.Code(chess.NewSquare(chess.File(f0(files)), chess.Rank(r)), p.Computer())>>4)
+		fmt.Fprintf(&b, "  %d\n", microchess.Code(chess.NewSquare(chess.File(files[0]), chess.Rank(r)), computer)>>4)
 	}
 	b.WriteString("    ")
 	for _, f := range files {
@@ -66,8 +72,6 @@ func Board(p *microchess.Play) string {
 	b.WriteString("\n")
 	return b.String()
 }
-
-func f0(files []int) int { return files[0] }
 
 // lastMove is the last move's squares, or NoSquare.
 func lastMove(p *microchess.Play) (from, to chess.Square) {
