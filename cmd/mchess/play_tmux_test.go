@@ -59,6 +59,7 @@ func (tp *tmuxPlay) typeLine(line string) {
 // it after every move, an illegal move refused with the reason, a
 // capture, the person castling, the program's replies, the saved PGN.
 func TestPlayFullScreenInTmux(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux not found: install Debian's tmux (.ci/run does) to test the full-screen game")
 	}

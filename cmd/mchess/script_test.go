@@ -20,6 +20,7 @@ func TestMain(m *testing.M) {
 }
 
 func TestScript(t *testing.T) {
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

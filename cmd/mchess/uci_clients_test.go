@@ -47,6 +47,7 @@ func mchessCommand(t *testing.T) string {
 // MicroChess: driven with xboard commands, it answers with the program's
 // moves, the book first.
 func TestPolyglotDrivesTheEngine(t *testing.T) {
+	t.Parallel()
 	polyglot := tool(t, "polyglot", "polyglot")
 	mchess := mchessCommand(t)
 	cmd := exec.Command(polyglot, "-noini", "-ec", mchess+" uci", "-ed", filepath.Dir(mchess))
@@ -123,6 +124,10 @@ func TestPolyglotDrivesTheEngine(t *testing.T) {
 // MicroChess through polyglot: both games end, and xboard's PGN reads in
 // the chess library and in pgn-extract.
 func TestXboardMatchAgainstFairymax(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow (-short skips it): a two-game match in xboard, about 10 s")
+	}
+	t.Parallel()
 	xvfb := tool(t, "xvfb-run", "xvfb")
 	xboard := tool(t, "xboard", "xboard")
 	fairymax := tool(t, "fairymax", "fairymax")
