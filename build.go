@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/corentings/chess/v2"
+
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
@@ -266,4 +268,27 @@ func Machine(l linker.Layout, images []kim1.Image) (*kim1.Machine, error) {
 	}
 	m.CPU.PC = Start
 	return m, nil
+}
+
+// ProgramFor builds a program by name for the side the computer plays:
+// "original" (MicroChess 1977, with the residue the tapes held) or
+// "stone" (Stone's 1980 upgrade with the opening list for that side, as
+// the article's loading instructions have it). It also gives a name to
+// show.
+func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error) {
+	switch name {
+	case "original":
+		p, err := Original(true)
+		if err != nil {
+			return nil, "", err
+		}
+		return KIM(p.Images), "MicroChess 1977", nil
+	case "stone":
+		p, err := Stone(computer == chess.White)
+		if err != nil {
+			return nil, "", err
+		}
+		return KIM(p.Images), fmt.Sprintf("MicroChess 1977 with Stone's 1980 upgrade (%s list)", computer.Name()), nil
+	}
+	return nil, "", fmt.Errorf("program %q: want original or stone", name)
 }

@@ -133,6 +133,20 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseNone parses the options of a command that takes no arguments; when
+// ok is false the command returns status (its usage was printed).
+func parseNone(fs *flag.FlagSet, args []string) (status int, ok bool) {
+	rest, err := parse(fs, args)
+	if err != nil {
+		return flagExit(err), false
+	}
+	if len(rest) > 0 {
+		fs.Usage()
+		return 2, false
+	}
+	return 0, true
+}
+
 // flagExit maps a flag parsing error to an exit status: -h is success.
 func flagExit(err error) int {
 	if err == flag.ErrHelp {

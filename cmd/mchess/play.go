@@ -52,18 +52,14 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	lenient := fs.Bool("lenient", false, "go on after a move of the program's that is illegal in chess, from its board (else the program loses)")
 	plain := fs.Bool("plain", false, "line by line, for scripts and screen readers (the default when not on a terminal)")
 	panel := fs.Bool("panel", false, "the raw KIM-1: its keypad and six digits, nothing translated")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
-	if len(rest) > 0 {
-		fs.Usage()
-		return 2
+	if status, ok := parseNone(fs, args); !ok {
+		return status
 	}
 	opt := microchess.PlayOptions{Player: chess.Black, Lenient: *lenient, FEN: *fen}
 	if *white {
 		opt.Player = chess.White
 	}
+	var err error
 	if opt.Level, err = microchess.LevelByName(*level); err != nil {
 		fmt.Fprintln(stderr, "mchess play:", err)
 		return 2
@@ -134,7 +130,6 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 // playProgram fills in the program to play: the original, Stone's upgrade
 // with the list for the program's side, or --load images.
 func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error {
-	computerWhite := opt.Player == chess.Black
 	switch {
 	case len(o.loads) > 0:
 		prog, err := loadMicroChess(o)
@@ -145,26 +140,12 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 		return nil
 	case len(o.ram) > 0:
 		return fmt.Errorf("--ram goes with --load")
-	case program == "original":
-		p, err := microchess.Original(true)
-		if err != nil {
-			return fileError(err)
-		}
-		opt.Images, opt.Program = microchess.KIM(p.Images), "MicroChess 1977"
-	case program == "stone":
-		p, err := microchess.Stone(computerWhite)
-		if err != nil {
-			return fileError(err)
-		}
-		list := "Black"
-		if computerWhite {
-			list = "White"
-		}
-		opt.Images, opt.Program = microchess.KIM(p.Images), "MicroChess 1977 with Stone's 1980 upgrade ("+list+" list)"
-	default:
+	case program != "original" && program != "stone":
 		return fmt.Errorf("--program %s: want original or stone", quote(program))
 	}
-	return nil
+	var err error
+	opt.Images, opt.Program, err = microchess.ProgramFor(program, opt.Player.Other())
+	return fileError(err)
 }
 
 // openingBlock reads an opening for the program's side: a book in chess

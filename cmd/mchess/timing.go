@@ -27,11 +27,10 @@ func timingMain(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.published, "published", false, "use the 1977 published images instead of MicroChess built from src/")
 	fs.Var(&o.sources, "source", "measure the program built from this source `FILE` instead; repeatable")
 	fs.Var(&o.residue, "residue", "with --source: a residue data `FILE`; repeatable")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
+	if status, ok := parseNone(fs, args); !ok {
+		return status
 	}
-	if len(rest) > 0 || *moves < 1 {
+	if *moves < 1 {
 		fs.Usage()
 		return 2
 	}

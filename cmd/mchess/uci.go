@@ -29,41 +29,24 @@ func uciMain(args []string, stdout, stderr io.Writer) int {
 		"OwnBook, and Clock (host: as fast as this computer; kim-1: at a 1 MHz KIM-1's pace).",
 		"The program's move is sent as it played it, even when the rules do not allow it: the",
 		"GUI rules then, as a person would.")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
+	if status, ok := parseNone(fs, args); !ok {
+		return status
 	}
-	if len(rest) > 0 {
-		fs.Usage()
-		return 2
+	type program struct {
+		images []kim1.Image
+		name   string
 	}
-	built := map[string][]kim1.Image{}
-	build := func(program string, computer chess.Color) ([]kim1.Image, string, error) {
-		key := program + computer.String()
-		name := "MicroChess 1977"
-		if program == "stone" {
-			name = fmt.Sprintf("MicroChess 1977 with Stone's 1980 upgrade (%s list)", computer.Name())
+	built := map[string]program{} // built once a program and side
+	build := func(name string, computer chess.Color) ([]kim1.Image, string, error) {
+		key := name + computer.String()
+		if p, ok := built[key]; ok {
+			return p.images, p.name, nil
 		}
-		if ims, ok := built[key]; ok {
-			return ims, name, nil
+		images, shown, err := microchess.ProgramFor(name, computer)
+		if err == nil {
+			built[key] = program{images, shown}
 		}
-		var images []kim1.Image
-		switch program {
-		case "stone":
-			p, err := microchess.Stone(computer == chess.White)
-			if err != nil {
-				return nil, "", err
-			}
-			images = microchess.KIM(p.Images)
-		default:
-			p, err := microchess.Original(true)
-			if err != nil {
-				return nil, "", err
-			}
-			images = microchess.KIM(p.Images)
-		}
-		built[key] = images
-		return images, name, nil
+		return images, shown, err
 	}
 	if err := uci.Serve(uciIn, stdout, uci.NewEngine(build)); err != nil {
 		fmt.Fprintln(stderr, "mchess uci:", err)

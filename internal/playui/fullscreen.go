@@ -61,9 +61,7 @@ func (m *model) next() tea.Cmd {
 }
 
 func (m *model) say(text string) {
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		m.messages = append(m.messages, line)
-	}
+	m.messages = append(m.messages, strings.Split(strings.TrimRight(text, "\n"), "\n")...)
 	if n := len(m.messages); n > 8 {
 		m.messages = m.messages[n-8:]
 	}
