@@ -411,10 +411,49 @@ func positionFEN(board map[chess.Square]chess.Piece, turn chess.Color) string {
 	return b.String() + " " + side + " - - 0 1"
 }
 
+// Claim claims a draw by threefold repetition or the fifty-move rule, as
+// the person may (the program never does); the rules impose the fivefold
+// and seventy-five-move draws by themselves.
+func (p *Play) Claim() error {
+	if p.End != "" {
+		return fmt.Errorf("the game is over: %s", p.End)
+	}
+	for _, m := range p.Game.EligibleDraws() {
+		if m == chess.ThreefoldRepetition || m == chess.FiftyMoveRule {
+			if err := p.Game.Draw(m); err != nil {
+				return err
+			}
+			p.checkEnd()
+			return nil
+		}
+	}
+	return errors.New("no draw to claim: neither threefold repetition nor fifty moves without a capture or a pawn move")
+}
+
+// OutcomeText says how a game ended in words: "1-0, checkmate",
+// "1/2-1/2, draw by the fifty-move rule".
+func OutcomeText(o chess.Outcome, m chess.Method) string {
+	how := map[chess.Method]string{
+		chess.Checkmate:            "checkmate",
+		chess.Resignation:          "resignation",
+		chess.DrawOffer:            "draw agreed",
+		chess.Stalemate:            "stalemate",
+		chess.ThreefoldRepetition:  "draw by threefold repetition",
+		chess.FivefoldRepetition:   "draw by fivefold repetition",
+		chess.FiftyMoveRule:        "draw by the fifty-move rule",
+		chess.SeventyFiveMoveRule:  "draw by the seventy-five-move rule",
+		chess.InsufficientMaterial: "draw by insufficient material",
+	}[m]
+	if how == "" {
+		how = m.String()
+	}
+	return fmt.Sprintf("%s, %s", o, how)
+}
+
 // checkEnd ends the game on mate, stalemate or a draw the rules impose.
 func (p *Play) checkEnd() {
 	if o := p.Game.Outcome(); o != chess.NoOutcome {
-		p.End = fmt.Sprintf("%s by %s", o, p.Game.Method())
+		p.End = OutcomeText(o, p.Game.Method())
 	}
 }
 

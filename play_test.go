@@ -105,6 +105,20 @@ func TestPlayWholeGame(t *testing.T) {
 	}
 }
 
+// A draw is claimed by the person only when the rules allow it: here, a
+// hundred half-moves without a capture or a pawn move.
+func TestPlayClaimDraw(t *testing.T) {
+	t.Parallel()
+	p := newPlay(t, microchess.PlayOptions{Player: chess.White, FEN: "k7/8/8/8/8/8/8/K6R w - - 10 80"})
+	if err := p.Claim(); err == nil || !strings.HasPrefix(err.Error(), "no draw to claim") {
+		t.Errorf("ten half-moves: %v", err)
+	}
+	p = newPlay(t, microchess.PlayOptions{Player: chess.White, FEN: "k7/8/8/8/8/8/8/K6R w - - 100 80"})
+	if err := p.Claim(); err != nil || !p.Over() || p.Game.Method() != chess.FiftyMoveRule {
+		t.Errorf("a hundred half-moves: %v, over %v (%s)", err, p.Over(), p.End)
+	}
+}
+
 // The person's special moves, keyed as the manual prescribes: castling as
 // the king's move then the rook's, en passant as the sideways capture then
 // the step forward, queening by setting up the new piece in memory.

@@ -110,7 +110,7 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 		if o := board.Outcome(); o != chess.NoOutcome {
 			method := board.Method()
 			if !automaticDraw(method) {
-				g.End = fmt.Sprintf("%s by %s", o, method)
+				g.End = OutcomeText(o, method)
 				switch method {
 				case chess.Checkmate:
 					g.Reason = Checkmate
@@ -121,7 +121,7 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 				}
 				break
 			}
-			g.Draws = append(g.Draws, fmt.Sprintf("%s by %s after %d program moves", o, method, len(g.Moves)))
+			g.Draws = append(g.Draws, fmt.Sprintf("%s after %d program moves", OutcomeText(o, method), len(g.Moves)))
 			pgn = append(pgn, board.String())
 			fen, err := chess.FEN(board.Position().String())
 			if err != nil {

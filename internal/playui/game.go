@@ -19,9 +19,10 @@ type Game struct {
 // Help lists what the person may type.
 const Help = `Type a move as SAN (Nf3, exd5, O-O, e8=Q), as coordinates (g1f3, e7e8q),
 or as the manual's octal squares, FROM then TO (6343). Commands:
-  new          a new game          back   take back your last move
+  new          a new game            back   take back your last move
   save [FILE]  write the game (PGN)  moves  the move list
-  help         this text            quit   end (the game is saved with --pgn)`
+  draw         claim a draw (threefold repetition, fifty moves)
+  help         this text             quit   end (the game is saved with --pgn)`
 
 // Command carries out a line the person typed: a move, or a command. It
 // says what to tell the person, and whether to quit.
@@ -52,6 +53,11 @@ func (g *Game) Command(line string) (msg string, quit bool) {
 		return g.save(file), false
 	case "moves":
 		return strings.Join(Moves(g.P), "\n"), false
+	case "draw":
+		if err := g.P.Claim(); err != nil {
+			return err.Error(), false
+		}
+		return "draw claimed" + g.ended(), false
 	}
 	if len(f) > 1 {
 		return fmt.Sprintf("%q: type one move, or a command (help)", line), false
