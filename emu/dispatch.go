@@ -2,163 +2,199 @@
 
 package emu
 
-// run is the interpreter loop. Registers and flags live in locals so the
-// compiler can keep them in machine registers; they are written back to c
-// when the loop ends. Flags: N is bit 7 of n, Z is set when z == 0, C is cf
-// (0 or 1).
+// run executes instructions until budget cycles (at most maxChunk) have
+// passed, a stop, or a write to a hooked address, which ends it after the
+// writing instruction with the write queued for Run to send to the hook.
+// It makes no calls, so the values it keeps in locals stay in machine
+// registers; the state is written back to c when it returns.
+//
+// The locals: nz holds N and Z (N is its sign, Z is set when its low byte
+// is 0; BIT and decimal ADC set them apart); cf is C (0 or 1). V lives in
+// c.v, and D and I stay in c.P, which nothing else is read from until the
+// end: they change too seldom to be worth a register. clock counts time
+// and instructions at once: it starts at -budget<<cycleShift and each
+// instruction adds cycles<<cycleShift + 1, so the loop runs while it is
+// negative.
 func (c *CPU) run(budget uint64) Stop {
-	mem := &c.Mem
-	wp := &c.hooked
 	a, x, y, s, pc := c.A, c.X, c.Y, c.S, c.PC
-	n, z, cf, v, d, i := unpackP(c.P)
-	cyc := c.Cycles
-	ins := c.Instructions
-	limit := cyc + budget
-	if limit < cyc {
-		limit = ^uint64(0)
-	}
+	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
+	cf := c.P & FlagC
+	c.v = c.P&FlagV != 0
+	// The start is kept in c: a local would hold a register through the
+	// loop for the sake of the few instructions after it.
+	c.runStart = -int64(budget) << cycleShift
+	clock := c.runStart
 	stop := StopBudget
 loop:
-	for cyc < limit {
-		op := mem[pc]
-		ins++
-		switch op {
+	for clock < 0 {
+		switch c.Mem[pc] {
 		case 0x00: // BRK implied
 			ret := pc + 2
+			p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+			if byte(nz) == 0 {
+				p |= FlagZ
+			}
+			if c.v {
+				p |= FlagV
+			}
 			{
 				sa := StackPage | uint16(s)
-				if wp[(sa)>>8] {
-					if c.hookWrite(pc, sa, byte(ret>>8), cyc) {
-						limit = 0
-					}
+				if c.hookPage[sa>>8] && c.hookByte[sa] {
+					c.queueAddr[c.queued&3] = sa
+					c.queueVal[c.queued&3] = byte(ret >> 8)
+					c.queued++
+					c.queuePC = pc
+					c.queueClock += clock
+					clock = 0
 				} else {
-					mem[sa] = byte(ret >> 8)
+					c.Mem[sa] = byte(ret >> 8)
 				}
 				s--
 			}
 			{
 				sa := StackPage | uint16(s)
-				if wp[(sa)>>8] {
-					if c.hookWrite(pc, sa, byte(ret), cyc) {
-						limit = 0
-					}
+				if c.hookPage[sa>>8] && c.hookByte[sa] {
+					c.queueAddr[c.queued&3] = sa
+					c.queueVal[c.queued&3] = byte(ret)
+					c.queued++
+					c.queuePC = pc
+					c.queueClock += clock
+					clock = 0
 				} else {
-					mem[sa] = byte(ret)
+					c.Mem[sa] = byte(ret)
 				}
 				s--
 			}
 			{
 				sa := StackPage | uint16(s)
-				if wp[(sa)>>8] {
-					if c.hookWrite(pc, sa, packP(n, z, cf, v, d, i)|FlagB|FlagU, cyc) {
-						limit = 0
-					}
+				if c.hookPage[sa>>8] && c.hookByte[sa] {
+					c.queueAddr[c.queued&3] = sa
+					c.queueVal[c.queued&3] = p
+					c.queued++
+					c.queuePC = pc
+					c.queueClock += clock
+					clock = 0
 				} else {
-					mem[sa] = packP(n, z, cf, v, d, i) | FlagB | FlagU
+					c.Mem[sa] = p
 				}
 				s--
 			}
-			i = true
-			pc = uint16(mem[0xFFFE]) | uint16(mem[0xFFFF])<<8
-			cyc += 7
+			c.P |= FlagI
+			pc = uint16(c.Mem[0xFFFE]) | uint16(c.Mem[0xFFFF])<<8
+			clock += 7<<cycleShift + 1
 
 		case 0x01: // ORA (indirect,X)
-			zp := mem[pc+1] + x
-			ea := uint16(mem[zp]) | uint16(mem[zp+1])<<8
-			m := mem[ea]
+			zp := c.Mem[pc+1] + x
+			ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+			m := c.Mem[ea]
 			a |= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x05: // ORA zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			a |= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0x06: // ASL zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			cf = m >> 7
 			m <<= 1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0x08: // PHP implied
+			p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+			if byte(nz) == 0 {
+				p |= FlagZ
+			}
+			if c.v {
+				p |= FlagV
+			}
 			{
 				sa := StackPage | uint16(s)
-				if wp[(sa)>>8] {
-					if c.hookWrite(pc, sa, packP(n, z, cf, v, d, i)|FlagB|FlagU, cyc) {
-						limit = 0
-					}
+				if c.hookPage[sa>>8] && c.hookByte[sa] {
+					c.queueAddr[c.queued&3] = sa
+					c.queueVal[c.queued&3] = p
+					c.queued++
+					c.queuePC = pc
+					c.queueClock += clock
+					clock = 0
 				} else {
-					mem[sa] = packP(n, z, cf, v, d, i) | FlagB | FlagU
+					c.Mem[sa] = p
 				}
 				s--
 			}
 
 			pc += 1
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0x09: // ORA immediate
-			m := mem[pc+1]
+			m := c.Mem[pc+1]
 			a |= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x0A: // ASL accumulator
 			m := a
 			cf = m >> 7
 			m <<= 1
-			n, z = m, m
+			nz = int(int8(m))
 			a = m
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x0D: // ORA absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			a |= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x0E: // ASL absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			cf = m >> 7
 			m <<= 1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x10: // BPL relative
-			cyc += 2
-			if n&FlagN == 0 {
+			if nz >= 0 {
 				next := pc + 2
-				t := next + uint16(int8(mem[pc+1]))
-				cyc++
+				t := next + uint16(int8(c.Mem[pc+1]))
+				clock += 3<<cycleShift + 1
 				if (t ^ next) > 0xFF {
-					cyc++
+					clock += 1 << cycleShift
 				}
 				if t == pc {
 					stop = StopSelfJump
@@ -167,222 +203,238 @@ loop:
 				pc = t
 			} else {
 				pc += 2
+				clock += 2<<cycleShift + 1
 			}
 
 		case 0x11: // ORA (indirect),Y
-			zp := mem[pc+1]
-			base := uint16(mem[zp]) | uint16(mem[zp+1])<<8
+			zp := c.Mem[pc+1]
+			base := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
 			a |= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0x15: // ORA zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
 			a |= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x16: // ASL zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
 			cf = m >> 7
 			m <<= 1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x18: // CLC implied
 			cf = 0
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x19: // ORA absolute,Y
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
 			a |= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x1D: // ORA absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(x))>>63) << cycleShift
+			m := c.Mem[ea]
 			a |= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x1E: // ASL absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			m := mem[ea]
+			m := c.Mem[ea]
 			cf = m >> 7
 			m <<= 1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 7
+			clock += 7<<cycleShift + 1
 
 		case 0x20: // JSR absolute
-			lo := mem[pc+1]
+			lo := c.Mem[pc+1]
 			ret := pc + 2
 			{
 				sa := StackPage | uint16(s)
-				if wp[(sa)>>8] {
-					if c.hookWrite(pc, sa, byte(ret>>8), cyc) {
-						limit = 0
-					}
+				if c.hookPage[sa>>8] && c.hookByte[sa] {
+					c.queueAddr[c.queued&3] = sa
+					c.queueVal[c.queued&3] = byte(ret >> 8)
+					c.queued++
+					c.queuePC = pc
+					c.queueJSR = true
+					c.queueClock += clock
+					clock = 0
 				} else {
-					mem[sa] = byte(ret >> 8)
+					c.Mem[sa] = byte(ret >> 8)
 				}
 				s--
 			}
 			{
 				sa := StackPage | uint16(s)
-				if wp[(sa)>>8] {
-					if c.hookWrite(pc, sa, byte(ret), cyc) {
-						limit = 0
-					}
+				if c.hookPage[sa>>8] && c.hookByte[sa] {
+					c.queueAddr[c.queued&3] = sa
+					c.queueVal[c.queued&3] = byte(ret)
+					c.queued++
+					c.queuePC = pc
+					c.queueJSR = true
+					c.queueClock += clock
+					clock = 0
 				} else {
-					mem[sa] = byte(ret)
+					c.Mem[sa] = byte(ret)
 				}
 				s--
 			}
-			pc = uint16(lo) | uint16(mem[pc+2])<<8
-			cyc += 6
+			pc = uint16(lo) | uint16(c.Mem[pc+2])<<8
+			clock += 6<<cycleShift + 1
 
 		case 0x21: // AND (indirect,X)
-			zp := mem[pc+1] + x
-			ea := uint16(mem[zp]) | uint16(mem[zp+1])<<8
-			m := mem[ea]
+			zp := c.Mem[pc+1] + x
+			ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+			m := c.Mem[ea]
 			a &= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x24: // BIT zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
-			z = a & m
-			n = m
-			v = m&FlagV != 0
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
+			nz = int(int8(m&FlagN))<<8 | int(a&m)
+			c.v = m&FlagV != 0
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0x25: // AND zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			a &= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0x26: // ROL zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			m, cf = m<<1|cf, m>>7
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0x28: // PLP implied
 			s++
-			m := mem[StackPage|uint16(s)]
-			n, z, cf, v, d, i = unpackP(m)
+			m := c.Mem[StackPage|uint16(s)]
+			c.P = m
+			nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+			cf = m & FlagC
+			c.v = m&FlagV != 0
+
 			pc += 1
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x29: // AND immediate
-			m := mem[pc+1]
+			m := c.Mem[pc+1]
 			a &= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x2A: // ROL accumulator
 			m := a
 			m, cf = m<<1|cf, m>>7
-			n, z = m, m
+			nz = int(int8(m))
 			a = m
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x2C: // BIT absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
-			z = a & m
-			n = m
-			v = m&FlagV != 0
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
+			nz = int(int8(m&FlagN))<<8 | int(a&m)
+			c.v = m&FlagV != 0
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x2D: // AND absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			a &= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x2E: // ROL absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			m, cf = m<<1|cf, m>>7
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x30: // BMI relative
-			cyc += 2
-			if n&FlagN != 0 {
+			if nz < 0 {
 				next := pc + 2
-				t := next + uint16(int8(mem[pc+1]))
-				cyc++
+				t := next + uint16(int8(c.Mem[pc+1]))
+				clock += 3<<cycleShift + 1
 				if (t ^ next) > 0xFF {
-					cyc++
+					clock += 1 << cycleShift
 				}
 				if t == pc {
 					stop = StopSelfJump
@@ -391,167 +443,177 @@ loop:
 				pc = t
 			} else {
 				pc += 2
+				clock += 2<<cycleShift + 1
 			}
 
 		case 0x31: // AND (indirect),Y
-			zp := mem[pc+1]
-			base := uint16(mem[zp]) | uint16(mem[zp+1])<<8
+			zp := c.Mem[pc+1]
+			base := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
 			a &= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0x35: // AND zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
 			a &= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x36: // ROL zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
 			m, cf = m<<1|cf, m>>7
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x38: // SEC implied
 			cf = 1
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x39: // AND absolute,Y
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
 			a &= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x3D: // AND absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(x))>>63) << cycleShift
+			m := c.Mem[ea]
 			a &= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x3E: // ROL absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			m := mem[ea]
+			m := c.Mem[ea]
 			m, cf = m<<1|cf, m>>7
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 7
+			clock += 7<<cycleShift + 1
 
 		case 0x40: // RTI implied
 			s++
-			m := mem[StackPage|uint16(s)]
-			n, z, cf, v, d, i = unpackP(m)
+			m := c.Mem[StackPage|uint16(s)]
+			c.P = m
+			nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+			cf = m & FlagC
+			c.v = m&FlagV != 0
 			s++
-			lo := mem[StackPage|uint16(s)]
+			lo := c.Mem[StackPage|uint16(s)]
 			s++
-			pc = uint16(lo) | uint16(mem[StackPage|uint16(s)])<<8
-			cyc += 6
+			pc = uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8
+			clock += 6<<cycleShift + 1
 
 		case 0x41: // EOR (indirect,X)
-			zp := mem[pc+1] + x
-			ea := uint16(mem[zp]) | uint16(mem[zp+1])<<8
-			m := mem[ea]
+			zp := c.Mem[pc+1] + x
+			ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+			m := c.Mem[ea]
 			a ^= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x45: // EOR zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			a ^= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0x46: // LSR zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			cf = m & 1
 			m >>= 1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0x48: // PHA implied
 			{
 				sa := StackPage | uint16(s)
-				if wp[(sa)>>8] {
-					if c.hookWrite(pc, sa, a, cyc) {
-						limit = 0
-					}
+				if c.hookPage[sa>>8] && c.hookByte[sa] {
+					c.queueAddr[c.queued&3] = sa
+					c.queueVal[c.queued&3] = a
+					c.queued++
+					c.queuePC = pc
+					c.queueClock += clock
+					clock = 0
 				} else {
-					mem[sa] = a
+					c.Mem[sa] = a
 				}
 				s--
 			}
 
 			pc += 1
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0x49: // EOR immediate
-			m := mem[pc+1]
+			m := c.Mem[pc+1]
 			a ^= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x4A: // LSR accumulator
 			m := a
 			cf = m & 1
 			m >>= 1
-			n, z = m, m
+			nz = int(int8(m))
 			a = m
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x4C: // JMP absolute
-			t := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			cyc += 3
+			t := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			clock += 3<<cycleShift + 1
 			if t == pc {
 				stop = StopSelfJump
 				break loop
@@ -559,37 +621,39 @@ loop:
 			pc = t
 
 		case 0x4D: // EOR absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			a ^= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x4E: // LSR absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			cf = m & 1
 			m >>= 1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x50: // BVC relative
-			cyc += 2
-			if !v {
+			if !c.v {
 				next := pc + 2
-				t := next + uint16(int8(mem[pc+1]))
-				cyc++
+				t := next + uint16(int8(c.Mem[pc+1]))
+				clock += 3<<cycleShift + 1
 				if (t ^ next) > 0xFF {
-					cyc++
+					clock += 1 << cycleShift
 				}
 				if t == pc {
 					stop = StopSelfJump
@@ -598,181 +662,242 @@ loop:
 				pc = t
 			} else {
 				pc += 2
+				clock += 2<<cycleShift + 1
 			}
 
 		case 0x51: // EOR (indirect),Y
-			zp := mem[pc+1]
-			base := uint16(mem[zp]) | uint16(mem[zp+1])<<8
+			zp := c.Mem[pc+1]
+			base := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
 			a ^= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0x55: // EOR zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
 			a ^= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x56: // LSR zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
 			cf = m & 1
 			m >>= 1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x58: // CLI implied
-			i = false
+			c.P &^= FlagI
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x59: // EOR absolute,Y
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
 			a ^= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x5D: // EOR absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(x))>>63) << cycleShift
+			m := c.Mem[ea]
 			a ^= m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x5E: // LSR absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			m := mem[ea]
+			m := c.Mem[ea]
 			cf = m & 1
 			m >>= 1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 7
+			clock += 7<<cycleShift + 1
 
 		case 0x60: // RTS implied
 			s++
-			lo := mem[StackPage|uint16(s)]
+			lo := c.Mem[StackPage|uint16(s)]
 			s++
-			pc = (uint16(lo) | uint16(mem[StackPage|uint16(s)])<<8) + 1
-			cyc += 6
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+			clock += 6<<cycleShift + 1
 
 		case 0x61: // ADC (indirect,X)
-			zp := mem[pc+1] + x
-			ea := uint16(mem[zp]) | uint16(mem[zp+1])<<8
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = adcDecimal(a, m, cf)
-			} else {
-				t := uint16(a) + uint16(m) + uint16(cf)
+			zp := c.Mem[pc+1] + x
+			ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				nz = int(a + m + cf) // Z from the binary sum; N is added below
+				lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+				if lo >= 0x0A {
+					lo = ((lo + 0x06) & 0x0F) + 0x10
+				}
+				sum := int(a&0xF0) + int(m&0xF0) + lo
+				// Signed view of the same sum for V: high digits as two's complement.
+				ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+				nz |= int(int8(byte(sum)&FlagN)) << 8
+				c.v = ssum < -128 || ssum > 127
+				if sum >= 0xA0 {
+					sum += 0x60
+				}
+				cf = 0
+				if sum >= 0x100 {
+					cf = 1
+				}
+				a = byte(sum)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x65: // ADC zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = adcDecimal(a, m, cf)
-			} else {
-				t := uint16(a) + uint16(m) + uint16(cf)
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				nz = int(a + m + cf) // Z from the binary sum; N is added below
+				lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+				if lo >= 0x0A {
+					lo = ((lo + 0x06) & 0x0F) + 0x10
+				}
+				sum := int(a&0xF0) + int(m&0xF0) + lo
+				// Signed view of the same sum for V: high digits as two's complement.
+				ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+				nz |= int(int8(byte(sum)&FlagN)) << 8
+				c.v = ssum < -128 || ssum > 127
+				if sum >= 0xA0 {
+					sum += 0x60
+				}
+				cf = 0
+				if sum >= 0x100 {
+					cf = 1
+				}
+				a = byte(sum)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0x66: // ROR zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			m, cf = m>>1|cf<<7, m&1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0x68: // PLA implied
 			s++
-			m := mem[StackPage|uint16(s)]
+			m := c.Mem[StackPage|uint16(s)]
 			a = m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 1
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x69: // ADC immediate
-			m := mem[pc+1]
-			if d {
-				a, cf, n, z, v = adcDecimal(a, m, cf)
-			} else {
-				t := uint16(a) + uint16(m) + uint16(cf)
+			m := c.Mem[pc+1]
+			if c.P&FlagD == 0 {
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				nz = int(a + m + cf) // Z from the binary sum; N is added below
+				lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+				if lo >= 0x0A {
+					lo = ((lo + 0x06) & 0x0F) + 0x10
+				}
+				sum := int(a&0xF0) + int(m&0xF0) + lo
+				// Signed view of the same sum for V: high digits as two's complement.
+				ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+				nz |= int(int8(byte(sum)&FlagN)) << 8
+				c.v = ssum < -128 || ssum > 127
+				if sum >= 0xA0 {
+					sum += 0x60
+				}
+				cf = 0
+				if sum >= 0x100 {
+					cf = 1
+				}
+				a = byte(sum)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 2
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x6A: // ROR accumulator
 			m := a
 			m, cf = m>>1|cf<<7, m&1
-			n, z = m, m
+			nz = int(int8(m))
 			a = m
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x6C: // JMP indirect
-			ptr := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			t := uint16(mem[ptr]) | uint16(mem[(ptr&0xFF00)|((ptr+1)&0x00FF)])<<8
-			cyc += 5
+			ptr := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			t := uint16(c.Mem[ptr]) | uint16(c.Mem[(ptr&0xFF00)|((ptr+1)&0x00FF)])<<8
+			clock += 5<<cycleShift + 1
 			if t == pc {
 				stop = StopSelfJump
 				break loop
@@ -780,44 +905,65 @@ loop:
 			pc = t
 
 		case 0x6D: // ADC absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = adcDecimal(a, m, cf)
-			} else {
-				t := uint16(a) + uint16(m) + uint16(cf)
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				nz = int(a + m + cf) // Z from the binary sum; N is added below
+				lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+				if lo >= 0x0A {
+					lo = ((lo + 0x06) & 0x0F) + 0x10
+				}
+				sum := int(a&0xF0) + int(m&0xF0) + lo
+				// Signed view of the same sum for V: high digits as two's complement.
+				ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+				nz |= int(int8(byte(sum)&FlagN)) << 8
+				c.v = ssum < -128 || ssum > 127
+				if sum >= 0xA0 {
+					sum += 0x60
+				}
+				cf = 0
+				if sum >= 0x100 {
+					cf = 1
+				}
+				a = byte(sum)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x6E: // ROR absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			m, cf = m>>1|cf<<7, m&1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x70: // BVS relative
-			cyc += 2
-			if v {
+			if c.v {
 				next := pc + 2
-				t := next + uint16(int8(mem[pc+1]))
-				cyc++
+				t := next + uint16(int8(c.Mem[pc+1]))
+				clock += 3<<cycleShift + 1
 				if (t ^ next) > 0xFF {
-					cyc++
+					clock += 1 << cycleShift
 				}
 				if t == pc {
 					stop = StopSelfJump
@@ -826,226 +972,323 @@ loop:
 				pc = t
 			} else {
 				pc += 2
+				clock += 2<<cycleShift + 1
 			}
 
 		case 0x71: // ADC (indirect),Y
-			zp := mem[pc+1]
-			base := uint16(mem[zp]) | uint16(mem[zp+1])<<8
+			zp := c.Mem[pc+1]
+			base := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = adcDecimal(a, m, cf)
-			} else {
-				t := uint16(a) + uint16(m) + uint16(cf)
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				nz = int(a + m + cf) // Z from the binary sum; N is added below
+				lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+				if lo >= 0x0A {
+					lo = ((lo + 0x06) & 0x0F) + 0x10
+				}
+				sum := int(a&0xF0) + int(m&0xF0) + lo
+				// Signed view of the same sum for V: high digits as two's complement.
+				ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+				nz |= int(int8(byte(sum)&FlagN)) << 8
+				c.v = ssum < -128 || ssum > 127
+				if sum >= 0xA0 {
+					sum += 0x60
+				}
+				cf = 0
+				if sum >= 0x100 {
+					cf = 1
+				}
+				a = byte(sum)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0x75: // ADC zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = adcDecimal(a, m, cf)
-			} else {
-				t := uint16(a) + uint16(m) + uint16(cf)
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				nz = int(a + m + cf) // Z from the binary sum; N is added below
+				lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+				if lo >= 0x0A {
+					lo = ((lo + 0x06) & 0x0F) + 0x10
+				}
+				sum := int(a&0xF0) + int(m&0xF0) + lo
+				// Signed view of the same sum for V: high digits as two's complement.
+				ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+				nz |= int(int8(byte(sum)&FlagN)) << 8
+				c.v = ssum < -128 || ssum > 127
+				if sum >= 0xA0 {
+					sum += 0x60
+				}
+				cf = 0
+				if sum >= 0x100 {
+					cf = 1
+				}
+				a = byte(sum)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x76: // ROR zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
 			m, cf = m>>1|cf<<7, m&1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x78: // SEI implied
-			i = true
+			c.P |= FlagI
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x79: // ADC absolute,Y
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = adcDecimal(a, m, cf)
-			} else {
-				t := uint16(a) + uint16(m) + uint16(cf)
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				nz = int(a + m + cf) // Z from the binary sum; N is added below
+				lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+				if lo >= 0x0A {
+					lo = ((lo + 0x06) & 0x0F) + 0x10
+				}
+				sum := int(a&0xF0) + int(m&0xF0) + lo
+				// Signed view of the same sum for V: high digits as two's complement.
+				ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+				nz |= int(int8(byte(sum)&FlagN)) << 8
+				c.v = ssum < -128 || ssum > 127
+				if sum >= 0xA0 {
+					sum += 0x60
+				}
+				cf = 0
+				if sum >= 0x100 {
+					cf = 1
+				}
+				a = byte(sum)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x7D: // ADC absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = adcDecimal(a, m, cf)
-			} else {
-				t := uint16(a) + uint16(m) + uint16(cf)
+			clock += int64((uint(byte(ea))-uint(x))>>63) << cycleShift
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				nz = int(a + m + cf) // Z from the binary sum; N is added below
+				lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+				if lo >= 0x0A {
+					lo = ((lo + 0x06) & 0x0F) + 0x10
+				}
+				sum := int(a&0xF0) + int(m&0xF0) + lo
+				// Signed view of the same sum for V: high digits as two's complement.
+				ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+				nz |= int(int8(byte(sum)&FlagN)) << 8
+				c.v = ssum < -128 || ssum > 127
+				if sum >= 0xA0 {
+					sum += 0x60
+				}
+				cf = 0
+				if sum >= 0x100 {
+					cf = 1
+				}
+				a = byte(sum)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x7E: // ROR absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			m := mem[ea]
+			m := c.Mem[ea]
 			m, cf = m>>1|cf<<7, m&1
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 7
+			clock += 7<<cycleShift + 1
 
 		case 0x81: // STA (indirect,X)
-			zp := mem[pc+1] + x
-			ea := uint16(mem[zp]) | uint16(mem[zp+1])<<8
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, a, cyc) {
-					limit = 0
-				}
+			zp := c.Mem[pc+1] + x
+			ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = a
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = a
+				c.Mem[ea] = a
 			}
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x84: // STY zero page
-			ea := uint16(mem[pc+1])
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, y, cyc) {
-					limit = 0
-				}
+			ea := uint16(c.Mem[pc+1])
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = y
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = y
+				c.Mem[ea] = y
 			}
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0x85: // STA zero page
-			ea := uint16(mem[pc+1])
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, a, cyc) {
-					limit = 0
-				}
+			ea := uint16(c.Mem[pc+1])
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = a
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = a
+				c.Mem[ea] = a
 			}
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0x86: // STX zero page
-			ea := uint16(mem[pc+1])
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, x, cyc) {
-					limit = 0
-				}
+			ea := uint16(c.Mem[pc+1])
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = x
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = x
+				c.Mem[ea] = x
 			}
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0x88: // DEY implied
 			y--
-			n, z = y, y
+			nz = int(int8(y))
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x8A: // TXA implied
 			a = x
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x8C: // STY absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, y, cyc) {
-					limit = 0
-				}
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = y
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = y
+				c.Mem[ea] = y
 			}
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x8D: // STA absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, a, cyc) {
-					limit = 0
-				}
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = a
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = a
+				c.Mem[ea] = a
 			}
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x8E: // STX absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, x, cyc) {
-					limit = 0
-				}
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = x
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = x
+				c.Mem[ea] = x
 			}
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x90: // BCC relative
-			cyc += 2
 			if cf == 0 {
 				next := pc + 2
-				t := next + uint16(int8(mem[pc+1]))
-				cyc++
+				t := next + uint16(int8(c.Mem[pc+1]))
+				clock += 3<<cycleShift + 1
 				if (t ^ next) > 0xFF {
-					cyc++
+					clock += 1 << cycleShift
 				}
 				if t == pc {
 					stop = StopSelfJump
@@ -1054,193 +1297,211 @@ loop:
 				pc = t
 			} else {
 				pc += 2
+				clock += 2<<cycleShift + 1
 			}
 
 		case 0x91: // STA (indirect),Y
-			zp := mem[pc+1]
-			base := uint16(mem[zp]) | uint16(mem[zp+1])<<8
+			zp := c.Mem[pc+1]
+			base := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 			ea := base + uint16(y)
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, a, cyc) {
-					limit = 0
-				}
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = a
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = a
+				c.Mem[ea] = a
 			}
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0x94: // STY zero page,X
-			ea := uint16(mem[pc+1] + x)
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, y, cyc) {
-					limit = 0
-				}
+			ea := uint16(c.Mem[pc+1] + x)
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = y
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = y
+				c.Mem[ea] = y
 			}
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x95: // STA zero page,X
-			ea := uint16(mem[pc+1] + x)
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, a, cyc) {
-					limit = 0
-				}
+			ea := uint16(c.Mem[pc+1] + x)
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = a
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = a
+				c.Mem[ea] = a
 			}
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x96: // STX zero page,Y
-			ea := uint16(mem[pc+1] + y)
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, x, cyc) {
-					limit = 0
-				}
+			ea := uint16(c.Mem[pc+1] + y)
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = x
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = x
+				c.Mem[ea] = x
 			}
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0x98: // TYA implied
 			a = y
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x99: // STA absolute,Y
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(y)
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, a, cyc) {
-					limit = 0
-				}
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = a
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = a
+				c.Mem[ea] = a
 			}
 			pc += 3
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0x9A: // TXS implied
 			s = x
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0x9D: // STA absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, a, cyc) {
-					limit = 0
-				}
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = a
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = a
+				c.Mem[ea] = a
 			}
 			pc += 3
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0xA0: // LDY immediate
-			m := mem[pc+1]
+			m := c.Mem[pc+1]
 			y = m
-			n, z = y, y
+			nz = int(int8(y))
 			pc += 2
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xA1: // LDA (indirect,X)
-			zp := mem[pc+1] + x
-			ea := uint16(mem[zp]) | uint16(mem[zp+1])<<8
-			m := mem[ea]
+			zp := c.Mem[pc+1] + x
+			ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+			m := c.Mem[ea]
 			a = m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0xA2: // LDX immediate
-			m := mem[pc+1]
+			m := c.Mem[pc+1]
 			x = m
-			n, z = x, x
+			nz = int(int8(x))
 			pc += 2
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xA4: // LDY zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			y = m
-			n, z = y, y
+			nz = int(int8(y))
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0xA5: // LDA zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			a = m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0xA6: // LDX zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			x = m
-			n, z = x, x
+			nz = int(int8(x))
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0xA8: // TAY implied
 			y = a
-			n, z = y, y
+			nz = int(int8(y))
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xA9: // LDA immediate
-			m := mem[pc+1]
+			m := c.Mem[pc+1]
 			a = m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xAA: // TAX implied
 			x = a
-			n, z = x, x
+			nz = int(int8(x))
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xAC: // LDY absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			y = m
-			n, z = y, y
+			nz = int(int8(y))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xAD: // LDA absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			a = m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xAE: // LDX absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			x = m
-			n, z = x, x
+			nz = int(int8(x))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xB0: // BCS relative
-			cyc += 2
 			if cf != 0 {
 				next := pc + 2
-				t := next + uint16(int8(mem[pc+1]))
-				cyc++
+				t := next + uint16(int8(c.Mem[pc+1]))
+				clock += 3<<cycleShift + 1
 				if (t ^ next) > 0xFF {
-					cyc++
+					clock += 1 << cycleShift
 				}
 				if t == pc {
 					stop = StopSelfJump
@@ -1249,202 +1510,212 @@ loop:
 				pc = t
 			} else {
 				pc += 2
+				clock += 2<<cycleShift + 1
 			}
 
 		case 0xB1: // LDA (indirect),Y
-			zp := mem[pc+1]
-			base := uint16(mem[zp]) | uint16(mem[zp+1])<<8
+			zp := c.Mem[pc+1]
+			base := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
 			a = m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0xB4: // LDY zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
 			y = m
-			n, z = y, y
+			nz = int(int8(y))
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xB5: // LDA zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
 			a = m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xB6: // LDX zero page,Y
-			ea := uint16(mem[pc+1] + y)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + y)
+			m := c.Mem[ea]
 			x = m
-			n, z = x, x
+			nz = int(int8(x))
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xB8: // CLV implied
-			v = false
+			c.v = false
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xB9: // LDA absolute,Y
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
 			a = m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xBA: // TSX implied
 			x = s
-			n, z = x, x
+			nz = int(int8(x))
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xBC: // LDY absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(x))>>63) << cycleShift
+			m := c.Mem[ea]
 			y = m
-			n, z = y, y
+			nz = int(int8(y))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xBD: // LDA absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(x))>>63) << cycleShift
+			m := c.Mem[ea]
 			a = m
-			n, z = a, a
+			nz = int(int8(a))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xBE: // LDX absolute,Y
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
 			x = m
-			n, z = x, x
+			nz = int(int8(x))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xC0: // CPY immediate
-			m := mem[pc+1]
-			n, z, cf = compare(y, m)
+			m := c.Mem[pc+1]
+			t := 0x100 + uint(y) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 2
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xC1: // CMP (indirect,X)
-			zp := mem[pc+1] + x
-			ea := uint16(mem[zp]) | uint16(mem[zp+1])<<8
-			m := mem[ea]
-			n, z, cf = compare(a, m)
+			zp := c.Mem[pc+1] + x
+			ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+			m := c.Mem[ea]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0xC4: // CPY zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
-			n, z, cf = compare(y, m)
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
+			t := 0x100 + uint(y) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0xC5: // CMP zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
-			n, z, cf = compare(a, m)
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0xC6: // DEC zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			m--
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0xC8: // INY implied
 			y++
-			n, z = y, y
+			nz = int(int8(y))
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xC9: // CMP immediate
-			m := mem[pc+1]
-			n, z, cf = compare(a, m)
+			m := c.Mem[pc+1]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 2
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xCA: // DEX implied
 			x--
-			n, z = x, x
+			nz = int(int8(x))
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xCC: // CPY absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
-			n, z, cf = compare(y, m)
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
+			t := 0x100 + uint(y) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xCD: // CMP absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
-			n, z, cf = compare(a, m)
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xCE: // DEC absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			m--
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0xD0: // BNE relative
-			cyc += 2
-			if z != 0 {
+			if byte(nz) != 0 {
 				next := pc + 2
-				t := next + uint16(int8(mem[pc+1]))
-				cyc++
+				t := next + uint16(int8(c.Mem[pc+1]))
+				clock += 3<<cycleShift + 1
 				if (t ^ next) > 0xFF {
-					cyc++
+					clock += 1 << cycleShift
 				}
 				if t == pc {
 					stop = StopSelfJump
@@ -1453,222 +1724,302 @@ loop:
 				pc = t
 			} else {
 				pc += 2
+				clock += 2<<cycleShift + 1
 			}
 
 		case 0xD1: // CMP (indirect),Y
-			zp := mem[pc+1]
-			base := uint16(mem[zp]) | uint16(mem[zp+1])<<8
+			zp := c.Mem[pc+1]
+			base := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
-			n, z, cf = compare(a, m)
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0xD5: // CMP zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
-			n, z, cf = compare(a, m)
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xD6: // DEC zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
 			m--
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0xD8: // CLD implied
-			d = false
+			c.P &^= FlagD
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xD9: // CMP absolute,Y
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
-			n, z, cf = compare(a, m)
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xDD: // CMP absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
-			n, z, cf = compare(a, m)
+			clock += int64((uint(byte(ea))-uint(x))>>63) << cycleShift
+			m := c.Mem[ea]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xDE: // DEC absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			m := mem[ea]
+			m := c.Mem[ea]
 			m--
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 7
+			clock += 7<<cycleShift + 1
 
 		case 0xE0: // CPX immediate
-			m := mem[pc+1]
-			n, z, cf = compare(x, m)
+			m := c.Mem[pc+1]
+			t := 0x100 + uint(x) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 2
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xE1: // SBC (indirect,X)
-			zp := mem[pc+1] + x
-			ea := uint16(mem[zp]) | uint16(mem[zp+1])<<8
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = sbcDecimal(a, m, cf)
-			} else {
+			zp := c.Mem[pc+1] + x
+			ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
 				m = ^m
-				t := uint16(a) + uint16(m) + uint16(cf)
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				t := uint(a) + uint(^m) + uint(cf)
+				r := byte(t)
+				c.v = (a^r)&(^m^r)&0x80 != 0
+				nz = int(int8(r))
+				lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+				cf = byte(t >> 8)
+				if lo < 0 {
+					lo = ((lo - 0x06) & 0x0F) - 0x10
+				}
+				res := int(a&0xF0) - int(m&0xF0) + lo
+				if res < 0 {
+					res -= 0x60
+				}
+				a = byte(res)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0xE4: // CPX zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
-			n, z, cf = compare(x, m)
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
+			t := 0x100 + uint(x) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0xE5: // SBC zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = sbcDecimal(a, m, cf)
-			} else {
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
 				m = ^m
-				t := uint16(a) + uint16(m) + uint16(cf)
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				t := uint(a) + uint(^m) + uint(cf)
+				r := byte(t)
+				c.v = (a^r)&(^m^r)&0x80 != 0
+				nz = int(int8(r))
+				lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+				cf = byte(t >> 8)
+				if lo < 0 {
+					lo = ((lo - 0x06) & 0x0F) - 0x10
+				}
+				res := int(a&0xF0) - int(m&0xF0) + lo
+				if res < 0 {
+					res -= 0x60
+				}
+				a = byte(res)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 2
-			cyc += 3
+			clock += 3<<cycleShift + 1
 
 		case 0xE6: // INC zero page
-			ea := uint16(mem[pc+1])
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1])
+			m := c.Mem[ea]
 			m++
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0xE8: // INX implied
 			x++
-			n, z = x, x
+			nz = int(int8(x))
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xE9: // SBC immediate
-			m := mem[pc+1]
-			if d {
-				a, cf, n, z, v = sbcDecimal(a, m, cf)
-			} else {
+			m := c.Mem[pc+1]
+			if c.P&FlagD == 0 {
 				m = ^m
-				t := uint16(a) + uint16(m) + uint16(cf)
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				t := uint(a) + uint(^m) + uint(cf)
+				r := byte(t)
+				c.v = (a^r)&(^m^r)&0x80 != 0
+				nz = int(int8(r))
+				lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+				cf = byte(t >> 8)
+				if lo < 0 {
+					lo = ((lo - 0x06) & 0x0F) - 0x10
+				}
+				res := int(a&0xF0) - int(m&0xF0) + lo
+				if res < 0 {
+					res -= 0x60
+				}
+				a = byte(res)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 2
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xEA: // NOP implied
 
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xEC: // CPX absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
-			n, z, cf = compare(x, m)
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
+			t := 0x100 + uint(x) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xED: // SBC absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = sbcDecimal(a, m, cf)
-			} else {
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
 				m = ^m
-				t := uint16(a) + uint16(m) + uint16(cf)
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				t := uint(a) + uint(^m) + uint(cf)
+				r := byte(t)
+				c.v = (a^r)&(^m^r)&0x80 != 0
+				nz = int(int8(r))
+				lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+				cf = byte(t >> 8)
+				if lo < 0 {
+					lo = ((lo - 0x06) & 0x0F) - 0x10
+				}
+				res := int(a&0xF0) - int(m&0xF0) + lo
+				if res < 0 {
+					res -= 0x60
+				}
+				a = byte(res)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xEE: // INC absolute
-			ea := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
+			m := c.Mem[ea]
 			m++
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0xF0: // BEQ relative
-			cyc += 2
-			if z == 0 {
+			if byte(nz) == 0 {
 				next := pc + 2
-				t := next + uint16(int8(mem[pc+1]))
-				cyc++
+				t := next + uint16(int8(c.Mem[pc+1]))
+				clock += 3<<cycleShift + 1
 				if (t ^ next) > 0xFF {
-					cyc++
+					clock += 1 << cycleShift
 				}
 				if t == pc {
 					stop = StopSelfJump
@@ -1677,138 +2028,214 @@ loop:
 				pc = t
 			} else {
 				pc += 2
+				clock += 2<<cycleShift + 1
 			}
 
 		case 0xF1: // SBC (indirect),Y
-			zp := mem[pc+1]
-			base := uint16(mem[zp]) | uint16(mem[zp+1])<<8
+			zp := c.Mem[pc+1]
+			base := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = sbcDecimal(a, m, cf)
-			} else {
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
 				m = ^m
-				t := uint16(a) + uint16(m) + uint16(cf)
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				t := uint(a) + uint(^m) + uint(cf)
+				r := byte(t)
+				c.v = (a^r)&(^m^r)&0x80 != 0
+				nz = int(int8(r))
+				lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+				cf = byte(t >> 8)
+				if lo < 0 {
+					lo = ((lo - 0x06) & 0x0F) - 0x10
+				}
+				res := int(a&0xF0) - int(m&0xF0) + lo
+				if res < 0 {
+					res -= 0x60
+				}
+				a = byte(res)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 2
-			cyc += 5
+			clock += 5<<cycleShift + 1
 
 		case 0xF5: // SBC zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = sbcDecimal(a, m, cf)
-			} else {
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
 				m = ^m
-				t := uint16(a) + uint16(m) + uint16(cf)
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				t := uint(a) + uint(^m) + uint(cf)
+				r := byte(t)
+				c.v = (a^r)&(^m^r)&0x80 != 0
+				nz = int(int8(r))
+				lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+				cf = byte(t >> 8)
+				if lo < 0 {
+					lo = ((lo - 0x06) & 0x0F) - 0x10
+				}
+				res := int(a&0xF0) - int(m&0xF0) + lo
+				if res < 0 {
+					res -= 0x60
+				}
+				a = byte(res)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 2
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xF6: // INC zero page,X
-			ea := uint16(mem[pc+1] + x)
-			m := mem[ea]
+			ea := uint16(c.Mem[pc+1] + x)
+			m := c.Mem[ea]
 			m++
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 2
-			cyc += 6
+			clock += 6<<cycleShift + 1
 
 		case 0xF8: // SED implied
-			d = true
+			c.P |= FlagD
 			pc += 1
-			cyc += 2
+			clock += 2<<cycleShift + 1
 
 		case 0xF9: // SBC absolute,Y
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(y)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = sbcDecimal(a, m, cf)
-			} else {
+			clock += int64((uint(byte(ea))-uint(y))>>63) << cycleShift
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
 				m = ^m
-				t := uint16(a) + uint16(m) + uint16(cf)
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				t := uint(a) + uint(^m) + uint(cf)
+				r := byte(t)
+				c.v = (a^r)&(^m^r)&0x80 != 0
+				nz = int(int8(r))
+				lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+				cf = byte(t >> 8)
+				if lo < 0 {
+					lo = ((lo - 0x06) & 0x0F) - 0x10
+				}
+				res := int(a&0xF0) - int(m&0xF0) + lo
+				if res < 0 {
+					res -= 0x60
+				}
+				a = byte(res)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xFD: // SBC absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			if (base ^ ea) > 0xFF {
-				cyc++
-			}
-			m := mem[ea]
-			if d {
-				a, cf, n, z, v = sbcDecimal(a, m, cf)
-			} else {
+			clock += int64((uint(byte(ea))-uint(x))>>63) << cycleShift
+			m := c.Mem[ea]
+			if c.P&FlagD == 0 {
 				m = ^m
-				t := uint16(a) + uint16(m) + uint16(cf)
+				t := uint(a) + uint(m) + uint(cf)
 				r := byte(t)
-				v = (a^r)&(m^r)&0x80 != 0
+				c.v = (a^r)&(m^r)&0x80 != 0
 				cf = byte(t >> 8)
 				a = r
-				n, z = a, a
+				nz = int(int8(r))
+			} else {
+				packed := uint(x) | uint(y)<<8 | uint(s)<<16 | uint(pc)<<24
+				t := uint(a) + uint(^m) + uint(cf)
+				r := byte(t)
+				c.v = (a^r)&(^m^r)&0x80 != 0
+				nz = int(int8(r))
+				lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+				cf = byte(t >> 8)
+				if lo < 0 {
+					lo = ((lo - 0x06) & 0x0F) - 0x10
+				}
+				res := int(a&0xF0) - int(m&0xF0) + lo
+				if res < 0 {
+					res -= 0x60
+				}
+				a = byte(res)
+				x, y, s, pc = byte(packed), byte(packed>>8), byte(packed>>16), uint16(packed>>24)
 			}
 			pc += 3
-			cyc += 4
+			clock += 4<<cycleShift + 1
 
 		case 0xFE: // INC absolute,X
-			base := uint16(mem[pc+1]) | uint16(mem[pc+2])<<8
+			base := uint16(c.Mem[pc+1]) | uint16(c.Mem[pc+2])<<8
 			ea := base + uint16(x)
-			m := mem[ea]
+			m := c.Mem[ea]
 			m++
-			n, z = m, m
-			if wp[(ea)>>8] {
-				if c.hookWrite(pc, ea, m, cyc) {
-					limit = 0
-				}
+			nz = int(int8(m))
+			if c.hookPage[ea>>8] && c.hookByte[ea] {
+				c.queueAddr[c.queued&3] = ea
+				c.queueVal[c.queued&3] = m
+				c.queued++
+				c.queuePC = pc
+				c.queueClock += clock
+				clock = 0
 			} else {
-				mem[ea] = m
+				c.Mem[ea] = m
 			}
 			pc += 3
-			cyc += 7
+			clock += 7<<cycleShift + 1
 
-		default:
-			ins--
+		case 0x02, 0x03, 0x04, 0x07, 0x0B, 0x0C, 0x0F, 0x12, 0x13, 0x14, 0x17, 0x1A, 0x1B, 0x1C, 0x1F, 0x22,
+			0x23, 0x27, 0x2B, 0x2F, 0x32, 0x33, 0x34, 0x37, 0x3A, 0x3B, 0x3C, 0x3F, 0x42, 0x43, 0x44, 0x47,
+			0x4B, 0x4F, 0x52, 0x53, 0x54, 0x57, 0x5A, 0x5B, 0x5C, 0x5F, 0x62, 0x63, 0x64, 0x67, 0x6B, 0x6F,
+			0x72, 0x73, 0x74, 0x77, 0x7A, 0x7B, 0x7C, 0x7F, 0x80, 0x82, 0x83, 0x87, 0x89, 0x8B, 0x8F, 0x92,
+			0x93, 0x97, 0x9B, 0x9C, 0x9E, 0x9F, 0xA3, 0xA7, 0xAB, 0xAF, 0xB2, 0xB3, 0xB7, 0xBB, 0xBF, 0xC2,
+			0xC3, 0xC7, 0xCB, 0xCF, 0xD2, 0xD3, 0xD4, 0xD7, 0xDA, 0xDB, 0xDC, 0xDF, 0xE2, 0xE3, 0xE7, 0xEB,
+			0xEF, 0xF2, 0xF3, 0xF4, 0xF7, 0xFA, 0xFB, 0xFC, 0xFF: // undocumented
 			stop = StopUndocumented
 			break loop
+
 		}
 	}
-	if c.hookStop {
-		c.hookStop = false
-		stop = StopHook
+	if c.queued != 0 {
+		// The clock of the writing instruction's start was set aside.
+		clock += c.queueClock
+		c.queueCycles = c.Cycles + uint64((c.queueClock-c.runStart)>>cycleShift)
 	}
 	c.A, c.X, c.Y, c.S, c.PC = a, x, y, s, pc
-	c.P = packP(n, z, cf, v, d, i)
-	c.Cycles = cyc
-	c.Instructions = ins
+	p := c.P&(FlagD|FlagI) | FlagU | cf | byte(nz>>8)&FlagN
+	if byte(nz) == 0 {
+		p |= FlagZ
+	}
+	if c.v {
+		p |= FlagV
+	}
+	c.P = p
+	used := clock - c.runStart
+	c.Cycles += uint64(used >> cycleShift)
+	c.Instructions += uint64(used & (1<<cycleShift - 1))
 	return stop
 }

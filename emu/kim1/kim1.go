@@ -165,18 +165,18 @@ func (m *Machine) Watch(lo, hi uint16) {
 	m.rehook()
 }
 
-// rehook sends a page's writes through the hook unless it is all RAM and
-// not watched, so plain RAM costs nothing extra.
+// rehook sends writes through the hook except to RAM that is not watched,
+// so plain RAM costs nothing extra. It hooks address by address: a page
+// hooked whole would send every zero-page and stack write of a watched
+// program through the hook.
 func (m *Machine) rehook() {
-	for p := 0; p < 256; p++ {
-		plain := true
-		for a := p << 8; a < (p+1)<<8; a++ {
-			if !bit(&m.ram, uint16(a)) || bit(&m.watch, uint16(a)) {
-				plain = false
-				break
-			}
+	hooked := func(a int) bool { return !bit(&m.ram, uint16(a)) || bit(&m.watch, uint16(a)) }
+	from := 0
+	for a := 1; a <= 0x10000; a++ {
+		if a == 0x10000 || hooked(a) != hooked(from) {
+			m.CPU.HookBytes(uint16(from), uint16(a-1), hooked(from))
+			from = a
 		}
-		m.CPU.HookWrites(byte(p), byte(p), !plain)
 	}
 }
 
