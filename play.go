@@ -42,6 +42,9 @@ type PlayedPly struct {
 	Keys     [][2]byte // what was keyed into the program (FROM TO then F each)
 	Note     string    // castling completed, promotion set up, ...
 	Illegal  string    // the program's move broke the rules (why)
+	// Unheld says why the program's move cannot be played on: a pawn on
+	// the last rank with no captured man to replace it.
+	Unheld string
 }
 
 // Play is a game between a person and the program, refereed by the chess
@@ -182,7 +185,7 @@ func (p *Play) enter(m *chess.Move) (*PlayedPly, error) {
 	if m.Promo() != chess.NoPieceType {
 		var err error
 		if slot, err = p.freeSlot(m.Promo(), mover); err != nil {
-			return nil, fmt.Errorf("%s: %v", ply.SAN, err)
+			return nil, fmt.Errorf("%s: %w", ply.SAN, err)
 		}
 	}
 	if err := p.S.EnterKeys(ply.Keys); err != nil {
@@ -241,10 +244,17 @@ func (p *Play) freeSlot(t chess.PieceType, side chess.Color) (int, error) {
 		return found, nil
 	}
 	if len(free) == 0 {
-		return -1, fmt.Errorf("the program holds one queen, two rooks, two bishops and two knights a side, and all of %s's are on the board: no piece to promote to", side.Name())
+		return -1, &CannotHoldError{fmt.Sprintf("the program holds one queen, two rooks, two bishops and two knights a side, and all of %s's are on the board: no piece to promote to", side.Name())}
 	}
-	return -1, fmt.Errorf("the program holds one queen, two rooks, two bishops and two knights a side; a %s of %s's is free to promote to, not a %s", strings.Join(dedup(free), " or "), side.Name(), typeNames[t])
+	return -1, &CannotHoldError{fmt.Sprintf("the program holds one queen, two rooks, two bishops and two knights a side; a %s of %s's is free to promote to, not a %s", strings.Join(dedup(free), " or "), side.Name(), typeNames[t])}
 }
+
+// CannotHoldError is a legal move the program's table cannot represent: a
+// promotion to a piece whose slot is taken. The person is asked for
+// another; a match adjudicates the game.
+type CannotHoldError struct{ Why string }
+
+func (e *CannotHoldError) Error() string { return e.Why }
 
 func dedup(s []string) []string {
 	var out []string
@@ -327,7 +337,7 @@ func (p *Play) played(mv Move, why string) (*PlayedPly, error) {
 	case err != nil:
 		return nil, err
 	case stop != "":
-		p.End = stop
+		p.End, ply.Unheld = stop, stop
 		return &ply, nil
 	}
 	if err := p.compare(); err != nil {

@@ -1,0 +1,263 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/elo"
+	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/match"
+	"github.com/kim1-archive/microchess/suite"
+)
+
+func init() {
+	register("match", "play games between MicroChess versions and UCI engines; score and Elo", matchMain)
+}
+
+// stderrTerminal tells whether the progress bar can redraw itself.
+var stderrTerminal = isTerminal(os.Stderr)
+
+func matchMain(args []string, stdout, stderr io.Writer) int {
+	m, status := parseMatch(args, stderr)
+	if m == nil {
+		return status
+	}
+	if !m.quiet {
+		m.opt.Progress = progressBar(stderr, stderrTerminal, m.opt.Players)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	go func() {
+		<-ctx.Done()
+		stop() // a second Ctrl-C kills at once
+	}()
+	defer stop()
+	res, err := match.Run(ctx, m.opt)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess match:", err)
+		return 1
+	}
+	if !m.quiet && stderrTerminal {
+		fmt.Fprintln(stderr)
+	}
+	if err := m.savePGN(res); err != nil {
+		fmt.Fprintln(stderr, "mchess match:", err)
+		return 1
+	}
+	sum := res.Summarize()
+	if m.json {
+		b, _ := json.MarshalIndent(sum, "", "  ")
+		fmt.Fprintf(stdout, "%s\n", b)
+	} else {
+		sum.Write(stdout)
+	}
+	if res.Interrupted {
+		fmt.Fprintf(stderr, "mchess match: interrupted after %d of %d games\n", len(res.Records), res.Total)
+		return 130
+	}
+	return 0
+}
+
+// matchCommand is a match as its command line asks for it.
+type matchCommand struct {
+	opt         match.Options
+	pgn         string
+	json, quiet bool
+}
+
+func (m *matchCommand) savePGN(res *match.Result) error {
+	if m.pgn == "" {
+		return nil
+	}
+	var b strings.Builder
+	for _, r := range res.Records {
+		b.WriteString(r.PGN)
+		b.WriteString("\n\n")
+	}
+	return atomicfile.Write(m.pgn, []byte(b.String()))
+}
+
+// parseMatch reads a match's command line; with a nil match, status is
+// the exit status (the error has been printed).
+func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
+	fs := newFlags("mchess match", stderr,
+		"usage: mchess match [options] PLAYER PLAYER...",
+		"\nPlays games between the players, round robin (or --gauntlet), from the lines of an",
+		"opening suite, each line twice with colours reversed, refereed by the chess library,",
+		"and prints each pairing's score, Elo difference ± 95% margin and LOS (as cutechess-cli",
+		"computes them), and how each player's games ended.",
+		"\nA PLAYER is PROGRAM[@LEVEL]: original (MicroChess 1977), stone (Stone's 1980 upgrade,",
+		"its White list as White and Black list as Black), or a name given with --load or",
+		"--source; LEVEL is super-blitz, blitz or normal (default normal). Or it is the name",
+		"of an engine given with --engine.",
+		"\nExamples:",
+		"  mchess match original@super-blitz stone@super-blitz --games 20 --pgn out.pgn",
+		"  mchess match --engine 'name=sf,cmd=/usr/games/stockfish,nodes=200,option.Skill Level=0' original@blitz sf",
+		"  mchess match --source mine=my.asm mine@blitz original@blitz --sprt 0,30,0.05,0.05",
+		"\nExit status: 0 when the match was played, 1 when it could not be set up or a file",
+		"not written, 2 for bad usage, 130 when interrupted (Ctrl-C: the games finished are",
+		"counted and saved).")
+	games := fs.Int("games", 0, "games per `pairing` (default: twice the suite's lines)")
+	gauntlet := fs.Bool("gauntlet", false, "the first player against each of the others (default: round robin)")
+	openingsFile := fs.String("openings", "", "an opening suite `FILE` (default: the built-in 50 lines, docs/opening-suite.md)")
+	book := fs.Bool("book", false, "keep the programs' own opening books: games start from the initial position (no suite). Stone's Table 1 is a development plan, not a book: it is always on")
+	maxPlies := fs.Int("max-plies", match.DefaultMaxPlies, "adjudicate a draw after `N` plies past the opening (counted apart)")
+	jobs := fs.Int("j", 0, "games at once (default: the number of CPUs)")
+	sprt := fs.String("sprt", "", "stop when an SPRT `elo0,elo1,alpha,beta` decides (two players), e.g. 0,30,0.05,0.05")
+	m := &matchCommand{}
+	fs.StringVar(&m.pgn, "pgn", "", "write every game to `FILE` as PGN")
+	fs.BoolVar(&m.json, "json", false, "print the summary as JSON")
+	fs.BoolVar(&m.quiet, "quiet", false, "no progress on stderr")
+	event := fs.String("event", "MicroChess match", "the PGN Event `tag`")
+	var engines, loads, sources, ram stringList
+	fs.Var(&engines, "engine", "define a UCI engine: `name=N,cmd=COMMAND,nodes=N|depth=N|movetime=MS[,option.NAME=VALUE...]`; repeatable")
+	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]` (hex addresses); repeatable")
+	fs.Var(&sources, "source", "define a program built from sources: `NAME=FILE.asm[,FILE.asm...]`; repeatable")
+	fs.Var(&ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load and --source programs; repeatable")
+	names, err := parse(fs, args)
+	if err != nil {
+		return nil, flagExit(err)
+	}
+	fail := func(status int, err error) (*matchCommand, int) {
+		fmt.Fprintln(stderr, "mchess match:", err)
+		return nil, status
+	}
+	if len(names) < 2 {
+		fs.Usage()
+		return nil, 2
+	}
+	opt := match.Options{Gauntlet: *gauntlet, Games: *games, Book: *book, MaxPlies: *maxPlies, Jobs: *jobs, Event: *event}
+	if *maxPlies <= 0 || *jobs < 0 || *games < 0 {
+		return fail(2, fmt.Errorf("--games, --max-plies and -j want positive numbers"))
+	}
+	if *sprt != "" {
+		t, err := elo.ParseSPRT(*sprt)
+		if err != nil {
+			return fail(2, fmt.Errorf("--sprt: %v", err))
+		}
+		opt.SPRT = &t
+	}
+	roster, err := matchRoster(engines, loads, sources, ram)
+	if err != nil {
+		return fail(2, err)
+	}
+	for _, n := range names {
+		p, err := roster.Player(n)
+		if err != nil {
+			return fail(2, err)
+		}
+		opt.Players = append(opt.Players, p)
+	}
+	if unused := roster.Unused(); len(unused) > 0 {
+		return fail(2, fmt.Errorf("defined but not among the players: %s", strings.Join(unused, ", ")))
+	}
+	switch {
+	case *book && *openingsFile != "":
+		return fail(2, fmt.Errorf("--book plays from the initial position: no --openings"))
+	case *openingsFile != "":
+		if opt.Lines, err = suite.Read(*openingsFile); err != nil {
+			return fail(1, fileError(err))
+		}
+	case !*book:
+		opt.Lines = suite.Default()
+	}
+	if opt.Games == 0 {
+		opt.Games = 2 * max(len(opt.Lines), 1)
+		if *book {
+			opt.Games = 2 // the programs are deterministic: two games are all there are
+		}
+	}
+	if m.pgn != "" {
+		if err := checkWritable(m.pgn); err != nil {
+			return fail(1, err)
+		}
+	}
+	if err := opt.Check(); err != nil {
+		return fail(2, err)
+	}
+	if distinct := 2 * len(opt.Lines); opt.Games > distinct && !*book {
+		fmt.Fprintf(stderr, "mchess match: note: %d games a pairing from %d lines: the games past %d start as earlier ones did, and between players without randomness (the MicroChess programs; engines at a node count or depth, without Skill Level) they are the same games again: they narrow the error margin without adding information\n",
+			opt.Games, len(opt.Lines), distinct)
+	}
+	m.opt = opt
+	return m, 0
+}
+
+// matchRoster defines the engines and programs the players may name.
+func matchRoster(engines, loads, sources, ram []string) (*match.Roster, error) {
+	r := match.NewRoster()
+	for _, def := range engines {
+		if _, err := r.AddEngine(def); err != nil {
+			return nil, fmt.Errorf("--engine: %v", err)
+		}
+	}
+	regions, err := parseRAM(ram)
+	if err != nil {
+		return nil, err
+	}
+	layout := microchess.Layout
+	for _, reg := range regions {
+		if layout, err = layout.WithRegion(reg); err != nil {
+			return nil, err
+		}
+	}
+	for _, def := range loads {
+		name, files, ok := strings.Cut(def, "=")
+		if !ok || files == "" {
+			return nil, fmt.Errorf("--load %s: want NAME=FILE@ADDR[,FILE@ADDR...]", quote(def))
+		}
+		images, err := readLoads(strings.Split(files, ","))
+		if err != nil {
+			return nil, err
+		}
+		if err := r.AddProgram(name, name+" ("+files+")", images, layout); err != nil {
+			return nil, fmt.Errorf("--load: %v", err)
+		}
+	}
+	for _, def := range sources {
+		name, files, ok := strings.Cut(def, "=")
+		if !ok || files == "" {
+			return nil, fmt.Errorf("--source %s: want NAME=FILE.asm[,FILE.asm...]", quote(def))
+		}
+		p, err := microchess.Build(microchess.Options{Sources: strings.Split(files, ","), RAM: regions})
+		if err != nil {
+			return nil, fileError(err)
+		}
+		if err := r.AddProgram(name, name+" (built from "+files+")", microchess.KIM(p.Images), p.Layout); err != nil {
+			return nil, fmt.Errorf("--source: %v", err)
+		}
+	}
+	return r, nil
+}
+
+// progressBar shows the games played, the last pairing's score and Elo,
+// and the time left: redrawn in place on a terminal, a line every tenth of
+// the match otherwise.
+func progressBar(w io.Writer, terminal bool, players []*match.Player) func(match.Progress) {
+	lastTenth := 0
+	return func(p match.Progress) {
+		d, m, ok := p.Score.Diff()
+		left := time.Duration(0)
+		if p.Done > 0 {
+			left = p.Elapsed / time.Duration(p.Done) * time.Duration(p.Total-p.Done)
+		}
+		status := fmt.Sprintf("%d/%d games  %s vs %s %s  Elo %s  %s left", p.Done, p.Total,
+			players[p.Pairing.A].Name, players[p.Pairing.B].Name, p.Score, elo.Format(d, m, ok), left.Round(time.Second))
+		if terminal {
+			const width = 24
+			filled := width * p.Done / max(p.Total, 1)
+			fmt.Fprintf(w, "\r\x1b[K[%s%s] %s", strings.Repeat("=", filled), strings.Repeat(" ", width-filled), status)
+			return
+		}
+		if tenth := 10 * p.Done / max(p.Total, 1); tenth > lastTenth || p.Done == p.Total {
+			lastTenth = tenth
+			fmt.Fprintln(w, status)
+		}
+	}
+}

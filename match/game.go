@@ -1,0 +1,231 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess"
+)
+
+// End is how a game ended.
+type End int
+
+const (
+	Checkmate End = iota
+	Stalemate
+	DrawnByRule // threefold repetition, fifty moves, fivefold, 75 moves, dead position
+	Resigned    // a MicroChess program's FF FF FF
+	Illegal     // a move the rules do not allow: lost by the side that made it
+	Unheld      // a legal move the program's table cannot hold: adjudicated
+	Failed      // a side failed (the emulated program, or an engine that died, hung or had no move)
+	PlyCap      // the game ran into the ply cap: a draw, counted apart
+)
+
+var endNames = [...]string{"checkmate", "stalemate", "drawn by rule", "resigned", "illegal move", "cannot hold", "failed", "ply cap"}
+
+func (e End) String() string { return endNames[e] }
+
+// termination is the PGN Termination tag's standard value.
+func (e End) termination() string {
+	switch e {
+	case Illegal:
+		return "rules infraction"
+	case Failed:
+		return "abandoned"
+	case Unheld, PlyCap:
+		return "adjudication"
+	}
+	return "normal"
+}
+
+// Record is one game played.
+type Record struct {
+	Index        int // in the schedule
+	Pairing      int
+	White, Black int // players, by index
+	Line         int // the suite's line
+	Result       chess.Outcome
+	End          End
+	By           chess.Color // the side that resigned, moved illegally, failed or could not hold
+	Detail       string      // how it ended, in words
+	Plies        int         // played after the opening
+	Cycles       [3]uint64   // a program's emulated cycles, by colour
+	Thought      [3]int      // moves each colour thought
+	PGN          string
+	Elapsed      time.Duration
+}
+
+// seat is what a game needs of each player: its side and its name.
+type seat struct {
+	s      side
+	player *Player
+}
+
+// playGame plays one game from the opening line; ctx interrupts it (the
+// error is then ctx's).
+func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Record, error) {
+	start := time.Now()
+	rec := Record{Index: j.Index, Pairing: j.Pairing, White: j.White, Black: j.Black, Line: j.Line}
+	ref := chess.NewGame()
+	var opening []string
+	for _, san := range opt.Lines[j.Line].Moves {
+		if err := ref.PushNotationMove(san, chess.AlgebraicNotation{}, nil); err != nil {
+			return rec, fmt.Errorf("opening move %s: %v", san, err)
+		}
+		moves := ref.Moves()
+		opening = append(opening, moves[len(moves)-1].String())
+	}
+	seats := map[chess.Color]seat{chess.White: white, chess.Black: black}
+	// end ends the game: by is the side that resigned, moved illegally,
+	// failed, or could not hold a promotion (the promoting side, winner,
+	// then wins).
+	end := func(e End, by chess.Color, detail string, winner ...chess.Color) {
+		rec.End, rec.By, rec.Detail = e, by, detail
+		switch e {
+		case Resigned, Illegal, Failed:
+			ref.Resign(by)
+		case Unheld:
+			ref.Resign(winner[0].Other())
+		case PlyCap:
+			ref.Draw(chess.DrawOffer)
+		}
+	}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		if err := seats[c].s.begin(c, opening); err != nil {
+			end(Failed, c, fmt.Sprintf("%s could not set the game up: %v", seats[c].player.Name, err))
+		}
+	}
+	for rec.Detail == "" {
+		if o := ref.Outcome(); o != chess.NoOutcome {
+			rec.End = DrawnByRule
+			switch ref.Method() {
+			case chess.Checkmate:
+				rec.End = Checkmate
+			case chess.Stalemate:
+				rec.End = Stalemate
+			}
+			rec.Detail = microchess.OutcomeText(o, ref.Method())
+			break
+		}
+		if rec.Plies >= opt.MaxPlies {
+			end(PlyCap, chess.NoColor, fmt.Sprintf("%d plies played after the opening: adjudicated a draw", rec.Plies))
+			break
+		}
+		mover := ref.Position().Turn()
+		me := seats[mover]
+		r, err := me.s.think(ctx)
+		if ctx.Err() != nil {
+			return rec, ctx.Err()
+		}
+		rec.Cycles[mover] += r.cycles
+		rec.Thought[mover]++
+		switch {
+		case err != nil:
+			end(Failed, mover, fmt.Sprintf("%s failed: %v", me.player.Name, err))
+			continue
+		case r.resigned:
+			end(Resigned, mover, fmt.Sprintf("%s resigns (%s)", me.player.Name, r.display))
+			continue
+		case r.none:
+			end(Failed, mover, fmt.Sprintf("%s has no move (bestmove %s) in a position with legal moves", me.player.Name, r.move))
+			continue
+		case r.unheld != "":
+			end(Unheld, mover, fmt.Sprintf("%s played %s: %s; adjudicated a win for it", me.player.Name, r.move, r.unheld), mover)
+			continue
+		}
+		if r.illegal != "" || ref.PushNotationMove(r.move, chess.UCINotation{}, nil) != nil {
+			why := r.illegal
+			if why == "" {
+				why = "not a legal move here"
+			}
+			shown := ""
+			if r.display != "" {
+				shown = " (" + r.display + ")"
+			}
+			end(Illegal, mover, fmt.Sprintf("%s played %s%s, illegal in chess: %s", me.player.Name, r.move, shown, why))
+			continue
+		}
+		rec.Plies++
+		moves := ref.Moves()
+		last := moves[len(moves)-1]
+		if r.cycles > 0 {
+			last.SetCommand("cycles", fmt.Sprint(r.cycles))
+		}
+		if r.note != "" {
+			last.AddComment(r.note)
+		}
+		for _, m := range ref.EligibleDraws() {
+			if m == chess.ThreefoldRepetition || m == chess.FiftyMoveRule {
+				ref.Draw(m)
+				break
+			}
+		}
+		if ref.Outcome() != chess.NoOutcome {
+			continue
+		}
+		if err := me.s.accept(r.move, true); err != nil {
+			end(Failed, mover, fmt.Sprintf("%s failed: %v", me.player.Name, err))
+			continue
+		}
+		other := seats[mover.Other()]
+		if err := other.s.accept(r.move, false); err != nil {
+			var cannot *microchess.CannotHoldError
+			if errors.As(err, &cannot) {
+				end(Unheld, mover.Other(), fmt.Sprintf("%s cannot hold %s's %s: %v; adjudicated a win for %s", other.player.Name, me.player.Name, last.String(), cannot, me.player.Name), mover)
+			} else {
+				end(Failed, mover.Other(), fmt.Sprintf("%s failed to take %s: %v", other.player.Name, r.move, err))
+			}
+		}
+	}
+	rec.Result = ref.Outcome()
+	rec.PGN = gamePGN(ref, len(opening), &rec, white, black, opt)
+	rec.Elapsed = time.Since(start)
+	return rec, nil
+}
+
+// gamePGN writes the record of a game: the Seven Tag Roster, what each
+// player is, the opening, the termination; each program move's cycles as a
+// command comment; how the game ended as the last comment.
+func gamePGN(ref *chess.Game, opening int, rec *Record, white, black seat, opt *Options) string {
+	tags := [][2]string{
+		{"Event", opt.Event}, {"Site", "mchess match, emulated KIM-1"},
+		{"Date", opt.Date.Format("2006.01.02")}, {"Round", fmt.Sprint(rec.Index + 1)},
+		{"White", white.player.Name}, {"Black", black.player.Name}, {"Result", string(ref.Outcome())},
+		{"WhiteProgram", white.s.what()}, {"BlackProgram", black.s.what()},
+		{"Termination", rec.End.termination()},
+		{"PlyCount", fmt.Sprint(len(ref.Moves()))},
+	}
+	if l := opt.Lines[rec.Line]; l.Name != "" {
+		tags = append(tags, [2]string{"ECO", l.ECO}, [2]string{"Opening", l.Name})
+	}
+	for _, t := range tags {
+		ref.AddTagPair(t[0], tagValue(t[1]))
+	}
+	moves := ref.Moves()
+	if opening > 0 && opening <= len(moves) {
+		moves[opening-1].AddComment(fmt.Sprintf("end of opening line %d of the suite", rec.Line+1))
+	}
+	final := rec.Detail
+	if len(moves) > 0 {
+		moves[len(moves)-1].AddComment(final)
+	} else {
+		ref.GetRootMove().AddComment(final)
+	}
+	text := ref.String()
+	// The library writes a comment with no move before it hard against
+	// the result.
+	if result := string(ref.Outcome()); strings.HasSuffix(text, "}"+result) {
+		text = text[:len(text)-len(result)] + " " + result
+	}
+	return text
+}
+
+// tagValue makes text safe inside a PGN tag's quotes.
+func tagValue(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ").Replace(s)
+}

@@ -1,0 +1,326 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess/elo"
+	"github.com/kim1-archive/microchess/suite"
+	"github.com/kim1-archive/microchess/uci"
+)
+
+// Options say what a match plays.
+type Options struct {
+	Players  []*Player
+	Gauntlet bool // the first player against each other; else round robin
+	Games    int  // per pairing; each line of the suite is played twice, colours reversed
+	// Lines are the openings; Book plays from the start position instead
+	// with the programs' own books (a line keyed in would leave a book
+	// behind). Without Book the books are off, but not a Plan (Player).
+	Lines    []suite.Line
+	Book     bool
+	MaxPlies int // after the opening; a game that reaches it is a draw, counted apart
+	Jobs     int // games at once (0: the number of CPUs)
+	SPRT     *elo.SPRT
+	Event    string
+	Date     time.Time
+	// EngineTimeout is how long past its limit an engine may take to
+	// answer before it is given up.
+	EngineTimeout time.Duration
+	// Progress is called after each game, one call at a time.
+	Progress func(Progress)
+}
+
+// DefaultMaxPlies caps a game after the opening: the programs can shuffle
+// for ever (the 75-move rule ends that, but late).
+const DefaultMaxPlies = 300
+
+// Pairing is two players who meet, A (the first named) and B.
+type Pairing struct{ A, B int }
+
+// Job is one game of the schedule.
+type Job struct {
+	Index, Pairing int
+	White, Black   int
+	Line           int
+}
+
+// Progress is the state after a game.
+type Progress struct {
+	Done, Total int
+	Last        *Record
+	// Score is the last game's pairing so far, from its A's view, over the
+	// games counted (all finished; with an SPRT, those in schedule order).
+	Score   elo.Score
+	Pairing Pairing
+	Elapsed time.Duration
+}
+
+// Result is what a match played.
+type Result struct {
+	Opt      *Options
+	Pairings []Pairing
+	Records  []Record // the games counted, in schedule order
+	Total    int      // games scheduled
+	// Interrupted is set when the context ended the match: Records then
+	// holds every game finished.
+	Interrupted bool
+	// Decision is the SPRT's; Decided is how many games (in schedule
+	// order) it took.
+	Decision elo.Decision
+	Decided  int
+	Elapsed  time.Duration
+}
+
+// Schedule lists the pairings and their games: game g of a pairing plays
+// line g/2 (round the suite), A White on even g; pairings alternate, so a
+// match cut short has played them alike.
+func Schedule(players int, gauntlet bool, games, lines int) ([]Pairing, []Job) {
+	var ps []Pairing
+	for a := 0; a < players; a++ {
+		for b := a + 1; b < players; b++ {
+			if gauntlet && a > 0 {
+				break
+			}
+			ps = append(ps, Pairing{a, b})
+		}
+	}
+	var jobs []Job
+	for g := 0; g < games; g++ {
+		for i, p := range ps {
+			j := Job{Index: len(jobs), Pairing: i, White: p.A, Black: p.B, Line: (g / 2) % lines}
+			if g%2 == 1 {
+				j.White, j.Black = p.B, p.A
+			}
+			jobs = append(jobs, j)
+		}
+	}
+	return ps, jobs
+}
+
+// Score is a game's result from player a's view.
+func (r *Record) Score(a int) elo.Score {
+	won := r.Result == chess.WhiteWon && r.White == a || r.Result == chess.BlackWon && r.Black == a
+	lost := r.Result == chess.WhiteWon && r.Black == a || r.Result == chess.BlackWon && r.White == a
+	switch {
+	case won:
+		return elo.Score{Wins: 1}
+	case lost:
+		return elo.Score{Losses: 1}
+	}
+	return elo.Score{Draws: 1}
+}
+
+// Check refuses options no match can be played with, and fills in the
+// defaults.
+func (o *Options) Check() error {
+	if len(o.Players) < 2 {
+		return errors.New("a match needs two players at least")
+	}
+	seen := map[string]bool{}
+	for _, p := range o.Players {
+		if seen[p.Name] {
+			return fmt.Errorf("player %s is named twice", p.Name)
+		}
+		seen[p.Name] = true
+	}
+	if o.Games < 1 {
+		return fmt.Errorf("games: %d: want 1 or more", o.Games)
+	}
+	if o.SPRT != nil && len(o.Players) != 2 {
+		return errors.New("an SPRT tests one pairing: name two players")
+	}
+	if o.Book {
+		o.Lines = []suite.Line{{}}
+	}
+	if len(o.Lines) == 0 {
+		return errors.New("no opening lines")
+	}
+	if o.MaxPlies <= 0 {
+		o.MaxPlies = DefaultMaxPlies
+	}
+	if o.Jobs <= 0 {
+		o.Jobs = runtime.NumCPU()
+	}
+	if o.EngineTimeout <= 0 {
+		o.EngineTimeout = time.Minute
+	}
+	if o.Event == "" {
+		o.Event = "MicroChess match"
+	}
+	if o.Date.IsZero() {
+		o.Date = time.Now()
+	}
+	return nil
+}
+
+// Run plays the match. Ending ctx ends it early: games under way are
+// dropped, those finished kept (Result.Interrupted). An error is a match
+// that could not be set up (a program that does not build, an engine that
+// does not start or lacks an option).
+func Run(ctx context.Context, opt Options) (*Result, error) {
+	if err := opt.Check(); err != nil {
+		return nil, err
+	}
+	programs := make([]*program, len(opt.Players))
+	for i, p := range opt.Players {
+		if p.IsEngine() || p.seat != nil {
+			continue
+		}
+		pr, err := prepareProgram(p, opt.Book)
+		if err != nil {
+			return nil, err
+		}
+		programs[i] = pr
+	}
+	pairings, jobs := Schedule(len(opt.Players), opt.Gauntlet, opt.Games, len(opt.Lines))
+	res := &Result{Opt: &opt, Pairings: pairings, Total: len(jobs)}
+	workers := min(opt.Jobs, len(jobs))
+	// Every worker starts its engines before any game, so a bad engine
+	// definition stops the match at once.
+	engines := make([][]*uci.Client, workers)
+	defer func() {
+		for _, es := range engines {
+			for _, c := range es {
+				if c != nil {
+					c.Close()
+				}
+			}
+		}
+	}()
+	for w := range engines {
+		engines[w] = make([]*uci.Client, len(opt.Players))
+		for i, p := range opt.Players {
+			if !p.IsEngine() {
+				continue
+			}
+			c, err := uci.Start(p.Engine.Command, p.Engine.Options)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", p.Name, err)
+			}
+			engines[w][i] = c
+		}
+	}
+
+	start := time.Now()
+	work, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu       sync.Mutex
+		finished = make([]*Record, len(jobs))
+		prefix   int                                // games 0..prefix-1 are all finished
+		decided  = -1                               // the SPRT's decision point
+		scores   = make([]elo.Score, len(pairings)) // over the counted games
+		done     int
+		failure  error
+	)
+	count := func(r *Record) {
+		p := pairings[r.Pairing]
+		scores[r.Pairing] = scores[r.Pairing].Add(r.Score(p.A))
+	}
+	record := func(r Record) {
+		mu.Lock()
+		defer mu.Unlock()
+		if decided >= 0 {
+			return // the SPRT has ruled; this game is past it
+		}
+		finished[r.Index] = &r
+		done++
+		if opt.SPRT == nil {
+			count(&r)
+		} else {
+			for prefix < len(jobs) && finished[prefix] != nil {
+				count(finished[prefix])
+				prefix++
+				if d := opt.SPRT.Decide(scores[0]); d != elo.Continue {
+					res.Decision, decided = d, prefix
+					cancel()
+					break
+				}
+			}
+		}
+		if opt.Progress != nil {
+			opt.Progress(Progress{Done: done, Total: len(jobs), Last: &r, Score: scores[r.Pairing],
+				Pairing: pairings[r.Pairing], Elapsed: time.Since(start)})
+		}
+	}
+	queue := make(chan Job)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(clients []*uci.Client) {
+			defer wg.Done()
+			for j := range queue {
+				restartBroken(clients, opt.Players)
+				seats := make([]seat, 2)
+				for k, pi := range []int{j.White, j.Black} {
+					p := opt.Players[pi]
+					switch {
+					case p.seat != nil:
+						seats[k] = seat{p.seat(), p}
+					case p.IsEngine():
+						seats[k] = seat{&engineSide{e: p.Engine, c: clients[pi], timeout: opt.EngineTimeout}, p}
+					default:
+						seats[k] = seat{&programSide{prog: programs[pi]}, p}
+					}
+				}
+				rec, err := playGame(work, j, seats[0], seats[1], &opt)
+				if err != nil {
+					if work.Err() == nil {
+						mu.Lock()
+						failure = err
+						mu.Unlock()
+						cancel()
+					}
+					continue
+				}
+				record(rec)
+			}
+		}(engines[w])
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case queue <- j:
+		case <-work.Done():
+			break feed
+		}
+	}
+	close(queue)
+	wg.Wait()
+	res.Elapsed = time.Since(start)
+	if failure != nil {
+		return nil, failure
+	}
+	res.Interrupted = ctx.Err() != nil && decided < 0
+	last := len(jobs)
+	if decided >= 0 {
+		last, res.Decided = decided, decided
+	}
+	for _, r := range finished[:last] {
+		if r != nil {
+			res.Records = append(res.Records, *r)
+		}
+	}
+	return res, nil
+}
+
+// restartBroken starts again an engine that died or hung in the last game
+// (that game was lost for it), so that it plays the next one.
+func restartBroken(clients []*uci.Client, players []*Player) {
+	for i, c := range clients {
+		if c == nil || c.Err() == nil {
+			continue
+		}
+		c.Close()
+		if n, err := uci.Start(players[i].Engine.Command, players[i].Engine.Options); err == nil {
+			clients[i] = n
+		}
+	}
+}

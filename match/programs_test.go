@@ -1,0 +1,174 @@
+package match
+
+import (
+	"context"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess/suite"
+)
+
+func players(t *testing.T, r *Roster, names ...string) []*Player {
+	t.Helper()
+	var ps []*Player
+	for _, n := range names {
+		p, err := r.Player(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// replays reads a game's record back and plays it through the chess
+// library: every move must be legal.
+func replays(t *testing.T, pgn string) *chess.Game {
+	t.Helper()
+	read, err := chess.PGN(strings.NewReader(pgn))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, pgn)
+	}
+	g := chess.NewGame(read)
+	again := chess.NewGame()
+	for _, m := range g.Moves() {
+		if err := again.Move(m, nil); err != nil {
+			t.Fatalf("move %s: %v\n%s", m, err, pgn)
+		}
+	}
+	return g
+}
+
+// Two MicroChess programs at Super Blitz: the same games whether one or
+// two run at once, every game legal up to its end, each program move's
+// cycles recorded.
+func TestProgramsMatch(t *testing.T) {
+	t.Parallel()
+	lines := suite.Default()[:2]
+	date := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	var pgns [2][]string
+	for i, jobs := range []int{1, 2} {
+		r := NewRoster()
+		res, err := Run(context.Background(), Options{Players: players(t, r, "original@super-blitz", "stone@super-blitz"),
+			Games: 4, Lines: lines, Jobs: jobs, Date: date})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Records) != 4 || res.Interrupted {
+			t.Fatalf("%d records", len(res.Records))
+		}
+		for k, rec := range res.Records {
+			g := replays(t, rec.PGN)
+			wantWhite := []string{"original@super-blitz", "stone@super-blitz"}[k%2]
+			if g.GetTagPair("White") != wantWhite || g.GetTagPair("Opening") != lines[k/2].Name {
+				t.Errorf("game %d: White %q, opening %q", k, g.GetTagPair("White"), g.GetTagPair("Opening"))
+			}
+			if !strings.HasPrefix(g.GetTagPair("BlackProgram"), "MicroChess 1977") {
+				t.Errorf("game %d: BlackProgram %q", k, g.GetTagPair("BlackProgram"))
+			}
+			// Every move after the opening is a program's, with its cycles.
+			if n := strings.Count(rec.PGN, "[%cycles "); n != rec.Plies || rec.Plies == 0 {
+				t.Errorf("game %d: %d cycle comments for %d plies", k, n, rec.Plies)
+			}
+			if rec.Cycles[chess.White] == 0 || rec.Thought[chess.White] == 0 {
+				t.Errorf("game %d: no cycles counted", k)
+			}
+			pgns[i] = append(pgns[i], rec.PGN)
+		}
+	}
+	for k := range pgns[0] {
+		if pgns[0][k] != pgns[1][k] {
+			t.Errorf("game %d differs between -j 1 and -j 2:\n%s\n%s", k, pgns[0][k], pgns[1][k])
+		}
+	}
+}
+
+// A few games against Debian's Stockfish at Skill Level 0 with a node
+// limit, through UCI.
+func TestStockfishMatch(t *testing.T) {
+	path := lookEngine(t, "stockfish")
+	t.Parallel()
+	r := NewRoster()
+	if _, err := r.AddEngine("name=sf,cmd=" + path + ",nodes=200,option.Skill Level=0,option.Threads=1"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), Options{Players: players(t, r, "original@super-blitz", "sf"),
+		Games: 2, Lines: suite.Default()[:1], Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Records) != 2 {
+		t.Fatalf("%d records", len(res.Records))
+	}
+	for _, rec := range res.Records {
+		if rec.End == Failed {
+			t.Errorf("game %d failed: %s", rec.Index, rec.Detail)
+		}
+		g := replays(t, rec.PGN)
+		sf := g.GetTagPair("WhiteProgram")
+		if rec.White == 0 {
+			sf = g.GetTagPair("BlackProgram")
+		}
+		if !strings.HasPrefix(sf, "Stockfish") || !strings.Contains(sf, "nodes 200, Skill Level 0") {
+			t.Errorf("the engine is recorded as %q", sf)
+		}
+	}
+	s := res.Summarize()
+	if s.Pairings[0].Games != 2 || s.Players[1].Cycles != 0 || s.Players[0].Cycles == 0 || s.Players[1].Moves == 0 {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+func TestRosterErrors(t *testing.T) {
+	r := NewRoster()
+	for _, c := range []struct{ def, want string }{
+		{"name=sf,cmd=stockfish", `engine "name=sf,cmd=stockfish": no limit: give nodes=, depth= or movetime= (nodes and depth give the same games again; movetime does not)`},
+		{"cmd=stockfish,nodes=1", `engine "cmd=stockfish,nodes=1": no name=`},
+		{"name=sf,nodes=1", `engine "name=sf,nodes=1": no cmd=`},
+		{"name=sf,cmd=x,nodes=-3", `engine "name=sf,cmd=x,nodes=-3": nodes=-3: not positive`},
+		{"name=sf,cmd=x,speed=3", `engine "name=sf,cmd=x,speed=3": unknown field "speed" (want name, cmd, nodes, depth, movetime, option.NAME)`},
+		{"name=original,cmd=x,nodes=1", `player name "original" is taken`},
+		{"name=a b,cmd=x,nodes=1", `player name "a b": want a word without @ = , spaces or quotes`},
+		{"name=sf,cmd=x,movetime=fast", `engine "name=sf,cmd=x,movetime=fast": movetime=fast: time: invalid duration "fast"`},
+	} {
+		if _, err := r.AddEngine(c.def); err == nil || err.Error() != c.want {
+			t.Errorf("%s: got %v\nwant %s", c.def, err, c.want)
+		}
+	}
+	if _, err := r.AddEngine("name=sf,cmd=x,movetime=150"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ spec, want string }{
+		{"sf@blitz", `player "sf@blitz": sf is an engine: its limit is set where it is defined, not with @`},
+		{"fritz", `player "fritz": no program or engine "fritz" (want original[@LEVEL], sf, stone[@LEVEL])`},
+		{"original@fast", `player "original@fast": unknown level "fast" (want super-blitz, blitz, normal)`},
+	} {
+		if _, err := r.Player(c.spec); err == nil || err.Error() != c.want {
+			t.Errorf("%s: got %v\nwant %s", c.spec, err, c.want)
+		}
+	}
+	p, err := r.Player("stone")
+	if err != nil || p.Name != "stone@normal" {
+		t.Errorf("stone: %v %v", p, err)
+	}
+	if u := r.Unused(); len(u) != 1 || u[0] != "sf" {
+		t.Errorf("unused %q", u)
+	}
+}
+
+// lookEngine finds an engine on PATH or in /usr/games, where Debian puts
+// them, or skips.
+func lookEngine(t *testing.T, name string) string {
+	t.Helper()
+	for _, p := range []string{name, "/usr/games/" + name} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	t.Skipf("%s not found on PATH or in /usr/games: install Debian's %s (.ci/run does) to run this test", name, name)
+	return ""
+}

@@ -1,0 +1,226 @@
+package match
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess/elo"
+)
+
+// Summary is a match's results, as the table prints them and --json
+// writes them.
+type Summary struct {
+	Games       int              `json:"games"`
+	Scheduled   int              `json:"scheduled"`
+	Interrupted bool             `json:"interrupted"`
+	Seconds     float64          `json:"seconds"`
+	Pairings    []PairingSummary `json:"pairings"`
+	Players     []PlayerSummary  `json:"players"`
+	SPRT        *SPRTSummary     `json:"sprt,omitempty"`
+	Ends        map[string]int   `json:"ends"`
+}
+
+// PairingSummary is a pairing's score from its first player's view.
+type PairingSummary struct {
+	A, B      string
+	Games     int      `json:"games"`
+	Wins      int      `json:"wins"`
+	Draws     int      `json:"draws"`
+	Losses    int      `json:"losses"`
+	Score     float64  `json:"score"`      // points / games
+	Elo       *float64 `json:"elo"`        // nil when not finite (0% or 100%, no games)
+	Margin    *float64 `json:"margin"`     // the 95% margin of Elo; nil when unbounded
+	LOS       *float64 `json:"los"`        // nil with no decisive game
+	DrawRatio float64  `json:"draw_ratio"` // draws / games
+	EloText   string   `json:"elo_text"`   // "+147.2 ± 66.0", "+inf", "n/a"
+}
+
+// PlayerSummary is how a player's games ended.
+type PlayerSummary struct {
+	Name     string  `json:"name"`
+	Plays    string  `json:"plays"` // the program or engine, as the PGN names it
+	Games    int     `json:"games"`
+	Points   float64 `json:"points"`
+	Illegal  int     `json:"illegal"`     // games lost by a move illegal in chess
+	Resigned int     `json:"resigned"`    // games resigned (FF FF FF)
+	Failed   int     `json:"failed"`      // games lost by failing (an engine that died or hung; a program that ran away)
+	Unheld   int     `json:"cannot_hold"` // games adjudicated because its table could not hold a promotion
+	PlyCap   int     `json:"ply_cap"`     // games that ran into the ply cap
+	Moves    int     `json:"moves"`       // moves it thought (MicroChess programs)
+	Cycles   uint64  `json:"cycles"`      // emulated cycles they took
+}
+
+// SPRTSummary is the SPRT's state at the end.
+type SPRTSummary struct {
+	Test     string  `json:"test"`
+	LLR      float64 `json:"llr"`
+	Lower    float64 `json:"lower"`
+	Upper    float64 `json:"upper"`
+	Decision string  `json:"decision"`
+	Games    int     `json:"games"`
+}
+
+// Summarize counts the games of a match.
+func (r *Result) Summarize() *Summary {
+	s := &Summary{Games: len(r.Records), Scheduled: r.Total, Interrupted: r.Interrupted,
+		Seconds: r.Elapsed.Seconds(), Ends: map[string]int{}}
+	scores := make([]elo.Score, len(r.Pairings))
+	players := make([]PlayerSummary, len(r.Opt.Players))
+	for i, p := range r.Opt.Players {
+		players[i].Name = p.Name
+	}
+	for i := range r.Records {
+		rec := &r.Records[i]
+		pr := r.Pairings[rec.Pairing]
+		scores[rec.Pairing] = scores[rec.Pairing].Add(rec.Score(pr.A))
+		s.Ends[rec.End.String()]++
+		for _, c := range []chess.Color{chess.White, chess.Black} {
+			pi := rec.White
+			if c == chess.Black {
+				pi = rec.Black
+			}
+			ps := &players[pi]
+			ps.Games++
+			ps.Points += rec.Score(pi).Points()
+			ps.Moves += rec.Thought[c]
+			ps.Cycles += rec.Cycles[c]
+			if ps.Plays == "" {
+				ps.Plays = playsTag(rec.PGN, c)
+			}
+			if rec.End == PlyCap {
+				ps.PlyCap++
+			}
+			if rec.By != c {
+				continue
+			}
+			switch rec.End {
+			case Illegal:
+				ps.Illegal++
+			case Resigned:
+				ps.Resigned++
+			case Failed:
+				ps.Failed++
+			case Unheld:
+				ps.Unheld++
+			}
+		}
+	}
+	s.Players = players
+	for i, pr := range r.Pairings {
+		sc := scores[i]
+		ps := PairingSummary{A: r.Opt.Players[pr.A].Name, B: r.Opt.Players[pr.B].Name, Games: sc.Games(),
+			Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses}
+		if sc.Games() > 0 {
+			ps.Score, ps.DrawRatio = sc.Ratio(), sc.DrawRatio()
+		}
+		d, m, ok := sc.Diff()
+		ps.Elo, ps.Margin = finite(d), finite(m)
+		ps.EloText = elo.Format(d, m, ok)
+		ps.LOS = finite(sc.LOS())
+		s.Pairings = append(s.Pairings, ps)
+	}
+	if t := r.Opt.SPRT; t != nil {
+		lo, hi := t.Bounds()
+		d := r.Decision
+		if d == elo.Continue {
+			d = t.Decide(scores[0])
+		}
+		s.SPRT = &SPRTSummary{Test: t.String(), LLR: t.LLR(scores[0]), Lower: lo, Upper: hi, Decision: d.String(), Games: scores[0].Games()}
+	}
+	return s
+}
+
+func finite(x float64) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return &x
+}
+
+// playsTag reads WhiteProgram or BlackProgram back from a game's PGN.
+func playsTag(pgn string, c chess.Color) string {
+	key := "[WhiteProgram \""
+	if c == chess.Black {
+		key = "[BlackProgram \""
+	}
+	i := strings.Index(pgn, key)
+	if i < 0 {
+		return ""
+	}
+	rest := pgn[i+len(key):]
+	if j := strings.Index(rest, "\"]"); j >= 0 {
+		return strings.ReplaceAll(rest[:j], `\"`, `"`)
+	}
+	return ""
+}
+
+// Write prints the summary as tables.
+func (s *Summary) Write(w io.Writer) {
+	state := ""
+	if s.Interrupted {
+		state = " (interrupted)"
+	}
+	fmt.Fprintf(w, "%d of %d games played in %.1f s%s\n\n", s.Games, s.Scheduled, s.Seconds, state)
+	rows := [][]string{{"Pairing", "Games", "+", "=", "-", "Score", "Elo diff", "LOS", "Draws"}}
+	for _, p := range s.Pairings {
+		rows = append(rows, []string{p.A + " vs " + p.B, fmt.Sprint(p.Games), fmt.Sprint(p.Wins), fmt.Sprint(p.Draws), fmt.Sprint(p.Losses),
+			percent(p.Score, p.Games > 0), p.EloText, percentPtr(p.LOS), percent(p.DrawRatio, p.Games > 0)})
+	}
+	writeTable(w, rows)
+	fmt.Fprintln(w)
+	rows = [][]string{{"Player", "Games", "Score", "Illegal", "Resigned", "Failed", "Cannot hold", "Ply cap", "Mcycles/move"}}
+	for _, p := range s.Players {
+		per := "-"
+		if p.Moves > 0 && p.Cycles > 0 {
+			per = fmt.Sprintf("%.2f", float64(p.Cycles)/float64(p.Moves)/1e6)
+		}
+		rows = append(rows, []string{p.Name, fmt.Sprint(p.Games), percent(p.Points/float64(max(p.Games, 1)), p.Games > 0),
+			fmt.Sprint(p.Illegal), fmt.Sprint(p.Resigned), fmt.Sprint(p.Failed), fmt.Sprint(p.Unheld), fmt.Sprint(p.PlyCap), per})
+	}
+	writeTable(w, rows)
+	if t := s.SPRT; t != nil {
+		fmt.Fprintf(w, "\nSPRT %s: LLR %.2f (bounds %.2f, %.2f) after %d games: %s\n", t.Test, t.LLR, t.Lower, t.Upper, t.Games, t.Decision)
+	}
+}
+
+// writeTable writes rows in columns: the first, names, to the left; the
+// others, numbers, to the right.
+func writeTable(w io.Writer, rows [][]string) {
+	width := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			width[i] = max(width[i], utf8.RuneCountInString(c))
+		}
+	}
+	for _, r := range rows {
+		var b strings.Builder
+		for i, c := range r {
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			if i == 0 {
+				b.WriteString(c + pad)
+			} else {
+				b.WriteString("  " + pad + c)
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	}
+}
+
+func percent(x float64, ok bool) string {
+	if !ok {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*x)
+}
+
+func percentPtr(p *float64) string {
+	if p == nil {
+		return "-"
+	}
+	return percent(*p, true)
+}

@@ -1,0 +1,161 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/uci"
+)
+
+// side is a player seated in one game.
+type side interface {
+	// begin starts a game from the start position with the opening's
+	// moves (UCI) played, the side playing color.
+	begin(color chess.Color, opening []string) error
+	// think asks for the side's move.
+	think(ctx context.Context) (reply, error)
+	// accept tells the side a move the referee accepted, its own or the
+	// opponent's.
+	accept(move string, own bool) error
+	// what names the side for the record: the program or the engine's id.
+	what() string
+}
+
+// reply is a side's move and what it said of it.
+type reply struct {
+	move     string // UCI
+	resigned bool
+	none     bool   // an engine that says it has no move
+	illegal  string // why the side's own referee found its move illegal
+	unheld   string // why the program cannot play its move on
+	display  string // what a MicroChess program showed ("06 04 06")
+	cycles   uint64 // a MicroChess program's emulated cycles
+	note     string
+	score    string // an engine's last score
+}
+
+// program is a MicroChess player, built for both sides once.
+type program struct {
+	images [3][]kim1.Image // by chess.Color
+	desc   [3]string
+	level  microchess.Level
+	layout linker.Layout
+	book   bool
+}
+
+func prepareProgram(p *Player, book bool) (*program, error) {
+	pr := &program{level: p.Level, layout: p.Layout, book: book || p.Plan}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		im, desc, err := p.Program(c)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", p.Name, err)
+		}
+		pr.images[c], pr.desc[c] = im, desc
+	}
+	return pr, nil
+}
+
+// programSide plays a MicroChess program: the game is kept in a
+// microchess.Play, whose person is the opponent.
+type programSide struct {
+	prog *program
+	play *microchess.Play
+}
+
+func (s *programSide) begin(color chess.Color, opening []string) error {
+	p, err := microchess.NewPlay(microchess.PlayOptions{
+		Program: s.prog.desc[color], Images: s.prog.images[color],
+		Layout: s.prog.layout, Player: color.Other(), Level: s.prog.level, BookOff: !s.prog.book,
+	})
+	if err != nil {
+		return err
+	}
+	for _, m := range opening {
+		if _, err := p.Force(m); err != nil {
+			return fmt.Errorf("opening move %s: %v", m, err)
+		}
+	}
+	s.play = p
+	return nil
+}
+
+// think lets the program think its move through: a move lasts at most a
+// fraction of a second on the host, so an interrupted match waits for it.
+func (s *programSide) think(ctx context.Context) (reply, error) {
+	ply, err := s.play.Think()
+	if err != nil {
+		return reply{}, err
+	}
+	r := reply{move: ply.UCI, display: ply.Display.String(), cycles: ply.Display.Cycles, note: ply.Note}
+	switch {
+	case ply.Display.Resigned():
+		r.resigned = true
+	case ply.Illegal != "":
+		r.illegal = ply.Illegal
+	case ply.Unheld != "":
+		r.unheld = ply.Unheld
+	}
+	return r, nil
+}
+
+func (s *programSide) accept(move string, own bool) error {
+	if own {
+		return nil // Think played it
+	}
+	_, err := s.play.Move(move)
+	return err
+}
+
+func (s *programSide) what() string { return s.play.Opt.Program }
+
+// engineSide plays an external engine through its client, which a worker
+// keeps from game to game.
+type engineSide struct {
+	e       *Engine
+	c       *uci.Client
+	moves   []string
+	timeout time.Duration
+}
+
+func (s *engineSide) begin(color chess.Color, opening []string) error {
+	s.moves = append([]string(nil), opening...)
+	return s.c.NewGame()
+}
+
+func (s *engineSide) think(ctx context.Context) (reply, error) {
+	a, err := s.c.Go(ctx, "", s.moves, s.e.Limit, s.timeout)
+	if err != nil {
+		return reply{}, err
+	}
+	if ctx.Err() != nil {
+		return reply{}, ctx.Err()
+	}
+	r := reply{move: a.Move, score: a.Score}
+	if a.Move == "0000" || a.Move == "(none)" {
+		r.none = true
+	}
+	return r, nil
+}
+
+func (s *engineSide) accept(move string, own bool) error {
+	s.moves = append(s.moves, move)
+	return nil
+}
+
+func (s *engineSide) what() string {
+	return s.c.Name + " (" + s.e.Limit.String() + optionText(s.e.Options) + ")"
+}
+
+func optionText(opts []uci.Option) string {
+	t := ""
+	for _, o := range opts {
+		t += ", " + o.Name + " " + o.Value
+	}
+	return t
+}
