@@ -64,7 +64,8 @@ check:
 
 # Each fuzz target for FUZZTIME beyond its corpus (which `make test` runs).
 FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols \
-	./openings:FuzzCompile ./openings:FuzzDecompile
+	./openings:FuzzCompile ./openings:FuzzDecompile ./suite:FuzzParse \
+	./dump:FuzzReadPaperTape ./dump:FuzzReadIntelHex ./dump:FuzzReadSRecord ./dump:FuzzReadKIM ./dump:FuzzReadRaw ./dump:FuzzRead
 fuzz:
 	@for t in $(FUZZ); do pkg=$${t%%:*}; fn=$${t##*:}; \
 		echo "fuzz $$pkg $$fn ($(FUZZTIME))"; \

@@ -3,6 +3,8 @@ package linker
 import (
 	"strings"
 	"testing"
+
+	"github.com/kim1-archive/microchess/dump"
 )
 
 // Records printed in the KIM-1 User Manual's paper-tape appendix, and in
@@ -28,4 +30,31 @@ func TestPaperTapeKnownRecords(t *testing.T) {
 	if len(lines) != 6 || lines[3] != ";0602480000000000000050" || lines[4] != ";0000040004" {
 		t.Errorf("records %q", lines)
 	}
+}
+
+// The tape keeps each image's records apart, in the images' order (an
+// image that follows another directly starts a record of its own), and
+// reads back as the images' bytes.
+func TestPaperTapeImagesInOrder(t *testing.T) {
+	a := &Image{Start: 0x0400, Bytes: []byte{0xEA, 0x60}}
+	b := &Image{Start: 0x03FF, Bytes: []byte{0x4C}}
+	// ;01 03FF 4C: 01+03+FF+4C = 014F; ;02 0400 EA60: 02+04+00+EA+60 = 0150.
+	want := ";0103FF4C014F\r\n;020400EA600150\r\n;0000020002\r\n"
+	if got := PaperTape(b, a); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	segs, err := dump.Read("t.ptp", []byte(PaperTape(a, b)))
+	if err != nil || len(segs) != 1 || segs[0].Addr != 0x03FF || string(segs[0].Data) != "\x4C\xEA\x60" {
+		t.Errorf("read back %v, %v", segs, err)
+	}
+}
+
+// An image past FFFF is a fault in the caller, not in a file: it panics.
+func TestPaperTapePastFFFFPanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("no panic")
+		}
+	}()
+	PaperTape(&Image{Start: 0xFFFF, Bytes: []byte{1, 2}})
 }
