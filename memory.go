@@ -21,6 +21,12 @@ var (
 		Overflow: "the program no longer fits in the KIM-1's 1.1 KB of RAM; link the rest into expansion RAM (mchess --ram NAME=SSSS-EEEE, make RAM=NAME=SSSS-EEEE)",
 	}
 
+	// LoaderWorkspace is what a paper tape for the monitor's L command
+	// leaves out: the loader's own variables and stack (kim1.LoaderStack).
+	// In MicroChess those bytes are variables the program sets (.PMOB to
+	// .OLDKY, the display) and residue (the stack, unused bytes).
+	LoaderWorkspace = []linker.Reserved{block(kim1.MonitorPageZero), block(kim1.LoaderStack)}
+
 	// CodeRanges hold the program's instructions, which it never writes:
 	// a write there is a fault.
 	CodeRanges = [][2]uint16{{0x0000, 0x004D}, {0x0100, 0x01AE}, {0x0200, 0x03F9}, {0x1780, 0x17E5}}

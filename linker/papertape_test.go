@@ -1,6 +1,9 @@
 package linker
 
 import (
+	"reflect"
+
+	"github.com/kim1-archive/microchess/asm"
 	"strings"
 	"testing"
 
@@ -12,7 +15,7 @@ import (
 func TestPaperTapeKnownRecords(t *testing.T) {
 	data := []byte{0xFF, 0xEE, 0xDD, 0xCC, 0xBB, 0xAA, 0x00, 0x99, 0x88, 0x77, 0x66, 0x55,
 		0x44, 0x33, 0x22, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99}
-	got := PaperTape(&Image{Start: 0x0000, Bytes: data})
+	got, _ := PaperTape(nil, &Image{Start: 0x0000, Bytes: data})
 	want := ";180000FFEEDDCCBBAA0099887766554433221122334455667788990AFC\r\n;0000010001\r\n"
 	if got != want {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
@@ -23,7 +26,8 @@ func TestPaperTapeKnownRecords(t *testing.T) {
 	// Four records: the published first record, then three of padding; the
 	// published tape of four records ends ";0000040004".
 	prog := append(append([]byte(nil), first...), make([]byte, 24*2+6)...)
-	lines := strings.Split(PaperTape(&Image{Start: 0x0200, Bytes: prog}), "\r\n")
+	tape, _ := PaperTape(nil, &Image{Start: 0x0200, Bytes: prog})
+	lines := strings.Split(tape, "\r\n")
 	if lines[0] != ";180200D8A9FF8D03168D0116A2FF8604201D02A604CA8604D0F6A90ABB" {
 		t.Errorf("first record %q", lines[0])
 	}
@@ -40,10 +44,11 @@ func TestPaperTapeImagesInOrder(t *testing.T) {
 	b := &Image{Start: 0x03FF, Bytes: []byte{0x4C}}
 	// ;01 03FF 4C: 01+03+FF+4C = 014F; ;02 0400 EA60: 02+04+00+EA+60 = 0150.
 	want := ";0103FF4C014F\r\n;020400EA600150\r\n;0000020002\r\n"
-	if got := PaperTape(b, a); got != want {
+	if got, _ := PaperTape(nil, b, a); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	segs, err := dump.Read("t.ptp", []byte(PaperTape(a, b)))
+	tape, _ := PaperTape(nil, a, b)
+	segs, err := dump.Read("t.ptp", []byte(tape))
 	if err != nil || len(segs) != 1 || segs[0].Addr != 0x03FF || string(segs[0].Data) != "\x4C\xEA\x60" {
 		t.Errorf("read back %v, %v", segs, err)
 	}
@@ -56,5 +61,40 @@ func TestPaperTapePastFFFFPanics(t *testing.T) {
 			t.Error("no panic")
 		}
 	}()
-	PaperTape(&Image{Start: 0xFFFF, Bytes: []byte{1, 2}})
+	PaperTape(nil, &Image{Start: 0xFFFF, Bytes: []byte{1, 2}})
+}
+
+// Bytes inside the skipped blocks are not on the tape; the records go
+// round them, and each gap is returned with its reason and the statements
+// that defined its bytes.
+func TestPaperTapeLeavesOutSkipped(t *testing.T) {
+	stmt := &asm.Stmt{}
+	im := &Image{Name: "c0", Start: 0x00F0, Bytes: make([]byte, 0x20), Src: make([]*asm.Stmt, 0x20)}
+	for i := range im.Bytes {
+		im.Bytes[i] = byte(i)
+	}
+	im.Src[0x0A] = stmt // 00FA
+	skip := []Reserved{{What: "page", Start: 0x00F8, End: 0x00FB}, {What: "stack", Start: 0x010E, End: 0x01FF}}
+	tape, left := PaperTape(skip, im)
+	want := []LeftOut{{Image: "c0", Start: 0x00F8, End: 0x00FB, Why: "page", Src: []*asm.Stmt{nil, nil, stmt, nil}},
+		{Image: "c0", Start: 0x010E, End: 0x010F, Why: "stack", Src: []*asm.Stmt{nil, nil}}}
+	if !reflect.DeepEqual(left, want) {
+		t.Errorf("left out %+v, want %+v", left, want)
+	}
+	segs, err := dump.Read("t.ptp", []byte(tape))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]byte{}
+	for _, s := range segs {
+		for i, b := range s.Data {
+			got[int(s.Addr)+i] = b
+		}
+	}
+	for a := 0x00F0; a < 0x0110; a++ {
+		b, on := got[a]
+		if off := (a >= 0xF8 && a <= 0xFB) || a >= 0x10E; on == off || (on && b != byte(a-0xF0)) {
+			t.Errorf("%04X: on the tape %v (%02X)", a, on, b)
+		}
+	}
 }

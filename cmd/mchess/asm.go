@@ -9,7 +9,6 @@ import (
 
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
-	"github.com/kim1-archive/microchess/linker"
 )
 
 func init() {
@@ -55,12 +54,13 @@ func asmMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	asm.WriteSymbols(&sym, p.Code)
+	tape, left := paperTape(p.Images)
 	var outputs []atomicfile.File
 	for _, im := range p.Images {
 		outputs = append(outputs, atomicfile.File{Path: fmt.Sprintf("%s-%s.bin", base, im.Name), Data: im.Bytes})
 	}
 	outputs = append(outputs,
-		atomicfile.File{Path: base + ".ptp", Data: []byte(linker.PaperTape(p.Images...))},
+		atomicfile.File{Path: base + ".ptp", Data: tape},
 		atomicfile.File{Path: base + ".lst", Data: lst.Bytes()},
 		atomicfile.File{Path: base + ".sym", Data: sym.Bytes()})
 	if err := atomicfile.WriteAll(outputs); err != nil {
@@ -71,7 +71,10 @@ func asmMain(args []string, stdout, stderr io.Writer) int {
 		for _, im := range p.Images {
 			fmt.Fprintf(stdout, "%s-%s.bin  %04X–%04X  %4d bytes (%d defined by source)\n", base, im.Name, im.Start, im.End(), len(im.Bytes), im.Defined())
 		}
-		fmt.Fprintf(stdout, "%s.ptp  KIM-1 paper tape (TTY loader) of all images\n%s.lst\n%s.sym\n", base, base, base)
+	}
+	reportLeftOut(stdout, stderr, base+".ptp", left, p.Residue, *quiet)
+	if !*quiet {
+		fmt.Fprintf(stdout, "%s.lst\n%s.sym\n", base, base)
 	}
 	return 0
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/openings"
 )
 
@@ -58,7 +59,7 @@ func openingCompile(args []string, stdout, stderr io.Writer) int {
 		"\nCompiles each opening book (every *.book in a directory) into its 28-byte block,",
 		"00C0 first. Errors are reported as file:line:col; nothing is written if any book",
 		"has an error.")
-	out := fs.String("o", ".", "output `directory`: each FILE.book becomes DIR/FILE.bin")
+	out := fs.String("o", ".", "output `directory`: each FILE.book becomes DIR/FILE.bin and its paper tape DIR/FILE.ptp")
 	manifest := fs.String("manifest", "", "also write a tab-separated `file` listing each block: name, tape ID, addresses, side, opening")
 	check := fs.Bool("n", false, "check the books only; write nothing")
 	quiet := fs.Bool("q", false, "print nothing on success")
@@ -93,13 +94,17 @@ func openingCompile(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	var list strings.Builder
-	var outputs []atomicfile.File
+	var outputs, tapes []atomicfile.File
 	for i, b := range books {
-		name := strings.TrimSuffix(filepath.Base(files[i]), filepath.Ext(files[i])) + ".bin"
-		path := filepath.Join(*out, name)
+		base := strings.TrimSuffix(filepath.Base(files[i]), filepath.Ext(files[i]))
+		name := base + ".bin"
 		fmt.Fprintf(&list, "%s\t%02X\t%04X\t%04X\t%s\t%s\n", name, b.Tape, microchess.BookStart, microchess.BookStart+microchess.BookSize-1, openings.ColorName(b.Computer), b.Opening)
-		outputs = append(outputs, atomicfile.File{Path: path, Data: b.Block[:]})
+		outputs = append(outputs, atomicfile.File{Path: filepath.Join(*out, name), Data: b.Block[:]})
+		// 00C0–00DB is clear of the loader's workspace: nothing is left out.
+		tape, _ := paperTape([]*linker.Image{{Name: base, Start: microchess.BookStart, Bytes: b.Block[:]}})
+		tapes = append(tapes, atomicfile.File{Path: filepath.Join(*out, base+".ptp"), Data: tape})
 	}
+	outputs = append(outputs, tapes...)
 	if *manifest != "" {
 		outputs = append(outputs, atomicfile.File{Path: *manifest, Data: []byte(list.String())})
 	}
@@ -112,7 +117,7 @@ func openingCompile(args []string, stdout, stderr io.Writer) int {
 	for i, b := range books {
 		path := outputs[i].Path
 		if !*quiet {
-			fmt.Fprintf(stdout, "%s  %04X–%04X  tape %02X  computer %-5s  %d moves  %s\n", path,
+			fmt.Fprintf(stdout, "%s (and .ptp)  %04X–%04X  tape %02X  computer %-5s  %d moves  %s\n", path,
 				microchess.BookStart, microchess.BookStart+microchess.BookSize-1, b.Tape, openings.ColorName(b.Computer), b.Moves(), b.Opening)
 		}
 	}

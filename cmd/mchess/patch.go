@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
-	"github.com/kim1-archive/microchess/linker"
 )
 
 func init() {
@@ -67,12 +67,13 @@ func patchMain(args []string, stdout, stderr io.Writer) int {
 	var lst, sym bytes.Buffer
 	asm.WriteListing(&lst, patched.Patch)
 	asm.WriteSymbols(&sym, patched.Patch)
+	tape, left := paperTape(patched.Images)
 	var files []atomicfile.File
 	for _, im := range patched.Images {
 		files = append(files, atomicfile.File{Path: fmt.Sprintf("%s-%s.bin", *out, im.Name), Data: im.Bytes})
 	}
 	files = append(files,
-		atomicfile.File{Path: *out + ".ptp", Data: []byte(linker.PaperTape(patched.Images...))},
+		atomicfile.File{Path: *out + ".ptp", Data: tape},
 		atomicfile.File{Path: *out + ".lst", Data: lst.Bytes()},
 		atomicfile.File{Path: *out + ".sym", Data: sym.Bytes()})
 	if err := atomicfile.WriteAll(files); err != nil {
@@ -89,12 +90,24 @@ func patchMain(args []string, stdout, stderr io.Writer) int {
 		rep = append(rep, overlayReport{fmt.Sprintf("%04X", c.Start), fmt.Sprintf("%04X", c.End), int(c.End-c.Start) + 1, c.Differ, s.Pos.String()})
 	}
 	if *asJSON {
+		reportLeftOut(stdout, stderr, *out+".ptp", left, p.Residue, true)
+		type leftOut struct {
+			Start   string `json:"start"`
+			End     string `json:"end"`
+			Defined int    `json:"program_bytes"`
+			Why     string `json:"why"`
+		}
+		lj := []leftOut{}
+		for _, l := range left {
+			lj = append(lj, leftOut{fmt.Sprintf("%04X", l.Start), fmt.Sprintf("%04X", l.End), definedBy(l, p.Residue), l.Why})
+		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(struct {
-			Writes []overlayReport `json:"writes"`
-			Files  []string        `json:"files"`
-		}{rep, names})
+			Writes  []overlayReport `json:"writes"`
+			Files   []string        `json:"files"`
+			LeftOut []leftOut       `json:"paper_tape_left_out"`
+		}{rep, names, lj})
 		return 0
 	}
 	fmt.Fprintln(stdout, "the patch writes:")
@@ -102,7 +115,11 @@ func patchMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  %s–%s  %3d bytes, %3d changed  from %s\n", r.Start, r.End, r.Bytes, r.Differ, r.From)
 	}
 	for _, name := range names {
-		fmt.Fprintln(stdout, name)
+		if strings.HasSuffix(name, ".ptp") {
+			reportLeftOut(stdout, stderr, name, left, p.Residue, false)
+		} else {
+			fmt.Fprintln(stdout, name)
+		}
 	}
 	return 0
 }

@@ -33,6 +33,20 @@ var (
 	ROM       = Block{"KIM-1 monitor ROM", 0x1800, 0x1FFF}
 )
 
+// What the monitor's teletype loader (the L command, LOAD in its listing)
+// uses while it reads a paper tape, after RST: its variables in page zero
+// (among them the checksum at 00F6–00F7, the hex digit buffer at
+// 00F8–00F9 and the pointer at 00FA–00FB it stores every byte through), and
+// the top of the stack, where RST puts the stack pointer (FF) and the
+// loader's calls nest three deep (LOAD, GETBYT, GETCH, the bit delay: six
+// bytes of return addresses). A record that wrote there would break the
+// load or be overwritten by it. Entered by ST (NMI) instead, the monitor
+// runs on the interrupted program's stack, wherever that is.
+var (
+	MonitorPageZero = Block{"the KIM-1 monitor's page-zero variables", 0x00EF, 0x00FF}
+	LoaderStack     = Block{"the stack of the monitor's L command (after RST)", 0x01FA, 0x01FF}
+)
+
 // absent is what the ROM area reads as: a byte no documented instruction
 // uses, so any jump, call, return or fall into the ROM stops the core's
 // loop and lands in Machine.Run, which runs the emulated routine.
