@@ -78,6 +78,17 @@ type Book struct {
 	Tape     byte
 	Plies    []Ply
 	Block    [microchess.BookSize]byte // load order: Block[0] is 00C0
+	// Origin says, for each byte of Block, which ply put it there (set by
+	// Compile), so that a byte can be traced to its move.
+	Origin [microchess.BookSize]Origin
+}
+
+// Origin is what put a block byte there: a ply (its index in Plies; -1
+// for the display byte after C and the end markers) and which of its
+// bytes it is.
+type Origin struct {
+	Ply  int
+	What string
 }
 
 // Moves counts the computer's moves in the book.
@@ -233,18 +244,18 @@ func moveMan(men *[16]byte, from, to byte) error {
 // stores.
 func (b *Book) layout() error {
 	for i := range b.Block {
-		b.Block[i] = End
+		b.Block[i], b.Origin[i] = End, Origin{-1, "end of book"}
 	}
 	at := microchess.BookSize - 1
-	put := func(v byte) { b.Block[at] = v; at-- }
+	put := func(v byte, ply int, what string) { b.Block[at], b.Origin[at] = v, Origin{ply, what}; at-- }
 	first := 0
 	if b.Computer == chess.White {
-		put(microchess.Cleared)
+		put(microchess.Cleared, -1, "the display after C")
 	} else {
 		if b.Plies[0].Computer {
 			return fmt.Errorf("internal: computer Black but White's first move is the computer's")
 		}
-		put(b.Plies[0].Key)
+		put(b.Plies[0].Key, 0, "the player's first move")
 		b.Plies[0].Stored = true
 		first = 1
 	}
@@ -254,15 +265,15 @@ func (b *Book) layout() error {
 			continue
 		}
 		p.Stored = true
-		put(byte(p.Piece))
-		put(p.To)
+		put(byte(p.Piece), i, "the computer's man")
+		put(p.To, i, "its TO square")
 		// The expected reply is stored only if another computer move
 		// follows; after the last one the slot holds End.
 		if i+2 < len(b.Plies) {
 			b.Plies[i+1].Stored = true
-			put(b.Plies[i+1].Key)
+			put(b.Plies[i+1].Key, i+1, "the reply expected")
 		} else {
-			put(End)
+			put(End, i, "end of book")
 		}
 	}
 	return nil

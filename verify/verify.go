@@ -277,14 +277,7 @@ func (o Options) name(rs []Range) []Range {
 func describe(addr int, want, got byte, s *asm.Stmt, anchors map[*asm.Stmt]anchor, residue bool) Byte {
 	e := Byte{Address: hex4(addr), Expected: fmt.Sprintf("%02X", want), Got: fmt.Sprintf("%02X", got),
 		File: s.Pos.File, Line: s.Pos.Line, Statement: s.Number, Source: s.Text, Residue: residue}
-	if a, ok := anchors[s]; ok && a.name != "" {
-		e.Symbol = a.name
-		if d := addr - a.value; d > 0 {
-			e.Symbol += fmt.Sprintf("+%X", d)
-		} else if d < 0 {
-			e.Symbol += fmt.Sprintf("-%X", -d)
-		}
-	}
+	e.Symbol = anchors[s].at(addr)
 	return e
 }
 
@@ -293,6 +286,20 @@ func describe(addr int, want, got byte, s *asm.Stmt, anchors map[*asm.Stmt]ancho
 type anchor struct {
 	name  string
 	value int
+}
+
+// at names addr after the anchor: LABEL, LABEL+n or LABEL-n; "" when the
+// anchor has no name.
+func (a anchor) at(addr int) string {
+	switch d := addr - a.value; {
+	case a.name == "":
+		return ""
+	case d > 0:
+		return fmt.Sprintf("%s+%X", a.name, d)
+	case d < 0:
+		return fmt.Sprintf("%s-%X", a.name, -d)
+	}
+	return a.name
 }
 
 func anchorsOf(p *asm.Program, out map[*asm.Stmt]anchor) {

@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
@@ -18,12 +20,24 @@ func init() {
 func verifyMain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("mchess verify", stderr,
 		"usage: mchess verify [--json] [--residue FILE]... [--ram NAME=SSSS-EEEE]... [FILE...]",
+		"       mchess verify --against DUMP [--json]",
 		"\nAssembles and links the files (default: src/microchess.asm with residue",
 		"src/residue.asm, from the current directory or else the copies built into mchess)",
 		"and compares every byte with the published 1977 hex listing (0000–03FF and",
 		"1780–17E5). Each differing byte is named with the source line that emitted it; a",
 		"byte of the listing that no source defines fails too. Images in expansion RAM are",
-		"reported as new code. Exit status 1 unless every byte of the listing is proven.")
+		"reported as new code. Exit status 1 unless every byte of the listing is proven.",
+		"",
+		"With --against, compares a dump of your own copy with every build: the 1977",
+		"program (with the published residue, and without), Stone's 1980 upgrade with its",
+		"White and its Black list, and, for a dump of 00C0–00DB alone, the ten opening",
+		"blocks of src/openings. DUMP is any file mchess convert reads (.bin@ADDR, .ptp,",
+		".hex, .srec, .kim) or a .wav cassette recording (its good records; bad ones are",
+		"named and skipped). Names the closest build and every byte that differs from it",
+		"with its source line and symbol; bytes no source defines (board, variables, stack,",
+		"unused) are shown apart and never counted. Exit status 0 when the dump is one of",
+		"the builds in every source-defined byte it holds, 1 when it differs or cannot be",
+		"read. See docs/verify-against.md.")
 	var residue, ram stringList
 	fs.Var(&residue, "residue", "residue data `file`: its bytes fill what the program leaves undefined and are reported as residue, not program; repeatable")
 	fs.Var(&ram, "ram", ramUsage)
@@ -32,9 +46,32 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&patches, "patch", "verify a patch `file` over the program instead (Stone's 1980 upgrade: its code and an opening list); repeatable")
 	side := fs.String("side", "white", "with --patch: which printed Table 1 column the opening list is checked against, `white` or black")
 	printed := fs.Bool("printed", true, "also cross-check the 1977 listing's own byte column and symbol table against the first source (informational: the hex listing is the authority)")
+	against := fs.String("against", "", "compare a `DUMP` of a copy (FILE@ADDR, .ptp, .hex, .srec, .kim or .wav) with every build the toolchain makes, and say which it is")
 	files, err := parse(fs, args)
 	if err != nil {
 		return flagExit(err)
+	}
+	var others []string
+	againstSet := false
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "against":
+			againstSet = true
+		case "json":
+		default:
+			others = append(others, "--"+f.Name)
+		}
+	})
+	if againstSet {
+		if *against == "" {
+			fmt.Fprintln(stderr, "mchess verify: --against needs a DUMP file")
+			return 2
+		}
+		if len(files) > 0 || len(others) > 0 {
+			fmt.Fprintf(stderr, "mchess verify: --against compares with the toolchain's own builds: it takes no %s\n", strings.Join(append(others, files...), " "))
+			return 2
+		}
+		return verifyAgainst(*against, *asJSON, stdout, stderr)
 	}
 	if len(files) == 0 {
 		files = []string{microchess.ProgramSource}
