@@ -1,7 +1,8 @@
 // Package suite reads opening suites: short opening lines that engine
 // matches (mchess match) start their games from, each line played twice
 // with colours reversed. Default is the project's own suite,
-// balanced-50.txt; Read takes a user's.
+// balanced-50.txt; Builtin also has study-250.txt, generated for the
+// strength study; Read takes a user's.
 //
 // A suite is a text file, one opening line per text line:
 //
@@ -29,7 +30,7 @@
 // byte-order mark is skipped and lines may end in LF, CR LF or CR. Errors
 // come all together, sorted, as "file:line:col: message".
 //
-// Lines may castle, take en passant or promote; the default suite does none
+// Lines may castle, take en passant or promote; the built-in suites do none
 // of these, as the 1977 MicroChess program keys them apart.
 package suite
 
@@ -38,8 +39,10 @@ import (
 	_ "embed"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -104,25 +107,52 @@ func numbered(moves []string) string {
 //go:embed balanced-50.txt
 var balanced50 []byte
 
-var parsedDefault = sync.OnceValue(func() []Line {
-	lines, err := Parse("balanced-50.txt", bytes.NewReader(balanced50))
-	if err != nil {
-		// The file is the package's own data; a test parses it.
-		panic("suite: the embedded balanced-50.txt: " + err.Error())
-	}
-	return lines
-})
+//go:embed study-250.txt
+var study250 []byte
+
+// builtins are the suites embedded in the package, by name, each parsed
+// when first asked for.
+var builtins = map[string]func() []Line{
+	"balanced-50": embedded("balanced-50.txt", balanced50),
+	"study-250":   embedded("study-250.txt", study250),
+}
+
+func embedded(file string, text []byte) func() []Line {
+	return sync.OnceValue(func() []Line {
+		lines, err := Parse(file, bytes.NewReader(text))
+		if err != nil {
+			// The file is the package's own data; a test parses it.
+			panic("suite: the embedded " + file + ": " + err.Error())
+		}
+		return lines
+	})
+}
 
 // Default is the project's suite, balanced-50.txt: fifty lines of two to
 // four moves from the major openings, each measured near equal by
 // Stockfish (docs/opening-suite.md). Each call returns a fresh copy.
 func Default() []Line {
-	lines := append([]Line(nil), parsedDefault()...)
+	lines, _ := Builtin("balanced-50")
+	return lines
+}
+
+// Builtin is a suite embedded in the package, by name (see Names), as a
+// fresh copy: "balanced-50" (Default) or "study-250", the 250 generated
+// lines of the strength study (docs/opening-suite.md).
+func Builtin(name string) ([]Line, bool) {
+	parsed, ok := builtins[name]
+	if !ok {
+		return nil, false
+	}
+	lines := append([]Line(nil), parsed()...)
 	for i := range lines {
 		lines[i].Moves = append([]string(nil), lines[i].Moves...)
 	}
-	return lines
+	return lines, true
 }
+
+// Names are the names of the built-in suites, sorted.
+func Names() []string { return slices.Sorted(maps.Keys(builtins)) }
 
 // Read reads a suite from a file.
 func Read(file string) ([]Line, error) {

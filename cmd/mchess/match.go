@@ -105,7 +105,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		"counted and saved).")
 	games := fs.Int("games", 0, "games per `pairing` (default: twice the suite's lines)")
 	gauntlet := fs.Bool("gauntlet", false, "the first player against each of the others (default: round robin)")
-	openingsFile := fs.String("openings", "", "an opening suite `FILE` (default: the built-in 50 lines, docs/opening-suite.md)")
+	openingsFile := fs.String("openings", "", "the opening `SUITE`: a file, or a built-in one, balanced-50 (the default) or study-250 (docs/opening-suite.md)")
 	book := fs.Bool("book", false, "keep the programs' own opening books: games start from the initial position (no suite). Stone's Table 1 is a development plan, not a book: it is always on")
 	maxPlies := fs.Int("max-plies", match.DefaultMaxPlies, "adjudicate a draw after `N` plies past the opening (counted apart)")
 	jobs := fs.Int("j", 0, "games at once (default: the number of CPUs)")
@@ -161,8 +161,11 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	case *book && *openingsFile != "":
 		return fail(2, fmt.Errorf("--book plays from the initial position: no --openings"))
 	case *openingsFile != "":
-		if opt.Lines, err = suite.Read(*openingsFile); err != nil {
-			return fail(1, fileError(err))
+		var ok bool
+		if opt.Lines, ok = suite.Builtin(*openingsFile); !ok {
+			if opt.Lines, err = suite.Read(*openingsFile); err != nil {
+				return fail(1, fileError(err))
+			}
 		}
 	case !*book:
 		opt.Lines = suite.Default()

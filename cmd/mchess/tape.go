@@ -87,6 +87,7 @@ func tapeWrite(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&opt.Bits, "bits", opt.Bits, "`bits` a sample: 8 or 16")
 	fs.Var(seconds{&opt.Gap}, "gap", "silence between records (`seconds`, e.g. 5 or 2.5s), time to key the next ID and start LOADT")
 	fs.Var(seconds{&opt.Leader}, "leader", "silence before the first record (`seconds`)")
+	quietWrite := fs.Bool("q", false, "print nothing on success")
 	rest, err := parse(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -130,6 +131,9 @@ func tapeWrite(args []string, stdout, stderr io.Writer) int {
 	if err := atomicfile.Write(*out, tp.WAV); err != nil {
 		fmt.Fprintln(stderr, "mchess tape write:", err)
 		return 1
+	}
+	if *quietWrite {
+		return 0
 	}
 	fmt.Fprintf(stdout, "%s: %s, %s Hz, %d-bit mono, plays %s\n", *out, opt.Speed.Name(), thousands(opt.Rate), opt.Bits, cassette.Clock(tp.Duration))
 	for i, r := range recs {
@@ -191,6 +195,7 @@ func tapeRead(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print a machine-readable report")
 	base := fs.String("o", "", "write each good record's bytes to `BASE`-IDxx.bin (xx its ID)")
 	channel := fs.Int("channel", 0, "read only this `channel` (1 is the first; 0: the one that reads best)")
+	quiet := fs.Bool("q", false, "print nothing when every record is good")
 	rest, err := parse(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -235,6 +240,9 @@ func tapeRead(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "mchess tape read:", err)
 			return 1
 		}
+	}
+	if *quiet && res.Good() == len(res.Records) {
+		return 0
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
