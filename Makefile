@@ -96,7 +96,8 @@ check:
 # Each fuzz target for FUZZTIME beyond its corpus (which `make test` runs).
 FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols \
 	./openings:FuzzCompile ./openings:FuzzDecompile ./suite:FuzzParse \
-	./dump:FuzzReadPaperTape ./dump:FuzzReadIntelHex ./dump:FuzzReadSRecord ./dump:FuzzReadKIM ./dump:FuzzReadRaw ./dump:FuzzRead
+	./dump:FuzzReadPaperTape ./dump:FuzzReadIntelHex ./dump:FuzzReadSRecord ./dump:FuzzReadKIM ./dump:FuzzReadRaw ./dump:FuzzRead \
+	./cassette:FuzzReadWAV ./cassette:FuzzFrames
 # A run that fails without writing a failing input is Go 1.26's fuzzing
 # flake (golang/go#75804, "context deadline exceeded"): it is run once more.
 fuzz:

@@ -160,17 +160,3 @@ func push(g *game, from, to chess.Square, pl ply, mover *player, others ...*play
 	}
 	return "", nil
 }
-
-// material is White's material minus Black's, in pawns (N, B 3; R 5; Q 9).
-func material(pos *chess.Position) int {
-	val := map[chess.PieceType]int{chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.Rook: 5, chess.Queen: 9}
-	m := 0
-	for _, p := range pos.Board().SquareMap() {
-		if p.Color() == chess.White {
-			m += val[p.Type()]
-		} else {
-			m -= val[p.Type()]
-		}
-	}
-	return m
-}

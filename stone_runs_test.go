@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/kim1-archive/microchess/suite"
 )
 
 // The opponent's first moves, entered as a player would, vary the games
@@ -74,7 +76,7 @@ func play(ps programs, level string, su setup, c candidate, baseline bool) (resu
 		if err != nil {
 			return r, err
 		}
-		mat := material(g.Board.Position())
+		mat := suite.Material(g.Board.Position())
 		for _, p := range []*player{w, b} {
 			if !p.subject {
 				continue

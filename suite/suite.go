@@ -383,3 +383,21 @@ func moveNumber(ply int) string {
 	}
 	return strconv.Itoa(ply/2+1) + "..."
 }
+
+// pieceValue is the usual count in pawns: knight and bishop 3, rook 5,
+// queen 9.
+var pieceValue = map[chess.PieceType]int{chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.Rook: 5, chess.Queen: 9}
+
+// Material is White's material minus Black's, in pawns. The suites' lines
+// end level (0), so that no game starts in the middle of an exchange.
+func Material(pos *chess.Position) int {
+	n := 0
+	for _, p := range pos.Board().SquareMap() {
+		if p.Color() == chess.White {
+			n += pieceValue[p.Type()]
+		} else {
+			n -= pieceValue[p.Type()]
+		}
+	}
+	return n
+}

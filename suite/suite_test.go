@@ -29,8 +29,6 @@ func replay(t *testing.T, l Line) *chess.Game {
 	return g
 }
 
-var pieceValue = map[chess.PieceType]int{chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.Rook: 5, chess.Queen: 9}
-
 func TestDefault(t *testing.T) {
 	lines := Default()
 	if len(lines) != 50 {
@@ -70,15 +68,7 @@ func TestDefault(t *testing.T) {
 				t.Errorf("%v: White may take en passant (%s)", l.Pos, m.String())
 			}
 		}
-		material := 0
-		for _, p := range pos.Board().SquareMap() {
-			if p.Color() == chess.White {
-				material += pieceValue[p.Type()]
-			} else {
-				material -= pieceValue[p.Type()]
-			}
-		}
-		if material != 0 {
+		if material := Material(pos); material != 0 {
 			t.Errorf("%v: material %+d at the end, want level", l.Pos, material)
 		}
 
@@ -260,7 +250,7 @@ func TestStudy250(t *testing.T) {
 				t.Errorf("%v: White may take en passant (%s)", l.Pos, m.String())
 			}
 		}
-		if n := material(pos); n != 0 {
+		if n := Material(pos); n != 0 {
 			t.Errorf("%v: material %+d at the end, want level", l.Pos, n)
 		}
 		if c, d, ok := eval(l); !ok || c < -60 || c > 60 || d != 20 {
@@ -304,18 +294,6 @@ func TestStudy250Coverage(t *testing.T) {
 	if len(code) < 70 || len(name) < 110 {
 		t.Errorf("%d ECO codes and %d names, want at least 70 and 110", len(code), len(name))
 	}
-}
-
-func material(pos *chess.Position) int {
-	n := 0
-	for _, p := range pos.Board().SquareMap() {
-		if p.Color() == chess.White {
-			n += pieceValue[p.Type()]
-		} else {
-			n -= pieceValue[p.Type()]
-		}
-	}
-	return n
 }
 
 // eval reads "+28@20" as 28 and 20.

@@ -101,6 +101,9 @@ func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, ma
 			for _, ps := range m.sum.Pairings {
 				fmt.Fprintf(b, "- %s\n", verdict(ps))
 			}
+			if s := lostByRule(m.sum); s != "" {
+				fmt.Fprintf(b, "- %s\n", s)
+			}
 		}
 		fmt.Fprintln(b)
 	}
@@ -172,6 +175,23 @@ func verdict(p match.PairingSummary) string {
 		return head + fmt.Sprintf(": %s Elo, weaker at 95%% confidence (the interval is %s to %s).", p.EloText, signed(*p.Elo-*p.Margin), signed(*p.Elo+*p.Margin))
 	}
 	return head + fmt.Sprintf(": %s Elo; at 95%% confidence not told apart from equal strength (the interval %s to %s holds 0).", p.EloText, signed(*p.Elo-*p.Margin), signed(*p.Elo+*p.Margin))
+}
+
+// lostByRule says how many of each program's games in a match were lost
+// by a move illegal in chess or by a resignation, which the score counts
+// like any loss: a reader weighing "plays better" wants them apart.
+func lostByRule(sum *match.Summary) string {
+	var parts []string
+	for _, p := range sum.Players {
+		if p.Cycles == 0 {
+			continue // an engine
+		}
+		parts = append(parts, fmt.Sprintf("%s %d illegal and %d resigned in %d games", p.Name, p.Illegal, p.Resigned, p.Games))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Games lost by a move illegal in chess, and by resigning: " + strings.Join(parts, "; ") + "."
 }
 
 func eloOf(score float64) float64 { return -400 * math.Log10(1/score-1) }

@@ -151,19 +151,6 @@ type leaf struct {
 	eval      int
 }
 
-var pieceValue = map[chess.PieceType]int{chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.Rook: 5, chess.Queen: 9}
-
-func material(pos *chess.Position) (n int) {
-	for _, p := range pos.Board().SquareMap() {
-		if p.Color() == chess.White {
-			n += pieceValue[p.Type()]
-		} else {
-			n -= pieceValue[p.Type()]
-		}
-	}
-	return n
-}
-
 // key tells positions apart as MicroChess does: the board and the side to
 // move, not castling rights (it keeps none); and, as suite.Parse does, an
 // en passant square only when a capture there is legal.
@@ -202,7 +189,7 @@ func (w *walker) walk(pos *chess.Position, l leaf) {
 	}
 	uci := l.uci
 	if ply := len(uci); ply == 6 || ply == 8 {
-		if material(pos) == 0 {
+		if suite.Material(pos) == 0 {
 			if l.eco == "" {
 				log.Fatalf("%s: the ECO table names no position of the line", numbered(l.san))
 			}
