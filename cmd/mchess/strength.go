@@ -83,6 +83,10 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, "mchess strength: interrupted: no document written")
 				return 130
 			}
+			if err := m.savePGN(res); err != nil {
+				fmt.Fprintln(stderr, "mchess strength:", err)
+				return 1
+			}
 			ms = append(ms, studyMatch{args: a, sum: res.Summarize(), elapsed: time.Since(t0)})
 		}
 		played = append(played, ms)

@@ -30,8 +30,20 @@ func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
 	if quick {
 		common = append(common, "--max-plies", "8")
 	}
+	// Each match keeps its games (not in --quick, which measures nothing).
 	cmd := func(n int, args ...string) []string {
-		return append(append(args, "--games", games(n)), common...)
+		a := append(append(args, "--games", games(n)), common...)
+		if !quick {
+			var name []string
+			for _, w := range args {
+				if strings.HasPrefix(w, "-") {
+					continue
+				}
+				name = append(name, strings.ReplaceAll(w, "@", "-"))
+			}
+			a = append(a, "--pgn", "build/strength/"+strings.Join(name, "_")+".pgn")
+		}
+		return a
 	}
 	var stone []([]string)
 	for _, l := range []string{"super-blitz", "blitz", "normal"} {
@@ -54,7 +66,11 @@ func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
 	return []studyPart{
 		{title: "Stone's upgrade against the original",
 			question: "Stone's 1980 article says the upgrade plays \"a significantly better game\", and measures nothing. Does it, at each level?",
-			matches:  stone},
+			note: "The upgrade is played as this toolchain rebuilds it, its reconstructed bytes included (docs/stone-1980.md). " +
+				"Its development list makes moves illegal in chess: a pawn's double step through a man on the square between, " +
+				"castling out of check (docs/stone-1980.md, \"Behaviour the experiment showed\"). Such a move loses the game " +
+				"here, as a referee would rule; the line under each match counts them.",
+			matches: stone},
 		{title: "The original's levels against each other",
 			question: "The manual's levels give a move about 3 s, 10 s and 100 s on the KIM-1. What does the thinking buy?",
 			matches:  [][]string{cmd(500, "original@super-blitz", "original@blitz", "original@normal")}},
@@ -110,7 +126,8 @@ func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, ma
 	fmt.Fprintf(b, "## %d. Illegal moves, resignations, the ply cap\n\n", len(parts)+1)
 	fmt.Fprintf(b, "How each program's games ended, over every game of the study it played. At Super Blitz and Blitz\n")
 	fmt.Fprintf(b, "the 1977 program skips its test for check, and it never knows en passant or castling rights, so it\n")
-	fmt.Fprintf(b, "can move illegally; such a move lost the game.\n\n")
+	fmt.Fprintf(b, "can move illegally; such a move lost the game. The games are in build/strength/*.pgn, each\n")
+	fmt.Fprintf(b, "illegal move with a comment that says what it was.\n\n")
 	writeEnds(b, played)
 	fmt.Fprintf(b, "\n## Speed\n\n")
 	writeSpeed(b, parts, played)
