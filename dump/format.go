@@ -112,12 +112,19 @@ func SplitName(name string) (path string, addr uint16, hasAddr bool, err error) 
 		return name, 0, false, nil
 	}
 	s := name[i+1:]
-	t := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "$"), "0x"), "0X")
-	v, perr := strconv.ParseUint(t, 16, 16)
-	if perr != nil || t == "" {
+	v, ok := ParseAddr(s)
+	if !ok {
 		return "", 0, false, &NameError{name, fmt.Sprintf("bad hex address %s: want up to four hex digits, e.g. 0200", s)}
 	}
-	return name[:i], uint16(v), true, nil
+	return name[:i], v, true, nil
+}
+
+// ParseAddr reads an address as the toolchain writes one: up to four hex
+// digits, with or without $ or 0x.
+func ParseAddr(s string) (uint16, bool) {
+	t := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "$"), "0x"), "0X")
+	v, err := strconv.ParseUint(t, 16, 16)
+	return uint16(v), err == nil && t != ""
 }
 
 // Read reads a dump from a file's bytes, its format told by the name's

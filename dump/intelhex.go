@@ -108,15 +108,7 @@ func ReadIntelHex(name string, data []byte) (*Dump, error) {
 			t.errorf(len(data), "no end-of-file record (:00000001FF): the file stops after %s (truncated?)", plural(records, "record"))
 		}
 	}
-	if err := t.errs.Err(); err != nil {
-		return nil, err
-	}
-	segs, err := join(ps)
-	if err != nil {
-		return nil, err
-	}
-	d.Segments = segs
-	return d, nil
+	return t.finish(d, ps)
 }
 
 // hexRecord decodes the hex digits of a line that starts with a record

@@ -75,14 +75,7 @@ func ReadPaperTape(name string, data []byte) (*Dump, error) {
 	default:
 		t.errorf(len(data), "no end record: the tape stops after %s without the ;00 record that counts them (truncated?)", plural(records, "data record"))
 	}
-	if err := t.errs.Err(); err != nil {
-		return nil, err
-	}
-	segs, err := join(ps)
-	if err != nil {
-		return nil, err
-	}
-	return &Dump{Format: PaperTape, Segments: segs}, nil
+	return t.finish(&Dump{Format: PaperTape}, ps)
 }
 
 // plural is n things, with the noun in the plural unless n is 1.

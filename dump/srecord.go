@@ -122,15 +122,7 @@ func ReadSRecord(name string, data []byte) (*Dump, error) {
 			t.errorf(len(data), "no end record: the file stops after %s without a start record (S9) or a count record (S5) (truncated?)", plural(records, "data record"))
 		}
 	}
-	if err := t.errs.Err(); err != nil {
-		return nil, err
-	}
-	segs, err := join(ps)
-	if err != nil {
-		return nil, err
-	}
-	d.Segments = segs
-	return d, nil
+	return t.finish(d, ps)
 }
 
 // WriteSRecord writes a dump, its segments in the order given, as Motorola

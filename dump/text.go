@@ -149,3 +149,17 @@ func (e *OffsetError) Error() string {
 	}
 	return diag.Printable(s)
 }
+
+// finish ends a text reader: its errors, all at once, or the pieces read
+// joined into d's segments.
+func (t *text) finish(d *Dump, ps []piece) (*Dump, error) {
+	if err := t.errs.Err(); err != nil {
+		return nil, err
+	}
+	segs, err := join(ps)
+	if err != nil {
+		return nil, err
+	}
+	d.Segments = segs
+	return d, nil
+}

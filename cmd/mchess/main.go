@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/kim1-archive/microchess/dump"
 )
 
 type command struct {
@@ -163,12 +165,11 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
 // parseHex16 reads a hex address, with or without $ or 0x.
 func parseHex16(s string) (uint16, error) {
-	t := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "$"), "0x"), "0X")
-	v, err := strconv.ParseUint(t, 16, 16)
-	if err != nil || t == "" {
+	v, ok := dump.ParseAddr(s)
+	if !ok {
 		return 0, fmt.Errorf("bad hex address %s: want up to four hex digits, e.g. 0200", quote(s))
 	}
-	return uint16(v), nil
+	return v, nil
 }
 
 // parseLoad reads FILE@ADDR: the address after the last @ (so a path may
@@ -187,6 +188,40 @@ func parseLoad(spec string) (file string, addr uint16, err error) {
 
 // quote shows user text in a message: as it is when it is plain printable
 // text, else Go-quoted, so that control bytes never reach the terminal.
+// verb is one of the verbs of a command that has them (mchess opening
+// compile, mchess tape read).
+type verb struct {
+	name string
+	run  func(args []string, stdout, stderr io.Writer) int
+}
+
+// runVerb runs the verb args[0] names. The usage lines go to stdout for
+// -h (status 0) and to stderr when the verb is missing or unknown (2).
+func runVerb(cmd string, usage []string, verbs []verb, args []string, stdout, stderr io.Writer) int {
+	printUsage := func(w io.Writer) {
+		for _, l := range usage {
+			fmt.Fprintln(w, l)
+		}
+	}
+	if len(args) == 0 {
+		printUsage(stderr)
+		return 2
+	}
+	for _, v := range verbs {
+		if v.name == args[0] {
+			return v.run(args[1:], stdout, stderr)
+		}
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		printUsage(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "mchess %s: unknown verb %q\n", cmd, args[0])
+	printUsage(stderr)
+	return 2
+}
+
 func quote(s string) string {
 	q := strconv.Quote(s)
 	if q[1:len(q)-1] == s && !strings.ContainsAny(s, " \t") && s != "" {

@@ -25,32 +25,14 @@ func init() {
 }
 
 func openingMain(args []string, stdout, stderr io.Writer) int {
-	usage := func(w io.Writer) {
-		fmt.Fprintln(w, "usage: mchess opening compile [options] FILE.book|DIR...")
-		fmt.Fprintln(w, "       mchess opening decompile [options] FILE.bin")
-		fmt.Fprintln(w, "       mchess opening compare BLOCK.bin [IMAGE.bin]")
-		fmt.Fprintln(w, "\nOpening books are written in chess notation (see docs/openings.md); a block is")
-		fmt.Fprintln(w, "the 28 bytes MicroChess plays its opening from, 00C0–00DB, in load order.")
-		fmt.Fprintln(w, "Run 'mchess opening VERB -h' for a verb's options.")
-	}
-	if len(args) == 0 {
-		usage(stderr)
-		return 2
-	}
-	switch args[0] {
-	case "compile":
-		return openingCompile(args[1:], stdout, stderr)
-	case "decompile":
-		return openingDecompile(args[1:], stdout, stderr)
-	case "compare":
-		return openingCompare(args[1:], stdout, stderr)
-	case "-h", "-help", "--help", "help":
-		usage(stdout)
-		return 0
-	}
-	fmt.Fprintf(stderr, "mchess opening: unknown verb %q\n", args[0])
-	usage(stderr)
-	return 2
+	return runVerb("opening", []string{
+		"usage: mchess opening compile [options] FILE.book|DIR...",
+		"       mchess opening decompile [options] FILE.bin",
+		"       mchess opening compare BLOCK.bin [IMAGE.bin]",
+		"\nOpening books are written in chess notation (see docs/openings.md); a block is",
+		"the 28 bytes MicroChess plays its opening from, 00C0–00DB, in load order.",
+		"Run 'mchess opening VERB -h' for a verb's options.",
+	}, []verb{{"compile", openingCompile}, {"decompile", openingDecompile}, {"compare", openingCompare}}, args, stdout, stderr)
 }
 
 func openingCompile(args []string, stdout, stderr io.Writer) int {

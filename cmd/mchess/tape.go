@@ -20,29 +20,13 @@ func init() {
 }
 
 func tapeMain(args []string, stdout, stderr io.Writer) int {
-	usage := func(w io.Writer) {
-		fmt.Fprintln(w, "usage: mchess tape write [options] -o OUT.wav FILE@ADDR:ID...")
-		fmt.Fprintln(w, "       mchess tape read [options] FILE.wav")
-		fmt.Fprintln(w, "\nKIM-1 cassette audio, as the monitor's DUMPT writes it and LOADT (1873)")
-		fmt.Fprintln(w, "reads it, at normal speed or at Hypertape speed (six times faster); see")
-		fmt.Fprintln(w, "docs/cassette.md. Run 'mchess tape VERB -h' for a verb's options.")
-	}
-	if len(args) == 0 {
-		usage(stderr)
-		return 2
-	}
-	switch args[0] {
-	case "write":
-		return tapeWrite(args[1:], stdout, stderr)
-	case "read":
-		return tapeRead(args[1:], stdout, stderr)
-	case "-h", "-help", "--help", "help":
-		usage(stdout)
-		return 0
-	}
-	fmt.Fprintf(stderr, "mchess tape: unknown verb %s\n", quote(args[0]))
-	usage(stderr)
-	return 2
+	return runVerb("tape", []string{
+		"usage: mchess tape write [options] -o OUT.wav FILE@ADDR:ID...",
+		"       mchess tape read [options] FILE.wav",
+		"\nKIM-1 cassette audio, as the monitor's DUMPT writes it and LOADT (1873)",
+		"reads it, at normal speed or at Hypertape speed (six times faster); see",
+		"docs/cassette.md. Run 'mchess tape VERB -h' for a verb's options.",
+	}, []verb{{"write", tapeWrite}, {"read", tapeRead}}, args, stdout, stderr)
 }
 
 // seconds is a duration flag that also takes a bare number of seconds.
