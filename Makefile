@@ -17,8 +17,8 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone tapes run test check fuzz bench timing strength clean
-all: images verify openings stone tapes
+.PHONY: all tool images verify openings stone teletype tapes run test check fuzz bench timing strength clean
+all: images verify openings stone teletype tapes
 
 tool:
 	$(GO) build -buildvcs=auto -o $(MCHESS) ./cmd/mchess
@@ -46,6 +46,16 @@ stone: images
 	$(MCHESS) patch -o build/stone/stone-black $(STONE) src/patches/stone-1980-black.s >/dev/null
 	$(MCHESS) verify --patch $(STONE) --patch src/patches/stone-1980-white.s
 	$(MCHESS) verify --side black --patch $(STONE) --patch src/patches/stone-1980-black.s >/dev/null
+
+# MicroChess at a teletype (docs/teletype.md): the teletype routines of
+# src/extended/teletype.asm over the original, in expansion RAM from 0400;
+# then the original proved as ever, and every byte the extension changes
+# in it named (the three calls) with where its own code lies.
+TTY := src/extended/teletype.asm
+TTYRAM := x=0400-07FF
+teletype: images
+	$(MCHESS) patch -o build/teletype/teletype --ram $(TTYRAM) $(TTY)
+	$(MCHESS) verify --ram $(TTYRAM) --extension $(TTY) | sed -n '/changes/,$$p'
 
 # Cassette audio (docs/cassette.md): the whole MicroChess tape as the manual
 # describes it (the main section C0, the secondary C1, then the openings

@@ -191,17 +191,19 @@ type Patched struct {
 }
 
 // Overlay assembles patch sources (Stone's upgrade and one of its opening
-// lists, say) as one program and writes them over the images.
+// lists, say) as one program over the base's code, whose symbols they may
+// name, and writes them over the images, or into RAM of the layout the
+// base left empty (an extension's own code).
 func (p *Program) Overlay(files ...string) (*Patched, error) {
 	srcs, err := ReadSources(files...)
 	if err != nil {
 		return nil, err
 	}
-	patch, err := asm.Assemble(srcs...)
+	patch, err := asm.AssembleOver(p.Code, srcs...)
 	if err != nil {
 		return nil, err
 	}
-	images, changes, err := linker.Overlay(p.Images, patch, p.Layout.Reserved)
+	images, changes, err := linker.Overlay(p.Images, patch, p.Layout)
 	if err != nil {
 		return nil, err
 	}
@@ -271,10 +273,10 @@ func Machine(l linker.Layout, images []kim1.Image) (*kim1.Machine, error) {
 }
 
 // ProgramFor builds a program by name for the side the computer plays:
-// "original" (MicroChess 1977, with the residue the tapes held) or
-// "stone" (Stone's 1980 upgrade with the opening list for that side, as
-// the article's loading instructions have it). It also gives a name to
-// show.
+// "original" (MicroChess 1977, with the residue the tapes held), "stone"
+// (Stone's 1980 upgrade with the opening list for that side, as the
+// article's loading instructions have it) or "teletype" (the original with
+// the teletype routines, see ProgramNeeds). It also gives a name to show.
 func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error) {
 	switch name {
 	case "original":
@@ -289,6 +291,22 @@ func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error)
 			return nil, "", err
 		}
 		return KIM(p.Images), fmt.Sprintf("MicroChess 1977 with Stone's 1980 upgrade (%s list)", computer.Name()), nil
+	case "teletype":
+		p, err := Teletype()
+		if err != nil {
+			return nil, "", err
+		}
+		return KIM(p.Images), "MicroChess 1977 at a teletype (" + TeletypeSource + ")", nil
 	}
-	return nil, "", fmt.Errorf("program %q: want original or stone", name)
+	return nil, "", fmt.Errorf("program %q: want original, stone or teletype", name)
+}
+
+// ProgramNeeds says what a program of ProgramFor needs beyond a stock
+// KIM-1: its memory (the KIM-1's own but for the teletype program's
+// expansion RAM), and whether it is played through the teletype.
+func ProgramNeeds(name string) (layout linker.Layout, teletype bool) {
+	if name == "teletype" {
+		return TeletypeLayout(), true
+	}
+	return Layout, false
 }

@@ -27,6 +27,9 @@ type PlayOptions struct {
 	// FEN starts the game from a position instead of the start: it is set
 	// up in the program's piece table (see ArrayOf), and the book is off.
 	FEN string
+	// Teletype plays a teletype program (TeletypeSource) through its
+	// terminal: the same commands, typed (Session.Teletype).
+	Teletype bool
 	// Lenient lets the game go on after a move of the program that is
 	// illegal in chess, from the program's board; otherwise such a move
 	// loses the game for the program.
@@ -93,6 +96,12 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 		}
 	}
 	p := &Play{Opt: opt, S: NewSession(m), Game: chess.NewGame()}
+	if opt.Teletype {
+		p.S.Teletype = true
+		if _, err := p.S.Type(); err != nil { // to its first prompt
+			return nil, err
+		}
+	}
 	p.S.SetLevel(opt.Level)
 	keys := "C"
 	if p.Computer() == chess.Black {

@@ -49,6 +49,11 @@ type Session struct {
 	M *kim1.Machine
 	// Budget caps each run between key waits, in cycles.
 	Budget uint64
+	// Teletype drives the teletype program (TeletypeSource) through its
+	// terminal instead of the keypad: each key sequence is typed as the
+	// command it stands for (TeletypeLines), and a move is read from the
+	// memory the display would show.
+	Teletype bool
 }
 
 // DefaultBudget is far above the slowest move seen at Normal level.
@@ -90,6 +95,14 @@ func (s *Session) Keys(names string) error {
 	if err != nil {
 		return err
 	}
+	if s.Teletype {
+		lines, err := TeletypeLines(keys)
+		if err != nil {
+			return err
+		}
+		_, err = s.Type(lines...)
+		return err
+	}
 	s.M.Press(keys...)
 	return s.M.RunToKey(s.Budget)
 }
@@ -129,13 +142,19 @@ func (s *Session) Play() (Move, error) {
 func (s *Session) PlayUntil(slice uint64, stop func(cycles uint64) bool) (mv Move, done bool, err error) {
 	first := len(s.M.Polls)
 	start := s.M.CPU.Cycles
-	s.M.Press(kim1.KeyPC)
+	waiting := kim1.WaitingKey
+	if s.Teletype {
+		waiting = kim1.WaitingTTY
+		s.M.TTYIn = append(s.M.TTYIn, "PC\r"...)
+	} else {
+		s.M.Press(kim1.KeyPC)
+	}
 	for {
 		r, err := s.M.Run(min(slice, s.Budget))
 		if err != nil {
 			return Move{}, false, err
 		}
-		if r == kim1.WaitingKey {
+		if r == waiting {
 			break
 		}
 		spent := s.M.CPU.Cycles - start
@@ -148,6 +167,10 @@ func (s *Session) PlayUntil(slice uint64, stop func(cycles uint64) bool) (mv Mov
 		if stop != nil && stop(spent) {
 			return Move{}, false, nil
 		}
+	}
+	if s.Teletype {
+		// What the display would show: TTYOUT prints it from there.
+		return Move{Piece: s.M.Peek(Display1), From: s.M.Peek(Display2), To: s.M.Peek(Display3), Cycles: s.M.CPU.Cycles - start}, true, nil
 	}
 	p := s.M.Polls[first:]
 	if len(p) < 2 || p[0].Key != kim1.KeyPC {

@@ -29,6 +29,12 @@ type Program struct {
 	Stmts   []*Stmt
 	Symbols map[string]*Symbol
 	Order   []*Symbol // in order of definition
+	// Base is the program this one was assembled over (AssembleOver):
+	// its symbols may be named here. Imported are those this program
+	// names, in order of first use, each with this program's references
+	// (the base's own Symbols are not touched).
+	Base     *Program
+	Imported []*Symbol
 }
 
 // Dialect names a front end.
@@ -92,9 +98,29 @@ func Assemble(sources ...Source) (*Program, error) {
 	return p, errs.Err()
 }
 
+// AssembleOver assembles sources that go over a base program (a patch or
+// an extension of it): they may name the base's symbols, labels and
+// equates alike. A symbol they define themselves stands for theirs
+// wherever they name it (Stone's upgrade defines its own GO, MOVE, ...):
+// the base's is seen only where they define none.
+func AssembleOver(base *Program, sources ...Source) (*Program, error) {
+	var errs diag.ErrorList
+	var all []*Stmt
+	for _, src := range sources {
+		stmts, e := Parse(src)
+		errs = append(errs, e...)
+		all = append(all, stmts...)
+	}
+	p, e := assembleStmts(all, base)
+	errs = append(errs, e...)
+	return p, errs.Err()
+}
+
 // AssembleStmts assembles statements from any front end.
-func AssembleStmts(stmts []*Stmt) (*Program, diag.ErrorList) {
-	a := &assembler{p: &Program{Stmts: stmts, Symbols: map[string]*Symbol{}}, unplaced: make([]bool, len(stmts))}
+func AssembleStmts(stmts []*Stmt) (*Program, diag.ErrorList) { return assembleStmts(stmts, nil) }
+
+func assembleStmts(stmts []*Stmt, base *Program) (*Program, diag.ErrorList) {
+	a := &assembler{p: &Program{Stmts: stmts, Symbols: map[string]*Symbol{}, Base: base}, unplaced: make([]bool, len(stmts)), imported: map[string]*Symbol{}}
 	a.define()
 	a.resolveEquates()
 	a.layout()
@@ -111,6 +137,7 @@ type assembler struct {
 	// origin, or after code ran past FFFF): they are not encoded, so they
 	// cause no more errors.
 	unplaced []bool
+	imported map[string]*Symbol // the base's symbols named so far, by name
 }
 
 func (a *assembler) define() {
@@ -128,12 +155,38 @@ func (a *assembler) define() {
 	}
 }
 
+// baseSymbol is the base program's symbol of that name, if any.
+func (a *assembler) baseSymbol(name string) *Symbol {
+	if a.p.Base == nil {
+		return nil
+	}
+	return a.p.Base.Symbols[name]
+}
+
+// lookup finds a symbol: this program's, else the base's (recorded as
+// imported, with this program's references).
+func (a *assembler) lookup(name string) (*Symbol, bool) {
+	if sym, ok := a.p.Symbols[name]; ok {
+		return sym, true
+	}
+	if sym, ok := a.imported[name]; ok {
+		return sym, true
+	}
+	b := a.baseSymbol(name)
+	if b == nil {
+		return nil, false
+	}
+	sym := &Symbol{Name: b.Name, Value: b.Value, Def: b.Def, known: b.known}
+	a.imported[name] = sym
+	return sym, true
+}
+
 // value returns an expression's value if everything it names is known.
 func (a *assembler) value(e *Expr) (int, bool) {
 	if e.Sym == "" {
 		return e.Offset, true
 	}
-	sym, ok := a.p.Symbols[e.Sym]
+	sym, ok := a.lookup(e.Sym)
 	if !ok || !sym.known {
 		return 0, false
 	}
@@ -243,9 +296,12 @@ func (a *assembler) encode() {
 			if e.Sym == "" {
 				continue
 			}
-			if sym, ok := a.p.Symbols[e.Sym]; ok {
+			if sym, ok := a.lookup(e.Sym); ok {
 				if len(sym.Refs) == 0 || sym.Refs[len(sym.Refs)-1] != s {
 					sym.Refs = append(sym.Refs, s)
+				}
+				if _, own := a.p.Symbols[e.Sym]; !own && len(sym.Refs) == 1 {
+					a.p.Imported = append(a.p.Imported, sym)
 				}
 			} else {
 				a.errs.Add(e.Pos, "undefined symbol %s", e.Sym)
@@ -279,7 +335,7 @@ func (a *assembler) exprs(s *Stmt) []*Expr {
 func (a *assembler) known(e *Expr) (int, bool) {
 	v, ok := a.value(e)
 	if !ok && e.Sym != "" {
-		if sym, defined := a.p.Symbols[e.Sym]; defined && !sym.known {
+		if sym, defined := a.lookup(e.Sym); defined && !sym.known {
 			a.errs.Add(e.Pos, "symbol %s has no value (its definition depends on itself or on an error)", e.Sym)
 		}
 	}

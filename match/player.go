@@ -38,9 +38,11 @@ type Player struct {
 	// part of its play that is never switched off: Stone's Table 1, a
 	// development plan his GO weighs in every position while a man is on
 	// its FROM square.
-	Plan   bool
-	Engine *Engine
-	seat   func() side // for tests: a side made to order
+	Plan bool
+	// Teletype plays the program through its teletype, not its keypad.
+	Teletype bool
+	Engine   *Engine
+	seat     func() side // for tests: a side made to order
 }
 
 // Engine is an external UCI engine and how it is asked for moves.
@@ -60,6 +62,9 @@ var Builtin = map[string]func(side chess.Color) ([]kim1.Image, string, error){
 	},
 	"stone": func(side chess.Color) ([]kim1.Image, string, error) {
 		return microchess.ProgramFor("stone", side)
+	},
+	"teletype": func(side chess.Color) ([]kim1.Image, string, error) {
+		return microchess.ProgramFor("teletype", side)
 	},
 }
 
@@ -198,7 +203,7 @@ func parseDuration(v string) (time.Duration, error) {
 }
 
 // Player resolves a player's name: PROGRAM[@LEVEL] for a MicroChess
-// program (original, stone, or one added), or an engine's name.
+// program (original, stone, teletype, or one added), or an engine's name.
 func (r *Roster) Player(spec string) (*Player, error) {
 	name, level, hasLevel := strings.Cut(spec, "@")
 	if e, ok := r.engines[name]; ok {
@@ -220,7 +225,11 @@ func (r *Roster) Player(spec string) (*Player, error) {
 		return nil, fmt.Errorf("player %q: %v", spec, err)
 	}
 	r.used[name] = true
-	return &Player{Name: name + "@" + l.Name, Program: prog, Level: l, Layout: r.layouts[name], Plan: name == "stone"}, nil
+	pl := &Player{Name: name + "@" + l.Name, Program: prog, Level: l, Layout: r.layouts[name], Plan: name == "stone"}
+	if _, builtin := Builtin[name]; builtin {
+		pl.Layout, pl.Teletype = microchess.ProgramNeeds(name)
+	}
+	return pl, nil
 }
 
 func (r *Roster) names() []string {

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"fmt"
 	"os/exec"
 	"strings"
 	"testing"
@@ -144,7 +145,7 @@ func TestRosterErrors(t *testing.T) {
 	}
 	for _, c := range []struct{ spec, want string }{
 		{"sf@blitz", `player "sf@blitz": sf is an engine: its limit is set where it is defined, not with @`},
-		{"fritz", `player "fritz": no program or engine "fritz" (want original[@LEVEL], sf, stone[@LEVEL])`},
+		{"fritz", `player "fritz": no program or engine "fritz" (want original[@LEVEL], sf, stone[@LEVEL], teletype[@LEVEL])`},
 		{"original@fast", `player "original@fast": unknown level "fast" (want super-blitz, blitz, normal)`},
 	} {
 		if _, err := r.Player(c.spec); err == nil || err.Error() != c.want {
@@ -171,4 +172,33 @@ func lookEngine(t *testing.T, name string) string {
 	}
 	t.Skipf("%s not found on PATH or in /usr/games: install Debian's %s (.ci/run does) to run this test", name, name)
 	return ""
+}
+
+// The teletype program plays as the keypad original: from each opening,
+// the game with it as White and the game with it as Black are the same
+// moves, so it scores exactly half.
+func TestTeletypeProgramMatch(t *testing.T) {
+	t.Parallel()
+	lines := suite.Default()[:2]
+	r := NewRoster()
+	res, err := Run(context.Background(), Options{Players: players(t, r, "teletype@super-blitz", "original@super-blitz"),
+		Games: 4, Lines: lines, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Records) != 4 {
+		t.Fatalf("%d records", len(res.Records))
+	}
+	for k := 0; k < 4; k += 2 {
+		a, b := replays(t, res.Records[k].PGN), replays(t, res.Records[k+1].PGN)
+		if a.GetTagPair("White") != "teletype@super-blitz" || b.GetTagPair("Black") != "teletype@super-blitz" {
+			t.Fatalf("games %d and %d: %s vs %s, %s vs %s", k, k+1, a.GetTagPair("White"), a.GetTagPair("Black"), b.GetTagPair("White"), b.GetTagPair("Black"))
+		}
+		if !strings.Contains(a.GetTagPair("WhiteProgram"), "teletype") {
+			t.Errorf("game %d: WhiteProgram %q", k, a.GetTagPair("WhiteProgram"))
+		}
+		if ma, mb := fmt.Sprint(a.Moves()), fmt.Sprint(b.Moves()); len(a.Moves()) < 10 || ma != mb {
+			t.Errorf("from opening %s the games differ:\n%s\n%s", lines[k/2].Name, ma, mb)
+		}
+	}
 }

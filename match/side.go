@@ -42,15 +42,16 @@ type reply struct {
 
 // program is a MicroChess player, built for both sides once.
 type program struct {
-	images [3][]kim1.Image // by chess.Color
-	desc   [3]string
-	level  microchess.Level
-	layout linker.Layout
-	book   bool
+	images   [3][]kim1.Image // by chess.Color
+	desc     [3]string
+	level    microchess.Level
+	layout   linker.Layout
+	book     bool
+	teletype bool
 }
 
 func prepareProgram(p *Player, book bool) (*program, error) {
-	pr := &program{level: p.Level, layout: p.Layout, book: book || p.Plan}
+	pr := &program{level: p.Level, layout: p.Layout, book: book || p.Plan, teletype: p.Teletype}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		im, desc, err := p.Program(c)
 		if err != nil {
@@ -72,6 +73,7 @@ func (s *programSide) begin(color chess.Color, opening []string) error {
 	p, err := microchess.NewPlay(microchess.PlayOptions{
 		Program: s.prog.desc[color], Images: s.prog.images[color],
 		Layout: s.prog.layout, Player: color.Other(), Level: s.prog.level, BookOff: !s.prog.book,
+		Teletype: s.prog.teletype,
 	})
 	if err != nil {
 		return err

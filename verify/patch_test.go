@@ -19,7 +19,7 @@ func TestComparePatchClassifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	patched, changes, err := linker.Overlay(images, patch, nil)
+	patched, changes, err := linker.Overlay(images, patch, linker.Layout{})
 	if err != nil {
 		t.Fatal(err)
 	}

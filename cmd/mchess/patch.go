@@ -25,15 +25,22 @@ type overlayReport struct {
 	// with the value it already had.
 	Differ int    `json:"differ"`
 	From   string `json:"from"` // first source line that wrote the range
+	// New marks a range outside the base images: the patch's own code
+	// or data in memory the base left empty.
+	New bool `json:"new,omitempty"`
 }
 
 func patchMain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("mchess patch", stderr,
 		"usage: mchess patch [options] PATCH...",
 		"\nAssembles the base program, lays it into KIM-1 images, then assembles the patch",
-		"files (any dialect; Stone's 1980 listing is .s) and writes them over the images.",
-		"Reports every address range the patch writes. A patch that writes outside the base",
-		"images, into the monitor workspace 17E7–17FF, or twice to one address is refused.")
+		"files (any dialect; Stone's 1980 listing is .s) over it, naming the base's symbols",
+		"where they define none of their own, and writes them over the images, or into",
+		"--ram memory the base leaves empty (an extension's own code: new images). Reports",
+		"every address range the patch writes. A patch that writes outside the images and",
+		"the memory, into the monitor workspace 17E7–17FF, or twice to one address is",
+		"refused. The teletype program (docs/teletype.md):",
+		"  mchess patch --ram x=0400-07FF -o build/teletype/teletype "+microchess.TeletypeSource)
 	out := fs.String("o", "build/stone/stone", "output `base` name: writes BASE-<image>.bin, BASE.ptp, BASE.lst and BASE.sym")
 	var base, residue, ram stringList
 	fs.Var(&base, "base", "base program `file` (default src/microchess.asm); repeatable")
@@ -87,7 +94,7 @@ func patchMain(args []string, stdout, stderr io.Writer) int {
 	var rep []overlayReport
 	for _, c := range patched.Changes {
 		s := c.Stmts[0]
-		rep = append(rep, overlayReport{fmt.Sprintf("%04X", c.Start), fmt.Sprintf("%04X", c.End), int(c.End-c.Start) + 1, c.Differ, s.Pos.String()})
+		rep = append(rep, overlayReport{fmt.Sprintf("%04X", c.Start), fmt.Sprintf("%04X", c.End), int(c.End-c.Start) + 1, c.Differ, s.Pos.String(), c.New})
 	}
 	if *asJSON {
 		reportLeftOut(stdout, stderr, *out+".ptp", left, p.Residue, true)
@@ -112,6 +119,10 @@ func patchMain(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "the patch writes:")
 	for _, r := range rep {
+		if r.New {
+			fmt.Fprintf(stdout, "  %s–%s  %3d bytes, new          from %s\n", r.Start, r.End, r.Bytes, r.From)
+			continue
+		}
 		fmt.Fprintf(stdout, "  %s–%s  %3d bytes, %3d changed  from %s\n", r.Start, r.End, r.Bytes, r.Differ, r.From)
 	}
 	for _, name := range names {

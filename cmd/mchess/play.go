@@ -42,7 +42,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	white := fs.Bool("white", false, "play White (the program plays Black, as after C and E)")
 	fs.Bool("black", true, "play Black (the program plays White, as after C): the default")
 	level := fs.String("level", "normal", "the program's `level`: super-blitz, blitz or normal")
-	program := fs.String("program", "original", "`original` (MicroChess 1977) or stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs)")
+	program := fs.String("program", "original", "`original` (MicroChess 1977), stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs) or teletype (the original with the teletype routines of docs/teletype.md, played through its teletype)")
 	fs.Var(&o.loads, "load", "play the binary `FILE@ADDR` (hex address) instead; repeatable")
 	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load images; repeatable")
 	book := fs.String("book", "on", "the program's opening book: `on` or off")
@@ -140,11 +140,12 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 		return nil
 	case len(o.ram) > 0:
 		return fmt.Errorf("--ram goes with --load")
-	case program != "original" && program != "stone":
-		return fmt.Errorf("--program %s: want original or stone", quote(program))
+	case program != "original" && program != "stone" && program != "teletype":
+		return fmt.Errorf("--program %s: want original, stone or teletype", quote(program))
 	}
 	var err error
 	opt.Images, opt.Program, err = microchess.ProgramFor(program, opt.Player.Other())
+	opt.Layout, opt.Teletype = microchess.ProgramNeeds(program)
 	return fileError(err)
 }
 

@@ -45,6 +45,8 @@ type runOpts struct {
 	sym       string
 	keys      string
 	goAddr    string
+	patches   stringList
+	tty       bool
 }
 
 func runMain(args []string, stdout, stderr io.Writer) int {
@@ -67,6 +69,8 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.sym, "sym", "", "symbol `FILE` (a .sym from mchess asm) for --trace with --load images (MicroChess built from src/ names itself)")
 	fs.StringVar(&o.goAddr, "go", "0000", "KIM-1 mode: start the program at `ADDR` (hex), as the GO key does")
 	fs.StringVar(&o.keys, "keys", "", "key script, e.g. \"C PC\" (keys may also be given as arguments)")
+	fs.Var(&o.patches, "patch", "lay this patch or extension `FILE` over the program built (e.g. "+microchess.TeletypeSource+"); repeatable")
+	fs.BoolVar(&o.tty, "tty", false, "wire the emulated teletype (GETCH, OUTCH) to this terminal, for a teletype program; alone, runs "+microchess.TeletypeSource+" over MicroChess with RAM x=0400-07FF")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: mchess run [options] [KEY...]")
 		fmt.Fprintln(stderr, "\nMicroChess mode (default): builds MicroChess from src/microchess.asm and")
@@ -76,6 +80,12 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "GO PC; e.g. C PC) and prints each new display reading with its cycle count and the")
 		fmt.Fprintln(stderr, "seconds it takes at the KIM-1's 1 MHz. It stops, with success, when the program")
 		fmt.Fprintln(stderr, "waits for a key or jumps to itself; running out of cycles is a failure.")
+		fmt.Fprintln(stderr, "\nTeletype mode (--tty): the program's teletype is this terminal: what it prints")
+		fmt.Fprintln(stderr, "comes out here, each line typed goes to it (ended by RETURN). With no --patch,")
+		fmt.Fprintln(stderr, "--source or --load it is MicroChess with the teletype routines of")
+		fmt.Fprintln(stderr, microchess.TeletypeSource+" (docs/teletype.md):")
+		fmt.Fprintln(stderr, "  mchess run --tty --level blitz")
+		fmt.Fprintln(stderr, "It ends when the input ends, or the program jumps to itself.")
 		fmt.Fprintln(stderr, "\nGeneric mode (--start): runs the --load binaries on a bare 6502 with 64 KB RAM until")
 		fmt.Fprintln(stderr, "a jump or branch to itself (success), --max-cycles or an undocumented opcode")
 		fmt.Fprintln(stderr, "(failures), e.g.")
@@ -99,6 +109,23 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		return runGeneric(&o, stdout, stderr)
+	}
+	if len(o.patches) > 0 && (o.published || len(o.loads) > 0) {
+		fmt.Fprintln(stderr, "mchess run: --patch goes over a program built from source, not --published or --load images")
+		return 2
+	}
+	if o.tty {
+		if keys != "" || o.jsonOut || o.trace {
+			fmt.Fprintln(stderr, "mchess run: --tty reads its input from the terminal: no keys, --json or --trace")
+			return 2
+		}
+		if len(o.patches) == 0 && len(o.sources) == 0 && len(o.loads) == 0 && !o.published {
+			o.patches = stringList{microchess.TeletypeSource}
+			if len(o.ram) == 0 {
+				r := microchess.TeletypeRAM
+				o.ram = stringList{fmt.Sprintf("%s=%04X-%04X", r.Name, r.Start, r.End)}
+			}
+		}
 	}
 	if o.expectPC != "" || len(o.expectMem) > 0 {
 		fmt.Fprintln(stderr, "mchess run: --expect-pc and --expect-mem need --start")
@@ -206,8 +233,17 @@ func loadMicroChess(o *runOpts) (*program, error) {
 	if err != nil {
 		return nil, fileError(err)
 	}
-	return &program{layout: p.Layout, images: microchess.KIM(p.Images), names: asm.NewNames(asm.Symbols(p.Code)),
-		source: source}, nil
+	if len(o.patches) == 0 {
+		return &program{layout: p.Layout, images: microchess.KIM(p.Images), names: asm.NewNames(asm.Symbols(p.Code)),
+			source: source}, nil
+	}
+	patched, err := p.Overlay(o.patches...)
+	if err != nil {
+		return nil, fileError(err)
+	}
+	return &program{layout: p.Layout, images: microchess.KIM(patched.Images),
+		names:  asm.NewNames(append(asm.Symbols(p.Code), asm.Symbols(patched.Patch)...)),
+		source: source + " with " + strings.Join(o.patches, ", ")}, nil
 }
 
 func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
@@ -243,10 +279,13 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 	if o.level != "" {
 		s.SetLevel(level)
 	}
-	s.WatchCode()
 	if o.budgetSet {
 		s.Budget = o.maxCycles
 	}
+	if o.tty {
+		return runTTY(s, os.Stdin, stdinTerminal, stdout, stderr)
+	}
+	s.WatchCode()
 	var flush func() error
 	if o.trace {
 		tr, err := newTracer(o.sym, prog.names, stdout)

@@ -37,13 +37,20 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		"with its source line and symbol; bytes no source defines (board, variables, stack,",
 		"unused) are shown apart and never counted. Exit status 0 when the dump is one of",
 		"the builds in every source-defined byte it holds, 1 when it differs or cannot be",
-		"read. See docs/verify-against.md.")
+		"read. See docs/verify-against.md.",
+		"",
+		"With --extension (and the --ram it needs), proves the program as above, then lays",
+		"the extension over it and lists every byte of the original it changes, with the",
+		"original's source line and its own, and where its own bytes lie, e.g.",
+		"  mchess verify --ram x=0400-07FF --extension "+microchess.TeletypeSource)
 	var residue, ram stringList
 	fs.Var(&residue, "residue", "residue data `file`: its bytes fill what the program leaves undefined and are reported as residue, not program; repeatable")
 	fs.Var(&ram, "ram", ramUsage)
 	asJSON := fs.Bool("json", false, "print a machine-readable report")
 	var patches stringList
 	fs.Var(&patches, "patch", "verify a patch `file` over the program instead (Stone's 1980 upgrade: its code and an opening list); repeatable")
+	var extensions stringList
+	fs.Var(&extensions, "extension", "also lay an extension `file` over the program (e.g. "+microchess.TeletypeSource+", with its --ram) and report every byte of the original it changes and where its own code lies; repeatable")
 	side := fs.String("side", "white", "with --patch: which printed Table 1 column the opening list is checked against, `white` or black")
 	printed := fs.Bool("printed", true, "also cross-check the 1977 listing's own byte column and symbol table against the first source (informational: the hex listing is the authority)")
 	against := fs.String("against", "", "compare a `DUMP` of a copy (FILE@ADDR, .ptp, .hex, .srec, .kim or .wav) with every build the toolchain makes, and say which it is")
@@ -79,6 +86,10 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 			residue = stringList{microchess.ResidueSource}
 		}
 	}
+	if len(patches) > 0 && len(extensions) > 0 {
+		fmt.Fprintln(stderr, "mchess verify: --patch checks Stone's article, --extension a program of our own: one at a time")
+		return 2
+	}
 	if len(patches) > 0 {
 		return verifyPatch(files, residue, ram, patches, *side, *asJSON, stdout, stderr)
 	}
@@ -96,6 +107,16 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 	for i := range reports {
 		ok = ok && reports[i].OK()
 	}
+	var ext *verify.ExtensionReport
+	if len(extensions) > 0 {
+		patched, err := p.Overlay(extensions...)
+		if err != nil {
+			fmt.Fprintln(stderr, fileError(err))
+			return 1
+		}
+		r := verify.CompareExtension(p.Code, p.Images, patched.Images, patched.Changes)
+		ext = &r
+	}
 	listing, symbols := []verify.Disagreement{}, []verify.SymbolDisagreement{}
 	if *printed {
 		listing = verify.CheckListing(p.Code, files[0], ref.ListingBytes1977())
@@ -105,11 +126,12 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(struct {
-			OK      bool                        `json:"ok"`
-			Images  []verify.ImageReport        `json:"images"`
-			Listing []verify.Disagreement       `json:"printed_listing_disagreements"`
-			Symbols []verify.SymbolDisagreement `json:"printed_symbol_table_disagreements"`
-		}{ok, reports, listing, symbols}); err != nil {
+			OK        bool                        `json:"ok"`
+			Images    []verify.ImageReport        `json:"images"`
+			Listing   []verify.Disagreement       `json:"printed_listing_disagreements"`
+			Symbols   []verify.SymbolDisagreement `json:"printed_symbol_table_disagreements"`
+			Extension *verify.ExtensionReport     `json:"extension,omitempty"`
+		}{ok, reports, listing, symbols, ext}); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
@@ -117,6 +139,9 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		verify.WriteText(stdout, reports)
 		if *printed {
 			verify.WritePrinted(stdout, listing, symbols)
+		}
+		if ext != nil {
+			verify.WriteExtensionText(stdout, strings.Join(extensions, ", "), *ext)
 		}
 		if ok {
 			fmt.Fprintln(stdout, "OK: every source-defined byte equals the 1977 hex listing")

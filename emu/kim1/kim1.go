@@ -1,7 +1,7 @@
 // Package kim1 is a KIM-1 as a program sees it: 1 KB of RAM at 0000–03FF,
 // the 6530s' RAM at 1780–17FF, and the monitor ROM at 1800–1FFF replaced
-// by emulations of the routines programs call (SCANDS, GETKEY, GETCH,
-// OUTCH), each charging the real routine's cycles. The keyboard is a
+// by emulations of the routines programs call (SCANDS, GETKEY, and the
+// teletype's GETCH, OUTCH, OUTSP, CRLF, PRTBYT), each charging the real routine's cycles. The keyboard is a
 // script, the display is what SCANDS last showed, the teletype is a pair
 // of byte buffers.
 package kim1
@@ -93,6 +93,9 @@ type Machine struct {
 	TTYIn   []byte // characters GETCH will read
 	TTYOut  []byte // characters OUTCH wrote (and GETCH echoed)
 	TTYBaud int    // for the GETCH/OUTCH cycle cost; 0 means 110
+	// TTYNoEcho leaves GETCH's echo out of TTYOut, for a terminal that
+	// shows what the user types itself.
+	TTYNoEcho bool
 }
 
 // CodeWrite is a write into a watched range.

@@ -94,9 +94,52 @@ func TestTeletype(t *testing.T) {
 	if string(m.TTYOut) != "KK" {
 		t.Errorf("output %q, want the echo then OUTCH's copy", m.TTYOut)
 	}
-	// Each routine: 6 for the JSR plus ten bit times of 1000 cycles.
-	if m.CPU.Cycles != 2*10006+3 {
+	// Each routine: 6 for the JSR plus its bit times of 1000 cycles: ten
+	// for GETCH, eleven for OUTCH (its sync delay before the start bit).
+	if m.CPU.Cycles != 10006+11006+3 {
 		t.Errorf("%d cycles", m.CPU.Cycles)
+	}
+}
+
+// The monitor's printing routines the teletype programs call, with the
+// registers and page-zero variables the ROM leaves.
+func TestTeletypePrinting(t *testing.T) {
+	// LDX #$42; LDA #$3C; JSR PRTBYT; STA 10; STX 11; STY 12;
+	// JSR OUTSP; JSR CRLF; STA 13; STX 14; LDA #$7E; JSR OUTCH; STA 15; JMP *
+	prog := []byte{0xA2, 0x42, 0xA9, 0x3C, 0x20, 0x3B, 0x1E, 0x85, 0x10, 0x86, 0x11, 0x84, 0x12,
+		0x20, 0x9E, 0x1E, 0x20, 0x2F, 0x1E, 0x85, 0x13, 0x86, 0x14, 0xA9, 0x7E, 0x20, 0xA0, 0x1E, 0x85, 0x15, 0x4C, 0x1E, 0x02}
+	m := machine(t, prog...)
+	m.TTYBaud = 1000
+	runTo(t, m, SelfJump)
+	if want := "3C \r\n\x00\x00\x00\x00\x00\x00~"; string(m.TTYOut) != want {
+		t.Errorf("output %q, want %q", m.TTYOut, want)
+	}
+	mem := m.CPU.Mem
+	// PRTBYT gives A back and keeps X; OUTCH and CRLF leave A = FF; CRLF
+	// counts X down through zero; TEMP holds PRTBYT's byte, TMPX the X of
+	// the last OUTCH, CHAR is shifted out.
+	for _, c := range []struct {
+		addr uint16
+		want byte
+		what string
+	}{{0x10, 0x3C, "A after PRTBYT"}, {0x11, 0x42, "X after PRTBYT"}, {0x12, 0xFF, "Y after PRTBYT"},
+		{0x13, 0xFF, "A after CRLF"}, {0x14, 0xFF, "X after CRLF"}, {0x15, 0xFF, "A after OUTCH"},
+		{0xFC, 0x3C, "TEMP"}, {0xFD, 0xFF, "TMPX"}, {0xFE, 0x00, "CHAR"}} {
+		if mem[c.addr] != c.want {
+			t.Errorf("%s = %02X, want %02X", c.what, mem[c.addr], c.want)
+		}
+	}
+	// Sums of the ROM's instruction cycles (docs/kim1.md), one bit 1000
+	// cycles, an OUTCH call 11,006: PRTBYT 3C is 6+3+8+6+6 and two digits
+	// of 6+6+B+2+3 + 11,000, where B is 3 for 0-9 (BMI taken) and 4 for
+	// A-F (BMI not taken, ADC #$07); OUTSP 2 + 11,006; CRLF 6+2+6 and
+	// eight passes of 4+11,006+2+3, less 1 for the last branch.
+	prtbyt := 29 + (20 + 11000) + (21 + 11000)
+	outsp := 2 + 11006
+	crlf := 14 + 8*(4+11006+2+3) - 1
+	other := 2 + 2 + 3 + 3 + 3 + 3 + 3 + 2 + 11006 + 3 + 3 // the program's own instructions and its OUTCH
+	if want := uint64(prtbyt + outsp + crlf + other); m.CPU.Cycles != want {
+		t.Errorf("%d cycles, want %d", m.CPU.Cycles, want)
 	}
 }
 

@@ -8,6 +8,16 @@ const (
 	AddrGETKEY = 0x1F6A
 	AddrGETCH  = 0x1E5A
 	AddrOUTCH  = 0x1EA0
+	AddrOUTSP  = 0x1E9E // LDA #$20, then OUTCH
+	AddrCRLF   = 0x1E2F // CR, LF and six NULs (the string at TOP)
+	AddrPRTBYT = 0x1E3B // A as two hex digits
+)
+
+// The monitor's page-zero variables its teletype routines write.
+const (
+	addrTEMP = 0x00FC // PRTBYT keeps the byte here
+	addrTMPX = 0x00FD // GETCH and OUTCH save X here
+	addrCHAR = 0x00FE // the character being shifted in or out
 )
 
 // Routine is a monitor ROM routine the machine emulates.
@@ -24,6 +34,9 @@ var Routines = []Routine{
 	{"GETKEY", AddrGETKEY, (*Machine).getkey},
 	{"GETCH", AddrGETCH, (*Machine).getch},
 	{"OUTCH", AddrOUTCH, (*Machine).outch},
+	{"OUTSP", AddrOUTSP, (*Machine).outsp},
+	{"CRLF", AddrCRLF, (*Machine).crlf},
+	{"PRTBYT", AddrPRTBYT, (*Machine).prtbyt},
 }
 
 // RoutineAt names the emulated routine entered at addr.
@@ -152,17 +165,30 @@ func (m *Machine) getkey() bool {
 	return true
 }
 
-func (m *Machine) ttyCycles() int {
+// bitCycles is one bit time at TTYBaud (110 baud when unset).
+func (m *Machine) bitCycles() int {
 	baud := m.TTYBaud
 	if baud <= 0 {
 		baud = 110
 	}
-	return jsrCycles + 10*1000000/baud
+	return 1000000 / baud
 }
 
-// getch reads one character from TTYIn into A and echoes it, as the KIM-1
-// does; X is kept and Y is FF. It charges ten bit times at TTYBaud (the
-// wait for the user to type is not counted).
+// getchCycles is GETCH's cost, JSR included: from the start bit, a bit
+// and a half to the middle of the first data bit, eight bits, and half a
+// bit to leave in the stop bit (the wait for the start bit, the user's
+// typing, is not counted).
+func (m *Machine) getchCycles() int { return jsrCycles + 10*m.bitCycles() }
+
+// outchCycles is OUTCH's cost, JSR included: eleven bit delays (one before
+// the start bit, the ROM's "10/11 bit code sync", then start, eight data
+// bits and stop).
+func (m *Machine) outchCycles() int { return jsrCycles + 11*m.bitCycles() }
+
+// getch reads one character from TTYIn into A, parity bit cleared (ROL A,
+// LSR A), and echoes it, as the KIM-1 does; X is kept (saved in TMPX),
+// Y is FF, CHAR holds the character as received, C is clear. It charges
+// getchCycles.
 func (m *Machine) getch() bool {
 	if len(m.TTYIn) == 0 {
 		return false
@@ -170,19 +196,84 @@ func (m *Machine) getch() bool {
 	c := m.CPU
 	ch := m.TTYIn[0]
 	m.TTYIn = m.TTYIn[1:]
-	m.TTYOut = append(m.TTYOut, ch)
-	c.A, c.Y = ch, 0xFF
-	setNZ(c, ch)
-	m.finish(m.ttyCycles())
+	if !m.TTYNoEcho {
+		m.TTYOut = append(m.TTYOut, ch)
+	}
+	c.Mem[addrTMPX], c.Mem[addrCHAR] = c.X, ch
+	c.A, c.Y = ch&0x7F, 0xFF
+	setNZ(c, c.A)
+	c.P &^= emu.FlagC
+	m.finish(m.getchCycles())
 	return true
 }
 
-// outch sends A to TTYOut; A and X are kept, Y is FF; ten bit times.
-func (m *Machine) outch() bool {
+// send is OUTCH's effect: A goes out; X is kept (TMPX), Y and A are FF
+// (left by the bit delay), CHAR is shifted out to 00, N and Z are X's
+// (the ROM ends in LDX TMPX), C and V are clear.
+func (m *Machine) send() {
 	c := m.CPU
 	m.TTYOut = append(m.TTYOut, c.A)
-	c.Y = 0xFF
-	m.finish(m.ttyCycles())
+	c.Mem[addrTMPX], c.Mem[addrCHAR] = c.X, 0
+	c.A, c.Y = 0xFF, 0xFF
+	setNZ(c, c.X)
+	c.P &^= emu.FlagC | emu.FlagV
+}
+
+// outch sends A to TTYOut (see send).
+func (m *Machine) outch() bool {
+	m.send()
+	m.finish(m.outchCycles())
+	return true
+}
+
+// outsp sends a space: LDA #$20 (2 cycles) falls into OUTCH.
+func (m *Machine) outsp() bool {
+	m.CPU.A = ' '
+	m.send()
+	m.finish(m.outchCycles() + 2)
+	return true
+}
+
+// crlf sends the eight characters at TOP, last first: CR, LF and six NULs
+// (time for a teletype's carriage to return), through OUTCH. It returns
+// with X = FF (the loop counts down through zero) and A = FF. Cycles: LDX
+// (2), eight passes of LDA TOP,X (4), the OUTCH call, DEX (2) and BPL (3,
+// 2 the last time), the RTS (6) and the caller's JSR (6).
+func (m *Machine) crlf() bool {
+	c := m.CPU
+	for _, ch := range []byte{'\r', '\n', 0, 0, 0, 0, 0, 0} {
+		c.A = ch
+		m.send()
+	}
+	c.X = 0xFF
+	setNZ(c, c.X)
+	m.finish(jsrCycles + 2 + 8*(4+m.outchCycles()+2+3) - 1 + 6)
+	return true
+}
+
+// prtbyt sends A as two hex digits (0-9, A-F) through HEXTA and OUTCH and
+// returns with A as it was (from TEMP, which keeps it; N and Z are A's),
+// X kept, Y = FF, C clear. Cycles: STA TEMP (3), four LSR A (8), each
+// digit's JSR HEXTA (6), AND, CMP, CLC (6), BMI (3 taken for 0-9; 2 and
+// ADC #$07 for A-F: 4), ADC (2), JMP OUTCH (3) and OUTCH less its JSR;
+// two LDA TEMP (6), the RTS (6) and the caller's JSR (6).
+func (m *Machine) prtbyt() bool {
+	c := m.CPU
+	b := c.A
+	c.Mem[addrTEMP] = b
+	cycles := jsrCycles + 3 + 8 + 6 + 6
+	for _, d := range []byte{b >> 4, b & 0x0F} {
+		ch, branch := '0'+d, 3
+		if d >= 10 {
+			ch, branch = 'A'+d-10, 4
+		}
+		c.A = ch
+		m.send()
+		cycles += 6 + 6 + branch + 2 + 3 + m.outchCycles() - jsrCycles
+	}
+	c.A = b
+	setNZ(c, b)
+	m.finish(cycles)
 	return true
 }
 

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/emu/kim1"
+)
+
+// runTTY runs a teletype program with this terminal as its teletype: it
+// prints what the program sends, and gives it each line read, ended by
+// RETURN. A terminal echoes what is typed itself, so the KIM-1's echo is
+// left out then; from a file or a pipe it is kept, and the output reads as
+// a transcript. The budget holds for each line's work.
+func runTTY(s *microchess.Session, in io.Reader, terminal bool, stdout, stderr io.Writer) int {
+	s.M.TTYNoEcho = terminal
+	lines := bufio.NewReader(in)
+	printed := 0
+	for {
+		reason, err := s.M.Run(s.Budget)
+		fmt.Fprint(stdout, microchess.Printed(s.M.TTYOut[printed:]))
+		printed = len(s.M.TTYOut)
+		if err != nil {
+			fmt.Fprintln(stdout)
+			fmt.Fprintln(stderr, "mchess run:", err)
+			return 1
+		}
+		switch reason {
+		case kim1.SelfJump:
+			fmt.Fprintf(stdout, "\n(the program stopped: a jump to itself at %04X)\n", s.M.CPU.PC)
+			return 0
+		case kim1.WaitingKey:
+			fmt.Fprintln(stdout)
+			fmt.Fprintf(stderr, "mchess run: the program reads the keypad (GETKEY at %04X), not the teletype: run a teletype program, e.g. --patch %s --ram x=0400-07FF\n", kim1.AddrGETKEY, microchess.TeletypeSource)
+			return 1
+		case kim1.Budget:
+			fmt.Fprintln(stdout)
+			fmt.Fprintf(stderr, "mchess run: the cycle budget (%d) ran out before the program asked for input\n", s.Budget)
+			return 1
+		}
+		line, err := lines.ReadString('\n')
+		if line == "" && err != nil {
+			if !errors.Is(err, io.EOF) {
+				fmt.Fprintln(stderr, "mchess run:", err)
+				return 1
+			}
+			fmt.Fprintln(stdout)
+			return 0
+		}
+		s.M.TTYIn = append(s.M.TTYIn, strings.TrimRight(line, "\r\n")+"\r"...)
+	}
+}
