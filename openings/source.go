@@ -29,6 +29,11 @@ type Token struct {
 
 var headerKeys = []string{"Opening", "Computer", "Tape"}
 
+// NoTape is the tape ID of a book whose header is "Tape: none": 00, which
+// the KIM-1 monitor's LOADT takes as "load any record" and DUMPT must not
+// be given, so it names no tape.
+const NoTape byte = 0x00
+
 // Parse reads an opening file: "; comment" anywhere, then the headers
 //
 //	Opening:  Giuoco Piano
@@ -36,6 +41,10 @@ var headerKeys = []string{"Opening", "Computer", "Tape"}
 //	Tape:     02
 //
 // then the line in SAN with optional move numbers ("1. e4 e5 2. Nf3").
+// "Tape: none" says the book has no KIM-1 tape ID (a book from another
+// source, such as John White's library in src/openings/white); it is kept
+// as 00, the monitor's "load any record" setting, which no tape is written
+// with.
 // A UTF-8 byte-order mark at the start is skipped; lines may end in LF,
 // CR LF or CR. All errors of the file are returned together, sorted.
 func Parse(file string, text []byte) (*Source, error) {
@@ -116,6 +125,10 @@ func (src *Source) setHeader(key, value string) error {
 			return fmt.Errorf("%q: want white or black (the side the computer plays)", value)
 		}
 	case "Tape":
+		if value == "none" {
+			src.Tape = NoTape
+			break
+		}
 		id, err := strconv.ParseUint(value, 16, 8)
 		if err != nil || len(value) != 2 {
 			return fmt.Errorf("%q: want the KIM-1 tape ID as two hex digits", value)
