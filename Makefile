@@ -61,13 +61,14 @@ teletype: images
 # describes it (the main section C0, the secondary C1, then the openings
 # with IDs 01-05: the White blocks, as the main section's Giuoco Piano is),
 # at the monitor's speed and at Hypertape's, and one Hypertape WAV a
-# program (C0 and C1 of the original and of Stone's two lists) and a
-# block; then every one is read back and must give its records.
+# program (C0 and C1 of the original and of Stone's two lists; the
+# teletype program with its expansion RAM as C2) and a block; then every
+# one is read back and must give its records.
 OPN := build/openings
 WHOLE_TAPE := build/microchess-c0.bin@0000:C0 build/microchess-c1.bin@1780:C1 \
 	$(OPN)/french-white.bin@00C0:01 $(OPN)/giuoco-piano-white.bin@00C0:02 $(OPN)/ruy-lopez-white.bin@00C0:03 \
 	$(OPN)/queens-indian-white.bin@00C0:04 $(OPN)/four-knights-white.bin@00C0:05
-tapes: images openings stone
+tapes: images openings stone teletype
 	@rm -rf build/tape; mkdir -p build/tape/read
 	$(MCHESS) tape write -o build/tape/microchess-normal.wav $(WHOLE_TAPE)
 	$(MCHESS) tape write --speed hyper -o build/tape/microchess-hyper.wav $(WHOLE_TAPE)
@@ -77,6 +78,10 @@ tapes: images openings stone
 		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \
 		cmp build/tape/read/$$n-IDC0.bin $$b-c0.bin && cmp build/tape/read/$$n-IDC1.bin $$b-c1.bin || exit 1; \
 	done
+	@t=build/teletype/teletype; \
+		$(MCHESS) tape write -q --speed hyper -o build/tape/teletype.wav $$t-c0.bin@0000:C0 $$t-c1.bin@1780:C1 $$t-x.bin@0400:C2 || exit 1; \
+		$(MCHESS) tape read -q -o build/tape/read/teletype build/tape/teletype.wav || exit 1; \
+		cmp build/tape/read/teletype-IDC0.bin $$t-c0.bin && cmp build/tape/read/teletype-IDC1.bin $$t-c1.bin && cmp build/tape/read/teletype-IDC2.bin $$t-x.bin || exit 1
 	@while IFS='	' read -r bin id lo hi side name; do n=$${bin%.bin}; \
 		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $(OPN)/$$bin@$$lo:$$id || exit 1; \
 		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \

@@ -26,6 +26,7 @@ func buildTapes(t *testing.T) string {
 		{"opening", "compile", "-q", "-o", b("openings"), "src/openings"},
 		{"patch", "-o", b("stone/stone-white"), "src/patches/stone-1980.s", "src/patches/stone-1980-white.s"},
 		{"patch", "-o", b("stone/stone-black"), "src/patches/stone-1980.s", "src/patches/stone-1980-black.s"},
+		{"patch", "-o", b("teletype/teletype"), "--ram", "x=0400-07FF", microchess.TeletypeSource},
 	} {
 		var stdout, stderr bytes.Buffer
 		if status := commands[cmd[0]].run(cmd[1:], &stdout, &stderr); status != 0 || stderr.Len() > 0 {
@@ -65,6 +66,11 @@ const poison = 0xA5
 // and an error unless the loader typed KIM.
 func (l monitorLoader) load(tape []byte) (*kim1.Machine, error) {
 	m := kim1.New()
+	// The teletype program's expansion RAM as well.
+	x := microchess.TeletypeRAM
+	if err := m.AddRAM(x.Name, x.Start, x.End); err != nil {
+		return nil, err
+	}
 	for a := int(kim1.RAM.Start); a <= int(kim1.RIOTRAM.End); a++ {
 		m.CPU.Mem[a] = poison
 	}
@@ -109,8 +115,8 @@ func TestEveryBuildTapeLoadsThroughTheMonitor(t *testing.T) {
 	tapes, _ := filepath.Glob(filepath.Join(dir, "*", "*.ptp"))
 	top, _ := filepath.Glob(filepath.Join(dir, "*.ptp"))
 	tapes = append(top, tapes...)
-	if len(tapes) != 1+1+10+2 {
-		t.Fatalf("%d tapes, want 14 (program, clean program, ten openings, two Stone lists): %v", len(tapes), tapes)
+	if len(tapes) != 1+1+10+2+1 {
+		t.Fatalf("%d tapes, want 15 (program, clean program, ten openings, two Stone lists, the teletype program): %v", len(tapes), tapes)
 	}
 	for _, path := range tapes {
 		name, _ := filepath.Rel(dir, path)
@@ -134,6 +140,9 @@ func TestEveryBuildTapeLoadsThroughTheMonitor(t *testing.T) {
 			}
 		}
 		for a := int(kim1.RAM.Start); a <= int(kim1.RIOTRAM.End); a++ {
+			if a > int(kim1.RAM.End) && a < int(microchess.TeletypeRAM.Start) || a > int(microchess.TeletypeRAM.End) && a < int(kim1.RIOTRAM.Start) {
+				continue // no RAM
+			}
 			got := m.CPU.Mem[a]
 			if want, ok := onTape[a]; ok && got != want {
 				t.Errorf("%s: %04X is %02X, the tape says %02X", name, a, got, want)
@@ -157,7 +166,7 @@ func TestEveryBuildTapeLoadsThroughTheMonitor(t *testing.T) {
 func imagesBeside(t *testing.T, tape string) map[int][]byte {
 	base := strings.TrimSuffix(tape, ".ptp")
 	out := map[int][]byte{}
-	for file, addr := range map[string]int{base + "-c0.bin": 0x0000, base + "-c1.bin": 0x1780, base + ".bin": int(microchess.BookStart)} {
+	for file, addr := range map[string]int{base + "-c0.bin": 0x0000, base + "-c1.bin": 0x1780, base + "-x.bin": int(microchess.TeletypeRAM.Start), base + ".bin": int(microchess.BookStart)} {
 		if b, err := os.ReadFile(file); err == nil {
 			out[addr] = b
 		}
@@ -225,7 +234,7 @@ func TestTapeLoadedProgramPlaysTheSame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"microchess", "clean/microchess", "stone/stone-white", "stone/stone-black"} {
+	for _, name := range []string{"microchess", "clean/microchess", "stone/stone-white", "stone/stone-black", "teletype/teletype"} {
 		tape, err := os.ReadFile(filepath.Join(dir, name+".ptp"))
 		if err != nil {
 			t.Fatal(err)
@@ -240,12 +249,19 @@ func TestTapeLoadedProgramPlaysTheSame(t *testing.T) {
 		for addr, b := range imagesBeside(t, filepath.Join(dir, name+".ptp")) {
 			images = append(images, kim1.Image{Name: name, Addr: uint16(addr), Data: b})
 		}
-		whole, err := microchess.New(images...)
+		wm, err := microchess.Machine(microchess.TeletypeLayout(), images)
 		if err != nil {
 			t.Fatal(err)
 		}
+		whole := microchess.NewSession(wm)
 		var games [2]string
 		for i, s := range []*microchess.Session{fromTape, whole} {
+			if strings.HasPrefix(name, "teletype/") {
+				s.Teletype = true
+				if _, err := s.Type(); err != nil { // to its first prompt
+					t.Fatalf("%s: %v", name, err)
+				}
+			}
 			s.SetLevel(fast)
 			g, err := s.SelfPlay(20, false, "")
 			if err != nil {
