@@ -2,6 +2,7 @@ package microchess_test
 
 import (
 	"fmt"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/linker"
 )
 
 // The teletype program's notation, read here from the rules of English
@@ -398,5 +400,54 @@ func TestTeletypeChangesOnlyTheThreeCalls(t *testing.T) {
 	}
 	if n := len(tty.Images); n != len(orig.Images)+1 {
 		t.Errorf("%d images, want the original's and x", n)
+	}
+}
+
+// Moved by its one origin, the teletype program runs as well elsewhere:
+// the same session in expansion RAM at 2000 prints the same.
+func TestTeletypeRelocates(t *testing.T) {
+	src, err := microchess.ReadFile(microchess.TeletypeSource)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := strings.Replace(string(src), "+++\t0400\tTHE ONE ORIGIN", "+++\t2000\tTHE ONE ORIGIN", 1)
+	if moved == string(src) {
+		t.Fatal("the source has no line +++ 0400 THE ONE ORIGIN")
+	}
+	file := t.TempDir() + "/teletype-2000.asm"
+	if err := os.WriteFile(file, []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ram := linker.Region{Name: "x", Start: 0x2000, End: 0x23FF}
+	base, err := microchess.Build(microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: []linker.Region{ram}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := base.Overlay(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range p.Changes {
+		if c.New && c.Start < 0x2000 {
+			t.Errorf("new bytes at %04X–%04X", c.Start, c.End)
+		}
+	}
+	m, err := microchess.Machine(base.Layout, microchess.KIM(p.Images))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved2 := microchess.NewSession(m)
+	moved2.Teletype = true
+	here := newTeletype(t)
+	first, err := moved2.Type()
+	if err != nil || !strings.Contains(first, "MICROCHESS 1977 AT A TELETYPE") {
+		t.Fatalf("%v\n%s", err, first)
+	}
+	moved2.SetLevel(microchess.Levels[0])
+	for _, line := range []string{"C", "PC", "P(K2)-K4", "PC", "B(KN1)-KB3", "N(KN1)-KB3", "PC", "E", "PC"} {
+		a, b := typeLine(t, here, line), typeLine(t, moved2, line)
+		if a != b || a == "" {
+			t.Fatalf("%s: at 0400\n%s\nat 2000\n%s", line, a, b)
+		}
 	}
 }
