@@ -199,6 +199,12 @@ func (p *Program) Overlay(files ...string) (*Patched, error) {
 	if err != nil {
 		return nil, err
 	}
+	return p.OverlaySources(srcs...)
+}
+
+// OverlaySources is Overlay with the sources in hand (one may be made by
+// a program, as the opening library's tables are).
+func (p *Program) OverlaySources(srcs ...asm.Source) (*Patched, error) {
 	patch, err := asm.AssembleOver(p.Code, srcs...)
 	if err != nil {
 		return nil, err

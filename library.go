@@ -1,0 +1,25 @@
+package microchess
+
+import "github.com/kim1-archive/microchess/linker"
+
+// LibrarySource is the opening library the 1977 manual proposes for
+// expanded memory, with John White's method of following the books
+// (docs/opening-library.md). Its tables are compiled from the books
+// (package openings) and assembled after it, from its label LibraryTables.
+const LibrarySource = "src/extended/library.asm"
+
+// LibraryTables is the label the tables start at.
+const LibraryTables = "LIBTAB"
+
+// LibraryRAM is the expansion RAM the library program is linked into:
+// its code from 0400, the twenty books' tables after it.
+var LibraryRAM = linker.Region{Name: "x", Start: 0x0400, End: 0x0FFF}
+
+// LibraryLayout is the KIM-1 with LibraryRAM.
+func LibraryLayout() linker.Layout {
+	l, err := Layout.WithRegion(LibraryRAM)
+	if err != nil {
+		panic(err) // two constants of this package disagree
+	}
+	return l
+}

@@ -1,0 +1,309 @@
+package microchess_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/linker"
+)
+
+// record encodes a line as a library record (docs/opening-library.md),
+// here by the rules of the program's piece table and keying, apart from
+// the opening compiler: the computer's plies as its man's code and TO
+// square, the player's as the last pair of squares they key.
+func record(t *testing.T, id byte, computer chess.Color, sans ...string) []byte {
+	t.Helper()
+	game := chess.NewGame()
+	a := microchess.InitialArray(computer)
+	side := byte(0)
+	if computer == chess.Black {
+		side = 1
+	}
+	out := []byte{id, side, byte(len(sans))}
+	for _, san := range sans {
+		m, err := (chess.AlgebraicNotation{}).Decode(game.Position(), san)
+		if err != nil {
+			t.Fatalf("%s: %v", san, err)
+		}
+		from, to := microchess.Code(m.S1(), computer), microchess.Code(m.S2(), computer)
+		mover := game.Position().Turn()
+		for i := range 16 { // a man taken is marked CC, as MOVE does
+			if a.Computer[i] == to && mover != computer {
+				a.Computer[i] = microchess.Captured
+			}
+			if a.Player[i] == to && mover == computer {
+				a.Player[i] = microchess.Captured
+			}
+		}
+		if mover == computer {
+			piece := microchess.Index(&a.Computer, from)
+			a.Computer[piece] = to
+			out = append(out, byte(piece), to)
+		} else {
+			i := microchess.Index(&a.Player, from)
+			a.Player[i] = to
+			keys := microchess.MoveKeys(m, computer)
+			last := keys[len(keys)-1]
+			if len(keys) > 1 && m.HasTag(chess.KingSideCastle|chess.QueenSideCastle) {
+				r := microchess.Index(&a.Player, last[0])
+				a.Player[r] = last[1]
+			}
+			out = append(out, last[0], last[1])
+		}
+		if err := game.Move(m, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// tables writes records as the tables source that follows the library.
+func tables(records ...[]byte) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "+++\t%s\n\t.BYTE\t%02X\n", microchess.LibraryTables, len(records))
+	for _, r := range records {
+		fmt.Fprintf(&b, "\t.BYTE\t% X\n", r)
+	}
+	return b.String()
+}
+
+type librarySession struct {
+	*microchess.Session
+	sym func(string) uint16
+}
+
+func newLibrary(t *testing.T, records ...[]byte) librarySession {
+	t.Helper()
+	base, err := microchess.Build(microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: []linker.Region{microchess.LibraryRAM}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := microchess.ReadSource(microchess.LibrarySource)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := base.OverlaySources(src, asm.Source{Name: "tables.asm", Text: tables(records...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := microchess.Machine(base.Layout, microchess.KIM(p.Images))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := microchess.NewSession(m)
+	s.SetLevel(microchess.Levels[0])
+	return librarySession{s, func(name string) uint16 {
+		sym, ok := p.Patch.Symbols[name]
+		if !ok {
+			t.Fatalf("no symbol %s", name)
+		}
+		return uint16(sym.Value)
+	}}
+}
+
+func (l librarySession) keys(t *testing.T, keys string) string {
+	t.Helper()
+	if err := l.Keys(keys); err != nil {
+		t.Fatalf("%s: %v", keys, err)
+	}
+	d := l.M.Display
+	return fmt.Sprintf("%02X %02X %02X", d[0], d[1], d[2])
+}
+
+func (l librarySession) inBook() bool { return l.M.Peek(l.sym(".INBK")) != 0 }
+
+// keyMove keys a player's move from a chess game, as the manual has it.
+func keyMove(t *testing.T, l librarySession, game *chess.Game, san string, computer chess.Color) {
+	t.Helper()
+	m, err := (chess.AlgebraicNotation{}).Decode(game.Position(), san)
+	if err != nil {
+		t.Fatalf("%s: %v", san, err)
+	}
+	if err := l.EnterKeys(microchess.MoveKeys(m, computer)); err != nil {
+		t.Fatal(err)
+	}
+	if err := game.Move(m, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// playBook plays the program's move and checks it is san.
+func playBook(t *testing.T, l librarySession, game *chess.Game, san string, computer chess.Color) {
+	t.Helper()
+	mv, err := l.Play()
+	if err != nil {
+		t.Fatal(err)
+	}
+	uci, _, _, err := l.Computer(game, mv, computer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := game.Moves()[len(game.Moves())-1]
+	if got := microchess.SAN(positionBefore(game), last); got != san || !l.inBook() {
+		t.Fatalf("the program played %s (%s, %v), want the book's %s (in the book: %v)", got, uci, mv, san, l.inBook())
+	}
+	if err := l.Matches(game.Position(), computer); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func positionBefore(g *chess.Game) *chess.Position {
+	ps := g.Positions()
+	return ps[len(ps)-2]
+}
+
+// Selection by number, the prompt, following the chosen opening, and
+// leaving the book for good on a reply no opening expects.
+func TestLibrarySelectPromptLeave(t *testing.T) {
+	giuoco := record(t, 0x12, chess.White, "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5")
+	ruy := record(t, 0x13, chess.White, "e4", "e5", "Nf3", "Nc6", "Bb5", "a6")
+	french := record(t, 0x11, chess.Black, "e4", "e6", "d4", "d5")
+	l := newLibrary(t, french, giuoco, ruy)
+	if got := l.keys(t, "C AD 1 3"); got != "13 13 13" {
+		t.Fatalf("AD 1 3 shows %s", got)
+	}
+	if got := l.keys(t, "GO"); got != "00 00 00" {
+		t.Errorf("the prompt before the computer's first move shows %s", got)
+	}
+	game := chess.NewGame()
+	playBook(t, l, game, "e4", chess.White)
+	// The reply the Ruy Lopez expects: the man on e7 (1F), e7-e5.
+	if got := l.keys(t, "GO"); got != "1F 63 43" {
+		t.Errorf("the prompt shows %s, want 1F 63 43 (e7-e5)", got)
+	}
+	keyMove(t, l, game, "e5", chess.White)
+	playBook(t, l, game, "Nf3", chess.White)
+	keyMove(t, l, game, "Nc6", chess.White)
+	playBook(t, l, game, "Bb5", chess.White)
+	// A reply no opening has: out of the book, for good.
+	keyMove(t, l, game, "Nf6", chess.White)
+	if _, err := l.Play(); err != nil {
+		t.Fatal(err)
+	}
+	if l.inBook() {
+		t.Error("still in the book after 3...Nf6")
+	}
+	if got := l.keys(t, "GO"); got != "00 00 00" {
+		t.Errorf("out of the book, the prompt shows %s", got)
+	}
+	// A number the computer's side has not: 00 00 00, and the program picks.
+	l2 := newLibrary(t, french, giuoco, ruy)
+	if got := l2.keys(t, "C AD 1 1"); got != "00 00 00" {
+		t.Errorf("AD 1 1 (the French is a Black book) shows %s", got)
+	}
+	if got := l2.keys(t, "E AD 1 1"); got != "11 11 11" {
+		t.Errorf("after E, AD 1 1 shows %s", got)
+	}
+	g2 := chess.NewGame()
+	// e2-e4 from Black's side: 64 44 (77 minus 13 and 33), the man the
+	// player's king's pawn, 1F.
+	if got := l2.keys(t, "GO"); got != "1F 64 44" {
+		t.Errorf("the French's first expected move shows %s, want 1F 64 44 (e2-e4 from Black's side)", got)
+	}
+	keyMove(t, l2, g2, "e4", chess.Black)
+	playBook(t, l2, g2, "e6", chess.Black)
+	keyMove(t, l2, g2, "d4", chess.Black)
+	playBook(t, l2, g2, "d5", chess.Black)
+}
+
+// White's method: after the opening followed stops fitting, any opening
+// whose reply here, computer's move before and reply before are the game's
+// is followed. Here the game comes by one move order (1.c4 Nf6 2.d4 e6
+// 3.Nc3 Bb4, stored as opening 01) and the player's 4...O-O is stored only
+// in opening 02 (1.d4 Nf6 2.c4 e6 3.Nc3 Bb4 4.e3 O-O 5.Bd3): the program
+// follows it into 02, a transposition.
+func TestLibraryFollowsATransposition(t *testing.T) {
+	a := record(t, 0x01, chess.White, "c4", "Nf6", "d4", "e6", "Nc3", "Bb4", "e3", "c5", "Bd3")
+	b := record(t, 0x02, chess.White, "d4", "Nf6", "c4", "e6", "Nc3", "Bb4", "e3", "O-O", "Bd3")
+	l := newLibrary(t, a, b)
+	l.keys(t, "C AD 0 1")
+	game := chess.NewGame()
+	for i, san := range []string{"c4", "Nf6", "d4", "e6", "Nc3", "Bb4", "e3", "O-O", "Bd3"} {
+		if i%2 == 0 {
+			playBook(t, l, game, san, chess.White)
+		} else {
+			keyMove(t, l, game, san, chess.White)
+		}
+	}
+	cur := uint16(l.M.Peek(l.sym(".CURH")))<<8 | uint16(l.M.Peek(l.sym(".CURL")))
+	second := l.sym(microchess.LibraryTables) + 1 + uint16(len(a))
+	if cur != second {
+		t.Errorf("following the record at %04X, want opening 02's at %04X", cur, second)
+	}
+	// 4...c5, opening 01's own reply, would have kept it: the same game
+	// with c5 plays 5.Bd3 from 01 too, and a reply neither has leaves.
+	l2 := newLibrary(t, a, b)
+	l2.keys(t, "C AD 0 1")
+	g2 := chess.NewGame()
+	for i, san := range []string{"c4", "Nf6", "d4", "e6", "Nc3", "Bb4", "e3", "d5"} {
+		if i%2 == 0 {
+			playBook(t, l2, g2, san, chess.White)
+		} else {
+			keyMove(t, l2, g2, san, chess.White)
+		}
+	}
+	if _, err := l2.Play(); err != nil {
+		t.Fatal(err)
+	}
+	if l2.inBook() {
+		t.Error("4...d5 is in no opening, yet the program stayed in the book")
+	}
+	// The reply alone is not enough: opening 03 has 4...O-O at the same
+	// ply, but after 4.g3, not 4.e3; the game is not 03's, and the
+	// program leaves the book.
+	c := record(t, 0x03, chess.White, "d4", "Nf6", "c4", "e6", "Nf3", "Be7", "g3", "O-O", "Bg2")
+	l3 := newLibrary(t, a, c)
+	l3.keys(t, "C AD 0 1")
+	g3 := chess.NewGame()
+	for i, san := range []string{"c4", "Nf6", "d4", "e6", "Nc3", "Bb4", "e3", "O-O"} {
+		if i%2 == 0 {
+			playBook(t, l3, g3, san, chess.White)
+		} else {
+			keyMove(t, l3, g3, san, chess.White)
+		}
+	}
+	if _, err := l3.Play(); err != nil {
+		t.Fatal(err)
+	}
+	if l3.inBook() {
+		t.Error("followed opening 03 on its reply alone")
+	}
+}
+
+// Left to the program, the choice is random among the openings that fit,
+// and the same seed (.SEED, set here before C) chooses the same.
+func TestLibraryRandomChoice(t *testing.T) {
+	recs := [][]byte{
+		record(t, 0x01, chess.White, "e4", "e5"),
+		record(t, 0x02, chess.White, "d4", "d5"),
+		record(t, 0x03, chess.White, "c4", "c5"),
+		record(t, 0x04, chess.White, "Nf3", "Nf6"),
+	}
+	first := func(seed byte) string {
+		l := newLibrary(t, recs...)
+		l.M.Poke(l.sym(".SEED"), seed)
+		l.keys(t, "C")
+		mv, err := l.Play()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mv.String()
+	}
+	seen := map[string]bool{}
+	for seed := 1; seed < 40; seed += 3 {
+		a, b := first(byte(seed)), first(byte(seed))
+		if a != b {
+			t.Fatalf("seed %02X: %s, then %s", seed, a, b)
+		}
+		seen[a] = true
+	}
+	if len(seen) < 3 {
+		t.Errorf("thirteen seeds chose %d of the four openings: %v", len(seen), seen)
+	}
+}
+
