@@ -306,4 +306,3 @@ func TestLibraryRandomChoice(t *testing.T) {
 		t.Errorf("thirteen seeds chose %d of the four openings: %v", len(seen), seen)
 	}
 }
-
