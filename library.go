@@ -16,10 +16,4 @@ const LibraryTables = "LIBTAB"
 var LibraryRAM = linker.Region{Name: "x", Start: 0x0400, End: 0x0FFF}
 
 // LibraryLayout is the KIM-1 with LibraryRAM.
-func LibraryLayout() linker.Layout {
-	l, err := Layout.WithRegion(LibraryRAM)
-	if err != nil {
-		panic(err) // two constants of this package disagree
-	}
-	return l
-}
+func LibraryLayout() linker.Layout { return withRAM(LibraryRAM) }

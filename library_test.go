@@ -152,6 +152,21 @@ func playBook(t *testing.T, l librarySession, game *chess.Game, san string, comp
 	}
 }
 
+// playLine plays a line from the start: the computer's moves must be the
+// book's, the player's are keyed.
+func playLine(t *testing.T, l librarySession, computer chess.Color, sans ...string) *chess.Game {
+	t.Helper()
+	game := chess.NewGame()
+	for _, san := range sans {
+		if game.Position().Turn() == computer {
+			playBook(t, l, game, san, computer)
+		} else {
+			keyMove(t, l, game, san, computer)
+		}
+	}
+	return game
+}
+
 func positionBefore(g *chess.Game) *chess.Position {
 	ps := g.Positions()
 	return ps[len(ps)-2]
@@ -222,14 +237,7 @@ func TestLibraryFollowsATransposition(t *testing.T) {
 	b := record(t, 0x02, chess.White, "d4", "Nf6", "c4", "e6", "Nc3", "Bb4", "e3", "O-O", "Bd3")
 	l := newLibrary(t, a, b)
 	l.keys(t, "C AD 0 1")
-	game := chess.NewGame()
-	for i, san := range []string{"c4", "Nf6", "d4", "e6", "Nc3", "Bb4", "e3", "O-O", "Bd3"} {
-		if i%2 == 0 {
-			playBook(t, l, game, san, chess.White)
-		} else {
-			keyMove(t, l, game, san, chess.White)
-		}
-	}
+	playLine(t, l, chess.White, "c4", "Nf6", "d4", "e6", "Nc3", "Bb4", "e3", "O-O", "Bd3")
 	cur := uint16(l.M.Peek(l.sym(".CURH")))<<8 | uint16(l.M.Peek(l.sym(".CURL")))
 	second := l.sym(microchess.LibraryTables) + 1 + uint16(len(a))
 	if cur != second {
@@ -239,14 +247,7 @@ func TestLibraryFollowsATransposition(t *testing.T) {
 	// with c5 plays 5.Bd3 from 01 too, and a reply neither has leaves.
 	l2 := newLibrary(t, a, b)
 	l2.keys(t, "C AD 0 1")
-	g2 := chess.NewGame()
-	for i, san := range []string{"c4", "Nf6", "d4", "e6", "Nc3", "Bb4", "e3", "d5"} {
-		if i%2 == 0 {
-			playBook(t, l2, g2, san, chess.White)
-		} else {
-			keyMove(t, l2, g2, san, chess.White)
-		}
-	}
+	playLine(t, l2, chess.White, "c4", "Nf6", "d4", "e6", "Nc3", "Bb4", "e3", "d5")
 	if _, err := l2.Play(); err != nil {
 		t.Fatal(err)
 	}
@@ -259,14 +260,7 @@ func TestLibraryFollowsATransposition(t *testing.T) {
 	c := record(t, 0x03, chess.White, "d4", "Nf6", "c4", "e6", "Nf3", "Be7", "g3", "O-O", "Bg2")
 	l3 := newLibrary(t, a, c)
 	l3.keys(t, "C AD 0 1")
-	g3 := chess.NewGame()
-	for i, san := range []string{"c4", "Nf6", "d4", "e6", "Nc3", "Bb4", "e3", "O-O"} {
-		if i%2 == 0 {
-			playBook(t, l3, g3, san, chess.White)
-		} else {
-			keyMove(t, l3, g3, san, chess.White)
-		}
-	}
+	playLine(t, l3, chess.White, "c4", "Nf6", "d4", "e6", "Nc3", "Bb4", "e3", "O-O")
 	if _, err := l3.Play(); err != nil {
 		t.Fatal(err)
 	}

@@ -19,8 +19,11 @@ const TeletypeSource = "src/extended/teletype.asm"
 var TeletypeRAM = linker.Region{Name: "x", Start: 0x0400, End: 0x07FF}
 
 // TeletypeLayout is the KIM-1 with TeletypeRAM.
-func TeletypeLayout() linker.Layout {
-	l, err := Layout.WithRegion(TeletypeRAM)
+func TeletypeLayout() linker.Layout { return withRAM(TeletypeRAM) }
+
+// withRAM is the KIM-1 with an expansion region of this package's.
+func withRAM(r linker.Region) linker.Layout {
+	l, err := Layout.WithRegion(r)
 	if err != nil {
 		panic(err) // two constants of this package disagree
 	}

@@ -85,20 +85,9 @@ func Parse(src Source) ([]*Stmt, diag.ErrorList) {
 
 // Assemble parses and assembles the sources as one program (they share one
 // symbol table). On any error it returns every error found, sorted.
-func Assemble(sources ...Source) (*Program, error) {
-	var errs diag.ErrorList
-	var all []*Stmt
-	for _, src := range sources {
-		stmts, e := Parse(src)
-		errs = append(errs, e...)
-		all = append(all, stmts...)
-	}
-	p, e := AssembleStmts(all)
-	errs = append(errs, e...)
-	return p, errs.Err()
-}
+func Assemble(sources ...Source) (*Program, error) { return AssembleOver(nil, sources...) }
 
-// AssembleOver assembles sources that go over a base program (a patch or
+// AssembleOver assembles sources that go over a base program, if any (a patch or
 // an extension of it): they may name the base's symbols, labels and
 // equates alike. A symbol they define themselves stands for theirs
 // wherever they name it (Stone's upgrade defines its own GO, MOVE, ...):

@@ -164,46 +164,63 @@ func LinkFill(l Layout, p, fill *asm.Program) ([]*Image, error) {
 // one already placed. Bytes outside the regions are reported a run at a
 // time: a program that outgrows its memory gets one error, not hundreds.
 func place(l Layout, p *asm.Program, owner map[int]*asm.Stmt, fill bool, errs *diag.ErrorList) {
-	overflowSaid := false
-	var run *asm.Stmt // first statement of the current run outside the regions
-	runStart, runEnd := 0, 0
-	flush := func() {
-		if run == nil {
-			return
-		}
-		msg := fmt.Sprintf("%04X–%04X is outside the memory being linked (%s)", runStart, runEnd, describe(l.Regions))
-		if l.Overflow != "" && !overflowSaid {
-			msg += ": " + l.Overflow
-			overflowSaid = true
-		}
-		errs.Add(run.Pos, "%s", msg)
-		run = nil
-	}
+	outside := &outsideRuns{l: l, errs: errs, say: func(start, end int) string {
+		return fmt.Sprintf("%04X–%04X is outside the memory being linked (%s)", start, end, describe(l.Regions))
+	}}
 	for _, s := range p.Stmts {
 		for i := range s.Bytes {
 			addr := int(s.Addr) + i
 			if rs := reservedAt(l.Reserved, addr); rs != nil {
-				flush()
+				outside.flush()
 				errs.Add(s.Pos, "%04X is %s (%04X–%04X): nothing may be loaded there", addr, rs.What, rs.Start, rs.End)
 				break
 			}
 			if regionOf(l.Regions, addr) < 0 {
-				if run != nil && addr == runEnd+1 {
-					runEnd = addr
-				} else {
-					flush()
-					run, runStart, runEnd = s, addr, addr
-				}
+				outside.add(s, addr)
 				continue
 			}
-			flush()
+			outside.flush()
 			if fill && owner[addr] != nil {
 				continue
 			}
 			owner[addr] = s
 		}
 	}
-	flush()
+	outside.flush()
+}
+
+// outsideRuns reports bytes outside the memory being linked a run at a
+// time, at the run's first statement, and the layout's advice once: a
+// program that outgrows its memory gets one error, not hundreds.
+type outsideRuns struct {
+	l          Layout
+	errs       *diag.ErrorList
+	say        func(start, end int) string // the message for a run
+	run        *asm.Stmt                   // first statement of the current run
+	start, end int
+	advised    bool
+}
+
+func (o *outsideRuns) add(s *asm.Stmt, addr int) {
+	if o.run != nil && addr == o.end+1 {
+		o.end = addr
+		return
+	}
+	o.flush()
+	o.run, o.start, o.end = s, addr, addr
+}
+
+func (o *outsideRuns) flush() {
+	if o.run == nil {
+		return
+	}
+	msg := o.say(o.start, o.end)
+	if o.l.Overflow != "" && !o.advised {
+		msg += ": " + o.l.Overflow
+		o.advised = true
+	}
+	o.errs.Add(o.run.Pos, "%s", msg)
+	o.run = nil
 }
 
 func reservedAt(rs []Reserved, addr int) *Reserved {

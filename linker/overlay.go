@@ -31,26 +31,13 @@ func Overlay(base []*Image, patch *asm.Program, l Layout) ([]*Image, []Change, e
 	var errs diag.ErrorList
 	written := map[int]*asm.Stmt{}
 	var addrs []int
-	// Bytes outside the memory are reported a run at a time, the layout's
-	// advice once, as Link does.
-	var run *asm.Stmt
-	runStart, runEnd, adviceSaid := 0, 0, false
-	flush := func() {
-		if run == nil {
-			return
+	outside := &outsideRuns{l: l, errs: &errs, say: func(start, end int) string {
+		where := fmt.Sprintf("%04X–%04X", start, end)
+		if start == end {
+			where = fmt.Sprintf("%04X", start)
 		}
-		where := fmt.Sprintf("%04X–%04X", runStart, runEnd)
-		if runStart == runEnd {
-			where = fmt.Sprintf("%04X", runStart)
-		}
-		msg := fmt.Sprintf("the patch writes %s, outside the base images (%s) and the memory being linked (%s)", where, spans(base), describe(l.Regions))
-		if l.Overflow != "" && !adviceSaid {
-			msg += ": " + l.Overflow
-			adviceSaid = true
-		}
-		errs.Add(run.Pos, "%s", msg)
-		run = nil
-	}
+		return fmt.Sprintf("the patch writes %s, outside the base images (%s) and the memory being linked (%s)", where, spans(base), describe(l.Regions))
+	}}
 	for _, s := range patch.Stmts {
 		for i := range s.Bytes {
 			addr := int(s.Addr) + i
@@ -59,25 +46,20 @@ func Overlay(base []*Image, patch *asm.Program, l Layout) ([]*Image, []Change, e
 				break
 			}
 			if r := reservedAt(l.Reserved, addr); r != nil {
-				flush()
+				outside.flush()
 				errs.Add(s.Pos, "the patch writes %04X, %s (%04X–%04X)", addr, r.What, r.Start, r.End)
 				break
 			}
 			written[addr] = s
 			if imageAt(base, addr) == nil && regionOf(l.Regions, addr) < 0 {
-				if run != nil && addr == runEnd+1 {
-					runEnd = addr
-				} else {
-					flush()
-					run, runStart, runEnd = s, addr, addr
-				}
+				outside.add(s, addr)
 				continue
 			}
-			flush()
+			outside.flush()
 			addrs = append(addrs, addr)
 		}
 	}
-	flush()
+	outside.flush()
 	if err := errs.Err(); err != nil {
 		return nil, nil, err
 	}
