@@ -115,6 +115,14 @@ func (l librarySession) keys(t *testing.T, keys string) string {
 	return fmt.Sprintf("%02X %02X %02X", d[0], d[1], d[2])
 }
 
+// shows keys and checks what the display then shows.
+func (l librarySession) shows(t *testing.T, keys, want, what string) {
+	t.Helper()
+	if got := l.keys(t, keys); got != want {
+		t.Errorf("%s: %s shows %s, want %s", what, keys, got, want)
+	}
+}
+
 func (l librarySession) inBook() bool { return l.M.Peek(l.sym(".INBK")) != 0 }
 
 // keyMove keys a player's move from a chess game, as the manual has it.
@@ -179,18 +187,12 @@ func TestLibrarySelectPromptLeave(t *testing.T) {
 	ruy := record(t, 0x13, chess.White, "e4", "e5", "Nf3", "Nc6", "Bb5", "a6")
 	french := record(t, 0x11, chess.Black, "e4", "e6", "d4", "d5")
 	l := newLibrary(t, french, giuoco, ruy)
-	if got := l.keys(t, "C AD 1 3"); got != "13 13 13" {
-		t.Fatalf("AD 1 3 shows %s", got)
-	}
-	if got := l.keys(t, "GO"); got != "00 00 00" {
-		t.Errorf("the prompt before the computer's first move shows %s", got)
-	}
+	l.shows(t, "C AD 1 3", "13 13 13", "AD 1 3")
+	l.shows(t, "GO", "00 00 00", "the prompt before the computer's first move")
 	game := chess.NewGame()
 	playBook(t, l, game, "e4", chess.White)
 	// The reply the Ruy Lopez expects: the man on e7 (1F), e7-e5.
-	if got := l.keys(t, "GO"); got != "1F 63 43" {
-		t.Errorf("the prompt shows %s, want 1F 63 43 (e7-e5)", got)
-	}
+	l.shows(t, "GO", "1F 63 43", "the reply expected, e7-e5")
 	keyMove(t, l, game, "e5", chess.White)
 	playBook(t, l, game, "Nf3", chess.White)
 	keyMove(t, l, game, "Nc6", chess.White)
@@ -203,23 +205,15 @@ func TestLibrarySelectPromptLeave(t *testing.T) {
 	if l.inBook() {
 		t.Error("still in the book after 3...Nf6")
 	}
-	if got := l.keys(t, "GO"); got != "00 00 00" {
-		t.Errorf("out of the book, the prompt shows %s", got)
-	}
+	l.shows(t, "GO", "00 00 00", "out of the book, the prompt")
 	// A number the computer's side has not: 00 00 00, and the program picks.
 	l2 := newLibrary(t, french, giuoco, ruy)
-	if got := l2.keys(t, "C AD 1 1"); got != "00 00 00" {
-		t.Errorf("AD 1 1 (the French is a Black book) shows %s", got)
-	}
-	if got := l2.keys(t, "E AD 1 1"); got != "11 11 11" {
-		t.Errorf("after E, AD 1 1 shows %s", got)
-	}
+	l2.shows(t, "C AD 1 1", "00 00 00", "AD 1 1 (the French is a Black book)")
+	l2.shows(t, "E AD 1 1", "11 11 11", "after E, AD 1 1")
 	g2 := chess.NewGame()
 	// e2-e4 from Black's side: 64 44 (77 minus 13 and 33), the man the
 	// player's king's pawn, 1F.
-	if got := l2.keys(t, "GO"); got != "1F 64 44" {
-		t.Errorf("the French's first expected move shows %s, want 1F 64 44 (e2-e4 from Black's side)", got)
-	}
+	l2.shows(t, "GO", "1F 64 44", "the French's first expected move, e2-e4 from Black's side")
 	keyMove(t, l2, g2, "e4", chess.Black)
 	playBook(t, l2, g2, "e6", chess.Black)
 	keyMove(t, l2, g2, "d4", chess.Black)
