@@ -114,6 +114,21 @@ func Compile(file string, text []byte) (*Book, error) {
 // Compile checks every move with the chess library, tracks which of the
 // computer's men moves, and lays the block out.
 func (src *Source) Compile() (*Book, error) {
+	b, err := src.line(MaxMoves, "a block holds %d computer moves; this is the %dth")
+	if err != nil {
+		return nil, err
+	}
+	if err := b.layout(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// line checks every move with the chess library and tracks which man
+// moves, without laying anything out. It refuses the computer's move
+// after the first limit (none when limit is 0) with tooMany, which is
+// given limit and the move's count.
+func (src *Source) line(limit int, tooMany string) (*Book, error) {
 	b := &Book{Opening: src.Opening, Computer: src.Computer, Tape: src.Tape}
 	arr := microchess.InitialArray(src.Computer)
 	pos := chess.StartingPosition()
@@ -148,8 +163,8 @@ func (src *Source) Compile() (*Book, error) {
 		}
 		if p.Computer {
 			computerMoves++
-			if computerMoves > MaxMoves {
-				return nil, errAt("%s: a block holds %d computer moves; this is the %dth", tok.Text, MaxMoves, computerMoves)
+			if limit > 0 && computerMoves > limit {
+				return nil, errAt("%s: "+tooMany, tok.Text, limit, computerMoves)
 			}
 		}
 		p.Line, p.Col = tok.Line, tok.Col
@@ -164,9 +179,6 @@ func (src *Source) Compile() (*Book, error) {
 		var l diag.ErrorList
 		l.Add(diag.At(src.File, line, col), "the line has no computer move: nothing to store")
 		return nil, l.Err()
-	}
-	if err := b.layout(); err != nil {
-		return nil, err
 	}
 	return b, nil
 }

@@ -63,3 +63,28 @@ func FuzzDecompile(f *testing.F) {
 		}
 	})
 }
+
+// Any bytes decode to a library or an error with what was read, never a
+// panic; tables that read back are the same bytes written again.
+func FuzzDecodeLibrary(f *testing.F) {
+	full := twenty(f).Bytes()
+	f.Add(full)
+	f.Add(full[:40])
+	f.Add([]byte{1, 0x12, 0x01, 0x02, 0x64, 0x44, 0x0F, 0x34})
+	f.Add([]byte{1, 0x01, 0x00, 0x05, 0x0F, 0x33, 0x67, 0x57, 0x0F, 0x43, 0x64, 0x44, 0x0F, 0x54})
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		lib, err := DecodeLibrary(b)
+		if lib == nil {
+			t.Fatalf("no library with %v", err)
+		}
+		var sb strings.Builder
+		if err := FormatLibrary(&sb, lib); err != nil {
+			t.Fatal(err)
+		}
+		_ = lib.Asm("LIBTAB")
+		if err == nil && string(lib.Bytes()) != string(b) {
+			t.Fatalf("read back as % X", lib.Bytes())
+		}
+	})
+}

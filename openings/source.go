@@ -16,6 +16,8 @@ type Source struct {
 	Computer chess.Color
 	Tape     byte
 	Tokens   []Token
+	// HeaderPos is where each header's value was written, by key.
+	HeaderPos map[string]diag.Pos
 }
 
 // Token is a move number ("1." or "1...") or a move, with its place.
@@ -48,7 +50,7 @@ const NoTape byte = 0x00
 // A UTF-8 byte-order mark at the start is skipped; lines may end in LF,
 // CR LF or CR. All errors of the file are returned together, sorted.
 func Parse(file string, text []byte) (*Source, error) {
-	src := &Source{File: file}
+	src := &Source{File: file, HeaderPos: map[string]diag.Pos{}}
 	var errs diag.ErrorList
 	errAt := func(line, col int, format string, args ...any) {
 		errs.Add(diag.At(file, line, col), format, args...)
@@ -74,6 +76,7 @@ func Parse(file string, text []byte) (*Source, error) {
 				seen[key] = true
 				afterColon := raw[strings.IndexByte(raw, ':')+1:]
 				vcol := len(raw) - len(strings.TrimLeft(afterColon, " \t")) + 1
+				src.HeaderPos[key] = diag.At(file, line, vcol)
 				if err := src.setHeader(key, value); err != nil {
 					errAt(line, vcol, "header %s: %v", key, err)
 				}

@@ -21,7 +21,7 @@ import (
 )
 
 func init() {
-	register("opening", "compile, decompile and compare opening-book blocks (00C0–00DB)", openingMain)
+	register("opening", "compile, decompile and compare opening-book blocks (00C0–00DB) and library tables", openingMain)
 }
 
 func openingMain(args []string, stdout, stderr io.Writer) int {
@@ -29,10 +29,13 @@ func openingMain(args []string, stdout, stderr io.Writer) int {
 		"usage: mchess opening compile [options] FILE.book|DIR...",
 		"       mchess opening decompile [options] FILE.bin",
 		"       mchess opening compare BLOCK.bin [IMAGE.bin]",
+		"       mchess opening library [options] FILE.book|DIR...",
 		"\nOpening books are written in chess notation (see docs/openings.md); a block is",
-		"the 28 bytes MicroChess plays its opening from, 00C0–00DB, in load order.",
+		"the 28 bytes MicroChess plays its opening from, 00C0–00DB, in load order. A",
+		"library holds many books at once, for a KIM-1 with expansion RAM",
+		"(docs/opening-library.md).",
 		"Run 'mchess opening VERB -h' for a verb's options.",
-	}, []verb{{"compile", openingCompile}, {"decompile", openingDecompile}, {"compare", openingCompare}}, args, stdout, stderr)
+	}, []verb{{"compile", openingCompile}, {"decompile", openingDecompile}, {"compare", openingCompare}, {"library", openingLibrary}}, args, stdout, stderr)
 }
 
 func openingCompile(args []string, stdout, stderr io.Writer) int {

@@ -1,0 +1,169 @@
+package openings_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/openings"
+)
+
+// The twenty books' tables, assembled after the library program
+// (src/extended/library.asm) from its label LIBTAB, are played on the
+// emulated KIM-1 with expansion RAM: for each record, C (and E for a
+// Black book), AD and its ID, which the display shows back; then the
+// line, the player keying each reply as the manual tells them to (after
+// GO has shown it: the man on its FROM square, FROM, TO, as the record
+// stores it) and PC for each computer move, which must be the record's,
+// with the program's board equal to the chess library's position. After
+// the line the program leaves the book and plays a legal move.
+func TestLibraryTablesPlayOnTheKIM(t *testing.T) {
+	lib := twentyBooks(t)
+	base, err := microchess.Build(microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: []linker.Region{microchess.LibraryRAM}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := microchess.ReadSource(microchess.LibrarySource)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := base.OverlaySources(src, asm.Source{Name: "tables.asm", Text: lib.Asm(microchess.LibraryTables)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sym := func(name string) uint16 {
+		s, ok := p.Patch.Symbols[name]
+		if !ok {
+			t.Fatalf("no symbol %s", name)
+		}
+		return uint16(s.Value)
+	}
+	for _, r := range lib.Records {
+		t.Run(fmt.Sprintf("%02X-%s", r.ID, openings.ColorName(r.Computer)), func(t *testing.T) {
+			m, err := microchess.Machine(base.Layout, microchess.KIM(p.Images))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The tables are where the label says, byte for byte.
+			at := sym(microchess.LibraryTables)
+			want := lib.Bytes()
+			for i, b := range want {
+				if got := m.Peek(at + uint16(i)); got != b {
+					t.Fatalf("%04X (table byte %d) is %02X, want %02X", at+uint16(i), i, got, b)
+				}
+			}
+			s := microchess.NewSession(m)
+			s.SetLevel(microchess.Levels[0])
+			display := func(keys string) string {
+				t.Helper()
+				if err := s.Keys(keys); err != nil {
+					t.Fatalf("%s: %v", keys, err)
+				}
+				return fmt.Sprintf("%02X %02X %02X", m.Display[0], m.Display[1], m.Display[2])
+			}
+			start := "C"
+			if r.Computer == chess.Black {
+				start = "C E"
+			}
+			display(start)
+			id := fmt.Sprintf("%02X", r.ID)
+			if got, want := display("AD "+id[:1]+" "+id[1:]), id+" "+id+" "+id; got != want {
+				t.Fatalf("AD %s shows %s, want %s", id, got, want)
+			}
+			inBook := func() bool { return m.Peek(sym(".INBK")) != 0 }
+			pos := chess.StartingPosition()
+			for _, ply := range r.Plies {
+				keys := ply.Keys()
+				if ply.Computer {
+					mv, err := s.Play()
+					if err != nil {
+						t.Fatal(err)
+					}
+					if want := fmt.Sprintf("%02X %02X %02X", ply.Piece, ply.From, ply.To); mv.String() != want || !inBook() {
+						t.Fatalf("%d. %s: the program shows %v, the record says %s (in the book: %v)", ply.Number, ply.SAN, mv, want, inBook())
+					}
+					keys = keys[1:] // the rook of its castling, if it castles
+				} else {
+					pair := ply.LibraryPair()
+					if got, want := display("GO"), fmt.Sprintf("%02X %02X %02X", manOn(m.Peek, pair[0]), pair[0], pair[1]); got != want {
+						t.Errorf("%d. %s: GO shows %s, want %s", ply.Number, ply.SAN, got, want)
+					}
+				}
+				if err := s.EnterKeys(keys); err != nil {
+					t.Fatal(err)
+				}
+				pos = pos.Update(&ply.Move)
+				if err := s.Matches(pos, r.Computer); err != nil {
+					t.Fatalf("after %d. %s: %v", ply.Number, ply.SAN, err)
+				}
+			}
+			if last := r.Plies[len(r.Plies)-1]; last.Computer {
+				// Any legal reply of the player's.
+				for _, mv := range pos.ValidMoves() {
+					if mv.Promo() == chess.NoPieceType && !mv.HasTag(chess.KingSideCastle|chess.QueenSideCastle|chess.EnPassant) {
+						if err := s.EnterKeys(microchess.MoveKeys(&mv, r.Computer)); err != nil {
+							t.Fatal(err)
+						}
+						pos = pos.Update(&mv)
+						break
+					}
+				}
+			}
+			mv, err := s.Play()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inBook() {
+				t.Errorf("after the record's line the program is still in the book (it played %v)", mv)
+			}
+			if !legal(pos, mv, r.Computer) {
+				t.Errorf("out of the book the program shows %v, not a legal move", mv)
+			}
+		})
+	}
+}
+
+// manOn is the index in the board (0050–006F) of the man on square sq, as
+// the library's prompt shows it.
+func manOn(peek func(uint16) byte, sq byte) byte {
+	for i := 0x1F; i >= 0; i-- {
+		if peek(microchess.Board+uint16(i)) == sq {
+			return byte(i)
+		}
+	}
+	return 0xFF
+}
+
+// twentyBooks compiles the manual's ten books and John White's ten into
+// one library.
+func twentyBooks(t *testing.T) *openings.Library {
+	t.Helper()
+	manual, _ := filepath.Glob("../src/openings/*.book")
+	white, _ := filepath.Glob("../src/openings/white/*.book")
+	if len(manual) != 10 || len(white) != 10 {
+		t.Fatalf("want ten books in src/openings and ten in src/openings/white, have %d and %d", len(manual), len(white))
+	}
+	var srcs []*openings.Source
+	for _, f := range append(manual, white...) {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := openings.Parse(f, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, src)
+	}
+	lib, err := openings.CompileLibrary(srcs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lib
+}
