@@ -17,8 +17,8 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype tapes run test check fuzz bench timing strength clean
-all: images verify openings stone teletype tapes
+.PHONY: all tool images verify openings stone teletype library tapes run test check fuzz bench timing strength clean
+all: images verify openings stone teletype library tapes
 
 tool:
 	$(GO) build -buildvcs=auto -o $(MCHESS) ./cmd/mchess
@@ -57,18 +57,30 @@ teletype: images
 	$(MCHESS) patch -o build/teletype/teletype --ram $(TTYRAM) $(TTY)
 	$(MCHESS) verify --ram $(TTYRAM) --extension $(TTY) | sed -n '/changes/,$$p'
 
+# The opening library for expanded memory (docs/opening-library.md): the
+# twenty books (src/openings, src/openings/white) compiled into tables,
+# assembled after src/extended/library.asm over the original, in RAM from
+# 0400; then the bytes of the original it changes (two calls), named.
+LIB := src/extended/library.asm
+LIBRAM := x=0400-0FFF
+library: images
+	$(MCHESS) opening library -o build/library/tables.asm -bin build/library/tables.bin src/openings src/openings/white
+	$(MCHESS) patch -o build/library/library --ram $(LIBRAM) $(LIB) build/library/tables.asm
+	$(MCHESS) verify --ram $(LIBRAM) --extension $(LIB) --extension build/library/tables.asm | sed -n '/changes/,$$p'
+
 # Cassette audio (docs/cassette.md): the whole MicroChess tape as the manual
 # describes it (the main section C0, the secondary C1, then the openings
 # with IDs 01-05: the White blocks, as the main section's Giuoco Piano is),
 # at the monitor's speed and at Hypertape's, and one Hypertape WAV a
 # program (C0 and C1 of the original and of Stone's two lists; the
-# teletype program with its expansion RAM as C2) and a block; then every
+# teletype and the library programs with their expansion RAM as C2) and a
+# block; then every
 # one is read back and must give its records.
 OPN := build/openings
 WHOLE_TAPE := build/microchess-c0.bin@0000:C0 build/microchess-c1.bin@1780:C1 \
 	$(OPN)/french-white.bin@00C0:01 $(OPN)/giuoco-piano-white.bin@00C0:02 $(OPN)/ruy-lopez-white.bin@00C0:03 \
 	$(OPN)/queens-indian-white.bin@00C0:04 $(OPN)/four-knights-white.bin@00C0:05
-tapes: images openings stone teletype
+tapes: images openings stone teletype library
 	@rm -rf build/tape; mkdir -p build/tape/read
 	$(MCHESS) tape write -o build/tape/microchess-normal.wav $(WHOLE_TAPE)
 	$(MCHESS) tape write --speed hyper -o build/tape/microchess-hyper.wav $(WHOLE_TAPE)
@@ -78,10 +90,12 @@ tapes: images openings stone teletype
 		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \
 		cmp build/tape/read/$$n-IDC0.bin $$b-c0.bin && cmp build/tape/read/$$n-IDC1.bin $$b-c1.bin || exit 1; \
 	done
-	@t=build/teletype/teletype; \
-		$(MCHESS) tape write -q --speed hyper -o build/tape/teletype.wav $$t-c0.bin@0000:C0 $$t-c1.bin@1780:C1 $$t-x.bin@0400:C2 || exit 1; \
-		$(MCHESS) tape read -q -o build/tape/read/teletype build/tape/teletype.wav || exit 1; \
-		cmp build/tape/read/teletype-IDC0.bin $$t-c0.bin && cmp build/tape/read/teletype-IDC1.bin $$t-c1.bin && cmp build/tape/read/teletype-IDC2.bin $$t-x.bin || exit 1
+	@for p in teletype:build/teletype/teletype library:build/library/library; do \
+		n=$${p%%:*}; t=$${p#*:}; \
+		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $$t-c0.bin@0000:C0 $$t-c1.bin@1780:C1 $$t-x.bin@0400:C2 || exit 1; \
+		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \
+		cmp build/tape/read/$$n-IDC0.bin $$t-c0.bin && cmp build/tape/read/$$n-IDC1.bin $$t-c1.bin && cmp build/tape/read/$$n-IDC2.bin $$t-x.bin || exit 1; \
+	done
 	@while IFS='	' read -r bin id lo hi side name; do n=$${bin%.bin}; \
 		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $(OPN)/$$bin@$$lo:$$id || exit 1; \
 		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \
@@ -110,7 +124,7 @@ check:
 
 # Each fuzz target for FUZZTIME beyond its corpus (which `make test` runs).
 FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols \
-	./openings:FuzzCompile ./openings:FuzzDecompile ./suite:FuzzParse \
+	./openings:FuzzCompile ./openings:FuzzDecompile ./openings:FuzzDecodeLibrary ./suite:FuzzParse \
 	./dump:FuzzReadPaperTape ./dump:FuzzReadIntelHex ./dump:FuzzReadSRecord ./dump:FuzzReadKIM ./dump:FuzzReadRaw ./dump:FuzzRead \
 	./cassette:FuzzReadWAV ./cassette:FuzzFrames
 # A run that fails without writing a failing input is Go 1.26's fuzzing

@@ -17,3 +17,10 @@ var LibraryRAM = linker.Region{Name: "x", Start: 0x0400, End: 0x0FFF}
 
 // LibraryLayout is the KIM-1 with LibraryRAM.
 func LibraryLayout() linker.Layout { return withRAM(LibraryRAM) }
+
+// LibraryVars are where the library program keeps what a game needs to
+// see: its in-book flag (.INBK, not 00 while it plays from its tables)
+// and its random number (.SEED).
+type LibraryVars struct {
+	InBook, Seed uint16
+}

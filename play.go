@@ -30,6 +30,12 @@ type PlayOptions struct {
 	// Teletype plays a teletype program (TeletypeSource) through its
 	// terminal: the same commands, typed (Session.Teletype).
 	Teletype bool
+	// Library is set for the library program (LibrarySource): BookOff
+	// then switches its library off too, a move it plays from its tables
+	// is marked (PlayedPly.Book), and Seed, if not 0, is its random
+	// number after C.
+	Library *LibraryVars
+	Seed    byte
 	// Lenient lets the game go on after a move of the program that is
 	// illegal in chess, from the program's board; otherwise such a move
 	// loses the game for the program.
@@ -48,6 +54,8 @@ type PlayedPly struct {
 	// Unheld says why the program's move cannot be played on: a pawn on
 	// the last rank with no captured man to replace it.
 	Unheld string
+	// Book is set for a move the library program played from its tables.
+	Book bool
 }
 
 // Play is a game between a person and the program, refereed by the chess
@@ -121,6 +129,14 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 		p.Setup = notes
 		opt.BookOff = true
 		p.Opt.BookOff = true
+	}
+	if l := opt.Library; l != nil {
+		if opt.Seed != 0 {
+			p.S.M.Poke(l.Seed, opt.Seed)
+		}
+		if opt.BookOff {
+			p.S.M.Poke(l.InBook, 0)
+		}
 	}
 	if opt.BookOff {
 		p.S.BookOff()
@@ -328,6 +344,10 @@ func (p *Play) ThinkUntil(slice uint64, stop func(cycles uint64) bool) (*PlayedP
 func (p *Play) played(mv Move, why string) (*PlayedPly, error) {
 	computer := p.Computer()
 	ply := PlayedPly{Computer: true, Display: mv, Note: why}
+	if l := p.Opt.Library; l != nil && p.S.M.Peek(l.InBook) != 0 {
+		ply.Book = true
+		ply.Note = strings.TrimPrefix(ply.Note+"; from the library", "; ")
+	}
 	if mv.Resigned() {
 		p.Game.Resign(computer)
 		p.End = fmt.Sprintf("the program resigns (%v)", mv)

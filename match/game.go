@@ -56,6 +56,7 @@ type Record struct {
 	Plies        int         // played after the opening
 	Cycles       [3]uint64   // a program's emulated cycles, by colour
 	Thought      [3]int      // moves each colour thought
+	BookPlies    [3]int      // moves the library program played from its tables, by colour
 	PGN          string
 	Elapsed      time.Duration
 }
@@ -124,6 +125,9 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 		}
 		rec.Cycles[mover] += r.cycles
 		rec.Thought[mover]++
+		if r.book {
+			rec.BookPlies[mover]++
+		}
 		switch {
 		case err != nil:
 			end(Failed, mover, fmt.Sprintf("%s failed: %v", me.player.Name, err))

@@ -267,7 +267,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 					case p.IsEngine():
 						seats[k] = seat{&engineSide{e: p.Engine, c: clients[pi], timeout: opt.EngineTimeout}, p}
 					default:
-						seats[k] = seat{&programSide{prog: programs[pi]}, p}
+						// A seed of the game's own, not 0, the same whatever -j.
+						seats[k] = seat{&programSide{prog: programs[pi], seed: byte(1 + (j.Index*53)%255)}, p}
 					}
 				}
 				rec, err := playGame(work, j, seats[0], seats[1], &opt)

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/corentings/chess/v2"
@@ -22,6 +23,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/openings"
 	"github.com/kim1-archive/microchess/uci"
 )
 
@@ -41,8 +43,11 @@ type Player struct {
 	Plan bool
 	// Teletype plays the program through its teletype, not its keypad.
 	Teletype bool
-	Engine   *Engine
-	seat     func() side // for tests: a side made to order
+	// Library is set for the library program: its book moves are counted,
+	// and each game gets its own random seed.
+	Library *microchess.LibraryVars
+	Engine  *Engine
+	seat    func() side // for tests: a side made to order
 }
 
 // Engine is an external UCI engine and how it is asked for moves.
@@ -66,6 +71,28 @@ var Builtin = map[string]func(side chess.Color) ([]kim1.Image, string, error){
 	"teletype": func(side chess.Color) ([]kim1.Image, string, error) {
 		return microchess.ProgramFor("teletype", side)
 	},
+	"library": func(side chess.Color) ([]kim1.Image, string, error) {
+		b, err := libraryProgram()
+		if err != nil {
+			return nil, "", err
+		}
+		return microchess.KIM(b.program.Images), "MicroChess 1977 with the opening library (" + microchess.LibrarySource + ", twenty books)", nil
+	},
+}
+
+// libraryProgram builds the library program once.
+var libraryProgram = sync.OnceValues(func() (builtLibrary, error) {
+	lib, err := openings.ReadLibrary(openings.LibraryDirs...)
+	if err != nil {
+		return builtLibrary{}, err
+	}
+	p, vars, err := openings.LibraryProgram(lib)
+	return builtLibrary{p, vars}, err
+})
+
+type builtLibrary struct {
+	program *microchess.Patched
+	vars    *microchess.LibraryVars
 }
 
 // DefaultLevel is a program's level when its name has none, as in play.
@@ -203,7 +230,8 @@ func parseDuration(v string) (time.Duration, error) {
 }
 
 // Player resolves a player's name: PROGRAM[@LEVEL] for a MicroChess
-// program (original, stone, teletype, or one added), or an engine's name.
+// program (original, stone, teletype, library, or one added), or an
+// engine's name.
 func (r *Roster) Player(spec string) (*Player, error) {
 	name, level, hasLevel := strings.Cut(spec, "@")
 	if e, ok := r.engines[name]; ok {
@@ -226,7 +254,14 @@ func (r *Roster) Player(spec string) (*Player, error) {
 	}
 	r.used[name] = true
 	pl := &Player{Name: name + "@" + l.Name, Program: prog, Level: l, Layout: r.layouts[name], Plan: name == "stone"}
-	if _, builtin := Builtin[name]; builtin {
+	switch _, builtin := Builtin[name]; {
+	case name == "library":
+		b, err := libraryProgram()
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %v", spec, err)
+		}
+		pl.Layout, pl.Library = microchess.LibraryLayout(), b.vars
+	case builtin:
 		pl.Layout, pl.Teletype = microchess.ProgramNeeds(name)
 	}
 	return pl, nil

@@ -145,7 +145,7 @@ func TestRosterErrors(t *testing.T) {
 	}
 	for _, c := range []struct{ spec, want string }{
 		{"sf@blitz", `player "sf@blitz": sf is an engine: its limit is set where it is defined, not with @`},
-		{"fritz", `player "fritz": no program or engine "fritz" (want original[@LEVEL], sf, stone[@LEVEL], teletype[@LEVEL])`},
+		{"fritz", `player "fritz": no program or engine "fritz" (want library[@LEVEL], original[@LEVEL], sf, stone[@LEVEL], teletype[@LEVEL])`},
 		{"original@fast", `player "original@fast": unknown level "fast" (want super-blitz, blitz, normal)`},
 	} {
 		if _, err := r.Player(c.spec); err == nil || err.Error() != c.want {
@@ -200,5 +200,46 @@ func TestTeletypeProgramMatch(t *testing.T) {
 		if ma, mb := fmt.Sprint(a.Moves()), fmt.Sprint(b.Moves()); len(a.Moves()) < 10 || ma != mb {
 			t.Errorf("from opening %s the games differ:\n%s\n%s", lines[k/2].Name, ma, mb)
 		}
+	}
+}
+
+// The library program in a match: from the start position with the books
+// on, the moves it plays from its tables are marked in the PGN and counted
+// in the summary; the seed differs from game to game, so its choice does
+// too; with the books off (a suite's lines) it plays none.
+func TestLibraryProgramMatch(t *testing.T) {
+	t.Parallel()
+	r := NewRoster()
+	res, err := Run(context.Background(), Options{Players: players(t, r, "library@super-blitz", "original@super-blitz"),
+		Games: 8, Lines: []suite.Line{{Name: "the start position"}}, Jobs: 2, Book: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := res.Summarize()
+	lib := s.Players[0].Library
+	if lib == nil || s.Players[1].Library != nil {
+		t.Fatalf("library phases: %+v, %+v", s.Players[0].Library, s.Players[1].Library)
+	}
+	marked, firsts := 0, map[string]bool{}
+	for k, rec := range res.Records {
+		g := replays(t, rec.PGN)
+		marked += strings.Count(rec.PGN, "from the library")
+		if k%2 == 0 { // the library White: its first moves are its choice
+			firsts[fmt.Sprint(g.Moves()[:3])] = true
+		}
+	}
+	if lib.BookMoves == 0 || marked != lib.BookMoves || lib.Fewest > lib.Most {
+		t.Errorf("%d moves counted from the library, %d marked in the PGN (fewest %d, most %d)", lib.BookMoves, marked, lib.Fewest, lib.Most)
+	}
+	if len(firsts) < 2 {
+		t.Errorf("four games as White opened with %v: the seed should vary the choice", firsts)
+	}
+	off, err := Run(context.Background(), Options{Players: players(t, NewRoster(), "library@super-blitz", "original@super-blitz"),
+		Games: 2, Lines: suite.Default()[:1], Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := off.Summarize().Players[0].Library; l == nil || l.BookMoves != 0 {
+		t.Errorf("with the books off the library played %+v", l)
 	}
 }

@@ -53,6 +53,17 @@ type PlayerSummary struct {
 	PlyCap   int     `json:"ply_cap"`     // games that ran into the ply cap
 	Moves    int     `json:"moves"`       // moves it thought (MicroChess programs)
 	Cycles   uint64  `json:"cycles"`      // emulated cycles they took
+	// The library program's opening phase: its moves from its tables in
+	// all, and the fewest and most in a game (nil for other players).
+	Library *LibraryPhase `json:"library,omitempty"`
+}
+
+// LibraryPhase is how long the library program's games stayed in its
+// tables.
+type LibraryPhase struct {
+	BookMoves int `json:"book_moves"`
+	Fewest    int `json:"fewest"`
+	Most      int `json:"most"`
 }
 
 // SPRTSummary is the SPRT's state at the end.
@@ -73,6 +84,9 @@ func (r *Result) Summarize() *Summary {
 	players := make([]PlayerSummary, len(r.Opt.Players))
 	for i, p := range r.Opt.Players {
 		players[i].Name = p.Name
+		if p.Library != nil {
+			players[i].Library = &LibraryPhase{Fewest: -1}
+		}
 	}
 	for i := range r.Records {
 		rec := &r.Records[i]
@@ -89,6 +103,14 @@ func (r *Result) Summarize() *Summary {
 			ps.Points += rec.Score(pi).Points()
 			ps.Moves += rec.Thought[c]
 			ps.Cycles += rec.Cycles[c]
+			if l := ps.Library; l != nil {
+				n := rec.BookPlies[c]
+				l.BookMoves += n
+				if l.Fewest < 0 || n < l.Fewest {
+					l.Fewest = n
+				}
+				l.Most = max(l.Most, n)
+			}
 			if ps.Plays == "" {
 				ps.Plays = playsTag(rec.PGN, c)
 			}
@@ -183,6 +205,11 @@ func (s *Summary) Write(w io.Writer) {
 			fmt.Sprint(p.Illegal), fmt.Sprint(p.Resigned), fmt.Sprint(p.Failed), fmt.Sprint(p.Unheld), fmt.Sprint(p.PlyCap), per})
 	}
 	writeTable(w, rows)
+	for _, p := range s.Players {
+		if l := p.Library; l != nil && p.Games > 0 {
+			fmt.Fprintf(w, "\n%s played %.1f moves a game from its library (fewest %d, most %d)\n", p.Name, float64(l.BookMoves)/float64(p.Games), l.Fewest, l.Most)
+		}
+	}
 	if t := s.SPRT; t != nil {
 		fmt.Fprintf(w, "\nSPRT %s: LLR %.2f (bounds %.2f, %.2f) after %d games: %s\n", t.Test, t.LLR, t.Lower, t.Upper, t.Games, t.Decision)
 	}

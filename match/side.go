@@ -38,6 +38,7 @@ type reply struct {
 	cycles   uint64 // a MicroChess program's emulated cycles
 	note     string
 	score    string // an engine's last score
+	book     bool   // the library program played it from its tables
 }
 
 // program is a MicroChess player, built for both sides once.
@@ -48,10 +49,11 @@ type program struct {
 	layout   linker.Layout
 	book     bool
 	teletype bool
+	library  *microchess.LibraryVars
 }
 
 func prepareProgram(p *Player, book bool) (*program, error) {
-	pr := &program{level: p.Level, layout: p.Layout, book: book || p.Plan, teletype: p.Teletype}
+	pr := &program{level: p.Level, layout: p.Layout, book: book || p.Plan, teletype: p.Teletype, library: p.Library}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		im, desc, err := p.Program(c)
 		if err != nil {
@@ -67,13 +69,14 @@ func prepareProgram(p *Player, book bool) (*program, error) {
 type programSide struct {
 	prog *program
 	play *microchess.Play
+	seed byte // the library program's random number for this game (not 0)
 }
 
 func (s *programSide) begin(color chess.Color, opening []string) error {
 	p, err := microchess.NewPlay(microchess.PlayOptions{
 		Program: s.prog.desc[color], Images: s.prog.images[color],
 		Layout: s.prog.layout, Player: color.Other(), Level: s.prog.level, BookOff: !s.prog.book,
-		Teletype: s.prog.teletype,
+		Teletype: s.prog.teletype, Library: s.prog.library, Seed: s.seed,
 	})
 	if err != nil {
 		return err
@@ -94,7 +97,7 @@ func (s *programSide) think(ctx context.Context) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	r := reply{move: ply.UCI, display: ply.Display.String(), cycles: ply.Display.Cycles, note: ply.Note}
+	r := reply{move: ply.UCI, display: ply.Display.String(), cycles: ply.Display.Cycles, note: ply.Note, book: ply.Book}
 	switch {
 	case ply.Display.Resigned():
 		r.resigned = true

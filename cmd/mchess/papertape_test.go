@@ -27,6 +27,8 @@ func buildTapes(t *testing.T) string {
 		{"patch", "-o", b("stone/stone-white"), "src/patches/stone-1980.s", "src/patches/stone-1980-white.s"},
 		{"patch", "-o", b("stone/stone-black"), "src/patches/stone-1980.s", "src/patches/stone-1980-black.s"},
 		{"patch", "-o", b("teletype/teletype"), "--ram", "x=0400-07FF", microchess.TeletypeSource},
+		{"opening", "library", "-o", b("library/tables.asm"), "src/openings", "src/openings/white"},
+		{"patch", "-o", b("library/library"), "--ram", "x=0400-0FFF", microchess.LibrarySource, b("library/tables.asm")},
 	} {
 		var stdout, stderr bytes.Buffer
 		if status := commands[cmd[0]].run(cmd[1:], &stdout, &stderr); status != 0 || stderr.Len() > 0 {
@@ -66,8 +68,8 @@ const poison = 0xA5
 // and an error unless the loader typed KIM.
 func (l monitorLoader) load(tape []byte) (*kim1.Machine, error) {
 	m := kim1.New()
-	// The teletype program's expansion RAM as well.
-	x := microchess.TeletypeRAM
+	// The expansion RAM of the teletype and the library programs as well.
+	x := microchess.LibraryRAM
 	if err := m.AddRAM(x.Name, x.Start, x.End); err != nil {
 		return nil, err
 	}
@@ -115,8 +117,8 @@ func TestEveryBuildTapeLoadsThroughTheMonitor(t *testing.T) {
 	tapes, _ := filepath.Glob(filepath.Join(dir, "*", "*.ptp"))
 	top, _ := filepath.Glob(filepath.Join(dir, "*.ptp"))
 	tapes = append(top, tapes...)
-	if len(tapes) != 1+1+10+2+1 {
-		t.Fatalf("%d tapes, want 15 (program, clean program, ten openings, two Stone lists, the teletype program): %v", len(tapes), tapes)
+	if len(tapes) != 1+1+10+2+1+1 {
+		t.Fatalf("%d tapes, want 16 (program, clean program, ten openings, two Stone lists, the teletype and the library programs): %v", len(tapes), tapes)
 	}
 	for _, path := range tapes {
 		name, _ := filepath.Rel(dir, path)
@@ -140,7 +142,7 @@ func TestEveryBuildTapeLoadsThroughTheMonitor(t *testing.T) {
 			}
 		}
 		for a := int(kim1.RAM.Start); a <= int(kim1.RIOTRAM.End); a++ {
-			if a > int(kim1.RAM.End) && a < int(microchess.TeletypeRAM.Start) || a > int(microchess.TeletypeRAM.End) && a < int(kim1.RIOTRAM.Start) {
+			if a > int(kim1.RAM.End) && a < int(microchess.LibraryRAM.Start) || a > int(microchess.LibraryRAM.End) && a < int(kim1.RIOTRAM.Start) {
 				continue // no RAM
 			}
 			got := m.CPU.Mem[a]
@@ -234,7 +236,7 @@ func TestTapeLoadedProgramPlaysTheSame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"microchess", "clean/microchess", "stone/stone-white", "stone/stone-black", "teletype/teletype"} {
+	for _, name := range []string{"microchess", "clean/microchess", "stone/stone-white", "stone/stone-black", "teletype/teletype", "library/library"} {
 		tape, err := os.ReadFile(filepath.Join(dir, name+".ptp"))
 		if err != nil {
 			t.Fatal(err)
@@ -249,7 +251,7 @@ func TestTapeLoadedProgramPlaysTheSame(t *testing.T) {
 		for addr, b := range imagesBeside(t, filepath.Join(dir, name+".ptp")) {
 			images = append(images, kim1.Image{Name: name, Addr: uint16(addr), Data: b})
 		}
-		wm, err := microchess.Machine(microchess.TeletypeLayout(), images)
+		wm, err := microchess.Machine(microchess.LibraryLayout(), images)
 		if err != nil {
 			t.Fatal(err)
 		}
