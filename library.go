@@ -1,6 +1,11 @@
 package microchess
 
-import "github.com/kim1-archive/microchess/linker"
+import (
+	"fmt"
+
+	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/linker"
+)
 
 // LibrarySource is the opening library the 1977 manual proposes for
 // expanded memory, with John White's method of following the books
@@ -23,4 +28,32 @@ func LibraryLayout() linker.Layout { return withRAM(LibraryRAM) }
 // and its random number (.SEED).
 type LibraryVars struct {
 	InBook, Seed uint16
+}
+
+// LibraryProgram builds the library program: LibrarySource over the
+// original with the residue of its tapes, the tables after it (a source
+// from LibraryTables on, as the opening compiler writes it), in
+// LibraryRAM; and where it keeps what a game needs.
+func LibraryProgram(tables asm.Source) (*Patched, *LibraryVars, error) {
+	base, err := Build(Options{Residue: []string{ResidueSource}, RAM: []linker.Region{LibraryRAM}})
+	if err != nil {
+		return nil, nil, err
+	}
+	src, err := ReadSource(LibrarySource)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := base.OverlaySources(src, tables)
+	if err != nil {
+		return nil, nil, err
+	}
+	vars := &LibraryVars{}
+	for name, at := range map[string]*uint16{".INBK": &vars.InBook, ".SEED": &vars.Seed} {
+		sym, ok := p.Patch.Symbols[name]
+		if !ok {
+			return nil, nil, fmt.Errorf("%s defines no %s", LibrarySource, name)
+		}
+		*at = uint16(sym.Value)
+	}
+	return p, vars, nil
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
-	"github.com/kim1-archive/microchess/linker"
 )
 
 // record encodes a line as a library record (docs/opening-library.md),
@@ -79,19 +78,11 @@ type librarySession struct {
 
 func newLibrary(t *testing.T, records ...[]byte) librarySession {
 	t.Helper()
-	base, err := microchess.Build(microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: []linker.Region{microchess.LibraryRAM}})
+	p, _, err := microchess.LibraryProgram(asm.Source{Name: "tables.asm", Text: tables(records...)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := microchess.ReadSource(microchess.LibrarySource)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := base.OverlaySources(src, asm.Source{Name: "tables.asm", Text: tables(records...)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := microchess.Machine(base.Layout, microchess.KIM(p.Images))
+	m, err := microchess.Machine(microchess.LibraryLayout(), microchess.KIM(p.Images))
 	if err != nil {
 		t.Fatal(err)
 	}

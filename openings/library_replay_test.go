@@ -2,15 +2,11 @@ package openings_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
-	"github.com/kim1-archive/microchess/asm"
-	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/openings"
 )
 
@@ -25,15 +21,7 @@ import (
 // the line the program leaves the book and plays a legal move.
 func TestLibraryTablesPlayOnTheKIM(t *testing.T) {
 	lib := twentyBooks(t)
-	base, err := microchess.Build(microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: []linker.Region{microchess.LibraryRAM}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := microchess.ReadSource(microchess.LibrarySource)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := base.OverlaySources(src, asm.Source{Name: "tables.asm", Text: lib.Asm(microchess.LibraryTables)})
+	p, _, err := openings.LibraryProgram(lib)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +34,7 @@ func TestLibraryTablesPlayOnTheKIM(t *testing.T) {
 	}
 	for _, r := range lib.Records {
 		t.Run(fmt.Sprintf("%02X-%s", r.ID, openings.ColorName(r.Computer)), func(t *testing.T) {
-			m, err := microchess.Machine(base.Layout, microchess.KIM(p.Images))
+			m, err := microchess.Machine(microchess.LibraryLayout(), microchess.KIM(p.Images))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,26 +132,12 @@ func manOn(peek func(uint16) byte, sq byte) byte {
 // one library.
 func twentyBooks(t *testing.T) *openings.Library {
 	t.Helper()
-	manual, _ := filepath.Glob("../src/openings/*.book")
-	white, _ := filepath.Glob("../src/openings/white/*.book")
-	if len(manual) != 10 || len(white) != 10 {
-		t.Fatalf("want ten books in src/openings and ten in src/openings/white, have %d and %d", len(manual), len(white))
-	}
-	var srcs []*openings.Source
-	for _, f := range append(manual, white...) {
-		text, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		src, err := openings.Parse(f, text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs = append(srcs, src)
-	}
-	lib, err := openings.CompileLibrary(srcs...)
+	lib, err := openings.ReadLibrary(openings.LibraryDirs...)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(lib.Records) != 20 {
+		t.Fatalf("%d records, want the manual's ten books and John White's ten", len(lib.Records))
 	}
 	return lib
 }
