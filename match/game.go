@@ -57,6 +57,7 @@ type Record struct {
 	Cycles       [3]uint64   // a program's emulated cycles, by colour
 	Thought      [3]int      // moves each colour thought
 	BookPlies    [3]int      // moves the library program played from its tables, by colour
+	Moves        string      // the game's moves (UCI, from the start): games with the same are the same game
 	PGN          string
 	Elapsed      time.Duration
 }
@@ -187,6 +188,9 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 		}
 	}
 	rec.Result = ref.Outcome()
+	for _, m := range ref.Moves() {
+		rec.Moves += m.String() + " "
+	}
 	rec.PGN = gamePGN(ref, len(opening), &rec, white, black, opt)
 	rec.Elapsed = time.Since(start)
 	return rec, nil

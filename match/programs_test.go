@@ -243,3 +243,24 @@ func TestLibraryProgramMatch(t *testing.T) {
 		t.Errorf("with the books off the library played %+v", l)
 	}
 }
+
+// Deterministic programs from the start position play the same game each
+// time a pairing has the same colours: the summary counts the distinct
+// games, so that a reader does not take repeats for independent games.
+func TestDistinctGames(t *testing.T) {
+	t.Parallel()
+	res, err := Run(context.Background(), Options{Players: players(t, NewRoster(), "original@super-blitz", "stone@super-blitz"),
+		Games: 6, Lines: []suite.Line{{Name: "the start position"}}, Jobs: 2, Book: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res.Summarize().Pairings[0]
+	if p.Games != 6 || p.Distinct != 2 {
+		t.Errorf("%d games, %d distinct: want 6 and 2 (one a colour)", p.Games, p.Distinct)
+	}
+	var out strings.Builder
+	res.Summarize().Write(&out)
+	if !strings.Contains(out.String(), "2 distinct games of 6") {
+		t.Errorf("the summary does not say so:\n%s", out.String())
+	}
+}

@@ -38,6 +38,11 @@ type PairingSummary struct {
 	LOS       *float64 `json:"los"`        // nil with no decisive game
 	DrawRatio float64  `json:"draw_ratio"` // draws / games
 	EloText   string   `json:"elo_text"`   // "+147.2 ± 66.0", "+inf", "n/a"
+	// Distinct counts the games that differ in some move: deterministic
+	// programs from the same opening play the same game again, and the
+	// margin and LOS, which take the games as independent, do not hold
+	// for the repeats.
+	Distinct int `json:"distinct_games"`
 }
 
 // PlayerSummary is how a player's games ended.
@@ -81,6 +86,7 @@ func (r *Result) Summarize() *Summary {
 	s := &Summary{Games: len(r.Records), Scheduled: r.Total, Interrupted: r.Interrupted,
 		Seconds: r.Elapsed.Seconds(), Ends: map[string]int{}}
 	scores := make([]elo.Score, len(r.Pairings))
+	distinct := make([]map[string]bool, len(r.Pairings))
 	players := make([]PlayerSummary, len(r.Opt.Players))
 	for i, p := range r.Opt.Players {
 		players[i].Name = p.Name
@@ -92,6 +98,10 @@ func (r *Result) Summarize() *Summary {
 		rec := &r.Records[i]
 		pr := r.Pairings[rec.Pairing]
 		scores[rec.Pairing] = scores[rec.Pairing].Add(rec.Score(pr.A))
+		if distinct[rec.Pairing] == nil {
+			distinct[rec.Pairing] = map[string]bool{}
+		}
+		distinct[rec.Pairing][fmt.Sprint(rec.White, rec.Black, rec.Moves)] = true
 		s.Ends[rec.End.String()]++
 		for _, c := range []chess.Color{chess.White, chess.Black} {
 			pi := rec.White
@@ -136,7 +146,7 @@ func (r *Result) Summarize() *Summary {
 	for i, pr := range r.Pairings {
 		sc := scores[i]
 		ps := PairingSummary{A: r.Opt.Players[pr.A].Name, B: r.Opt.Players[pr.B].Name, Games: sc.Games(),
-			Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses}
+			Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses, Distinct: len(distinct[i])}
 		if sc.Games() > 0 {
 			ps.Score, ps.DrawRatio = sc.Ratio(), sc.DrawRatio()
 		}
@@ -194,6 +204,11 @@ func (s *Summary) Write(w io.Writer) {
 			percent(p.Score, p.Games > 0), p.EloText, percentPtr(p.LOS), percent(p.DrawRatio, p.Games > 0)})
 	}
 	writeTable(w, rows)
+	for _, p := range s.Pairings {
+		if p.Distinct < p.Games {
+			fmt.Fprintf(w, "%s vs %s: %d distinct games of %d (the rest repeat one move for move): the margin and LOS take the games as independent\n", p.A, p.B, p.Distinct, p.Games)
+		}
+	}
 	fmt.Fprintln(w)
 	rows = [][]string{{"Player", "Games", "Score", "Illegal", "Resigned", "Failed", "Cannot hold", "Ply cap", "Mcycles/move"}}
 	for _, p := range s.Players {
