@@ -285,3 +285,54 @@ func TestLibraryRandomChoice(t *testing.T) {
 		t.Errorf("thirteen seeds chose %d of the four openings: %v", len(seen), seen)
 	}
 }
+
+// Out of its book the library program is the original: the same moves in
+// the same positions (here a game of ten moves a side at Blitz, the
+// player's moves picked from the legal ones, the library switched off
+// after C as a match does with the books off).
+func TestLibraryOutOfBookPlaysAsTheOriginal(t *testing.T) {
+	l := newLibrary(t, record(t, 0x01, chess.White, "e4", "e5"))
+	orig, err := microchess.Original(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := microchess.New(microchess.KIM(orig.Images)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games [2]string
+	for i, s := range []*microchess.Session{l.Session, o} {
+		s.SetLevel(microchess.Levels[1])
+		if err := s.Keys("C"); err != nil {
+			t.Fatal(err)
+		}
+		s.BookOff()
+		if i == 0 {
+			s.M.Poke(l.sym(".INBK"), 0)
+		}
+		game := chess.NewGame()
+		for n := range 10 {
+			mv, err := s.Play()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, _, _, err := s.Computer(game, mv, chess.White); err != nil {
+				t.Fatalf("move %d: %v", n+1, err)
+			}
+			if game.Outcome() != chess.NoOutcome {
+				break
+			}
+			m := playerReply(t, game, nil, n+1)
+			if err := s.Player(game, m, chess.White); err != nil {
+				t.Fatal(err)
+			}
+			if game.Outcome() != chess.NoOutcome {
+				break
+			}
+		}
+		games[i] = game.String()
+	}
+	if games[0] != games[1] || len(games[0]) < 60 {
+		t.Errorf("the library program out of its book:\n%s\nthe original:\n%s", games[0], games[1])
+	}
+}
