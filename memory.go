@@ -50,6 +50,10 @@ const (
 	Display1    = 0x00FB // .DIS1: the display's left pair (piece)
 	Display2    = 0x00FA // .DIS2: FROM square
 	Display3    = 0x00F9 // .DIS3: TO square
+	Janus       = 0x0100 // JANUS: GNM hands it each move it generates
+	PieceNow    = 0x00B0 // .PIECE: the man whose move is generated or made
+	SquareNow   = 0x00B1 // .SQUARE: its TO square
+	State       = 0x00B5 // .STATE: the depth of the analysis (TopLevel for the program's own moves)
 
 	// The two bytes the manual's LEVEL OF PLAY table sets.
 	LevelCheck = 0x02F2 // operand of CMPIM 08 in CMOVE: 00 skips the check-check
