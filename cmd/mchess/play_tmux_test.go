@@ -55,13 +55,14 @@ func (tp *tmuxPlay) typeLine(line string) {
 	tp.tmux("send-keys", "-t", "play", "Enter")
 }
 
-// A game in a real terminal: the board drawn as the program's memory has
-// it after every move, an illegal move refused with the reason, a
-// capture, the person castling, the program's replies, the saved PGN.
-func TestPlayFullScreenInTmux(t *testing.T) {
-	t.Parallel()
+// startTmux runs mchess with args full screen in a tmux session of the
+// size given (COLSxROWS), in a directory of its own, which it returns; the
+// session ends with the test. No tmux: the test is skipped, saying what it
+// would have tested.
+func startTmux(t *testing.T, what, size string, args ...string) (*tmuxPlay, string) {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux not found: install Debian's tmux (.ci/run does) to test the full-screen game")
+		t.Skip("tmux not found: install Debian's tmux (.ci/run does) to test " + what)
 	}
 	dir := t.TempDir()
 	exe, err := os.Executable()
@@ -72,10 +73,20 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	if err := os.Symlink(exe, filepath.Join(dir, "mchess")); err != nil {
 		t.Fatal(err)
 	}
+	cols, rows, _ := strings.Cut(size, "x")
 	tp := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock")}
-	tp.tmux("new-session", "-d", "-s", "play", "-x", "110", "-y", "45", "-c", dir,
-		"env", "TERM=xterm-256color", "./mchess", "play", "--level", "super-blitz", "--pgn", "game.pgn")
-	defer exec.Command("tmux", "-S", tp.socket, "kill-server").Run()
+	tp.tmux(append([]string{"new-session", "-d", "-s", "play", "-x", cols, "-y", rows, "-c", dir,
+		"env", "TERM=xterm-256color", "./mchess"}, args...)...)
+	t.Cleanup(func() { exec.Command("tmux", "-S", tp.socket, "kill-server").Run() })
+	return tp, dir
+}
+
+// A game in a real terminal: the board drawn as the program's memory has
+// it after every move, an illegal move refused with the reason, a
+// capture, the person castling, the program's replies, the saved PGN.
+func TestPlayFullScreenInTmux(t *testing.T) {
+	t.Parallel()
+	tp, dir := startTmux(t, "the full-screen game", "110x45", "play", "--level", "super-blitz", "--pgn", "game.pgn")
 
 	// The same game in this process, to draw the board the screen must show.
 	want, err := microchess.NewPlay(microchess.PlayOptions{Player: chess.Black, Level: microchess.Levels[0],

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,22 +11,7 @@ import (
 // prints them.
 func TestRunTTYInTmux(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux not found: install Debian's tmux (.ci/run does) to test the teletype program at a terminal")
-	}
-	dir := t.TempDir()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(exe, filepath.Join(dir, "mchess")); err != nil {
-		t.Fatal(err)
-	}
-	tp := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock")}
-	tp.tmux("new-session", "-d", "-s", "play", "-x", "100", "-y", "60", "-c", dir,
-		"env", "TERM=xterm-256color", "./mchess", "run", "--tty", "--level", "super-blitz")
-	defer exec.Command("tmux", "-S", tp.socket, "kill-server").Run()
-
+	tp, _ := startTmux(t, "the teletype program at a terminal", "100x60", "run", "--tty", "--level", "super-blitz")
 	tp.waitFor("MICROCHESS 1977 AT A TELETYPE")
 	tp.typeLine("C")
 	tp.waitFor("BR BN BB BK BQ BB BN BR")
