@@ -15,7 +15,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/corentings/chess/v2"
@@ -72,27 +71,12 @@ var Builtin = map[string]func(side chess.Color) ([]kim1.Image, string, error){
 		return microchess.ProgramFor("teletype", side)
 	},
 	"library": func(side chess.Color) ([]kim1.Image, string, error) {
-		b, err := libraryProgram()
+		b, err := openings.TwentyBooks()
 		if err != nil {
 			return nil, "", err
 		}
-		return microchess.KIM(b.program.Images), "MicroChess 1977 with the opening library (" + microchess.LibrarySource + ", twenty books)", nil
+		return microchess.KIM(b.Program.Images), b.Name, nil
 	},
-}
-
-// libraryProgram builds the library program once.
-var libraryProgram = sync.OnceValues(func() (builtLibrary, error) {
-	lib, err := openings.ReadLibrary(openings.LibraryDirs...)
-	if err != nil {
-		return builtLibrary{}, err
-	}
-	p, vars, err := openings.LibraryProgram(lib)
-	return builtLibrary{p, vars}, err
-})
-
-type builtLibrary struct {
-	program *microchess.Patched
-	vars    *microchess.LibraryVars
 }
 
 // DefaultLevel is a program's level when its name has none, as in play.
@@ -256,11 +240,11 @@ func (r *Roster) Player(spec string) (*Player, error) {
 	pl := &Player{Name: name + "@" + l.Name, Program: prog, Level: l, Layout: r.layouts[name], Plan: name == "stone"}
 	switch _, builtin := Builtin[name]; {
 	case name == "library":
-		b, err := libraryProgram()
+		b, err := openings.TwentyBooks()
 		if err != nil {
 			return nil, fmt.Errorf("player %q: %v", spec, err)
 		}
-		pl.Layout, pl.Library = microchess.LibraryLayout(), b.vars
+		pl.Layout, pl.Library = microchess.LibraryLayout(), b.Vars
 	case builtin:
 		pl.Layout, pl.Teletype = microchess.ProgramNeeds(name)
 	}

@@ -3,6 +3,7 @@ package openings
 import (
 	"fmt"
 	"path"
+	"sync"
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
@@ -43,3 +44,26 @@ func ReadLibrary(dirs ...string) (*Library, error) {
 func LibraryProgram(lib *Library) (*microchess.Patched, *microchess.LibraryVars, error) {
 	return microchess.LibraryProgram(asm.Source{Name: "library tables", Text: lib.Asm(microchess.LibraryTables)})
 }
+
+// Built is a library program ready to play: its images, where it keeps
+// what a game needs, and its name.
+type Built struct {
+	Program *microchess.Patched
+	Vars    *microchess.LibraryVars
+	Name    string
+}
+
+// TwentyBooks is the library program with the books of LibraryDirs (the
+// manual's ten and White's ten), as make, match and play use it, built
+// once.
+var TwentyBooks = sync.OnceValues(func() (*Built, error) {
+	lib, err := ReadLibrary(LibraryDirs...)
+	if err != nil {
+		return nil, err
+	}
+	p, vars, err := LibraryProgram(lib)
+	if err != nil {
+		return nil, err
+	}
+	return &Built{p, vars, fmt.Sprintf("MicroChess 1977 with the opening library (%s, %d books)", microchess.LibrarySource, len(lib.Records))}, nil
+})

@@ -42,7 +42,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	white := fs.Bool("white", false, "play White (the program plays Black, as after C and E)")
 	fs.Bool("black", true, "play Black (the program plays White, as after C): the default")
 	level := fs.String("level", "normal", "the program's `level`: super-blitz, blitz or normal")
-	program := fs.String("program", "original", "`original` (MicroChess 1977), stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs) teletype (the original with the teletype routines of docs/teletype.md, played through its teletype) or library (the original with the opening library of docs/opening-library.md)")
+	program := fs.String("program", "original", "`original` (MicroChess 1977), stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs), teletype (the original with the teletype routines of docs/teletype.md, played through its teletype) or library (the original with the opening library of docs/opening-library.md)")
 	fs.Var(&o.loads, "load", "play the binary `FILE@ADDR` (hex address) instead; repeatable")
 	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load images; repeatable")
 	book := fs.String("book", "on", "the program's opening book: `on` or off")
@@ -141,16 +141,11 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 	case len(o.ram) > 0:
 		return fmt.Errorf("--ram goes with --load")
 	case program == "library":
-		lib, err := openings.ReadLibrary(openings.LibraryDirs...)
+		b, err := openings.TwentyBooks()
 		if err != nil {
 			return fileError(err)
 		}
-		p, vars, err := openings.LibraryProgram(lib)
-		if err != nil {
-			return fileError(err)
-		}
-		opt.Images, opt.Layout, opt.Library = microchess.KIM(p.Images), microchess.LibraryLayout(), vars
-		opt.Program = "MicroChess 1977 with the opening library (" + microchess.LibrarySource + ")"
+		opt.Images, opt.Layout, opt.Library, opt.Program = microchess.KIM(b.Program.Images), microchess.LibraryLayout(), b.Vars, b.Name
 		return nil
 	case program != "original" && program != "stone" && program != "teletype":
 		return fmt.Errorf("--program %s: want original, stone, teletype or library", quote(program))
