@@ -51,6 +51,10 @@ func SquareOf(code byte, computer chess.Color) (sq chess.Square, ok bool) {
 // order, Captured for a man taken.
 type Array struct {
 	Computer, Player [16]byte
+	// Attr is the special-moves program's .ATTR (the computer's men, the
+	// player's): what each man moves like, which its slot says in the
+	// original. nil for the original.
+	Attr *[2][16]byte
 }
 
 // Exchange is the E key (REVERSE at 02B2): the sides swap arrays and every
@@ -60,6 +64,9 @@ func (a Array) Exchange() Array {
 	for i := range 16 {
 		b.Computer[i] = 0x77 - a.Player[i]
 		b.Player[i] = 0x77 - a.Computer[i]
+	}
+	if a.Attr != nil {
+		b.Attr = &[2][16]byte{a.Attr[1], a.Attr[0]}
 	}
 	return b
 }
@@ -82,7 +89,11 @@ func (a Array) Position(computer chess.Color) (map[chess.Square]chess.Piece, err
 			if _, dup := out[sq]; dup {
 				return nil, fmt.Errorf("two men on %v (%02X)", sq, code)
 			}
-			out[sq] = chess.NewPiece(PieceTypes[i], color)
+			t := PieceTypes[i]
+			if a.Attr != nil {
+				t = AttrPieceType(a.Attr[side][i])
+			}
+			out[sq] = chess.NewPiece(t, color)
 		}
 	}
 	return out, nil

@@ -303,16 +303,35 @@ func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error)
 			return nil, "", err
 		}
 		return KIM(p.Images), "MicroChess 1977 at a teletype (" + TeletypeSource + ")", nil
+	case "special":
+		p, err := Special()
+		if err != nil {
+			return nil, "", err
+		}
+		return KIM(p.Images), "MicroChess 1977 with the special moves (" + SpecialSource + ")", nil
 	}
-	return nil, "", fmt.Errorf("program %q: want original, stone or teletype", name)
+	return nil, "", fmt.Errorf("program %q: want original, stone, teletype or special", name)
 }
 
-// ProgramNeeds says what a program of ProgramFor needs beyond a stock
-// KIM-1: its memory (the KIM-1's own but for the teletype program's
-// expansion RAM), and whether it is played through the teletype.
-func ProgramNeeds(name string) (layout linker.Layout, teletype bool) {
-	if name == "teletype" {
-		return TeletypeLayout(), true
+// Needs is what a program of ProgramFor needs beyond a stock KIM-1.
+type Needs struct {
+	Layout   linker.Layout // its memory (the KIM-1's own, or with expansion RAM)
+	Teletype bool          // it is played through the teletype
+	Special  *SpecialVars  // the special-moves program's variables
+}
+
+// ProgramNeeds says what a program of ProgramFor needs.
+func ProgramNeeds(name string) (Needs, error) {
+	switch name {
+	case "teletype":
+		return Needs{Layout: TeletypeLayout(), Teletype: true}, nil
+	case "special":
+		p, err := Special()
+		if err != nil {
+			return Needs{}, err
+		}
+		v, err := SpecialVarsOf(p)
+		return Needs{Layout: SpecialLayout(), Special: v}, err
 	}
-	return Layout, false
+	return Needs{Layout: Layout}, nil
 }

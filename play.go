@@ -36,6 +36,10 @@ type PlayOptions struct {
 	// number after C.
 	Library *LibraryVars
 	Seed    byte
+	// Special is set for the special-moves program (SpecialSource): moves
+	// are keyed as single moves, and a FEN start is set up with its types,
+	// castling rights and en passant square (SetSpecialPosition).
+	Special *SpecialVars
 	// Lenient lets the game go on after a move of the program that is
 	// illegal in chess, from the program's board; otherwise such a move
 	// loses the game for the program.
@@ -104,6 +108,7 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 		}
 	}
 	p := &Play{Opt: opt, S: NewSession(m), Game: chess.NewGame()}
+	p.S.Special = opt.Special
 	if opt.Teletype {
 		p.S.Teletype = true
 		if _, err := p.S.Type(); err != nil { // to its first prompt
@@ -124,9 +129,15 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 			return nil, err
 		}
 		p.Game = chess.NewGame(fen)
-		a, notes := ArrayOf(p.Game.Position().Board().SquareMap(), p.Computer())
-		p.S.SetArray(a)
-		p.Setup = notes
+		if opt.Special != nil {
+			if err := p.S.SetSpecialPosition(p.Game.Position(), p.Computer()); err != nil {
+				return nil, err
+			}
+		} else {
+			a, notes := ArrayOf(p.Game.Position().Board().SquareMap(), p.Computer())
+			p.S.SetArray(a)
+			p.Setup = notes
+		}
 		opt.BookOff = true
 		p.Opt.BookOff = true
 	}
@@ -205,15 +216,18 @@ func (p *Play) enter(m *chess.Move) (*PlayedPly, error) {
 	if pos.Turn() == computer {
 		mover, base = computer, Board
 	}
-	ply := PlayedPly{SAN: SAN(pos, m), UCI: m.String(), Keys: MoveKeys(m, computer)}
+	ply := PlayedPly{SAN: SAN(pos, m), UCI: m.String(), Keys: p.S.KeysFor(m, computer)}
 	slot := -1
-	if m.Promo() != chess.NoPieceType {
+	if m.Promo() != chess.NoPieceType && p.S.Special == nil {
 		var err error
 		if slot, err = p.freeSlot(m.Promo(), mover); err != nil {
 			return nil, fmt.Errorf("%s: %w", ply.SAN, err)
 		}
 	}
 	if err := p.S.EnterKeys(ply.Keys); err != nil {
+		return nil, err
+	}
+	if err := p.S.underpromote(m, computer); err != nil {
 		return nil, err
 	}
 	if slot >= 0 {

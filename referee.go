@@ -24,6 +24,17 @@ func MoveKeys(m *chess.Move, computer chess.Color) [][2]byte {
 	return [][2]byte{{from, to}}
 }
 
+// KeysFor is what the player keys for a chess move in the session's
+// program: MoveKeys for the 1977 program; the move alone for the
+// special-moves program, whose MOVE completes a castling, takes en
+// passant and queens a pawn itself.
+func (s *Session) KeysFor(m *chess.Move, computer chess.Color) [][2]byte {
+	if s.Special != nil {
+		return [][2]byte{{Code(m.S1(), computer), Code(m.S2(), computer)}}
+	}
+	return MoveKeys(m, computer)
+}
+
 // EnterKeys keys pairs of squares, each FROM TO then F.
 func (s *Session) EnterKeys(pairs [][2]byte) error {
 	for _, k := range pairs {
@@ -56,6 +67,19 @@ func (s *Session) Computer(game *chess.Game, mv Move, computer chess.Color) (uci
 		return "", "", "", fmt.Errorf("the display names the %s's %s on %v but the board has %s there", computer.Name(), Pieces[mv.Piece], from, pieceText(got))
 	}
 	uci = from.String() + to.String()
+	if s.Special != nil {
+		if game.Position().Board().Piece(from).Type() == chess.Pawn && mv.To>>4 == 7 {
+			// MOVE made the pawn a queen in its own slot.
+			if t := AttrPieceType(s.M.Peek(s.Special.Attr + uint16(mv.Piece))); t != chess.Queen {
+				return "", "", "", fmt.Errorf("the pawn on %v reached the last rank and is a %s, not a queen", to, typeNames[t])
+			}
+			uci += "q"
+		}
+		if err := game.PushNotationMove(uci, chess.UCINotation{}, nil); err != nil {
+			return uci, "", "", &IllegalMoveError{UCI: uci, Reason: illegalReason(game, from, to)}
+		}
+		return uci, "", "", nil
+	}
 	if PieceTypes[mv.Piece] == chess.Pawn && mv.To>>4 == 7 {
 		promo, n := s.promote(mv)
 		if promo == chess.NoPieceType {
@@ -128,11 +152,38 @@ func (s *Session) promote(mv Move) (chess.PieceType, string) {
 // overriding its choice) as the player keys it, plays it in the game, and
 // checks the program's board against it.
 func (s *Session) Player(game *chess.Game, m *chess.Move, computer chess.Color) error {
-	if err := s.EnterKeys(MoveKeys(m, computer)); err != nil {
+	if err := s.EnterKeys(s.KeysFor(m, computer)); err != nil {
+		return err
+	}
+	if err := s.underpromote(m, computer); err != nil {
 		return err
 	}
 	if err := game.Move(m, nil); err != nil {
 		return err
 	}
 	return s.Matches(game.Position(), computer)
+}
+
+// underpromote sets the type of a pawn the special-moves program has just
+// queened to the piece the move asks for, when that is not a queen: the
+// program's MOVE always queens (its own pawns are only ever queened), and
+// a player's rook, bishop or knight is written into .ATTR, as a player
+// would from the monitor.
+func (s *Session) underpromote(m *chess.Move, computer chess.Color) error {
+	if s.Special == nil || m.Promo() == chess.NoPieceType || m.Promo() == chess.Queen {
+		return nil
+	}
+	to := Code(m.S2(), computer)
+	a := s.Array()
+	base, side := s.Special.Attr, 0
+	men := &a.Computer
+	if Index(men, to) < 0 {
+		base, side, men = s.Special.Attr+16, 1, &a.Player
+	}
+	slot := Index(men, to)
+	if slot < 0 || AttrPieceType(a.Attr[side][slot]) != chess.Queen {
+		return fmt.Errorf("internal: no queened pawn on %02X after %v", to, m)
+	}
+	s.M.Poke(base+uint16(slot), attrCodes[m.Promo()]|AttrMoved)
+	return nil
 }

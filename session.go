@@ -54,6 +54,10 @@ type Session struct {
 	// command it stands for (TeletypeLines), and a move is read from the
 	// memory the display would show.
 	Teletype bool
+	// Special is set for the special-moves program (SpecialSource): the
+	// men's types are read from its .ATTR, and castling, en passant and
+	// promotion are keyed as single moves.
+	Special *SpecialVars
 }
 
 // DefaultBudget is far above the slowest move seen at Normal level.
@@ -219,6 +223,10 @@ func (s *Session) Array() Array {
 	for i := range 16 {
 		a.Computer[i] = s.M.Peek(Board + uint16(i))
 		a.Player[i] = s.M.Peek(PlayerBoard + uint16(i))
+	}
+	if s.Special != nil {
+		c, p := s.Attr()
+		a.Attr = &[2][16]byte{c, p}
 	}
 	return a
 }

@@ -42,6 +42,9 @@ type Player struct {
 	Plan bool
 	// Teletype plays the program through its teletype, not its keypad.
 	Teletype bool
+	// Special is set for the special-moves program: its moves are keyed
+	// as single moves, its men's types read from its memory.
+	Special *microchess.SpecialVars
 	// Library is set for the library program: its book moves are counted,
 	// and each game gets its own random seed.
 	Library *microchess.LibraryVars
@@ -69,6 +72,9 @@ var Builtin = map[string]func(side chess.Color) ([]kim1.Image, string, error){
 	},
 	"teletype": func(side chess.Color) ([]kim1.Image, string, error) {
 		return microchess.ProgramFor("teletype", side)
+	},
+	"special": func(side chess.Color) ([]kim1.Image, string, error) {
+		return microchess.ProgramFor("special", side)
 	},
 	"library": func(side chess.Color) ([]kim1.Image, string, error) {
 		b, err := openings.TwentyBooks()
@@ -214,7 +220,7 @@ func parseDuration(v string) (time.Duration, error) {
 }
 
 // Player resolves a player's name: PROGRAM[@LEVEL] for a MicroChess
-// program (original, stone, teletype, library, or one added), or an
+// program (original, stone, teletype, special, library, or one added), or an
 // engine's name.
 func (r *Roster) Player(spec string) (*Player, error) {
 	name, level, hasLevel := strings.Cut(spec, "@")
@@ -246,7 +252,11 @@ func (r *Roster) Player(spec string) (*Player, error) {
 		}
 		pl.Layout, pl.Library = microchess.LibraryLayout(), b.Vars
 	case builtin:
-		pl.Layout, pl.Teletype = microchess.ProgramNeeds(name)
+		needs, err := microchess.ProgramNeeds(name)
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %v", spec, err)
+		}
+		pl.Layout, pl.Teletype, pl.Special = needs.Layout, needs.Teletype, needs.Special
 	}
 	return pl, nil
 }

@@ -49,11 +49,12 @@ type program struct {
 	layout   linker.Layout
 	book     bool
 	teletype bool
+	special  *microchess.SpecialVars
 	library  *microchess.LibraryVars
 }
 
 func prepareProgram(p *Player, book bool) (*program, error) {
-	pr := &program{level: p.Level, layout: p.Layout, book: book || p.Plan, teletype: p.Teletype, library: p.Library}
+	pr := &program{level: p.Level, layout: p.Layout, book: book || p.Plan, teletype: p.Teletype, special: p.Special, library: p.Library}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		im, desc, err := p.Program(c)
 		if err != nil {
@@ -76,7 +77,7 @@ func (s *programSide) begin(color chess.Color, opening []string) error {
 	p, err := microchess.NewPlay(microchess.PlayOptions{
 		Program: s.prog.desc[color], Images: s.prog.images[color],
 		Layout: s.prog.layout, Player: color.Other(), Level: s.prog.level, BookOff: !s.prog.book,
-		Teletype: s.prog.teletype, Library: s.prog.library, Seed: s.seed,
+		Teletype: s.prog.teletype, Special: s.prog.special, Library: s.prog.library, Seed: s.seed,
 	})
 	if err != nil {
 		return err

@@ -147,12 +147,16 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 		}
 		opt.Images, opt.Layout, opt.Library, opt.Program = microchess.KIM(b.Program.Images), microchess.LibraryLayout(), b.Vars, b.Name
 		return nil
-	case program != "original" && program != "stone" && program != "teletype":
-		return fmt.Errorf("--program %s: want original, stone, teletype or library", quote(program))
+	case program != "original" && program != "stone" && program != "teletype" && program != "special":
+		return fmt.Errorf("--program %s: want original, stone, teletype, special or library", quote(program))
 	}
 	var err error
 	opt.Images, opt.Program, err = microchess.ProgramFor(program, opt.Player.Other())
-	opt.Layout, opt.Teletype = microchess.ProgramNeeds(program)
+	if err != nil {
+		return fileError(err)
+	}
+	needs, err := microchess.ProgramNeeds(program)
+	opt.Layout, opt.Teletype, opt.Special = needs.Layout, needs.Teletype, needs.Special
 	return fileError(err)
 }
 
