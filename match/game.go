@@ -57,9 +57,37 @@ type Record struct {
 	Cycles       [3]uint64   // a program's emulated cycles, by colour
 	Thought      [3]int      // moves each colour thought
 	BookPlies    [3]int      // moves the library program played from its tables, by colour
+	Special      [3]Special  // castlings, en passant captures and promotions, by colour
 	Moves        string      // the game's moves (UCI, from the start): games with the same are the same game
 	PGN          string
 	Elapsed      time.Duration
+}
+
+// Special counts the special moves of a side in a game (after the
+// opening): the 1977 program castles only from its book and never takes en
+// passant; the special-moves program does both.
+type Special struct {
+	Castles    int `json:"castles"`
+	EnPassant  int `json:"en_passant"`
+	Promotions int `json:"promotions"`
+}
+
+func (s *Special) count(m *chess.Move) {
+	switch {
+	case m.HasTag(chess.KingSideCastle) || m.HasTag(chess.QueenSideCastle):
+		s.Castles++
+	case m.HasTag(chess.EnPassant):
+		s.EnPassant++
+	}
+	if m.Promo() != chess.NoPieceType {
+		s.Promotions++
+	}
+}
+
+func (s *Special) add(o Special) {
+	s.Castles += o.Castles
+	s.EnPassant += o.EnPassant
+	s.Promotions += o.Promotions
 }
 
 // seat is what a game needs of each player: its side and its name.
@@ -158,6 +186,7 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 		rec.Plies++
 		moves := ref.Moves()
 		last := moves[len(moves)-1]
+		rec.Special[mover].count(last)
 		if r.cycles > 0 {
 			last.SetCommand("cycles", fmt.Sprint(r.cycles))
 		}

@@ -58,6 +58,9 @@ type PlayerSummary struct {
 	PlyCap   int     `json:"ply_cap"`     // games that ran into the ply cap
 	Moves    int     `json:"moves"`       // moves it thought (MicroChess programs)
 	Cycles   uint64  `json:"cycles"`      // emulated cycles they took
+	// Special is its castlings, en passant captures and promotions after
+	// the openings.
+	Special Special `json:"special"`
 	// The library program's opening phase: its moves from its tables in
 	// all, and the fewest and most in a game (nil for other players).
 	Library *LibraryPhase `json:"library,omitempty"`
@@ -113,6 +116,7 @@ func (r *Result) Summarize() *Summary {
 			ps.Points += rec.Score(pi).Points()
 			ps.Moves += rec.Thought[c]
 			ps.Cycles += rec.Cycles[c]
+			ps.Special.add(rec.Special[c])
 			if l := ps.Library; l != nil {
 				n := rec.BookPlies[c]
 				l.BookMoves += n
@@ -220,6 +224,11 @@ func (s *Summary) Write(w io.Writer) {
 			fmt.Sprint(p.Illegal), fmt.Sprint(p.Resigned), fmt.Sprint(p.Failed), fmt.Sprint(p.Unheld), fmt.Sprint(p.PlyCap), per})
 	}
 	writeTable(w, rows)
+	fmt.Fprintln(w)
+	for _, p := range s.Players {
+		sp := p.Special
+		fmt.Fprintf(w, "%s castled %d times, took en passant %d times, promoted %d times\n", p.Name, sp.Castles, sp.EnPassant, sp.Promotions)
+	}
 	for _, p := range s.Players {
 		if l := p.Library; l != nil && p.Games > 0 {
 			fmt.Fprintf(w, "\n%s played %.1f moves a game from its library (fewest %d, most %d)\n", p.Name, float64(l.BookMoves)/float64(p.Games), l.Fewest, l.Most)

@@ -45,7 +45,7 @@ func NewEngine(build func(program string, computer chess.Color) ([]kim1.Image, s
 
 // Options as the uci command lists them.
 var options = []string{
-	"option name Program type combo default original var original var stone",
+	"option name Program type combo default original var original var stone var special",
 	"option name Level type combo default auto var auto var super-blitz var blitz var normal",
 	"option name OwnBook type check default true",
 	"option name Clock type combo default host var host var kim-1",
@@ -79,7 +79,7 @@ func (e *Engine) setOption(f []string) {
 	bad := func() { e.out.line("info string option %s: value %q not taken", strings.Join(name, " "), v) }
 	switch n {
 	case "program":
-		if v != "original" && v != "stone" {
+		if v != "original" && v != "stone" && v != "special" {
 			bad()
 			return
 		}
@@ -211,8 +211,12 @@ func (e *Engine) sync() (*microchess.Play, error) {
 		}
 		ownMoves = ownMoves || mover == side
 	}
-	opt := microchess.PlayOptions{Program: name, Images: images, Player: side.Other(),
-		Level: microchess.Levels[len(microchess.Levels)-1], FEN: e.startFEN,
+	needs, err := microchess.ProgramNeeds(e.program)
+	if err != nil {
+		return nil, err
+	}
+	opt := microchess.PlayOptions{Program: name, Images: images, Layout: needs.Layout, Special: needs.Special,
+		Player: side.Other(), Level: microchess.Levels[len(microchess.Levels)-1], FEN: e.startFEN,
 		BookOff: !e.ownBook || e.startFEN != "" || ownMoves}
 	p, err := microchess.NewPlay(opt)
 	if err != nil {

@@ -42,7 +42,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	white := fs.Bool("white", false, "play White (the program plays Black, as after C and E)")
 	fs.Bool("black", true, "play Black (the program plays White, as after C): the default")
 	level := fs.String("level", "normal", "the program's `level`: super-blitz, blitz or normal")
-	program := fs.String("program", "original", "`original` (MicroChess 1977), stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs), teletype (the original with the teletype routines of docs/teletype.md, played through its teletype) or library (the original with the opening library of docs/opening-library.md)")
+	program := fs.String("program", "original", "`original` (MicroChess 1977), stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs), teletype (the original with the teletype routines of docs/teletype.md, played through its teletype), special (the original that castles, takes en passant and promotes: docs/special-moves.md) or library (the original with the opening library of docs/opening-library.md)")
 	fs.Var(&o.loads, "load", "play the binary `FILE@ADDR` (hex address) instead; repeatable")
 	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load images; repeatable")
 	book := fs.String("book", "on", "the program's opening book: `on` or off")
