@@ -17,8 +17,8 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype library tapes run test check fuzz bench timing strength clean
-all: images verify openings stone teletype library tapes
+.PHONY: all tool images verify openings stone teletype library special tapes run test check fuzz bench timing strength special-match clean
+all: images verify openings stone teletype library special tapes
 
 tool:
 	$(GO) build -buildvcs=auto -o $(MCHESS) ./cmd/mchess
@@ -68,19 +68,30 @@ library: images
 	$(MCHESS) patch -o build/library/library --ram $(LIBRAM) $(LIB) build/library/tables.asm
 	$(MCHESS) verify --ram $(LIBRAM) --extension $(LIB) --extension build/library/tables.asm | sed -n '/changes/,$$p'
 
+# MicroChess with the special moves (docs/special-moves.md): castling, en
+# passant, promotion, more than one queen a side; src/extended/special-moves.asm
+# over the original, its code in expansion RAM from 0400 (its undo stack
+# after it); then the bytes of the original it changes, each named.
+SPC := src/extended/special-moves.asm
+SPCRAM := x=0400-0FFF
+special: images
+	$(MCHESS) patch -o build/special/special --ram $(SPCRAM) $(SPC)
+	$(MCHESS) verify --ram $(SPCRAM) --extension $(SPC) | sed -n '/changes/,$$p'
+
 # Cassette audio (docs/cassette.md): the whole MicroChess tape as the manual
 # describes it (the main section C0, the secondary C1, then the openings
 # with IDs 01-05: the White blocks, as the main section's Giuoco Piano is),
 # at the monitor's speed and at Hypertape's, and one Hypertape WAV a
 # program (C0 and C1 of the original and of Stone's two lists; the
-# teletype and the library programs with their expansion RAM as C2) and a
+# teletype, the library and the special-moves programs with their expansion
+# RAM as C2) and a
 # block; then every
 # one is read back and must give its records.
 OPN := build/openings
 WHOLE_TAPE := build/microchess-c0.bin@0000:C0 build/microchess-c1.bin@1780:C1 \
 	$(OPN)/french-white.bin@00C0:01 $(OPN)/giuoco-piano-white.bin@00C0:02 $(OPN)/ruy-lopez-white.bin@00C0:03 \
 	$(OPN)/queens-indian-white.bin@00C0:04 $(OPN)/four-knights-white.bin@00C0:05
-tapes: images openings stone teletype library
+tapes: images openings stone teletype library special
 	@rm -rf build/tape; mkdir -p build/tape/read
 	$(MCHESS) tape write -o build/tape/microchess-normal.wav $(WHOLE_TAPE)
 	$(MCHESS) tape write --speed hyper -o build/tape/microchess-hyper.wav $(WHOLE_TAPE)
@@ -90,7 +101,7 @@ tapes: images openings stone teletype library
 		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \
 		cmp build/tape/read/$$n-IDC0.bin $$b-c0.bin && cmp build/tape/read/$$n-IDC1.bin $$b-c1.bin || exit 1; \
 	done
-	@for p in teletype:build/teletype/teletype library:build/library/library; do \
+	@for p in teletype:build/teletype/teletype library:build/library/library special:build/special/special; do \
 		n=$${p%%:*}; t=$${p#*:}; \
 		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $$t-c0.bin@0000:C0 $$t-c1.bin@1780:C1 $$t-x.bin@0400:C2 || exit 1; \
 		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \
@@ -141,6 +152,14 @@ fuzz:
 # (about half an hour on 2 cores; needs Debian's stockfish).
 strength: tool
 	$(MCHESS) strength -o docs/strength.md
+
+# docs/special-moves.md's measurement: the special-moves program against
+# the original, 500 games at each level from the study suite (about four
+# minutes on 2 cores), with the PGNs in build/special.
+special-match: tool
+	@mkdir -p build/special
+	@for l in super-blitz blitz normal; do \
+		$(MCHESS) match --openings study-250 --quiet --pgn build/special/match-$$l.pgn special@$$l original@$$l || exit 1; done
 
 # docs/timing.md: the manual's LEVEL OF PLAY table measured on the emulator
 # (a test fails when the committed table is out of date).

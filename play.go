@@ -564,7 +564,9 @@ func (p *Play) PGN(date time.Time) string {
 			{"Program", p.Opt.Program}, {"Level", p.Opt.Level.Name}, {"Book", p.bookText()}} {
 			c.AddTagPair(kv[0], kv[1])
 		}
-		if fen := games[i].GetTagPair("FEN"); fen != "" || i > 0 {
+		// A game from a position says which (its first position's FEN).
+		if start := g.Positions()[0].String(); start != chess.StartingPosition().String() {
+			c.AddTagPair("FEN", start)
 			c.AddTagPair("SetUp", "1")
 		}
 		switch {
