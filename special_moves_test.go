@@ -99,20 +99,32 @@ func TestSpecialMovesGenerateTheRules(t *testing.T) {
 			t.Errorf("%s has no %s position", positionsFile, want)
 		}
 	}
+	extremes.lowest, extremes.deepest = 0xFF, 0
 	for _, p := range positions {
 		checkSpecialPosition(t, p, "super-blitz")
 	}
+	t.Logf("6502 stack pointer at its lowest %02X, undo stack at its highest %02X (%d records of %d bytes)",
+		extremes.lowest, extremes.deepest, extremes.deepest/undoRecord, undoRecord)
 }
+
+// undoRecord is the size of MOVE's record on the undo stack.
+const undoRecord = 11
+
+// extremes are the deepest the two stacks went in the positions.
+var extremes struct{ lowest, deepest byte }
 
 // At Normal, which check-checks the replies too, the top level is the
 // same: the program always check-checks its own moves. The special cases
 // (the positions not from random games) there.
 func TestSpecialMovesGenerateTheRulesAtNormal(t *testing.T) {
+	extremes.lowest, extremes.deepest = 0xFF, 0
 	for _, p := range readPositions(t) {
 		if !strings.HasPrefix(p.tag, "random") {
 			checkSpecialPosition(t, p, "normal")
 		}
 	}
+	t.Logf("6502 stack pointer at its lowest %02X, undo stack at its highest %02X (%d records of %d bytes)",
+		extremes.lowest, extremes.deepest, extremes.deepest/undoRecord, undoRecord)
 }
 
 // checkSpecialPosition sets a position up, keys its moves and compares the
@@ -140,8 +152,11 @@ func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	if err := play.S.Matches(game.Position(), computer); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	lowest := byte(0xFF)
-	play.S.M.Trace = func(m *kim1.Machine) { lowest = min(lowest, m.CPU.S) }
+	lowest, deepest := byte(0xFF), byte(0)
+	undo := play.Opt.Special.UndoTop
+	play.S.M.Trace = func(m *kim1.Machine) {
+		lowest, deepest = min(lowest, m.CPU.S), max(deepest, m.CPU.Mem[undo])
+	}
 	gen, _, err := play.S.TopLevelMoves()
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
@@ -169,6 +184,10 @@ func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	}
 	if top := play.S.M.Peek(play.Opt.Special.UndoTop); top != 0 {
 		t.Errorf("%s: the undo stack's top is %02X after the search, want 00", name, top)
+	}
+	extremes.lowest, extremes.deepest = min(extremes.lowest, lowest), max(extremes.deepest, deepest)
+	if deepest > 0xFF-undoRecord {
+		t.Errorf("%s: the undo stack grew to %02X: one more record would overrun its 256 bytes", name, deepest)
 	}
 	if code := byte(microchess.CodeRanges[1][1]); lowest <= code {
 		t.Errorf("%s: the stack pointer went down to %02X, into the code at 01%02X", name, lowest, code)
