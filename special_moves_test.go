@@ -107,6 +107,20 @@ func TestSpecialMovesGenerateTheRules(t *testing.T) {
 		extremes.lowest, extremes.deepest, extremes.deepest/undoRecord, undoRecord)
 }
 
+// moveN is .MOVEN, GNM's pointer into the move table.
+const moveN = 0x00B6
+
+// xmove is where XMOVE starts and XUMOVE returns in the special-moves
+// program.
+var xmove = func() (at struct{ entry, takenBack uint16 }) {
+	p, err := microchess.Special()
+	if err != nil {
+		panic(err)
+	}
+	at.entry, at.takenBack = uint16(p.Patch.Symbols["XMOVE"].Value), uint16(p.Patch.Symbols["XURTS"].Value)
+	return at
+}()
+
 // undoRecord is the size of MOVE's record on the undo stack.
 const undoRecord = 11
 
@@ -154,10 +168,35 @@ func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	}
 	lowest, deepest := byte(0xFF), byte(0)
 	undo := play.Opt.Special.UndoTop
+	// Every take-back must leave what its move found: the men, their
+	// types, the en passant square, and GNM's .PIECE .SQUARE .MOVEN.
+	var made [][]byte
+	var broken string
+	state := func(m *kim1.Machine) []byte {
+		s := append([]byte(nil), m.CPU.Mem[microchess.Board:microchess.Board+32]...)
+		s = append(s, m.CPU.Mem[play.Opt.Special.Attr:play.Opt.Special.Attr+32]...)
+		return append(s, m.CPU.Mem[play.Opt.Special.EnPassant], m.CPU.Mem[microchess.PieceNow], m.CPU.Mem[microchess.SquareNow], m.CPU.Mem[moveN])
+	}
 	play.S.M.Trace = func(m *kim1.Machine) {
 		lowest, deepest = min(lowest, m.CPU.S), max(deepest, m.CPU.Mem[undo])
+		switch m.CPU.PC {
+		case xmove.entry:
+			if m.CPU.Mem[microchess.PieceNow] < 0x20 {
+				made = append(made, state(m))
+			}
+		case xmove.takenBack:
+			if len(made) == 0 {
+				broken = "a take-back with no move"
+				return
+			}
+			want := made[len(made)-1]
+			made = made[:len(made)-1]
+			if got := state(m); broken == "" && string(got) != string(want) {
+				broken = fmt.Sprintf("a take-back left % X\nwhere its move found % X", got, want)
+			}
+		}
 	}
-	gen, _, err := play.S.TopLevelMoves()
+	gen, played, err := play.S.TopLevelMoves()
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -184,6 +223,12 @@ func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	}
 	if top := play.S.M.Peek(play.Opt.Special.UndoTop); top != 0 {
 		t.Errorf("%s: the undo stack's top is %02X after the search, want 00", name, top)
+	}
+	if broken != "" {
+		t.Errorf("%s: %s", name, broken)
+	}
+	if want := map[bool]int{true: 0, false: 1}[played.Resigned()]; len(made) != want {
+		t.Errorf("%s: %d moves not taken back after the search, want %d (the one played)", name, len(made), want)
 	}
 	extremes.lowest, extremes.deepest = min(extremes.lowest, lowest), max(extremes.deepest, deepest)
 	if deepest > 0xFF-undoRecord {
