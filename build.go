@@ -281,8 +281,10 @@ func Machine(l linker.Layout, images []kim1.Image) (*kim1.Machine, error) {
 // ProgramFor builds a program by name for the side the computer plays:
 // "original" (MicroChess 1977, with the residue the tapes held), "stone"
 // (Stone's 1980 upgrade with the opening list for that side, as the
-// article's loading instructions have it) or "teletype" (the original with
-// the teletype routines, see ProgramNeeds). It also gives a name to show.
+// article's loading instructions have it), "teletype" (the original with
+// the teletype routines) or "special" (the original with the special
+// moves); see ProgramNeeds for what the last two need. It also gives a
+// name to show.
 func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error) {
 	switch name {
 	case "original":

@@ -113,10 +113,11 @@ func SpecialArrayOf(pos *chess.Position, computer chess.Color) (a Array, attr [2
 			side, men = 0, &a.Computer
 		}
 		slot := -1
-		for _, candidates := range [][]int{slotsOf[pc.Type()], slotsOf[chess.Pawn], {1, 2, 3, 4, 5, 6, 7}} {
-			if pc.Type() == chess.King {
-				candidates = []int{0}
-			}
+		choices := [][]int{slotsOf[pc.Type()], slotsOf[chess.Pawn], {1, 2, 3, 4, 5, 6, 7}}
+		if pc.Type() == chess.King {
+			choices = choices[:1]
+		}
+		for _, candidates := range choices {
 			for _, c := range candidates {
 				if men[c] == Captured {
 					slot = c

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess"
 )
 
 // The program's own special moves, by its choice, at each level: it
@@ -94,5 +96,47 @@ func TestSpecialMovesKeyedAsOne(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// SpecialArrayOf: every man in a slot of his type if one is free, else a
+// pawn's; his type in .ATTR, moved but for the kings and rooks the
+// castling rights need; the pawn that moved two as .EPSQ, seen from the
+// computer's end.
+func TestSpecialArrayOf(t *testing.T) {
+	f, err := chess.FEN("r3k2r/8/8/3pP3/8/8/8/QQQ1K2R w Kq d6 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := chess.NewGame(f).Position()
+	a, attr, ep, err := microchess.SpecialArrayOf(pos, chess.White)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// White: king e1 (03), queens a1 b1 c1 (07 06 05), rook h1 (00), pawn e5 (43).
+	if a.Computer[0] != 0x03 || a.Computer[1] != 0x07 || a.Computer[2] != 0x00 || a.Computer[8] != 0x06 || a.Computer[9] != 0x05 || a.Computer[10] != 0x43 {
+		t.Errorf("computer's men % X", a.Computer)
+	}
+	wantAttr := map[int]byte{0: 0x00, 1: 0x81, 2: 0x02, 8: 0x81, 9: 0x81, 10: 0x88}
+	for slot, want := range wantAttr {
+		if attr[0][slot] != want {
+			t.Errorf("computer's .ATTR[%d] = %02X, want %02X", slot, attr[0][slot], want)
+		}
+	}
+	// Black: king e8 (73), rooks a8 (77, castling right q) and h8 (70, none).
+	if a.Player[0] != 0x73 || attr[1][0] != 0x00 {
+		t.Errorf("player's king %02X, .ATTR %02X", a.Player[0], attr[1][0])
+	}
+	for slot := 2; slot <= 3; slot++ {
+		want := byte(0x82)
+		if a.Player[slot] == 0x77 {
+			want = 0x02
+		}
+		if attr[1][slot] != want {
+			t.Errorf("player's rook on %02X: .ATTR %02X, want %02X", a.Player[slot], attr[1][slot], want)
+		}
+	}
+	if ep != 0x44 { // d5 from White's end: rank 4, file 7-3
+		t.Errorf(".EPSQ %02X, want 44 (d5)", ep)
 	}
 }
