@@ -154,12 +154,14 @@ strength: tool
 	$(MCHESS) strength -o docs/strength.md
 
 # docs/special-moves.md's measurement: the special-moves program against
-# the original, 500 games at each level from the study suite (about four
-# minutes on 2 cores), with the PGNs in build/special.
+# the original, 500 games at each level from the study suite, then against
+# itself (Blitz against Super Blitz), with the PGNs in build/special
+# (about ten minutes on 2 cores).
 special-match: tool
 	@mkdir -p build/special
 	@for l in super-blitz blitz normal; do \
 		$(MCHESS) match --openings study-250 --quiet --pgn build/special/match-$$l.pgn special@$$l original@$$l || exit 1; done
+	$(MCHESS) match --openings study-250 --quiet --pgn build/special/self-play.pgn special@blitz special@super-blitz
 
 # docs/timing.md: the manual's LEVEL OF PLAY table measured on the emulator
 # (a test fails when the committed table is out of date).
