@@ -67,20 +67,14 @@ func (s *Session) Computer(game *chess.Game, mv Move, computer chess.Color) (uci
 		return "", "", "", fmt.Errorf("the display names the %s's %s on %v but the board has %s there", computer.Name(), Pieces[mv.Piece], from, pieceText(got))
 	}
 	uci = from.String() + to.String()
-	if s.Special != nil {
-		if game.Position().Board().Piece(from).Type() == chess.Pawn && mv.To>>4 == 7 {
-			// MOVE made the pawn a queen in its own slot.
-			if t := AttrPieceType(s.M.Peek(s.Special.Attr + uint16(mv.Piece))); t != chess.Queen {
-				return "", "", "", fmt.Errorf("the pawn on %v reached the last rank and is a %s, not a queen", to, typeNames[t])
-			}
-			uci += "q"
+	switch {
+	case s.Special != nil && game.Position().Board().Piece(from).Type() == chess.Pawn && mv.To>>4 == 7:
+		// MOVE made the pawn a queen in its own slot.
+		if t := AttrPieceType(s.M.Peek(s.Special.Attr + uint16(mv.Piece))); t != chess.Queen {
+			return "", "", "", fmt.Errorf("the pawn on %v reached the last rank and is a %s, not a queen", to, typeNames[t])
 		}
-		if err := game.PushNotationMove(uci, chess.UCINotation{}, nil); err != nil {
-			return uci, "", "", &IllegalMoveError{UCI: uci, Reason: illegalReason(game, from, to)}
-		}
-		return uci, "", "", nil
-	}
-	if PieceTypes[mv.Piece] == chess.Pawn && mv.To>>4 == 7 {
+		uci += "q"
+	case s.Special == nil && PieceTypes[mv.Piece] == chess.Pawn && mv.To>>4 == 7:
 		promo, n := s.promote(mv)
 		if promo == chess.NoPieceType {
 			return uci, "", "a pawn reached the last rank with no captured man to replace it", nil
@@ -91,9 +85,10 @@ func (s *Session) Computer(game *chess.Game, mv Move, computer chess.Color) (uci
 	if err := game.PushNotationMove(uci, chess.UCINotation{}, nil); err != nil {
 		return uci, note, "", &IllegalMoveError{UCI: uci, Reason: illegalReason(game, from, to)}
 	}
-	// The program castles only from its book and shows the king's move;
-	// the player moves the rook for it.
-	if IsCastling(int(mv.Piece), mv.From, mv.To) {
+	// The 1977 program castles only from its book and shows the king's
+	// move; the player moves the rook for it. The special-moves program's
+	// MOVE moved it.
+	if s.Special == nil && IsCastling(int(mv.Piece), mv.From, mv.To) {
 		rf, rt := CastlingRook(to)
 		if err := s.Enter(Code(rf, computer), Code(rt, computer)); err != nil {
 			return uci, note, "", err

@@ -110,16 +110,16 @@ func TestSpecialMovesGenerateTheRules(t *testing.T) {
 // moveN is .MOVEN, GNM's pointer into the move table.
 const moveN = 0x00B6
 
-// xmove is where XMOVE starts and XUMOVE returns in the special-moves
+// xmoveAt is where XMOVE starts and XUMOVE returns in the special-moves
 // program.
-var xmove = func() (at struct{ entry, takenBack uint16 }) {
+func xmoveAt(t *testing.T) (entry, takenBack uint16) {
+	t.Helper()
 	p, err := microchess.Special()
 	if err != nil {
-		panic(err)
+		t.Fatal(err)
 	}
-	at.entry, at.takenBack = uint16(p.Patch.Symbols["XMOVE"].Value), uint16(p.Patch.Symbols["XURTS"].Value)
-	return at
-}()
+	return uint16(p.Patch.Symbols["XMOVE"].Value), uint16(p.Patch.Symbols["XURTS"].Value)
+}
 
 // undoRecord is the size of MOVE's record on the undo stack.
 const undoRecord = 11
@@ -168,6 +168,7 @@ func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	}
 	lowest, deepest := byte(0xFF), byte(0)
 	undo := play.Opt.Special.UndoTop
+	entry, takenBack := xmoveAt(t)
 	// Every take-back must leave what its move found: the men, their
 	// types, the en passant square, and GNM's .PIECE .SQUARE .MOVEN.
 	var made [][]byte
@@ -180,11 +181,11 @@ func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	play.S.M.Trace = func(m *kim1.Machine) {
 		lowest, deepest = min(lowest, m.CPU.S), max(deepest, m.CPU.Mem[undo])
 		switch m.CPU.PC {
-		case xmove.entry:
+		case entry:
 			if m.CPU.Mem[microchess.PieceNow] < 0x20 {
 				made = append(made, state(m))
 			}
-		case xmove.takenBack:
+		case takenBack:
 			if len(made) == 0 {
 				broken = "a take-back with no move"
 				return

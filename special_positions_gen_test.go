@@ -184,12 +184,12 @@ func mirrorPosition(fen, moves string) (string, string) {
 		}
 		f[2] = out
 	}
+	flip := func(sq string) string { return sq[:1] + string('9'-rune(sq[1])+'0') }
 	if f[3] != "-" {
-		f[3] = f[3][:1] + string('9'-rune(f[3][1])+'0')
+		f[3] = flip(f[3])
 	}
 	var ms []string
 	for _, m := range strings.Fields(moves) {
-		flip := func(sq string) string { return sq[:1] + string('9'-rune(sq[1])+'0') }
 		ms = append(ms, flip(m[0:2])+flip(m[2:4])+m[4:])
 	}
 	return strings.Join(f, " "), strings.Join(ms, " ")
