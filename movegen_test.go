@@ -16,7 +16,7 @@ import (
 // level as from-to strings, a move once (promotions are one move to it).
 func topLevel(t *testing.T, fen, level string) map[string]bool {
 	t.Helper()
-	f, err := chess.FEN(fen)
+	f, err := microchess.FEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func topLevel(t *testing.T, fen, level string) map[string]bool {
 // and the rest.
 func legal(t *testing.T, fen string) (plain, special map[string]bool) {
 	t.Helper()
-	f, _ := chess.FEN(fen)
+	f, _ := microchess.FEN(fen)
 	plain, special = map[string]bool{}, map[string]bool{}
 	for _, m := range chess.NewGame(f).ValidMoves() {
 		k := m.S1().String() + m.S2().String()

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/corentings/chess/v2"
 )
@@ -16,6 +17,19 @@ var sanRE = regexp.MustCompile(`^(?:([KQRBN])?([a-h])?([1-8])?(x)?([a-h][1-8])(?
 
 var pieceLetters = map[string]chess.PieceType{"": chess.Pawn, "K": chess.King, "Q": chess.Queen,
 	"R": chess.Rook, "B": chess.Bishop, "N": chess.Knight}
+
+// fenMu serialises the chess library's FEN parser: chess.FEN (v2.3.2)
+// splits the board into a package-level buffer (rankBuffer in fen.go), so
+// two games set up from FENs at once (a match's workers, diff's) race.
+// Every FEN the project parses goes through FEN.
+var fenMu sync.Mutex
+
+// FEN is chess.FEN, safe to call from several goroutines (see fenMu).
+func FEN(fen string) (func(*chess.Game), error) {
+	fenMu.Lock()
+	defer fenMu.Unlock()
+	return chess.FEN(fen)
+}
 
 // SAN is the library's standard algebraic notation for a legal move.
 func SAN(pos *chess.Position, m *chess.Move) string {

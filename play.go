@@ -124,7 +124,7 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 		return nil, err
 	}
 	if opt.FEN != "" {
-		fen, err := chess.FEN(opt.FEN)
+		fen, err := FEN(opt.FEN)
 		if err != nil {
 			return nil, err
 		}
@@ -416,7 +416,7 @@ func (p *Play) illegal(ply PlayedPly, e *IllegalMoveError) (*PlayedPly, error) {
 		return nil, err
 	}
 	fen := positionFEN(board, p.Opt.Player)
-	opt, err := chess.FEN(fen)
+	opt, err := FEN(fen)
 	if err != nil {
 		p.End = what + "; its board is no chess position (" + err.Error() + ")"
 		return &p.Plies[len(p.Plies)-1], nil

@@ -123,7 +123,7 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 			}
 			g.Draws = append(g.Draws, fmt.Sprintf("%s after %d program moves", OutcomeText(o, method), len(g.Moves)))
 			pgn = append(pgn, board.String())
-			fen, err := chess.FEN(board.Position().String())
+			fen, err := FEN(board.Position().String())
 			if err != nil {
 				return g, err
 			}

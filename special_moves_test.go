@@ -146,7 +146,7 @@ func TestSpecialMovesGenerateTheRulesAtNormal(t *testing.T) {
 func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	t.Helper()
 	name := fmt.Sprintf("%s:%d %s at %s", positionsFile, p.line, p.tag, level)
-	f, err := chess.FEN(p.fen)
+	f, err := microchess.FEN(p.fen)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

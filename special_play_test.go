@@ -24,7 +24,7 @@ func TestSpecialMovesChosen(t *testing.T) {
 		{"8/3P3k/8/8/8/8/8/4K3 w - - 0 1", "d8=Q"},
 		{"4k3/8/8/8/8/8/3p3K/8 b - - 0 1", "d1=Q"},
 	} {
-		f, err := chess.FEN(c.fen)
+		f, err := microchess.FEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +64,7 @@ func TestSpecialMovesKeyedAsOne(t *testing.T) {
 		{"4k3/1P6/8/8/8/8/7P/4K3 w - - 0 1", []string{"b8=N", "Nc6"}},
 		{"4k3/8/8/8/8/8/1p6/4K3 b - - 0 1", []string{"b1=R+"}},
 	} {
-		f, err := chess.FEN(c.fen)
+		f, err := microchess.FEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func TestSpecialMovesKeyedAsOne(t *testing.T) {
 // castling rights need; the pawn that moved two as .EPSQ, seen from the
 // computer's end.
 func TestSpecialArrayOf(t *testing.T) {
-	f, err := chess.FEN("r3k2r/8/8/3pP3/8/8/8/QQQ1K2R w Kq d6 0 1")
+	f, err := microchess.FEN("r3k2r/8/8/3pP3/8/8/8/QQQ1K2R w Kq d6 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}

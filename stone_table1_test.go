@@ -146,7 +146,7 @@ func descriptiveTo(name string, white bool) (chess.Square, error) {
 // playAlone plays a move for one side and gives the move back to that
 // side (the opponent passes), so a whole plan can be checked for legality.
 func playAlone(fen, uci string, white bool) (string, error) {
-	opt, err := chess.FEN(withMover(fen, white))
+	opt, err := microchess.FEN(withMover(fen, white))
 	if err != nil {
 		return "", err
 	}

@@ -132,7 +132,7 @@ func (e *Engine) position(f []string) {
 			i++
 		}
 		fen, rest = strings.Join(rest[:i], " "), rest[i:]
-		if _, err := chess.FEN(fen); err != nil || fen == "" {
+		if _, err := microchess.FEN(fen); err != nil || fen == "" {
 			e.out.line("info string position: FEN %q: %v", fen, err)
 			return
 		}
@@ -155,7 +155,7 @@ func (e *Engine) position(f []string) {
 func replay(fen string, moves []string) (*chess.Game, error) {
 	g := chess.NewGame()
 	if fen != "" {
-		opt, err := chess.FEN(fen)
+		opt, err := microchess.FEN(fen)
 		if err != nil {
 			return nil, err
 		}
