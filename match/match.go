@@ -265,7 +265,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 					case p.seat != nil:
 						seats[k] = seat{p.seat(), p}
 					case p.IsEngine():
-						seats[k] = seat{&engineSide{e: p.Engine, c: clients[pi], timeout: opt.EngineTimeout}, p}
+						seats[k] = seat{&engineSide{e: p.Engine, c: clients[pi], timeout: opt.EngineTimeout, game: uint64(j.Index)}, p}
 					default:
 						// A seed of the game's own, not 0, the same whatever -j.
 						seats[k] = seat{&programSide{prog: programs[pi], seed: byte(1 + (j.Index*53)%255)}, p}

@@ -57,6 +57,10 @@ type Engine struct {
 	Command []string
 	Options []uci.Option
 	Limit   uci.Limit
+	// Pick > 1 makes the engine vary its play: it searches with MultiPV
+	// Pick, and one of the lines within PickMargin centipawns of the best
+	// is played, chosen at random with a seed of the game's (pickMove).
+	Pick, PickMargin int
 }
 
 // IsEngine tells an external engine from a MicroChess program.
@@ -156,7 +160,8 @@ func (r *Roster) free(name string) error {
 //
 // cmd is the command line (split at spaces); one limit at least: nodes=N,
 // depth=N or movetime=DURATION (100ms; a bare number is milliseconds);
-// option.NAME=VALUE sets a UCI option the engine declares.
+// option.NAME=VALUE sets a UCI option the engine declares; pick=N (and
+// margin=CP, default DefaultPickMargin) varies its play (Engine.Pick).
 func (r *Roster) AddEngine(def string) (string, error) {
 	e := &Engine{}
 	var name string
@@ -184,10 +189,20 @@ func (r *Roster) AddEngine(def string) (string, error) {
 			}
 		case k == "movetime":
 			e.Limit.MoveTime, err = parseDuration(v)
+		case k == "pick":
+			e.Pick, err = strconv.Atoi(v)
+			if err == nil && (e.Pick < 2 || e.Pick > 64) {
+				err = fmt.Errorf("want 2 to 64 lines")
+			}
+		case k == "margin":
+			e.PickMargin, err = strconv.Atoi(v)
+			if err == nil && e.PickMargin < 0 {
+				err = fmt.Errorf("negative")
+			}
 		case strings.HasPrefix(k, "option.") && len(k) > len("option."):
 			e.Options = append(e.Options, uci.Option{Name: k[len("option."):], Value: v})
 		default:
-			return "", fmt.Errorf("engine %q: unknown field %q (want name, cmd, nodes, depth, movetime, option.NAME)", def, k)
+			return "", fmt.Errorf("engine %q: unknown field %q (want name, cmd, nodes, depth, movetime, pick, margin, option.NAME)", def, k)
 		}
 		if err != nil {
 			return "", fmt.Errorf("engine %q: %s=%s: %v", def, k, v, err)
@@ -200,6 +215,17 @@ func (r *Roster) AddEngine(def string) (string, error) {
 		return "", fmt.Errorf("engine %q: no cmd=", def)
 	case e.Limit == (uci.Limit{}):
 		return "", fmt.Errorf("engine %q: no limit: give nodes=, depth= or movetime= (nodes and depth give the same games again; movetime does not)", def)
+	}
+	if e.PickMargin > 0 && e.Pick == 0 {
+		return "", fmt.Errorf("engine %q: margin= without pick=", def)
+	}
+	if e.Pick > 0 {
+		if e.PickMargin == 0 {
+			e.PickMargin = DefaultPickMargin
+		}
+		if !slices.ContainsFunc(e.Options, func(o uci.Option) bool { return strings.EqualFold(o.Name, "MultiPV") }) {
+			e.Options = append(e.Options, uci.Option{Name: "MultiPV", Value: strconv.Itoa(e.Pick)})
+		}
 	}
 	if err := r.free(name); err != nil {
 		return "", err

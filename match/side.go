@@ -127,6 +127,7 @@ type engineSide struct {
 	c       *uci.Client
 	moves   []string
 	timeout time.Duration
+	game    uint64 // the game's seed for a picking engine (pickMove)
 }
 
 func (s *engineSide) begin(color chess.Color, opening []string) error {
@@ -145,6 +146,8 @@ func (s *engineSide) think(ctx context.Context) (reply, error) {
 	r := reply{move: a.Move, score: a.Score}
 	if a.Move == "0000" || a.Move == "(none)" {
 		r.none = true
+	} else if s.e.Pick > 1 {
+		r.move = pickMove(a, s.e.Pick, s.e.PickMargin, s.game, len(s.moves))
 	}
 	return r, nil
 }
@@ -155,7 +158,11 @@ func (s *engineSide) accept(move string, own bool) error {
 }
 
 func (s *engineSide) what() string {
-	return s.c.Name + " (" + s.e.Limit.String() + optionText(s.e.Options) + ")"
+	pick := ""
+	if s.e.Pick > 1 {
+		pick = fmt.Sprintf(", picking at random among its best %d lines within %d cp", s.e.Pick, s.e.PickMargin)
+	}
+	return s.c.Name + " (" + s.e.Limit.String() + optionText(s.e.Options) + pick + ")"
 }
 
 func optionText(opts []uci.Option) string {

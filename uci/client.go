@@ -193,6 +193,37 @@ type Answer struct {
 	Score string // the last score it reported ("cp 35", "mate -3"), if any
 	Depth int
 	Nodes int64
+	// Lines are the last principal variations it reported with MultiPV,
+	// by rank (Lines[0] is multipv 1); empty when it reported none.
+	Lines []PV
+}
+
+// PV is one of an engine's MultiPV lines as it last reported it.
+type PV struct {
+	Move  string // the line's first move
+	Score string // "cp 35", "mate -3"
+	Depth int
+}
+
+// Centipawns reads a score as centipawns from the mover's view: a mate in
+// n is 100000−n (mated in n: −100000+n), so that any mate outranks any
+// material; ok is false for a score it cannot read.
+func Centipawns(score string) (cp int, ok bool) {
+	kind, val, found := strings.Cut(score, " ")
+	n, err := strconv.Atoi(val)
+	if !found || err != nil {
+		return 0, false
+	}
+	switch kind {
+	case "cp":
+		return n, true
+	case "mate":
+		if n > 0 {
+			return 100000 - n, true
+		}
+		return -100000 - n, true
+	}
+	return 0, false
 }
 
 // Go sets the position (the start, or fen, then the moves) and asks for a
@@ -256,21 +287,39 @@ func (c *Client) Go(ctx context.Context, fen string, moves []string, l Limit, ti
 	}
 }
 
+// maxMultiPV bounds the lines an answer keeps, whatever an engine says.
+const maxMultiPV = 256
+
 func (a *Answer) readInfo(f []string) {
+	rank, score, depth, first := 0, "", 0, ""
 	for i := 0; i+1 < len(f); i++ {
 		switch f[i] {
 		case "depth":
-			a.Depth, _ = strconv.Atoi(f[i+1])
+			depth, _ = strconv.Atoi(f[i+1])
+			a.Depth = depth
 		case "nodes":
 			a.Nodes, _ = strconv.ParseInt(f[i+1], 10, 64)
+		case "multipv":
+			rank, _ = strconv.Atoi(f[i+1])
 		case "score":
 			if i+2 < len(f) {
-				a.Score = f[i+1] + " " + f[i+2]
+				score = f[i+1] + " " + f[i+2]
+				a.Score = score
 			}
-		case "string", "pv":
-			return // the rest is text or moves
+		case "string":
+			return // the rest is text
+		case "pv":
+			first = f[i+1]
+			i = len(f) // the rest is moves
 		}
 	}
+	if rank < 1 || rank > maxMultiPV || first == "" || score == "" {
+		return
+	}
+	for len(a.Lines) < rank {
+		a.Lines = append(a.Lines, PV{})
+	}
+	a.Lines[rank-1] = PV{Move: first, Score: score, Depth: depth}
 }
 
 // Close asks the engine to quit and waits a little for it; then it is

@@ -149,3 +149,28 @@ func lookEngine(t *testing.T, name string) string {
 	t.Skipf("%s not found on PATH or in /usr/games: install Debian's %s (.ci/run does) to run this test", name, name)
 	return ""
 }
+
+func TestAnswerMultiPV(t *testing.T) {
+	var a Answer
+	for _, line := range []string{
+		"depth 1 seldepth 1 multipv 1 score cp 50 nodes 20 pv e2e4",
+		"depth 1 seldepth 1 multipv 2 score cp 20 nodes 20 pv d2d4 d7d5",
+		"depth 2 seldepth 2 multipv 1 score cp 35 nodes 60 pv d2d4 g8f6",
+		"depth 2 seldepth 2 multipv 2 score mate -3 nodes 60 pv f2f3",
+		"string multipv 9 score cp 1 pv a2a3",
+	} {
+		a.readInfo(strings.Fields(line))
+	}
+	want := []PV{{"d2d4", "cp 35", 2}, {"f2f3", "mate -3", 2}}
+	if len(a.Lines) != 2 || a.Lines[0] != want[0] || a.Lines[1] != want[1] {
+		t.Errorf("lines %+v, want %+v", a.Lines, want)
+	}
+	for s, cp := range map[string]int{"cp 35": 35, "cp -7": -7, "mate 2": 99998, "mate -3": -99997} {
+		if got, ok := Centipawns(s); !ok || got != cp {
+			t.Errorf("Centipawns(%q) = %d, %v; want %d", s, got, ok, cp)
+		}
+	}
+	if _, ok := Centipawns("lowerbound"); ok {
+		t.Error("Centipawns read nonsense")
+	}
+}

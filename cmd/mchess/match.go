@@ -122,7 +122,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	fs.BoolVar(&m.quiet, "quiet", false, "no progress on stderr")
 	event := fs.String("event", "MicroChess match", "the PGN Event `tag`")
 	var engines, loads, sources, ram stringList
-	fs.Var(&engines, "engine", "define a UCI engine: `name=N,cmd=COMMAND,nodes=N|depth=N|movetime=MS[,option.NAME=VALUE...]`; repeatable")
+	fs.Var(&engines, "engine", "define a UCI engine: `name=N,cmd=COMMAND,nodes=N|depth=N|movetime=MS[,pick=N[,margin=CP]][,option.NAME=VALUE...]`; pick=N varies its play: it searches N lines (MultiPV) and plays one within margin centipawns (default 30) of its best, at random with a seed of the game's, so the same match plays the same games; repeatable")
 	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]` (hex addresses); repeatable")
 	fs.Var(&sources, "source", "define a program built from sources: `NAME=FILE.asm[,FILE.asm...]`; repeatable")
 	fs.Var(&ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load and --source programs; repeatable")
