@@ -99,12 +99,14 @@ type Roster struct {
 	layouts  map[string]linker.Layout
 	engines  map[string]*Engine
 	used     map[string]bool
+	variants map[string]string // a variant's base program (AddVariant)
 }
 
 // NewRoster knows the built-in programs.
 func NewRoster() *Roster {
 	r := &Roster{programs: map[string]func(chess.Color) ([]kim1.Image, string, error){},
-		layouts: map[string]linker.Layout{}, engines: map[string]*Engine{}, used: map[string]bool{}}
+		layouts: map[string]linker.Layout{}, engines: map[string]*Engine{}, used: map[string]bool{},
+		variants: map[string]string{}}
 	for n, f := range Builtin {
 		r.programs[n] = f
 	}
@@ -269,16 +271,22 @@ func (r *Roster) Player(spec string) (*Player, error) {
 		return nil, fmt.Errorf("player %q: %v", spec, err)
 	}
 	r.used[name] = true
-	pl := &Player{Name: name + "@" + l.Name, Program: prog, Level: l, Layout: r.layouts[name], Plan: name == "stone"}
-	switch _, builtin := Builtin[name]; {
-	case name == "library":
+	// A variant plays as its base program does, with its bytes changed.
+	base := name
+	for r.variants[base] != "" {
+		base = r.variants[base]
+		r.used[base] = true
+	}
+	pl := &Player{Name: name + "@" + l.Name, Program: prog, Level: l, Layout: r.layouts[base], Plan: base == "stone"}
+	switch _, builtin := Builtin[base]; {
+	case base == "library":
 		b, err := openings.TwentyBooks()
 		if err != nil {
 			return nil, fmt.Errorf("player %q: %v", spec, err)
 		}
 		pl.Layout, pl.Library = microchess.LibraryLayout(), b.Vars
 	case builtin:
-		needs, err := microchess.ProgramNeeds(name)
+		needs, err := microchess.ProgramNeeds(base)
 		if err != nil {
 			return nil, fmt.Errorf("player %q: %v", spec, err)
 		}

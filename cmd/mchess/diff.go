@@ -38,10 +38,11 @@ func diffMain(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	all := fs.Bool("all", false, "list every position, the same choices too")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	var engines, loads, sources, ram stringList
+	var engines, loads, sources, ram, variants stringList
 	fs.Var(&engines, "engine", "define a UCI engine as in mchess match; repeatable")
 	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]`; repeatable")
 	fs.Var(&sources, "source", "define a program built from sources: `NAME=FILE.asm[,FILE.asm...]`; repeatable")
+	fs.Var(&variants, "variant", "define a program with bytes changed: `NAME=PROGRAM,[white:|black:]ADDR=HEXBYTES[,...]` (e.g. f07=stone,00C3=07); repeatable")
 	fs.Var(&ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load and --source programs; repeatable")
 	names, err := parse(fs, args)
 	if err != nil {
@@ -58,7 +59,7 @@ func diffMain(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 0 {
 		return fail(2, fmt.Errorf("-j wants a positive number"))
 	}
-	roster, err := matchRoster(engines, loads, sources, ram)
+	roster, err := matchRoster(engines, loads, sources, variants, ram)
 	if err != nil {
 		return fail(2, err)
 	}

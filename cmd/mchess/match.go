@@ -121,10 +121,11 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	fs.BoolVar(&m.json, "json", false, "print the summary as JSON")
 	fs.BoolVar(&m.quiet, "quiet", false, "no progress on stderr")
 	event := fs.String("event", "MicroChess match", "the PGN Event `tag`")
-	var engines, loads, sources, ram stringList
+	var engines, loads, sources, ram, variants stringList
 	fs.Var(&engines, "engine", "define a UCI engine: `name=N,cmd=COMMAND,nodes=N|depth=N|movetime=MS[,pick=N[,margin=CP]][,option.NAME=VALUE...]`; pick=N varies its play: it searches N lines (MultiPV) and plays one within margin centipawns (default 30) of its best, at random with a seed of the game's, so the same match plays the same games; repeatable")
 	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]` (hex addresses); repeatable")
 	fs.Var(&sources, "source", "define a program built from sources: `NAME=FILE.asm[,FILE.asm...]`; repeatable")
+	fs.Var(&variants, "variant", "define a program with bytes changed: `NAME=PROGRAM,[white:|black:]ADDR=HEXBYTES[,...]` (e.g. f07=stone,00C3=07); repeatable")
 	fs.Var(&ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load and --source programs; repeatable")
 	names, err := parse(fs, args)
 	if err != nil {
@@ -149,7 +150,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		}
 		opt.SPRT = &t
 	}
-	roster, err := matchRoster(engines, loads, sources, ram)
+	roster, err := matchRoster(engines, loads, sources, variants, ram)
 	if err != nil {
 		return fail(2, err)
 	}
@@ -199,7 +200,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 }
 
 // matchRoster defines the engines and programs the players may name.
-func matchRoster(engines, loads, sources, ram []string) (*match.Roster, error) {
+func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster, error) {
 	r := match.NewRoster()
 	for _, def := range engines {
 		if _, err := r.AddEngine(def); err != nil {
@@ -240,6 +241,11 @@ func matchRoster(engines, loads, sources, ram []string) (*match.Roster, error) {
 		}
 		if err := r.AddProgram(name, name+" (built from "+files+")", microchess.KIM(p.Images), p.Layout); err != nil {
 			return nil, fmt.Errorf("--source: %v", err)
+		}
+	}
+	for _, def := range variants {
+		if _, err := r.AddVariant(def); err != nil {
+			return nil, fmt.Errorf("--variant: %v", err)
 		}
 	}
 	return r, nil
