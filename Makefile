@@ -149,9 +149,12 @@ fuzz:
 		$(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) $$pkg || { rm -f build/fuzz.log; exit 1; }; done; rm -f build/fuzz.log
 
 # docs/strength.md: the strength study, written from the matches it plays
-# (about half an hour on 2 cores; needs Debian's stockfish).
+# (needs Debian's stockfish). Each finished match is kept in
+# docs/strength/ (a small JSON summary each, committed), so a study stopped
+# part way goes on where it stopped: run make strength again.
+# make strength FRESH=1 plays every match again.
 strength: tool
-	$(MCHESS) strength -o docs/strength.md
+	$(MCHESS) strength --state docs/strength $(if $(FRESH),--fresh) -o docs/strength.md
 
 # docs/special-moves.md's measurement: the special-moves program against
 # the original, 500 games at each level from the study suite, then against

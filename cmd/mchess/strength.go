@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/kim1-archive/microchess/internal/atomicfile"
@@ -31,6 +32,10 @@ type studyMatch struct {
 	args    []string
 	sum     *match.Summary
 	elapsed time.Duration
+	// Who played it: the mchess revision, the machine, the one-minute
+	// load average when it finished (a match may be kept from an earlier
+	// sitting: studyState).
+	version, machine, load string
 }
 
 func strengthMain(args []string, stdout, stderr io.Writer) int {
@@ -45,9 +50,12 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 	quick := fs.Bool("quick", false, "two games a pairing, cut at 8 plies: to check the study runs, not to measure")
 	jobs := fs.Int("j", 0, "games at once (default: the number of CPUs)")
 	stockfish := fs.String("stockfish", "", "the Stockfish `PATH` (default: stockfish on PATH or in /usr/games)")
+	stateDir := fs.String("state", "", "keep each finished match in `DIR` (a small JSON file each) and take the kept ones instead of playing them again, so that a study stopped part way goes on where it stopped")
+	fresh := fs.Bool("fresh", false, "with --state: forget the kept matches and play them all")
 	if status, ok := parseNone(fs, args); !ok {
 		return status
 	}
+
 	sf, err := findEngine(*stockfish, "stockfish")
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess strength:", err)
@@ -57,13 +65,36 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 		*jobs = runtime.NumCPU()
 	}
 	parts := studyPlan(sf, *jobs, *quick)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	state := studyState{dir: *stateDir}
+	if *fresh {
+		if err := os.RemoveAll(*stateDir); err != nil {
+			fmt.Fprintln(stderr, "mchess strength:", err)
+			return 1
+		}
+	}
+	if err := state.prune(parts); err != nil {
+		fmt.Fprintln(stderr, "mchess strength:", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	machine := studyMachine(sf)
 	start, load := time.Now(), [2]string{loadAverage()}
 	var played [][]studyMatch
 	for _, p := range parts {
 		var ms []studyMatch
 		for _, a := range p.matches {
+			kept, err := state.load(a)
+			if err != nil {
+				fmt.Fprintln(stderr, "mchess strength:", err)
+				return 1
+			}
+			if kept != nil {
+				fmt.Fprintf(stderr, "mchess match %s: kept from %s\n", shellJoin(a), kept.Finished.Format(time.RFC3339))
+				ms = append(ms, studyMatch{args: a, sum: kept.Summary, elapsed: time.Duration(kept.Seconds * float64(time.Second)),
+					version: kept.Version, machine: kept.Machine, load: kept.Load})
+				continue
+			}
 			fmt.Fprintf(stderr, "mchess match %s\n", shellJoin(a))
 			m, status := parseMatch(a, stderr)
 			if m == nil {
@@ -80,20 +111,26 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 			if res.Interrupted {
-				fmt.Fprintln(stderr, "mchess strength: interrupted: no document written")
+				fmt.Fprintln(stderr, "mchess strength: interrupted: no document written; the matches finished before are kept (--state)")
 				return 130
 			}
 			if err := m.savePGN(res); err != nil {
 				fmt.Fprintln(stderr, "mchess strength:", err)
 				return 1
 			}
-			ms = append(ms, studyMatch{args: a, sum: res.Summarize(), elapsed: time.Since(t0)})
+			sm := studyMatch{args: a, sum: res.Summarize(), elapsed: time.Since(t0), version: version(), machine: machine, load: loadAverage()}
+			if err := state.save(&savedMatch{Args: a, Version: sm.version, Machine: machine, Finished: time.Now().UTC(),
+				Seconds: sm.elapsed.Seconds(), Load: sm.load, Summary: sm.sum}); err != nil {
+				fmt.Fprintln(stderr, "mchess strength:", err)
+				return 1
+			}
+			ms = append(ms, sm)
 		}
 		played = append(played, ms)
 	}
 	load[1] = loadAverage()
 	var b strings.Builder
-	writeStudy(&b, parts, played, studyMachine(sf), time.Since(start), load, *quick)
+	writeStudy(&b, parts, played, machine, time.Since(start), load, *quick)
 	if *out == "" {
 		io.WriteString(stdout, b.String())
 		return 0

@@ -133,3 +133,64 @@ func TestStrengthVerdict(t *testing.T) {
 		}
 	}
 }
+
+// A study stopped part way goes on where it stopped: each finished match
+// is kept under --state, and a second run takes them instead of playing
+// them again, writing the same tables; a file no command of the plan names
+// is removed, and a damaged one stops the study with its name.
+func TestStrengthResumes(t *testing.T) {
+	sf, err := findEngine("", "stockfish")
+	if err != nil {
+		t.Skipf("%v (.ci/run installs it)", err)
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	state := filepath.Join(dir, "state")
+	run := func() (string, string, int) {
+		out := filepath.Join(dir, "strength.md")
+		var stdout, stderr bytes.Buffer
+		status := mainExit([]string{"strength", "--quick", "-j", "2", "--stockfish", sf, "--state", state, "-o", out}, &stdout, &stderr)
+		data, _ := os.ReadFile(out)
+		return string(data), stderr.String(), status
+	}
+	first, log1, status := run()
+	if status != 0 {
+		t.Fatalf("exit %d\n%s", status, log1)
+	}
+	kept, _ := filepath.Glob(filepath.Join(state, "match-*.json"))
+	if len(kept) != 6 || strings.Contains(log1, "kept from") {
+		t.Fatalf("%d matches kept after the first run; log:\n%s", len(kept), log1)
+	}
+	stale := filepath.Join(state, "match-0000000000000000.json")
+	if err := os.WriteFile(stale, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second, log2, status := run()
+	if status != 0 {
+		t.Fatalf("exit %d\n%s", status, log2)
+	}
+	if n := strings.Count(log2, ": kept from "); n != 6 {
+		t.Errorf("%d matches taken from the state of 6:\n%s", n, log2)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("a file no command names was kept")
+	}
+	tables := func(doc string) string {
+		var keep []string
+		for _, l := range strings.Split(doc, "\n") {
+			if strings.HasPrefix(l, "|") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if tables(first) == "" || tables(first) != tables(second) {
+		t.Errorf("the tables differ between the run and the resumed one:\n%s\n---\n%s", tables(first), tables(second))
+	}
+	if err := os.WriteFile(kept[0], []byte("not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, log3, status := run(); status != 1 || !strings.Contains(log3, kept[0]+": not a saved match") {
+		t.Errorf("a damaged state file: exit %d\n%s", status, log3)
+	}
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/match"
+)
+
+// studyState keeps each finished match of the study as a small JSON file,
+// so that a study longer than a sitting goes on where it stopped: a
+// match whose file is there, made by the same command line and the same
+// mchess, is not played again. The files are small (a summary each) and
+// are committed with the document, so that a later session, or another
+// machine, goes on too.
+type studyState struct{ dir string }
+
+// savedMatch is one finished match as the state keeps it.
+type savedMatch struct {
+	Args     []string       `json:"args"`
+	Version  string         `json:"version"`
+	Machine  string         `json:"machine"`
+	Finished time.Time      `json:"finished"`
+	Seconds  float64        `json:"seconds"`
+	Load     string         `json:"load_average"` // one-minute, when it finished
+	Summary  *match.Summary `json:"summary"`
+}
+
+// file is where a command line's match is kept: named by a hash of the
+// arguments, so that any change to the command makes a new match.
+func (s studyState) file(args []string) string {
+	h := sha256.New()
+	for _, a := range args {
+		fmt.Fprintf(h, "%q ", a)
+	}
+	return filepath.Join(s.dir, fmt.Sprintf("match-%x.json", h.Sum(nil)[:8]))
+}
+
+// load gives the match kept for a command line, if any. A match kept by
+// another revision of mchess is taken as it is: the document names the
+// revision of every match, and --fresh plays them all again.
+func (s studyState) load(args []string) (*savedMatch, error) {
+	if s.dir == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(s.file(args))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m savedMatch
+	if err := json.Unmarshal(data, &m); err != nil || m.Summary == nil {
+		return nil, fmt.Errorf("%s: not a saved match (%v): remove it, or run with --fresh", s.file(args), err)
+	}
+	if !slices.Equal(m.Args, args) {
+		return nil, fmt.Errorf("%s: saved for another command line: remove it, or run with --fresh", s.file(args))
+	}
+	return &m, nil
+}
+
+func (s studyState) save(m *savedMatch) error {
+	if s.dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(m, "", " ")
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(s.file(m.Args), append(data, '\n'))
+}
+
+// prune removes the kept matches no command of the plan names any more.
+func (s studyState) prune(parts []studyPart) error {
+	if s.dir == "" {
+		return nil
+	}
+	keep := map[string]bool{}
+	for _, p := range parts {
+		for _, a := range p.matches {
+			keep[s.file(a)] = true
+		}
+	}
+	found, err := filepath.Glob(filepath.Join(s.dir, "match-*.json"))
+	if err != nil {
+		return err
+	}
+	for _, f := range found {
+		if !keep[f] {
+			if err := os.Remove(f); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
