@@ -33,6 +33,41 @@
 //     as "+0.0".
 //
 // The SPRT is documented on type SPRT.
+//
+// # Pairs of games
+//
+// When each opening is played twice with colours reversed, the two games
+// of a pair share their opening, and an opening that favours one side
+// tends to give each player one good game of the two: the games are not
+// independent, and the trinomial variance above, which takes them as
+// independent, overstates the error when the openings are unbalanced.
+// fishtest takes the pair as the unit instead, and so does type Penta,
+// following fishtest's server/fishtest/stats/stat_util.py (get_elo) and
+// LLRcalc.py (read in https://github.com/official-stockfish/fishtest at
+// commit 0753fcc6 for LLRcalc.py, and in a maintainer's fork,
+// ppigazzini/fishtest, at commit 310ef45a for stat_util.py); the code is
+// written from the formulas, not copied. For N pairs, n_k of them scoring k/2 points
+// (k = 0..4):
+//
+//	a_k    = k/4                               a pair's score per game: 0, ¼, ½, ¾, 1
+//	μ      = Σ n_k·a_k / N                     expected score (that of the same games as a Score)
+//	var    = Σ n_k·(a_k − μ)² / N              per-pair variance of a_k
+//	σ      = sqrt(var) / sqrt(N)               standard error of μ
+//	Elo, margin                                as above, with this μ and σ
+//	LOS    = Φ((μ − ½)/σ) = ½ + ½·erf((μ − ½) / (σ·√2))
+//
+// fishtest's stats() writes the same σ per game: its variance
+// Σ n_k·(k/2 − 2μ)²/(2N) is 2·var, over its 2N games. Deliberate
+// differences from fishtest's get_elo:
+//
+//   - fishtest first counts each empty cell as 0.001 pairs and clamps μ to
+//     0.001..0.999 for the Elo; Penta.Diff does neither, so that the Elo is
+//     that of the games played: a score of 100% gives +Inf and an interval
+//     that reaches 0% or 100% a margin of +Inf, as Score.Diff does.
+//   - When every pair scored the same (var = 0, e.g. every pair 1–1),
+//     there is no spread to estimate an error from: the margin and LOS are
+//     NaN (fishtest's empty cells would give a small, meaningless margin;
+//     Score.Diff gives ± 0.0 for all draws, as cutechess-cli does).
 package elo
 
 import (
@@ -101,6 +136,13 @@ func (s Score) diff(quantile func(float64) float64) (diff, margin float64, ok bo
 		return math.NaN(), math.NaN(), false
 	}
 	mu, sigma := s.meanStdev()
+	return eloInterval(mu, sigma, quantile)
+}
+
+// eloInterval returns the Elo difference of the score mu and half the Elo
+// width of the 95% interval mu ± z·sigma (see Score.Diff for when ok is
+// false).
+func eloInterval(mu, sigma float64, quantile func(float64) float64) (diff, margin float64, ok bool) {
 	diff = eloOf(mu)
 	if diff == 0 {
 		diff = 0 // −400·log10(1) is −0; print an even score as +0.0

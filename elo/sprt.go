@@ -20,8 +20,8 @@ import (
 // It is the test of cutechess-cli's -sprt option (sprt.cpp), implemented
 // faithfully, so that an mchess match stops at the same game as cutechess-cli
 // would with the same results, and so that cutechess-cli's own unit-test
-// values check this code. (Fishtest's generalized SPRT with a normal
-// approximation in logistic or normalized Elo gives close but different LLRs.)
+// values check this code. (Fishtest's generalized SPRT gives close but
+// different LLRs; its form on game pairs is SPRT.LLRPenta.)
 // The model is BayesElo's draw model, a trinomial:
 //
 //	P(win)  = 1 / (1 + 10^((drawElo − b)/400))

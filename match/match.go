@@ -56,8 +56,10 @@ type Progress struct {
 	Done, Total int
 	Last        *Record
 	// Score is the last game's pairing so far, from its A's view, over the
-	// games counted (all finished; with an SPRT, those in schedule order).
+	// games counted (all finished; with an SPRT, those in schedule order);
+	// Penta its complete pairs among them.
 	Score   elo.Score
+	Penta   elo.Penta
 	Pairing Pairing
 	Elapsed time.Duration
 }
@@ -71,8 +73,8 @@ type Result struct {
 	// Interrupted is set when the context ended the match: Records then
 	// holds every game finished.
 	Interrupted bool
-	// Decision is the SPRT's; Decided is how many games (in schedule
-	// order) it took.
+	// Decision is the SPRT's, on the pairs; Decided is how many games (in
+	// schedule order, whole pairs) it took.
 	Decision elo.Decision
 	Decided  int
 	Elapsed  time.Duration
@@ -217,12 +219,23 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		prefix   int                                // games 0..prefix-1 are all finished
 		decided  = -1                               // the SPRT's decision point
 		scores   = make([]elo.Score, len(pairings)) // over the counted games
+		pentas   = make([]elo.Penta, len(pairings)) // their complete pairs
+		counted  = make([]*Record, len(jobs))
 		done     int
 		failure  error
 	)
-	count := func(r *Record) {
+	// count counts a game, and its pair if the other game is counted: it
+	// tells whether the game completed a pair.
+	count := func(r *Record) bool {
 		p := pairings[r.Pairing]
 		scores[r.Pairing] = scores[r.Pairing].Add(r.Score(p.A))
+		counted[r.Index] = r
+		other, _ := partner(r.Index, len(pairings))
+		if other >= len(jobs) || counted[other] == nil {
+			return false
+		}
+		pentas[r.Pairing] = pentas[r.Pairing].Add(pairPenta(r, counted[other], p.A))
+		return true
 	}
 	record := func(r Record) {
 		mu.Lock()
@@ -235,10 +248,15 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		if opt.SPRT == nil {
 			count(&r)
 		} else {
+			// The test is on the pairs, as fishtest's: it can rule
+			// only when a game completes a pair.
 			for prefix < len(jobs) && finished[prefix] != nil {
-				count(finished[prefix])
+				paired := count(finished[prefix])
 				prefix++
-				if d := opt.SPRT.Decide(scores[0]); d != elo.Continue {
+				if !paired {
+					continue
+				}
+				if d := opt.SPRT.DecidePenta(pentas[0]); d != elo.Continue {
 					res.Decision, decided = d, prefix
 					cancel()
 					break
@@ -246,7 +264,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			}
 		}
 		if opt.Progress != nil {
-			opt.Progress(Progress{Done: done, Total: len(jobs), Last: &r, Score: scores[r.Pairing],
+			opt.Progress(Progress{Done: done, Total: len(jobs), Last: &r, Score: scores[r.Pairing], Penta: pentas[r.Pairing],
 				Pairing: pairings[r.Pairing], Elapsed: time.Since(start)})
 		}
 	}

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -88,8 +89,9 @@ var twoLines = []suite.Line{
 	{ECO: "D00", Name: "b", Moves: []string{"d4", "d5"}},
 }
 
-// The SPRT rules on the games in schedule order, so it stops at the same
-// game however many run at once, and the games past it are not counted.
+// The SPRT rules on the pairs in schedule order, so it stops at the same
+// game however many run at once, only when a pair completes, and the games
+// past it are not counted.
 func TestSPRTStopsAtTheSameGame(t *testing.T) {
 	test, err := elo.ParseSPRT("0,10,0.05,0.05")
 	if err != nil {
@@ -97,11 +99,11 @@ func TestSPRTStopsAtTheSameGame(t *testing.T) {
 	}
 	var decided []int
 	for _, jobs := range []int{1, 3} {
-		res, err := Run(context.Background(), Options{Players: lopsided(), Games: 200, Lines: twoLines, Jobs: jobs, SPRT: &test})
+		res, err := Run(context.Background(), Options{Players: lopsided(), Games: 300, Lines: twoLines, Jobs: jobs, SPRT: &test})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Decision != elo.AcceptH1 || len(res.Records) != res.Decided || res.Interrupted {
+		if res.Decision != elo.AcceptH1 || len(res.Records) != res.Decided || res.Interrupted || res.Decided%2 != 0 {
 			t.Fatalf("-j %d: %v after %d, %d records, interrupted %v", jobs, res.Decision, res.Decided, len(res.Records), res.Interrupted)
 		}
 		for i, r := range res.Records {
@@ -109,14 +111,17 @@ func TestSPRTStopsAtTheSameGame(t *testing.T) {
 				t.Fatalf("record %d: index %d, %s", i, r.Index, r.Result)
 			}
 		}
-		// All wins: the test must stop long before 200 games, and not
-		// before the LLR has crossed ln(0.95/0.05) = 2.944.
-		if s := (elo.Score{Wins: res.Decided}); test.LLR(s) < 2.944 || test.LLR(elo.Score{Wins: res.Decided - 1}) >= 2.944 {
-			t.Errorf("decided after %d wins: LLR %.3f, one game before %.3f", res.Decided, test.LLR(s), test.LLR(elo.Score{Wins: res.Decided - 1}))
+		// All pairs won: the test must stop before 150 pairs, and not
+		// before the LLR of the pairs has crossed ln(0.95/0.05) = 2.944.
+		pairs := res.Decided / 2
+		if llr, before := test.LLRPenta(elo.Penta{4: pairs}), test.LLRPenta(elo.Penta{4: pairs - 1}); llr < 2.944 || before >= 2.944 {
+			t.Errorf("decided after %d pairs: LLR %.3f, one pair before %.3f", pairs, llr, before)
 		}
 		decided = append(decided, res.Decided)
 		sum := res.Summarize()
-		if sum.SPRT == nil || sum.SPRT.Decision != "H1 accepted" || sum.Pairings[0].Wins != res.Decided || sum.Players[1].Resigned != res.Decided {
+		if sum.SPRT == nil || sum.SPRT.Decision != "H1 accepted" || sum.SPRT.Pairs != pairs || sum.SPRT.Games != res.Decided ||
+			sum.SPRT.TrinomialLLR != test.LLR(elo.Score{Wins: res.Decided}) ||
+			sum.Pairings[0].Wins != res.Decided || sum.Players[1].Resigned != res.Decided {
 			t.Errorf("summary %+v %+v", sum.SPRT, sum.Players)
 		}
 	}
@@ -167,30 +172,81 @@ func TestOptionsRefused(t *testing.T) {
 }
 
 func TestSummaryTable(t *testing.T) {
-	// +60 =20 -20 between two players: the table shows the hand-computed
-	// +147.2 ± 66.0 (see package elo) and the counts by player.
+	// +60 =20 -20 between two players, in 50 pairs: 20 won twice (WW), 10
+	// WD, 5 DD, 10 WL and 5 lost twice (LL), so Ptnml(0-2) is
+	// [5, 0, 15, 10, 20]. The trinomial figures are the hand-computed
+	// +147.2 ± 66.0 of package elo. The pairs, by the formulas of package
+	// elo: μ = 0.7; a − μ = −0.7, −0.45, −0.2, 0.05, 0.3;
+	// var = (5·0.49 + 15·0.04 + 10·0.0025 + 20·0.09)/50 = 4.875/50 = 0.0975;
+	// σ = √(0.0975/50) = 0.0441588, zσ = 0.0865497;
+	// Elo(0.6134503) = −400·log10(0.6301238) = 80.230,
+	// Elo(0.7865497) = −400·log10(0.2713755) = 226.572: margin 73.171;
+	// LOS = Φ(0.2/0.0441588) = Φ(4.529108) = 0.9999970.
 	res := &Result{Opt: &Options{Players: []*Player{{Name: "a"}, {Name: "b"}}}, Pairings: []Pairing{{0, 1}}, Total: 100, Elapsed: 2 * time.Second}
-	add := func(n int, o chess.Outcome, end End, by chess.Color) {
+	type ending struct {
+		end     End
+		culprit int // the player who resigned, moved illegally or failed; -1 for none
+	}
+	var wins, draws, losses []ending // a's, in the order they are dealt
+	deal := func(list *[]ending, n int, e ending) {
 		for i := 0; i < n; i++ {
-			res.Records = append(res.Records, Record{White: 0, Black: 1, Result: o, End: end, By: by})
+			*list = append(*list, e)
 		}
 	}
-	add(55, chess.WhiteWon, Checkmate, chess.NoColor)
-	add(5, chess.WhiteWon, Illegal, chess.Black)
-	add(18, chess.Draw, DrawnByRule, chess.NoColor)
-	add(2, chess.Draw, PlyCap, chess.NoColor)
-	add(19, chess.BlackWon, Resigned, chess.White)
-	add(1, chess.BlackWon, Failed, chess.White)
+	deal(&wins, 55, ending{Checkmate, -1})
+	deal(&wins, 5, ending{Illegal, 1})
+	deal(&draws, 18, ending{DrawnByRule, -1})
+	deal(&draws, 2, ending{PlyCap, -1})
+	deal(&losses, 19, ending{Resigned, 0})
+	deal(&losses, 1, ending{Failed, 0})
+	game := func(a int) { // a: a's points ×2
+		list := [3]*[]ending{&losses, &draws, &wins}[a]
+		e := (*list)[0]
+		*list = (*list)[1:]
+		i := len(res.Records)
+		rec := Record{Index: i, White: 0, Black: 1, End: e.end, By: chess.NoColor, Moves: fmt.Sprint("game ", i)}
+		if i%2 == 1 {
+			rec.White, rec.Black = 1, 0
+		}
+		switch a {
+		case 2:
+			rec.Result = map[bool]chess.Outcome{true: chess.WhiteWon, false: chess.BlackWon}[rec.White == 0]
+		case 1:
+			rec.Result = chess.Draw
+		case 0:
+			rec.Result = map[bool]chess.Outcome{true: chess.BlackWon, false: chess.WhiteWon}[rec.White == 0]
+		}
+		if e.culprit >= 0 {
+			rec.By = map[bool]chess.Color{true: chess.White, false: chess.Black}[rec.White == e.culprit]
+		}
+		res.Records = append(res.Records, rec)
+	}
+	for _, pair := range []struct{ n, first, second int }{{20, 2, 2}, {10, 2, 1}, {5, 1, 1}, {10, 2, 0}, {5, 0, 0}} {
+		for i := 0; i < pair.n; i++ {
+			game(pair.first)
+			game(pair.second)
+		}
+	}
+	sum := res.Summarize()
+	if p := sum.Pairings[0]; p.Penta != (elo.Penta{5, 0, 15, 10, 20}) || p.Pairs != 50 || p.Unpaired != 0 || p.EloWithheld != "" ||
+		p.PairElo == nil || math.Abs(*p.PairElo-147.191) > 0.001 || p.PairMargin == nil || math.Abs(*p.PairMargin-73.171) > 0.001 ||
+		p.PairLOS == nil || math.Abs(*p.PairLOS-0.9999970) > 1e-7 {
+		t.Errorf("pairs %+v", p)
+	}
 	var b strings.Builder
-	res.Summarize().Write(&b)
+	sum.Write(&b)
 	for _, want := range []string{
 		"100 of 100 games played in 2.0 s",
 		"\na vs b     100  60  20  20  70.0%  +147.2 ± 66.0  100.0%  20.0%\n",
+		"\na vs b      50  [5, 0, 15, 10, 20]     +147.2 ± 73.2  100.0%\n",
 		"\na         100  70.0%        0        19       1            0        2             -\n",
 		"\nb         100  30.0%        5         0       0            0        2             -\n",
 	} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("no %q in\n%s", want, b.String())
 		}
+	}
+	if strings.Contains(b.String(), "unpaired") || strings.Contains(b.String(), "no Elo") {
+		t.Errorf("a note on complete, distinct games:\n%s", b.String())
 	}
 }

@@ -33,16 +33,33 @@ type PairingSummary struct {
 	Draws     int      `json:"draws"`
 	Losses    int      `json:"losses"`
 	Score     float64  `json:"score"`      // points / games
-	Elo       *float64 `json:"elo"`        // nil when not finite (0% or 100%, no games)
-	Margin    *float64 `json:"margin"`     // the 95% margin of Elo; nil when unbounded
-	LOS       *float64 `json:"los"`        // nil with no decisive game
+	Elo       *float64 `json:"elo"`        // nil when not finite (0% or 100%, no games) or withheld
+	Margin    *float64 `json:"margin"`     // the 95% margin of Elo; nil when unbounded or withheld
+	LOS       *float64 `json:"los"`        // nil with no decisive game, or withheld
 	DrawRatio float64  `json:"draw_ratio"` // draws / games
-	EloText   string   `json:"elo_text"`   // "+147.2 ± 66.0", "+inf", "n/a"
+	EloText   string   `json:"elo_text"`   // "+147.2 ± 66.0", "+inf", "n/a", "withheld"
 	// Distinct counts the games that differ in some move: deterministic
 	// programs from the same opening play the same game again, and the
 	// margin and LOS, which take the games as independent, do not hold
 	// for the repeats.
 	Distinct int `json:"distinct_games"`
+	// EloWithheld says why the Elo figures (both kinds) are nil when
+	// some games repeat others (Distinct < Games; see withholdElo), and
+	// is empty otherwise.
+	EloWithheld string `json:"elo_withheld"`
+	// The pairs (pairs.go): Penta counts the complete pairs by A's points
+	// in them, 0, ½, 1, 1½, 2 (fishtest's pentanomial); Unpaired the games
+	// counted whose pair is not complete, which the pairs leave out. The
+	// Elo, margin and LOS of the pairs come from their per-pair variance
+	// (package elo); nil as for Elo, and also when every pair scored the
+	// same (then no margin or LOS).
+	Penta       elo.Penta `json:"pentanomial"`
+	Pairs       int       `json:"pairs"`
+	Unpaired    int       `json:"unpaired_games"`
+	PairElo     *float64  `json:"pair_elo"`
+	PairMargin  *float64  `json:"pair_margin"`
+	PairLOS     *float64  `json:"pair_los"`
+	PairEloText string    `json:"pair_elo_text"`
 }
 
 // PlayerSummary is how a player's games ended.
@@ -74,14 +91,18 @@ type LibraryPhase struct {
 	Most      int `json:"most"`
 }
 
-// SPRTSummary is the SPRT's state at the end.
+// SPRTSummary is the SPRT's state at the end. The test is on the pairs
+// (fishtest's pentanomial GSPRT, elo.SPRT.LLRPenta): LLR is its, and
+// TrinomialLLR cutechess-cli's on the same games, for comparison.
 type SPRTSummary struct {
-	Test     string  `json:"test"`
-	LLR      float64 `json:"llr"`
-	Lower    float64 `json:"lower"`
-	Upper    float64 `json:"upper"`
-	Decision string  `json:"decision"`
-	Games    int     `json:"games"`
+	Test         string  `json:"test"`
+	LLR          float64 `json:"llr"`
+	Lower        float64 `json:"lower"`
+	Upper        float64 `json:"upper"`
+	Decision     string  `json:"decision"`
+	Games        int     `json:"games"`
+	Pairs        int     `json:"pairs"`
+	TrinomialLLR float64 `json:"trinomial_llr"`
 }
 
 // Summarize counts the games of a match.
@@ -147,6 +168,7 @@ func (r *Result) Summarize() *Summary {
 		}
 	}
 	s.Players = players
+	pentas := countPairs(r.Records, r.Pairings)
 	for i, pr := range r.Pairings {
 		sc := scores[i]
 		ps := PairingSummary{A: r.Opt.Players[pr.A].Name, B: r.Opt.Players[pr.B].Name, Games: sc.Games(),
@@ -158,15 +180,18 @@ func (r *Result) Summarize() *Summary {
 		ps.Elo, ps.Margin = finite(d), finite(m)
 		ps.EloText = elo.Format(d, m, ok)
 		ps.LOS = finite(sc.LOS())
+		ps.setPairs(pentas[i])
+		ps.withholdElo()
 		s.Pairings = append(s.Pairings, ps)
 	}
 	if t := r.Opt.SPRT; t != nil {
 		lo, hi := t.Bounds()
 		d := r.Decision
 		if d == elo.Continue {
-			d = t.Decide(scores[0])
+			d = t.DecidePenta(pentas[0])
 		}
-		s.SPRT = &SPRTSummary{Test: t.String(), LLR: t.LLR(scores[0]), Lower: lo, Upper: hi, Decision: d.String(), Games: scores[0].Games()}
+		s.SPRT = &SPRTSummary{Test: t.String(), LLR: t.LLRPenta(pentas[0]), Lower: lo, Upper: hi, Decision: d.String(),
+			Games: scores[0].Games(), Pairs: pentas[0].Pairs(), TrinomialLLR: t.LLR(scores[0])}
 	}
 	return s
 }
@@ -208,11 +233,8 @@ func (s *Summary) Write(w io.Writer) {
 			percent(p.Score, p.Games > 0), p.EloText, percentPtr(p.LOS), percent(p.DrawRatio, p.Games > 0)})
 	}
 	writeTable(w, rows)
-	for _, p := range s.Pairings {
-		if p.Distinct < p.Games {
-			fmt.Fprintf(w, "%s vs %s: %d distinct games of %d (the rest repeat one move for move): the margin and LOS take the games as independent\n", p.A, p.B, p.Distinct, p.Games)
-		}
-	}
+	fmt.Fprintln(w)
+	writePairs(w, s.Pairings)
 	fmt.Fprintln(w)
 	rows = [][]string{{"Player", "Games", "Score", "Illegal", "Resigned", "Failed", "Cannot hold", "Ply cap", "Mcycles/move"}}
 	for _, p := range s.Players {
@@ -235,7 +257,8 @@ func (s *Summary) Write(w io.Writer) {
 		}
 	}
 	if t := s.SPRT; t != nil {
-		fmt.Fprintf(w, "\nSPRT %s: LLR %.2f (bounds %.2f, %.2f) after %d games: %s\n", t.Test, t.LLR, t.Lower, t.Upper, t.Games, t.Decision)
+		fmt.Fprintf(w, "\nSPRT %s on pairs: LLR %.2f (bounds %.2f, %.2f) after %s, %s: %s (cutechess-cli's trinomial LLR %.2f)\n",
+			t.Test, t.LLR, t.Lower, t.Upper, plural(t.Pairs, "pair"), plural(t.Games, "game"), t.Decision, t.TrinomialLLR)
 	}
 }
 

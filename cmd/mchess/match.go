@@ -91,7 +91,10 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		"\nPlays games between the players, round robin (or --gauntlet), from the lines of an",
 		"opening suite, each line twice with colours reversed, refereed by the chess library,",
 		"and prints each pairing's score, Elo difference ± 95% margin and LOS (as cutechess-cli",
-		"computes them), and how each player's games ended.",
+		"computes them), the same from the pairs of games (Ptnml(0-2), as fishtest computes",
+		"them), and how each player's games ended. When some games repeat others move for move",
+		"(deterministic players, more games than twice the lines), no Elo is given: the margin",
+		"would count the repeats as independent games.",
 		"\nA PLAYER is PROGRAM[@LEVEL]: original (MicroChess 1977), stone (Stone's 1980 upgrade,",
 		"its White list as White and Black list as Black), teletype (the original with the",
 		"teletype routines of docs/teletype.md, played through its teletype), special (the",
@@ -115,7 +118,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	book := fs.Bool("book", false, "keep the programs' own opening books: games start from the initial position (no suite). Stone's Table 1 is a development plan, not a book: it is always on")
 	maxPlies := fs.Int("max-plies", match.DefaultMaxPlies, "adjudicate a draw after `N` plies past the opening (counted apart)")
 	jobs := fs.Int("j", 0, "games at once (default: the number of CPUs)")
-	sprt := fs.String("sprt", "", "stop when an SPRT `elo0,elo1,alpha,beta` decides (two players), e.g. 0,30,0.05,0.05")
+	sprt := fs.String("sprt", "", "stop when an SPRT `elo0,elo1,alpha,beta` decides (two players), e.g. 0,30,0.05,0.05: fishtest's test on the pairs of games (pentanomial GSPRT, bounds in logistic Elo), ruled in schedule order as each pair completes; cutechess-cli's trinomial LLR is reported beside it")
 	m := &matchCommand{}
 	fs.StringVar(&m.pgn, "pgn", "", "write every game to `FILE` as PGN")
 	fs.BoolVar(&m.json, "json", false, "print the summary as JSON")
@@ -192,7 +195,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		return fail(2, err)
 	}
 	if distinct := 2 * len(opt.Lines); opt.Games > distinct && !*book {
-		fmt.Fprintf(stderr, "mchess match: note: %d games a pairing from %d lines: the games past %d start as earlier ones did, and between players without randomness (the MicroChess programs; engines at a node count or depth, without Skill Level) they are the same games again: they narrow the error margin without adding information\n",
+		fmt.Fprintf(stderr, "mchess match: note: %d games a pairing from %d lines: the games past %d start as earlier ones did, and between players without randomness (the MicroChess programs; engines at a node count or depth, without Skill Level) they are the same games again, and then the summary gives no Elo (a margin would count the repeats as independent games)\n",
 			opt.Games, len(opt.Lines), distinct)
 	}
 	m.opt = opt

@@ -87,6 +87,9 @@ func TestMatchJSON(t *testing.T) {
 			Losses             int
 			Score              float64
 			EloText            string `json:"elo_text"`
+			Penta              [5]int `json:"pentanomial"`
+			Pairs              int
+			PairEloText        string `json:"pair_elo_text"`
 		}
 		Players []struct {
 			Name  string
@@ -99,7 +102,8 @@ func TestMatchJSON(t *testing.T) {
 	}
 	p := s.Pairings[0]
 	if s.Games != 2 || p.A != "original@super-blitz" || p.B != "original@blitz" || p.Wins+p.Draws+p.Losses != 2 ||
-		p.Score != (float64(p.Wins)+float64(p.Draws)/2)/2 || s.Players[1].Moves == 0 || p.EloText == "" {
+		p.Score != (float64(p.Wins)+float64(p.Draws)/2)/2 || s.Players[1].Moves == 0 || p.EloText == "" ||
+		p.Pairs != 1 || p.Penta[0]+p.Penta[1]+p.Penta[2]+p.Penta[3]+p.Penta[4] != 1 || p.Penta[2*p.Wins+p.Draws] != 1 || p.PairEloText == "" {
 		t.Errorf("%+v", s)
 	}
 }

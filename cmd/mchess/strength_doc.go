@@ -176,6 +176,8 @@ func verdict(p match.PairingSummary) string {
 	switch {
 	case p.Games == 0:
 		return head + "."
+	case p.EloWithheld != "":
+		return head + ": no Elo: " + p.EloWithheld + "."
 	case p.Elo == nil && (p.Wins == 0 || p.Losses == 0) && p.Draws == 0 && p.Games <= 3:
 		return head + ": too few games to bound the difference."
 	case p.Elo == nil && p.Wins == 0 && p.Draws == 0:

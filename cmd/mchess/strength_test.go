@@ -121,6 +121,8 @@ func TestStrengthVerdict(t *testing.T) {
 		{match.PairingSummary{A: "a", B: "b", Games: 100, Losses: 100, EloText: "-inf"},
 			"no point, so below -604 Elo at 95% (the rule of three: a score under 3/100)."}, // -400·log10(1/0.03-1) = -603.8
 		{match.PairingSummary{A: "a", B: "b", Games: 2, Losses: 2, EloText: "-inf"}, "too few games to bound the difference."},
+		{match.PairingSummary{A: "a", B: "b", Games: 6, Wins: 3, Losses: 3, Distinct: 2, EloText: "withheld", EloWithheld: "2 distinct games of 6 (why)"},
+			": no Elo: 2 distinct games of 6 (why)."},
 		{match.PairingSummary{A: "a", B: "b", Games: 100, Wins: 60, Draws: 20, Losses: 20, Elo: f(147.2), Margin: f(66.0), EloText: "+147.2 ± 66.0"},
 			"stronger at 95% confidence (the interval is +81 to +213)."},
 		{match.PairingSummary{A: "a", B: "b", Games: 100, Wins: 20, Draws: 20, Losses: 60, Elo: f(-147.2), Margin: f(66.0), EloText: "-147.2 ± 66.0"},
