@@ -221,6 +221,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		failure  error
 	)
 	count := func(r *Record) {
+		if !r.Counted() {
+			return
+		}
 		p := pairings[r.Pairing]
 		scores[r.Pairing] = scores[r.Pairing].Add(r.Score(p.A))
 	}
