@@ -15,7 +15,7 @@ import (
 // somewhere else, and you would enter that move for it. If there are no
 // legal moves left for the King, then the computer must resign." Play
 // applies that rule to every move of the program that the rules do not
-// allow when PlayOptions.TouchMove is set (docs/touch-move.md).
+// allow when PlayOptions.TouchMove is set (docs/referee.md).
 
 // TouchMove is the referee's ruling on an illegal move of the program
 // under the touch-move rule.

@@ -273,7 +273,11 @@ func gamePGN(ref *chess.Game, opening int, rec *Record, white, black seat, opt *
 	}
 	final := rec.Detail
 	if len(moves) > 0 {
-		moves[len(moves)-1].AddComment(final)
+		last := moves[len(moves)-1]
+		if last.Comments() != "" { // a note on the move (the library joins comments as they are)
+			final = "; " + final
+		}
+		last.AddComment(final)
 	} else {
 		ref.GetRootMove().AddComment(final)
 	}

@@ -92,7 +92,7 @@ func TestRefereeTouchMove(t *testing.T) {
 }
 
 // Stone's upgrade at Super Blitz from a line after which it castles out
-// of check (5... Qb4+; docs/touch-move.md): with the touch-move rule the
+// of check (5... Qb4+; docs/referee.md): with the touch-move rule the
 // referee enters Kf1 (Kf1 and Ke2 are the king's moves, f1 the nearer to
 // g1) and the game goes on, every move legal; without it the castling
 // loses.

@@ -107,7 +107,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		"it moved must move, and the referee enters for it the legal move of that man whose",
 		"square is nearest the one it meant (ties: the square first from a1, b1, ... to h8); with",
 		"none, the program resigns. Each ruling is a comment in the PGN and counted in the",
-		"summary (docs/touch-move.md). An engine's illegal move always loses.",
+		"summary (docs/referee.md). An engine's illegal move always loses.",
 		"\nA promotion a program's piece table cannot hold (the 1977 program needs a man of its",
 		"own taken to give the new piece a slot) stops the game; it is adjudicated by material",
 		"(pawn 1, knight and bishop 3, rook 5, queen 9): a side 5 or more ahead wins, else a draw.",
