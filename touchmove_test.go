@@ -71,6 +71,7 @@ var stoneIllegal = []struct {
 	illegal string // what the upgrade plays
 	reason  string
 	entered string // SAN; "" for a resignation
+	monitor bool   // the take-back needs the monitor too
 }{
 	{
 		// 5... Qb4+ checks along b4-c3-d2-e1. The king can go to e2 (2²+1² =
@@ -94,6 +95,19 @@ var stoneIllegal = []struct {
 		moves: "e2e4 c7c5 g1f3 b8c6 d2d4 c5d4 f3d4 a7a6 d4f5 d8a5 b2b4 a5b4 c2c3 b4e4 f5e3 a6a5 " +
 			"g2g3 e4h1 e3f5 h1e4 f5e3 e7e5 f1g2 e4g6 g2c6 d7c6",
 		illegal: "e1g1", reason: "castling with the rook gone: no white rook on h1", entered: "Kf1",
+	},
+	{
+		// Black's queen on g1 checks along the first rank; the king can go
+		// to neither d1 nor f1 (the rank), nor f2 (the queen's diagonal);
+		// e2 holds its queen: Kd2. The upgrade's king took the queen on g1
+		// in its memory: keyed back to e1 it leaves her taken, and the
+		// board is written back from the monitor.
+		name: "a castling that takes a man",
+		moves: "d2d4 c7c6 e2e4 d7d5 f2f3 a7a6 e4e5 d8a5 b2b4 a5b4 c2c3 b4b6 b1a3 a6a5 c1e3 b6b2 a3c4 b2c3 " +
+			"e3d2 c3d4 c4d6 e7d6 e5d6 f8d6 a1b1 c8f5 b1b7 d4h4 g2g3 d6g3 h2g3 h4h1 d2a5 a8a5 b7b8 e8e7 d1e2 e7f6 f1g2 h1g1",
+		illegal: "e1g1", entered: "Kd2",
+		reason:  "castling out of check; castling with the rook gone: no white rook on h1; castling through a man: g1 is taken; castling through check: f1 is attacked",
+		monitor: true,
 	},
 	{
 		// White's queen on c5 holds f8 and e7 (c5-d6-e7-f8); d8 holds the
@@ -162,6 +176,9 @@ func TestTouchMoveStone(t *testing.T) {
 			// The key pairs: the king taken back, then the move entered.
 			if len(ply.Keys) != 2 || ply.Keys[0] != [2]byte{ply.Display.To, ply.Display.From} {
 				t.Errorf("keys %X after the display %v", ply.Keys, ply.Display)
+			}
+			if monitor := strings.Contains(ply.Note, "written back from the monitor"); monitor != c.monitor {
+				t.Errorf("note %q: the monitor used %v, want %v", ply.Note, monitor, c.monitor)
 			}
 			// The game goes on: the opponent moves and the upgrade thinks
 			// again from the same board as the chess library's.
