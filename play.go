@@ -44,6 +44,11 @@ type PlayOptions struct {
 	// illegal in chess, from the program's board; otherwise such a move
 	// loses the game for the program.
 	Lenient bool
+	// TouchMove referees a move of the program's that is illegal in chess
+	// by Stone's touch-move rule instead (TouchMoveChoice): the man it
+	// touched must make a legal move, entered for it; with none, the
+	// program resigns. Not with Lenient.
+	TouchMove bool
 }
 
 // PlayedPly is one half-move of a game against the program.
@@ -60,6 +65,10 @@ type PlayedPly struct {
 	Unheld string
 	// Book is set for a move the library program played from its tables.
 	Book bool
+	// TouchMove is the referee's ruling when the program's move was illegal
+	// and PlayOptions.TouchMove is set: the ply is then the move entered for
+	// the program (or its resignation), Display the illegal move it showed.
+	TouchMove *TouchMove
 }
 
 // Play is a game between a person and the program, refereed by the chess
@@ -80,6 +89,8 @@ type Play struct {
 	End string
 	// Setup says how a FEN start was fitted into the program's table.
 	Setup []string
+	// before is the program's board before it thought (for TouchMove).
+	before tables
 }
 
 // Computer is the side the program plays.
@@ -90,6 +101,9 @@ func (p *Play) Computer() chess.Color { return p.Opt.Player.Other() }
 func NewPlay(opt PlayOptions) (*Play, error) {
 	if opt.Player == chess.NoColor {
 		opt.Player = chess.Black
+	}
+	if opt.Lenient && opt.TouchMove {
+		return nil, errors.New("an illegal move is either let through (Lenient) or refereed by the touch-move rule, not both")
 	}
 	layout := opt.Layout
 	if len(layout.Regions) == 0 {
@@ -313,6 +327,7 @@ func (p *Play) Think() (*PlayedPly, error) {
 	if !p.ComputerToMove() {
 		return nil, errors.New("it is not the program's move")
 	}
+	p.before = p.tables()
 	mv, err := p.S.Play()
 	if err != nil {
 		return nil, err
@@ -330,7 +345,8 @@ func (p *Play) ThinkUntil(slice uint64, stop func(cycles uint64) bool) (*PlayedP
 		return nil, errors.New("it is not the program's move")
 	}
 	before := p.S.M.Clone()
-	root := p.S.Array()
+	p.before = p.tables()
+	root := p.before.array
 	// .BESTV still holds the last display's middle pair until GO clears it
 	// to 0C: zero it, so that a value above 0C is this search's.
 	p.S.M.Poke(Display2, 0)
@@ -375,6 +391,8 @@ func (p *Play) played(mv Move, why string) (*PlayedPly, error) {
 	}
 	var illegal *IllegalMoveError
 	switch {
+	case errors.As(err, &illegal) && p.Opt.TouchMove:
+		return p.touchMove(ply, illegal, mv)
 	case errors.As(err, &illegal):
 		return p.illegal(ply, illegal)
 	case err != nil:

@@ -77,6 +77,11 @@ func (s *Session) Computer(game *chess.Game, mv Move, computer chess.Color) (uci
 	case s.Special == nil && PieceTypes[mv.Piece] == chess.Pawn && mv.To>>4 == 7:
 		promo, n := s.promote(mv)
 		if promo == chess.NoPieceType {
+			// Only a legal move is one the game cannot go on after; an
+			// illegal one is refereed as any other.
+			if !hasMove(game.Position(), from, to) {
+				return uci, "", "", &IllegalMoveError{UCI: uci, Reason: illegalReason(game, from, to)}
+			}
 			return uci, "", "a pawn reached the last rank with no captured man to replace it", nil
 		}
 		uci += typeLetters[promo]
@@ -119,12 +124,24 @@ func illegalReason(game *chess.Game, from, to chess.Square) string {
 		inCheck = moves[len(moves)-1].HasTag(chess.Check)
 	}
 	switch {
-	case piece.Type() == chess.King && from.Rank() == to.Rank() && (int(to)-int(from) == 2 || int(from)-int(to) == 2):
-		return "castling is not allowed here (the king or the rook has moved, the king is in check or would pass or land on an attacked square, or a square between is taken)"
+	case piece.Type() == chess.King && from.File() == chess.FileE && from.Rank() == to.Rank() && (int(to)-int(from) == 2 || int(from)-int(to) == 2):
+		return castlingFaults(pos, from, to)
+	case piece.Type() == chess.Pawn && pawnFault(pos, from, to) != "":
+		return pawnFault(pos, from, to)
 	case inCheck:
 		return fmt.Sprintf("%s is in check, and %v-%v does not end it", side, from, to)
 	}
 	return fmt.Sprintf("the rules have no move of the %s from %v to %v here", pieceText(piece), from, to)
+}
+
+// hasMove tells whether the rules allow a move from-to in the position.
+func hasMove(pos *chess.Position, from, to chess.Square) bool {
+	for _, m := range pos.ValidMoves() {
+		if m.S1() == from && m.S2() == to {
+			return true
+		}
+	}
+	return false
 }
 
 var typeLetters = map[chess.PieceType]string{chess.Queen: "q", chess.Rook: "r", chess.Bishop: "b", chess.Knight: "n"}

@@ -21,7 +21,7 @@ const (
 	DrawnByRule // threefold repetition, fifty moves, fivefold, 75 moves, dead position
 	Resigned    // a MicroChess program's FF FF FF
 	Illegal     // a move the rules do not allow: lost by the side that made it
-	Unheld      // a legal move the program's table cannot hold: adjudicated
+	Unheld      // a legal move the program's table cannot hold: adjudicated by material (adjudicate), out of the score
 	Failed      // a side failed (the emulated program, or an engine that died, hung or had no move)
 	PlyCap      // the game ran into the ply cap: a draw, counted apart
 )
@@ -61,6 +61,9 @@ type Record struct {
 	Moves        string      // the game's moves (UCI, from the start): games with the same are the same game
 	PGN          string
 	Elapsed      time.Duration
+
+	// TouchMove counts the referee's touch-move rulings, by colour.
+	TouchMove [3]TouchMoves
 }
 
 // Special counts the special moves of a side in a game (after the
@@ -112,15 +115,19 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 	}
 	seats := map[chess.Color]seat{chess.White: white, chess.Black: black}
 	// end ends the game: by is the side that resigned, moved illegally,
-	// failed, or could not hold a promotion (the promoting side, winner,
-	// then wins).
+	// failed, or could not hold a promotion (the game is then adjudicated:
+	// winner wins, or with none it is a draw).
 	end := func(e End, by chess.Color, detail string, winner ...chess.Color) {
 		rec.End, rec.By, rec.Detail = e, by, detail
 		switch e {
 		case Resigned, Illegal, Failed:
 			ref.Resign(by)
 		case Unheld:
-			ref.Resign(winner[0].Other())
+			if winner[0] == chess.NoColor {
+				ref.Draw(chess.DrawOffer)
+			} else {
+				ref.Resign(winner[0].Other())
+			}
 		case PlyCap:
 			ref.Draw(chess.DrawOffer)
 		}
@@ -161,17 +168,25 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 		case err != nil:
 			end(Failed, mover, fmt.Sprintf("%s failed: %v", me.player.Name, err))
 			continue
+		case r.resigned && r.touch != nil:
+			rec.TouchMove[mover].Resigned++
+			end(Resigned, mover, fmt.Sprintf("%s played %s (%s): %s", me.player.Name, r.touch.Illegal, r.display, r.touch))
+			continue
 		case r.resigned:
 			end(Resigned, mover, fmt.Sprintf("%s resigns (%s)", me.player.Name, r.display))
 			continue
 		case r.none:
 			end(Failed, mover, fmt.Sprintf("%s has no move (bestmove %s) in a position with legal moves", me.player.Name, r.move))
 			continue
-		case r.unheld != "":
-			end(Unheld, mover, fmt.Sprintf("%s played %s: %s; adjudicated a win for it", me.player.Name, r.move, r.unheld), mover)
-			continue
 		}
-		if r.illegal != "" || ref.PushNotationMove(r.move, chess.UCINotation{}, nil) != nil {
+		move := r.move
+		if r.unheld != "" {
+			// The program's pawn on the last rank, which its table cannot
+			// make a piece: the rules would let it choose, and the queen is
+			// what it would choose.
+			move = asPromotion(ref.Position(), move)
+		}
+		if r.illegal != "" || ref.PushNotationMove(move, chess.UCINotation{}, nil) != nil {
 			why := r.illegal
 			if why == "" {
 				why = "not a legal move here"
@@ -193,6 +208,9 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 		if r.note != "" {
 			last.AddComment(r.note)
 		}
+		if r.touch != nil {
+			rec.TouchMove[mover].Entered++
+		}
 		for _, m := range ref.EligibleDraws() {
 			if m == chess.ThreefoldRepetition || m == chess.FiftyMoveRule {
 				ref.Draw(m)
@@ -200,6 +218,11 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 			}
 		}
 		if ref.Outcome() != chess.NoOutcome {
+			continue
+		}
+		if r.unheld != "" {
+			winner, verdict := adjudicate(ref.Position())
+			end(Unheld, mover, fmt.Sprintf("%s played %s: %s; %s", me.player.Name, r.move, r.unheld, verdict), winner)
 			continue
 		}
 		if err := me.s.accept(r.move, true); err != nil {
@@ -210,7 +233,8 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 		if err := other.s.accept(r.move, false); err != nil {
 			var cannot *microchess.CannotHoldError
 			if errors.As(err, &cannot) {
-				end(Unheld, mover.Other(), fmt.Sprintf("%s cannot hold %s's %s: %v; adjudicated a win for %s", other.player.Name, me.player.Name, last.String(), cannot, me.player.Name), mover)
+				winner, verdict := adjudicate(ref.Position())
+				end(Unheld, mover.Other(), fmt.Sprintf("%s cannot hold %s's %s: %v; %s", other.player.Name, me.player.Name, last.String(), cannot, verdict), winner)
 			} else {
 				end(Failed, mover.Other(), fmt.Sprintf("%s failed to take %s: %v", other.player.Name, r.move, err))
 			}
@@ -249,7 +273,11 @@ func gamePGN(ref *chess.Game, opening int, rec *Record, white, black seat, opt *
 	}
 	final := rec.Detail
 	if len(moves) > 0 {
-		moves[len(moves)-1].AddComment(final)
+		last := moves[len(moves)-1]
+		if last.Comments() != "" { // a note on the move (the library joins comments as they are)
+			final = "; " + final
+		}
+		last.AddComment(final)
 	} else {
 		ref.GetRootMove().AddComment(final)
 	}

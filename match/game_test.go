@@ -9,7 +9,6 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -102,12 +101,6 @@ func TestRefereeEndings(t *testing.T) {
 			detail: "W has no move (bestmove 0000) in a position with legal moves"},
 		{name: "a side that fails", werr: errors.New("the program ran away"),
 			result: chess.BlackWon, end: Failed, by: chess.White, termination: "abandoned", detail: "W failed: the program ran away"},
-		{name: "a promotion the other program cannot hold wins for the promoter", white: moves("e2e4"), refuse: &microchess.CannotHoldError{Why: "no piece"},
-			result: chess.WhiteWon, end: Unheld, by: chess.Black, termination: "adjudication",
-			detail: "B cannot hold W's e2e4: no piece; adjudicated a win for W", plies: 1},
-		{name: "the program's own pawn with no man to replace it wins for it", white: []reply{{move: "e2e4", unheld: "a pawn reached the last rank"}},
-			result: chess.WhiteWon, end: Unheld, by: chess.White, termination: "adjudication",
-			detail: "W played e2e4: a pawn reached the last rank; adjudicated a win for it"},
 		{name: "threefold repetition is claimed", white: moves("g1f3", "f3g1", "g1f3", "f3g1"), blk: moves("g8f6", "f6g8", "g8f6", "f6g8"),
 			result: chess.Draw, end: DrawnByRule, termination: "normal", detail: "1/2-1/2, draw by threefold repetition", plies: 8},
 		{name: "the ply cap", white: moves("g1f3", "f3g1"), blk: moves("g8f6", "f6g8"), maxPlies: 3,

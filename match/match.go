@@ -227,6 +227,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	// count counts a game, and its pair if the other game is counted: it
 	// tells whether the game completed a pair.
 	count := func(r *Record) bool {
+		if !r.Counted() {
+			return false
+		}
 		p := pairings[r.Pairing]
 		scores[r.Pairing] = scores[r.Pairing].Add(r.Score(p.A))
 		counted[r.Index] = r

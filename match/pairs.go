@@ -32,13 +32,19 @@ func pairPenta(a, b *Record, p int) elo.Penta {
 // countPairs returns each pairing's complete pairs among the records (one
 // record a job), from the pairing's A's point of view.
 func countPairs(records []Record, pairings []Pairing) []elo.Penta {
+	// A game adjudicated outside the rules (Counted) is in no pair.
 	byIndex := make(map[int]*Record, len(records))
 	for i := range records {
-		byIndex[records[i].Index] = &records[i]
+		if records[i].Counted() {
+			byIndex[records[i].Index] = &records[i]
+		}
 	}
 	pentas := make([]elo.Penta, len(pairings))
 	for i := range records {
 		r := &records[i]
+		if !r.Counted() {
+			continue
+		}
 		other, second := partner(r.Index, len(pairings))
 		if o, ok := byIndex[other]; ok && !second && o.Pairing == r.Pairing {
 			pentas[r.Pairing] = pentas[r.Pairing].Add(pairPenta(r, o, pairings[r.Pairing].A))

@@ -49,6 +49,9 @@ type Player struct {
 	// and each game gets its own random seed.
 	Library *microchess.LibraryVars
 	Engine  *Engine
+	// Illegal is how the referee rules on the program's illegal moves
+	// (SetIllegalRules).
+	Illegal IllegalRule
 	seat    func() side // for tests: a side made to order
 }
 

@@ -60,6 +60,9 @@ type PairingSummary struct {
 	PairMargin  *float64  `json:"pair_margin"`
 	PairLOS     *float64  `json:"pair_los"`
 	PairEloText string    `json:"pair_elo_text"`
+	// Adjudicated is the games adjudicated because a program could not
+	// hold a promotion, from A's view: not in Games, the score or the Elo.
+	Adjudicated Adjudicated `json:"adjudicated"`
 }
 
 // PlayerSummary is how a player's games ended.
@@ -78,6 +81,12 @@ type PlayerSummary struct {
 	// Special is its castlings, en passant captures and promotions after
 	// the openings.
 	Special Special `json:"special"`
+	// Scored is its games in the score (Record.Counted): Points is over
+	// them.
+	Scored int `json:"scored"`
+	// TouchMove is the referee's rulings on its illegal moves under the
+	// touch-move rule (its resignations are also under Resigned).
+	TouchMove TouchMoves `json:"touch_move"`
 	// The library program's opening phase: its moves from its tables in
 	// all, and the fewest and most in a game (nil for other players).
 	Library *LibraryPhase `json:"library,omitempty"`
@@ -110,6 +119,7 @@ func (r *Result) Summarize() *Summary {
 	s := &Summary{Games: len(r.Records), Scheduled: r.Total, Interrupted: r.Interrupted,
 		Seconds: r.Elapsed.Seconds(), Ends: map[string]int{}}
 	scores := make([]elo.Score, len(r.Pairings))
+	adjudicated := make([]Adjudicated, len(r.Pairings))
 	distinct := make([]map[string]bool, len(r.Pairings))
 	players := make([]PlayerSummary, len(r.Opt.Players))
 	for i, p := range r.Opt.Players {
@@ -121,11 +131,15 @@ func (r *Result) Summarize() *Summary {
 	for i := range r.Records {
 		rec := &r.Records[i]
 		pr := r.Pairings[rec.Pairing]
-		scores[rec.Pairing] = scores[rec.Pairing].Add(rec.Score(pr.A))
-		if distinct[rec.Pairing] == nil {
-			distinct[rec.Pairing] = map[string]bool{}
+		if !rec.Counted() {
+			adjudicated[rec.Pairing].add(rec.Score(pr.A))
+		} else {
+			scores[rec.Pairing] = scores[rec.Pairing].Add(rec.Score(pr.A))
+			if distinct[rec.Pairing] == nil {
+				distinct[rec.Pairing] = map[string]bool{}
+			}
+			distinct[rec.Pairing][fmt.Sprint(rec.White, rec.Black, rec.Moves)] = true
 		}
-		distinct[rec.Pairing][fmt.Sprint(rec.White, rec.Black, rec.Moves)] = true
 		s.Ends[rec.End.String()]++
 		for _, c := range []chess.Color{chess.White, chess.Black} {
 			pi := rec.White
@@ -134,7 +148,11 @@ func (r *Result) Summarize() *Summary {
 			}
 			ps := &players[pi]
 			ps.Games++
-			ps.Points += rec.Score(pi).Points()
+			if rec.Counted() {
+				ps.Scored++
+				ps.Points += rec.Score(pi).Points()
+			}
+			ps.TouchMove.add(rec.TouchMove[c])
 			ps.Moves += rec.Thought[c]
 			ps.Cycles += rec.Cycles[c]
 			ps.Special.add(rec.Special[c])
@@ -172,7 +190,7 @@ func (r *Result) Summarize() *Summary {
 	for i, pr := range r.Pairings {
 		sc := scores[i]
 		ps := PairingSummary{A: r.Opt.Players[pr.A].Name, B: r.Opt.Players[pr.B].Name, Games: sc.Games(),
-			Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses, Distinct: len(distinct[i])}
+			Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses, Distinct: len(distinct[i]), Adjudicated: adjudicated[i]}
 		if sc.Games() > 0 {
 			ps.Score, ps.DrawRatio = sc.Ratio(), sc.DrawRatio()
 		}
@@ -235,6 +253,11 @@ func (s *Summary) Write(w io.Writer) {
 	writeTable(w, rows)
 	fmt.Fprintln(w)
 	writePairs(w, s.Pairings)
+	for _, p := range s.Pairings {
+		if a := p.Adjudicated; a.Games > 0 {
+			fmt.Fprintf(w, "%s vs %s: %d games adjudicated by material (a promotion a program could not hold), not in the score: +%d =%d -%d\n", p.A, p.B, a.Games, a.Wins, a.Draws, a.Losses)
+		}
+	}
 	fmt.Fprintln(w)
 	rows = [][]string{{"Player", "Games", "Score", "Illegal", "Resigned", "Failed", "Cannot hold", "Ply cap", "Mcycles/move"}}
 	for _, p := range s.Players {
@@ -242,11 +265,16 @@ func (s *Summary) Write(w io.Writer) {
 		if p.Moves > 0 && p.Cycles > 0 {
 			per = fmt.Sprintf("%.2f", float64(p.Cycles)/float64(p.Moves)/1e6)
 		}
-		rows = append(rows, []string{p.Name, fmt.Sprint(p.Games), percent(p.Points/float64(max(p.Games, 1)), p.Games > 0),
+		rows = append(rows, []string{p.Name, fmt.Sprint(p.Games), percent(p.Points/float64(max(p.Scored, 1)), p.Scored > 0),
 			fmt.Sprint(p.Illegal), fmt.Sprint(p.Resigned), fmt.Sprint(p.Failed), fmt.Sprint(p.Unheld), fmt.Sprint(p.PlyCap), per})
 	}
 	writeTable(w, rows)
 	fmt.Fprintln(w)
+	for _, p := range s.Players {
+		if t := p.TouchMove; t.Entered+t.Resigned > 0 {
+			fmt.Fprintf(w, "%s: touch-move rule: %d moves entered for it in place of illegal ones; %d games resigned, the man it touched having no legal move (under Resigned)\n", p.Name, t.Entered, t.Resigned)
+		}
+	}
 	for _, p := range s.Players {
 		sp := p.Special
 		fmt.Fprintf(w, "%s castled %d times, took en passant %d times, promoted %d times\n", p.Name, sp.Castles, sp.EnPassant, sp.Promotions)

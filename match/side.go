@@ -39,6 +39,11 @@ type reply struct {
 	note     string
 	score    string // an engine's last score
 	book     bool   // the library program played it from its tables
+
+	// touch is the referee's ruling on an illegal move under the
+	// touch-move rule: move is then the move entered for the side, or,
+	// with resigned, none.
+	touch *microchess.TouchMove
 }
 
 // program is a MicroChess player, built for both sides once.
@@ -51,10 +56,12 @@ type program struct {
 	teletype bool
 	special  *microchess.SpecialVars
 	library  *microchess.LibraryVars
+	touch    bool // the touch-move rule (IllegalRule)
 }
 
 func prepareProgram(p *Player, book bool) (*program, error) {
-	pr := &program{level: p.Level, layout: p.Layout, book: book || p.Plan, teletype: p.Teletype, special: p.Special, library: p.Library}
+	pr := &program{level: p.Level, layout: p.Layout, book: book || p.Plan, teletype: p.Teletype, special: p.Special, library: p.Library,
+		touch: p.Illegal == TouchMove}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		im, desc, err := p.Program(c)
 		if err != nil {
@@ -78,6 +85,7 @@ func (s *programSide) begin(color chess.Color, opening []string) error {
 		Program: s.prog.desc[color], Images: s.prog.images[color],
 		Layout: s.prog.layout, Player: color.Other(), Level: s.prog.level, BookOff: !s.prog.book,
 		Teletype: s.prog.teletype, Special: s.prog.special, Library: s.prog.library, Seed: s.seed,
+		TouchMove: s.prog.touch,
 	})
 	if err != nil {
 		return err
@@ -102,6 +110,8 @@ func (s *programSide) think(ctx context.Context) (reply, error) {
 	switch {
 	case ply.Display.Resigned():
 		r.resigned = true
+	case ply.TouchMove != nil:
+		r.touch, r.resigned, r.unheld = ply.TouchMove, ply.TouchMove.Resigned(), ply.Unheld
 	case ply.Illegal != "":
 		r.illegal = ply.Illegal
 	case ply.Unheld != "":

@@ -105,6 +105,16 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		"normal (default normal). Or it is the name of an engine given with --engine.",
 		"The summary counts each player's castlings, en passant captures and promotions",
 		"after the openings.",
+		"\nA program's move that is illegal in chess loses the game (--illegal forfeit), or is",
+		"refereed by the touch-move rule of Stone's 1980 article (--illegal touch-move): the man",
+		"it moved must move, and the referee enters for it the legal move of that man whose",
+		"square is nearest the one it meant (ties: the square first from a1, b1, ... to h8); with",
+		"none, the program resigns. Each ruling is a comment in the PGN and counted in the",
+		"summary (docs/referee.md). An engine's illegal move always loses.",
+		"\nA promotion a program's piece table cannot hold (the 1977 program needs a man of its",
+		"own taken to give the new piece a slot) stops the game; it is adjudicated by material",
+		"(pawn 1, knight and bishop 3, rook 5, queen 9): a side 5 or more ahead wins, else a draw.",
+		"Such games are listed apart and left out of the score, the Elo and the SPRT.",
 		"\nExamples:",
 		"  mchess match original@super-blitz stone@super-blitz --games 20 --pgn out.pgn",
 		"  mchess match --engine 'name=sf,cmd=/usr/games/stockfish,nodes=200,option.Skill Level=0' original@blitz sf",
@@ -124,7 +134,8 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	fs.BoolVar(&m.json, "json", false, "print the summary as JSON")
 	fs.BoolVar(&m.quiet, "quiet", false, "no progress on stderr")
 	event := fs.String("event", "MicroChess match", "the PGN Event `tag`")
-	var engines, loads, sources, ram, variants stringList
+	var engines, loads, sources, ram, variants, illegal stringList
+	fs.Var(&illegal, "illegal", "how a program's illegal move is refereed: `RULE` (forfeit, the default, or touch-move) for every program, or NAME=RULE for the players of a program (stone) or one player (stone@blitz); repeatable")
 	fs.Var(&engines, "engine", "define a UCI engine: `name=N,cmd=COMMAND,nodes=N|depth=N|movetime=MS[,pick=N[,margin=CP]][,option.NAME=VALUE...]`; pick=N varies its play: it searches N lines (MultiPV) and plays one within margin centipawns (default 30) of its best, at random with a seed of the game's, so the same match plays the same games; repeatable")
 	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]` (hex addresses); repeatable")
 	fs.Var(&sources, "source", "define a program built from sources: `NAME=FILE.asm[,FILE.asm...]`; repeatable")
@@ -163,6 +174,9 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 			return fail(2, err)
 		}
 		opt.Players = append(opt.Players, p)
+	}
+	if err := match.SetIllegalRules(illegal, opt.Players); err != nil {
+		return fail(2, err)
 	}
 	if unused := roster.Unused(); len(unused) > 0 {
 		return fail(2, fmt.Errorf("defined but not among the players: %s", strings.Join(unused, ", ")))

@@ -45,9 +45,11 @@ func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
 		}
 		return a
 	}
+	// Stone's upgrade is refereed as his article says (docs/referee.md).
+	touch := []string{"--illegal", "stone=touch-move"}
 	var stone []([]string)
 	for _, l := range []string{"super-blitz", "blitz", "normal"} {
-		stone = append(stone, cmd(500, "stone@"+l, "original@"+l))
+		stone = append(stone, append(cmd(500, "stone@"+l, "original@"+l), touch...))
 	}
 	// The reference opponents: Stockfish's own weakening (Skill Level, or
 	// UCI_LimitStrength at its lowest UCI_Elo), and full strength cut to
@@ -58,6 +60,9 @@ func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
 	var refs [][]string
 	for _, prog := range []string{"original@normal", "stone@normal"} {
 		a := cmd(200, "--gauntlet", prog, "sf-elo1350", "sf-skill0", "sf-node1")
+		if strings.HasPrefix(prog, "stone@") {
+			a = append(a, touch...)
+		}
 		a = append(a, sf("name=sf-elo1350,nodes=10000,option.UCI_LimitStrength=true,option.UCI_Elo=1350")...)
 		a = append(a, sf("name=sf-skill0,nodes=1,option.Skill Level=0")...)
 		a = append(a, sf("name=sf-node1,nodes=1")...)
@@ -68,8 +73,10 @@ func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
 			question: "Stone's 1980 article says the upgrade plays \"a significantly better game\", and measures nothing. Does it, at each level?",
 			note: "The upgrade is played as this toolchain rebuilds it, its reconstructed bytes included (docs/stone-1980.md). " +
 				"Its development list makes moves illegal in chess: a pawn's double step through a man on the square between, " +
-				"castling out of check (docs/stone-1980.md, \"Behaviour the experiment showed\"). Such a move loses the game " +
-				"here, as a referee would rule; the line under each match counts them.",
+				"castling out of check (docs/stone-1980.md, \"Behaviour the experiment showed\"). Such a move is refereed as " +
+				"the article says, by the touch-move rule (docs/referee.md): the man it moved must move, the referee enters " +
+				"the legal move of that man nearest the square it meant, and with none the program resigns. The line under " +
+				"each match counts the moves entered and the games resigned so.",
 			matches: stone},
 		{title: "The original's levels against each other",
 			question: "The manual's levels give a move about 3 s, 10 s and 100 s on the KIM-1. What does the thinking buy?",
@@ -102,7 +109,10 @@ func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, ma
 	fmt.Fprintf(b, "- Games start from the lines of the `%s` opening suite (docs/opening-suite.md), each line played\n", studySuite)
 	fmt.Fprintf(b, "  twice with colours reversed. The programs' opening books are off; Stone's Table 1, a development\n")
 	fmt.Fprintf(b, "  plan his GO weighs in every position, is on. Draws by repetition and the fifty-move rule are\n")
-	fmt.Fprintf(b, "  claimed; a game reaching the ply cap is a draw, counted apart; a move illegal in chess loses.\n")
+	fmt.Fprintf(b, "  claimed; a game reaching the ply cap is a draw, counted apart; a move illegal in chess loses, but for\n")
+	fmt.Fprintf(b, "  Stone's, refereed by the touch-move rule of his article (docs/referee.md). A promotion a\n")
+	fmt.Fprintf(b, "  program's piece table cannot hold stops the game, adjudicated by material (a lead of a rook's\n")
+	fmt.Fprintf(b, "  worth wins, else a draw): such games are listed apart and left out of the score and the Elo.\n")
 	fmt.Fprintf(b, "- Elo difference, its 95%% margin and LOS are computed as cutechess-cli computes them (package elo).\n")
 	fmt.Fprintf(b, "  The margin is of the difference between these two players on these openings, nothing wider.\n\n")
 	for i, p := range parts {
@@ -126,8 +136,10 @@ func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, ma
 	fmt.Fprintf(b, "## %d. Illegal moves, resignations, the ply cap\n\n", len(parts)+1)
 	fmt.Fprintf(b, "How each program's games ended, over every game of the study it played. At Super Blitz and Blitz\n")
 	fmt.Fprintf(b, "the 1977 program skips its test for check, and it never knows en passant or castling rights, so it\n")
-	fmt.Fprintf(b, "can move illegally; such a move lost the game. The games are in build/strength/*.pgn, each\n")
-	fmt.Fprintf(b, "illegal move with a comment that says what it was.\n\n")
+	fmt.Fprintf(b, "can move illegally; such a move lost the game, but for Stone's upgrade, refereed by the touch-move\n")
+	fmt.Fprintf(b, "rule (moves entered for it, games it resigned so). Games stopped on a promotion the program could\n")
+	fmt.Fprintf(b, "not hold are not in the score. The games are in build/strength/*.pgn, each illegal move or\n")
+	fmt.Fprintf(b, "ruling with a comment that says what it was.\n\n")
 	writeEnds(b, played)
 	fmt.Fprintf(b, "\n## Speed\n\n")
 	writeSpeed(b, parts, played)
@@ -205,7 +217,14 @@ func lostByRule(sum *match.Summary) string {
 		if p.Cycles == 0 {
 			continue // an engine
 		}
-		parts = append(parts, fmt.Sprintf("%s %d illegal and %d resigned in %d games", p.Name, p.Illegal, p.Resigned, p.Games))
+		part := fmt.Sprintf("%s %d illegal and %d resigned in %d games", p.Name, p.Illegal, p.Resigned, p.Games)
+		if t := p.TouchMove; t.Entered+t.Resigned > 0 {
+			part += fmt.Sprintf(" (touch-move: %d moves entered, %d of the resignations)", t.Entered, t.Resigned)
+		}
+		if p.Unheld > 0 {
+			part += fmt.Sprintf(", %d adjudicated (cannot hold a promotion, not in the score)", p.Unheld)
+		}
+		parts = append(parts, part)
 	}
 	if len(parts) == 0 {
 		return ""
@@ -228,7 +247,7 @@ func pctPtr(x *float64) string {
 
 // writeEnds sums the players' endings over the study, programs only.
 func writeEnds(b *strings.Builder, played [][]studyMatch) {
-	type tally struct{ games, illegal, resigned, plyCap, failed, unheld int }
+	type tally struct{ games, illegal, entered, touchResigned, resigned, plyCap, failed, unheld int }
 	var order []string
 	sums := map[string]*tally{}
 	for _, part := range played {
@@ -245,6 +264,8 @@ func writeEnds(b *strings.Builder, played [][]studyMatch) {
 				}
 				t.games += p.Games
 				t.illegal += p.Illegal
+				t.entered += p.TouchMove.Entered
+				t.touchResigned += p.TouchMove.Resigned
 				t.resigned += p.Resigned
 				t.plyCap += p.PlyCap
 				t.failed += p.Failed
@@ -253,13 +274,13 @@ func writeEnds(b *strings.Builder, played [][]studyMatch) {
 		}
 	}
 	sort.Strings(order)
-	fmt.Fprintf(b, "| program | games | lost by an illegal move | resigned | ply cap | failed | cannot hold a promotion |\n")
-	fmt.Fprintf(b, "|---|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(b, "| program | games | lost by an illegal move | touch-move: moves entered | resigned (by touch-move) | ply cap | failed | cannot hold a promotion (adjudicated) |\n")
+	fmt.Fprintf(b, "|---|---:|---:|---:|---:|---:|---:|---:|\n")
 	rate := func(n, of int) string { return fmt.Sprintf("%d (%.1f%%)", n, 100*float64(n)/float64(max(of, 1))) }
 	for _, n := range order {
 		t := sums[n]
-		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s |\n", n, t.games, rate(t.illegal, t.games), rate(t.resigned, t.games),
-			rate(t.plyCap, t.games), rate(t.failed, t.games), rate(t.unheld, t.games))
+		fmt.Fprintf(b, "| %s | %d | %s | %d | %s (%d) | %s | %s | %s |\n", n, t.games, rate(t.illegal, t.games), t.entered,
+			rate(t.resigned, t.games), t.touchResigned, rate(t.plyCap, t.games), rate(t.failed, t.games), rate(t.unheld, t.games))
 	}
 }
 
