@@ -22,7 +22,7 @@ func Local(ram []linker.Region) (*Program, error) {
 	if _, err := os.Stat(ProgramSource); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			dir, _ := os.Getwd()
-			return nil, fmt.Errorf("program local: no %s in the working directory (%s): local is the program of a clone's src/; run mchess in one, or name a source with --source NAME=FILE", ProgramSource, dir)
+			return nil, fmt.Errorf("program local: no %s in the working directory (%s): local is a clone's own program, built from its src/", ProgramSource, dir)
 		}
 		return nil, fmt.Errorf("program local: %v", err)
 	}

@@ -15,6 +15,10 @@ import (
 // named (play's header, uci's id name, PGN tags, match tables).
 const OriginalName = "MicroChess 1977"
 
+// Modified is what Describe puts after a program's name when its bytes
+// differ from the 1977 program's.
+const Modified = ", modified: "
+
 // shownBytes is how many differing bytes a name lists before "…".
 const shownBytes = 3
 
@@ -98,7 +102,7 @@ func Describe(name string, images []kim1.Image, over []linker.Change) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s added (%s)", plural(len(added), "byte"), strings.Join(runs, ", ")))
 	}
-	return name + ", modified: " + strings.Join(parts, "; ")
+	return name + Modified + strings.Join(parts, "; ")
 }
 
 // Describe names a program built from sources (Describe).

@@ -43,6 +43,9 @@ type PairingSummary struct {
 	// margin and LOS, which take the games as independent, do not hold
 	// for the repeats.
 	Distinct int `json:"distinct_games"`
+	// Identical is set when the two players are the same program bytes at
+	// the same level: the result measures nothing.
+	Identical bool `json:"identical_players"`
 }
 
 // PlayerSummary is how a player's games ended.
@@ -150,7 +153,7 @@ func (r *Result) Summarize() *Summary {
 	for i, pr := range r.Pairings {
 		sc := scores[i]
 		ps := PairingSummary{A: r.Opt.Players[pr.A].Name, B: r.Opt.Players[pr.B].Name, Games: sc.Games(),
-			Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses, Distinct: len(distinct[i])}
+			Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses, Distinct: len(distinct[i]), Identical: i < len(r.Identical) && r.Identical[i]}
 		if sc.Games() > 0 {
 			ps.Score, ps.DrawRatio = sc.Ratio(), sc.DrawRatio()
 		}
@@ -209,6 +212,9 @@ func (s *Summary) Write(w io.Writer) {
 	}
 	writeTable(w, rows)
 	for _, p := range s.Pairings {
+		if p.Identical {
+			fmt.Fprintln(w, identicalText(p))
+		}
 		if p.Distinct < p.Games {
 			fmt.Fprintf(w, "%s vs %s: %d distinct games of %d (the rest repeat one move for move): the margin and LOS take the games as independent\n", p.A, p.B, p.Distinct, p.Games)
 		}
@@ -224,6 +230,7 @@ func (s *Summary) Write(w io.Writer) {
 			fmt.Sprint(p.Illegal), fmt.Sprint(p.Resigned), fmt.Sprint(p.Failed), fmt.Sprint(p.Unheld), fmt.Sprint(p.PlyCap), per})
 	}
 	writeTable(w, rows)
+	s.writeModified(w)
 	fmt.Fprintln(w)
 	for _, p := range s.Players {
 		sp := p.Special
