@@ -35,16 +35,20 @@ func TestIdenticalPlayers(t *testing.T) {
 	}
 	var notes []string
 	res, err := Run(context.Background(), Options{
-		Players: players(t, r, "original@super-blitz", "listing@super-blitz", "listing@blitz", "changed@super-blitz"),
-		Games:   1, Lines: suite.Default()[:1], Jobs: 2,
+		Players:  players(t, r, "original@super-blitz", "listing@super-blitz", "listing@blitz", "changed@super-blitz"),
+		Gauntlet: true, MaxPlies: 20,
+		Games: 1, Lines: suite.Default()[:1], Jobs: 2,
 		Note: func(n string) { notes = append(notes, n) },
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Round robin of four: 0-1 0-2 0-3 1-2 1-3 2-3; only 0-1 is one
-	// program at one level.
-	want := []bool{true, false, false, false, false, false}
+	// The first against each other: only listing@super-blitz is the
+	// same program at the same level.
+	want := []bool{true, false, false}
+	if len(res.Identical) != len(want) {
+		t.Fatalf("%d pairings marked", len(res.Identical))
+	}
 	for i, same := range res.Identical {
 		if same != want[i] {
 			t.Errorf("pairing %d (%s vs %s): identical %v", i, res.Opt.Players[res.Pairings[i].A].Name, res.Opt.Players[res.Pairings[i].B].Name, same)

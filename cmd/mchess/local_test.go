@@ -55,7 +55,7 @@ func TestMatchLocalAgainstOriginal(t *testing.T) {
 		t.Run(map[bool]string{true: "modified", false: "unchanged"}[modify], func(t *testing.T) {
 			t.Chdir(dir)
 			var stdout, stderr bytes.Buffer
-			args := []string{"match", "original@super-blitz", "local@super-blitz", "--openings", "lines.txt", "--pgn", "games.pgn", "--quiet", "--json"}
+			args := []string{"match", "original@super-blitz", "local@super-blitz", "--openings", "lines.txt", "--max-plies", "20", "--pgn", "games.pgn", "--quiet", "--json"}
 			if status := mainExit(args, &stdout, &stderr); status != 0 {
 				t.Fatalf("exit %d\n%s%s", status, stdout.String(), stderr.String())
 			}
