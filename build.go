@@ -2,14 +2,8 @@ package microchess
 
 import (
 	"embed"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/corentings/chess/v2"
@@ -36,79 +30,6 @@ const (
 //go:embed src
 var builtin embed.FS
 
-// ReadFile reads a file from disk. A file of the src/ tree that is not on
-// disk (the command runs outside the repository) is read from the copy
-// built into the binary; on disk, it overrides that copy.
-func ReadFile(name string) ([]byte, error) {
-	b, err := os.ReadFile(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		if p, ok := builtinPath(name); ok {
-			if b, berr := builtin.ReadFile(p); berr == nil {
-				return b, nil
-			}
-		}
-	}
-	return b, err
-}
-
-// Glob lists the files a pattern matches on disk, or, when none does and
-// the pattern is in the src/ tree, in the built-in copy.
-func Glob(pattern string) ([]string, error) {
-	found, err := filepath.Glob(pattern)
-	if err != nil || len(found) > 0 {
-		return found, err
-	}
-	p, ok := builtinPath(pattern)
-	if !ok {
-		return nil, nil
-	}
-	found, err = fs.Glob(builtin, p)
-	sort.Strings(found)
-	return found, err
-}
-
-// IsDir tells whether name is a directory on disk or, failing that, in the
-// built-in src/ tree.
-func IsDir(name string) (bool, error) {
-	st, err := os.Stat(name)
-	if err == nil {
-		return st.IsDir(), nil
-	}
-	if p, ok := builtinPath(name); ok && errors.Is(err, fs.ErrNotExist) {
-		if st, berr := fs.Stat(builtin, p); berr == nil {
-			return st.IsDir(), nil
-		}
-	}
-	return false, err
-}
-
-func builtinPath(name string) (string, bool) {
-	p := path.Clean(filepath.ToSlash(name))
-	return p, p == "src" || strings.HasPrefix(p, "src/")
-}
-
-// ReadSource reads a source file as ReadFile does.
-func ReadSource(name string) (asm.Source, error) {
-	b, err := ReadFile(name)
-	if err != nil {
-		return asm.Source{}, err
-	}
-	return asm.Source{Name: name, Text: string(b)}, nil
-}
-
-// ReadSources reads several.
-func ReadSources(names ...string) ([]asm.Source, error) {
-	var out []asm.Source
-	for _, n := range names {
-		s, err := ReadSource(n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, nil
-}
-
 // Options says what to build.
 type Options struct {
 	// Sources are the program's source files, assembled as one program;
@@ -126,14 +47,16 @@ type Options struct {
 // Program is MicroChess (or a program built like it) assembled and
 // linked.
 type Program struct {
+	From    Tree         // where its sources were read, and a patch over it is
 	Code    *asm.Program // the program's statements
 	Residue *asm.Program // the residue data, nil when none was linked
 	Layout  linker.Layout
 	Images  []*linker.Image
 }
 
-// Build assembles and links a program into KIM-1 images.
-func Build(opt Options) (*Program, error) {
+// Build assembles and links a program into KIM-1 images, its files read
+// from a tree.
+func Build(from Tree, opt Options) (*Program, error) {
 	layout := Layout
 	for _, r := range opt.RAM {
 		var err error
@@ -145,16 +68,16 @@ func Build(opt Options) (*Program, error) {
 	if len(files) == 0 {
 		files = []string{ProgramSource}
 	}
-	srcs, err := ReadSources(files...)
+	srcs, err := from.ReadSources(files...)
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Layout: layout}
+	p := &Program{From: from, Layout: layout}
 	if p.Code, err = asm.Assemble(srcs...); err != nil {
 		return nil, err
 	}
 	if len(opt.Residue) > 0 {
-		res, err := ReadSources(opt.Residue...)
+		res, err := from.ReadSources(opt.Residue...)
 		if err != nil {
 			return nil, err
 		}
@@ -171,15 +94,15 @@ func Build(opt Options) (*Program, error) {
 	return p, nil
 }
 
-// Original builds the 1977 program from its source, with the residue
-// bytes of the published listing when residue is true (the 1024 + 102
-// bytes the tapes held) or without them (the program alone).
+// Original builds the 1977 program from its proven source (Proven), with
+// the residue bytes of the published listing when residue is true (the
+// 1024 + 102 bytes the tapes held) or without them (the program alone).
 func Original(residue bool) (*Program, error) {
 	opt := Options{}
 	if residue {
 		opt.Residue = []string{ResidueSource}
 	}
-	return Build(opt)
+	return Build(Proven, opt)
 }
 
 // Patched is a program with a patch laid over its images.
@@ -193,9 +116,10 @@ type Patched struct {
 // Overlay assembles patch sources (Stone's upgrade and one of its opening
 // lists, say) as one program over the base's code, whose symbols they may
 // name, and writes them over the images, or into RAM of the layout the
-// base left empty (an extension's own code).
+// base left empty (an extension's own code). The files are read from the
+// tree the base was built from.
 func (p *Program) Overlay(files ...string) (*Patched, error) {
-	srcs, err := ReadSources(files...)
+	srcs, err := p.From.ReadSources(files...)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +142,7 @@ func (p *Program) OverlaySources(srcs ...asm.Source) (*Patched, error) {
 
 // Stone builds Stone's 1980 upgrade over the original with residue, with
 // the White or the Black opening list, as the article's loading
-// instructions have it.
+// instructions have it, from the proven sources.
 func Stone(white bool) (*Patched, error) {
 	base, err := Original(true)
 	if err != nil {
@@ -283,8 +207,10 @@ func Machine(l linker.Layout, images []kim1.Image) (*kim1.Machine, error) {
 // (Stone's 1980 upgrade with the opening list for that side, as the
 // article's loading instructions have it), "teletype" (the original with
 // the teletype routines) or "special" (the original with the special
-// moves); see ProgramNeeds for what the last two need. It also gives a
-// name to show.
+// moves), all from the proven sources; or "local", the working
+// directory's own (Local). See ProgramNeeds for what some need. It also
+// gives a name to show, which says where the bytes are not the 1977
+// program's (Describe).
 func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error) {
 	switch name {
 	case "original":
@@ -292,27 +218,33 @@ func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error)
 		if err != nil {
 			return nil, "", err
 		}
-		return KIM(p.Images), "MicroChess 1977", nil
+		return KIM(p.Images), p.Describe(OriginalName), nil
 	case "stone":
 		p, err := Stone(computer == chess.White)
 		if err != nil {
 			return nil, "", err
 		}
-		return KIM(p.Images), fmt.Sprintf("MicroChess 1977 with Stone's 1980 upgrade (%s list)", computer.Name()), nil
+		return KIM(p.Images), p.Describe(fmt.Sprintf("%s with Stone's 1980 upgrade (%s list)", OriginalName, computer.Name())), nil
 	case "teletype":
 		p, err := Teletype()
 		if err != nil {
 			return nil, "", err
 		}
-		return KIM(p.Images), "MicroChess 1977 at a teletype (" + TeletypeSource + ")", nil
+		return KIM(p.Images), p.Describe(OriginalName + " at a teletype (" + TeletypeSource + ")"), nil
 	case "special":
 		p, err := Special()
 		if err != nil {
 			return nil, "", err
 		}
-		return KIM(p.Images), "MicroChess 1977 with the special moves (" + SpecialSource + ")", nil
+		return KIM(p.Images), p.Describe(OriginalName + " with the special moves (" + SpecialSource + ")"), nil
+	case LocalProgram:
+		p, err := Local(nil)
+		if err != nil {
+			return nil, "", err
+		}
+		return KIM(p.Images), p.LocalName(), nil
 	}
-	return nil, "", fmt.Errorf("program %q: want original, stone, teletype or special", name)
+	return nil, "", fmt.Errorf("program %q: want original, stone, teletype, special or local", name)
 }
 
 // Needs is what a program of ProgramFor needs beyond a stock KIM-1.

@@ -21,17 +21,17 @@ type Candidate struct {
 	Residue map[string]bool
 }
 
-// Candidates makes the programs a dump is compared with, in the order a tie
-// between them is decided: the 1977 program with the published listing's
-// residue, the program alone, and Stone's 1980 upgrade with the White and
-// with the Black opening list.
-func Candidates() ([]Candidate, error) {
+// Candidates makes the programs a dump is compared with, from a tree, in
+// the order a tie between them is decided: the 1977 program with the
+// published listing's residue, the program alone, and Stone's 1980
+// upgrade with the White and with the Black opening list.
+func Candidates(from Tree) ([]Candidate, error) {
 	residue := map[string]bool{ResidueSource: true}
-	published, err := Original(true)
+	published, err := Build(from, Options{Residue: []string{ResidueSource}})
 	if err != nil {
 		return nil, err
 	}
-	clean, err := Original(false)
+	clean, err := Build(from, Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +40,11 @@ func Candidates() ([]Candidate, error) {
 		{Name: "the 1977 program without residue (mchess asm without --residue)", Key: "clean", Images: clean.Images, Programs: []*asm.Program{clean.Code}, Base: clean, Residue: residue},
 	}
 	for _, white := range []bool{true, false} {
-		s, err := Stone(white)
+		list := StoneBlack
+		if white {
+			list = StoneWhite
+		}
+		s, err := published.Overlay(StoneSource, list)
 		if err != nil {
 			return nil, err
 		}

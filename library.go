@@ -33,17 +33,18 @@ type LibraryVars struct {
 // LibraryProgram builds the library program: LibrarySource over the
 // original with the residue of its tapes, the tables after it (a source
 // from LibraryTables on, as the opening compiler writes it), in
-// LibraryRAM; and where it keeps what a game needs.
+// LibraryRAM, from the proven sources; and where it keeps what a game
+// needs.
 func LibraryProgram(tables asm.Source) (*Patched, *LibraryVars, error) {
-	base, err := Build(Options{Residue: []string{ResidueSource}, RAM: []linker.Region{LibraryRAM}})
+	base, err := Build(Proven, Options{Residue: []string{ResidueSource}, RAM: []linker.Region{LibraryRAM}})
 	if err != nil {
 		return nil, nil, err
 	}
-	src, err := ReadSource(LibrarySource)
+	src, err := Proven.ReadSources(LibrarySource)
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := base.OverlaySources(src, tables)
+	p, err := base.OverlaySources(src[0], tables)
 	if err != nil {
 		return nil, nil, err
 	}

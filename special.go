@@ -46,9 +46,10 @@ var attrCodes = map[chess.PieceType]byte{chess.King: 0, chess.Queen: 1, chess.Ro
 func AttrPieceType(attr byte) chess.PieceType { return PieceTypes[attr&AttrType] }
 
 // Special builds the special-moves program (SpecialSource over the
-// original with the residue of its tapes, in SpecialRAM), once.
+// original with the residue of its tapes, in SpecialRAM), once, from the
+// proven sources.
 var Special = sync.OnceValues(func() (*Patched, error) {
-	base, err := Build(Options{Residue: []string{ResidueSource}, RAM: []linker.Region{SpecialRAM}})
+	base, err := Build(Proven, Options{Residue: []string{ResidueSource}, RAM: []linker.Region{SpecialRAM}})
 	if err != nil {
 		return nil, err
 	}

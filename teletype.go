@@ -31,9 +31,9 @@ func withRAM(r linker.Region) linker.Layout {
 }
 
 // Teletype builds the teletype program: the original with the residue of
-// its tapes, the teletype source over it.
+// its tapes, the teletype source over it, from the proven sources.
 func Teletype() (*Patched, error) {
-	base, err := Build(Options{Residue: []string{ResidueSource}, RAM: []linker.Region{TeletypeRAM}})
+	base, err := Build(Proven, Options{Residue: []string{ResidueSource}, RAM: []linker.Region{TeletypeRAM}})
 	if err != nil {
 		return nil, err
 	}

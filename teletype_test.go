@@ -419,7 +419,7 @@ func TestTeletypeRelocates(t *testing.T) {
 		t.Fatal(err)
 	}
 	ram := linker.Region{Name: "x", Start: 0x2000, End: 0x23FF}
-	base, err := microchess.Build(microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: []linker.Region{ram}})
+	base, err := microchess.Build(microchess.WorkDir, microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: []linker.Region{ram}})
 	if err != nil {
 		t.Fatal(err)
 	}

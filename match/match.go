@@ -35,6 +35,9 @@ type Options struct {
 	EngineTimeout time.Duration
 	// Progress is called after each game, one call at a time.
 	Progress func(Progress)
+	// Note is told, before the first game, what makes a pairing's result
+	// mean nothing (two players that are one program at one level).
+	Note func(string)
 }
 
 // DefaultMaxPlies caps a game after the opening: the programs can shuffle
@@ -78,6 +81,9 @@ type Result struct {
 	Decision elo.Decision
 	Decided  int
 	Elapsed  time.Duration
+	// Identical marks, by pairing, the two players that are the same
+	// program bytes at the same level: the result measures nothing.
+	Identical []bool
 }
 
 // Schedule lists the pairings and their games: game g of a pairing plays
@@ -182,7 +188,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		programs[i] = pr
 	}
 	pairings, jobs := Schedule(len(opt.Players), opt.Gauntlet, opt.Games, len(opt.Lines))
-	res := &Result{Opt: &opt, Pairings: pairings, Total: len(jobs)}
+	res := &Result{Opt: &opt, Pairings: pairings, Total: len(jobs), Identical: identicalPairings(pairings, programs)}
+	for i, same := range res.Identical {
+		if same && opt.Note != nil {
+			opt.Note(identicalNote(opt.Players[pairings[i].A], opt.Players[pairings[i].B]))
+		}
+	}
 	workers := min(opt.Jobs, len(jobs))
 	// Every worker starts its engines before any game, so a bad engine
 	// definition stops the match at once.

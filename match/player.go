@@ -69,7 +69,9 @@ type Engine struct {
 // IsEngine tells an external engine from a MicroChess program.
 func (p *Player) IsEngine() bool { return p.Engine != nil }
 
-// Builtin names the programs every match knows.
+// Builtin names the programs every match knows, built from the sources
+// built into the binary (microchess.Proven): a name is the same bytes in
+// every directory. The roster adds local, the working directory's own.
 var Builtin = map[string]func(side chess.Color) ([]kim1.Image, string, error){
 	"original": func(side chess.Color) ([]kim1.Image, string, error) {
 		return microchess.ProgramFor("original", side)
@@ -98,11 +100,12 @@ const DefaultLevel = "normal"
 // Roster resolves players' names: the built-in programs, programs loaded
 // from images, and engines defined by ParseEngine.
 type Roster struct {
-	programs map[string]func(side chess.Color) ([]kim1.Image, string, error)
-	layouts  map[string]linker.Layout
-	engines  map[string]*Engine
-	used     map[string]bool
-	variants map[string]string // a variant's base program (AddVariant)
+	programs    map[string]func(side chess.Color) ([]kim1.Image, string, error)
+	layouts     map[string]linker.Layout
+	engines     map[string]*Engine
+	used        map[string]bool
+	variants    map[string]string // a variant's base program (AddVariant)
+	localLayout linker.Layout     // the memory of the program local
 }
 
 // NewRoster knows the built-in programs.
@@ -113,6 +116,8 @@ func NewRoster() *Roster {
 	for n, f := range Builtin {
 		r.programs[n] = f
 	}
+	r.programs[microchess.LocalProgram] = localProgram(nil)
+	r.localLayout = microchess.Layout
 	return r
 }
 
@@ -251,8 +256,8 @@ func parseDuration(v string) (time.Duration, error) {
 }
 
 // Player resolves a player's name: PROGRAM[@LEVEL] for a MicroChess
-// program (original, stone, teletype, special, library, or one added), or an
-// engine's name.
+// program (original, stone, teletype, special, library, local, or one
+// added), or an engine's name.
 func (r *Roster) Player(spec string) (*Player, error) {
 	name, level, hasLevel := strings.Cut(spec, "@")
 	if e, ok := r.engines[name]; ok {
@@ -282,6 +287,8 @@ func (r *Roster) Player(spec string) (*Player, error) {
 	}
 	pl := &Player{Name: name + "@" + l.Name, Program: prog, Level: l, Layout: r.layouts[base], Plan: base == "stone"}
 	switch _, builtin := Builtin[base]; {
+	case base == microchess.LocalProgram:
+		pl.Layout = r.localLayout
 	case base == "library":
 		b, err := openings.TwentyBooks()
 		if err != nil {

@@ -63,6 +63,9 @@ type PairingSummary struct {
 	// Adjudicated is the games adjudicated because a program could not
 	// hold a promotion, from A's view: not in Games, the score or the Elo.
 	Adjudicated Adjudicated `json:"adjudicated"`
+	// Identical is set when the two players are the same program bytes at
+	// the same level: the result measures nothing.
+	Identical bool `json:"identical_players"`
 }
 
 // PlayerSummary is how a player's games ended.
@@ -190,7 +193,8 @@ func (r *Result) Summarize() *Summary {
 	for i, pr := range r.Pairings {
 		sc := scores[i]
 		ps := PairingSummary{A: r.Opt.Players[pr.A].Name, B: r.Opt.Players[pr.B].Name, Games: sc.Games(),
-			Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses, Distinct: len(distinct[i]), Adjudicated: adjudicated[i]}
+			Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses, Distinct: len(distinct[i]), Adjudicated: adjudicated[i],
+			Identical: i < len(r.Identical) && r.Identical[i]}
 		if sc.Games() > 0 {
 			ps.Score, ps.DrawRatio = sc.Ratio(), sc.DrawRatio()
 		}
@@ -254,6 +258,9 @@ func (s *Summary) Write(w io.Writer) {
 	fmt.Fprintln(w)
 	writePairs(w, s.Pairings)
 	for _, p := range s.Pairings {
+		if p.Identical {
+			fmt.Fprintln(w, identicalText(p))
+		}
 		if a := p.Adjudicated; a.Games > 0 {
 			fmt.Fprintf(w, "%s vs %s: %d games adjudicated by material (a promotion a program could not hold), not in the score: +%d =%d -%d\n", p.A, p.B, a.Games, a.Wins, a.Draws, a.Losses)
 		}
@@ -269,6 +276,7 @@ func (s *Summary) Write(w io.Writer) {
 			fmt.Sprint(p.Illegal), fmt.Sprint(p.Resigned), fmt.Sprint(p.Failed), fmt.Sprint(p.Unheld), fmt.Sprint(p.PlyCap), per})
 	}
 	writeTable(w, rows)
+	s.writeModified(w)
 	fmt.Fprintln(w)
 	for _, p := range s.Players {
 		if t := p.TouchMove; t.Entered+t.Resigned > 0 {

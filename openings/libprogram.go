@@ -13,11 +13,12 @@ import (
 // White's ten.
 var LibraryDirs = []string{microchess.OpeningsDir, path.Join(microchess.OpeningsDir, "white")}
 
-// ReadLibrary compiles every book of the directories into one library.
-func ReadLibrary(dirs ...string) (*Library, error) {
+// ReadLibrary compiles every book of the directories of a tree into one
+// library.
+func ReadLibrary(from microchess.Tree, dirs ...string) (*Library, error) {
 	var srcs []*Source
 	for _, dir := range dirs {
-		files, err := microchess.Glob(path.Join(dir, "*.book"))
+		files, err := from.Glob(path.Join(dir, "*.book"))
 		if err != nil {
 			return nil, err
 		}
@@ -25,7 +26,7 @@ func ReadLibrary(dirs ...string) (*Library, error) {
 			return nil, fmt.Errorf("%s: no .book files", dir)
 		}
 		for _, f := range files {
-			text, err := microchess.ReadFile(f)
+			text, err := from.ReadFile(f)
 			if err != nil {
 				return nil, err
 			}
@@ -55,9 +56,9 @@ type Built struct {
 
 // TwentyBooks is the library program with the books of LibraryDirs (the
 // manual's ten and White's ten), as make, match and play use it, built
-// once.
+// once from the proven sources.
 var TwentyBooks = sync.OnceValues(func() (*Built, error) {
-	lib, err := ReadLibrary(LibraryDirs...)
+	lib, err := ReadLibrary(microchess.Proven, LibraryDirs...)
 	if err != nil {
 		return nil, err
 	}
@@ -65,5 +66,5 @@ var TwentyBooks = sync.OnceValues(func() (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Built{p, vars, fmt.Sprintf("MicroChess 1977 with the opening library (%s, %d books)", microchess.LibrarySource, len(lib.Records))}, nil
+	return &Built{p, vars, p.Describe(fmt.Sprintf("%s with the opening library (%s, %d books)", microchess.OriginalName, microchess.LibrarySource, len(lib.Records)))}, nil
 })

@@ -132,7 +132,7 @@ func manOn(peek func(uint16) byte, sq byte) byte {
 // one library.
 func twentyBooks(t *testing.T) *openings.Library {
 	t.Helper()
-	lib, err := openings.ReadLibrary(openings.LibraryDirs...)
+	lib, err := openings.ReadLibrary(microchess.Proven, openings.LibraryDirs...)
 	if err != nil {
 		t.Fatal(err)
 	}

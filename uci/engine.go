@@ -2,6 +2,7 @@ package uci
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +20,12 @@ type Engine struct {
 	// Build gives the images of a program (an option value of Program) for
 	// the side the program plays, and a name for it.
 	Build func(program string, computer chess.Color) ([]kim1.Image, string, error)
+	// ID is the name "id name" gives the GUI ("": MicroChess 1977).
+	ID string
+	// Programs are the values the Program option takes (nil: original,
+	// stone, special); DefaultProgram is its default ("": original).
+	Programs       []string
+	DefaultProgram string
 
 	out *lineWriter
 
@@ -40,20 +47,42 @@ type Engine struct {
 
 // NewEngine makes an engine with the options' defaults.
 func NewEngine(build func(program string, computer chess.Color) ([]kim1.Image, string, error)) *Engine {
-	return &Engine{Build: build, program: "original", level: "auto", clock: "host", ownBook: true}
+	return &Engine{Build: build, level: "auto", clock: "host", ownBook: true}
 }
 
-// Options as the uci command lists them.
+// Options as the uci command lists them, after Program.
 var options = []string{
-	"option name Program type combo default original var original var stone var special",
 	"option name Level type combo default auto var auto var super-blitz var blitz var normal",
 	"option name OwnBook type check default true",
 	"option name Clock type combo default host var host var kim-1",
 }
 
+func (e *Engine) programs() []string {
+	if e.Programs == nil {
+		return []string{"original", "stone", "special"}
+	}
+	return e.Programs
+}
+
+// current is the Program option's value.
+func (e *Engine) current() string {
+	switch {
+	case e.program != "":
+		return e.program
+	case e.DefaultProgram != "":
+		return e.DefaultProgram
+	}
+	return "original"
+}
+
 func (e *Engine) identify() {
-	e.out.line("id name MicroChess 1977")
+	id := e.ID
+	if id == "" {
+		id = microchess.OriginalName
+	}
+	e.out.line("id name %s", id)
 	e.out.line("id author Peter Jennings; Garold Stone (1980 upgrade)")
+	e.out.line("option name Program type combo default %s var %s", e.current(), strings.Join(e.programs(), " var "))
 	for _, o := range options {
 		e.out.line("%s", o)
 	}
@@ -79,11 +108,11 @@ func (e *Engine) setOption(f []string) {
 	bad := func() { e.out.line("info string option %s: value %q not taken", strings.Join(name, " "), v) }
 	switch n {
 	case "program":
-		if v != "original" && v != "stone" && v != "special" {
+		if !slices.Contains(e.programs(), v) {
 			bad()
 			return
 		}
-		if v != e.program {
+		if v != e.current() {
 			e.program, e.play = v, nil
 		}
 	case "level":
@@ -192,7 +221,7 @@ func (e *Engine) sync() (*microchess.Play, error) {
 			return p, nil
 		}
 	}
-	images, name, err := e.Build(e.program, side)
+	images, name, err := e.Build(e.current(), side)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +240,7 @@ func (e *Engine) sync() (*microchess.Play, error) {
 		}
 		ownMoves = ownMoves || mover == side
 	}
-	needs, err := microchess.ProgramNeeds(e.program)
+	needs, err := microchess.ProgramNeeds(e.current())
 	if err != nil {
 		return nil, err
 	}

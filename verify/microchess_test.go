@@ -37,7 +37,7 @@ func build(t testing.TB, residue bool) (*microchess.Program, []ImageReport) {
 	if residue {
 		opt.Residue = []string{residueFile}
 	}
-	p, err := microchess.Build(opt)
+	p, err := microchess.Build(microchess.WorkDir, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func build(files, residue, ram []string) (*microchess.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := microchess.Build(microchess.Options{Sources: files, Residue: residue, RAM: regions})
+	p, err := microchess.Build(microchess.WorkDir, microchess.Options{Sources: files, Residue: residue, RAM: regions})
 	return p, fileError(err)
 }
 

@@ -32,6 +32,7 @@ func matchMain(args []string, stdout, stderr io.Writer) int {
 	if !m.quiet {
 		m.opt.Progress = progressBar(stderr, stderrTerminal, m.opt.Players)
 	}
+	m.opt.Note = func(note string) { fmt.Fprintln(stderr, "mchess match: note:", note) }
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	go func() {
 		<-ctx.Done()
@@ -101,8 +102,13 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		"original that castles, takes en passant and promotes, docs/special-moves.md),",
 		"library (the original with the opening library of docs/opening-library.md: twenty",
 		"books, one picked at random, a seed a game; its moves from them are marked and",
-		"counted), or a name given with --load or --source; LEVEL is super-blitz, blitz or",
-		"normal (default normal). Or it is the name of an engine given with --engine.",
+		"counted), all built from the sources built into mchess, whatever the working",
+		"directory holds; local (the working directory's own: ./src/microchess.asm with the",
+		"residue, as make builds it), or a name given with --load or --source; LEVEL is",
+		"super-blitz, blitz or normal (default normal). Or it is the name of an engine given",
+		"with --engine. A program whose bytes are not the 1977 program's is named so in the",
+		"PGN and the summary (\"MicroChess 1977, modified: 1 byte (17E2 POSN+2)\"); two players",
+		"that are the same bytes at the same level are said to measure nothing.",
 		"The summary counts each player's castlings, en passant captures and promotions",
 		"after the openings.",
 		"\nA program's move that is illegal in chess loses the game (--illegal forfeit), or is",
@@ -118,7 +124,8 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		"\nExamples:",
 		"  mchess match original@super-blitz stone@super-blitz --games 20 --pgn out.pgn",
 		"  mchess match --engine 'name=sf,cmd=/usr/games/stockfish,nodes=200,option.Skill Level=0' original@blitz sf",
-		"  mchess match --source mine=my.asm mine@blitz original@blitz --sprt 0,30,0.05,0.05",
+		"  mchess match local@blitz original@blitz --sprt 0,30,0.05,0.05",
+		"  mchess match --source mine=my.asm mine@blitz original@blitz",
 		"\nExit status: 0 when the match was played, 1 when it could not be set up or a file",
 		"not written, 2 for bad usage, 130 when interrupted (Ctrl-C: the games finished are",
 		"counted and saved).")
@@ -140,7 +147,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]` (hex addresses); repeatable")
 	fs.Var(&sources, "source", "define a program built from sources: `NAME=FILE.asm[,FILE.asm...]`; repeatable")
 	fs.Var(&variants, "variant", "define a program with bytes changed: `NAME=PROGRAM,[white:|black:]ADDR=HEXBYTES[,...]` (e.g. f07=stone,00C3=07); repeatable")
-	fs.Var(&ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load and --source programs; repeatable")
+	fs.Var(&ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for local, --load and --source programs; repeatable")
 	names, err := parse(fs, args)
 	if err != nil {
 		return nil, flagExit(err)
@@ -234,6 +241,9 @@ func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster
 			return nil, err
 		}
 	}
+	if err := r.LocalRAM(regions); err != nil {
+		return nil, err
+	}
 	for _, def := range loads {
 		name, files, ok := strings.Cut(def, "=")
 		if !ok || files == "" {
@@ -243,7 +253,8 @@ func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster
 		if err != nil {
 			return nil, err
 		}
-		if err := r.AddProgram(name, name+" ("+files+")", images, layout); err != nil {
+		desc := microchess.Describe(microchess.OriginalName, images, nil) + ", loaded from " + files
+		if err := r.AddProgram(name, desc, images, layout); err != nil {
 			return nil, fmt.Errorf("--load: %v", err)
 		}
 	}
@@ -252,11 +263,12 @@ func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster
 		if !ok || files == "" {
 			return nil, fmt.Errorf("--source %s: want NAME=FILE.asm[,FILE.asm...]", quote(def))
 		}
-		p, err := microchess.Build(microchess.Options{Sources: strings.Split(files, ","), RAM: regions})
+		p, err := microchess.Build(microchess.WorkDir, microchess.Options{Sources: strings.Split(files, ","), RAM: regions})
 		if err != nil {
 			return nil, fileError(err)
 		}
-		if err := r.AddProgram(name, name+" (built from "+files+")", microchess.KIM(p.Images), p.Layout); err != nil {
+		desc := p.Describe(microchess.OriginalName) + ", built from " + files
+		if err := r.AddProgram(name, desc, microchess.KIM(p.Images), p.Layout); err != nil {
 			return nil, fmt.Errorf("--source: %v", err)
 		}
 	}

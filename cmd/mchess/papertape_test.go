@@ -48,7 +48,7 @@ type monitorLoader struct {
 
 func newMonitorLoader(t *testing.T) monitorLoader {
 	t.Helper()
-	p, err := microchess.Build(microchess.Options{Sources: []string{"src/kim1/ttyloader.asm"},
+	p, err := microchess.Build(microchess.Proven, microchess.Options{Sources: []string{"src/kim1/ttyloader.asm"},
 		RAM: []linker.Region{{Name: "loader", Start: 0x2000, End: 0x20FF}}})
 	if err != nil {
 		t.Fatal(err)

@@ -42,9 +42,9 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	white := fs.Bool("white", false, "play White (the program plays Black, as after C and E)")
 	fs.Bool("black", true, "play Black (the program plays White, as after C): the default")
 	level := fs.String("level", "normal", "the program's `level`: super-blitz, blitz or normal")
-	program := fs.String("program", "original", "`original` (MicroChess 1977), stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs), teletype (the original with the teletype routines of docs/teletype.md, played through its teletype), special (the original that castles, takes en passant and promotes: docs/special-moves.md) or library (the original with the opening library of docs/opening-library.md)")
+	program := fs.String("program", "original", "`original` (MicroChess 1977), stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs), teletype (the original with the teletype routines of docs/teletype.md, played through its teletype), special (the original that castles, takes en passant and promotes: docs/special-moves.md) or library (the original with the opening library of docs/opening-library.md), all built from the sources built into mchess; or local (the working directory's ./src/microchess.asm with the residue, as make builds it)")
 	fs.Var(&o.loads, "load", "play the binary `FILE@ADDR` (hex address) instead; repeatable")
-	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load images; repeatable")
+	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load images or local; repeatable")
 	book := fs.String("book", "on", "the program's opening book: `on` or off")
 	opening := fs.String("opening", "", "load an opening `FILE` over 00C0–00DB: a .book (compiled) or a 28-byte block")
 	fen := fs.String("fen", "", "start from a `FEN` position (set up in the program's piece table; the book is off)")
@@ -127,8 +127,9 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// playProgram fills in the program to play: the original, Stone's upgrade
-// with the list for the program's side, or --load images.
+// playProgram fills in the program to play: one built from the proven
+// sources, the working directory's own (local), or --load images; named
+// by what its bytes are (microchess.Describe).
 func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error {
 	switch {
 	case len(o.loads) > 0:
@@ -136,10 +137,22 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 		if err != nil {
 			return err
 		}
-		opt.Images, opt.Layout, opt.Program = prog.images, prog.layout, "images "+strings.Join(o.loads, " ")
+		opt.Images, opt.Layout = prog.images, prog.layout
+		opt.Program = microchess.Describe(microchess.OriginalName, prog.images, nil) + ", loaded from " + strings.Join(o.loads, " ")
+		return nil
+	case program == microchess.LocalProgram:
+		regions, err := parseRAM(o.ram)
+		if err != nil {
+			return err
+		}
+		p, err := microchess.Local(regions)
+		if err != nil {
+			return fileError(err)
+		}
+		opt.Images, opt.Layout, opt.Program = microchess.KIM(p.Images), p.Layout, p.LocalName()
 		return nil
 	case len(o.ram) > 0:
-		return fmt.Errorf("--ram goes with --load")
+		return fmt.Errorf("--ram goes with --load or --program local")
 	case program == "library":
 		b, err := openings.TwentyBooks()
 		if err != nil {
@@ -148,7 +161,7 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 		opt.Images, opt.Layout, opt.Library, opt.Program = microchess.KIM(b.Program.Images), microchess.LibraryLayout(), b.Vars, b.Name
 		return nil
 	case program != "original" && program != "stone" && program != "teletype" && program != "special":
-		return fmt.Errorf("--program %s: want original, stone, teletype, special or library", quote(program))
+		return fmt.Errorf("--program %s: want original, stone, teletype, special, library or local", quote(program))
 	}
 	var err error
 	opt.Images, opt.Program, err = microchess.ProgramFor(program, opt.Player.Other())

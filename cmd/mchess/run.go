@@ -229,7 +229,7 @@ func loadMicroChess(o *runOpts) (*program, error) {
 		opt.Sources, opt.Residue = o.sources, o.residue
 		source = "the program built from " + strings.Join(o.sources, ", ")
 	}
-	p, err := microchess.Build(opt)
+	p, err := microchess.Build(microchess.WorkDir, opt)
 	if err != nil {
 		return nil, fileError(err)
 	}

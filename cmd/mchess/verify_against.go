@@ -215,9 +215,11 @@ func verifyAgainst(name string, asJSON bool, stdout, stderr io.Writer) int {
 }
 
 // againstCandidates are the program builds, in the order a tie is
-// decided, and the opening blocks compiled from src/openings.
+// decided, and the opening blocks compiled from src/openings: all from
+// the proven sources, since a dump is identified as one of the documents'
+// programs, whatever the working directory holds.
 func againstCandidates() (progs, blocks []verify.Candidate, err error) {
-	builds, err := microchess.Candidates()
+	builds, err := microchess.Candidates(microchess.Proven)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -226,14 +228,14 @@ func againstCandidates() (progs, blocks []verify.Candidate, err error) {
 		syms := verify.NewSymbols(b.Images, b.Programs...).Or(verify.NewSymbols(base.Images, base.Code))
 		progs = append(progs, verify.Candidate{Name: b.Name, Key: b.Key, Images: b.Images, Symbols: syms, Residue: b.Residue, Area: base.ResidueName})
 	}
-	files, err := bookFiles([]string{microchess.OpeningsDir})
+	files, err := microchess.Proven.Glob(microchess.OpeningsDir + "/*.book")
 	if err != nil {
 		return nil, nil, err
 	}
 	// A block's bytes are named by the 1977 program's labels (.OPNING-n).
 	syms := progs[0].Symbols
 	for _, f := range files {
-		text, err := microchess.ReadFile(f)
+		text, err := microchess.Proven.ReadFile(f)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -1,0 +1,73 @@
+package match
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/linker"
+)
+
+// samePlayer tells whether two MicroChess players are one: the same
+// program bytes (microchess.SameProgram) for either side, at the same
+// level, in the same memory, played the same way. Such a pair is
+// deterministic and symmetric: its games measure nothing.
+func samePlayer(a, b *program) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		if !microchess.SameProgram(a.images[c], b.images[c]) {
+			return false
+		}
+	}
+	return a.level == b.level && a.book == b.book && a.teletype == b.teletype &&
+		slices.Equal(memoryOf(a.layout).Regions, memoryOf(b.layout).Regions) &&
+		samePointee(a.special, b.special) && samePointee(a.library, b.library)
+}
+
+// memoryOf is a layout as a game loads it: zero is the KIM-1's own.
+func memoryOf(l linker.Layout) linker.Layout {
+	if len(l.Regions) == 0 {
+		return microchess.Layout
+	}
+	return l
+}
+
+func samePointee[T comparable](a, b *T) bool {
+	return a == b || a != nil && b != nil && *a == *b
+}
+
+// identicalPairings marks the pairings whose two players are one.
+func identicalPairings(pairings []Pairing, programs []*program) []bool {
+	out := make([]bool, len(pairings))
+	for i, p := range pairings {
+		out[i] = samePlayer(programs[p.A], programs[p.B])
+	}
+	return out
+}
+
+// identicalNote says, before the games, that a pairing measures nothing.
+func identicalNote(a, b *Player) string {
+	return fmt.Sprintf("%s and %s are the same program bytes at the same level: their games measure nothing", a.Name, b.Name)
+}
+
+// identicalText is what the summary says of such a pairing.
+func identicalText(p PairingSummary) string {
+	return fmt.Sprintf("%s vs %s: the same program bytes at the same level: the result measures nothing", p.A, p.B)
+}
+
+// writeModified names, under the players' table, the program of each
+// player whose bytes are not the 1977 program's where they should be
+// (microchess.Describe): the player's name alone does not say so.
+func (s *Summary) writeModified(w io.Writer) {
+	for _, p := range s.Players {
+		if strings.Contains(p.Plays, microchess.Modified) {
+			fmt.Fprintf(w, "%s plays %s\n", p.Name, p.Plays)
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package match
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/suite"
+)
+
+// A program loaded from the published listing is the original's bytes
+// (the residue aside, which neither compares): against original at the
+// same level the match says, before and after, that it measures nothing;
+// at another level, or against a copy with POSN's bonus changed, it does
+// not.
+func TestIdenticalPlayers(t *testing.T) {
+	t.Parallel()
+	listing := microchess.KIM(microchess.Published())
+	changed := make([]kim1.Image, len(listing))
+	copy(changed, listing)
+	for i, im := range changed {
+		if im.Addr <= 0x17E2 && 0x17E2 < int(im.Addr)+len(im.Data) {
+			changed[i].Data = append([]byte(nil), im.Data...)
+			changed[i].Data[0x17E2-int(im.Addr)] = 0x04
+		}
+	}
+	r := NewRoster()
+	if err := r.AddProgram("listing", "the listing", listing, microchess.Layout); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.AddProgram("changed", microchess.Describe(microchess.OriginalName, changed, nil), changed, microchess.Layout); err != nil {
+		t.Fatal(err)
+	}
+	var notes []string
+	res, err := Run(context.Background(), Options{
+		Players:  players(t, r, "original@super-blitz", "listing@super-blitz", "listing@blitz", "changed@super-blitz"),
+		Gauntlet: true, MaxPlies: 20,
+		Games: 1, Lines: suite.Default()[:1], Jobs: 2,
+		Note: func(n string) { notes = append(notes, n) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first against each other: only listing@super-blitz is the
+	// same program at the same level.
+	want := []bool{true, false, false}
+	if len(res.Identical) != len(want) {
+		t.Fatalf("%d pairings marked", len(res.Identical))
+	}
+	for i, same := range res.Identical {
+		if same != want[i] {
+			t.Errorf("pairing %d (%s vs %s): identical %v", i, res.Opt.Players[res.Pairings[i].A].Name, res.Opt.Players[res.Pairings[i].B].Name, same)
+		}
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "original@super-blitz and listing@super-blitz are the same program bytes at the same level") {
+		t.Errorf("notes: %q", notes)
+	}
+	sum := res.Summarize()
+	for i, p := range sum.Pairings {
+		if p.Identical != want[i] {
+			t.Errorf("summary of %s vs %s: identical %v", p.A, p.B, p.Identical)
+		}
+	}
+	var b strings.Builder
+	sum.Write(&b)
+	if n := strings.Count(b.String(), "the result measures nothing"); n != 1 || !strings.Contains(b.String(), "original@super-blitz vs listing@super-blitz: the same program bytes") {
+		t.Errorf("the summary says it %d times:\n%s", n, b.String())
+	}
+	// The modified program is named as it is under the players' table;
+	// the others, the 1977 program's bytes, are not.
+	if !strings.Contains(b.String(), "\nchanged@super-blitz plays MicroChess 1977, modified: 1 byte (17E2 POSN+2)\n") || strings.Count(b.String(), " plays ") != 1 {
+		t.Errorf("the summary does not name the modified program alone:\n%s", b.String())
+	}
+}
