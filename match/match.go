@@ -35,6 +35,9 @@ type Options struct {
 	EngineTimeout time.Duration
 	// Progress is called after each game, one call at a time.
 	Progress func(Progress)
+	// Shard plays one part of the schedule (the zero Shard: all of it).
+	Shard    Shard
+	schedule string // the MatchSchedule tag, set by Run
 }
 
 // DefaultMaxPlies caps a game after the opening: the programs can shuffle
@@ -145,6 +148,9 @@ func (o *Options) Check() error {
 	if o.MaxPlies <= 0 {
 		o.MaxPlies = DefaultMaxPlies
 	}
+	if err := o.Shard.check(o); err != nil {
+		return err
+	}
 	if o.Jobs <= 0 {
 		o.Jobs = runtime.NumCPU()
 	}
@@ -179,7 +185,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		}
 		programs[i] = pr
 	}
-	pairings, jobs := Schedule(len(opt.Players), opt.Gauntlet, opt.Games, len(opt.Lines))
+	opt.schedule = scheduleTag(&opt, programs)
+	pairings, all := Schedule(len(opt.Players), opt.Gauntlet, opt.Games, len(opt.Lines))
+	jobs := opt.Shard.Of(all, len(pairings))
 	res := &Result{Opt: &opt, Pairings: pairings, Total: len(jobs)}
 	workers := min(opt.Jobs, len(jobs))
 	// Every worker starts its engines before any game, so a bad engine
@@ -213,7 +221,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	defer cancel()
 	var (
 		mu       sync.Mutex
-		finished = make([]*Record, len(jobs))
+		finished = make([]*Record, len(all))        // by schedule index
 		prefix   int                                // games 0..prefix-1 are all finished
 		decided  = -1                               // the SPRT's decision point
 		scores   = make([]elo.Score, len(pairings)) // over the counted games
@@ -235,7 +243,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		if opt.SPRT == nil {
 			count(&r)
 		} else {
-			for prefix < len(jobs) && finished[prefix] != nil {
+			for prefix < len(finished) && finished[prefix] != nil {
 				count(finished[prefix])
 				prefix++
 				if d := opt.SPRT.Decide(scores[0]); d != elo.Continue {
@@ -300,7 +308,7 @@ feed:
 		return nil, failure
 	}
 	res.Interrupted = ctx.Err() != nil && decided < 0
-	last := len(jobs)
+	last := len(finished)
 	if decided >= 0 {
 		last, res.Decided = decided, decided
 	}
