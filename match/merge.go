@@ -39,8 +39,22 @@ type Merged struct {
 // Errors come together, sorted, each "file:line:col: message".
 func Merge(files []string) (*Merged, error) {
 	m := &merger{}
-	for _, f := range files {
-		if err := m.file(f); err != nil {
+	var seen []os.FileInfo
+	for i, f := range files {
+		st, err := os.Stat(f)
+		if err != nil {
+			return nil, err
+		}
+		if st.IsDir() {
+			return nil, fmt.Errorf("%s: is a directory, not a file", f)
+		}
+		for j, s := range seen {
+			if os.SameFile(s, st) {
+				return nil, fmt.Errorf("%s and %s are the same file: its games would count twice", files[j], f)
+			}
+		}
+		seen = append(seen, st)
+		if err := m.file(files[i]); err != nil {
 			return nil, err
 		}
 	}
@@ -388,21 +402,27 @@ func (m *merger) result() *Merged {
 	return merged
 }
 
-// Rounds writes schedule indices as the Round tags number them, runs
-// joined: "5-8, 13".
-func Rounds(indices []int) string {
+// Rounds writes sorted schedule indices as the Round tags number them,
+// runs joined, at most the first runs: "5-8, 13, 17-20, … (5 runs in all)".
+func Rounds(indices []int, runs int) string {
 	var parts []string
-	for i := 0; i < len(indices); {
+	all := 0
+	for i := 0; i < len(indices); i++ {
 		j := i
 		for j+1 < len(indices) && indices[j+1] == indices[j]+1 {
 			j++
 		}
-		if j == i {
+		switch all++; {
+		case all > runs:
+		case j == i:
 			parts = append(parts, fmt.Sprint(indices[i]+1))
-		} else {
+		default:
 			parts = append(parts, fmt.Sprintf("%d-%d", indices[i]+1, indices[j]+1))
 		}
-		i = j + 1
+		i = j
+	}
+	if all > runs {
+		return strings.Join(parts, ", ") + fmt.Sprintf(", … (%d runs in all)", all)
 	}
 	return strings.Join(parts, ", ")
 }
