@@ -96,6 +96,11 @@ func (m *merger) file(name string) error {
 		return err
 	}
 	defer f.Close()
+	return m.read(name, f)
+}
+
+// read takes in the games of one file.
+func (m *merger) read(name string, f io.Reader) error {
 	r := newPGNReader(name, f)
 	saidOther := false // a file of another match is said once
 	for {
@@ -350,11 +355,15 @@ func readSchedule(t pgnToken) (*scheduleSettings, *gameError) {
 			return nil, bad("%s: want yes or no", b.key)
 		}
 	}
-	if len(s.players) < 2 {
+	n := len(s.players)
+	if n < 2 {
 		return nil, bad("want two players at least")
 	}
-	ps, _ := Schedule(len(s.players), s.gauntlet, 0, 1)
-	if s.games > maxGames/len(ps) {
+	pairings := n * (n - 1) / 2
+	if s.gauntlet {
+		pairings = n - 1
+	}
+	if n > maxGames || s.games > maxGames/pairings {
 		return nil, bad("more than %d games: more than a merge takes", maxGames)
 	}
 	return s, nil

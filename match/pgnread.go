@@ -123,7 +123,17 @@ func (p *pgnReader) readLine() (string, int, error) {
 // scan reads one text line's tokens; it returns a game when the line
 // holds its result, and keeps what follows for the next game.
 func (p *pgnReader) scan(raw string, n int) (*pgnGame, error) {
-	at := func(off int) diag.Pos { return diag.At(p.file, n, utf8.RuneCountInString(raw[:off])+1) }
+	// Columns count characters, from the last one asked for: a line of
+	// moves is long.
+	colOff, col := 0, 1
+	at := func(off int) diag.Pos {
+		if off < colOff {
+			colOff, col = 0, 1
+		}
+		col += utf8.RuneCountInString(raw[colOff:off])
+		colOff = off
+		return diag.At(p.file, n, col)
+	}
 	i := 0
 	if p.comment.Line == 0 && strings.HasPrefix(raw, "%") {
 		return nil, nil // an escaped line
@@ -169,6 +179,8 @@ func (p *pgnReader) scan(raw string, n int) (*pgnGame, error) {
 			continue
 		case c == '(' || c == ')':
 			return nil, p.fail(at(i), "a variation: the records of mchess match have none")
+		case c == '}':
+			return nil, p.fail(at(i), "a } that closes no comment")
 		}
 		p.inMoves = true
 		end := i

@@ -58,6 +58,7 @@ func TestPGNReaderErrors(t *testing.T) {
 		{"[Event \"x\"]\n1. e4 {open\n", "t.pgn:2:7: a comment { not closed"},
 		{"[Event \"x\"]\n\n1. e4 e5\n", "t.pgn:1:1: a game not ended by a result (1-0, 0-1, 1/2-1/2 or *)"},
 		{"[Event \"x\"]\n1. e4 (1. d4) 1-0\n", "t.pgn:2:7: a variation: the records of mchess match have none"},
+		{"[Event \"x\"]\n1. e4 } 1-0\n", "t.pgn:2:7: a } that closes no comment"},
 		{"[Event \"x\"]\n1. e4\n[Round \"2\"]\n", "t.pgn:3:1: a tag among the moves: the game before it has no result"},
 		{"[Event x]\n", `t.pgn:1:8: tag Event: want its value in quotes, [Name "value"]`},
 		{"[ \"x\"]\n", `t.pgn:1:3: a tag without a name: want [Name "value"]`},
@@ -73,4 +74,25 @@ func TestPGNReaderErrors(t *testing.T) {
 	if _, err := readAll("[Event \"" + strings.Repeat("x", maxGameText+1)); err == nil || !strings.Contains(err.Error(), "t.pgn:1:1: a game longer than 4 MiB") {
 		t.Errorf("long line: %v", err)
 	}
+}
+
+// Any text gives games or file:line:col errors, never a panic.
+func FuzzMerge(f *testing.F) {
+	f.Add("[Event \"x\"]\n1. e4 {c} e5 1-0\n")
+	f.Add("[MatchSchedule \"players=a,b gauntlet=no games=2 lines=1 max-plies=300 book=no id=0\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n[MatchEnd \"resigned\"]\n[MatchEndBy \"Black\"]\n[WhiteThought \"1\"]\n[BlackThought \"1\"]\n[OpeningPlies \"1\"]\n\n1. e4 e5 1-0\n")
+	f.Add("\uFEFF% x\r\n[A \"\\\"\"] 1... e5 $2 ; c\r\n(1. d4) *")
+	f.Fuzz(func(t *testing.T, text string) {
+		m := &merger{}
+		if err := m.read("f.pgn", strings.NewReader(text)); err != nil {
+			t.Fatal(err) // only a file that cannot be read is no diag error
+		}
+		for _, e := range m.errs {
+			if e.Pos.File != "f.pgn" || e.Pos.Line < 1 || e.Pos.Col < 1 {
+				t.Errorf("error without its place: %v", e)
+			}
+		}
+		if m.schedule != nil {
+			m.result().Summarize()
+		}
+	})
 }

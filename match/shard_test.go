@@ -180,7 +180,7 @@ func superBlitz(t *testing.T, names ...string) []*Player {
 // lines, in 4 shards.
 func TestShardsMergeToTheWholeMatch(t *testing.T) {
 	t.Parallel()
-	opt := Options{Players: superBlitz(t, "original", "stone"), Games: 16, Lines: suite.Default()[:8], MaxPlies: 16, Jobs: 2}
+	opt := Options{Players: superBlitz(t, "original", "stone"), Games: 16, Lines: suite.Default()[:8], MaxPlies: 8, Jobs: 2}
 	shardedMatchesWhole(t, opt, 4)
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/kim1-archive/microchess"
@@ -35,7 +36,9 @@ func matchMain(args []string, stdout, stderr io.Writer) int {
 	if !m.quiet {
 		m.opt.Progress = progressBar(stderr, stderrTerminal, m.opt.Players)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM too: a batch system ends a job that way at its time limit,
+	// and the games finished are worth saving.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() {
 		<-ctx.Done()
 		stop() // a second Ctrl-C kills at once
@@ -131,9 +134,10 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		"and BlackBookMoves (the library program's). Each program move's cycles are also a",
 		"{[%cycles N]} comment.",
 		"\nExit status: 0 when the match was played, 1 when it could not be set up or a file",
-		"not written, 2 for bad usage, 130 when interrupted (Ctrl-C: the games finished are",
-		"counted and saved). --merge: 0 when every game of the match was found; 1 when a file",
-		"cannot be read or is refused, or when games are missing (the summary is printed).")
+		"not written, 2 for bad usage, 130 when interrupted (Ctrl-C, or SIGTERM as a batch",
+		"system sends at a time limit: the games finished are counted and saved). --merge: 0",
+		"when every game of the match was found; 1 when a file cannot be read or is refused, or",
+		"when games are missing (the summary of those found is printed).")
 	games := fs.Int("games", 0, "games per `pairing` (default: twice the suite's lines)")
 	gauntlet := fs.Bool("gauntlet", false, "the first player against each of the others (default: round robin)")
 	openingsFile := fs.String("openings", "", "the opening `SUITE`: a file, or a built-in one, balanced-50 (the default) or study-250 (docs/opening-suite.md)")
