@@ -40,7 +40,7 @@ type Merged struct {
 func Merge(files []string) (*Merged, error) {
 	m := &merger{}
 	var seen []os.FileInfo
-	for i, f := range files {
+	for _, f := range files {
 		st, err := os.Stat(f)
 		if err != nil {
 			return nil, err
@@ -54,7 +54,7 @@ func Merge(files []string) (*Merged, error) {
 			}
 		}
 		seen = append(seen, st)
-		if err := m.file(files[i]); err != nil {
+		if err := m.file(f); err != nil {
 			return nil, err
 		}
 	}

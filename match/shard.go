@@ -107,9 +107,10 @@ func colourName(c chess.Color) string {
 // scheduleTag is the MatchSchedule tag's value: the settings that make the
 // schedule, readable, and an id of all that decides its games: those
 // settings, the suite's lines, and each player's program images or
-// engine limit and options. An engine's command is left out, as it may
-// lie elsewhere on each machine: its name and version are in the
-// WhiteProgram and BlackProgram tags, which a merge compares.
+// engine limit and options. Paths are left out (an engine's command, the
+// files a program was loaded from), as they may differ from machine to
+// machine: what plays is named in the WhiteProgram and BlackProgram tags,
+// which a merge compares.
 func scheduleTag(o *Options, programs []*program) string {
 	var names []string
 	for _, p := range o.Players {
@@ -130,15 +131,13 @@ func scheduleTag(o *Options, programs []*program) string {
 		}
 		if pr := programs[i]; pr != nil {
 			for _, c := range []chess.Color{chess.White, chess.Black} {
-				fmt.Fprintf(h, "program %q\n", pr.desc[c])
 				for _, im := range pr.images[c] {
 					fmt.Fprintf(h, "image %04x %x\n", im.Addr, im.Data)
 				}
 			}
 		}
 	}
-	// 64 bits: settings that differ by chance in so many have yet to be
-	// met.
+	// 64 bits: two matches share them by chance once in 2^64.
 	return fmt.Sprintf("%s id=%x", settings, h.Sum(nil)[:8])
 }
 
