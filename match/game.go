@@ -264,6 +264,7 @@ func gamePGN(ref *chess.Game, opening int, rec *Record, white, black seat, opt *
 	if l := opt.Lines[rec.Line]; l.Name != "" {
 		tags = append(tags, [2]string{"ECO", l.ECO}, [2]string{"Opening", l.Name})
 	}
+	tags = append(tags, mergeTags(rec, opening, opt)...)
 	for _, t := range tags {
 		ref.AddTagPair(t[0], tagValue(t[1]))
 	}

@@ -38,6 +38,9 @@ type Options struct {
 	// Note is told, before the first game, what makes a pairing's result
 	// mean nothing (two players that are one program at one level).
 	Note func(string)
+	// Shard plays one part of the schedule (the zero Shard: all of it).
+	Shard    Shard
+	schedule string // the MatchSchedule tag, set by Run
 }
 
 // DefaultMaxPlies caps a game after the opening: the programs can shuffle
@@ -153,6 +156,9 @@ func (o *Options) Check() error {
 	if o.MaxPlies <= 0 {
 		o.MaxPlies = DefaultMaxPlies
 	}
+	if err := o.Shard.check(o); err != nil {
+		return err
+	}
 	if o.Jobs <= 0 {
 		o.Jobs = runtime.NumCPU()
 	}
@@ -187,7 +193,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		}
 		programs[i] = pr
 	}
-	pairings, jobs := Schedule(len(opt.Players), opt.Gauntlet, opt.Games, len(opt.Lines))
+	opt.schedule = scheduleTag(&opt, programs)
+	pairings, all := Schedule(len(opt.Players), opt.Gauntlet, opt.Games, len(opt.Lines))
+	jobs := opt.Shard.Of(all, len(pairings))
 	res := &Result{Opt: &opt, Pairings: pairings, Total: len(jobs), Identical: identicalPairings(pairings, programs)}
 	for i, same := range res.Identical {
 		if same && opt.Note != nil {
@@ -226,12 +234,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	defer cancel()
 	var (
 		mu       sync.Mutex
-		finished = make([]*Record, len(jobs))
+		finished = make([]*Record, len(all))        // by schedule index
 		prefix   int                                // games 0..prefix-1 are all finished
 		decided  = -1                               // the SPRT's decision point
 		scores   = make([]elo.Score, len(pairings)) // over the counted games
 		pentas   = make([]elo.Penta, len(pairings)) // their complete pairs
-		counted  = make([]*Record, len(jobs))
+		counted  = make([]*Record, len(all))        // by schedule index
 		done     int
 		failure  error
 	)
@@ -245,7 +253,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		scores[r.Pairing] = scores[r.Pairing].Add(r.Score(p.A))
 		counted[r.Index] = r
 		other, _ := partner(r.Index, len(pairings))
-		if other >= len(jobs) || counted[other] == nil {
+		if other >= len(all) || counted[other] == nil {
 			return false
 		}
 		pentas[r.Pairing] = pentas[r.Pairing].Add(pairPenta(r, counted[other], p.A))
@@ -264,7 +272,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		} else {
 			// The test is on the pairs, as fishtest's: it can rule
 			// only when a game completes a pair.
-			for prefix < len(jobs) && finished[prefix] != nil {
+			for prefix < len(finished) && finished[prefix] != nil {
 				paired := count(finished[prefix])
 				prefix++
 				if !paired {
@@ -332,7 +340,7 @@ feed:
 		return nil, failure
 	}
 	res.Interrupted = ctx.Err() != nil && decided < 0
-	last := len(jobs)
+	last := len(finished)
 	if decided >= 0 {
 		last, res.Decided = decided, decided
 	}

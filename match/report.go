@@ -248,7 +248,11 @@ func (s *Summary) Write(w io.Writer) {
 	if s.Interrupted {
 		state = " (interrupted)"
 	}
-	fmt.Fprintf(w, "%d of %d games played in %.1f s%s\n\n", s.Games, s.Scheduled, s.Seconds, state)
+	took := "" // a merge of shards cannot know the time
+	if s.Seconds > 0 {
+		took = fmt.Sprintf(" in %.1f s", s.Seconds)
+	}
+	fmt.Fprintf(w, "%d of %d games played%s%s\n\n", s.Games, s.Scheduled, took, state)
 	rows := [][]string{{"Pairing", "Games", "+", "=", "-", "Score", "Elo diff", "LOS", "Draws"}}
 	for _, p := range s.Pairings {
 		rows = append(rows, []string{p.A + " vs " + p.B, fmt.Sprint(p.Games), fmt.Sprint(p.Wins), fmt.Sprint(p.Draws), fmt.Sprint(p.Losses),

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/kim1-archive/microchess"
@@ -29,11 +30,16 @@ func matchMain(args []string, stdout, stderr io.Writer) int {
 	if m == nil {
 		return status
 	}
+	if m.merge != nil {
+		return mergeMain(m, stdout, stderr)
+	}
 	if !m.quiet {
 		m.opt.Progress = progressBar(stderr, stderrTerminal, m.opt.Players)
 	}
 	m.opt.Note = func(note string) { fmt.Fprintln(stderr, "mchess match: note:", note) }
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM too: a batch system ends a job that way at its time limit,
+	// and the games finished are worth saving.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		<-ctx.Done()
 		stop() // a second Ctrl-C kills at once
@@ -51,13 +57,7 @@ func matchMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess match:", err)
 		return 1
 	}
-	sum := res.Summarize()
-	if m.json {
-		b, _ := json.MarshalIndent(sum, "", "  ")
-		fmt.Fprintf(stdout, "%s\n", b)
-	} else {
-		sum.Write(stdout)
-	}
+	m.printSummary(stdout, res.Summarize())
 	if res.Interrupted {
 		fmt.Fprintf(stderr, "mchess match: interrupted after %d of %d games\n", len(res.Records), res.Total)
 		return 130
@@ -70,6 +70,16 @@ type matchCommand struct {
 	opt         match.Options
 	pgn         string
 	json, quiet bool
+	merge       []string // --merge: the PGN files
+}
+
+func (m *matchCommand) printSummary(w io.Writer, sum *match.Summary) {
+	if m.json {
+		b, _ := json.MarshalIndent(sum, "", "  ")
+		fmt.Fprintf(w, "%s\n", b)
+	} else {
+		sum.Write(w)
+	}
 }
 
 func (m *matchCommand) savePGN(res *match.Result) error {
@@ -126,9 +136,28 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		"  mchess match --engine 'name=sf,cmd=/usr/games/stockfish,nodes=200,option.Skill Level=0' original@blitz sf",
 		"  mchess match local@blitz original@blitz --sprt 0,30,0.05,0.05",
 		"  mchess match --source mine=my.asm mine@blitz original@blitz",
+		"  mchess match original stone --shard 2/4 --pgn part-2.pgn   (one of four machines)",
+		"  mchess match --merge part-1.pgn part-2.pgn part-3.pgn part-4.pgn",
+		"\nPast one machine (docs/distributed.md): --shard K/N plays part K of N of the match's",
+		"games, whole pairs (a line with colours reversed) in schedule order, each game as the",
+		"whole match plays it; --merge puts the match together from the parts' PGN files alone",
+		"and prints its summary. It refuses a game found twice (parts that overlap) and games of",
+		"another match (another MatchSchedule tag); games in no file are listed, and the summary",
+		"counts the others.",
+		"\nPGN tags: the Seven Tag Roster ([Round] is the game's number in the schedule),",
+		"WhiteProgram and BlackProgram (what plays), ECO and Opening, Termination, PlyCount, and",
+		"what --merge reads: MatchSchedule (players, gauntlet, games, lines, max plies, book, and",
+		"an id of the suite, the programs and the engines' settings), MatchEnd and MatchEndBy (how",
+		"the game ended; the side that resigned, moved illegally, failed or could not hold),",
+		"OpeningPlies (the suite line's plies), WhiteThought and BlackThought (moves thought, a",
+		"last one not played too), WhiteCycles and BlackCycles (emulated cycles), WhiteBookMoves",
+		"and BlackBookMoves (the library program's). Each program move's cycles are also a",
+		"{[%cycles N]} comment.",
 		"\nExit status: 0 when the match was played, 1 when it could not be set up or a file",
-		"not written, 2 for bad usage, 130 when interrupted (Ctrl-C: the games finished are",
-		"counted and saved).")
+		"not written, 2 for bad usage, 130 when interrupted (Ctrl-C, or SIGTERM as a batch",
+		"system sends at a time limit: the games finished are counted and saved). --merge: 0",
+		"when every game of the match was found; 1 when a file cannot be read or is refused, or",
+		"when games are missing (the summary of those found is printed).")
 	games := fs.Int("games", 0, "games per `pairing` (default: twice the suite's lines)")
 	gauntlet := fs.Bool("gauntlet", false, "the first player against each of the others (default: round robin)")
 	openingsFile := fs.String("openings", "", "the opening `SUITE`: a file, or a built-in one, balanced-50 (the default) or study-250 (docs/opening-suite.md)")
@@ -136,6 +165,8 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	maxPlies := fs.Int("max-plies", match.DefaultMaxPlies, "adjudicate a draw after `N` plies past the opening (counted apart)")
 	jobs := fs.Int("j", 0, "games at once (default: the number of CPUs)")
 	sprt := fs.String("sprt", "", "stop when an SPRT `elo0,elo1,alpha,beta` decides (two players), e.g. 0,30,0.05,0.05: fishtest's test on the pairs of games (pentanomial GSPRT, bounds in logistic Elo), ruled in schedule order as each pair completes; cutechess-cli's trinomial LLR is reported beside it")
+	shard := fs.String("shard", "", "play part `K/N` of the match's games (docs/distributed.md)")
+	merge := fs.Bool("merge", false, "put a match together from the PGN files its parts wrote (the arguments) and print its summary")
 	m := &matchCommand{}
 	fs.StringVar(&m.pgn, "pgn", "", "write every game to `FILE` as PGN")
 	fs.BoolVar(&m.json, "json", false, "print the summary as JSON")
@@ -156,6 +187,9 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		fmt.Fprintln(stderr, "mchess match:", err)
 		return nil, status
 	}
+	if *merge {
+		return parseMerge(m, fs, names, stderr)
+	}
 	if len(names) < 2 {
 		fs.Usage()
 		return nil, 2
@@ -170,6 +204,11 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 			return fail(2, fmt.Errorf("--sprt: %v", err))
 		}
 		opt.SPRT = &t
+	}
+	if *shard != "" {
+		if opt.Shard, err = match.ParseShard(*shard); err != nil {
+			return fail(2, fmt.Errorf("--shard: %v", err))
+		}
 	}
 	roster, err := matchRoster(engines, loads, sources, variants, ram)
 	if err != nil {
