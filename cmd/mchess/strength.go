@@ -25,7 +25,16 @@ func init() {
 type studyPart struct {
 	title, question, note string
 	matches               [][]string
+	kind                  partKind // how its results are summed up beyond each pairing's verdict
 }
+
+type partKind int
+
+const (
+	partPlain    partKind = iota
+	partVariants          // a gauntlet of variants: their spread
+	partLibrary           // two programs against one opponent: the difference of their scores
+)
 
 // studyMatch is a match of the study as it was played.
 type studyMatch struct {

@@ -6,90 +6,11 @@ import (
 	"os"
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kim1-archive/microchess/match"
 )
-
-// studySuite is the opening suite of the study: enough lines for about
-// 500 distinct games a pairing (docs/opening-suite.md).
-const studySuite = "study-250"
-
-// studyPlan is the study: its questions and the matches that answer them.
-// quick plays two short games a pairing, to try the study out.
-func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
-	games := func(n int) string {
-		if quick {
-			return "2"
-		}
-		return strconv.Itoa(n)
-	}
-	common := []string{"--openings", studySuite, "-j", strconv.Itoa(jobs)}
-	if quick {
-		common = append(common, "--max-plies", "8")
-	}
-	// Each match keeps its games (not in --quick, which measures nothing).
-	cmd := func(n int, args ...string) []string {
-		a := append(append(args, "--games", games(n)), common...)
-		if !quick {
-			var name []string
-			for _, w := range args {
-				if strings.HasPrefix(w, "-") {
-					continue
-				}
-				name = append(name, strings.ReplaceAll(w, "@", "-"))
-			}
-			a = append(a, "--pgn", "build/strength/"+strings.Join(name, "_")+".pgn")
-		}
-		return a
-	}
-	// Stone's upgrade is refereed as his article says (docs/referee.md).
-	touch := []string{"--illegal", "stone=touch-move"}
-	var stone []([]string)
-	for _, l := range []string{"super-blitz", "blitz", "normal"} {
-		stone = append(stone, append(cmd(500, "stone@"+l, "original@"+l), touch...))
-	}
-	// The reference opponents: Stockfish's own weakening (Skill Level, or
-	// UCI_LimitStrength at its lowest UCI_Elo), and full strength cut to
-	// one node.
-	sf := func(def string) []string {
-		return []string{"--engine", def + ",cmd=" + stockfish + ",option.Threads=1,option.Hash=16"}
-	}
-	var refs [][]string
-	for _, prog := range []string{"original@normal", "stone@normal"} {
-		a := cmd(200, "--gauntlet", prog, "sf-elo1350", "sf-skill0", "sf-node1")
-		if strings.HasPrefix(prog, "stone@") {
-			a = append(a, touch...)
-		}
-		a = append(a, sf("name=sf-elo1350,nodes=10000,option.UCI_LimitStrength=true,option.UCI_Elo=1350")...)
-		a = append(a, sf("name=sf-skill0,nodes=1,option.Skill Level=0")...)
-		a = append(a, sf("name=sf-node1,nodes=1")...)
-		refs = append(refs, a)
-	}
-	return []studyPart{
-		{title: "Stone's upgrade against the original",
-			question: "Stone's 1980 article says the upgrade plays \"a significantly better game\", and measures nothing. Does it, at each level?",
-			note: "The upgrade is played as this toolchain rebuilds it, its reconstructed bytes included (docs/stone-1980.md). " +
-				"Its development list makes moves illegal in chess: a pawn's double step through a man on the square between, " +
-				"castling out of check (docs/stone-1980.md, \"Behaviour the experiment showed\"). Such a move is refereed as " +
-				"the article says, by the touch-move rule (docs/referee.md): the man it moved must move, the referee enters " +
-				"the legal move of that man nearest the square it meant, and with none the program resigns. The line under " +
-				"each match counts the moves entered and the games resigned so.",
-			matches: stone},
-		{title: "The original's levels against each other",
-			question: "The manual's levels give a move about 3 s, 10 s and 100 s on the KIM-1. What does the thinking buy?",
-			matches:  [][]string{cmd(500, "original@super-blitz", "original@blitz", "original@normal")}},
-		{title: "Against Stockfish at fixed weak settings",
-			question: "Where do the programs stand against opponents anyone can set up again?",
-			note: "Stockfish weakened by Skill Level or UCI_LimitStrength picks among its moves at random, from a " +
-				"generator it seeds from the clock: those games are not the same from run to run, only their " +
-				"statistics are. At one node and full strength it is deterministic. UCI_Elo is Stockfish's own " +
-				"scale; the differences below are against these settings, not ratings on any list.",
-			matches: refs},
-	}
-}
 
 // writeStudy writes the document from the matches played.
 func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, machine string, total time.Duration, load [2]string, quick bool) {
@@ -105,16 +26,21 @@ func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, ma
 		fmt.Fprintf(b, "  equal to the CPUs it is about that number; more means other work shared the machine and the times\n")
 		fmt.Fprintf(b, "  are long).\n")
 	}
-	fmt.Fprintf(b, "- Version: %s.\n", version())
-	fmt.Fprintf(b, "- Games start from the lines of the `%s` opening suite (docs/opening-suite.md), each line played\n", studySuite)
-	fmt.Fprintf(b, "  twice with colours reversed. The programs' opening books are off; Stone's Table 1, a development\n")
-	fmt.Fprintf(b, "  plan his GO weighs in every position, is on. Draws by repetition and the fifty-move rule are\n")
-	fmt.Fprintf(b, "  claimed; a game reaching the ply cap is a draw, counted apart; a move illegal in chess loses, but for\n")
-	fmt.Fprintf(b, "  Stone's, refereed by the touch-move rule of his article (docs/referee.md). A promotion a\n")
-	fmt.Fprintf(b, "  program's piece table cannot hold stops the game, adjudicated by material (a lead of a rook's\n")
-	fmt.Fprintf(b, "  worth wins, else a draw): such games are listed apart and left out of the score and the Elo.\n")
-	fmt.Fprintf(b, "- Elo difference, its 95%% margin and LOS are computed as cutechess-cli computes them (package elo).\n")
-	fmt.Fprintf(b, "  The margin is of the difference between these two players on these openings, nothing wider.\n\n")
+	writeVersions(b, played)
+	fmt.Fprintf(b, "- Games start from the lines of the `%s` opening suite (docs/opening-suite.md), in the order its\n", studySuite)
+	fmt.Fprintf(b, "  default seed shuffles them, each line played twice with colours reversed (a pair), unless the part\n")
+	fmt.Fprintf(b, "  says otherwise. The programs' opening books are off; Stone's Table 1, a development plan his GO\n")
+	fmt.Fprintf(b, "  weighs in every position, is on. Draws by repetition and the fifty-move rule are claimed; a game\n")
+	fmt.Fprintf(b, "  reaching the ply cap is a draw, counted apart; a move illegal in chess loses (`forfeit`), or, where\n")
+	fmt.Fprintf(b, "  the command says `--illegal stone=touch-move`, is refereed by the touch-move rule of Stone's article\n")
+	fmt.Fprintf(b, "  (docs/referee.md). A promotion a program's piece table cannot hold stops the game, adjudicated by\n")
+	fmt.Fprintf(b, "  material (a lead of a rook's worth wins, else a draw): such games are listed apart and left out of\n")
+	fmt.Fprintf(b, "  the score and the Elo.\n")
+	fmt.Fprintf(b, "- Elo difference, its 95%% margin and LOS are computed as cutechess-cli computes them, from the games;\n")
+	fmt.Fprintf(b, "  \"Elo from the pairs\" as fishtest computes it, from the pentanomial counts of the pairs (the two\n")
+	fmt.Fprintf(b, "  games of a line share its opening, so the pairs' variance is the honest one: package elo). The\n")
+	fmt.Fprintf(b, "  verdicts below use the pairs' figure. A margin is of the difference between these two players on\n")
+	fmt.Fprintf(b, "  these openings, nothing wider. Where games repeat others move for move, no Elo is given.\n\n")
 	for i, p := range parts {
 		fmt.Fprintf(b, "## %d. %s\n\n%s\n\n", i+1, p.title, p.question)
 		if p.note != "" {
@@ -123,6 +49,12 @@ func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, ma
 		writeCommands(b, played[i])
 		writePairings(b, played[i])
 		writeEngines(b, played[i])
+		switch p.kind {
+		case partVariants:
+			writeVariantSpread(b, played[i])
+		case partLibrary:
+			writeLibraryDifference(b, played[i])
+		}
 		for _, m := range played[i] {
 			for _, ps := range m.sum.Pairings {
 				fmt.Fprintf(b, "- %s\n", verdict(ps))
@@ -143,6 +75,26 @@ func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, ma
 	writeEnds(b, played)
 	fmt.Fprintf(b, "\n## Speed\n\n")
 	writeSpeed(b, parts, played)
+}
+
+// writeVersions says which revision of mchess played the matches: a
+// study resumed from kept matches (--state) may have several.
+func writeVersions(b *strings.Builder, played [][]studyMatch) {
+	var versions []string
+	seen := map[string]bool{}
+	for _, part := range played {
+		for _, m := range part {
+			if !seen[m.version] {
+				seen[m.version] = true
+				versions = append(versions, m.version)
+			}
+		}
+	}
+	if len(versions) == 1 {
+		fmt.Fprintf(b, "- Version: %s.\n", versions[0])
+		return
+	}
+	fmt.Fprintf(b, "- The matches were played, in sittings kept with --state, by: %s.\n", strings.Join(versions, "; "))
 }
 
 // writeEngines says what each engine of the matches was, as it named
@@ -171,15 +123,68 @@ func writeCommands(b *strings.Builder, ms []studyMatch) {
 }
 
 func writePairings(b *strings.Builder, ms []studyMatch) {
-	fmt.Fprintf(b, "| pairing | games | + | = | − | score | Elo difference | LOS | draws | time |\n")
-	fmt.Fprintf(b, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(b, "| pairing | games | + | = | − | score | Elo difference | LOS | pairs (0, ½, 1, 1½, 2) | Elo from the pairs | draws | time |\n")
+	fmt.Fprintf(b, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, m := range ms {
 		for _, p := range m.sum.Pairings {
-			fmt.Fprintf(b, "| %s vs %s | %d | %d | %d | %d | %s | %s | %s | %s | %s |\n", p.A, p.B, p.Games, p.Wins, p.Draws, p.Losses,
-				pct(p.Score), p.EloText, pctPtr(p.LOS), pct(p.DrawRatio), span(m.elapsed))
+			eloText, pairText := p.EloText, p.PairEloText
+			if p.EloWithheld != "" {
+				eloText, pairText = "withheld", "withheld"
+			}
+			fmt.Fprintf(b, "| %s vs %s | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s |\n", p.A, p.B, p.Games, p.Wins, p.Draws, p.Losses,
+				pct(p.Score), eloText, pctPtr(p.LOS), pentaText(p.Penta), pairText, pct(p.DrawRatio), span(m.elapsed))
 		}
 	}
 	fmt.Fprintln(b)
+}
+
+func pentaText(p [5]int) string {
+	return fmt.Sprintf("%d, %d, %d, %d, %d", p[0], p[1], p[2], p[3], p[4])
+}
+
+// writeVariantSpread sums up a gauntlet of variants against their
+// reference (part 2): each one's difference from the pairs, and the
+// spread of the estimates.
+func writeVariantSpread(b *strings.Builder, ms []studyMatch) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	var loName, hiName string
+	n := 0
+	for _, m := range ms {
+		for _, p := range m.sum.Pairings {
+			if p.PairElo == nil {
+				continue
+			}
+			e := -*p.PairElo // the variant's view: it is B
+			n++
+			if e < lo {
+				lo, loName = e, p.B
+			}
+			if e > hi {
+				hi, hiName = e, p.B
+			}
+		}
+	}
+	if n < 2 {
+		return
+	}
+	fmt.Fprintf(b, "- The spread: from the pairs, the variants stand between %s (%s) and %s (%s) Elo against the original, "+
+		"a spread of %.0f Elo; compare it with each figure's margin in the table.\n", signed(lo), loName, signed(hi), hiName, hi-lo)
+}
+
+// writeLibraryDifference sums up part 4: two programs against one
+// opponent, the difference of their Elo against it, with the margin of a
+// difference of two independent estimates.
+func writeLibraryDifference(b *strings.Builder, ms []studyMatch) {
+	for _, m := range ms {
+		ps := m.sum.Pairings
+		if len(ps) != 2 || ps[0].PairElo == nil || ps[1].PairElo == nil || ps[0].PairMargin == nil || ps[1].PairMargin == nil {
+			continue
+		}
+		a, b2 := -*ps[0].PairElo, -*ps[1].PairElo
+		margin := math.Hypot(*ps[0].PairMargin, *ps[1].PairMargin)
+		fmt.Fprintf(b, "- Against %s, %s scores %s Elo and %s %s Elo (from the pairs): a difference of %s ± %.0f Elo "+
+			"(the margins of two independent matches, combined).\n", ps[0].A, ps[0].B, signed(a), ps[1].B, signed(b2), signed(a-b2), margin)
+	}
 }
 
 // verdict says in words what a pairing's numbers show at 95%.
@@ -200,12 +205,20 @@ func verdict(p match.PairingSummary) string {
 		return head + fmt.Sprintf(": every point, so above %s Elo at 95%% (the rule of three).", signed(-eloOf(3/float64(p.Games))))
 	case p.Elo == nil || p.Margin == nil:
 		return head + ": " + p.EloText + " Elo; the margin is unbounded at this score."
-	case *p.Elo-*p.Margin > 0:
-		return head + fmt.Sprintf(": %s Elo, stronger at 95%% confidence (the interval is %s to %s).", p.EloText, signed(*p.Elo-*p.Margin), signed(*p.Elo+*p.Margin))
-	case *p.Elo+*p.Margin < 0:
-		return head + fmt.Sprintf(": %s Elo, weaker at 95%% confidence (the interval is %s to %s).", p.EloText, signed(*p.Elo-*p.Margin), signed(*p.Elo+*p.Margin))
 	}
-	return head + fmt.Sprintf(": %s Elo; at 95%% confidence not told apart from equal strength (the interval %s to %s holds 0).", p.EloText, signed(*p.Elo-*p.Margin), signed(*p.Elo+*p.Margin))
+	// The pairs' figure where there is one (their variance is the honest
+	// one), else the games'.
+	e, m, text := *p.Elo, *p.Margin, p.EloText
+	if p.PairElo != nil && p.PairMargin != nil {
+		e, m, text = *p.PairElo, *p.PairMargin, p.PairEloText+" from the pairs"
+	}
+	switch {
+	case e-m > 0:
+		return head + fmt.Sprintf(": %s Elo, stronger at 95%% confidence (the interval is %s to %s).", text, signed(e-m), signed(e+m))
+	case e+m < 0:
+		return head + fmt.Sprintf(": %s Elo, weaker at 95%% confidence (the interval is %s to %s).", text, signed(e-m), signed(e+m))
+	}
+	return head + fmt.Sprintf(": %s Elo; at 95%% confidence not told apart from equal strength (the interval %s to %s holds 0).", text, signed(e-m), signed(e+m))
 }
 
 // lostByRule says how many of each program's games in a match were lost

@@ -12,52 +12,6 @@ import (
 	"github.com/kim1-archive/microchess/match"
 )
 
-// The study runs end to end in its quick form, and the document it writes
-// has every part, and command lines that mchess match reads back as they
-// stand.
-func TestStrengthQuick(t *testing.T) {
-	sf, err := findEngine("", "stockfish")
-	if err != nil {
-		t.Skipf("%v (.ci/run installs it)", err)
-	}
-	t.Parallel()
-	out := filepath.Join(t.TempDir(), "strength.md")
-	var stdout, stderr bytes.Buffer
-	if status := mainExit([]string{"strength", "--quick", "-j", "2", "--stockfish", sf, "-o", out}, &stdout, &stderr); status != 0 {
-		t.Fatalf("exit %d\n%s", status, stderr.String())
-	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(data)
-	for _, want := range []string{
-		"## 1. Stone's upgrade against the original",
-		"## 2. The original's levels against each other",
-		"## 3. Against Stockfish at fixed weak settings",
-		"## 4. Illegal moves, resignations, the ply cap",
-		"## Speed",
-		"| stone@super-blitz vs original@super-blitz | 2 |",
-		"| original@blitz vs original@normal | 2 |",
-		"- sf-elo1350: Stockfish",
-		"This is a --quick run",
-	} {
-		if !strings.Contains(doc, want) {
-			t.Errorf("no %q in the document:\n%s", want, doc)
-		}
-	}
-	commands := regexp.MustCompile(`(?m)^bin/mchess match (.*)$`).FindAllStringSubmatch(doc, -1)
-	if len(commands) != 6 {
-		t.Fatalf("%d commands in the document", len(commands))
-	}
-	for _, c := range commands {
-		args := shellSplit(t, c[1])
-		if m, status := parseMatch(args, io.Discard); m == nil {
-			t.Errorf("%s: exit %d", c[1], status)
-		}
-	}
-}
-
 // shellSplit reads back what shellJoin wrote: words, and words in single
 // quotes with '\” for a quote.
 func shellSplit(t *testing.T, s string) []string {
@@ -136,7 +90,7 @@ func TestStrengthVerdict(t *testing.T) {
 	}
 }
 
-// A study stopped part way goes on where it stopped: each finished match
+// The study runs end to end in its quick form. A study stopped part way goes on where it stopped: each finished match
 // is kept under --state, and a second run takes them instead of playing
 // them again, writing the same tables; a file no command of the plan names
 // is removed, and a damaged one stops the study with its name.
@@ -159,8 +113,40 @@ func TestStrengthResumes(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("exit %d\n%s", status, log1)
 	}
+	// The document has every part, and command lines that mchess match
+	// reads back as they stand.
+	for _, want := range []string{
+		"## 1. Stone's upgrade against the original, under both rules",
+		"## 2. What rests on the reconstructed bytes",
+		"## 3. The special-moves program against the original",
+		"## 4. The opening library, where a library matters",
+		"## 5. The original's levels against each other",
+		"## 6. Against Stockfish at fixed weak settings",
+		"## 7. Illegal moves, resignations, the ply cap",
+		"## Speed",
+		"| stone@super-blitz vs original@super-blitz | 2 |",
+		"| original@super-blitz vs stone-wmaxc@super-blitz | 2 |",
+		"| sf-varied vs library@blitz | 2 |",
+		"| original@blitz vs original@normal | 2 |",
+		"- sf-elo1350: Stockfish",
+		"This is a --quick run",
+	} {
+		if !strings.Contains(first, want) {
+			t.Errorf("no %q in the document:\n%s", want, first)
+		}
+	}
+	commands := regexp.MustCompile(`(?m)^bin/mchess match (.*)$`).FindAllStringSubmatch(first, -1)
+	if len(commands) != 15 {
+		t.Fatalf("%d commands in the document", len(commands))
+	}
+	for _, c := range commands {
+		args := shellSplit(t, c[1])
+		if m, status := parseMatch(args, io.Discard); m == nil {
+			t.Errorf("%s: exit %d", c[1], status)
+		}
+	}
 	kept, _ := filepath.Glob(filepath.Join(state, "match-*.json"))
-	if len(kept) != 6 || strings.Contains(log1, "kept from") {
+	if len(kept) != 15 || strings.Contains(log1, "kept from") {
 		t.Fatalf("%d matches kept after the first run; log:\n%s", len(kept), log1)
 	}
 	stale := filepath.Join(state, "match-0000000000000000.json")
@@ -171,8 +157,8 @@ func TestStrengthResumes(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("exit %d\n%s", status, log2)
 	}
-	if n := strings.Count(log2, ": kept from "); n != 6 {
-		t.Errorf("%d matches taken from the state of 6:\n%s", n, log2)
+	if n := strings.Count(log2, ": kept from "); n != 15 {
+		t.Errorf("%d matches taken from the state of 15:\n%s", n, log2)
 	}
 	if _, err := os.Stat(stale); err == nil {
 		t.Error("a file no command names was kept")
