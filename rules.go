@@ -1,6 +1,7 @@
 package microchess
 
 import (
+	"os"
 	"slices"
 
 	"github.com/corentings/chess/v2"
@@ -21,6 +22,12 @@ type Referee struct {
 	keys  []positionKey // of Game's positions, the start first
 	reps  []int         // how often each position has stood so far, itself included
 }
+
+// libraryJudges has every move judged the library's own way, as before
+// the Referee (MCHESS_REFEREE=library): the same games, at the old cost, in
+// the same binary, so that what the Referee saves can be measured with the
+// emulator laid out alike (docs/benchmarks.md).
+var libraryJudges = os.Getenv("MCHESS_REFEREE") == "library"
 
 // positionKey is what makes two positions the same one for the library's
 // repetition count (chess v2.3.2, Position.samePosition): the men on the
@@ -74,8 +81,8 @@ func (r *Referee) add(k positionKey) {
 // material.
 func (r *Referee) Move(m *chess.Move) error {
 	g := r.Game
-	if g.Outcome() != chess.NoOutcome {
-		// The library does not count repetitions in a game that is over.
+	if g.Outcome() != chess.NoOutcome || libraryJudges {
+		// In a game that is over the library counts no repetitions.
 		if err := g.Move(m, nil); err != nil {
 			return err
 		}
@@ -169,6 +176,9 @@ func (r *Referee) Repetitions() int { return r.reps[len(r.reps)-1] }
 // EligibleDraws is chess.Game.EligibleDraws: a draw offer always, then
 // threefold repetition and the fifty-move rule when either may be claimed.
 func (r *Referee) EligibleDraws() []chess.Method {
+	if libraryJudges {
+		return r.Game.EligibleDraws()
+	}
 	draws := []chess.Method{chess.DrawOffer}
 	if r.Repetitions() >= 3 {
 		draws = append(draws, chess.ThreefoldRepetition)

@@ -23,7 +23,7 @@ func BenchmarkMatch(b *testing.B) {
 	for _, c := range []struct {
 		level string
 		games int
-	}{{"super-blitz", 40}, {"blitz", 20}, {"normal", 4}} {
+	}{{"super-blitz", 40}, {"blitz", 20}, {"normal", 10}} {
 		b.Run(c.level, func(b *testing.B) {
 			games := c.games
 			if v := os.Getenv("MCHESS_BENCH_GAMES"); v != "" {
