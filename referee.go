@@ -109,8 +109,12 @@ type IllegalMoveError struct {
 func (e *IllegalMoveError) Error() string { return "illegal move " + e.UCI + ": " + e.Reason }
 
 // illegalReason says what the rules have against from-to in the game's
-// position: the chess library has no legal move there.
-func illegalReason(game *Referee, from, to chess.Square) string {
+// position (a chess.Game's or a Referee's): the chess library has no
+// legal move there.
+func illegalReason(game interface {
+	Position() *chess.Position
+	Moves() []*chess.Move
+}, from, to chess.Square) string {
 	pos := game.Position()
 	piece := pos.Board().Piece(from)
 	side := pos.Turn().Name()
