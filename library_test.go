@@ -138,7 +138,7 @@ func playBook(t *testing.T, l librarySession, game *chess.Game, san string, comp
 	if err != nil {
 		t.Fatal(err)
 	}
-	uci, _, _, err := l.Computer(game, mv, computer)
+	uci, _, _, err := l.Computer(microchess.NewReferee(game), mv, computer)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,19 +311,20 @@ func TestLibraryOutOfBookPlaysAsTheOriginal(t *testing.T) {
 			s.M.Poke(l.sym(".INBK"), 0)
 		}
 		game := chess.NewGame()
+		ref := microchess.NewReferee(game)
 		for n := range 10 {
 			mv, err := s.Play()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, _, _, err := s.Computer(game, mv, chess.White); err != nil {
+			if _, _, _, err := s.Computer(ref, mv, chess.White); err != nil {
 				t.Fatalf("move %d: %v", n+1, err)
 			}
 			if game.Outcome() != chess.NoOutcome {
 				break
 			}
 			m := playerReply(t, game, nil, n+1)
-			if err := s.Player(game, m, chess.White); err != nil {
+			if err := s.Player(ref, m, chess.White); err != nil {
 				t.Fatal(err)
 			}
 			if game.Outcome() != chess.NoOutcome {

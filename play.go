@@ -79,6 +79,7 @@ type Play struct {
 	Opt   PlayOptions
 	S     *Session
 	Game  *chess.Game // since the start, or since the last illegal move let through
+	ref   *Referee    // Game's: moves go in through it
 	Plies []PlayedPly
 	// Earlier holds the games before an illegal move of the program was let
 	// through (Lenient): each ends where the program left the rules, which
@@ -166,6 +167,7 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 	if opt.BookOff {
 		p.S.BookOff()
 	}
+	p.ref = NewReferee(p.Game)
 	return p, p.compare()
 }
 
@@ -257,7 +259,7 @@ func (p *Play) enter(m *chess.Move) (*PlayedPly, error) {
 		p.S.M.Poke(base+uint16(slot), to)
 		ply.Note = fmt.Sprintf("pawn replaced by the %s: %04X = CC, %04X = %02X", typeNames[m.Promo()], base+uint16(pawn), base+uint16(slot), to)
 	}
-	if err := p.Game.Move(m, nil); err != nil {
+	if err := p.ref.Move(m); err != nil {
 		return nil, err
 	}
 	p.Plies = append(p.Plies, ply)
@@ -384,7 +386,7 @@ func (p *Play) played(mv Move, why string) (*PlayedPly, error) {
 		return &ply, nil
 	}
 	pos := p.Game.Position()
-	uci, note, stop, err := p.S.Computer(p.Game, mv, computer)
+	uci, note, stop, err := p.S.Computer(p.ref, mv, computer)
 	ply.UCI = uci
 	if note != "" {
 		ply.Note = strings.TrimPrefix(ply.Note+"; "+note, "; ")
@@ -404,7 +406,7 @@ func (p *Play) played(mv Move, why string) (*PlayedPly, error) {
 	if err := p.compare(); err != nil {
 		return nil, fmt.Errorf("after the program's %s: %v", uci, err)
 	}
-	moves := p.Game.Moves()
+	moves := p.ref.Moves()
 	last := moves[len(moves)-1]
 	ply.SAN = SAN(pos, last)
 	last.SetCommand("cycles", fmt.Sprint(mv.Cycles))
@@ -442,6 +444,7 @@ func (p *Play) illegal(ply PlayedPly, e *IllegalMoveError) (*PlayedPly, error) {
 	p.Earlier = append(p.Earlier, p.Game)
 	p.EarlierEnd = append(p.EarlierEnd, what+"; the game went on from the program's board")
 	p.Game = chess.NewGame(opt)
+	p.ref = NewReferee(p.Game)
 	return &p.Plies[len(p.Plies)-1], nil
 }
 
@@ -489,7 +492,7 @@ func (p *Play) Claim() error {
 	if p.End != "" {
 		return fmt.Errorf("the game is over: %s", p.End)
 	}
-	for _, m := range p.Game.EligibleDraws() {
+	for _, m := range p.ref.EligibleDraws() {
 		if m == chess.ThreefoldRepetition || m == chess.FiftyMoveRule {
 			if err := p.Game.Draw(m); err != nil {
 				return err

@@ -52,7 +52,7 @@ func (s *Session) EnterKeys(pairs [][2]byte) error {
 // not allow is an *IllegalMoveError. stop is non-empty when the game
 // cannot go on (a pawn reached the last rank with no man to replace it).
 // The caller compares the boards (Matches).
-func (s *Session) Computer(game *chess.Game, mv Move, computer chess.Color) (uci, note, stop string, err error) {
+func (s *Session) Computer(game *Referee, mv Move, computer chess.Color) (uci, note, stop string, err error) {
 	from, to, err := mv.Squares(computer)
 	if err != nil {
 		return "", "", "", err
@@ -114,8 +114,12 @@ type IllegalMoveError struct {
 func (e *IllegalMoveError) Error() string { return "illegal move " + e.UCI + ": " + e.Reason }
 
 // illegalReason says what the rules have against from-to in the game's
-// position: the chess library has no legal move there.
-func illegalReason(game *chess.Game, from, to chess.Square) string {
+// position (a chess.Game's or a Referee's): the chess library has no
+// legal move there.
+func illegalReason(game interface {
+	Position() *chess.Position
+	Moves() []*chess.Move
+}, from, to chess.Square) string {
 	pos := game.Position()
 	piece := pos.Board().Piece(from)
 	side := pos.Turn().Name()
@@ -163,14 +167,14 @@ func (s *Session) promote(mv Move) (chess.PieceType, string) {
 // Player enters a move for the program's opponent (or for the computer,
 // overriding its choice) as the player keys it, plays it in the game, and
 // checks the program's board against it.
-func (s *Session) Player(game *chess.Game, m *chess.Move, computer chess.Color) error {
+func (s *Session) Player(game *Referee, m *chess.Move, computer chess.Color) error {
 	if err := s.EnterKeys(s.KeysFor(m, computer)); err != nil {
 		return err
 	}
 	if err := s.underpromote(m, computer); err != nil {
 		return err
 	}
-	if err := game.Move(m, nil); err != nil {
+	if err := game.Move(m); err != nil {
 		return err
 	}
 	return s.Matches(game.Position(), computer)

@@ -68,7 +68,7 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 		s.BookOff()
 	}
 	g := &Game{First: first}
-	board := chess.NewGame()
+	board := NewReferee(chess.NewGame())
 	var pgn []string // games before each automatic draw
 	computer := chess.White
 	if first != "" {
@@ -127,7 +127,7 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 			if err != nil {
 				return g, err
 			}
-			board = chess.NewGame(fen) // the same position, its history cleared
+			board = NewReferee(chess.NewGame(fen)) // the same position, its history cleared
 		}
 		if err := s.Keys("E"); err != nil {
 			return g, err
@@ -138,6 +138,6 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 		g.Reason, g.End = MovesPlayed, fmt.Sprintf("%d moves a side played", maxPerSide)
 	}
 	g.PGN = strings.Join(append(pgn, board.String()), "\n")
-	g.Final = board
+	g.Final = board.Game
 	return g, nil
 }

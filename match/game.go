@@ -104,7 +104,7 @@ type seat struct {
 func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Record, error) {
 	start := time.Now()
 	rec := Record{Index: j.Index, Pairing: j.Pairing, White: j.White, Black: j.Black, Line: j.Line}
-	ref := chess.NewGame()
+	ref := microchess.NewReferee(chess.NewGame())
 	var opening []string
 	for _, san := range opt.Lines[j.Line].Moves {
 		if err := ref.PushNotationMove(san, chess.AlgebraicNotation{}, nil); err != nil {
@@ -244,7 +244,7 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 	for _, m := range ref.Moves() {
 		rec.Moves += m.String() + " "
 	}
-	rec.PGN = gamePGN(ref, len(opening), &rec, white, black, opt)
+	rec.PGN = gamePGN(ref.Game, len(opening), &rec, white, black, opt)
 	rec.Elapsed = time.Since(start)
 	return rec, nil
 }
