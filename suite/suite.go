@@ -41,6 +41,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -61,24 +62,46 @@ type Pos = diag.Pos
 
 // Line is one opening line of a suite.
 type Line struct {
-	ECO, Name string
-	Moves     []string // canonical SAN, in order from the starting position
-	Eval      string   // as recorded ("+28@20"); may be empty in user files
-	Pos       Pos      // where the line is, for errors
+	ECO, Name string // either may be empty in EPD and PGN files
+	// Start is the FEN of the position the line starts from, as the chess
+	// library writes it; "" is the standard starting position. Only EPD and
+	// PGN files give one.
+	Start string
+	Moves []string // canonical SAN, in order from Start
+	Eval  string   // as recorded ("+28@20"); may be empty in user files
+	Pos   Pos      // where the line is, for errors
 }
 
 // String is the line as a person reads it:
-// "C50 Italian Game, Giuoco Piano: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5".
+// "C50 Italian Game, Giuoco Piano: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5", and
+// from a FEN "name: from FEN 12... Nf6 13. Nc3".
 func (l Line) String() string {
-	return l.ECO + " " + l.Name + ": " + numbered(l.Moves)
+	head := strings.TrimSpace(l.ECO + " " + l.Name)
+	if l.Start == "" {
+		return head + ": " + numbered(l.Moves)
+	}
+	body := "from " + l.Start
+	if pos, err := startPosition(l.Start); err == nil && len(l.Moves) > 0 {
+		body += " " + numberedFrom(pos, l.Moves)
+	}
+	if head == "" {
+		return body
+	}
+	return head + ": " + body
 }
 
 // FEN is the position after the line, as the chess library writes it (its
 // en passant field names the square behind any double step). It is empty
-// when Moves are no legal line in strict SAN, which only a Line not made
-// by Parse can be.
+// when Start is no playable position or Moves are no legal line from it in
+// strict SAN, which only a Line not made by this package's readers can be.
 func (l Line) FEN() string {
 	pos := chess.StartingPosition()
+	if l.Start != "" {
+		var err error
+		if pos, err = startPosition(l.Start); err != nil {
+			return ""
+		}
+	}
 	for _, san := range l.Moves {
 		m, err := microchess.ParseSAN(pos, san)
 		if err != nil {
@@ -154,13 +177,71 @@ func Builtin(name string) ([]Line, bool) {
 // Names are the names of the built-in suites, sorted.
 func Names() []string { return slices.Sorted(maps.Keys(builtins)) }
 
-// Read reads a suite from a file.
+// Read reads a suite from a file, in the format its name's extension says
+// (in any case): .epd is EPD (ParseEPD), .pgn is PGN (ParsePGN), any other
+// the project's text format (Parse). The extension rather than a look at
+// the content: each format reads some text of another without an error
+// (a PGN of bare moves is not far from a line of this format), and a
+// wrong guess would turn a clear error into games from the wrong lines.
 func Read(file string) ([]Line, error) {
-	text, err := os.ReadFile(file)
+	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(file, bytes.NewReader(text))
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > maxBytes {
+		return nil, tooLarge(file)
+	}
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".epd":
+		return ParseEPD(file, f)
+	case ".pgn":
+		return ParsePGN(file, f)
+	}
+	return Parse(file, f)
+}
+
+// A suite is read whole; these bound what that may take. A match plays
+// each line twice, so even the smaller bound is far beyond any match run
+// here; a larger file is taken for a mistake, not read to the end.
+const (
+	maxBytes = 64 << 20
+	maxLines = 200_000
+)
+
+func tooLarge(name string) error {
+	return fmt.Errorf("%s: larger than %d MiB: not read (take a part of it as a suite)", name, maxBytes>>20)
+}
+
+// readText reads r whole, up to maxBytes.
+func readText(name string, r io.Reader) (string, error) {
+	text, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(text) > maxBytes {
+		return "", tooLarge(name)
+	}
+	return string(text), nil
+}
+
+// maxErrors bounds the errors of one file: reading stops at the next, so
+// that a file of garbage costs no more than this.
+const maxErrors = 1000
+
+// tooManyErrors tells a reader to stop, once maxErrors are found, and adds
+// a last error at pos that says so; the reader must stop then.
+func tooManyErrors(errs *diag.ErrorList, pos Pos) bool {
+	if len(*errs) < maxErrors {
+		return false
+	}
+	errs.Add(pos, "more than %d errors: not read further", maxErrors)
+	return true
+}
+
+// tooMany is the error for the line past maxLines; reading stops there.
+func tooMany(errs *diag.ErrorList, pos Pos) {
+	errs.Add(pos, "more than %d opening lines: not read further (take a part of the file as a suite)", maxLines)
 }
 
 var (
@@ -175,12 +256,15 @@ var (
 // of the text come together, sorted, each "file:line:col: message"; with
 // any error there are no lines.
 func Parse(name string, r io.Reader) ([]Line, error) {
-	text, err := io.ReadAll(r)
+	text, err := readText(name, r)
 	if err != nil {
 		return nil, err
 	}
 	p := parser{file: name, seen: map[string]int{}}
-	for i, raw := range diag.Lines(string(text)) {
+	for i, raw := range diag.Lines(text) {
+		if p.full || tooManyErrors(&p.errs, diag.At(name, i+1, 1)) {
+			break
+		}
 		p.line(i+1, raw)
 	}
 	if len(p.errs) == 0 && len(p.lines) == 0 {
@@ -197,6 +281,7 @@ type parser struct {
 	lines []Line
 	errs  diag.ErrorList
 	seen  map[string]int // positionKey of a line's end -> its text line
+	full  bool           // maxLines read: no more
 }
 
 func (p *parser) errAt(line int, raw string, off int, format string, args ...any) {
@@ -280,6 +365,11 @@ func (p *parser) line(n int, raw string) {
 	}
 	moves, key, movesOK := p.moves(n, raw, fields[1])
 	if !ok || !movesOK {
+		return
+	}
+	if len(p.lines) == maxLines {
+		tooMany(&p.errs, diag.At(p.file, n, 1))
+		p.full = true
 		return
 	}
 	l.Moves = moves
