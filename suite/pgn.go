@@ -46,16 +46,16 @@ func ParsePGN(name string, r io.Reader) ([]Line, error) {
 }
 
 type pgnParser struct {
-	file            string
-	text            string
-	off, line, bol  int // where the tokenizer is: offset, text line, the line's start
-	lines           []Line
-	errs            diag.ErrorList
-	seen            map[string]int
-	g               *pgnGame // the game being read, or nil between games
-	variation       int      // depth of '(' nesting
-	variationAt     diag.Pos // where the outermost '(' is
-	stop            bool
+	file           string
+	text           string
+	off, line, bol int // where the tokenizer is: offset, text line, the line's start
+	lines          []Line
+	errs           diag.ErrorList
+	seen           map[string]int
+	g              *pgnGame // the game being read, or nil between games
+	variation      int      // depth of '(' nesting
+	variationAt    diag.Pos // where the outermost '(' is
+	stop           bool
 	// colLine, colOff, col: the column at an offset of a line, where at
 	// counts on from, so that a file of one long line is not counted over
 	// and over.
