@@ -77,12 +77,12 @@ type Line struct {
 // from a FEN "name: from FEN 12... Nf6 13. Nc3".
 func (l Line) String() string {
 	head := strings.TrimSpace(l.ECO + " " + l.Name)
-	if l.Start == "" {
-		return head + ": " + numbered(l.Moves)
-	}
-	body := "from " + l.Start
-	if pos, err := startPosition(l.Start); err == nil && len(l.Moves) > 0 {
-		body += " " + numberedFrom(pos, l.Moves)
+	body := numbered(l.Moves)
+	if l.Start != "" {
+		body = "from " + l.Start
+		if pos, err := startPosition(l.Start); err == nil && len(l.Moves) > 0 {
+			body += " " + numberedFrom(pos, l.Moves)
+		}
 	}
 	if head == "" {
 		return body
