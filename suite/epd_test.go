@@ -68,6 +68,9 @@ func TestParseEPDErrors(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR x KQkq -",
 			`t.epd:1:1: bad FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR x KQkq - 0 1": fen invalid turn`},
 		{"8/8/8/8/8/8/8/8 w - -", `t.epd:1:1: bad FEN "8/8/8/8/8/8/8/8 w - - 0 1": want one king a side, not 0 white and 0 black`},
+		// The library would index a table with the é's bytes and panic.
+		{"rnbqkbnr/pppppppé/8/8/8/8/PPPPPPPP/RNBQKBNR w - -",
+			`t.epd:1:1: bad FEN "rnbqkbnr/pppppppé/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1": no piece, digit or '/' at 17 of the board`},
 		{"4k3/8/8/8/8/8/8/K3R3 w - -", `t.epd:1:1: bad FEN "4k3/8/8/8/8/8/8/K3R3 w - - 0 1": the side not to move is in check`},
 		{"7k/5Q2/6K1/8/8/8/8/8 b - -", `t.epd:1:1: bad FEN "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1": no legal move (mate or stalemate)`},
 		{"P3k3/8/8/8/8/8/8/4K3 w - -", `t.epd:1:1: bad FEN "P3k3/8/8/8/8/8/8/4K3 w - - 0 1": a pawn on a8`},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/corentings/chess/v2"
 )
@@ -15,13 +16,21 @@ import (
 // with king and rook at home, an en passant square only behind a pawn that
 // could just have stepped two, and a legal move to make.
 func startPosition(fen string) (*chess.Position, error) {
+	// The library indexes a table by the board's bytes: only these reach it.
+	board, _, _ := strings.Cut(fen, " ")
+	if i := strings.IndexFunc(board, func(r rune) bool { return !strings.ContainsRune("pnbrqkPNBRQK12345678/", r) }); i >= 0 {
+		return nil, fmt.Errorf("bad FEN %q: no piece, digit or '/' at %d of the board", fen, i+1)
+	}
 	pos := &chess.Position{}
-	if err := pos.UnmarshalText([]byte(fen)); err != nil {
+	fenMu.Lock()
+	err := pos.UnmarshalText([]byte(fen))
+	fenMu.Unlock()
+	if err != nil {
 		return nil, fmt.Errorf("bad FEN %q: %s", fen, strings.TrimPrefix(err.Error(), "chess: "))
 	}
-	board := pos.Board()
+	b := pos.Board()
 	kings := map[chess.Color]int{}
-	for sq, p := range board.SquareMap() {
+	for sq, p := range b.SquareMap() {
 		switch {
 		case p.Type() == chess.King:
 			kings[p.Color()]++
@@ -44,7 +53,7 @@ func startPosition(fen string) (*chess.Position, error) {
 		{"q", chess.Black, chess.QueenSide, chess.E8, chess.A8},
 	} {
 		if pos.CastleRights().CanCastle(c.color, c.side) &&
-			(board.Piece(c.king) != chess.NewPiece(chess.King, c.color) || board.Piece(c.rook) != chess.NewPiece(chess.Rook, c.color)) {
+			(b.Piece(c.king) != chess.NewPiece(chess.King, c.color) || b.Piece(c.rook) != chess.NewPiece(chess.Rook, c.color)) {
 			return nil, fmt.Errorf("bad FEN %q: castling right %s without the king on %s and the rook on %s", fen, c.right, c.king, c.rook)
 		}
 	}
@@ -55,8 +64,8 @@ func startPosition(fen string) (*chess.Position, error) {
 			over, to, from, pawn = chess.Rank3, chess.Rank4, chess.Rank2, chess.WhitePawn
 		}
 		f := ep.File()
-		if ep.Rank() != over || board.Piece(chess.NewSquare(f, to)) != pawn ||
-			board.Piece(ep) != chess.NoPiece || board.Piece(chess.NewSquare(f, from)) != chess.NoPiece {
+		if ep.Rank() != over || b.Piece(chess.NewSquare(f, to)) != pawn ||
+			b.Piece(ep) != chess.NoPiece || b.Piece(chess.NewSquare(f, from)) != chess.NoPiece {
 			return nil, fmt.Errorf("bad FEN %q: en passant square %s behind no pawn that has just stepped two", fen, ep)
 		}
 	}
@@ -68,6 +77,11 @@ func startPosition(fen string) (*chess.Position, error) {
 	}
 	return pos, nil
 }
+
+// fenMu guards the chess library's FEN reader, which splits the board into
+// a package-level buffer (chess/v2 v2.3.2, fen.go's rankBuffer): two
+// goroutines reading FENs at once would share it.
+var fenMu sync.Mutex
 
 // takesKing tells whether the side to move could take the other king, that
 // is, whether the side not to move is in check: the library's moves include

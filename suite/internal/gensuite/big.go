@@ -169,7 +169,7 @@ func big(args []string) {
 	fs.Uint64Var(&c.seed, "seed", 1, "the walk's seed")
 	fs.IntVar(&c.k, "k", 6, "moves asked for at each position (MultiPV)")
 	fs.IntVar(&c.margin, "margin", 40, "follow moves within this many `cp` of the best")
-	fs.IntVar(&c.walkDepth, "walk-depth", 8, "depth of the walk's searches")
+	fs.IntVar(&c.walkDepth, "walk-depth", 6, "depth of the walk's searches")
 	fs.IntVar(&c.evalDepth, "eval-depth", 10, "depth of the lines' evaluation")
 	fs.IntVar(&c.window, "window", 60, "keep lines evaluated within ±`cp`")
 	fs.IntVar(&c.hash, "hash", 16, "Stockfish's hash in `MB`")
