@@ -2,9 +2,13 @@
 // matches (mchess match) start their games from, each line played twice
 // with colours reversed. Default is the project's own suite,
 // balanced-50.txt; Builtin also has study-250.txt, generated for the
-// strength study; Read takes a user's.
+// strength study, and balanced-10k, generated for matches of many games;
+// Read takes a user's, in the format below or as EPD or PGN (ParseEPD,
+// ParsePGN), as engine testers' suites come. A line of those may start
+// from a position of its own (Line.Start, a FEN); Order shuffles a suite
+// reproducibly.
 //
-// A suite is a text file, one opening line per text line:
+// The project's format is a text file, one opening line per text line:
 //
 //	# a comment line; blank lines are ignored
 //	C50 Italian Game, Giuoco Piano | 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 | +14@20
@@ -36,7 +40,8 @@ package suite
 
 import (
 	"bytes"
-	_ "embed"
+	"compress/gzip"
+	"embed"
 	"fmt"
 	"io"
 	"maps"
@@ -133,16 +138,34 @@ var balanced50 []byte
 //go:embed study-250.txt
 var study250 []byte
 
+// generated holds balanced-10k.txt.gz: 10,000 lines, about 800 KB as
+// text, kept gzipped. The pattern matches balanced-50.txt too, so that the
+// package builds without the file: its generator imports the package.
+//
+//go:embed balanced-*
+var generated embed.FS
+
 // builtins are the suites embedded in the package, by name, each parsed
-// when first asked for.
+// (and unzipped) when first asked for.
 var builtins = map[string]func() []Line{
-	"balanced-50": embedded("balanced-50.txt", balanced50),
-	"study-250":   embedded("study-250.txt", study250),
+	"balanced-50":  embedded("balanced-50.txt", func() ([]byte, error) { return balanced50, nil }, false),
+	"study-250":    embedded("study-250.txt", func() ([]byte, error) { return study250, nil }, false),
+	"balanced-10k": embedded("balanced-10k.txt", func() ([]byte, error) { return generated.ReadFile("balanced-10k.txt.gz") }, true),
 }
 
-func embedded(file string, text []byte) func() []Line {
+func embedded(file string, data func() ([]byte, error), zipped bool) func() []Line {
 	return sync.OnceValue(func() []Line {
-		lines, err := Parse(file, bytes.NewReader(text))
+		b, err := data()
+		if err != nil {
+			return nil // not generated: Builtin does not have it
+		}
+		var r io.Reader = bytes.NewReader(b)
+		if zipped {
+			if r, err = gzip.NewReader(r); err != nil {
+				panic("suite: the embedded " + file + ".gz: " + err.Error())
+			}
+		}
+		lines, err := Parse(file, r)
 		if err != nil {
 			// The file is the package's own data; a test parses it.
 			panic("suite: the embedded " + file + ": " + err.Error())
@@ -160,11 +183,12 @@ func Default() []Line {
 }
 
 // Builtin is a suite embedded in the package, by name (see Names), as a
-// fresh copy: "balanced-50" (Default) or "study-250", the 250 generated
-// lines of the strength study (docs/opening-suite.md).
+// fresh copy: "balanced-50" (Default), "study-250", the 250 generated
+// lines of the strength study, or "balanced-10k", 10,000 generated lines
+// for matches of many games (docs/opening-suite.md).
 func Builtin(name string) ([]Line, bool) {
 	parsed, ok := builtins[name]
-	if !ok {
+	if !ok || parsed() == nil {
 		return nil, false
 	}
 	lines := append([]Line(nil), parsed()...)

@@ -181,7 +181,7 @@ func titles(entries []*opening.Opening) []string {
 }
 
 func TestBuiltin(t *testing.T) {
-	if got := Names(); !slices.Equal(got, []string{"balanced-50", "study-250"}) {
+	if got := Names(); !slices.Equal(got, []string{"balanced-10k", "balanced-50", "study-250"}) {
 		t.Errorf("Names() = %v", got)
 	}
 	for _, name := range Names() {

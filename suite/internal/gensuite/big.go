@@ -176,16 +176,28 @@ func big(args []string) {
 	fs.Parse(args)
 
 	start := time.Now()
-	e := startEngine(c.hash)
-	w := &bigWalker{c: c, e: e, eco: ecoTable(), seen: map[string]bool{}, moves: map[string][]string{}, evals: map[string]pv{}}
+	w := &bigWalker{c: c, eco: ecoTable(), seen: map[string]bool{}, moves: map[string][]string{}, evals: map[string]pv{}}
 	for _, name := range []string{"balanced-50", "study-250"} {
 		lines, _ := suite.Builtin(name)
 		for _, l := range lines {
 			w.seen[fenKey(l.FEN())] = true
 		}
 	}
+	header, lines, next := readState(*state)
+	if len(lines) >= c.n {
+		// All found: the suite is written from the state, without the engine.
+		if err := atomicfile.Write(*out, w.suiteFile(lines[:c.n], header)); err != nil {
+			log.Fatal(err)
+		}
+		log.Printf("%d lines of %s in %s", c.n, *state, *out)
+		return
+	}
+	e := startEngine(c.hash)
+	w.e = e
 	settings := c.settings(e.name)
-	lines, next := readState(*state, settings)
+	if header != "" && header != settings {
+		log.Fatalf("%s:1: other settings:\n  file: %s\n  now:  %s", *state, header, settings)
+	}
 	for _, l := range lines {
 		w.seen[key(play(l.uci))] = true
 	}
@@ -249,12 +261,12 @@ func fenKey(fen string) string {
 	return key(pos)
 }
 
-// readState reads the lines taken so far and the attempt to go on from;
-// a file with other settings is refused rather than mixed.
-func readState(file, settings string) ([]stateLine, uint64) {
+// readState reads the state's first line (its settings), the lines taken
+// so far and the attempt to go on from.
+func readState(file string) (string, []stateLine, uint64) {
 	text, err := os.ReadFile(file)
 	if os.IsNotExist(err) || (err == nil && len(text) == 0) {
-		return nil, 0
+		return "", nil, 0
 	}
 	if err != nil {
 		log.Fatal(err)
@@ -268,11 +280,12 @@ func readState(file, settings string) ([]stateLine, uint64) {
 	}
 	var lines []stateLine
 	var next uint64
+	header, _, _ := strings.Cut(string(text), "\n")
 	sc := bufio.NewScanner(bytes.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
 		t := sc.Text()
-		if n == 1 && t != settings {
-			log.Fatalf("%s:1: other settings:\n  file: %s\n  now:  %s", file, t, settings)
+		if n == 1 && !strings.HasPrefix(t, "# settings: ") {
+			log.Fatalf("%s:1: want the settings, not %q", file, t)
 		}
 		if strings.HasPrefix(t, "#") {
 			continue
@@ -286,7 +299,7 @@ func readState(file, settings string) ([]stateLine, uint64) {
 		lines = append(lines, stateLine{a, strings.Fields(f[1]), cp})
 		next = a + 1
 	}
-	return lines, next
+	return header, lines, next
 }
 
 // suiteFile is the suite in the project's format, lines in the order found

@@ -1,0 +1,79 @@
+package suite
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/corentings/chess/v2"
+	"github.com/corentings/chess/v2/opening"
+)
+
+// balanced-10k is generated (suite/internal/gensuite big, which needs
+// Stockfish); this holds the file to what docs/opening-suite.md says the
+// generator does, without Stockfish: 10,000 lines of 4, 6 or 8 plies, no
+// castling, en passant or promotion, each ending with White to move, no
+// en passant capture for White, level material, an eval within ±60 at
+// depth 10, the table's ECO code and name, and each ending in a position
+// of its own (board and side to move, as MicroChess sees it), none of
+// balanced-50's or study-250's.
+func TestBalanced10k(t *testing.T) {
+	lines, ok := Builtin("balanced-10k")
+	if !ok || len(lines) != 10000 {
+		t.Fatalf("%d lines (%v), want 10000", len(lines), ok)
+	}
+	positions := map[string]Line{}
+	for _, name := range []string{"balanced-50", "study-250"} {
+		other, _ := Builtin(name)
+		for _, l := range other {
+			positions[replay(t, l).Position().Board().String()+" w"] = l
+		}
+	}
+	named := libraryECO(t)
+	plies := map[int]int{}
+	for _, l := range lines {
+		if l.ECO == "" || l.Name == "" || l.Start != "" || l.Pos.File != "balanced-10k.txt" || l.Pos.Line == 0 {
+			t.Errorf("%v: incomplete line %+v", l.Pos, l)
+		}
+		plies[len(l.Moves)]++
+		if n := len(l.Moves); n != 4 && n != 6 && n != 8 {
+			t.Errorf("%v: %d plies, want 4, 6 or 8", l.Pos, n)
+		}
+		g := replay(t, l)
+		for _, m := range g.Moves() {
+			if m.HasTag(chess.KingSideCastle) || m.HasTag(chess.QueenSideCastle) || m.HasTag(chess.EnPassant) || m.Promo() != chess.NoPieceType {
+				t.Errorf("%v: %s castles, takes en passant or promotes", l.Pos, m)
+			}
+		}
+		pos := g.Position()
+		key := pos.Board().String() + " " + pos.Turn().String()
+		if o, ok := positions[key]; ok {
+			t.Errorf("%v: ends in the position of %v", l.Pos, o.Pos)
+		}
+		positions[key] = l
+		if pos.Turn() != chess.White {
+			t.Errorf("%v: ends with Black to move", l.Pos)
+		}
+		for _, m := range pos.ValidMoves() {
+			if m.HasTag(chess.EnPassant) {
+				t.Errorf("%v: White may take en passant (%s)", l.Pos, m.String())
+			}
+		}
+		if n := Material(pos); n != 0 {
+			t.Errorf("%v: material %+d at the end, want level", l.Pos, n)
+		}
+		if c, d, ok := eval(l); !ok || c < -60 || c > 60 || d != 10 {
+			t.Errorf("%v: eval %q: want within ±60 at depth 10", l.Pos, l.Eval)
+		}
+		o := deepestNamed(named, g.Positions())
+		if !slices.ContainsFunc(o, func(o *opening.Opening) bool { return o.Code() == l.ECO && o.Title() == l.Name }) {
+			t.Errorf("%v: %s %s: the table says %v", l.Pos, l.ECO, l.Name, titles(o))
+		}
+	}
+	// Lines of every length, so that 10,000 distinct ones exist; the walk
+	// draws each length a third of the time, and short lines run out.
+	for _, n := range []int{4, 6, 8} {
+		if plies[n] < 500 {
+			t.Errorf("%d lines of %d plies, want at least 500 of each length: %v", plies[n], n, plies)
+		}
+	}
+}
