@@ -435,6 +435,21 @@ func TestFEN(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", c.moves, got, c.want)
 		}
 	}
+	// From a start of its own: 1. e4 played, Black's reply and White's.
+	const afterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+	for _, c := range []struct {
+		start, moves, want string
+	}{
+		{afterE4, "e5 Nf3", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"},
+		{afterE4, "", afterE4},
+		{afterE4, "e4", ""},                        // not Black's move
+		{"8/8/8/8/8/8/8/8 w - - 0 1", "", ""},      // no kings: no start
+		{"rnbqkbnr/pppppppp w KQkq - 0 1", "", ""}, // no FEN
+	} {
+		if got := (Line{Start: c.start, Moves: strings.Fields(c.moves)}).FEN(); got != c.want {
+			t.Errorf("from %s, %s: got %q, want %q", c.start, c.moves, got, c.want)
+		}
+	}
 	l := Default()[0]
 	if l.Moves[len(l.Moves)-1] != "Bc5" || l.FEN() != "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4" {
 		t.Errorf("the first default line %v ends in %s", l, l.FEN())
