@@ -98,9 +98,15 @@ func epdLine(raw string, errAt func(off int, format string, args ...any)) (Line,
 	}
 	var words []word
 	for off := 0; off < len(raw); {
-		switch c := raw[off]; {
-		case c == ' ' || c == '\t':
+		if c := raw[off]; c == ' ' || c == '\t' {
 			off++
+			continue
+		}
+		if len(words) == maxWords {
+			errAt(off, "more than %d words: too long for an EPD line", maxWords)
+			return Line{}, false
+		}
+		switch c := raw[off]; {
 		case c == ';':
 			words = append(words, word{";", off})
 			off++

@@ -137,3 +137,29 @@ func FuzzReadEPD(f *testing.F) {
 		}
 	})
 }
+
+// What is read is bounded: a line of endless words, a game or a line of
+// endless moves, a file past the size allowed.
+func TestReadBounds(t *testing.T) {
+	const e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"
+	_, err := ParseEPD("t.epd", strings.NewReader(e4+strings.Repeat(" ;", 2000)))
+	// Word 1001 is the 997th ';': e4 is 54 characters, the j-th " ;" ends
+	// at column 54+2j.
+	if err == nil || err.Error() != "t.epd:1:2048: more than 1000 words: too long for an EPD line" {
+		t.Errorf("EPD: %v", err)
+	}
+	shuffle := strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 251)
+	_, err = ParsePGN("t.pgn", strings.NewReader(shuffle))
+	// Ply 1001 is the first move of the 251st round, at column 16*250+1.
+	if err == nil || err.Error() != "t.pgn:1:4001: more than 1000 plies: too long for an opening line" {
+		t.Errorf("PGN: %v", err)
+	}
+	_, err = Parse("t.txt", strings.NewReader("A00 x | "+shuffle))
+	if err == nil || err.Error() != "t.txt:1:4009: more than 1000 plies: too long for an opening line" {
+		t.Errorf("text: %v", err)
+	}
+	_, err = ParsePGN("big.pgn", strings.NewReader(strings.Repeat(" ", maxBytes+1)))
+	if err == nil || err.Error() != "big.pgn: larger than 64 MiB: not read (take a part of it as a suite)" {
+		t.Errorf("a large file: %v", err)
+	}
+}

@@ -299,6 +299,10 @@ func (p *pgnParser) word() {
 	if g.pos == nil && !p.setUp(g) {
 		return
 	}
+	if len(g.moves) == maxPlies {
+		p.errAt(p.at(start), "more than %d plies: too long for an opening line", maxPlies)
+		return
+	}
 	san := strings.TrimRight(w, "!?")
 	if san == "" {
 		san = w

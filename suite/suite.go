@@ -231,6 +231,8 @@ func Read(file string) ([]Line, error) {
 const (
 	maxBytes = 64 << 20
 	maxLines = 200_000
+	maxPlies = 1000 // a line's moves, more than any game's
+	maxWords = 1000 // an EPD line's words
 )
 
 func tooLarge(name string) error {
@@ -454,6 +456,10 @@ func (p *parser) moves(n int, raw string, f field) (sans []string, key string, o
 			continue
 		}
 		pending = ""
+		if ply == maxPlies {
+			p.errAt(n, raw, off, "more than %d plies: too long for an opening line", maxPlies)
+			return nil, "", false
+		}
 		m, err := microchess.ParseSAN(pos, word)
 		if err != nil {
 			where := "from the start"
