@@ -342,7 +342,13 @@ func (p *pgnParser) setUp(g *pgnGame) bool {
 		}
 		return true
 	}
-	pos, err := startPosition(strings.TrimSpace(fen))
+	// Some writers leave out the counters or space the fields widely.
+	if f := strings.Fields(fen); len(f) == 4 {
+		fen = strings.Join(append(f, "0", "1"), " ")
+	} else {
+		fen = strings.Join(f, " ")
+	}
+	pos, err := startPosition(fen)
 	if err != nil {
 		p.errAt(g.tagAt["FEN"], "FEN tag: %v", err)
 		return false

@@ -11,7 +11,8 @@ import (
 
 // A PGN as opening suites and game collections come: tags, comments of
 // both kinds, nested variations, NAGs and marks, glued move numbers, a
-// game from a FEN (White and Black to move), a position alone.
+// game from a FEN (White and Black to move), a position alone (its FEN as
+// some writers give it, without the counters).
 const testPGN = `[Event "8 moves suite"]
 [Site "?"]
 [Opening "Sicilian Defense"]
@@ -38,7 +39,7 @@ a6 1/2-1/2
 1... e5 2. Nf3 Nf6 0-1
 
 [Event "a position"]
-[FEN "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"]
+[FEN "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR  b KQkq -"]
 *
 `
 
