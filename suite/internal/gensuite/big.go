@@ -48,13 +48,12 @@ func (c bigConfig) settings(engine string) string {
 }
 
 type bigWalker struct {
-	c       bigConfig
-	e       *engine
-	eco     map[string][]string
-	seen    map[string]bool // the ends taken, and balanced-50's and study-250's
-	moves   map[string][]string
-	evals   map[string]pv
-	accepts int
+	c     bigConfig
+	e     *engine
+	eco   map[string][]string
+	seen  map[string]bool // the ends taken, and balanced-50's and study-250's
+	moves map[string][]string
+	evals map[string]pv
 }
 
 // below is a number in [0, n) from r: Lemire's multiply-shift with
