@@ -17,7 +17,7 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype library special tapes run test check fuzz bench timing strength special-match clean
+.PHONY: all tool images verify openings stone teletype library special tapes run test check fuzz bench timing strength special-match suite-big clean
 all: images verify openings stone teletype library special tapes
 
 tool:
@@ -135,7 +135,8 @@ check:
 
 # Each fuzz target for FUZZTIME beyond its corpus (which `make test` runs).
 FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols \
-	./openings:FuzzCompile ./openings:FuzzDecompile ./openings:FuzzDecodeLibrary ./suite:FuzzParse \
+	./openings:FuzzCompile ./openings:FuzzDecompile ./openings:FuzzDecodeLibrary \
+	./suite:FuzzParse ./suite:FuzzReadEPD ./suite:FuzzReadPGN \
 	./dump:FuzzReadPaperTape ./dump:FuzzReadIntelHex ./dump:FuzzReadSRecord ./dump:FuzzReadKIM ./dump:FuzzReadRaw ./dump:FuzzRead \
 	./cassette:FuzzReadWAV ./cassette:FuzzFrames
 # A run that fails without writing a failing input is Go 1.26's fuzzing
@@ -165,6 +166,18 @@ special-match: tool
 	@for l in super-blitz blitz normal; do \
 		$(MCHESS) match --openings study-250 --quiet --pgn build/special/match-$$l.pgn special@$$l original@$$l || exit 1; done
 	$(MCHESS) match --openings study-250 --quiet --pgn build/special/self-play.pgn special@blitz special@super-blitz
+
+# suite/balanced-10k.txt.gz (docs/opening-suite.md): 10,000 balanced lines
+# found by a seeded walk with Debian's Stockfish (one thread, niced). Each
+# line found is appended to the state file at once, and a stopped run goes
+# on from it with the same lines, so the work may span sittings (about
+# 45 minutes on a loaded 2-core machine); with every line in the state, it
+# only writes the suite again.
+STOCKFISH ?= /usr/games/stockfish
+SUITE_STATE := suite/internal/gensuite/balanced-10k.state
+suite-big:
+	$(GO) build -o bin/gensuite ./suite/internal/gensuite
+	nice bin/gensuite big -stockfish $(STOCKFISH) -state $(SUITE_STATE) -o suite/balanced-10k.txt.gz
 
 # docs/timing.md: the manual's LEVEL OF PLAY table measured on the emulator
 # (a test fails when the committed table is out of date).

@@ -2,9 +2,13 @@
 // matches (mchess match) start their games from, each line played twice
 // with colours reversed. Default is the project's own suite,
 // balanced-50.txt; Builtin also has study-250.txt, generated for the
-// strength study; Read takes a user's.
+// strength study, and balanced-10k, generated for matches of many games;
+// Read takes a user's, in the format below or as EPD or PGN (ParseEPD,
+// ParsePGN), as engine testers' suites come. A line of those may start
+// from a position of its own (Line.Start, a FEN); Order shuffles a suite
+// reproducibly.
 //
-// A suite is a text file, one opening line per text line:
+// The project's format is a text file, one opening line per text line:
 //
 //	# a comment line; blank lines are ignored
 //	C50 Italian Game, Giuoco Piano | 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 | +14@20
@@ -36,11 +40,11 @@ package suite
 
 import (
 	"bytes"
-	_ "embed"
+	"compress/gzip"
+	"embed"
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -61,24 +65,46 @@ type Pos = diag.Pos
 
 // Line is one opening line of a suite.
 type Line struct {
-	ECO, Name string
-	Moves     []string // canonical SAN, in order from the starting position
-	Eval      string   // as recorded ("+28@20"); may be empty in user files
-	Pos       Pos      // where the line is, for errors
+	ECO, Name string // either may be empty in EPD and PGN files
+	// Start is the FEN of the position the line starts from, as the chess
+	// library writes it; "" is the standard starting position. Only EPD and
+	// PGN files give one.
+	Start string
+	Moves []string // canonical SAN, in order from Start
+	Eval  string   // as recorded ("+28@20"); may be empty in user files
+	Pos   Pos      // where the line is, for errors
 }
 
 // String is the line as a person reads it:
-// "C50 Italian Game, Giuoco Piano: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5".
+// "C50 Italian Game, Giuoco Piano: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5", and
+// from a FEN "name: from FEN 12... Nf6 13. Nc3".
 func (l Line) String() string {
-	return l.ECO + " " + l.Name + ": " + numbered(l.Moves)
+	head := strings.TrimSpace(l.ECO + " " + l.Name)
+	body := numbered(l.Moves)
+	if l.Start != "" {
+		body = "from " + l.Start
+		if pos, err := startPosition(l.Start); err == nil && len(l.Moves) > 0 {
+			body += " " + numberedFrom(pos, l.Moves)
+		}
+	}
+	if head == "" {
+		return body
+	}
+	return head + ": " + body
 }
 
 // FEN is the position after the line, as the chess library writes it (its
 // en passant field names the square behind any double step). It is empty
-// when Moves are no legal line in strict SAN, which only a Line not made
-// by Parse can be.
+// when Start is no playable position or Moves are no legal line from it in
+// strict SAN, which only a Line not made by this package's readers can be.
 func (l Line) FEN() string {
 	pos := chess.StartingPosition()
+	if l.Start != "" {
+		var err error
+		if pos, err = startPosition(l.Start); err != nil {
+			return ""
+		}
+	}
 	for _, san := range l.Moves {
 		m, err := microchess.ParseSAN(pos, san)
 		if err != nil {
@@ -110,16 +136,34 @@ var balanced50 []byte
 //go:embed study-250.txt
 var study250 []byte
 
+// generated holds balanced-10k.txt.gz: 10,000 lines, about 800 KB as
+// text, kept gzipped. The pattern matches balanced-50.txt too, so that the
+// package builds without the file: its generator imports the package.
+//
+//go:embed balanced-*
+var generated embed.FS
+
 // builtins are the suites embedded in the package, by name, each parsed
-// when first asked for.
+// (and unzipped) when first asked for.
 var builtins = map[string]func() []Line{
-	"balanced-50": embedded("balanced-50.txt", balanced50),
-	"study-250":   embedded("study-250.txt", study250),
+	"balanced-50":  embedded("balanced-50.txt", func() ([]byte, error) { return balanced50, nil }, false),
+	"study-250":    embedded("study-250.txt", func() ([]byte, error) { return study250, nil }, false),
+	"balanced-10k": embedded("balanced-10k.txt", func() ([]byte, error) { return generated.ReadFile("balanced-10k.txt.gz") }, true),
 }
 
-func embedded(file string, text []byte) func() []Line {
+func embedded(file string, data func() ([]byte, error), zipped bool) func() []Line {
 	return sync.OnceValue(func() []Line {
-		lines, err := Parse(file, bytes.NewReader(text))
+		b, err := data()
+		if err != nil {
+			return nil // not generated: Builtin does not have it
+		}
+		var r io.Reader = bytes.NewReader(b)
+		if zipped {
+			if r, err = gzip.NewReader(r); err != nil {
+				panic("suite: the embedded " + file + ".gz: " + err.Error())
+			}
+		}
+		lines, err := Parse(file, r)
 		if err != nil {
 			// The file is the package's own data; a test parses it.
 			panic("suite: the embedded " + file + ": " + err.Error())
@@ -137,11 +181,12 @@ func Default() []Line {
 }
 
 // Builtin is a suite embedded in the package, by name (see Names), as a
-// fresh copy: "balanced-50" (Default) or "study-250", the 250 generated
-// lines of the strength study (docs/opening-suite.md).
+// fresh copy: "balanced-50" (Default), "study-250", the 250 generated
+// lines of the strength study, or "balanced-10k", 10,000 generated lines
+// for matches of many games (docs/opening-suite.md).
 func Builtin(name string) ([]Line, bool) {
 	parsed, ok := builtins[name]
-	if !ok {
+	if !ok || parsed() == nil {
 		return nil, false
 	}
 	lines := append([]Line(nil), parsed()...)
@@ -153,15 +198,6 @@ func Builtin(name string) ([]Line, bool) {
 
 // Names are the names of the built-in suites, sorted.
 func Names() []string { return slices.Sorted(maps.Keys(builtins)) }
-
-// Read reads a suite from a file.
-func Read(file string) ([]Line, error) {
-	text, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(file, bytes.NewReader(text))
-}
 
 var (
 	ecoRE  = regexp.MustCompile(`^[A-E][0-9][0-9]$`)
@@ -175,12 +211,15 @@ var (
 // of the text come together, sorted, each "file:line:col: message"; with
 // any error there are no lines.
 func Parse(name string, r io.Reader) ([]Line, error) {
-	text, err := io.ReadAll(r)
+	text, err := readText(name, r)
 	if err != nil {
 		return nil, err
 	}
 	p := parser{file: name, seen: map[string]int{}}
-	for i, raw := range diag.Lines(string(text)) {
+	for i, raw := range diag.Lines(text) {
+		if p.full || tooManyErrors(&p.errs, diag.At(name, i+1, 1)) {
+			break
+		}
 		p.line(i+1, raw)
 	}
 	if len(p.errs) == 0 && len(p.lines) == 0 {
@@ -197,6 +236,7 @@ type parser struct {
 	lines []Line
 	errs  diag.ErrorList
 	seen  map[string]int // positionKey of a line's end -> its text line
+	full  bool           // maxLines read: no more
 }
 
 func (p *parser) errAt(line int, raw string, off int, format string, args ...any) {
@@ -282,6 +322,11 @@ func (p *parser) line(n int, raw string) {
 	if !ok || !movesOK {
 		return
 	}
+	if len(p.lines) == maxLines {
+		tooMany(&p.errs, diag.At(p.file, n, 1))
+		p.full = true
+		return
+	}
 	l.Moves = moves
 	if first, dup := p.seen[key]; dup {
 		p.errAt(n, raw, fields[1].off, "ends in the same position as line %d", first)
@@ -340,6 +385,10 @@ func (p *parser) moves(n int, raw string, f field) (sans []string, key string, o
 			continue
 		}
 		pending = ""
+		if ply == maxPlies {
+			p.errAt(n, raw, off, "more than %d plies: too long for an opening line", maxPlies)
+			return nil, "", false
+		}
 		m, err := microchess.ParseSAN(pos, word)
 		if err != nil {
 			where := "from the start"

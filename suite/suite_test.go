@@ -181,7 +181,7 @@ func titles(entries []*opening.Opening) []string {
 }
 
 func TestBuiltin(t *testing.T) {
-	if got := Names(); !slices.Equal(got, []string{"balanced-50", "study-250"}) {
+	if got := Names(); !slices.Equal(got, []string{"balanced-10k", "balanced-50", "study-250"}) {
 		t.Errorf("Names() = %v", got)
 	}
 	for _, name := range Names() {
@@ -433,6 +433,21 @@ func TestFEN(t *testing.T) {
 	} {
 		if got := (Line{Moves: strings.Fields(c.moves)}).FEN(); got != c.want {
 			t.Errorf("%s: got %q, want %q", c.moves, got, c.want)
+		}
+	}
+	// From a start of its own: 1. e4 played, Black's reply and White's.
+	const afterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+	for _, c := range []struct {
+		start, moves, want string
+	}{
+		{afterE4, "e5 Nf3", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"},
+		{afterE4, "", afterE4},
+		{afterE4, "e4", ""},                        // not Black's move
+		{"8/8/8/8/8/8/8/8 w - - 0 1", "", ""},      // no kings: no start
+		{"rnbqkbnr/pppppppp w KQkq - 0 1", "", ""}, // no FEN
+	} {
+		if got := (Line{Start: c.start, Moves: strings.Fields(c.moves)}).FEN(); got != c.want {
+			t.Errorf("from %s, %s: got %q, want %q", c.start, c.moves, got, c.want)
 		}
 	}
 	l := Default()[0]

@@ -160,7 +160,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		"when games are missing (the summary of those found is printed).")
 	games := fs.Int("games", 0, "games per `pairing` (default: twice the suite's lines)")
 	gauntlet := fs.Bool("gauntlet", false, "the first player against each of the others (default: round robin)")
-	openingsFile := fs.String("openings", "", "the opening `SUITE`: a file, or a built-in one, balanced-50 (the default) or study-250 (docs/opening-suite.md)")
+	openingsFile := fs.String("openings", "", "the opening `SUITE`: a file (.epd, .pgn, else the project's format), or a built-in one, balanced-50 (the default), study-250 or balanced-10k (with --games: its 20,000 games are many) (docs/opening-suite.md)")
 	book := fs.Bool("book", false, "keep the programs' own opening books: games start from the initial position (no suite). Stone's Table 1 is a development plan, not a book: it is always on")
 	maxPlies := fs.Int("max-plies", match.DefaultMaxPlies, "adjudicate a draw after `N` plies past the opening (counted apart)")
 	jobs := fs.Int("j", 0, "games at once (default: the number of CPUs)")
@@ -235,6 +235,13 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		if opt.Lines, ok = suite.Builtin(*openingsFile); !ok {
 			if opt.Lines, err = suite.Read(*openingsFile); err != nil {
 				return fail(1, fileError(err))
+			}
+		}
+		// The match plays lines from the standard start only, for now: a
+		// line from a FEN would be played from the wrong position.
+		for _, l := range opt.Lines {
+			if l.Start != "" {
+				return fail(1, fmt.Errorf("%v: the line starts from a FEN (%s): not played by mchess match yet", l.Pos, l.Start))
 			}
 		}
 	case !*book:

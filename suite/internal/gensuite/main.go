@@ -58,7 +58,7 @@ type engine struct {
 	multiPV, searches int
 }
 
-func startEngine() *engine {
+func startEngine(hash int) *engine {
 	cmd := exec.Command(*sfPath)
 	in, err1 := cmd.StdinPipe()
 	stdout, err2 := cmd.StdoutPipe()
@@ -72,7 +72,7 @@ func startEngine() *engine {
 	// One thread and a fixed hash: a search is a function of the position
 	// and the depth alone.
 	e.send("setoption name Threads value 1")
-	e.send("setoption name Hash value 64")
+	e.send("setoption name Hash value " + strconv.Itoa(hash))
 	return e
 }
 
@@ -102,6 +102,12 @@ type pv struct {
 // before every search clears the hash, so an answer does not depend on
 // what was searched before it.
 func (e *engine) search(moves []string, depth, k int) []pv {
+	return e.searchFrom(strings.TrimSpace("startpos moves "+strings.Join(moves, " ")), depth, k)
+}
+
+// searchFrom is search from a position as UCI's "position" command takes
+// it: "startpos moves ..." or "fen FEN".
+func (e *engine) searchFrom(position string, depth, k int) []pv {
 	if k != e.multiPV {
 		e.send("setoption name MultiPV value " + strconv.Itoa(k))
 		e.multiPV = k
@@ -109,7 +115,7 @@ func (e *engine) search(moves []string, depth, k int) []pv {
 	e.send("ucinewgame")
 	e.send("isready")
 	e.await("readyok")
-	e.send(strings.TrimSpace("position startpos moves " + strings.Join(moves, " ")))
+	e.send("position " + position)
 	e.send("go depth " + strconv.Itoa(depth))
 	e.searches++
 	lines := map[int]pv{}
@@ -299,9 +305,17 @@ func rounds(leaves []*leaf, keys ...func(*leaf) string) *pick {
 
 func main() {
 	log.SetFlags(0)
+	if len(os.Args) > 1 && os.Args[1] == "big" {
+		big(os.Args[2:])
+		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "agree" {
+		agree(os.Args[2:])
+		return
+	}
 	flag.Parse()
 	start := time.Now()
-	e := startEngine()
+	e := startEngine(64)
 	w := &walker{e: e, seen: map[string]bool{}, exclude: map[string]bool{}, eco: ecoTable()}
 	for _, l := range suite.Default() {
 		pos := &chess.Position{}

@@ -1,0 +1,128 @@
+package suite
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/corentings/chess/v2"
+)
+
+// startPosition reads a FEN that a line starts from. The chess library
+// reads the fields; what it leaves unchecked and would make a game that
+// cannot be played is checked here: one king a side, no pawn on the first
+// or last rank, the side not to move not in check, castling rights only
+// with king and rook at home, an en passant square only behind a pawn that
+// could just have stepped two, and a legal move to make.
+func startPosition(fen string) (*chess.Position, error) {
+	// The library indexes a table by the board's bytes: only these reach it.
+	board, _, _ := strings.Cut(fen, " ")
+	if i := strings.IndexFunc(board, func(r rune) bool { return !strings.ContainsRune("pnbrqkPNBRQK12345678/", r) }); i >= 0 {
+		return nil, fmt.Errorf("bad FEN %q: no piece, digit or '/' at %d of the board", fen, i+1)
+	}
+	pos := &chess.Position{}
+	fenMu.Lock()
+	err := pos.UnmarshalText([]byte(fen))
+	fenMu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("bad FEN %q: %s", fen, strings.TrimPrefix(err.Error(), "chess: "))
+	}
+	b := pos.Board()
+	kings := map[chess.Color]int{}
+	for sq, p := range b.SquareMap() {
+		switch {
+		case p.Type() == chess.King:
+			kings[p.Color()]++
+		case p.Type() == chess.Pawn && (sq.Rank() == chess.Rank1 || sq.Rank() == chess.Rank8):
+			return nil, fmt.Errorf("bad FEN %q: a pawn on %s", fen, sq)
+		}
+	}
+	if kings[chess.White] != 1 || kings[chess.Black] != 1 {
+		return nil, fmt.Errorf("bad FEN %q: want one king a side, not %d white and %d black", fen, kings[chess.White], kings[chess.Black])
+	}
+	for _, c := range []struct {
+		right      string
+		color      chess.Color
+		side       chess.Side
+		king, rook chess.Square
+	}{
+		{"K", chess.White, chess.KingSide, chess.E1, chess.H1},
+		{"Q", chess.White, chess.QueenSide, chess.E1, chess.A1},
+		{"k", chess.Black, chess.KingSide, chess.E8, chess.H8},
+		{"q", chess.Black, chess.QueenSide, chess.E8, chess.A8},
+	} {
+		if pos.CastleRights().CanCastle(c.color, c.side) &&
+			(b.Piece(c.king) != chess.NewPiece(chess.King, c.color) || b.Piece(c.rook) != chess.NewPiece(chess.Rook, c.color)) {
+			return nil, fmt.Errorf("bad FEN %q: castling right %s without the king on %s and the rook on %s", fen, c.right, c.king, c.rook)
+		}
+	}
+	if ep := pos.EnPassantSquare(); ep != chess.NoSquare {
+		// White to move: Black's pawn stepped from rank 7 over rank 6 to 5.
+		over, to, from, pawn := chess.Rank6, chess.Rank5, chess.Rank7, chess.BlackPawn
+		if pos.Turn() == chess.Black {
+			over, to, from, pawn = chess.Rank3, chess.Rank4, chess.Rank2, chess.WhitePawn
+		}
+		f := ep.File()
+		if ep.Rank() != over || b.Piece(chess.NewSquare(f, to)) != pawn ||
+			b.Piece(ep) != chess.NoPiece || b.Piece(chess.NewSquare(f, from)) != chess.NoPiece {
+			return nil, fmt.Errorf("bad FEN %q: en passant square %s behind no pawn that has just stepped two", fen, ep)
+		}
+	}
+	if takesKing(pos) {
+		return nil, fmt.Errorf("bad FEN %q: the side not to move is in check", fen)
+	}
+	if len(pos.ValidMoves()) == 0 {
+		return nil, fmt.Errorf("bad FEN %q: no legal move (mate or stalemate)", fen)
+	}
+	return pos, nil
+}
+
+// fenMu guards the chess library's FEN reader, which splits the board into
+// a package-level buffer (chess/v2 v2.3.2, fen.go's rankBuffer): two
+// goroutines reading FENs at once would share it.
+var fenMu sync.Mutex
+
+// takesKing tells whether the side to move could take the other king, that
+// is, whether the side not to move is in check: the library's moves include
+// the capture then.
+func takesKing(pos *chess.Position) bool {
+	for _, m := range pos.ValidMoves() {
+		if pos.Board().Piece(m.S2()).Type() == chess.King {
+			return true
+		}
+	}
+	return false
+}
+
+// numberedFrom writes moves from pos with move numbers: "12... Nf6 13. Nc3"
+// when Black moves first.
+func numberedFrom(pos *chess.Position, moves []string) string {
+	var b strings.Builder
+	for i, m := range moves {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if num := moveNumberFrom(pos, i); i == 0 || !strings.HasSuffix(num, "...") {
+			b.WriteString(num + " ")
+		}
+		b.WriteString(m)
+	}
+	return b.String()
+}
+
+// moveNumberFrom is how the move at ply (0 = the first) from pos is
+// numbered: "12." for White, "12..." for Black.
+func moveNumberFrom(pos *chess.Position, ply int) string {
+	n := 1
+	if f := strings.Fields(pos.String()); len(f) == 6 {
+		n, _ = strconv.Atoi(f[5])
+	}
+	if pos.Turn() == chess.Black {
+		ply++
+	}
+	if ply%2 == 0 {
+		return strconv.Itoa(n+ply/2) + "."
+	}
+	return strconv.Itoa(n+ply/2) + "..."
+}
