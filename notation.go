@@ -18,10 +18,13 @@ var sanRE = regexp.MustCompile(`^(?:([KQRBN])?([a-h])?([1-8])?(x)?([a-h][1-8])(?
 var pieceLetters = map[string]chess.PieceType{"": chess.Pawn, "K": chess.King, "Q": chess.Queen,
 	"R": chess.Rook, "B": chess.Bishop, "N": chess.Knight}
 
-// fenMu serialises the chess library's FEN parser: chess.FEN (v2.3.2)
-// splits the board into a package-level buffer (rankBuffer in fen.go), so
-// two games set up from FENs at once (a match's workers, diff's) race.
-// Every FEN the project parses goes through FEN.
+// fenMu serialises the chess library's FEN reader: chess/v2 v2.3.2 splits
+// the board into a package-level buffer (fen.go's rankBuffer), and every
+// way to a position goes through that reader: chess.FEN, NewGame and
+// StartingPosition (the start is read from its FEN), Position's
+// UnmarshalText. Games set up at once (a match's workers, diff's) would
+// race on it. This is the one place the project works around it: every
+// position it makes from nothing comes from these four.
 var fenMu sync.Mutex
 
 // FEN is chess.FEN, safe to call from several goroutines (see fenMu).
@@ -29,6 +32,33 @@ func FEN(fen string) (func(*chess.Game), error) {
 	fenMu.Lock()
 	defer fenMu.Unlock()
 	return chess.FEN(fen)
+}
+
+// NewGame is chess.NewGame, safe to call from several goroutines.
+func NewGame(options ...func(*chess.Game)) *chess.Game {
+	fenMu.Lock()
+	defer fenMu.Unlock()
+	return chess.NewGame(options...)
+}
+
+// StartingPosition is chess.StartingPosition, safe to call from several
+// goroutines.
+func StartingPosition() *chess.Position {
+	fenMu.Lock()
+	defer fenMu.Unlock()
+	return chess.StartingPosition()
+}
+
+// ParseFEN reads a position from a FEN as Position.UnmarshalText does,
+// safe to call from several goroutines.
+func ParseFEN(fen string) (*chess.Position, error) {
+	pos := &chess.Position{}
+	fenMu.Lock()
+	defer fenMu.Unlock()
+	if err := pos.UnmarshalText([]byte(fen)); err != nil {
+		return nil, err
+	}
+	return pos, nil
 }
 
 // SAN is the library's standard algebraic notation for a legal move.

@@ -27,6 +27,10 @@ type PlayOptions struct {
 	// FEN starts the game from a position instead of the start: it is set
 	// up in the program's piece table (see ArrayOf), and the book is off.
 	FEN string
+	// Plan keeps the program's opening block on after a FEN start: it is
+	// a development plan (Stone's Table 1), not a book of replies from
+	// the initial position, which a FEN start turns off.
+	Plan bool
 	// Teletype plays a teletype program (TeletypeSource) through its
 	// terminal: the same commands, typed (Session.Teletype).
 	Teletype bool
@@ -122,7 +126,7 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 			return nil, err
 		}
 	}
-	p := &Play{Opt: opt, S: NewSession(m), Game: chess.NewGame()}
+	p := &Play{Opt: opt, S: NewSession(m), Game: NewGame()}
 	p.S.Special = opt.Special
 	if opt.Teletype {
 		p.S.Teletype = true
@@ -143,7 +147,7 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.Game = chess.NewGame(fen)
+		p.Game = NewGame(fen)
 		if opt.Special != nil {
 			if err := p.S.SetSpecialPosition(p.Game.Position(), p.Computer()); err != nil {
 				return nil, err
@@ -153,8 +157,10 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 			p.S.SetArray(a)
 			p.Setup = notes
 		}
-		opt.BookOff = true
-		p.Opt.BookOff = true
+		if !opt.Plan {
+			opt.BookOff = true
+			p.Opt.BookOff = true
+		}
 	}
 	if l := opt.Library; l != nil {
 		if opt.Seed != 0 {
@@ -443,7 +449,7 @@ func (p *Play) illegal(ply PlayedPly, e *IllegalMoveError) (*PlayedPly, error) {
 	}
 	p.Earlier = append(p.Earlier, p.Game)
 	p.EarlierEnd = append(p.EarlierEnd, what+"; the game went on from the program's board")
-	p.Game = chess.NewGame(opt)
+	p.Game = NewGame(opt)
 	p.ref = NewReferee(p.Game)
 	return &p.Plies[len(p.Plies)-1], nil
 }
@@ -586,7 +592,7 @@ func (p *Play) PGN(date time.Time) string {
 			c.AddTagPair(kv[0], kv[1])
 		}
 		// A game from a position says which (its first position's FEN).
-		if start := g.Positions()[0].String(); start != chess.StartingPosition().String() {
+		if start := g.Positions()[0].String(); start != StartingPosition().String() {
 			c.AddTagPair("FEN", start)
 			c.AddTagPair("SetUp", "1")
 		}

@@ -68,7 +68,7 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 		s.BookOff()
 	}
 	g := &Game{First: first}
-	board := NewReferee(chess.NewGame())
+	board := NewReferee(NewGame())
 	var pgn []string // games before each automatic draw
 	computer := chess.White
 	if first != "" {
@@ -127,7 +127,7 @@ func (s *Session) SelfPlay(maxPerSide int, bookOff bool, first string) (*Game, e
 			if err != nil {
 				return g, err
 			}
-			board = NewReferee(chess.NewGame(fen)) // the same position, its history cleared
+			board = NewReferee(NewGame(fen)) // the same position, its history cleared
 		}
 		if err := s.Keys("E"); err != nil {
 			return g, err

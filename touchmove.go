@@ -223,11 +223,11 @@ func attacked(pos *chess.Position, king, sq chess.Square) bool {
 	me := board[king]
 	delete(board, king)
 	board[sq] = me
-	opt, err := chess.FEN(positionFEN(board, pos.Turn().Other()))
+	opt, err := FEN(positionFEN(board, pos.Turn().Other()))
 	if err != nil {
 		return false
 	}
-	for _, m := range chess.NewGame(opt).Position().ValidMoves() {
+	for _, m := range NewGame(opt).Position().ValidMoves() {
 		if m.S2() == sq {
 			return true
 		}

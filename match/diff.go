@@ -176,14 +176,9 @@ feed:
 // for its move.
 func diffPosition(ctx context.Context, li int, opt DiffOptions, players []*Player, programs []*program, clients []*uci.Client) (DiffPosition, error) {
 	line := opt.Lines[li]
-	ref := chess.NewGame()
-	var opening []string
-	for _, san := range line.Moves {
-		if err := ref.PushNotationMove(san, chess.AlgebraicNotation{}, nil); err != nil {
-			return DiffPosition{}, fmt.Errorf("line %d: opening move %s: %v", li+1, san, err)
-		}
-		moves := ref.Moves()
-		opening = append(opening, moves[len(moves)-1].String())
+	ref, opening, err := lineGame(line)
+	if err != nil {
+		return DiffPosition{}, err
 	}
 	pos := ref.Position()
 	out := DiffPosition{Line: li + 1, FEN: pos.String()}
@@ -201,7 +196,7 @@ func diffPosition(ctx context.Context, li int, opt DiffOptions, players []*Playe
 		default:
 			s = &programSide{prog: programs[i], seed: 1}
 		}
-		c := choose(ctx, s, turn, opening, pos)
+		c := choose(ctx, s, turn, line.Start, opening, pos)
 		if ctx.Err() != nil {
 			return DiffPosition{}, ctx.Err()
 		}
@@ -216,8 +211,8 @@ func diffPosition(ctx context.Context, li int, opt DiffOptions, players []*Playe
 }
 
 // choose asks one side for its move in pos, reached by the opening.
-func choose(ctx context.Context, s side, turn chess.Color, opening []string, pos *chess.Position) DiffChoice {
-	if err := s.begin(turn, opening); err != nil {
+func choose(ctx context.Context, s side, turn chess.Color, start string, opening []string, pos *chess.Position) DiffChoice {
+	if err := s.begin(turn, start, opening); err != nil {
 		return DiffChoice{Note: "could not be set up: " + err.Error()}
 	}
 	r, err := s.think(ctx)

@@ -10,6 +10,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/suite"
 )
 
 // End is how a game ended.
@@ -104,15 +105,12 @@ type seat struct {
 func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Record, error) {
 	start := time.Now()
 	rec := Record{Index: j.Index, Pairing: j.Pairing, White: j.White, Black: j.Black, Line: j.Line}
-	ref := microchess.NewReferee(chess.NewGame())
-	var opening []string
-	for _, san := range opt.Lines[j.Line].Moves {
-		if err := ref.PushNotationMove(san, chess.AlgebraicNotation{}, nil); err != nil {
-			return rec, fmt.Errorf("opening move %s: %v", san, err)
-		}
-		moves := ref.Moves()
-		opening = append(opening, moves[len(moves)-1].String())
+	line := opt.Lines[j.Line]
+	g, opening, err := lineGame(line)
+	if err != nil {
+		return rec, err
 	}
+	ref := microchess.NewReferee(g)
 	seats := map[chess.Color]seat{chess.White: white, chess.Black: black}
 	// end ends the game: by is the side that resigned, moved illegally,
 	// failed, or could not hold a promotion (the game is then adjudicated:
@@ -133,7 +131,7 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 		}
 	}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if err := seats[c].s.begin(c, opening); err != nil {
+		if err := seats[c].s.begin(c, line.Start, opening); err != nil {
 			end(Failed, c, fmt.Sprintf("%s could not set the game up: %v", seats[c].player.Name, err))
 		}
 	}
@@ -249,6 +247,27 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 	return rec, nil
 }
 
+// lineGame is the game of an opening line: from its start (the initial
+// position, or its FEN), its moves played; opening is them in UCI.
+func lineGame(line suite.Line) (g *chess.Game, opening []string, err error) {
+	g = microchess.NewGame()
+	if line.Start != "" {
+		fen, err := microchess.FEN(line.Start)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%v: %v", line.Pos, err)
+		}
+		g = microchess.NewGame(fen)
+	}
+	for _, san := range line.Moves {
+		if err := g.PushNotationMove(san, chess.AlgebraicNotation{}, nil); err != nil {
+			return nil, nil, fmt.Errorf("%v: opening move %s: %v", line.Pos, san, err)
+		}
+		moves := g.Moves()
+		opening = append(opening, moves[len(moves)-1].String())
+	}
+	return g, opening, nil
+}
+
 // gamePGN writes the record of a game: the Seven Tag Roster, what each
 // player is, the opening, the termination; each program move's cycles as a
 // command comment; how the game ended as the last comment.
@@ -263,6 +282,9 @@ func gamePGN(ref *chess.Game, opening int, rec *Record, white, black seat, opt *
 	}
 	if l := opt.Lines[rec.Line]; l.Name != "" {
 		tags = append(tags, [2]string{"ECO", l.ECO}, [2]string{"Opening", l.Name})
+	}
+	if start := opt.Lines[rec.Line].Start; start != "" {
+		tags = append(tags, [2]string{"SetUp", "1"}, [2]string{"FEN", start})
 	}
 	tags = append(tags, mergeTags(rec, opening, opt)...)
 	for _, t := range tags {

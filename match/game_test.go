@@ -22,7 +22,7 @@ type scripted struct {
 	seen    []string
 }
 
-func (s *scripted) begin(chess.Color, []string) error { return nil }
+func (s *scripted) begin(chess.Color, string, []string) error { return nil }
 func (s *scripted) think(context.Context) (reply, error) {
 	if len(s.replies) == 0 {
 		return reply{}, s.err

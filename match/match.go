@@ -10,6 +10,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/elo"
 	"github.com/kim1-archive/microchess/suite"
 	"github.com/kim1-archive/microchess/uci"
@@ -27,9 +28,13 @@ type Options struct {
 	Book     bool
 	MaxPlies int // after the opening; a game that reaches it is a draw, counted apart
 	Jobs     int // games at once (0: the number of CPUs)
-	SPRT     *elo.SPRT
-	Event    string
-	Date     time.Time
+	// Seed shuffles the order the lines are played in (suite.Order), so
+	// that a match cut short, or stopped by an SPRT, samples the whole
+	// suite; 0 plays them in the suite's order.
+	Seed  uint64
+	SPRT  *elo.SPRT
+	Event string
+	Date  time.Time
 	// EngineTimeout is how long past its limit an engine may take to
 	// answer before it is given up.
 	EngineTimeout time.Duration
@@ -115,6 +120,23 @@ func Schedule(players int, gauntlet bool, games, lines int) ([]Pairing, []Job) {
 	return ps, jobs
 }
 
+// DefaultSeed is the seed mchess match shuffles a suite's lines with
+// when none is given.
+const DefaultSeed = 1
+
+// orderLines plays the lines of a schedule in the order a seed shuffles
+// them (suite.Order): the schedule's k-th line is the suite's order[k].
+// Seed 0 keeps the suite's order.
+func orderLines(jobs []Job, lines int, seed uint64) {
+	if seed == 0 || lines < 2 {
+		return
+	}
+	order := suite.Order(lines, seed)
+	for i := range jobs {
+		jobs[i].Line = order[jobs[i].Line]
+	}
+}
+
 // Score is a game's result from player a's view.
 func (r *Record) Score(a int) elo.Score {
 	won := r.Result == chess.WhiteWon && r.White == a || r.Result == chess.BlackWon && r.Black == a
@@ -193,8 +215,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		}
 		programs[i] = pr
 	}
+	if err := checkHeld(&opt); err != nil {
+		return nil, err
+	}
 	opt.schedule = scheduleTag(&opt, programs)
 	pairings, all := Schedule(len(opt.Players), opt.Gauntlet, opt.Games, len(opt.Lines))
+	orderLines(all, len(opt.Lines), opt.Seed)
 	jobs := opt.Shard.Of(all, len(pairings))
 	res := &Result{Opt: &opt, Pairings: pairings, Total: len(jobs), Identical: identicalPairings(pairings, programs)}
 	for i, same := range res.Identical {
@@ -350,6 +376,33 @@ feed:
 		}
 	}
 	return res, nil
+}
+
+// checkHeld refuses lines from a FEN whose position a MicroChess player's
+// piece table cannot hold (a third rook, a second queen before any man is
+// taken): the program would play another position than its opponent.
+// The special-moves program keeps types of its own and is not asked.
+func checkHeld(opt *Options) error {
+	needs := false
+	for _, p := range opt.Players {
+		needs = needs || (!p.IsEngine() && p.seat == nil && p.Special == nil)
+	}
+	if !needs {
+		return nil
+	}
+	for _, l := range opt.Lines {
+		if l.Start == "" {
+			continue
+		}
+		g, _, err := lineGame(l)
+		if err != nil {
+			return err
+		}
+		if _, notes := microchess.ArrayOf(g.Position().Board().SquareMap(), chess.White); len(notes) > 0 {
+			return fmt.Errorf("%v: the 1977 program's piece table cannot hold this line's position: %s", l.Pos, notes[0])
+		}
+	}
+	return nil
 }
 
 // restartBroken starts again an engine that died or hung in the last game

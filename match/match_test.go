@@ -56,8 +56,15 @@ func TestRecordScore(t *testing.T) {
 // resigner resigns at once. The first wins every game against the second.
 type legalMover struct{ g *chess.Game }
 
-func (s *legalMover) begin(_ chess.Color, opening []string) error {
+func (s *legalMover) begin(_ chess.Color, start string, opening []string) error {
 	s.g = chess.NewGame()
+	if start != "" {
+		fen, err := chess.FEN(start)
+		if err != nil {
+			return err
+		}
+		s.g = chess.NewGame(fen)
+	}
 	for _, m := range opening {
 		if err := s.g.PushNotationMove(m, chess.UCINotation{}, nil); err != nil {
 			return err
@@ -248,5 +255,31 @@ func TestSummaryTable(t *testing.T) {
 	}
 	if strings.Contains(b.String(), "unpaired") || strings.Contains(b.String(), "no Elo") {
 		t.Errorf("a note on complete, distinct games:\n%s", b.String())
+	}
+}
+
+// A seed plays the lines in the order suite.Order gives: the schedule's
+// k-th pair of games plays the suite's order[k]; seed 0 keeps the suite's
+// order. A match cut short then samples the whole suite.
+func TestOrderLines(t *testing.T) {
+	_, jobs := Schedule(2, false, 20, 10)
+	orderLines(jobs, 10, 0)
+	for _, j := range jobs {
+		if want := (j.Index / 2) % 10; j.Line != want {
+			t.Fatalf("seed 0: job %d plays line %d, want %d", j.Index, j.Line, want)
+		}
+	}
+	order := suite.Order(10, 7)
+	_, jobs = Schedule(2, false, 20, 10)
+	orderLines(jobs, 10, 7)
+	seen := map[int]bool{}
+	for _, j := range jobs {
+		if want := order[(j.Index/2)%10]; j.Line != want {
+			t.Fatalf("seed 7: job %d plays line %d, want %d", j.Index, j.Line, want)
+		}
+		seen[j.Line] = true
+	}
+	if len(seen) != 10 || fmt.Sprint(order) == fmt.Sprint([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}) {
+		t.Errorf("seed 7 plays %d lines in the order %v", len(seen), order)
 	}
 }

@@ -88,6 +88,7 @@ type scheduleSettings struct {
 	gauntlet, book bool
 	games, lines   int
 	maxPlies       int
+	seed           uint64
 }
 
 func (m *merger) file(name string) error {
@@ -202,6 +203,7 @@ func (m *merger) game(g *pgnGame) *gameError {
 func (m *merger) start(s *scheduleSettings) {
 	m.schedule = s
 	m.pairings, m.jobs = Schedule(len(s.players), s.gauntlet, s.games, s.lines)
+	orderLines(m.jobs, s.lines, s.seed)
 	m.at = make([]diag.Pos, len(m.jobs))
 	m.plays = make([][3]pgnToken, len(s.players))
 	m.library = make([]bool, len(s.players))
@@ -275,7 +277,14 @@ func replay(g *pgnGame, rec *Record) *gameError {
 			return e
 		}
 	}
-	pos := chess.StartingPosition()
+	pos := microchess.StartingPosition()
+	if t, ok := g.tags["FEN"]; ok {
+		p, err := microchess.ParseFEN(t.text)
+		if err != nil {
+			return errorAt(t.at, "FEN %q: %v", t.text, err)
+		}
+		pos = p
+	}
 	var b strings.Builder
 	for i, tok := range g.moves {
 		m, err := microchess.ParseSAN(pos, tok.text)
@@ -318,13 +327,17 @@ func readSchedule(t pgnToken) (*scheduleSettings, *gameError) {
 		}
 		s.fields[k] = v
 	}
-	for _, k := range []string{"players", "gauntlet", "games", "lines", "max-plies", "book", "id"} {
+	for _, k := range []string{"players", "gauntlet", "games", "lines", "max-plies", "book", "seed", "id"} {
 		if _, ok := s.fields[k]; !ok {
 			return nil, bad("no %s=", k)
 		}
 	}
-	if len(s.fields) != 7 {
-		return nil, bad("want players, gauntlet, games, lines, max-plies, book and id, no more")
+	if len(s.fields) != 8 {
+		return nil, bad("want players, gauntlet, games, lines, max-plies, book, seed and id, no more")
+	}
+	var err error
+	if s.seed, err = strconv.ParseUint(s.fields["seed"], 10, 64); err != nil {
+		return nil, bad("seed: want a number")
 	}
 	s.players = strings.Split(s.fields["players"], ",")
 	seen := map[string]bool{}
@@ -334,7 +347,6 @@ func readSchedule(t pgnToken) (*scheduleSettings, *gameError) {
 		}
 		seen[p] = true
 	}
-	var err error
 	for _, n := range []struct {
 		key string
 		v   *int
@@ -378,7 +390,7 @@ func (s *scheduleSettings) differences(t pgnToken) string {
 		other[k] = v
 	}
 	var d []string
-	for _, k := range []string{"players", "gauntlet", "games", "lines", "max-plies", "book"} {
+	for _, k := range []string{"players", "gauntlet", "games", "lines", "max-plies", "book", "seed"} {
 		if other[k] != s.fields[k] {
 			d = append(d, fmt.Sprintf("%s=%s here, %s=%s", k, other[k], k, s.fields[k]))
 		}
@@ -392,7 +404,7 @@ func (s *scheduleSettings) differences(t pgnToken) string {
 // result is the match the games make.
 func (m *merger) result() *Merged {
 	s := m.schedule
-	opt := &Options{Gauntlet: s.gauntlet, Games: s.games, Book: s.book, MaxPlies: s.maxPlies}
+	opt := &Options{Gauntlet: s.gauntlet, Games: s.games, Book: s.book, MaxPlies: s.maxPlies, Seed: s.seed}
 	for i, name := range s.players {
 		p := &Player{Name: name}
 		if m.library[i] {

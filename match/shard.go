@@ -116,12 +116,12 @@ func scheduleTag(o *Options, programs []*program) string {
 	for _, p := range o.Players {
 		names = append(names, p.Name)
 	}
-	settings := fmt.Sprintf("players=%s gauntlet=%s games=%d lines=%d max-plies=%d book=%s",
-		strings.Join(names, ","), yesNo(o.Gauntlet), o.Games, len(o.Lines), o.MaxPlies, yesNo(o.Book))
+	settings := fmt.Sprintf("players=%s gauntlet=%s games=%d lines=%d max-plies=%d book=%s seed=%d",
+		strings.Join(names, ","), yesNo(o.Gauntlet), o.Games, len(o.Lines), o.MaxPlies, yesNo(o.Book), o.Seed)
 	h := sha256.New()
 	fmt.Fprintln(h, settings)
 	for _, l := range o.Lines {
-		fmt.Fprintf(h, "line %q %q %q\n", l.ECO, l.Name, l.Moves)
+		fmt.Fprintf(h, "line %q %q %q %q\n", l.ECO, l.Name, l.Start, l.Moves)
 	}
 	for i, p := range o.Players {
 		fmt.Fprintf(h, "player %q plan=%v teletype=%v special=%v library=%v layout=%v illegal=%v\n",

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/corentings/chess/v2"
@@ -15,9 +16,10 @@ import (
 
 // side is a player seated in one game.
 type side interface {
-	// begin starts a game from the start position with the opening's
-	// moves (UCI) played, the side playing color.
-	begin(color chess.Color, opening []string) error
+	// begin starts a game from start (a FEN; "" for the initial
+	// position) with the opening's moves (UCI) played, the side playing
+	// color.
+	begin(color chess.Color, start string, opening []string) error
 	// think asks for the side's move.
 	think(ctx context.Context) (reply, error)
 	// accept tells the side a move the referee accepted, its own or the
@@ -80,15 +82,18 @@ type programSide struct {
 	seed byte // the library program's random number for this game (not 0)
 }
 
-func (s *programSide) begin(color chess.Color, opening []string) error {
+func (s *programSide) begin(color chess.Color, start string, opening []string) error {
 	p, err := microchess.NewPlay(microchess.PlayOptions{
-		Program: s.prog.desc[color], Images: s.prog.images[color],
+		Program: s.prog.desc[color], Images: s.prog.images[color], FEN: start, Plan: s.prog.book && start != "",
 		Layout: s.prog.layout, Player: color.Other(), Level: s.prog.level, BookOff: !s.prog.book,
 		Teletype: s.prog.teletype, Special: s.prog.special, Library: s.prog.library, Seed: s.seed,
 		TouchMove: s.prog.touch,
 	})
 	if err != nil {
 		return err
+	}
+	if len(p.Setup) > 0 {
+		return fmt.Errorf("the program's piece table cannot hold the start: %s", strings.Join(p.Setup, "; "))
 	}
 	for _, m := range opening {
 		if _, err := p.Force(m); err != nil {
@@ -138,15 +143,17 @@ type engineSide struct {
 	moves   []string
 	timeout time.Duration
 	game    uint64 // the game's seed for a picking engine (pickMove)
+	fen     string // the game's start ("" for the initial position)
 }
 
-func (s *engineSide) begin(color chess.Color, opening []string) error {
+func (s *engineSide) begin(color chess.Color, start string, opening []string) error {
+	s.fen = start
 	s.moves = append([]string(nil), opening...)
 	return s.c.NewGame()
 }
 
 func (s *engineSide) think(ctx context.Context) (reply, error) {
-	a, err := s.c.Go(ctx, "", s.moves, s.e.Limit, s.timeout)
+	a, err := s.c.Go(ctx, s.fen, s.moves, s.e.Limit, s.timeout)
 	if err != nil {
 		return reply{}, err
 	}

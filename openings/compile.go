@@ -131,7 +131,7 @@ func (src *Source) Compile() (*Book, error) {
 func (src *Source) line(limit int, tooMany string) (*Book, error) {
 	b := &Book{Opening: src.Opening, Computer: src.Computer, Tape: src.Tape}
 	arr := microchess.InitialArray(src.Computer)
-	pos := chess.StartingPosition()
+	pos := microchess.StartingPosition()
 	computerMoves := 0
 	var last Token
 	for _, tok := range src.Tokens {

@@ -50,7 +50,7 @@ func Decompile(block []byte, computer chess.Color) (*Decoded, error) {
 	}
 	d := &Decoded{Book: Book{Computer: computer}}
 	copy(d.Block[:], block)
-	st := state{pos: chess.StartingPosition(), arr: microchess.InitialArray(computer)}
+	st := state{pos: microchess.StartingPosition(), arr: microchess.InitialArray(computer)}
 	var r result
 	switch {
 	case computer == chess.White && top != microchess.Cleared:

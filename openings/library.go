@@ -230,7 +230,7 @@ func compileRecord(src *Source) (*LibraryRecord, error) {
 	}
 	// A player's castling is stored as its rook's move, which a rook may
 	// also make alone: the table must say the book's move.
-	pos := chess.StartingPosition()
+	pos := microchess.StartingPosition()
 	for _, p := range b.Plies {
 		if !p.Computer {
 			m := playerMove(pos, p.LibraryPair(), src.Computer)
@@ -357,7 +357,7 @@ var initialArrays = sync.OnceValue(func() [2]microchess.Array {
 
 // replay reads a record's plies (at offset off of the tables) as chess.
 func (r *LibraryRecord) replay(plies []byte, off int, what string) error {
-	pos := chess.StartingPosition()
+	pos := microchess.StartingPosition()
 	arr := initialArrays()[r.Side()]
 	computerMoves := 0
 	for k := 0; k < len(plies)/2; k++ {

@@ -319,7 +319,7 @@ func (p *pgnParser) word() {
 // where says where a game's next move is, for errors: "move 13... after
 // 12. e4 Nf6 13. Nc3".
 func where(g *pgnGame) string {
-	start, from := chess.StartingPosition(), "from the start"
+	start, from := microchess.StartingPosition(), "from the start"
 	if g.start != "" {
 		start, _ = startPosition(g.start)
 		from = "from the FEN"
@@ -333,7 +333,7 @@ func where(g *pgnGame) string {
 
 // setUp sets the game's position from its tags when its first move comes.
 func (p *pgnParser) setUp(g *pgnGame) bool {
-	g.pos = chess.StartingPosition()
+	g.pos = microchess.StartingPosition()
 	fen, has := g.tags["FEN"]
 	if !has {
 		if g.tags["SetUp"] == "1" {

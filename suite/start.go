@@ -2,9 +2,9 @@ package suite
 
 import (
 	"fmt"
+	"github.com/kim1-archive/microchess"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/corentings/chess/v2"
 )
@@ -21,10 +21,7 @@ func startPosition(fen string) (*chess.Position, error) {
 	if i := strings.IndexFunc(board, func(r rune) bool { return !strings.ContainsRune("pnbrqkPNBRQK12345678/", r) }); i >= 0 {
 		return nil, fmt.Errorf("bad FEN %q: no piece, digit or '/' at %d of the board", fen, i+1)
 	}
-	pos := &chess.Position{}
-	fenMu.Lock()
-	err := pos.UnmarshalText([]byte(fen))
-	fenMu.Unlock()
+	pos, err := microchess.ParseFEN(fen)
 	if err != nil {
 		return nil, fmt.Errorf("bad FEN %q: %s", fen, strings.TrimPrefix(err.Error(), "chess: "))
 	}
@@ -77,11 +74,6 @@ func startPosition(fen string) (*chess.Position, error) {
 	}
 	return pos, nil
 }
-
-// fenMu guards the chess library's FEN reader, which splits the board into
-// a package-level buffer (chess/v2 v2.3.2, fen.go's rankBuffer): two
-// goroutines reading FENs at once would share it.
-var fenMu sync.Mutex
 
 // takesKing tells whether the side to move could take the other king, that
 // is, whether the side not to move is in check: the library's moves include

@@ -98,7 +98,7 @@ func (l Line) String() string {
 // when Start is no playable position or Moves are no legal line from it in
 // strict SAN, which only a Line not made by this package's readers can be.
 func (l Line) FEN() string {
-	pos := chess.StartingPosition()
+	pos := microchess.StartingPosition()
 	if l.Start != "" {
 		var err error
 		if pos, err = startPosition(l.Start); err != nil {
@@ -357,7 +357,7 @@ func (p *parser) moves(n int, raw string, f field) (sans []string, key string, o
 		p.errAt(n, raw, f.off, "no moves")
 		return nil, "", false
 	}
-	pos := chess.StartingPosition()
+	pos := microchess.StartingPosition()
 	ply := 0
 	pending := "" // a move number read, waiting for its move
 	pendingOff := 0

@@ -182,13 +182,13 @@ func (e *Engine) position(f []string) {
 
 // replay plays the moves from the start (or FEN) in the chess library.
 func replay(fen string, moves []string) (*chess.Game, error) {
-	g := chess.NewGame()
+	g := microchess.NewGame()
 	if fen != "" {
 		opt, err := microchess.FEN(fen)
 		if err != nil {
 			return nil, err
 		}
-		g = chess.NewGame(opt)
+		g = microchess.NewGame(opt)
 	}
 	for _, m := range moves {
 		if err := g.PushNotationMove(m, chess.UCINotation{}, nil); err != nil {

@@ -167,6 +167,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	sprt := fs.String("sprt", "", "stop when an SPRT `elo0,elo1,alpha,beta` decides (two players), e.g. 0,30,0.05,0.05: fishtest's test on the pairs of games (pentanomial GSPRT, bounds in logistic Elo), ruled in schedule order as each pair completes; cutechess-cli's trinomial LLR is reported beside it")
 	shard := fs.String("shard", "", "play part `K/N` of the match's games (docs/distributed.md)")
 	merge := fs.Bool("merge", false, "put a match together from the PGN files its parts wrote (the arguments) and print its summary")
+	seed := fs.Uint64("seed", match.DefaultSeed, "shuffle the order the suite's lines are played in with `N`, so that a match cut short or stopped by an SPRT samples the whole suite (0: the suite's order); the same seed plays the same games")
 	m := &matchCommand{}
 	fs.StringVar(&m.pgn, "pgn", "", "write every game to `FILE` as PGN")
 	fs.BoolVar(&m.json, "json", false, "print the summary as JSON")
@@ -194,7 +195,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		fs.Usage()
 		return nil, 2
 	}
-	opt := match.Options{Gauntlet: *gauntlet, Games: *games, Book: *book, MaxPlies: *maxPlies, Jobs: *jobs, Event: *event}
+	opt := match.Options{Gauntlet: *gauntlet, Games: *games, Book: *book, MaxPlies: *maxPlies, Jobs: *jobs, Event: *event, Seed: *seed}
 	if *maxPlies <= 0 || *jobs < 0 || *games < 0 {
 		return fail(2, fmt.Errorf("--games, --max-plies and -j want positive numbers"))
 	}
@@ -235,13 +236,6 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		if opt.Lines, ok = suite.Builtin(*openingsFile); !ok {
 			if opt.Lines, err = suite.Read(*openingsFile); err != nil {
 				return fail(1, fileError(err))
-			}
-		}
-		// The match plays lines from the standard start only, for now: a
-		// line from a FEN would be played from the wrong position.
-		for _, l := range opt.Lines {
-			if l.Start != "" {
-				return fail(1, fmt.Errorf("%v: the line starts from a FEN (%s): not played by mchess match yet", l.Pos, l.Start))
 			}
 		}
 	case !*book:

@@ -108,7 +108,7 @@ func (w *bigWalker) candidates(fen string, pos *chess.Position, ply int) []strin
 func (w *bigWalker) attempt(i uint64) ([]string, int) {
 	r := rand.NewPCG(w.c.seed, i)
 	plies := 4 + 2*int(below(r, 3))
-	pos := chess.StartingPosition()
+	pos := microchess.StartingPosition()
 	var uci []string
 	for len(uci) < plies || suite.Material(pos) != 0 {
 		if len(uci) == plies {
@@ -150,7 +150,7 @@ func (w *bigWalker) attempt(i uint64) ([]string, int) {
 // name is "ECO name" of the deepest position along the line that the
 // library's table names, as study-250's lines are named, or "".
 func (w *bigWalker) name(uci []string) string {
-	pos := chess.StartingPosition()
+	pos := microchess.StartingPosition()
 	name := ""
 	for _, s := range uci {
 		m, err := chess.UCINotation{}.Decode(pos, s)
@@ -250,7 +250,7 @@ type stateLine struct {
 }
 
 func play(uci []string) *chess.Position {
-	pos := chess.StartingPosition()
+	pos := microchess.StartingPosition()
 	for _, s := range uci {
 		m, err := chess.UCINotation{}.Decode(pos, s)
 		if err != nil {
@@ -332,7 +332,7 @@ func (w *bigWalker) suiteFile(lines []stateLine, settings string) []byte {
 # the line it names, as the table writes them.
 `, len(lines), settings)
 	for _, l := range lines {
-		pos := chess.StartingPosition()
+		pos := microchess.StartingPosition()
 		var san []string
 		for _, s := range l.uci {
 			m, _ := chess.UCINotation{}.Decode(pos, s)

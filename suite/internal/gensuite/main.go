@@ -236,7 +236,7 @@ func (w *walker) walk(pos *chess.Position, l leaf) {
 func ecoTable() map[string][]string {
 	table := map[string][]string{}
 	for _, o := range opening.NewBookECO().Possible(nil) {
-		pos := chess.StartingPosition()
+		pos := microchess.StartingPosition()
 		for _, s := range strings.Fields(o.PGN()) { // the table's UCI column
 			m, err := chess.UCINotation{}.Decode(pos, s)
 			if err != nil {
@@ -324,7 +324,7 @@ func main() {
 		}
 		w.exclude[key(pos)] = true
 	}
-	w.walk(chess.StartingPosition(), leaf{})
+	w.walk(microchess.StartingPosition(), leaf{})
 	log.Printf("walk: %d searches, %d leaves, %v", e.searches, len(w.leaves), time.Since(start).Round(time.Second))
 	tally(w.leaves)
 
