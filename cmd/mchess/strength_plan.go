@@ -16,6 +16,10 @@ var studyGames = map[string]int{"super-blitz": 4000, "blitz": 2000, "normal": 10
 
 var studyLevels = []string{"super-blitz", "blitz", "normal"}
 
+// variantGames are the games of each reconstruction variant against the
+// original (at Super Blitz; five pairings).
+const variantGames = 2000
+
 // stoneVariants are the plausible alternatives to the bytes of Stone's
 // upgrade that no document prints (docs/stone-1980.md, Reconstructions):
 // each is measured against the original, so that the verdict on the
@@ -81,7 +85,7 @@ func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
 		variants = append(variants, v.name+"@super-blitz")
 		defs = append(defs, "--variant", v.name+"=stone,"+v.def, "--illegal", v.name+"=touch-move")
 	}
-	reconstructed := append(append(append(cmd(studyGames["super-blitz"], variants...), suite...), defs...), "--illegal", "stone=touch-move")
+	reconstructed := append(append(append(cmd(variantGames, variants...), suite...), defs...), "--illegal", "stone=touch-move")
 
 	var special [][]string
 	for _, l := range studyLevels {
