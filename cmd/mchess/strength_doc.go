@@ -247,7 +247,12 @@ func lostByRule(sum *match.Summary) string {
 
 func eloOf(score float64) float64 { return -400 * math.Log10(1/score-1) }
 
-func signed(x float64) string { return fmt.Sprintf("%+.0f", x) }
+func signed(x float64) string {
+	if math.Round(x) == 0 {
+		return "+0" // not "-0"
+	}
+	return fmt.Sprintf("%+.0f", x)
+}
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
