@@ -93,28 +93,10 @@ func Diff(ctx context.Context, opt DiffOptions) (*DiffResult, error) {
 	}
 	res := &DiffResult{A: opt.A.Name, B: opt.B.Name, Positions: make([]DiffPosition, len(opt.Lines))}
 	workers := min(opt.Jobs, len(opt.Lines))
-	engines := make([][]*uci.Client, workers)
-	defer func() {
-		for _, es := range engines {
-			for _, c := range es {
-				if c != nil {
-					c.Close()
-				}
-			}
-		}
-	}()
-	for w := range engines {
-		engines[w] = make([]*uci.Client, 2)
-		for i, p := range players {
-			if !p.IsEngine() {
-				continue
-			}
-			c, err := uci.Start(p.Engine.Command, p.Engine.Options)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", p.Name, err)
-			}
-			engines[w][i] = c
-		}
+	engines, err := startEngines(workers, players)
+	defer closeEngines(engines)
+	if err != nil {
+		return nil, err
 	}
 	var (
 		mu      sync.Mutex

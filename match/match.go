@@ -231,28 +231,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	workers := min(opt.Jobs, len(jobs))
 	// Every worker starts its engines before any game, so a bad engine
 	// definition stops the match at once.
-	engines := make([][]*uci.Client, workers)
-	defer func() {
-		for _, es := range engines {
-			for _, c := range es {
-				if c != nil {
-					c.Close()
-				}
-			}
-		}
-	}()
-	for w := range engines {
-		engines[w] = make([]*uci.Client, len(opt.Players))
-		for i, p := range opt.Players {
-			if !p.IsEngine() {
-				continue
-			}
-			c, err := uci.Start(p.Engine.Command, p.Engine.Options)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", p.Name, err)
-			}
-			engines[w][i] = c
-		}
+	engines, err := startEngines(workers, opt.Players)
+	defer closeEngines(engines)
+	if err != nil {
+		return nil, err
 	}
 
 	start := time.Now()
@@ -403,6 +385,38 @@ func checkHeld(opt *Options) error {
 		}
 	}
 	return nil
+}
+
+// startEngines starts each worker's engines, one a player that is an
+// engine (nil for the others): a bad engine definition stops a match or
+// a diff before any game. The clients started are returned with an error
+// too, for closeEngines.
+func startEngines(workers int, players []*Player) ([][]*uci.Client, error) {
+	engines := make([][]*uci.Client, workers)
+	for w := range engines {
+		engines[w] = make([]*uci.Client, len(players))
+		for i, p := range players {
+			if !p.IsEngine() {
+				continue
+			}
+			c, err := uci.Start(p.Engine.Command, p.Engine.Options)
+			if err != nil {
+				return engines, fmt.Errorf("%s: %v", p.Name, err)
+			}
+			engines[w][i] = c
+		}
+	}
+	return engines, nil
+}
+
+func closeEngines(engines [][]*uci.Client) {
+	for _, es := range engines {
+		for _, c := range es {
+			if c != nil {
+				c.Close()
+			}
+		}
+	}
 }
 
 // restartBroken starts again an engine that died or hung in the last game

@@ -10,8 +10,8 @@ import (
 // fixed here, not left to a library's unspecified choices: the stream is
 // math/rand/v2's PCG (PCG-DXSM with 128 bits of state, a specified
 // generator) from NewPCG(seed, 0); the shuffle is Fisher-Yates from the
-// top (for i from n-1 down to 1, swap i with j = below(i+1)), where
-// below(m) is Lemire's multiply-shift of the next 64-bit output by m,
+// top (for i from n-1 down to 1, swap i with j = Below(i+1)), where
+// Below(m) is Lemire's multiply-shift of the next 64-bit output by m,
 // redrawn while the low word is under (2^64 - m) mod m, so that every j is
 // equally likely. n < 0 is taken as 0.
 func Order(n int, seed uint64) []int {
@@ -21,14 +21,16 @@ func Order(n int, seed uint64) []int {
 	}
 	r := rand.NewPCG(seed, 0)
 	for i := len(p) - 1; i > 0; i-- {
-		j := below(r, uint64(i+1))
+		j := Below(r, uint64(i+1))
 		p[i], p[j] = p[j], p[i]
 	}
 	return p
 }
 
-// below is a number in [0, m), m > 0, from r, each equally likely.
-func below(r *rand.PCG, m uint64) uint64 {
+// Below is a number in [0, m), m > 0, from r, each equally likely: the
+// draw Order shuffles with, for other seeded choices (the suite
+// generator's walk) that must not depend on a Go release's rand.IntN.
+func Below(r *rand.PCG, m uint64) uint64 {
 	hi, lo := bits.Mul64(r.Uint64(), m)
 	if lo < m {
 		for t := -m % m; lo < t; {

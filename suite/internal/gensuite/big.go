@@ -20,7 +20,6 @@ import (
 	"flag"
 	"fmt"
 	"log"
-	"math/bits"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -54,19 +53,6 @@ type bigWalker struct {
 	seen  map[string]bool // the ends taken, and balanced-50's and study-250's
 	moves map[string][]string
 	evals map[string]pv
-}
-
-// below is a number in [0, n) from r: Lemire's multiply-shift with
-// rejection, written out so that the walk does not hang on how a Go
-// release implements rand.Rand.IntN.
-func below(r *rand.PCG, n uint64) uint64 {
-	hi, lo := bits.Mul64(r.Uint64(), n)
-	if lo < n {
-		for t := -n % n; lo < t; {
-			hi, lo = bits.Mul64(r.Uint64(), n)
-		}
-	}
-	return hi
 }
 
 // candidates are the moves the walk may take at fen: of the engine's k
@@ -107,7 +93,7 @@ func (w *bigWalker) candidates(fen string, pos *chess.Position, ply int) []strin
 // moves and eval, or nil when it is not taken.
 func (w *bigWalker) attempt(i uint64) ([]string, int) {
 	r := rand.NewPCG(w.c.seed, i)
-	plies := 4 + 2*int(below(r, 3))
+	plies := 4 + 2*int(suite.Below(r, 3))
 	pos := microchess.StartingPosition()
 	var uci []string
 	for len(uci) < plies || suite.Material(pos) != 0 {
@@ -121,7 +107,7 @@ func (w *bigWalker) attempt(i uint64) ([]string, int) {
 		if len(ms) == 0 {
 			return nil, 0
 		}
-		mv := ms[below(r, uint64(len(ms)))]
+		mv := ms[suite.Below(r, uint64(len(ms)))]
 		m, err := chess.UCINotation{}.Decode(pos, mv)
 		if err != nil {
 			log.Fatalf("attempt %d: the engine's move %s: %v", i, mv, err)
