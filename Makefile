@@ -17,7 +17,7 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype library special tapes run test check fuzz bench timing strength special-match clean
+.PHONY: all tool images verify openings stone teletype library special tapes run test check fuzz bench timing strength special-match differential clean
 all: images verify openings stone teletype library special tapes
 
 tool:
@@ -137,7 +137,7 @@ check:
 FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols \
 	./openings:FuzzCompile ./openings:FuzzDecompile ./openings:FuzzDecodeLibrary ./suite:FuzzParse \
 	./dump:FuzzReadPaperTape ./dump:FuzzReadIntelHex ./dump:FuzzReadSRecord ./dump:FuzzReadKIM ./dump:FuzzReadRaw ./dump:FuzzRead \
-	./cassette:FuzzReadWAV ./cassette:FuzzFrames
+	./cassette:FuzzReadWAV ./cassette:FuzzFrames ./:FuzzTranslated
 # A run that fails without writing a failing input is Go 1.26's fuzzing
 # flake (golang/go#75804, "context deadline exceeded"): it is run once more.
 fuzz:
@@ -167,6 +167,12 @@ special-match: tool
 # (a test fails when the committed table is out of date).
 timing: tool
 	$(MCHESS) timing -o docs/timing.md
+
+# The translated programs against the interpreter in whole self-play games
+# (40 moves a side) at every level from each first move (make test plays
+# short ones).
+differential:
+	MCHESS_DIFFERENTIAL=40 $(GO) test -run '^TestTranslatedGamesLong$$' -v -timeout 0 .
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 3 ./...

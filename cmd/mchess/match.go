@@ -121,6 +121,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	fs.BoolVar(&m.json, "json", false, "print the summary as JSON")
 	fs.BoolVar(&m.quiet, "quiet", false, "no progress on stderr")
 	event := fs.String("event", "MicroChess match", "the PGN Event `tag`")
+	interpret := fs.Bool("interpret", false, "run the MicroChess programs on the interpreter, not their translations to Go (as "+microchess.InterpretEnv+"=1 does): the same games, slower")
 	var engines, loads, sources, ram stringList
 	fs.Var(&engines, "engine", "define a UCI engine: `name=N,cmd=COMMAND,nodes=N|depth=N|movetime=MS[,option.NAME=VALUE...]`; repeatable")
 	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]` (hex addresses); repeatable")
@@ -137,6 +138,9 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	if len(names) < 2 {
 		fs.Usage()
 		return nil, 2
+	}
+	if *interpret {
+		microchess.Interpret = true
 	}
 	opt := match.Options{Gauntlet: *gauntlet, Games: *games, Book: *book, MaxPlies: *maxPlies, Jobs: *jobs, Event: *event}
 	if *maxPlies <= 0 || *jobs < 0 || *games < 0 {
