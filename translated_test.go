@@ -22,7 +22,7 @@ import (
 // twin is one session run by both engines.
 type twin struct {
 	tb         testing.TB
-	n, i       *Session   // on the translation, on the interpreter
+	n, i       *Session    // on the translation, on the interpreter
 	gn, gi     *chess.Game // the game each is playing
 	native     *emu.Native // the translation
 	nativeRan  uint64      // cycles the translation ran itself
@@ -247,8 +247,8 @@ func TestTranslatedMateAndResignation(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ fen, end string }{
 		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Checkmate"}, // Ra8 mates
-		{"8/8/8/8/8/6k1/6q1/7K w - - 0 1", "resigned"},      // White is mated
-		{"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "resigned"},      // so is Black
+		{"8/8/8/8/8/6k1/6q1/7K w - - 0 1", "resigned"},     // White is mated
+		{"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "resigned"},     // so is Black
 	} {
 		for _, level := range []string{"super-blitz", "normal"} {
 			w, computer := twinAt(t, level, tc.fen)
