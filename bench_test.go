@@ -1,9 +1,12 @@
 package microchess
 
 import (
+	"runtime"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/kim1-archive/microchess/emu"
 	"github.com/kim1-archive/microchess/emu/kim1"
 )
 
@@ -31,53 +34,93 @@ func useEngine(tb testing.TB, s *Session, translation bool) {
 	}
 }
 
-// benchFirstMove times the first move from the start at a level with the
-// book off and reports the emulated clock rate. The code watch is on
-// (s.WatchCode, as mchess run and the timing games have it), so writes
-// into zero page and the stack page, where MicroChess keeps code too, are
-// checked byte by byte.
+// firstMove is a session ready to play the first move from the start at
+// a level, book off, on one engine, with the code watch on (s.WatchCode,
+// as mchess run and the timing games have it), so that writes into zero
+// page and the stack page, where MicroChess keeps code too, are checked.
+type firstMove struct {
+	s     *Session
+	start emu.CPU
+}
+
+func newFirstMove(b *testing.B, level string, translation bool) *firstMove {
+	s := newSession(b)
+	useEngine(b, s, translation)
+	s.WatchCode()
+	l, _ := LevelByName(level)
+	s.SetLevel(l)
+	if err := s.Keys("C"); err != nil {
+		b.Fatal(err)
+	}
+	s.BookOff()
+	return &firstMove{s: s, start: *s.M.CPU}
+}
+
+// run plays the move and returns its wall-clock and thread CPU times.
+func (f *firstMove) run(b *testing.B) (wall, cpu time.Duration) {
+	b.StopTimer()
+	m := f.s.M
+	*m.CPU = f.start
+	m.Polls, m.Readings, m.Shown, m.Writes = m.Polls[:0], m.Readings[:0], m.Shown[:0], m.Writes[:0]
+	m.Press(kim1.KeyPC)
+	b.StartTimer()
+	t0, c0 := time.Now(), threadCPU()
+	if err := m.RunToKey(DefaultBudget); err != nil {
+		b.Fatal(err)
+	}
+	return time.Since(t0), threadCPU() - c0
+}
+
+func (f *firstMove) check(b *testing.B, want [3]byte) {
+	if m := f.s.M; m.Display != want || len(m.Writes) != 0 {
+		b.Fatalf("move % X (want % X), %d writes into the code", m.Display, want, len(m.Writes))
+	}
+}
+
+// benchFirstMove times the first move from the start at a level, book off,
+// on each engine, and reports the emulated clock rate; then both in turn
+// (the sub-benchmark "ratio"), a move on each an iteration, reporting the
+// median of the interpreter's thread CPU time over the translation's: the
+// speed-up, measured so that a load that comes and goes on a shared
+// machine weighs on both alike.
 func benchFirstMove(b *testing.B, level string, want [3]byte) {
 	for _, e := range engines {
 		b.Run(e.name, func(b *testing.B) {
-			s := newSession(b)
-			useEngine(b, s, e.native)
-			s.WatchCode()
-			l, _ := LevelByName(level)
-			s.SetLevel(l)
-			if err := s.Keys("C"); err != nil {
-				b.Fatal(err)
-			}
-			s.BookOff()
-			start := *s.M.CPU
+			f := newFirstMove(b, level, e.native)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			b.ReportAllocs()
 			b.ResetTimer()
-			var cycles uint64
-			var busy time.Duration
+			var busy, cpu time.Duration
 			for i := 0; i < b.N; i++ {
-				b.StopTimer()
-				*s.M.CPU = start
-				m := s.M
-				m.Polls, m.Readings, m.Shown, m.Writes = m.Polls[:0], m.Readings[:0], m.Shown[:0], m.Writes[:0]
-				s.M.Press(kim1.KeyPC)
-				b.StartTimer()
-				t0 := time.Now()
-				if err := s.M.RunToKey(DefaultBudget); err != nil {
-					b.Fatal(err)
-				}
-				busy += time.Since(t0)
-				cycles += s.M.CPU.Cycles - start.Cycles
+				w, c := f.run(b)
+				busy, cpu = busy+w, cpu+c
 			}
 			b.StopTimer()
-			if s.M.Display != want {
-				b.Fatalf("move % X, want % X", s.M.Display, want)
-			}
-			if len(s.M.Writes) != 0 {
-				b.Fatalf("%d writes into the code, first %+v", len(s.M.Writes), s.M.Writes[0])
-			}
-			b.ReportMetric(float64(cycles)/float64(b.N), "cycles/op")
-			b.ReportMetric(float64(cycles)/busy.Seconds()/1e6, "emulated-MHz")
+			f.check(b, want)
+			cycles := float64(f.s.M.CPU.Cycles - f.start.Cycles)
+			b.ReportMetric(cycles, "cycles/op")
+			b.ReportMetric(cycles*float64(b.N)/busy.Seconds()/1e6, "emulated-MHz")
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})
 	}
+	b.Run("ratio", func(b *testing.B) {
+		interp, trans := newFirstMove(b, level, false), newFirstMove(b, level, true)
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		b.ResetTimer()
+		var ratios []float64
+		for i := 0; i < b.N; i++ {
+			_, ci := interp.run(b)
+			_, ct := trans.run(b)
+			ratios = append(ratios, float64(ci)/float64(ct))
+		}
+		b.StopTimer()
+		interp.check(b, want)
+		trans.check(b, want)
+		slices.Sort(ratios)
+		b.ReportMetric(ratios[len(ratios)/2], "speed-up")
+	})
 }
 
 // BenchmarkNormalMove times the first Normal-level move (about 21 million

@@ -12,9 +12,10 @@ type Native struct {
 	// holds them; the operands it reads from memory at run time (settings
 	// such as a level byte) are left out.
 	Code []Span
-	// Writes are the addresses it stores to without asking whether the
-	// store is hooked: it runs only while none is.
-	Writes []uint16
+	// Unhooked are where it stores without asking whether the store is
+	// hooked (a store into its code it always leaves to the core): it runs
+	// only while no address there is hooked.
+	Unhooked []Range
 	// Blocks are the addresses its basic blocks start at, in order.
 	Blocks []uint16
 	// Enter runs the translation from c's state for at most budget cycles,
@@ -27,14 +28,17 @@ type Native struct {
 	Enter func(c *CPU, budget uint64) (stop Stop, core uint64)
 }
 
+// Range is the addresses Lo to Hi, both included.
+type Range struct{ Lo, Hi uint16 }
+
 // Span is bytes at an address.
 type Span struct {
 	Addr  uint16
 	Bytes string
 }
 
-// Applies reports whether memory holds the translation's code and none of
-// the addresses it stores to unchecked is hooked.
+// Applies reports whether memory holds the translation's code and no
+// address it stores to unchecked is hooked.
 func (n *Native) Applies(c *CPU) bool {
 	for _, s := range n.Code {
 		end := int(s.Addr) + len(s.Bytes)
@@ -42,9 +46,15 @@ func (n *Native) Applies(c *CPU) bool {
 			return false
 		}
 	}
-	for _, a := range n.Writes {
-		if c.hookByte[a] {
-			return false
+	for _, r := range n.Unhooked {
+		for a := int(r.Lo); a <= int(r.Hi); a++ {
+			if !c.hookPage[a>>8] {
+				a |= 0xFF // the whole page is free
+				continue
+			}
+			if c.hookByte[a] {
+				return false
+			}
 		}
 	}
 	return true

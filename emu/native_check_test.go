@@ -77,15 +77,15 @@ func TestNativeApplies(t *testing.T) {
 	c := New(0x0200)
 	c.Load(0x0200, loopProgram)
 	n := stepper(0)
-	n.Writes = []uint16{0x0040}
+	n.Unhooked = []Range{{0x0040, 0x0041}}
 	if !n.Applies(c) {
 		t.Fatal("does not apply to its own code")
 	}
-	c.HookBytes(0x0040, 0x0040, true)
+	c.HookBytes(0x0041, 0x0041, true)
 	if n.Applies(c) {
 		t.Error("applies with an address it stores to hooked")
 	}
-	c.HookBytes(0x0040, 0x0040, false)
+	c.HookBytes(0x0041, 0x0041, false)
 	c.Mem[0x0205] = 0xE9 // SBC for ADC
 	if n.Applies(c) {
 		t.Error("applies to changed code")

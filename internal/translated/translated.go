@@ -7,7 +7,7 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-//go:generate go run ./gen
+//go:generate go run -tags regenerate ./gen
 
 // For returns the translation whose code the CPU's memory holds, or nil.
 func For(c *emu.CPU) *emu.Native {
