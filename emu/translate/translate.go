@@ -108,9 +108,9 @@ type translator struct {
 	code     []span // the translated instructions' bytes, merged
 	blocks   map[uint16]*block
 	order    []uint16
-	stores   []span          // where stores go, the code left out
-	bitmap   bool            // the guard bitmap is used
-	selfJump bool            // some jump is to itself
+	stores   []span // where stores go, the code left out
+	bitmap   bool   // the guard bitmap is used
+	selfJump bool   // some jump is to itself
 }
 
 type span struct{ lo, hi int } // inclusive
