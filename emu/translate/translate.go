@@ -108,7 +108,7 @@ type translator struct {
 	code     []span // the translated instructions' bytes, merged
 	blocks   map[uint16]*block
 	order    []uint16
-	stores   []span // where stores go, the code left out
+	stores   []span // where stores go that do not check for hooks
 	bitmap   bool   // the guard bitmap is used
 	selfJump bool   // some jump is to itself
 }
@@ -198,12 +198,18 @@ func (t *translator) discover() {
 	}
 }
 
-// checkVariable refuses a variable byte that is not an immediate operand.
+// checkVariable refuses a variable byte that is part of an instruction
+// the translation runs, other than as its immediate operand. (One that is
+// no instruction's is read from memory as data anyway.)
 func (t *translator) checkVariable() error {
 	for v := range t.variable {
-		in, ok := t.insts[v-1]
-		if !ok || in.kind == core || in.op.Mode != isa.Immediate {
-			return fmt.Errorf("%s: variable byte %04X is not the operand of an immediate instruction the translation runs", t.p.Name, v)
+		for a, in := range t.insts {
+			if !in.documented || v < a || int(v) >= int(a)+in.op.Bytes {
+				continue
+			}
+			if in.kind == core || in.op.Mode != isa.Immediate || v != a+1 {
+				return fmt.Errorf("%s: variable byte %04X is part of the instruction at %04X, not its immediate operand", t.p.Name, v, a)
+			}
 		}
 	}
 	return nil
@@ -805,7 +811,14 @@ func eaRange(in *instr) (lo, hi int) {
 func (t *translator) store(in *instr, reg, op, back string) string {
 	var b strings.Builder
 	lo, hi := eaRange(in)
-	t.stores = append(t.stores, span{lo, hi})
+	// Stores within a page (zero page, the stack) have their page's hooks
+	// checked on entry; one indexed from an absolute address or through a
+	// pointer may go anywhere in 256 bytes or more, past the end of RAM
+	// say, so it asks whether it is hooked.
+	hooked := hi-lo >= 0xFF && in.op.Mode != isa.ZeroPageX && in.op.Mode != isa.ZeroPageY
+	if !hooked {
+		t.stores = append(t.stores, span{lo, hi})
+	}
 	if lo == hi {
 		// A fixed address outside the code (one in it was left to the
 		// core by storesIntoCode).
@@ -816,7 +829,11 @@ func (t *translator) store(in *instr, reg, op, back string) string {
 		return b.String()
 	}
 	b.WriteString(t.address(in))
-	if g := t.guard("ea", lo, hi); g != "" {
+	g := t.guard("ea", lo, hi)
+	if hooked {
+		g = strings.TrimPrefix(g+" || c.Hooked(ea)", " || ")
+	}
+	if g != "" {
 		fmt.Fprintf(&b, "if %s {\n%s}\n", g, back)
 	}
 	if op != "" {
@@ -827,9 +844,8 @@ func (t *translator) store(in *instr, reg, op, back string) string {
 }
 
 // guard is the condition under which a store to ea (known to lie in
-// lo..hi) is left to the core: ea is in the code. (Whether it is hooked
-// is checked for all of them at once on entry: see unhooked.) It is empty
-// when there is no code in lo..hi.
+// lo..hi) is left to the core because ea is in the code. It is empty when
+// there is no code in lo..hi.
 func (t *translator) guard(ea string, lo, hi int) string {
 	var in []span
 	for _, s := range t.code {
