@@ -103,7 +103,10 @@ type translator struct {
 	insts    map[uint16]*instr
 	leaders  map[uint16]bool
 	returns  map[uint16]bool // return addresses of JSRs
-	checks   map[uint16]bool // blocks that check the budget
+	checks   map[uint16]bool // blocks that check the budget: entries, calls' targets and returns
+	// loopHeads are the targets of jumps back, which check the budget
+	// too, unless countedLoops shows their loop ends in so many passes.
+	loopHeads map[uint16]bool
 	variable map[uint16]bool
 	code     []span // the translated instructions' bytes, merged
 	blocks   map[uint16]*block
@@ -118,7 +121,7 @@ type span struct{ lo, hi int } // inclusive
 // Translate returns the formatted Go source of the translation.
 func Translate(p Program) ([]byte, error) {
 	t := &translator{p: p, insts: map[uint16]*instr{}, leaders: map[uint16]bool{},
-		returns: map[uint16]bool{}, checks: map[uint16]bool{}, variable: map[uint16]bool{},
+		returns: map[uint16]bool{}, checks: map[uint16]bool{}, loopHeads: map[uint16]bool{}, variable: map[uint16]bool{},
 		blocks: map[uint16]*block{}}
 	if len(p.Entries) == 0 {
 		return nil, fmt.Errorf("%s: no entry point", p.Name)
@@ -133,7 +136,12 @@ func Translate(p Program) ([]byte, error) {
 	t.mergeCode()
 	t.storesIntoCode()
 	t.formBlocks()
-	t.reaches()
+	if !t.reaches(t.countedLoops()) {
+		for _, a := range t.order {
+			t.blocks[a].checkpoint = t.checks[a] || t.loopHeads[a]
+		}
+		t.reaches(nil)
+	}
 	return t.emit()
 }
 
@@ -173,13 +181,13 @@ func (t *translator) discover() {
 			follow(in.target())
 			follow(in.next())
 			if in.target() <= a {
-				t.checks[in.target()] = true
+				t.loopHeads[in.target()] = true
 			}
 		case e.Mnemonic == "JMP" && e.Mode == isa.Absolute:
 			in.kind = jump
 			follow(in.target())
 			if in.target() <= a {
-				t.checks[in.target()] = true
+				t.loopHeads[in.target()] = true
 			}
 		case e.Mnemonic == "JSR":
 			in.kind = call
@@ -278,7 +286,7 @@ func (t *translator) formBlocks() {
 	}
 	sort.Slice(t.order, func(i, j int) bool { return t.order[i] < t.order[j] })
 	for _, start := range t.order {
-		b := &block{start: start, checkpoint: t.checks[start]}
+		b := &block{start: start, checkpoint: t.checks[start] || t.loopHeads[start]}
 		t.blocks[start] = b
 		for a := start; ; {
 			in := t.insts[a]
@@ -315,29 +323,50 @@ func (t *translator) formBlocks() {
 // reaches computes, for each block, the most cycles the translation can
 // run from its start before it next checks the budget or leaves: every
 // loop closes at a checked block (a loop's lowest block is entered from
-// above), so the blocks between checks form no cycle.
-func (t *translator) reaches() {
-	done := map[uint16]bool{}
+// above) or is a counted loop, so the blocks between checks form no cycle
+// but those. It reports false, should they form one all the same (a way
+// out of a counted loop that comes back to it unchecked).
+func (t *translator) reaches(counted []*loop) bool {
+	heads := map[uint16]*loop{}
+	for _, l := range counted {
+		heads[l.head.start] = l
+	}
+	done, busy := map[uint16]bool{}, map[uint16]bool{}
+	cyclic := false
 	var reach func(b *block) int
-	reach = func(b *block) int {
-		if done[b.start] {
-			return b.reach
-		}
+	onward := func(edges []edge) int {
 		most := 0
-		for _, e := range b.edges {
+		for _, e := range edges {
 			n := e.extra
 			if to, ok := t.blocks[e.to]; ok && !to.checkpoint {
 				n += reach(to)
 			}
 			most = max(most, n)
 		}
-		b.reach = b.cycles + b.penalty + most
+		return most
+	}
+	reach = func(b *block) int {
+		if done[b.start] {
+			return b.reach
+		}
+		if busy[b.start] {
+			cyclic = true
+			return 0
+		}
+		busy[b.start] = true
+		if l := heads[b.start]; l != nil {
+			// The whole passes, then the way out.
+			b.reach = l.passes*l.pass + onward(l.exits)
+		} else {
+			b.reach = b.cycles + b.penalty + onward(b.edges)
+		}
 		done[b.start] = true
 		return b.reach
 	}
 	for _, a := range t.order {
 		reach(t.blocks[a])
 	}
+	return !cyclic
 }
 
 // names are the translation's: V has a local of its own, and there are
@@ -449,8 +478,10 @@ FlagC, FlagZ, FlagI, FlagD = emu.FlagC, emu.FlagZ, emu.FlagI, emu.FlagD
 FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
 StackPage = emu.StackPage
 // clock counts the cycles run above clockShift and the instructions
-// below; a run of at most 1<<clockShift cycles keeps both in range.
-clockShift = 28
+// below; a run of at most 1<<clockShift cycles keeps both in range. A
+// small shift keeps a block's cycles, and most checks' reach, shifted
+// within a 32-bit immediate (x86-64).
+clockShift = 21
 )
 `
 

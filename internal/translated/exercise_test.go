@@ -39,8 +39,10 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
 		StackPage                  = emu.StackPage
 		// clock counts the cycles run above clockShift and the instructions
-		// below; a run of at most 1<<clockShift cycles keeps both in range.
-		clockShift = 28
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
 	)
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S

@@ -63,8 +63,10 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
 		StackPage                  = emu.StackPage
 		// clock counts the cycles run above clockShift and the instructions
-		// below; a run of at most 1<<clockShift cycles keeps both in range.
-		clockShift = 28
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
 	)
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
@@ -93,22 +95,22 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L000B
 	case 0x000E:
-		if 41 >= budget {
+		if 1738 >= budget {
 			goto budget
 		}
 		goto L000E
 	case 0x0012:
-		if 36 >= budget {
+		if 1733 >= budget {
 			goto budget
 		}
 		goto L0012
 	case 0x0018:
-		if 2 >= budget {
+		if 1726 >= budget {
 			goto budget
 		}
 		goto L0018
 	case 0x001A:
-		if 47 >= budget {
+		if 1724 >= budget {
 			goto budget
 		}
 		goto L001A
@@ -168,52 +170,52 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L004B
 	case 0x0100:
-		if 60 >= budget {
+		if 1659 >= budget {
 			goto budget
 		}
 		goto L0100
 	case 0x0104:
-		if 55 >= budget {
+		if 1654 >= budget {
 			goto budget
 		}
 		goto L0104
 	case 0x0108:
-		if 50 >= budget {
+		if 1649 >= budget {
 			goto budget
 		}
 		goto L0108
 	case 0x010C:
-		if 46 >= budget {
+		if 1645 >= budget {
 			goto budget
 		}
 		goto L010C
 	case 0x0110:
-		if 41 >= budget {
+		if 1640 >= budget {
 			goto budget
 		}
 		goto L0110
 	case 0x0116:
-		if 31 >= budget {
+		if 1630 >= budget {
 			goto budget
 		}
 		goto L0116
 	case 0x0118:
-		if 25 >= budget {
+		if 1624 >= budget {
 			goto budget
 		}
 		goto L0118
 	case 0x011A:
-		if 5 >= budget {
+		if 1622 >= budget {
 			goto budget
 		}
 		goto L011A
 	case 0x011E:
-		if 69 >= budget {
+		if 1617 >= budget {
 			goto budget
 		}
 		goto L011E
 	case 0x0123:
-		if 62 >= budget {
+		if 1622 >= budget {
 			goto budget
 		}
 		goto L0123
@@ -363,17 +365,17 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L019A
 	case 0x019D:
-		if 2 >= budget {
+		if 1830 >= budget {
 			goto budget
 		}
 		goto L019D
 	case 0x019F:
-		if 22 >= budget {
+		if 1828 >= budget {
 			goto budget
 		}
 		goto L019F
 	case 0x01A5:
-		if 13 >= budget {
+		if 1833 >= budget {
 			goto budget
 		}
 		goto L01A5
@@ -393,12 +395,12 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0200
 	case 0x0202:
-		if 2 >= budget {
+		if 1171 >= budget {
 			goto budget
 		}
 		goto L0202
 	case 0x0204:
-		if 9 >= budget {
+		if 1169 >= budget {
 			goto budget
 		}
 		goto L0204
@@ -663,12 +665,12 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L02AF
 	case 0x02B2:
-		if 2 >= budget {
+		if 4817 >= budget {
 			goto budget
 		}
 		goto L02B2
 	case 0x02B4:
-		if 42 >= budget {
+		if 4815 >= budget {
 			goto budget
 		}
 		goto L02B4
@@ -678,22 +680,22 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L02C9
 	case 0x02CA:
-		if 33 >= budget {
+		if 1494 >= budget {
 			goto budget
 		}
 		goto L02CA
 	case 0x02D7:
-		if 5 >= budget {
+		if 1475 >= budget {
 			goto budget
 		}
 		goto L02D7
 	case 0x02DB:
-		if 51 >= budget {
+		if 1470 >= budget {
 			goto budget
 		}
 		goto L02DB
 	case 0x02DE:
-		if 47 >= budget {
+		if 1477 >= budget {
 			goto budget
 		}
 		goto L02DE
@@ -793,17 +795,17 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0331
 	case 0x034B:
-		if 20 >= budget {
+		if 1501 >= budget {
 			goto budget
 		}
 		goto L034B
 	case 0x0357:
-		if 62 >= budget {
+		if 1481 >= budget {
 			goto budget
 		}
 		goto L0357
 	case 0x035B:
-		if 56 >= budget {
+		if 1486 >= budget {
 			goto budget
 		}
 		goto L035B
@@ -1063,12 +1065,12 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L048C
 	case 0x0494:
-		if 30 >= budget {
+		if 1335 >= budget {
 			goto budget
 		}
 		goto L0494
 	case 0x04AC:
-		if 15 >= budget {
+		if 1305 >= budget {
 			goto budget
 		}
 		goto L04AC
@@ -1363,27 +1365,27 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0603
 	case 0x0606:
-		if 51 >= budget {
+		if 1489 >= budget {
 			goto budget
 		}
 		goto L0606
 	case 0x060F:
-		if 37 >= budget {
+		if 1475 >= budget {
 			goto budget
 		}
 		goto L060F
 	case 0x0611:
-		if 35 >= budget {
+		if 1473 >= budget {
 			goto budget
 		}
 		goto L0611
 	case 0x0625:
-		if 19 >= budget {
+		if 1438 >= budget {
 			goto budget
 		}
 		goto L0625
 	case 0x0629:
-		if 13 >= budget {
+		if 1443 >= budget {
 			goto budget
 		}
 		goto L0629
@@ -1567,7 +1569,7 @@ L000B:
 	}
 
 L000E:
-	if clock+41<<clockShift >= end {
+	if clock+1738<<clockShift >= end {
 		pc = 0x000E
 		goto budget
 	}
@@ -1618,10 +1620,6 @@ L0018:
 	}
 
 L001A:
-	if clock+47<<clockShift >= end {
-		pc = 0x001A
-		goto budget
-	}
 	clock += 12<<clockShift + 4
 	// 001A LDA $70,X
 	{
@@ -1833,7 +1831,7 @@ L004B:
 	}
 
 L0100:
-	if clock+60<<clockShift >= end {
+	if clock+1659<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
@@ -1974,10 +1972,6 @@ L011A:
 	}
 
 L011E:
-	if clock+69<<clockShift >= end {
-		pc = 0x011E
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 011E CMP $0060,Y
 	{
@@ -2972,7 +2966,7 @@ L019A:
 	}
 
 L019D:
-	if clock+2<<clockShift >= end {
+	if clock+1830<<clockShift >= end {
 		pc = 0x019D
 		goto budget
 	}
@@ -2985,10 +2979,6 @@ L019D:
 	}
 
 L019F:
-	if clock+22<<clockShift >= end {
-		pc = 0x019F
-		goto budget
-	}
 	clock += 9<<clockShift + 3
 	// 019F LDA $50,X
 	{
@@ -3058,7 +3048,7 @@ L0200:
 	}
 
 L0202:
-	if clock+2<<clockShift >= end {
+	if clock+1171<<clockShift >= end {
 		pc = 0x0202
 		goto budget
 	}
@@ -3071,10 +3061,6 @@ L0202:
 	}
 
 L0204:
-	if clock+9<<clockShift >= end {
-		pc = 0x0204
-		goto budget
-	}
 	clock += 8<<clockShift + 3
 	// 0204 STA $DE,X
 	{
@@ -4354,7 +4340,7 @@ L02AF:
 	}
 
 L02B2:
-	if clock+2<<clockShift >= end {
+	if clock+4817<<clockShift >= end {
 		pc = 0x02B2
 		goto budget
 	}
@@ -4367,10 +4353,6 @@ L02B2:
 	}
 
 L02B4:
-	if clock+42<<clockShift >= end {
-		pc = 0x02B4
-		goto budget
-	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -4635,7 +4617,7 @@ L02C9:
 	}
 
 L02CA:
-	if clock+33<<clockShift >= end {
+	if clock+1494<<clockShift >= end {
 		pc = 0x02CA
 		goto budget
 	}
@@ -4723,10 +4705,6 @@ L02D7:
 	}
 
 L02DB:
-	if clock+51<<clockShift >= end {
-		pc = 0x02DB
-		goto budget
-	}
 	clock += 4<<clockShift + 2
 	// 02DB DEX
 	{
@@ -5792,7 +5770,7 @@ L0331:
 	}
 
 L034B:
-	if clock+20<<clockShift >= end {
+	if clock+1501<<clockShift >= end {
 		pc = 0x034B
 		goto budget
 	}
@@ -5847,10 +5825,6 @@ L034B:
 	}
 
 L0357:
-	if clock+62<<clockShift >= end {
-		pc = 0x0357
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP $50,X
 	{
@@ -8066,7 +8040,7 @@ L048C:
 	}
 
 L0494:
-	if clock+30<<clockShift >= end {
+	if clock+1335<<clockShift >= end {
 		pc = 0x0494
 		goto budget
 	}
@@ -8115,10 +8089,6 @@ L0494:
 	}
 
 L04AC:
-	if clock+15<<clockShift >= end {
-		pc = 0x04AC
-		goto budget
-	}
 	clock += 9<<clockShift + 3
 	// 04AC STA $0687,X
 	{
@@ -10174,7 +10144,7 @@ L0603:
 	}
 
 L0606:
-	if clock+51<<clockShift >= end {
+	if clock+1489<<clockShift >= end {
 		pc = 0x0606
 		goto budget
 	}
@@ -10315,10 +10285,6 @@ L0611:
 	}
 
 L0625:
-	if clock+19<<clockShift >= end {
-		pc = 0x0625
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 0625 CMP $50,X
 	{

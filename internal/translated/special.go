@@ -71,8 +71,10 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
 		StackPage                  = emu.StackPage
 		// clock counts the cycles run above clockShift and the instructions
-		// below; a run of at most 1<<clockShift cycles keeps both in range.
-		clockShift = 28
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
 	)
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
@@ -106,22 +108,22 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L000B
 	case 0x000E:
-		if 41 >= budget {
+		if 1709 >= budget {
 			goto budget
 		}
 		goto L000E
 	case 0x0012:
-		if 36 >= budget {
+		if 1704 >= budget {
 			goto budget
 		}
 		goto L0012
 	case 0x0018:
-		if 2 >= budget {
+		if 1697 >= budget {
 			goto budget
 		}
 		goto L0018
 	case 0x001A:
-		if 18 >= budget {
+		if 1695 >= budget {
 			goto budget
 		}
 		goto L001A
@@ -186,52 +188,52 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L004B
 	case 0x0100:
-		if 60 >= budget {
+		if 1607 >= budget {
 			goto budget
 		}
 		goto L0100
 	case 0x0104:
-		if 55 >= budget {
+		if 1602 >= budget {
 			goto budget
 		}
 		goto L0104
 	case 0x0108:
-		if 50 >= budget {
+		if 1597 >= budget {
 			goto budget
 		}
 		goto L0108
 	case 0x010C:
-		if 46 >= budget {
+		if 1593 >= budget {
 			goto budget
 		}
 		goto L010C
 	case 0x0110:
-		if 41 >= budget {
+		if 1588 >= budget {
 			goto budget
 		}
 		goto L0110
 	case 0x0116:
-		if 31 >= budget {
+		if 1578 >= budget {
 			goto budget
 		}
 		goto L0116
 	case 0x0118:
-		if 25 >= budget {
+		if 1572 >= budget {
 			goto budget
 		}
 		goto L0118
 	case 0x011A:
-		if 5 >= budget {
+		if 1570 >= budget {
 			goto budget
 		}
 		goto L011A
 	case 0x011E:
-		if 17 >= budget {
+		if 1565 >= budget {
 			goto budget
 		}
 		goto L011E
 	case 0x0123:
-		if 10 >= budget {
+		if 1570 >= budget {
 			goto budget
 		}
 		goto L0123
@@ -391,17 +393,17 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L019A
 	case 0x019D:
-		if 2 >= budget {
+		if 1830 >= budget {
 			goto budget
 		}
 		goto L019D
 	case 0x019F:
-		if 22 >= budget {
+		if 1828 >= budget {
 			goto budget
 		}
 		goto L019F
 	case 0x01A5:
-		if 13 >= budget {
+		if 1833 >= budget {
 			goto budget
 		}
 		goto L01A5
@@ -421,12 +423,12 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0200
 	case 0x0202:
-		if 2 >= budget {
+		if 1171 >= budget {
 			goto budget
 		}
 		goto L0202
 	case 0x0204:
-		if 9 >= budget {
+		if 1169 >= budget {
 			goto budget
 		}
 		goto L0204
@@ -631,32 +633,32 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L02AF
 	case 0x02B2:
-		if 2 >= budget {
+		if 8344 >= budget {
 			goto budget
 		}
 		goto L02B2
 	case 0x02B4:
-		if 86 >= budget {
+		if 8342 >= budget {
 			goto budget
 		}
 		goto L02B4
 	case 0x02CA:
-		if 33 >= budget {
+		if 1487 >= budget {
 			goto budget
 		}
 		goto L02CA
 	case 0x02D7:
-		if 5 >= budget {
+		if 1468 >= budget {
 			goto budget
 		}
 		goto L02D7
 	case 0x02DB:
-		if 44 >= budget {
+		if 1463 >= budget {
 			goto budget
 		}
 		goto L02DB
 	case 0x02DE:
-		if 40 >= budget {
+		if 1470 >= budget {
 			goto budget
 		}
 		goto L02DE
@@ -751,7 +753,7 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0331
 	case 0x034B:
-		if 37 >= budget {
+		if 4712 >= budget {
 			goto budget
 		}
 		goto L034B
@@ -871,12 +873,12 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0400
 	case 0x040A:
-		if 5 >= budget {
+		if 2618 >= budget {
 			goto budget
 		}
 		goto L040A
 	case 0x040E:
-		if 33 >= budget {
+		if 2613 >= budget {
 			goto budget
 		}
 		goto L040E
@@ -991,22 +993,22 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0470
 	case 0x0472:
-		if 35 >= budget {
+		if 1467 >= budget {
 			goto budget
 		}
 		goto L0472
 	case 0x047B:
-		if 2 >= budget {
+		if 1455 >= budget {
 			goto budget
 		}
 		goto L047B
 	case 0x047D:
-		if 34 >= budget {
+		if 1453 >= budget {
 			goto budget
 		}
 		goto L047D
 	case 0x0481:
-		if 28 >= budget {
+		if 1458 >= budget {
 			goto budget
 		}
 		goto L0481
@@ -1251,12 +1253,12 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0568
 	case 0x056B:
-		if 51 >= budget {
+		if 8371 >= budget {
 			goto budget
 		}
 		goto L056B
 	case 0x057B:
-		if 3 >= budget {
+		if 8345 >= budget {
 			goto budget
 		}
 		goto L057B
@@ -1286,22 +1288,22 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0590
 	case 0x0593:
-		if 94 >= budget {
+		if 1658 >= budget {
 			goto budget
 		}
 		goto L0593
 	case 0x0595:
-		if 6 >= budget {
+		if 1656 >= budget {
 			goto budget
 		}
 		goto L0595
 	case 0x059A:
-		if 102 >= budget {
+		if 1650 >= budget {
 			goto budget
 		}
 		goto L059A
 	case 0x059F:
-		if 95 >= budget {
+		if 1655 >= budget {
 			goto budget
 		}
 		goto L059F
@@ -1391,7 +1393,7 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0605
 	case 0x060B:
-		if 34 >= budget {
+		if 4709 >= budget {
 			goto budget
 		}
 		goto L060B
@@ -1401,92 +1403,92 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0611
 	case 0x0612:
-		if 26 >= budget {
+		if 4701 >= budget {
 			goto budget
 		}
 		goto L0612
 	case 0x0624:
-		if 356 >= budget {
+		if 4675 >= budget {
 			goto budget
 		}
 		goto L0624
 	case 0x0628:
-		if 350 >= budget {
+		if 4680 >= budget {
 			goto budget
 		}
 		goto L0628
 	case 0x062B:
-		if 346 >= budget {
+		if 3246 >= budget {
 			goto budget
 		}
 		goto L062B
 	case 0x0634:
-		if 336 >= budget {
+		if 3236 >= budget {
 			goto budget
 		}
 		goto L0634
 	case 0x063D:
-		if 325 >= budget {
+		if 3225 >= budget {
 			goto budget
 		}
 		goto L063D
 	case 0x0654:
-		if 2 >= budget {
+		if 3196 >= budget {
 			goto budget
 		}
 		goto L0654
 	case 0x0656:
-		if 305 >= budget {
+		if 3194 >= budget {
 			goto budget
 		}
 		goto L0656
 	case 0x065A:
-		if 299 >= budget {
+		if 3199 >= budget {
 			goto budget
 		}
 		goto L065A
 	case 0x065D:
-		if 295 >= budget {
+		if 1765 >= budget {
 			goto budget
 		}
 		goto L065D
 	case 0x065F:
-		if 293 >= budget {
+		if 1763 >= budget {
 			goto budget
 		}
 		goto L065F
 	case 0x066D:
-		if 276 >= budget {
+		if 1746 >= budget {
 			goto budget
 		}
 		goto L066D
 	case 0x0677:
-		if 263 >= budget {
+		if 1733 >= budget {
 			goto budget
 		}
 		goto L0677
 	case 0x067B:
-		if 14 >= budget {
+		if 1729 >= budget {
 			goto budget
 		}
 		goto L067B
 	case 0x0683:
-		if 4 >= budget {
+		if 1719 >= budget {
 			goto budget
 		}
 		goto L0683
 	case 0x0685:
-		if 2 >= budget {
+		if 1717 >= budget {
 			goto budget
 		}
 		goto L0685
 	case 0x0687:
-		if 296 >= budget {
+		if 1715 >= budget {
 			goto budget
 		}
 		goto L0687
 	case 0x068B:
-		if 290 >= budget {
+		if 1720 >= budget {
 			goto budget
 		}
 		goto L068B
@@ -1739,7 +1741,7 @@ L000B:
 	}
 
 L000E:
-	if clock+41<<clockShift >= end {
+	if clock+1709<<clockShift >= end {
 		pc = 0x000E
 		goto budget
 	}
@@ -1790,10 +1792,6 @@ L0018:
 	}
 
 L001A:
-	if clock+18<<clockShift >= end {
-		pc = 0x001A
-		goto budget
-	}
 	clock += 12<<clockShift + 4
 	// 001A LDA $70,X
 	{
@@ -2018,7 +2016,7 @@ L004B:
 	}
 
 L0100:
-	if clock+60<<clockShift >= end {
+	if clock+1607<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
@@ -2159,10 +2157,6 @@ L011A:
 	}
 
 L011E:
-	if clock+17<<clockShift >= end {
-		pc = 0x011E
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 011E CMP $0060,Y
 	{
@@ -3209,7 +3203,7 @@ L019A:
 	}
 
 L019D:
-	if clock+2<<clockShift >= end {
+	if clock+1830<<clockShift >= end {
 		pc = 0x019D
 		goto budget
 	}
@@ -3222,10 +3216,6 @@ L019D:
 	}
 
 L019F:
-	if clock+22<<clockShift >= end {
-		pc = 0x019F
-		goto budget
-	}
 	clock += 9<<clockShift + 3
 	// 019F LDA $50,X
 	{
@@ -3295,7 +3285,7 @@ L0200:
 	}
 
 L0202:
-	if clock+2<<clockShift >= end {
+	if clock+1171<<clockShift >= end {
 		pc = 0x0202
 		goto budget
 	}
@@ -3308,10 +3298,6 @@ L0202:
 	}
 
 L0204:
-	if clock+9<<clockShift >= end {
-		pc = 0x0204
-		goto budget
-	}
 	clock += 8<<clockShift + 3
 	// 0204 STA $DE,X
 	{
@@ -4408,7 +4394,7 @@ L02AF:
 	}
 
 L02B2:
-	if clock+2<<clockShift >= end {
+	if clock+8344<<clockShift >= end {
 		pc = 0x02B2
 		goto budget
 	}
@@ -4421,10 +4407,6 @@ L02B2:
 	}
 
 L02B4:
-	if clock+86<<clockShift >= end {
-		pc = 0x02B4
-		goto budget
-	}
 	clock += 35<<clockShift + 11
 	// 02B4 SEC
 	{
@@ -4548,7 +4530,7 @@ L02B4:
 	}
 
 L02CA:
-	if clock+33<<clockShift >= end {
+	if clock+1487<<clockShift >= end {
 		pc = 0x02CA
 		goto budget
 	}
@@ -4636,10 +4618,6 @@ L02D7:
 	}
 
 L02DB:
-	if clock+44<<clockShift >= end {
-		pc = 0x02DB
-		goto budget
-	}
 	clock += 4<<clockShift + 2
 	// 02DB DEX
 	{
@@ -5631,7 +5609,7 @@ L0331:
 	}
 
 L034B:
-	if clock+37<<clockShift >= end {
+	if clock+4712<<clockShift >= end {
 		pc = 0x034B
 		goto budget
 	}
@@ -6564,7 +6542,7 @@ L0400:
 	}
 
 L040A:
-	if clock+5<<clockShift >= end {
+	if clock+2618<<clockShift >= end {
 		pc = 0x040A
 		goto budget
 	}
@@ -6581,10 +6559,6 @@ L040A:
 	}
 
 L040E:
-	if clock+33<<clockShift >= end {
-		pc = 0x040E
-		goto budget
-	}
 	clock += 18<<clockShift + 5
 	// 040E LDA $07BB,X
 	{
@@ -7699,7 +7673,7 @@ L0470:
 	}
 
 L0472:
-	if clock+35<<clockShift >= end {
+	if clock+1467<<clockShift >= end {
 		pc = 0x0472
 		goto budget
 	}
@@ -7766,10 +7740,6 @@ L047B:
 	}
 
 L047D:
-	if clock+34<<clockShift >= end {
-		pc = 0x047D
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 047D CMP $50,X
 	{
@@ -9909,7 +9879,7 @@ L0590:
 	}
 
 L0593:
-	if clock+94<<clockShift >= end {
+	if clock+1658<<clockShift >= end {
 		pc = 0x0593
 		goto budget
 	}
@@ -9938,10 +9908,6 @@ L0595:
 	}
 
 L059A:
-	if clock+102<<clockShift >= end {
-		pc = 0x059A
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 059A CMP $0060,Y
 	{
@@ -11195,10 +11161,6 @@ L0612:
 	}
 
 L0624:
-	if clock+356<<clockShift >= end {
-		pc = 0x0624
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 0624 CMP $50,X
 	{
@@ -11352,10 +11314,6 @@ L0654:
 	}
 
 L0656:
-	if clock+305<<clockShift >= end {
-		pc = 0x0656
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 0656 CMP $50,X
 	{
@@ -11555,10 +11513,6 @@ L0685:
 	}
 
 L0687:
-	if clock+296<<clockShift >= end {
-		pc = 0x0687
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 0687 CMP $50,X
 	{

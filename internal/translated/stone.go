@@ -53,8 +53,10 @@ func stone(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
 		StackPage                  = emu.StackPage
 		// clock counts the cycles run above clockShift and the instructions
-		// below; a run of at most 1<<clockShift cycles keeps both in range.
-		clockShift = 28
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
 	)
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
@@ -83,22 +85,22 @@ func stone(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L000B
 	case 0x000E:
-		if 41 >= budget {
+		if 1738 >= budget {
 			goto budget
 		}
 		goto L000E
 	case 0x0012:
-		if 36 >= budget {
+		if 1733 >= budget {
 			goto budget
 		}
 		goto L0012
 	case 0x0018:
-		if 2 >= budget {
+		if 1726 >= budget {
 			goto budget
 		}
 		goto L0018
 	case 0x001A:
-		if 47 >= budget {
+		if 1724 >= budget {
 			goto budget
 		}
 		goto L001A
@@ -183,22 +185,22 @@ func stone(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0110
 	case 0x0117:
-		if 27 >= budget {
+		if 1626 >= budget {
 			goto budget
 		}
 		goto L0117
 	case 0x011A:
-		if 5 >= budget {
+		if 1622 >= budget {
 			goto budget
 		}
 		goto L011A
 	case 0x011E:
-		if 69 >= budget {
+		if 1617 >= budget {
 			goto budget
 		}
 		goto L011E
 	case 0x0123:
-		if 62 >= budget {
+		if 1622 >= budget {
 			goto budget
 		}
 		goto L0123
@@ -348,17 +350,17 @@ func stone(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L019A
 	case 0x019D:
-		if 2 >= budget {
+		if 1830 >= budget {
 			goto budget
 		}
 		goto L019D
 	case 0x019F:
-		if 22 >= budget {
+		if 1828 >= budget {
 			goto budget
 		}
 		goto L019F
 	case 0x01A5:
-		if 13 >= budget {
+		if 1833 >= budget {
 			goto budget
 		}
 		goto L01A5
@@ -378,12 +380,12 @@ func stone(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0200
 	case 0x0202:
-		if 2 >= budget {
+		if 1171 >= budget {
 			goto budget
 		}
 		goto L0202
 	case 0x0204:
-		if 9 >= budget {
+		if 1169 >= budget {
 			goto budget
 		}
 		goto L0204
@@ -648,12 +650,12 @@ func stone(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L02AF
 	case 0x02B2:
-		if 2 >= budget {
+		if 4817 >= budget {
 			goto budget
 		}
 		goto L02B2
 	case 0x02B4:
-		if 42 >= budget {
+		if 4815 >= budget {
 			goto budget
 		}
 		goto L02B4
@@ -668,22 +670,22 @@ func stone(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L02CA
 	case 0x02D1:
-		if 21 >= budget {
+		if 1482 >= budget {
 			goto budget
 		}
 		goto L02D1
 	case 0x02D7:
-		if 5 >= budget {
+		if 1475 >= budget {
 			goto budget
 		}
 		goto L02D7
 	case 0x02DB:
-		if 51 >= budget {
+		if 1470 >= budget {
 			goto budget
 		}
 		goto L02DB
 	case 0x02DE:
-		if 47 >= budget {
+		if 1477 >= budget {
 			goto budget
 		}
 		goto L02DE
@@ -783,17 +785,17 @@ func stone(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0331
 	case 0x034B:
-		if 20 >= budget {
+		if 1501 >= budget {
 			goto budget
 		}
 		goto L034B
 	case 0x0357:
-		if 62 >= budget {
+		if 1481 >= budget {
 			goto budget
 		}
 		goto L0357
 	case 0x035B:
-		if 56 >= budget {
+		if 1486 >= budget {
 			goto budget
 		}
 		goto L035B
@@ -1078,7 +1080,7 @@ L000B:
 	}
 
 L000E:
-	if clock+41<<clockShift >= end {
+	if clock+1738<<clockShift >= end {
 		pc = 0x000E
 		goto budget
 	}
@@ -1129,10 +1131,6 @@ L0018:
 	}
 
 L001A:
-	if clock+47<<clockShift >= end {
-		pc = 0x001A
-		goto budget
-	}
 	clock += 12<<clockShift + 4
 	// 001A LDA $70,X
 	{
@@ -1449,7 +1447,7 @@ L0110:
 	}
 
 L0117:
-	if clock+27<<clockShift >= end {
+	if clock+1626<<clockShift >= end {
 		pc = 0x0117
 		goto budget
 	}
@@ -1482,10 +1480,6 @@ L011A:
 	}
 
 L011E:
-	if clock+69<<clockShift >= end {
-		pc = 0x011E
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 011E CMP $0060,Y
 	{
@@ -2384,7 +2378,7 @@ L019A:
 	}
 
 L019D:
-	if clock+2<<clockShift >= end {
+	if clock+1830<<clockShift >= end {
 		pc = 0x019D
 		goto budget
 	}
@@ -2397,10 +2391,6 @@ L019D:
 	}
 
 L019F:
-	if clock+22<<clockShift >= end {
-		pc = 0x019F
-		goto budget
-	}
 	clock += 9<<clockShift + 3
 	// 019F LDA $50,X
 	{
@@ -2470,7 +2460,7 @@ L0200:
 	}
 
 L0202:
-	if clock+2<<clockShift >= end {
+	if clock+1171<<clockShift >= end {
 		pc = 0x0202
 		goto budget
 	}
@@ -2483,10 +2473,6 @@ L0202:
 	}
 
 L0204:
-	if clock+9<<clockShift >= end {
-		pc = 0x0204
-		goto budget
-	}
 	clock += 8<<clockShift + 3
 	// 0204 STA $DE,X
 	{
@@ -3670,7 +3656,7 @@ L02AF:
 	}
 
 L02B2:
-	if clock+2<<clockShift >= end {
+	if clock+4817<<clockShift >= end {
 		pc = 0x02B2
 		goto budget
 	}
@@ -3683,10 +3669,6 @@ L02B2:
 	}
 
 L02B4:
-	if clock+42<<clockShift >= end {
-		pc = 0x02B4
-		goto budget
-	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -3975,7 +3957,7 @@ L02CA:
 	}
 
 L02D1:
-	if clock+21<<clockShift >= end {
+	if clock+1482<<clockShift >= end {
 		pc = 0x02D1
 		goto budget
 	}
@@ -4014,10 +3996,6 @@ L02D7:
 	}
 
 L02DB:
-	if clock+51<<clockShift >= end {
-		pc = 0x02DB
-		goto budget
-	}
 	clock += 4<<clockShift + 2
 	// 02DB DEX
 	{
@@ -4955,7 +4933,7 @@ L0331:
 	}
 
 L034B:
-	if clock+20<<clockShift >= end {
+	if clock+1501<<clockShift >= end {
 		pc = 0x034B
 		goto budget
 	}
@@ -5010,10 +4988,6 @@ L034B:
 	}
 
 L0357:
-	if clock+62<<clockShift >= end {
-		pc = 0x0357
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP $50,X
 	{

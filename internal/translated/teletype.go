@@ -67,8 +67,10 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
 		StackPage                  = emu.StackPage
 		// clock counts the cycles run above clockShift and the instructions
-		// below; a run of at most 1<<clockShift cycles keeps both in range.
-		clockShift = 28
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
 	)
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
@@ -97,22 +99,22 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L000B
 	case 0x000E:
-		if 41 >= budget {
+		if 1738 >= budget {
 			goto budget
 		}
 		goto L000E
 	case 0x0012:
-		if 36 >= budget {
+		if 1733 >= budget {
 			goto budget
 		}
 		goto L0012
 	case 0x0018:
-		if 2 >= budget {
+		if 1726 >= budget {
 			goto budget
 		}
 		goto L0018
 	case 0x001A:
-		if 47 >= budget {
+		if 1724 >= budget {
 			goto budget
 		}
 		goto L001A
@@ -172,52 +174,52 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L004B
 	case 0x0100:
-		if 60 >= budget {
+		if 1659 >= budget {
 			goto budget
 		}
 		goto L0100
 	case 0x0104:
-		if 55 >= budget {
+		if 1654 >= budget {
 			goto budget
 		}
 		goto L0104
 	case 0x0108:
-		if 50 >= budget {
+		if 1649 >= budget {
 			goto budget
 		}
 		goto L0108
 	case 0x010C:
-		if 46 >= budget {
+		if 1645 >= budget {
 			goto budget
 		}
 		goto L010C
 	case 0x0110:
-		if 41 >= budget {
+		if 1640 >= budget {
 			goto budget
 		}
 		goto L0110
 	case 0x0116:
-		if 31 >= budget {
+		if 1630 >= budget {
 			goto budget
 		}
 		goto L0116
 	case 0x0118:
-		if 25 >= budget {
+		if 1624 >= budget {
 			goto budget
 		}
 		goto L0118
 	case 0x011A:
-		if 5 >= budget {
+		if 1622 >= budget {
 			goto budget
 		}
 		goto L011A
 	case 0x011E:
-		if 69 >= budget {
+		if 1617 >= budget {
 			goto budget
 		}
 		goto L011E
 	case 0x0123:
-		if 62 >= budget {
+		if 1622 >= budget {
 			goto budget
 		}
 		goto L0123
@@ -367,17 +369,17 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L019A
 	case 0x019D:
-		if 2 >= budget {
+		if 1830 >= budget {
 			goto budget
 		}
 		goto L019D
 	case 0x019F:
-		if 22 >= budget {
+		if 1828 >= budget {
 			goto budget
 		}
 		goto L019F
 	case 0x01A5:
-		if 13 >= budget {
+		if 1833 >= budget {
 			goto budget
 		}
 		goto L01A5
@@ -397,12 +399,12 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0200
 	case 0x0202:
-		if 2 >= budget {
+		if 1171 >= budget {
 			goto budget
 		}
 		goto L0202
 	case 0x0204:
-		if 9 >= budget {
+		if 1169 >= budget {
 			goto budget
 		}
 		goto L0204
@@ -667,12 +669,12 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L02AF
 	case 0x02B2:
-		if 2 >= budget {
+		if 4817 >= budget {
 			goto budget
 		}
 		goto L02B2
 	case 0x02B4:
-		if 42 >= budget {
+		if 4815 >= budget {
 			goto budget
 		}
 		goto L02B4
@@ -682,22 +684,22 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L02C9
 	case 0x02CA:
-		if 33 >= budget {
+		if 1494 >= budget {
 			goto budget
 		}
 		goto L02CA
 	case 0x02D7:
-		if 5 >= budget {
+		if 1475 >= budget {
 			goto budget
 		}
 		goto L02D7
 	case 0x02DB:
-		if 51 >= budget {
+		if 1470 >= budget {
 			goto budget
 		}
 		goto L02DB
 	case 0x02DE:
-		if 47 >= budget {
+		if 1477 >= budget {
 			goto budget
 		}
 		goto L02DE
@@ -797,17 +799,17 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0331
 	case 0x034B:
-		if 20 >= budget {
+		if 1501 >= budget {
 			goto budget
 		}
 		goto L034B
 	case 0x0357:
-		if 62 >= budget {
+		if 1481 >= budget {
 			goto budget
 		}
 		goto L0357
 	case 0x035B:
-		if 56 >= budget {
+		if 1486 >= budget {
 			goto budget
 		}
 		goto L035B
@@ -1157,7 +1159,7 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L04C9
 	case 0x04CF:
-		if 37 >= budget {
+		if 1619 >= budget {
 			goto budget
 		}
 		goto L04CF
@@ -1182,7 +1184,7 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L04E2
 	case 0x04E5:
-		if 26 >= budget {
+		if 1608 >= budget {
 			goto budget
 		}
 		goto L04E5
@@ -1202,7 +1204,7 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L04F5
 	case 0x04F8:
-		if 17 >= budget {
+		if 1601 >= budget {
 			goto budget
 		}
 		goto L04F8
@@ -1222,12 +1224,12 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0504
 	case 0x050A:
-		if 21 >= budget {
+		if 1509 >= budget {
 			goto budget
 		}
 		goto L050A
 	case 0x050C:
-		if 19 >= budget {
+		if 1507 >= budget {
 			goto budget
 		}
 		goto L050C
@@ -1257,17 +1259,17 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0524
 	case 0x0527:
-		if 9 >= budget {
+		if 1593 >= budget {
 			goto budget
 		}
 		goto L0527
 	case 0x052E:
-		if 36 >= budget {
+		if 1584 >= budget {
 			goto budget
 		}
 		goto L052E
 	case 0x0533:
-		if 29 >= budget {
+		if 1589 >= budget {
 			goto budget
 		}
 		goto L0533
@@ -1312,27 +1314,27 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L055F
 	case 0x0563:
-		if 19 >= budget {
+		if 1507 >= budget {
 			goto budget
 		}
 		goto L0563
 	case 0x0565:
-		if 17 >= budget {
+		if 1505 >= budget {
 			goto budget
 		}
 		goto L0565
 	case 0x056D:
-		if 6 >= budget {
+		if 1494 >= budget {
 			goto budget
 		}
 		goto L056D
 	case 0x0572:
-		if 69 >= budget {
+		if 1488 >= budget {
 			goto budget
 		}
 		goto L0572
 	case 0x0576:
-		if 63 >= budget {
+		if 1493 >= budget {
 			goto budget
 		}
 		goto L0576
@@ -1412,27 +1414,27 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L05C7
 	case 0x05D1:
-		if 30 >= budget {
+		if 1669 >= budget {
 			goto budget
 		}
 		goto L05D1
 	case 0x05DA:
-		if 19 >= budget {
+		if 1658 >= budget {
 			goto budget
 		}
 		goto L05DA
 	case 0x05E0:
-		if 13 >= budget {
+		if 1652 >= budget {
 			goto budget
 		}
 		goto L05E0
 	case 0x05E9:
-		if 91 >= budget {
+		if 1639 >= budget {
 			goto budget
 		}
 		goto L05E9
 	case 0x05EE:
-		if 84 >= budget {
+		if 1644 >= budget {
 			goto budget
 		}
 		goto L05EE
@@ -1542,17 +1544,17 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0684
 	case 0x0687:
-		if 6 >= budget {
+		if 1459 >= budget {
 			goto budget
 		}
 		goto L0687
 	case 0x068C:
-		if 34 >= budget {
+		if 1453 >= budget {
 			goto budget
 		}
 		goto L068C
 	case 0x0690:
-		if 28 >= budget {
+		if 1458 >= budget {
 			goto budget
 		}
 		goto L0690
@@ -1800,7 +1802,7 @@ L000B:
 	}
 
 L000E:
-	if clock+41<<clockShift >= end {
+	if clock+1738<<clockShift >= end {
 		pc = 0x000E
 		goto budget
 	}
@@ -1851,10 +1853,6 @@ L0018:
 	}
 
 L001A:
-	if clock+47<<clockShift >= end {
-		pc = 0x001A
-		goto budget
-	}
 	clock += 12<<clockShift + 4
 	// 001A LDA $70,X
 	{
@@ -2066,7 +2064,7 @@ L004B:
 	}
 
 L0100:
-	if clock+60<<clockShift >= end {
+	if clock+1659<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
@@ -2207,10 +2205,6 @@ L011A:
 	}
 
 L011E:
-	if clock+69<<clockShift >= end {
-		pc = 0x011E
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 011E CMP $0060,Y
 	{
@@ -3385,7 +3379,7 @@ L019A:
 	}
 
 L019D:
-	if clock+2<<clockShift >= end {
+	if clock+1830<<clockShift >= end {
 		pc = 0x019D
 		goto budget
 	}
@@ -3398,10 +3392,6 @@ L019D:
 	}
 
 L019F:
-	if clock+22<<clockShift >= end {
-		pc = 0x019F
-		goto budget
-	}
 	clock += 9<<clockShift + 3
 	// 019F LDA $50,X
 	{
@@ -3471,7 +3461,7 @@ L0200:
 	}
 
 L0202:
-	if clock+2<<clockShift >= end {
+	if clock+1171<<clockShift >= end {
 		pc = 0x0202
 		goto budget
 	}
@@ -3484,10 +3474,6 @@ L0202:
 	}
 
 L0204:
-	if clock+9<<clockShift >= end {
-		pc = 0x0204
-		goto budget
-	}
 	clock += 8<<clockShift + 3
 	// 0204 STA $DE,X
 	{
@@ -4947,7 +4933,7 @@ L02AF:
 	}
 
 L02B2:
-	if clock+2<<clockShift >= end {
+	if clock+4817<<clockShift >= end {
 		pc = 0x02B2
 		goto budget
 	}
@@ -4960,10 +4946,6 @@ L02B2:
 	}
 
 L02B4:
-	if clock+42<<clockShift >= end {
-		pc = 0x02B4
-		goto budget
-	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -5288,7 +5270,7 @@ L02C9:
 	}
 
 L02CA:
-	if clock+33<<clockShift >= end {
+	if clock+1494<<clockShift >= end {
 		pc = 0x02CA
 		goto budget
 	}
@@ -5376,10 +5358,6 @@ L02D7:
 	}
 
 L02DB:
-	if clock+51<<clockShift >= end {
-		pc = 0x02DB
-		goto budget
-	}
 	clock += 4<<clockShift + 2
 	// 02DB DEX
 	{
@@ -6685,7 +6663,7 @@ L0331:
 	}
 
 L034B:
-	if clock+20<<clockShift >= end {
+	if clock+1501<<clockShift >= end {
 		pc = 0x034B
 		goto budget
 	}
@@ -6740,10 +6718,6 @@ L034B:
 	}
 
 L0357:
-	if clock+62<<clockShift >= end {
-		pc = 0x0357
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP $50,X
 	{
@@ -9403,7 +9377,7 @@ L04C9:
 	}
 
 L04CF:
-	if clock+37<<clockShift >= end {
+	if clock+1619<<clockShift >= end {
 		pc = 0x04CF
 		goto budget
 	}
@@ -10186,7 +10160,7 @@ L0504:
 	}
 
 L050A:
-	if clock+21<<clockShift >= end {
+	if clock+1509<<clockShift >= end {
 		pc = 0x050A
 		goto budget
 	}
@@ -10524,10 +10498,6 @@ L0527:
 	}
 
 L052E:
-	if clock+36<<clockShift >= end {
-		pc = 0x052E
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 052E CMP $070A,Y
 	{
@@ -10736,7 +10706,7 @@ L055F:
 	}
 
 L0563:
-	if clock+19<<clockShift >= end {
+	if clock+1507<<clockShift >= end {
 		pc = 0x0563
 		goto budget
 	}
@@ -10787,10 +10757,6 @@ L056D:
 	}
 
 L0572:
-	if clock+69<<clockShift >= end {
-		pc = 0x0572
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 0572 CMP $50,X
 	{
@@ -11965,7 +11931,7 @@ L05C7:
 	}
 
 L05D1:
-	if clock+30<<clockShift >= end {
+	if clock+1669<<clockShift >= end {
 		pc = 0x05D1
 		goto budget
 	}
@@ -12049,10 +12015,6 @@ L05E0:
 	}
 
 L05E9:
-	if clock+91<<clockShift >= end {
-		pc = 0x05E9
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 05E9 CMP $0720,Y
 	{
@@ -13158,7 +13120,7 @@ L0684:
 	}
 
 L0687:
-	if clock+6<<clockShift >= end {
+	if clock+1459<<clockShift >= end {
 		pc = 0x0687
 		goto budget
 	}
@@ -13177,10 +13139,6 @@ L0687:
 	}
 
 L068C:
-	if clock+34<<clockShift >= end {
-		pc = 0x068C
-		goto budget
-	}
 	clock += 6<<clockShift + 2
 	// 068C CMP $50,X
 	{

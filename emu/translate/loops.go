@@ -1,0 +1,165 @@
+package translate
+
+// Counted loops. A loop that scans a table (DEX, BMI out, ..., back to
+// its head; or ..., DEX, BPL back) ends within 129 passes whatever X held:
+// X goes down by one a pass and nothing else in the loop sets it, and the
+// pass after X has gone below 0 (as a signed byte) leaves. Such a loop
+// need not check the budget at its head on every pass: the check before
+// it counts all its passes at once, and the loop runs as tight as the
+// program wrote it.
+
+// loop is a counted loop: its blocks, a chain from the head to the one
+// that jumps back, each leaving only to blocks outside it.
+type loop struct {
+	head   *block
+	passes int    // at most
+	pass   int    // the most cycles of a pass
+	exits  []edge // the ways out, each with its cost from the pass's start
+}
+
+// countedPasses bounds the passes of a loop counted by a decrement.
+const countedPasses = 129
+
+func (t *translator) countedLoops() []*loop {
+	var loops []*loop
+	for _, start := range t.order {
+		if !t.loopHeads[start] || t.checks[start] {
+			continue
+		}
+		if l := t.counted(t.blocks[start]); l != nil {
+			l.head.checkpoint = false
+			loops = append(loops, l)
+		}
+	}
+	return loops
+}
+
+// counted returns the loop headed by h when it is a counted loop, or nil.
+func (t *translator) counted(h *block) *loop {
+	// The loop: the blocks that reach the one jumping back to the head
+	// without passing the head (there must be one such block).
+	preds := map[uint16][]uint16{}
+	var tail *block
+	for _, a := range t.order {
+		b := t.blocks[a]
+		for _, e := range b.edges {
+			preds[e.to] = append(preds[e.to], a)
+			if e.to == h.start && b.insts[len(b.insts)-1].addr >= h.start {
+				if tail != nil {
+					return nil
+				}
+				tail = b
+			}
+		}
+	}
+	if tail == nil {
+		return nil
+	}
+	inChain := map[uint16]bool{h.start: true}
+	for stack := []uint16{tail.start}; len(stack) > 0; {
+		a := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if inChain[a] {
+			continue
+		}
+		inChain[a] = true
+		stack = append(stack, preds[a]...)
+	}
+	// A chain: each block with one way on in the loop, no call, no
+	// return, nothing left to the core.
+	var chain []*block
+	for b := h; ; {
+		chain = append(chain, b)
+		if len(chain) > len(inChain) {
+			return nil
+		}
+		if k := b.insts[len(b.insts)-1].kind; k != plain && k != branch && k != jump {
+			return nil
+		}
+		var next []uint16
+		for _, e := range b.edges {
+			if inChain[e.to] {
+				next = append(next, e.to)
+			}
+		}
+		if len(next) != 1 {
+			return nil
+		}
+		if next[0] == h.start {
+			break
+		}
+		b = t.blocks[next[0]]
+	}
+	if len(chain) != len(inChain) {
+		return nil
+	}
+	// The counter: one DEX or DEY, the register set nowhere else, and
+	// the branch right after it leaving when it went negative.
+	reg, counters := "", 0
+	for _, b := range chain {
+		for i, in := range b.insts {
+			switch in.op.Mnemonic {
+			case "DEX", "DEY":
+				counters++
+				reg = in.op.Mnemonic[2:]
+				if i+1 >= len(b.insts) || !t.leavesWhenNegative(b, b.insts[i+1], h, inChain) {
+					return nil
+				}
+			}
+		}
+	}
+	if counters != 1 {
+		return nil
+	}
+	for _, b := range chain {
+		for _, in := range b.insts {
+			if in.op.Mnemonic != "DE"+reg && setsRegister(in, reg) {
+				return nil
+			}
+		}
+	}
+	// A pass's cost, and the ways out with their cost from a pass's
+	// start.
+	l := &loop{head: h, passes: countedPasses}
+	cost := 0
+	for _, b := range chain {
+		cost += b.cycles + b.penalty
+		for _, e := range b.edges {
+			if e.to == h.start {
+				l.pass = max(l.pass, cost+e.extra)
+			} else if !inChain[e.to] {
+				l.exits = append(l.exits, edge{e.to, cost + e.extra})
+			}
+		}
+	}
+	return l
+}
+
+// leavesWhenNegative tells whether br, right after the decrement, leaves
+// the loop when the counter went negative and stays in it otherwise: a
+// BMI out of it, or a BPL back (its other way out).
+func (t *translator) leavesWhenNegative(b *block, br *instr, h *block, inChain map[uint16]bool) bool {
+	if br.kind != branch {
+		return false
+	}
+	in := func(a uint16) bool { return inChain[a] || a == h.start }
+	switch br.op.Mnemonic {
+	case "BMI":
+		return !in(br.target())
+	case "BPL":
+		return in(br.target()) && !in(br.next())
+	}
+	return false
+}
+
+// setsRegister tells whether in writes X or Y (reg).
+func setsRegister(in *instr, reg string) bool {
+	m := in.op.Mnemonic
+	switch reg {
+	case "X":
+		return m == "LDX" || m == "TAX" || m == "TSX" || m == "INX" || m == "DEX"
+	case "Y":
+		return m == "LDY" || m == "TAY" || m == "INY" || m == "DEY"
+	}
+	return true
+}
