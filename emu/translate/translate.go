@@ -99,21 +99,21 @@ type block struct {
 }
 
 type translator struct {
-	p        Program
-	insts    map[uint16]*instr
-	leaders  map[uint16]bool
-	returns  map[uint16]bool // return addresses of JSRs
-	checks   map[uint16]bool // blocks that check the budget: entries, calls' targets and returns
+	p       Program
+	insts   map[uint16]*instr
+	leaders map[uint16]bool
+	returns map[uint16]bool // return addresses of JSRs
+	checks  map[uint16]bool // blocks that check the budget: entries, calls' targets and returns
 	// loopHeads are the targets of jumps back, which check the budget
 	// too, unless countedLoops shows their loop ends in so many passes.
 	loopHeads map[uint16]bool
-	variable map[uint16]bool
-	code     []span // the translated instructions' bytes, merged
-	blocks   map[uint16]*block
-	order    []uint16
-	stores   []span // where stores go that do not check for hooks
-	bitmap   bool   // the guard bitmap is used
-	selfJump bool   // some jump is to itself
+	variable  map[uint16]bool
+	code      []span // the translated instructions' bytes, merged
+	blocks    map[uint16]*block
+	order     []uint16
+	stores    []span // where stores go that do not check for hooks
+	bitmap    bool   // the guard bitmap is used
+	selfJump  bool   // some jump is to itself
 }
 
 type span struct{ lo, hi int } // inclusive
