@@ -114,6 +114,10 @@ type translator struct {
 	stores    []span // where stores go that do not check for hooks
 	bitmap    bool   // the guard bitmap is used
 	selfJump  bool   // some jump is to itself
+	// Within subroutines: each block's predecessors, and the return
+	// addresses of the calls to each (see returnsTo).
+	preds, calls map[uint16][]uint16
+	hash         *returnTable
 }
 
 type span struct{ lo, hi int } // inclusive
@@ -652,6 +656,14 @@ func (t *translator) instrBody(in *instr, back string) (string, error) {
 		return b.String(), nil
 	case ret:
 		b.WriteString("s++\nlo := c.Mem[StackPage|uint16(s)]\ns++\npc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1\n")
+		if cands := t.returnsTo(in); len(cands) > 0 && len(cands) <= maxLikely {
+			// Where this RTS can return, by the calls that lead to it.
+			b.WriteString("switch pc {\n")
+			for _, a := range cands {
+				fmt.Fprintf(&b, "case 0x%04X:\ngoto L%04X\n", a, a)
+			}
+			b.WriteString("}\n")
+		}
 		mul, bits, slots := t.returnHash()
 		fmt.Fprintf(&b, "if h := uint32(pc) * 0x%08X >> %d; %sReturns[h] == pc {\nswitch h {\n", mul, 32-bits, t.fn())
 		for h, a := range slots {
@@ -694,6 +706,64 @@ func (t *translator) instrBody(in *instr, back string) (string, error) {
 	return "", fmt.Errorf("%s: %04X: no translation for %s %s", t.p.Name, in.addr, m, op.Mode)
 }
 
+// maxLikely is the most return addresses an RTS tests one by one before
+// the table.
+const maxLikely = 4
+
+// returnsTo lists the return addresses of the calls whose subroutine
+// reaches the RTS in (through its own code, calls in it stepped over):
+// where it returns, unless the program plays with its stack. None, when
+// they are more than maxLikely or none is found.
+func (t *translator) returnsTo(rts *instr) []uint16 {
+	if t.preds == nil {
+		// Each block's predecessors within a subroutine: a call's block
+		// leads to its return address.
+		t.preds = map[uint16][]uint16{}
+		t.calls = map[uint16][]uint16{}
+		for _, a := range t.order {
+			b := t.blocks[a]
+			last := b.insts[len(b.insts)-1]
+			if last.kind == call {
+				t.preds[last.next()] = append(t.preds[last.next()], a)
+				t.calls[last.target()] = append(t.calls[last.target()], last.next())
+				continue
+			}
+			for _, e := range b.edges {
+				t.preds[e.to] = append(t.preds[e.to], a)
+			}
+		}
+	}
+	i := sort.Search(len(t.order), func(i int) bool { return t.order[i] > rts.addr }) - 1
+	seen := map[uint16]bool{}
+	var rets []uint16
+	for stack := []uint16{t.order[i]}; len(stack) > 0; {
+		a := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[a] {
+			continue
+		}
+		seen[a] = true
+		for _, r := range t.calls[a] {
+			if _, ok := t.blocks[r]; ok && !slices.Contains(rets, r) {
+				rets = append(rets, r)
+			}
+		}
+		stack = append(stack, t.preds[a]...)
+	}
+	if len(rets) > maxLikely {
+		return nil
+	}
+	slices.Sort(rets)
+	return rets
+}
+
+// returnTable is returnHash's result.
+type returnTable struct {
+	mul   uint32
+	bits  int
+	slots []int
+}
+
 // noSlot marks a free slot of the return table.
 const noSlot = -1
 
@@ -702,6 +772,10 @@ const noSlot = -1
 // of them used: an RTS finds its block with a multiplication, a look at
 // the table and a jump through a jump table, instead of a search.
 func (t *translator) returnHash() (mul uint32, bits int, slots []int) {
+	if h := t.hash; h != nil {
+		return h.mul, h.bits, h.slots
+	}
+	defer func() { t.hash = &returnTable{mul, bits, slots} }()
 	var rets []uint16
 	for _, a := range t.order {
 		if t.returns[a] {

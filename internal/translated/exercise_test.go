@@ -301,6 +301,10 @@ L0700:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x1B03:
+			goto L1B03
+		}
 		if h := uint32(pc) * 0x2B1F4D63 >> 30; exerciseReturns[h] == pc {
 			switch h {
 			case 2:

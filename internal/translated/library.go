@@ -2167,6 +2167,16 @@ L013E:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -2508,6 +2518,16 @@ L016E:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -2808,6 +2828,16 @@ L0193:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -3944,6 +3974,12 @@ L0299:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -4214,6 +4250,14 @@ L02AF:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -5018,6 +5062,16 @@ L0311:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -5161,6 +5215,16 @@ L0315:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -5308,6 +5372,16 @@ L0319:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -5461,6 +5535,16 @@ L031E:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0215:
+			goto L0215
+		case 0x0271:
+			goto L0271
+		case 0x0299:
+			goto L0299
+		case 0x02AF:
+			goto L02AF
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -6533,6 +6617,10 @@ L03E7:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0039:
+			goto L0039
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -6727,6 +6815,10 @@ L03F3:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x019D:
+			goto L019D
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -6979,6 +7071,10 @@ L041A:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -7231,6 +7327,10 @@ L043E:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -7406,6 +7506,10 @@ L0448:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -7586,6 +7690,10 @@ L0455:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -7914,6 +8022,10 @@ L048C:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -8121,6 +8233,10 @@ L04B2:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x043E:
+			goto L043E
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -8347,6 +8463,10 @@ L04D8:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0448:
+			goto L0448
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -8620,6 +8740,12 @@ L04FD:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0448:
+			goto L0448
+		case 0x0486:
+			goto L0486
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -8782,6 +8908,12 @@ L0503:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0448:
+			goto L0448
+		case 0x0486:
+			goto L0486
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -9814,6 +9946,14 @@ L05F0:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x052C:
+			goto L052C
+		case 0x0539:
+			goto L0539
+		case 0x0562:
+			goto L0562
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -9951,6 +10091,14 @@ L05F2:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x052C:
+			goto L052C
+		case 0x0539:
+			goto L0539
+		case 0x0562:
+			goto L0562
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -10328,6 +10476,10 @@ L062C:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0452:
+			goto L0452
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -10479,6 +10631,10 @@ L062F:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0452:
+			goto L0452
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -10681,6 +10837,14 @@ L064F:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x04E4:
+			goto L04E4
+		case 0x0531:
+			goto L0531
+		case 0x055F:
+			goto L055F
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -10930,6 +11094,14 @@ L065F:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x04F8:
+			goto L04F8
+		case 0x0541:
+			goto L0541
+		case 0x056C:
+			goto L056C
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -11087,6 +11259,12 @@ L0660:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0503:
+			goto L0503
+		case 0x0576:
+			goto L0576
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -11244,6 +11422,12 @@ L066B:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0529:
+			goto L0529
+		case 0x0606:
+			goto L0606
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:

@@ -1647,6 +1647,16 @@ L013E:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; originalReturns[h] == pc {
 			switch h {
 			case 2:
@@ -1952,6 +1962,16 @@ L016E:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; originalReturns[h] == pc {
 			switch h {
 			case 2:
@@ -2216,6 +2236,16 @@ L0193:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; originalReturns[h] == pc {
 			switch h {
 			case 2:
@@ -3280,6 +3310,12 @@ L0299:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; originalReturns[h] == pc {
 			switch h {
 			case 2:
@@ -3514,6 +3550,14 @@ L02AF:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; originalReturns[h] == pc {
 			switch h {
 			case 2:
@@ -4246,6 +4290,16 @@ L0311:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; originalReturns[h] == pc {
 			switch h {
 			case 2:
@@ -4353,6 +4407,16 @@ L0315:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; originalReturns[h] == pc {
 			switch h {
 			case 2:
@@ -4464,6 +4528,16 @@ L0319:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; originalReturns[h] == pc {
 			switch h {
 			case 2:
@@ -4581,6 +4655,16 @@ L031E:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0215:
+			goto L0215
+		case 0x0271:
+			goto L0271
+		case 0x0299:
+			goto L0299
+		case 0x02AF:
+			goto L02AF
+		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; originalReturns[h] == pc {
 			switch h {
 			case 2:
@@ -5577,6 +5661,10 @@ L03E7:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0039:
+			goto L0039
+		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; originalReturns[h] == pc {
 			switch h {
 			case 2:
@@ -5735,6 +5823,10 @@ L03F3:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x019D:
+			goto L019D
+		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; originalReturns[h] == pc {
 			switch h {
 			case 2:

@@ -3978,6 +3978,12 @@ L0299:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0258:
+			goto L0258
+		case 0x042F:
+			goto L042F
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -4258,6 +4264,14 @@ L02AF:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -4909,6 +4923,16 @@ L0311:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		case 0x04FD:
+			goto L04FD
+		case 0x051C:
+			goto L051C
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -5066,6 +5090,16 @@ L0315:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		case 0x04FD:
+			goto L04FD
+		case 0x051C:
+			goto L051C
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -5223,6 +5257,16 @@ L0319:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		case 0x04FD:
+			goto L04FD
+		case 0x051C:
+			goto L051C
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -6035,6 +6079,10 @@ L03E7:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0039:
+			goto L0039
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -6239,6 +6287,10 @@ L03F3:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x019D:
+			goto L019D
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -6406,6 +6458,10 @@ L0400:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0007:
+			goto L0007
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -6625,6 +6681,10 @@ L041A:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0024:
+			goto L0024
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -6810,6 +6870,10 @@ L0425:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0215:
+			goto L0215
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -7014,6 +7078,10 @@ L0436:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0230:
+			goto L0230
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -7265,6 +7333,10 @@ L0450:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0434:
+			goto L0434
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -7503,6 +7575,12 @@ L0468:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x044B:
+			goto L044B
+		case 0x0450:
+			goto L0450
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -8049,6 +8127,12 @@ L04B7:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x044B:
+			goto L044B
+		case 0x0450:
+			goto L0450
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -8276,6 +8360,12 @@ L04B8:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x04A6:
+			goto L04A6
+		case 0x04AE:
+			goto L04AE
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -8654,6 +8744,14 @@ L04E4:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0496:
+			goto L0496
+		case 0x04A1:
+			goto L04A1
+		case 0x04A9:
+			goto L04A9
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -9227,6 +9325,12 @@ L054C:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0504:
+			goto L0504
+		case 0x0593:
+			goto L0593
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -9376,6 +9480,12 @@ L0555:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0504:
+			goto L0504
+		case 0x0593:
+			goto L0593
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -10180,6 +10290,12 @@ L05E3:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0129:
+			goto L0129
+		case 0x0182:
+			goto L0182
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -10406,6 +10522,10 @@ L05F4:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x17D9:
+			goto L17D9
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -10633,6 +10753,10 @@ L0603:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x17D9:
+			goto L17D9
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -10818,6 +10942,10 @@ L0605:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x17D9:
+			goto L17D9
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -12679,6 +12807,14 @@ L07B1:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x015D:
+			goto L015D
+		case 0x0193:
+			goto L0193
+		case 0x0309:
+			goto L0309
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:

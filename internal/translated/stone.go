@@ -3324,6 +3324,12 @@ L0299:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -3562,6 +3568,14 @@ L02AF:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -4656,6 +4670,16 @@ L031E:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0215:
+			goto L0215
+		case 0x0271:
+			goto L0271
+		case 0x0299:
+			goto L0299
+		case 0x02AF:
+			goto L02AF
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -5764,6 +5788,10 @@ L03F3:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x019D:
+			goto L019D
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -6513,6 +6541,10 @@ L17D6:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0039:
+			goto L0039
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -6655,6 +6687,10 @@ L17E1:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0117:
+			goto L0117
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:

@@ -2400,6 +2400,16 @@ L013E:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -2801,6 +2811,16 @@ L016E:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -3161,6 +3181,16 @@ L0193:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -4417,6 +4447,12 @@ L0299:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -4747,6 +4783,14 @@ L02AF:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -5671,6 +5715,16 @@ L0311:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -5874,6 +5928,16 @@ L0315:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -6081,6 +6145,16 @@ L0319:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -6294,6 +6368,16 @@ L031E:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0215:
+			goto L0215
+		case 0x0271:
+			goto L0271
+		case 0x0299:
+			goto L0299
+		case 0x02AF:
+			goto L02AF
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -7481,6 +7565,10 @@ L03E7:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0039:
+			goto L0039
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -7735,6 +7823,10 @@ L03F3:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x019D:
+			goto L019D
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -8365,6 +8457,16 @@ L0459:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -8780,6 +8882,10 @@ L0494:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -9191,6 +9297,10 @@ L04C9:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0465:
+			goto L0465
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -9433,6 +9543,10 @@ L04DB:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -9649,6 +9763,10 @@ L04E2:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -9904,6 +10022,10 @@ L04F5:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -10289,6 +10411,10 @@ L0524:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -10963,6 +11089,10 @@ L059C:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -11194,6 +11324,10 @@ L059F:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -11494,6 +11628,12 @@ L05C6:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0502:
+			goto L0502
+		case 0x050A:
+			goto L050A
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -11745,6 +11885,12 @@ L05C7:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x05B5:
+			goto L05B5
+		case 0x05C1:
+			goto L05C1
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -12319,6 +12465,12 @@ L0617:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0547:
+			goto L0547
+		case 0x0563:
+			goto L0563
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -12516,6 +12668,12 @@ L062C:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0547:
+			goto L0547
+		case 0x0563:
+			goto L0563
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
