@@ -567,7 +567,13 @@ func (t *translator) goTo(a uint16) string {
 
 func (t *translator) blockCode(bl *block) (string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nL%04X:\n", bl.start)
+	fmt.Fprintf(&b, "\nL%04X:", bl.start)
+	if t.p.Symbols != nil {
+		if name, ok := t.p.Symbols(bl.start, false); ok {
+			b.WriteString(" // " + name)
+		}
+	}
+	b.WriteString("\n")
 	if bl.checkpoint {
 		fmt.Fprintf(&b, "if clock+%d<<clockShift >= end {\npc = 0x%04X\ngoto budget\n}\n", bl.reach, bl.start)
 	}

@@ -1498,7 +1498,7 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		return emu.StopBudget, budget
 	}
 
-L0000:
+L0000: // CHESS
 	if clock+11<<clockShift >= end {
 		pc = 0x0000
 		goto budget
@@ -1524,18 +1524,18 @@ L0000:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0006 STX $B2
+	// 0006 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
 
-L0008:
+L0008: // OUT
 	if clock+6<<clockShift >= end {
 		pc = 0x0008
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0008 JSR $1F1F
+	// 0008 JSR *OUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1555,7 +1555,7 @@ L000B:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 000B JSR $0400
+	// 000B JSR LIBKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1574,14 +1574,14 @@ L000E:
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 000E CMP $F3
+	// 000E CMP .OLDKY
 	{
 		m := c.Mem[0x00F3]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0010 BEQ $0008
+	// 0010 BEQ OUT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1591,7 +1591,7 @@ L000E:
 
 L0012:
 	clock += 7<<clockShift + 3
-	// 0012 STA $F3
+	// 0012 STA .OLDKY
 	{
 		c.Mem[0x00F3] = a
 	}
@@ -1602,7 +1602,7 @@ L0012:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0016 BNE $0027
+	// 0016 BNE NOSET
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1619,15 +1619,15 @@ L0018:
 		nz = int(int8(x))
 	}
 
-L001A:
+L001A: // WHSET
 	clock += 12<<clockShift + 4
-	// 001A LDA $70,X
+	// 001A LDA .SETW,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 001C STA $50,X
+	// 001C STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -1642,7 +1642,7 @@ L001A:
 		x--
 		nz = int(int8(x))
 	}
-	// 001F BPL $001A
+	// 001F BPL WHSET
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -1652,7 +1652,7 @@ L001A:
 
 L0021:
 	clock += 7<<clockShift + 3
-	// 0021 STX $DC
+	// 0021 STX .OMOVE
 	{
 		c.Mem[0x00DC] = x
 	}
@@ -1662,7 +1662,7 @@ L0021:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0025 BNE $0039
+	// 0025 BNE CLDSP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1670,7 +1670,7 @@ L0021:
 		}
 	}
 
-L0027:
+L0027: // NOSET
 	clock += 4<<clockShift + 2
 	// 0027 CMP #$0E
 	{
@@ -1679,7 +1679,7 @@ L0027:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0029 BNE $0032
+	// 0029 BNE NOREV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1689,7 +1689,7 @@ L0027:
 
 L002B:
 	clock += 6<<clockShift + 1
-	// 002B JSR $02B2
+	// 002B JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1714,7 +1714,7 @@ L002E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0030 BNE $0039
+	// 0030 BNE CLDSP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1722,7 +1722,7 @@ L002E:
 		}
 	}
 
-L0032:
+L0032: // NOREV
 	clock += 4<<clockShift + 2
 	// 0032 CMP #$14
 	{
@@ -1731,7 +1731,7 @@ L0032:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0034 BNE $0041
+	// 0034 BNE NOGO
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1741,7 +1741,7 @@ L0032:
 
 L0036:
 	clock += 6<<clockShift + 1
-	// 0036 JSR $050A
+	// 0036 JSR LIBGO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1754,25 +1754,25 @@ L0036:
 		goto L050A
 	}
 
-L0039:
+L0039: // CLDSP
 	if clock+29<<clockShift >= end {
 		pc = 0x0039
 		goto budget
 	}
 	clock += 11<<clockShift + 4
-	// 0039 STA $FB
+	// 0039 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 003B STA $FA
+	// 003B STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 003D STA $F9
+	// 003D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 003F BNE $0000
+	// 003F BNE CHESS
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1780,7 +1780,7 @@ L0039:
 		}
 	}
 
-L0041:
+L0041: // NOGO
 	clock += 4<<clockShift + 2
 	// 0041 CMP #$0F
 	{
@@ -1789,7 +1789,7 @@ L0041:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0043 BNE $004B
+	// 0043 BNE NOMV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1799,7 +1799,7 @@ L0041:
 
 L0045:
 	clock += 6<<clockShift + 1
-	// 0045 JSR $034B
+	// 0045 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1818,31 +1818,31 @@ L0048:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0048 JMP $019D
+	// 0048 JMP DISP
 	{
 		goto L019D
 	}
 
-L004B:
+L004B: // NOMV
 	clock += 3<<clockShift + 1
-	// 004B JMP $0196
+	// 004B JMP INPUT
 	{
 		goto L0196
 	}
 
-L0100:
+L0100: // JANUS
 	if clock+1659<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0100 LDX $B5
+	// 0100 LDX .STATE
 	{
 		m := c.Mem[0x00B5]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0102 BMI $0160
+	// 0102 BMI NOCOUNT
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -1850,15 +1850,15 @@ L0100:
 		}
 	}
 
-L0104:
+L0104: // COUNTS
 	clock += 5<<clockShift + 2
-	// 0104 LDA $B0
+	// 0104 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0106 BEQ $0110
+	// 0106 BEQ OVER
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1875,7 +1875,7 @@ L0108:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 010A BNE $0110
+	// 010A BNE OVER
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1885,14 +1885,14 @@ L0108:
 
 L010C:
 	clock += 5<<clockShift + 2
-	// 010C CMP $E6
+	// 010C CMP .PCAP
 	{
 		m := c.Mem[0x00E6]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 010E BEQ $013E
+	// 010E BEQ XRT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1900,9 +1900,9 @@ L010C:
 		}
 	}
 
-L0110:
+L0110: // OVER
 	clock += 10<<clockShift + 3
-	// 0110 INC $E3,X
+	// 0110 INC .MOB,X
 	{
 		ea := uint16(x + 0xE3)
 		if ea <= 0x004D {
@@ -1922,7 +1922,7 @@ L0110:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0114 BNE $0118
+	// 0114 BNE NOQ
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1932,7 +1932,7 @@ L0110:
 
 L0116:
 	clock += 6<<clockShift + 1
-	// 0116 INC $E3,X
+	// 0116 INC .MOB,X
 	{
 		ea := uint16(x + 0xE3)
 		if ea <= 0x004D {
@@ -1946,9 +1946,9 @@ L0116:
 		c.Mem[ea] = m
 	}
 
-L0118:
+L0118: // NOQ
 	clock += 2<<clockShift + 1
-	// 0118 BVC $0138
+	// 0118 BVC NOCAP
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -1964,16 +1964,16 @@ L011A:
 		y = m
 		nz = int(int8(y))
 	}
-	// 011C LDA $B1
+	// 011C LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
 
-L011E:
+L011E: // ELOOP
 	clock += 6<<clockShift + 2
-	// 011E CMP $0060,Y
+	// 011E CMP .BK,Y
 	{
 		ea := 0x0060 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -1982,7 +1982,7 @@ L011E:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0121 BEQ $0126
+	// 0121 BEQ FOUN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1997,7 +1997,7 @@ L0123:
 		y--
 		nz = int(int8(y))
 	}
-	// 0124 BPL $011E
+	// 0124 BPL ELOOP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2005,9 +2005,9 @@ L0123:
 		}
 	}
 
-L0126:
+L0126: // FOUN
 	clock += 10<<clockShift + 3
-	// 0126 LDA $00A0,Y
+	// 0126 LDA .POINTS,Y
 	{
 		ea := 0x00A0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2015,14 +2015,14 @@ L0126:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0129 CMP $E4,X
+	// 0129 CMP .MAXC,X
 	{
 		m := c.Mem[x+0xE4]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 012B BCC $0131
+	// 012B BCC LESS
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -2032,7 +2032,7 @@ L0126:
 
 L012D:
 	clock += 8<<clockShift + 2
-	// 012D STY $E6,X
+	// 012D STY .PCAP,X
 	{
 		ea := uint16(x + 0xE6)
 		if ea <= 0x004D {
@@ -2042,7 +2042,7 @@ L012D:
 		}
 		c.Mem[ea] = y
 	}
-	// 012F STA $E4,X
+	// 012F STA .MAXC,X
 	{
 		ea := uint16(x + 0xE4)
 		if ea <= 0x004D {
@@ -2053,7 +2053,7 @@ L012D:
 		c.Mem[ea] = a
 	}
 
-L0131:
+L0131: // LESS
 	clock += 17<<clockShift + 5
 	// 0131 CLC
 	{
@@ -2078,7 +2078,7 @@ L0131:
 		s--
 
 	}
-	// 0133 ADC $E5,X
+	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
 		if c.P&FlagD == 0 {
@@ -2111,7 +2111,7 @@ L0131:
 
 		}
 	}
-	// 0135 STA $E5,X
+	// 0135 STA .CC,X
 	{
 		ea := uint16(x + 0xE5)
 		if ea <= 0x004D {
@@ -2132,7 +2132,7 @@ L0131:
 
 	}
 
-L0138:
+L0138: // NOCAP
 	clock += 4<<clockShift + 2
 	// 0138 CPX #$04
 	{
@@ -2141,7 +2141,7 @@ L0138:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 013A BEQ $013F
+	// 013A BEQ ON4
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2151,7 +2151,7 @@ L0138:
 
 L013C:
 	clock += 2<<clockShift + 1
-	// 013C BMI $016F
+	// 013C BMI TREE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -2159,7 +2159,7 @@ L013C:
 		}
 	}
 
-L013E:
+L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
@@ -2302,15 +2302,15 @@ L013E:
 		goto step
 	}
 
-L013F:
+L013F: // ON4
 	clock += 17<<clockShift + 5
-	// 013F LDA $E8
+	// 013F LDA .XMAXC
 	{
 		m := c.Mem[0x00E8]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0141 STA $DD
+	// 0141 STA .WCAP0
 	{
 		c.Mem[0x00DD] = a
 	}
@@ -2320,11 +2320,11 @@ L013F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0145 STA $B5
+	// 0145 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 0147 JSR $034B
+	// 0147 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2343,7 +2343,7 @@ L014A:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 014A JSR $02B2
+	// 014A JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2362,7 +2362,7 @@ L014D:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 014D JSR $0200
+	// 014D JSR GNMZ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2381,7 +2381,7 @@ L0150:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0150 JSR $02B2
+	// 0150 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2406,11 +2406,11 @@ L0153:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0155 STA $B5
+	// 0155 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 0157 JSR $0209
+	// 0157 JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2429,7 +2429,7 @@ L015A:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 015A JSR $0331
+	// 015A JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2448,12 +2448,12 @@ L015D:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 015D JMP $1780
+	// 015D JMP STRATGY
 	{
 		goto L1780
 	}
 
-L0160:
+L0160: // NOCOUNT
 	clock += 4<<clockShift + 2
 	// 0160 CPX #$F9
 	{
@@ -2462,7 +2462,7 @@ L0160:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0162 BNE $016F
+	// 0162 BNE TREE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2472,20 +2472,20 @@ L0160:
 
 L0164:
 	clock += 8<<clockShift + 3
-	// 0164 LDA $60
+	// 0164 LDA .BK
 	{
 		m := c.Mem[0x0060]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0166 CMP $B1
+	// 0166 CMP .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0168 BNE $016E
+	// 0168 BNE RETJ
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2501,12 +2501,12 @@ L016A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 016C STA $B4
+	// 016C STA .INCHEK
 	{
 		c.Mem[0x00B4] = a
 	}
 
-L016E:
+L016E: // RETJ
 	if clock+6<<clockShift >= end {
 		pc = 0x016E
 		goto budget
@@ -2653,9 +2653,9 @@ L016E:
 		goto step
 	}
 
-L016F:
+L016F: // TREE
 	clock += 2<<clockShift + 1
-	// 016F BVC $016E
+	// 016F BVC RETJ
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -2671,20 +2671,20 @@ L0171:
 		y = m
 		nz = int(int8(y))
 	}
-	// 0173 LDA $B1
+	// 0173 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
 
-L0175:
+L0175: // LOOPX
 	if clock+46<<clockShift >= end {
 		pc = 0x0175
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 0175 CMP $0060,Y
+	// 0175 CMP .BK,Y
 	{
 		ea := 0x0060 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2693,7 +2693,7 @@ L0175:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0178 BEQ $017F
+	// 0178 BEQ FOUNX
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2708,7 +2708,7 @@ L017A:
 		y--
 		nz = int(int8(y))
 	}
-	// 017B BEQ $016E
+	// 017B BEQ RETJ
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2718,7 +2718,7 @@ L017A:
 
 L017D:
 	clock += 2<<clockShift + 1
-	// 017D BPL $0175
+	// 017D BPL LOOPX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2726,9 +2726,9 @@ L017D:
 		}
 	}
 
-L017F:
+L017F: // FOUNX
 	clock += 10<<clockShift + 3
-	// 017F LDA $00A0,Y
+	// 017F LDA .POINTS,Y
 	{
 		ea := 0x00A0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2736,14 +2736,14 @@ L017F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0182 CMP $E2,X
+	// 0182 CMP .BCAP0,X
 	{
 		m := c.Mem[x+0xE2]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0184 BCC $0188
+	// 0184 BCC NOMAX
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -2753,7 +2753,7 @@ L017F:
 
 L0186:
 	clock += 4<<clockShift + 1
-	// 0186 STA $E2,X
+	// 0186 STA .BCAP0,X
 	{
 		ea := uint16(x + 0xE2)
 		if ea <= 0x004D {
@@ -2764,9 +2764,9 @@ L0186:
 		c.Mem[ea] = a
 	}
 
-L0188:
+L0188: // NOMAX
 	clock += 12<<clockShift + 4
-	// 0188 DEC $B5
+	// 0188 DEC .STATE
 	{
 		m := c.Mem[0x00B5]
 		m--
@@ -2779,14 +2779,14 @@ L0188:
 		a = m
 		nz = int(int8(a))
 	}
-	// 018C CMP $B5
+	// 018C CMP .STATE
 	{
 		m := c.Mem[0x00B5]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 018E BEQ $0193
+	// 018E BEQ UPTREE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2796,7 +2796,7 @@ L0188:
 
 L0190:
 	clock += 6<<clockShift + 1
-	// 0190 JSR $0325
+	// 0190 JSR GENRM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2809,13 +2809,13 @@ L0190:
 		goto L0325
 	}
 
-L0193:
+L0193: // UPTREE
 	if clock+11<<clockShift >= end {
 		pc = 0x0193
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 0193 INC $B5
+	// 0193 INC .STATE
 	{
 		m := c.Mem[0x00B5]
 		m++
@@ -2963,7 +2963,7 @@ L0193:
 		goto step
 	}
 
-L0196:
+L0196: // INPUT
 	clock += 4<<clockShift + 2
 	// 0196 CMP #$08
 	{
@@ -2972,7 +2972,7 @@ L0196:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0198 BCS $01AC
+	// 0198 BCS ERROR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -2982,7 +2982,7 @@ L0196:
 
 L019A:
 	clock += 6<<clockShift + 1
-	// 019A JSR $03EA
+	// 019A JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2995,7 +2995,7 @@ L019A:
 		goto L03EA
 	}
 
-L019D:
+L019D: // DISP
 	if clock+1830<<clockShift >= end {
 		pc = 0x019D
 		goto budget
@@ -3008,22 +3008,22 @@ L019D:
 		nz = int(int8(x))
 	}
 
-L019F:
+L019F: // SEARCH
 	clock += 9<<clockShift + 3
-	// 019F LDA $50,X
+	// 019F LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A1 CMP $FA
+	// 01A1 CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 01A3 BEQ $01A8
+	// 01A3 BEQ HERE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3038,7 +3038,7 @@ L01A5:
 		x--
 		nz = int(int8(x))
 	}
-	// 01A6 BPL $019F
+	// 01A6 BPL SEARCH
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3046,25 +3046,25 @@ L01A5:
 		}
 	}
 
-L01A8:
+L01A8: // HERE
 	clock += 6<<clockShift + 2
-	// 01A8 STX $FB
+	// 01A8 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 01AA STX $B0
+	// 01AA STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
 
-L01AC:
+L01AC: // ERROR
 	clock += 3<<clockShift + 1
-	// 01AC JMP $0000
+	// 01AC JMP CHESS
 	{
 		goto L0000
 	}
 
-L0200:
+L0200: // GNMZ
 	if clock+2<<clockShift >= end {
 		pc = 0x0200
 		goto budget
@@ -3077,7 +3077,7 @@ L0200:
 		nz = int(int8(x))
 	}
 
-L0202:
+L0202: // GNMX
 	if clock+1171<<clockShift >= end {
 		pc = 0x0202
 		goto budget
@@ -3090,9 +3090,9 @@ L0202:
 		nz = int(int8(a))
 	}
 
-L0204:
+L0204: // CLEAR
 	clock += 8<<clockShift + 3
-	// 0204 STA $DE,X
+	// 0204 STA .COUNT,X
 	{
 		ea := uint16(x + 0xDE)
 		if ea <= 0x004D {
@@ -3107,7 +3107,7 @@ L0204:
 		x--
 		nz = int(int8(x))
 	}
-	// 0207 BPL $0204
+	// 0207 BPL CLEAR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3115,7 +3115,7 @@ L0204:
 		}
 	}
 
-L0209:
+L0209: // GNM
 	if clock+5<<clockShift >= end {
 		pc = 0x0209
 		goto budget
@@ -3127,25 +3127,25 @@ L0209:
 		a = m
 		nz = int(int8(a))
 	}
-	// 020B STA $B0
+	// 020B STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
 
-L020D:
+L020D: // NEWP
 	if clock+14<<clockShift >= end {
 		pc = 0x020D
 		goto budget
 	}
 	clock += 7<<clockShift + 2
-	// 020D DEC $B0
+	// 020D DEC .PIECE
 	{
 		m := c.Mem[0x00B0]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B0] = m
 	}
-	// 020F BPL $0212
+	// 020F BPL NEX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3286,9 +3286,9 @@ L0211:
 		goto step
 	}
 
-L0212:
+L0212: // NEX
 	clock += 6<<clockShift + 1
-	// 0212 JSR $031E
+	// 0212 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3307,7 +3307,7 @@ L0215:
 		goto budget
 	}
 	clock += 12<<clockShift + 5
-	// 0215 LDY $B0
+	// 0215 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
@@ -3319,7 +3319,7 @@ L0215:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0219 STX $B6
+	// 0219 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
@@ -3330,7 +3330,7 @@ L0215:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 021D BPL $0260
+	// 021D BPL PAWN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3347,7 +3347,7 @@ L021F:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0221 BPL $0251
+	// 0221 BPL KNIGHT
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3364,7 +3364,7 @@ L0223:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0225 BPL $0246
+	// 0225 BPL BISHOP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3381,7 +3381,7 @@ L0227:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0229 BEQ $0234
+	// 0229 BEQ QUEEN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3391,7 +3391,7 @@ L0227:
 
 L022B:
 	clock += 2<<clockShift + 1
-	// 022B BPL $023B
+	// 022B BPL ROOK
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3399,13 +3399,13 @@ L022B:
 		}
 	}
 
-L022D:
+L022D: // KING
 	if clock+6<<clockShift >= end {
 		pc = 0x022D
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 022D JSR $028E
+	// 022D JSR SNGMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3424,7 +3424,7 @@ L0230:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0230 BNE $022D
+	// 0230 BNE KING
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3434,7 +3434,7 @@ L0230:
 
 L0232:
 	clock += 2<<clockShift + 1
-	// 0232 BEQ $020D
+	// 0232 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3442,13 +3442,13 @@ L0232:
 		}
 	}
 
-L0234:
+L0234: // QUEEN
 	if clock+6<<clockShift >= end {
 		pc = 0x0234
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0234 JSR $029C
+	// 0234 JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3467,7 +3467,7 @@ L0237:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0237 BNE $0234
+	// 0237 BNE QUEEN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3477,7 +3477,7 @@ L0237:
 
 L0239:
 	clock += 2<<clockShift + 1
-	// 0239 BEQ $020D
+	// 0239 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3485,7 +3485,7 @@ L0239:
 		}
 	}
 
-L023B:
+L023B: // ROOK
 	clock += 5<<clockShift + 2
 	// 023B LDX #$04
 	{
@@ -3493,18 +3493,18 @@ L023B:
 		x = m
 		nz = int(int8(x))
 	}
-	// 023D STX $B6
+	// 023D STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L023F:
+L023F: // AGNR
 	if clock+6<<clockShift >= end {
 		pc = 0x023F
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 023F JSR $029C
+	// 023F JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3523,7 +3523,7 @@ L0242:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0242 BNE $023F
+	// 0242 BNE AGNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3533,7 +3533,7 @@ L0242:
 
 L0244:
 	clock += 2<<clockShift + 1
-	// 0244 BEQ $020D
+	// 0244 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3541,13 +3541,13 @@ L0244:
 		}
 	}
 
-L0246:
+L0246: // BISHOP
 	if clock+6<<clockShift >= end {
 		pc = 0x0246
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0246 JSR $029C
+	// 0246 JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3566,7 +3566,7 @@ L0249:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0249 LDA $B6
+	// 0249 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -3579,7 +3579,7 @@ L0249:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 024D BNE $0246
+	// 024D BNE BISHOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3589,7 +3589,7 @@ L0249:
 
 L024F:
 	clock += 2<<clockShift + 1
-	// 024F BEQ $020D
+	// 024F BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3597,7 +3597,7 @@ L024F:
 		}
 	}
 
-L0251:
+L0251: // KNIGHT
 	clock += 5<<clockShift + 2
 	// 0251 LDX #$10
 	{
@@ -3605,18 +3605,18 @@ L0251:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0253 STX $B6
+	// 0253 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L0255:
+L0255: // AGNN
 	if clock+6<<clockShift >= end {
 		pc = 0x0255
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0255 JSR $028E
+	// 0255 JSR SNGMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3635,7 +3635,7 @@ L0258:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0258 LDA $B6
+	// 0258 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -3648,7 +3648,7 @@ L0258:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 025C BNE $0255
+	// 025C BNE AGNN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3658,7 +3658,7 @@ L0258:
 
 L025E:
 	clock += 2<<clockShift + 1
-	// 025E BEQ $020D
+	// 025E BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3666,7 +3666,7 @@ L025E:
 		}
 	}
 
-L0260:
+L0260: // PAWN
 	clock += 5<<clockShift + 2
 	// 0260 LDX #$06
 	{
@@ -3674,18 +3674,18 @@ L0260:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0262 STX $B6
+	// 0262 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L0264:
+L0264: // P1
 	if clock+6<<clockShift >= end {
 		pc = 0x0264
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0264 JSR $02CA
+	// 0264 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3704,7 +3704,7 @@ L0267:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0267 BVC $026E
+	// 0267 BVC P2
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -3714,7 +3714,7 @@ L0267:
 
 L0269:
 	clock += 2<<clockShift + 1
-	// 0269 BMI $026E
+	// 0269 BMI P2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3724,7 +3724,7 @@ L0269:
 
 L026B:
 	clock += 6<<clockShift + 1
-	// 026B JSR $0100
+	// 026B JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3737,13 +3737,13 @@ L026B:
 		goto L0100
 	}
 
-L026E:
+L026E: // P2
 	if clock+6<<clockShift >= end {
 		pc = 0x026E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 026E JSR $031E
+	// 026E JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3762,14 +3762,14 @@ L0271:
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 0271 DEC $B6
+	// 0271 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B6] = m
 	}
-	// 0273 LDA $B6
+	// 0273 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -3782,7 +3782,7 @@ L0271:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0277 BEQ $0264
+	// 0277 BEQ P1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3790,13 +3790,13 @@ L0271:
 		}
 	}
 
-L0279:
+L0279: // P3
 	if clock+6<<clockShift >= end {
 		pc = 0x0279
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0279 JSR $02CA
+	// 0279 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3815,7 +3815,7 @@ L027C:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 027C BVS $020D
+	// 027C BVS NEWP
 	{
 		if v {
 			clock += 1 << clockShift
@@ -3825,7 +3825,7 @@ L027C:
 
 L027E:
 	clock += 2<<clockShift + 1
-	// 027E BMI $020D
+	// 027E BMI NEWP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3835,7 +3835,7 @@ L027E:
 
 L0280:
 	clock += 6<<clockShift + 1
-	// 0280 JSR $0100
+	// 0280 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3854,7 +3854,7 @@ L0283:
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 0283 LDA $B1
+	// 0283 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -3873,7 +3873,7 @@ L0283:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0289 BEQ $0279
+	// 0289 BEQ P3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3883,18 +3883,18 @@ L0283:
 
 L028B:
 	clock += 3<<clockShift + 1
-	// 028B JMP $020D
+	// 028B JMP NEWP
 	{
 		goto L020D
 	}
 
-L028E:
+L028E: // SNGMV
 	if clock+6<<clockShift >= end {
 		pc = 0x028E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 028E JSR $02CA
+	// 028E JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3913,7 +3913,7 @@ L0291:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0291 BMI $0296
+	// 0291 BMI ILL1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3923,7 +3923,7 @@ L0291:
 
 L0293:
 	clock += 6<<clockShift + 1
-	// 0293 JSR $0100
+	// 0293 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3936,13 +3936,13 @@ L0293:
 		goto L0100
 	}
 
-L0296:
+L0296: // ILL1
 	if clock+6<<clockShift >= end {
 		pc = 0x0296
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0296 JSR $031E
+	// 0296 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3961,7 +3961,7 @@ L0299:
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 0299 DEC $B6
+	// 0299 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
@@ -4105,13 +4105,13 @@ L0299:
 		goto step
 	}
 
-L029C:
+L029C: // LINE
 	if clock+6<<clockShift >= end {
 		pc = 0x029C
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 029C JSR $02CA
+	// 029C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4130,7 +4130,7 @@ L029F:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 029F BCC $02A3
+	// 029F BCC OVL
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -4140,7 +4140,7 @@ L029F:
 
 L02A1:
 	clock += 2<<clockShift + 1
-	// 02A1 BVC $029C
+	// 02A1 BVC LINE
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -4148,9 +4148,9 @@ L02A1:
 		}
 	}
 
-L02A3:
+L02A3: // OVL
 	clock += 2<<clockShift + 1
-	// 02A3 BMI $02AC
+	// 02A3 BMI ILL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -4179,7 +4179,7 @@ L02A5:
 		s--
 
 	}
-	// 02A6 JSR $0100
+	// 02A6 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4208,7 +4208,7 @@ L02A9:
 		v = m&FlagV != 0
 
 	}
-	// 02AA BVC $029C
+	// 02AA BVC LINE
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -4216,9 +4216,9 @@ L02A9:
 		}
 	}
 
-L02AC:
+L02AC: // ILL
 	clock += 6<<clockShift + 1
-	// 02AC JSR $031E
+	// 02AC JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4237,7 +4237,7 @@ L02AF:
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 02AF DEC $B6
+	// 02AF DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
@@ -4383,7 +4383,7 @@ L02AF:
 		goto step
 	}
 
-L02B2:
+L02B2: // REVERSE
 	if clock+4817<<clockShift >= end {
 		pc = 0x02B2
 		goto budget
@@ -4396,13 +4396,13 @@ L02B2:
 		nz = int(int8(x))
 	}
 
-L02B4:
+L02B4: // ETC
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
 		cf = 1
 	}
-	// 02B5 LDY $60,X
+	// 02B5 LDY .BK,X
 	{
 		m := c.Mem[x+0x60]
 		y = m
@@ -4414,7 +4414,7 @@ L02B4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B9 SBC $50,X
+	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -4444,7 +4444,7 @@ L02B4:
 
 		}
 	}
-	// 02BB STA $60,X
+	// 02BB STA .BK,X
 	{
 		ea := uint16(x + 0x60)
 		if ea <= 0x004D {
@@ -4454,7 +4454,7 @@ L02B4:
 		}
 		c.Mem[ea] = a
 	}
-	// 02BD STY $50,X
+	// 02BD STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -4474,7 +4474,7 @@ L02B4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C2 SBC $50,X
+	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -4504,7 +4504,7 @@ L02B4:
 
 		}
 	}
-	// 02C4 STA $50,X
+	// 02C4 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -4519,7 +4519,7 @@ L02B4:
 		x--
 		nz = int(int8(x))
 	}
-	// 02C7 BPL $02B4
+	// 02C7 BPL ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -4660,19 +4660,19 @@ L02C9:
 		goto step
 	}
 
-L02CA:
+L02CA: // CMOVE
 	if clock+1494<<clockShift >= end {
 		pc = 0x02CA
 		goto budget
 	}
 	clock += 19<<clockShift + 7
-	// 02CA LDA $B1
+	// 02CA LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02CC LDX $B6
+	// 02CC LDX .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		x = m
@@ -4682,7 +4682,7 @@ L02CA:
 	{
 		cf = 0
 	}
-	// 02CF ADC $8F,X
+	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
 		if c.P&FlagD == 0 {
@@ -4715,7 +4715,7 @@ L02CA:
 
 		}
 	}
-	// 02D1 STA $B1
+	// 02D1 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -4725,7 +4725,7 @@ L02CA:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 02D5 BNE $0319
+	// 02D5 BNE ILLEGAL
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
@@ -4735,7 +4735,7 @@ L02CA:
 
 L02D7:
 	clock += 5<<clockShift + 2
-	// 02D7 LDA $B1
+	// 02D7 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -4748,14 +4748,14 @@ L02D7:
 		nz = int(int8(x))
 	}
 
-L02DB:
+L02DB: // LOOP
 	clock += 4<<clockShift + 2
 	// 02DB DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 02DC BMI $02EC
+	// 02DC BMI NO
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -4765,14 +4765,14 @@ L02DB:
 
 L02DE:
 	clock += 6<<clockShift + 2
-	// 02DE CMP $50,X
+	// 02DE CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E0 BNE $02DB
+	// 02E0 BNE LOOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -4789,7 +4789,7 @@ L02E2:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E4 BMI $0319
+	// 02E4 BMI ILLEGAL
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
@@ -4838,7 +4838,7 @@ L02E6:
 
 		}
 	}
-	// 02EA BVS $02ED
+	// 02EA BVS SPX
 	{
 		if v {
 			clock += 1 << clockShift
@@ -4846,22 +4846,22 @@ L02E6:
 		}
 	}
 
-L02EC:
+L02EC: // NO
 	clock += 2<<clockShift + 1
 	// 02EC CLV
 	{
 		v = false
 	}
 
-L02ED:
+L02ED: // SPX
 	clock += 5<<clockShift + 2
-	// 02ED LDA $B5
+	// 02ED LDA .STATE
 	{
 		m := c.Mem[0x00B5]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02EF BMI $0315
+	// 02EF BMI RETL
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
@@ -4878,7 +4878,7 @@ L02F1:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02F3 BPL $0315
+	// 02F3 BPL RETL
 	{
 		if nz >= 0 {
 			clock += 2 << clockShift
@@ -4886,7 +4886,7 @@ L02F1:
 		}
 	}
 
-L02F5:
+L02F5: // CHKCHK
 	clock += 20<<clockShift + 6
 	// 02F5 PHA
 	{
@@ -4925,15 +4925,15 @@ L02F5:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02F9 STA $B5
+	// 02F9 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 02FB STA $B4
+	// 02FB STA .INCHEK
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 02FD JSR $034B
+	// 02FD JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4952,7 +4952,7 @@ L0300:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0300 JSR $02B2
+	// 0300 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4971,7 +4971,7 @@ L0303:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0303 JSR $0209
+	// 0303 JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4990,7 +4990,7 @@ L0306:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0306 JSR $032E
+	// 0306 JSR RUM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5026,17 +5026,17 @@ L0309:
 		a = m
 		nz = int(int8(a))
 	}
-	// 030B STA $B5
+	// 030B STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 030D LDA $B4
+	// 030D LDA .INCHEK
 	{
 		m := c.Mem[0x00B4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 030F BMI $0315
+	// 030F BMI RETL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -5197,7 +5197,7 @@ L0311:
 		goto step
 	}
 
-L0315:
+L0315: // RETL
 	clock += 10<<clockShift + 3
 	// 0315 CLC
 	{
@@ -5350,7 +5350,7 @@ L0315:
 		goto step
 	}
 
-L0319:
+L0319: // ILLEGAL
 	clock += 12<<clockShift + 4
 	// 0319 LDA #$FF
 	{
@@ -5507,25 +5507,25 @@ L0319:
 		goto step
 	}
 
-L031E:
+L031E: // RESET
 	if clock+16<<clockShift >= end {
 		pc = 0x031E
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 031E LDX $B0
+	// 031E LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0320 LDA $50,X
+	// 0320 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0322 STA $B1
+	// 0322 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -5670,13 +5670,13 @@ L031E:
 		goto step
 	}
 
-L0325:
+L0325: // GENRM
 	if clock+6<<clockShift >= end {
 		pc = 0x0325
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0325 JSR $034B
+	// 0325 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5689,13 +5689,13 @@ L0325:
 		goto L034B
 	}
 
-L0328:
+L0328: // GENR2
 	if clock+6<<clockShift >= end {
 		pc = 0x0328
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0328 JSR $02B2
+	// 0328 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5714,7 +5714,7 @@ L032B:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 032B JSR $0209
+	// 032B JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5727,13 +5727,13 @@ L032B:
 		goto L0209
 	}
 
-L032E:
+L032E: // RUM
 	if clock+6<<clockShift >= end {
 		pc = 0x032E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 032E JSR $02B2
+	// 032E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5746,7 +5746,7 @@ L032E:
 		goto L02B2
 	}
 
-L0331:
+L0331: // UMOVE
 	if clock+70<<clockShift >= end {
 		pc = 0x0331
 		goto budget
@@ -5757,11 +5757,11 @@ L0331:
 		x = s
 		nz = int(int8(x))
 	}
-	// 0332 STX $B3
+	// 0332 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 0334 LDX $B2
+	// 0334 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
@@ -5778,7 +5778,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0338 STA $B6
+	// 0338 STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
@@ -5789,7 +5789,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 033B STA $B0
+	// 033B STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
@@ -5805,7 +5805,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 033F STA $50,X
+	// 033F STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -5834,11 +5834,11 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0344 STA $B1
+	// 0344 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0346 STA $50,X
+	// 0346 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -5848,12 +5848,12 @@ L0331:
 		}
 		c.Mem[ea] = a
 	}
-	// 0348 JMP $0370
+	// 0348 JMP STRV
 	{
 		goto L0370
 	}
 
-L034B:
+L034B: // MOVE
 	if clock+1501<<clockShift >= end {
 		pc = 0x034B
 		goto budget
@@ -5864,11 +5864,11 @@ L034B:
 		x = s
 		nz = int(int8(x))
 	}
-	// 034C STX $B3
+	// 034C STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 034E LDX $B2
+	// 034E LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
@@ -5878,7 +5878,7 @@ L034B:
 	{
 		s = x
 	}
-	// 0351 LDA $B1
+	// 0351 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -5908,16 +5908,16 @@ L034B:
 		nz = int(int8(x))
 	}
 
-L0357:
+L0357: // CHECK
 	clock += 6<<clockShift + 2
-	// 0357 CMP $50,X
+	// 0357 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0359 BEQ $035E
+	// 0359 BEQ TAKE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -5932,7 +5932,7 @@ L035B:
 		x--
 		nz = int(int8(x))
 	}
-	// 035C BPL $0357
+	// 035C BPL CHECK
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -5940,7 +5940,7 @@ L035B:
 		}
 	}
 
-L035E:
+L035E: // TAKE
 	clock += 36<<clockShift + 12
 	// 035E LDA #$CC
 	{
@@ -5948,7 +5948,7 @@ L035E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0360 STA $50,X
+	// 0360 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -5975,19 +5975,19 @@ L035E:
 		s--
 
 	}
-	// 0364 LDX $B0
+	// 0364 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0366 LDA $50,X
+	// 0366 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0368 STY $50,X
+	// 0368 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -6026,7 +6026,7 @@ L035E:
 		s--
 
 	}
-	// 036D LDA $B6
+	// 036D LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -6045,18 +6045,18 @@ L035E:
 
 	}
 
-L0370:
+L0370: // STRV
 	clock += 16<<clockShift + 5
 	// 0370 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0371 STX $B2
+	// 0371 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 0373 LDX $B3
+	// 0373 LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
@@ -6197,26 +6197,26 @@ L0370:
 		goto step
 	}
 
-L0377:
+L0377: // CKMATE
 	if clock+54<<clockShift >= end {
 		pc = 0x0377
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0377 LDX $E4
+	// 0377 LDX .MAXC
 	{
 		m := c.Mem[0x00E4]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0379 CPX $A0
+	// 0379 CPX .POINTS
 	{
 		m := c.Mem[0x00A0]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 037B BNE $0381
+	// 037B BNE NOCHEK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -6232,7 +6232,7 @@ L037D:
 		a = m
 		nz = int(int8(a))
 	}
-	// 037F BEQ $038B
+	// 037F BEQ RETV
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -6240,15 +6240,15 @@ L037D:
 		}
 	}
 
-L0381:
+L0381: // NOCHEK
 	clock += 5<<clockShift + 2
-	// 0381 LDX $E3
+	// 0381 LDX .MOB
 	{
 		m := c.Mem[0x00E3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0383 BNE $038B
+	// 0383 BNE RETV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -6258,13 +6258,13 @@ L0381:
 
 L0385:
 	clock += 5<<clockShift + 2
-	// 0385 LDX $EE
+	// 0385 LDX .WMAXP
 	{
 		m := c.Mem[0x00EE]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0387 BNE $038B
+	// 0387 BNE RETV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -6281,7 +6281,7 @@ L0389:
 		nz = int(int8(a))
 	}
 
-L038B:
+L038B: // RETV
 	clock += 10<<clockShift + 4
 	// 038B LDX #$04
 	{
@@ -6289,18 +6289,18 @@ L038B:
 		x = m
 		nz = int(int8(x))
 	}
-	// 038D STX $B5
+	// 038D STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 038F CMP $FA
+	// 038F CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0391 BCC $039F
+	// 0391 BCC RETP
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -6310,7 +6310,7 @@ L038B:
 
 L0393:
 	clock += 2<<clockShift + 1
-	// 0393 BEQ $039F
+	// 0393 BEQ RETP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -6320,52 +6320,52 @@ L0393:
 
 L0395:
 	clock += 15<<clockShift + 5
-	// 0395 STA $FA
+	// 0395 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0397 LDA $B0
+	// 0397 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0399 STA $FB
+	// 0399 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 039B LDA $B1
+	// 039B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 039D STA $F9
+	// 039D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
 
-L039F:
+L039F: // RETP
 	clock += 3<<clockShift + 1
-	// 039F JMP $1F1F
+	// 039F JMP *OUT
 	{
 		pc = 0x1F1F
 		goto step
 	}
 
-L03A2:
+L03A2: // GO
 	if clock+58<<clockShift >= end {
 		pc = 0x03A2
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 03A2 LDX $DC
+	// 03A2 LDX .OMOVE
 	{
 		m := c.Mem[0x00DC]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03A4 BPL $03BD
+	// 03A4 BPL NOOPEN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -6375,20 +6375,20 @@ L03A2:
 
 L03A6:
 	clock += 9<<clockShift + 3
-	// 03A6 LDA $F9
+	// 03A6 LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03A8 CMP $DC,X
+	// 03A8 CMP .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03AA BNE $03BB
+	// 03AA BNE END
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -6403,13 +6403,13 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03AD LDA $DC,X
+	// 03AD LDA .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03AF STA $FB
+	// 03AF STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
@@ -6418,13 +6418,13 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03B2 LDA $DC,X
+	// 03B2 LDA .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B4 STA $F9
+	// 03B4 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
@@ -6433,11 +6433,11 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03B7 STX $DC
+	// 03B7 STX .OMOVE
 	{
 		c.Mem[0x00DC] = x
 	}
-	// 03B9 BNE $03D5
+	// 03B9 BNE MV2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -6445,14 +6445,14 @@ L03AC:
 		}
 	}
 
-L03BB:
+L03BB: // END
 	clock += 3<<clockShift + 1
-	// 03BB STA $DC
+	// 03BB STA .OMOVE
 	{
 		c.Mem[0x00DC] = a
 	}
 
-L03BD:
+L03BD: // NOOPEN
 	clock += 16<<clockShift + 5
 	// 03BD LDX #$0C
 	{
@@ -6460,11 +6460,11 @@ L03BD:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03BF STX $B5
+	// 03BF STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 03C1 STX $FA
+	// 03C1 STX .BESTV
 	{
 		c.Mem[0x00FA] = x
 	}
@@ -6474,7 +6474,7 @@ L03BD:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03C5 JSR $0202
+	// 03C5 JSR GNMX
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -6499,11 +6499,11 @@ L03C8:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03CA STX $B5
+	// 03CA STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 03CC JSR $0200
+	// 03CC JSR GNMZ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -6522,7 +6522,7 @@ L03CF:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 03CF LDX $FA
+	// 03CF LDX .BESTV
 	{
 		m := c.Mem[0x00FA]
 		x = m
@@ -6535,7 +6535,7 @@ L03CF:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03D3 BCC $03E7
+	// 03D3 BCC MATE
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -6543,43 +6543,43 @@ L03CF:
 		}
 	}
 
-L03D5:
+L03D5: // MV2
 	if clock+25<<clockShift >= end {
 		pc = 0x03D5
 		goto budget
 	}
 	clock += 25<<clockShift + 7
-	// 03D5 LDX $FB
+	// 03D5 LDX .BESTP
 	{
 		m := c.Mem[0x00FB]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03D7 LDA $50,X
+	// 03D7 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03D9 STA $FA
+	// 03D9 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 03DB STX $B0
+	// 03DB STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 03DD LDA $F9
+	// 03DD LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03DF STA $B1
+	// 03DF STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03E1 JSR $034B
+	// 03E1 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -6598,12 +6598,12 @@ L03E4:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 03E4 JMP $0000
+	// 03E4 JMP CHESS
 	{
 		goto L0000
 	}
 
-L03E7:
+L03E7: // MATE
 	clock += 8<<clockShift + 2
 	// 03E7 LDA #$FF
 	{
@@ -6746,7 +6746,7 @@ L03E7:
 		goto step
 	}
 
-L03EA:
+L03EA: // DISMV
 	if clock+2<<clockShift >= end {
 		pc = 0x03EA
 		goto budget
@@ -6759,13 +6759,13 @@ L03EA:
 		nz = int(int8(x))
 	}
 
-L03EC:
+L03EC: // ROL
 	if clock+29<<clockShift >= end {
 		pc = 0x03EC
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03EC ASL $F9
+	// 03EC ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -6773,7 +6773,7 @@ L03EC:
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03EE ROL $FA
+	// 03EE ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
@@ -6785,7 +6785,7 @@ L03EC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03F1 BNE $03EC
+	// 03F1 BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -6795,17 +6795,17 @@ L03EC:
 
 L03F3:
 	clock += 15<<clockShift + 4
-	// 03F3 ORA $F9
+	// 03F3 ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03F5 STA $F9
+	// 03F5 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03F7 STA $B1
+	// 03F7 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -6944,13 +6944,13 @@ L03F3:
 		goto step
 	}
 
-L0400:
+L0400: // LIBKEY
 	if clock+6<<clockShift >= end {
 		pc = 0x0400
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0400 JSR $1F6A
+	// 0400 JSR *GETKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -6982,7 +6982,7 @@ L0403:
 		s--
 
 	}
-	// 0404 LDA $0679
+	// 0404 LDA .SEED
 	{
 		m := c.Mem[0x0679]
 		a = m
@@ -6996,7 +6996,7 @@ L0403:
 		nz = int(int8(m))
 		a = m
 	}
-	// 0408 BCC $040C
+	// 0408 BCC LKSTIR
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -7013,9 +7013,9 @@ L040A:
 		nz = int(int8(a))
 	}
 
-L040C:
+L040C: // LKSTIR
 	clock += 14<<clockShift + 4
-	// 040C STA $0679
+	// 040C STA .SEED
 	{
 		c.Mem[0x0679] = a
 	}
@@ -7026,14 +7026,14 @@ L040C:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0410 CMP $067A
+	// 0410 CMP .LASTK
 	{
 		m := c.Mem[0x067A]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0413 BNE $041D
+	// 0413 BNE LKNEW0
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7043,13 +7043,13 @@ L040C:
 
 L0415:
 	clock += 6<<clockShift + 2
-	// 0415 LDX $067B
+	// 0415 LDX .TAKEN
 	{
 		m := c.Mem[0x067B]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0418 BEQ $0455
+	// 0418 BEQ LKRTS
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -7200,9 +7200,9 @@ L041A:
 		goto step
 	}
 
-L041D:
+L041D: // LKNEW0
 	clock += 16<<clockShift + 5
-	// 041D STA $067A
+	// 041D STA .LASTK
 	{
 		c.Mem[0x067A] = a
 	}
@@ -7212,17 +7212,17 @@ L041D:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0422 STX $067B
+	// 0422 STX .TAKEN
 	{
 		c.Mem[0x067B] = x
 	}
-	// 0425 LDX $067C
+	// 0425 LDX .KEYST
 	{
 		m := c.Mem[0x067C]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0428 BNE $0456
+	// 0428 BNE LKNUM
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7230,7 +7230,7 @@ L041D:
 		}
 	}
 
-L042A:
+L042A: // LKNEW
 	if clock+34<<clockShift >= end {
 		pc = 0x042A
 		goto budget
@@ -7243,7 +7243,7 @@ L042A:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 042C BNE $0437
+	// 042C BNE LKC
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7259,7 +7259,7 @@ L042E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0430 STA $067C
+	// 0430 STA .KEYST
 	{
 		c.Mem[0x067C] = a
 	}
@@ -7269,7 +7269,7 @@ L042E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0435 BNE $0486
+	// 0435 BNE LKSHOW
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7277,7 +7277,7 @@ L042E:
 		}
 	}
 
-L0437:
+L0437: // LKC
 	clock += 4<<clockShift + 2
 	// 0437 CMP #$0C
 	{
@@ -7286,7 +7286,7 @@ L0437:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0439 BNE $0441
+	// 0439 BNE LKE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7296,7 +7296,7 @@ L0437:
 
 L043B:
 	clock += 6<<clockShift + 1
-	// 043B JSR $0494
+	// 043B JSR LRESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7456,7 +7456,7 @@ L043E:
 		goto step
 	}
 
-L0441:
+L0441: // LKE
 	clock += 4<<clockShift + 2
 	// 0441 CMP #$0E
 	{
@@ -7465,7 +7465,7 @@ L0441:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0443 BNE $044B
+	// 0443 BNE LKGO
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7475,7 +7475,7 @@ L0441:
 
 L0445:
 	clock += 6<<clockShift + 1
-	// 0445 JSR $04B3
+	// 0445 JSR LSWAP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7635,7 +7635,7 @@ L0448:
 		goto step
 	}
 
-L044B:
+L044B: // LKGO
 	clock += 4<<clockShift + 2
 	// 044B CMP #$13
 	{
@@ -7644,7 +7644,7 @@ L044B:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 044D BNE $0455
+	// 044D BNE LKRTS
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7654,7 +7654,7 @@ L044B:
 
 L044F:
 	clock += 6<<clockShift + 1
-	// 044F JSR $05F4
+	// 044F JSR PROMPT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7673,12 +7673,12 @@ L0452:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0452 JMP $048C
+	// 0452 JMP LKTAKE
 	{
 		goto L048C
 	}
 
-L0455:
+L0455: // LKRTS
 	if clock+6<<clockShift >= end {
 		pc = 0x0455
 		goto budget
@@ -7819,7 +7819,7 @@ L0455:
 		goto step
 	}
 
-L0456:
+L0456: // LKNUM
 	clock += 4<<clockShift + 2
 	// 0456 CMP #$15
 	{
@@ -7828,7 +7828,7 @@ L0456:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0458 BEQ $0455
+	// 0458 BEQ LKRTS
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -7845,7 +7845,7 @@ L045A:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 045C BCC $0465
+	// 045C BCC LKDIG
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -7861,11 +7861,11 @@ L045E:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0460 STX $067C
+	// 0460 STX .KEYST
 	{
 		c.Mem[0x067C] = x
 	}
-	// 0463 BEQ $042A
+	// 0463 BEQ LKNEW
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -7873,7 +7873,7 @@ L045E:
 		}
 	}
 
-L0465:
+L0465: // LKDIG
 	clock += 4<<clockShift + 2
 	// 0465 CPX #$01
 	{
@@ -7882,7 +7882,7 @@ L0465:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0467 BNE $0478
+	// 0467 BNE LKDIG2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7924,35 +7924,35 @@ L0469:
 		nz = int(int8(m))
 		a = m
 	}
-	// 046D STA $067D
+	// 046D STA .NUM
 	{
 		c.Mem[0x067D] = a
 	}
-	// 0470 INC $067C
+	// 0470 INC .KEYST
 	{
 		m := c.Mem[0x067C]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x067C] = m
 	}
-	// 0473 STA $F9
+	// 0473 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 0475 JMP $048C
+	// 0475 JMP LKTAKE
 	{
 		goto L048C
 	}
 
-L0478:
+L0478: // LKDIG2
 	clock += 20<<clockShift + 5
-	// 0478 ORA $067D
+	// 0478 ORA .NUM
 	{
 		m := c.Mem[0x067D]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 047B STA $067D
+	// 047B STA .NUM
 	{
 		c.Mem[0x067D] = a
 	}
@@ -7962,11 +7962,11 @@ L0478:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0480 STX $067C
+	// 0480 STX .KEYST
 	{
 		c.Mem[0x067C] = x
 	}
-	// 0483 JSR $04D9
+	// 0483 JSR LSELECT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7979,26 +7979,26 @@ L0478:
 		goto L04D9
 	}
 
-L0486:
+L0486: // LKSHOW
 	if clock+23<<clockShift >= end {
 		pc = 0x0486
 		goto budget
 	}
 	clock += 9<<clockShift + 3
-	// 0486 STA $FB
+	// 0486 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 0488 STA $FA
+	// 0488 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 048A STA $F9
+	// 048A STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
 
-L048C:
+L048C: // LKTAKE
 	clock += 14<<clockShift + 4
 	// 048C LDA #$01
 	{
@@ -8006,7 +8006,7 @@ L048C:
 		a = m
 		nz = int(int8(a))
 	}
-	// 048E STA $067B
+	// 048E STA .TAKEN
 	{
 		c.Mem[0x067B] = a
 	}
@@ -8151,7 +8151,7 @@ L048C:
 		goto step
 	}
 
-L0494:
+L0494: // LRESET
 	if clock+1335<<clockShift >= end {
 		pc = 0x0494
 		goto budget
@@ -8163,23 +8163,23 @@ L0494:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0496 STA $067F
+	// 0496 STA .SIDE
 	{
 		c.Mem[0x067F] = a
 	}
-	// 0499 STA $0680
+	// 0499 STA .PLY
 	{
 		c.Mem[0x0680] = a
 	}
-	// 049C STA $0683
+	// 049C STA .CURH
 	{
 		c.Mem[0x0683] = a
 	}
-	// 049F STA $067E
+	// 049F STA .SEL
 	{
 		c.Mem[0x067E] = a
 	}
-	// 04A2 STA $067C
+	// 04A2 STA .KEYST
 	{
 		c.Mem[0x067C] = a
 	}
@@ -8189,7 +8189,7 @@ L0494:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04A7 STA $0681
+	// 04A7 STA .INBK
 	{
 		c.Mem[0x0681] = a
 	}
@@ -8200,9 +8200,9 @@ L0494:
 		nz = int(int8(x))
 	}
 
-L04AC:
+L04AC: // LRCLR
 	clock += 9<<clockShift + 3
-	// 04AC STA $0687,X
+	// 04AC STA .HIST,X
 	{
 		ea := 0x0687 + uint16(x)
 		if c.Hooked(ea) {
@@ -8217,7 +8217,7 @@ L04AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 04B0 BPL $04AC
+	// 04B0 BPL LRCLR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -8362,13 +8362,13 @@ L04B2:
 		goto step
 	}
 
-L04B3:
+L04B3: // LSWAP
 	if clock+39<<clockShift >= end {
 		pc = 0x04B3
 		goto budget
 	}
 	clock += 18<<clockShift + 6
-	// 04B3 LDA $067F
+	// 04B3 LDA .SIDE
 	{
 		m := c.Mem[0x067F]
 		a = m
@@ -8380,11 +8380,11 @@ L04B3:
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 04B8 STA $067F
+	// 04B8 STA .SIDE
 	{
 		c.Mem[0x067F] = a
 	}
-	// 04BB LDA $0680
+	// 04BB LDA .PLY
 	{
 		m := c.Mem[0x0680]
 		a = m
@@ -8397,7 +8397,7 @@ L04B3:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04C0 BCS $04D3
+	// 04C0 BCS LSLEAVE
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -8407,23 +8407,23 @@ L04B3:
 
 L04C2:
 	clock += 14<<clockShift + 4
-	// 04C2 LDA $067F
+	// 04C2 LDA .SIDE
 	{
 		m := c.Mem[0x067F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 04C5 STA $0680
+	// 04C5 STA .PLY
 	{
 		c.Mem[0x0680] = a
 	}
-	// 04C8 LDA $067E
+	// 04C8 LDA .SEL
 	{
 		m := c.Mem[0x067E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 04CB BEQ $04D8
+	// 04CB BEQ LSRTS
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -8433,16 +8433,16 @@ L04C2:
 
 L04CD:
 	clock += 7<<clockShift + 2
-	// 04CD STA $067D
+	// 04CD STA .NUM
 	{
 		c.Mem[0x067D] = a
 	}
-	// 04D0 JMP $04D9
+	// 04D0 JMP LSELECT
 	{
 		goto L04D9
 	}
 
-L04D3:
+L04D3: // LSLEAVE
 	clock += 6<<clockShift + 2
 	// 04D3 LDA #$00
 	{
@@ -8450,12 +8450,12 @@ L04D3:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04D5 STA $0681
+	// 04D5 STA .INBK
 	{
 		c.Mem[0x0681] = a
 	}
 
-L04D8:
+L04D8: // LSRTS
 	clock += 6<<clockShift + 1
 	// 04D8 RTS
 	{
@@ -8592,7 +8592,7 @@ L04D8:
 		goto step
 	}
 
-L04D9:
+L04D9: // LSELECT
 	if clock+16<<clockShift >= end {
 		pc = 0x04D9
 		goto budget
@@ -8604,15 +8604,15 @@ L04D9:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04DB STA $0683
+	// 04DB STA .CURH
 	{
 		c.Mem[0x0683] = a
 	}
-	// 04DE STA $067E
+	// 04DE STA .SEL
 	{
 		c.Mem[0x067E] = a
 	}
-	// 04E1 JSR $0638
+	// 04E1 JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8625,7 +8625,7 @@ L04D9:
 		goto L0638
 	}
 
-L04E4:
+L04E4: // LSLOOP
 	if clock+36<<clockShift >= end {
 		pc = 0x04E4
 		goto budget
@@ -8637,7 +8637,7 @@ L04E4:
 		y = m
 		nz = int(int8(y))
 	}
-	// 04E6 LDA ($4E),Y
+	// 04E6 LDA (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -8645,14 +8645,14 @@ L04E4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04E8 CMP $067D
+	// 04E8 CMP .NUM
 	{
 		m := c.Mem[0x067D]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04EB BNE $04F5
+	// 04EB BNE LSNEXT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -8667,7 +8667,7 @@ L04ED:
 		y++
 		nz = int(int8(y))
 	}
-	// 04EE LDA ($4E),Y
+	// 04EE LDA (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -8675,14 +8675,14 @@ L04ED:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04F0 CMP $067F
+	// 04F0 CMP .SIDE
 	{
 		m := c.Mem[0x067F]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04F3 BEQ $0500
+	// 04F3 BEQ LSFOUND
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
@@ -8690,9 +8690,9 @@ L04ED:
 		}
 	}
 
-L04F5:
+L04F5: // LSNEXT
 	clock += 6<<clockShift + 1
-	// 04F5 JSR $0650
+	// 04F5 JSR NEXT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8711,14 +8711,14 @@ L04F8:
 		goto budget
 	}
 	clock += 8<<clockShift + 2
-	// 04F8 DEC $0685
+	// 04F8 DEC .CNT
 	{
 		m := c.Mem[0x0685]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0685] = m
 	}
-	// 04FB BNE $04E4
+	// 04FB BNE LSLOOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -8871,9 +8871,9 @@ L04FD:
 		goto step
 	}
 
-L0500:
+L0500: // LSFOUND
 	clock += 6<<clockShift + 1
-	// 0500 JSR $0660
+	// 0500 JSR SETCUR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8892,13 +8892,13 @@ L0503:
 		goto budget
 	}
 	clock += 14<<clockShift + 3
-	// 0503 LDA $067D
+	// 0503 LDA .NUM
 	{
 		m := c.Mem[0x067D]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0506 STA $067E
+	// 0506 STA .SEL
 	{
 		c.Mem[0x067E] = a
 	}
@@ -9039,19 +9039,19 @@ L0503:
 		goto step
 	}
 
-L050A:
+L050A: // LIBGO
 	if clock+40<<clockShift >= end {
 		pc = 0x050A
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 050A LDA $0681
+	// 050A LDA .INBK
 	{
 		m := c.Mem[0x0681]
 		a = m
 		nz = int(int8(a))
 	}
-	// 050D BNE $0512
+	// 050D BNE LIBIN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9061,20 +9061,20 @@ L050A:
 
 L050F:
 	clock += 3<<clockShift + 1
-	// 050F JMP $05AF
+	// 050F JMP LOUT
 	{
 		goto L05AF
 	}
 
-L0512:
+L0512: // LIBIN
 	clock += 6<<clockShift + 2
-	// 0512 LDA $0680
+	// 0512 LDA .PLY
 	{
 		m := c.Mem[0x0680]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0515 BEQ $0521
+	// 0515 BEQ LFIND
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -9084,17 +9084,17 @@ L0512:
 
 L0517:
 	clock += 14<<clockShift + 4
-	// 0517 LDA $FA
+	// 0517 LDA .BESTV
 	{
 		m := c.Mem[0x00FA]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0519 STA $0687
+	// 0519 STA .HIST
 	{
 		c.Mem[0x0687] = a
 	}
-	// 051C LDA $F9
+	// 051C LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
@@ -9105,15 +9105,15 @@ L0517:
 		c.Mem[0x0688] = a
 	}
 
-L0521:
+L0521: // LFIND
 	clock += 6<<clockShift + 2
-	// 0521 LDA $0683
+	// 0521 LDA .CURH
 	{
 		m := c.Mem[0x0683]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0524 BEQ $052E
+	// 0524 BEQ LANY
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -9123,7 +9123,7 @@ L0521:
 
 L0526:
 	clock += 6<<clockShift + 1
-	// 0526 JSR $066B
+	// 0526 JSR USECUR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9142,7 +9142,7 @@ L0529:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0529 JSR $05B6
+	// 0529 JSR FITS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9161,7 +9161,7 @@ L052C:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 052C BCS $0576
+	// 052C BCS LPLAY
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -9169,9 +9169,9 @@ L052C:
 		}
 	}
 
-L052E:
+L052E: // LANY
 	clock += 6<<clockShift + 1
-	// 052E JSR $0638
+	// 052E JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9196,18 +9196,18 @@ L0531:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0533 STA $0684
+	// 0533 STA .NFIT
 	{
 		c.Mem[0x0684] = a
 	}
 
-L0536:
+L0536: // LCOUNT
 	if clock+6<<clockShift >= end {
 		pc = 0x0536
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0536 JSR $05B6
+	// 0536 JSR FITS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9226,7 +9226,7 @@ L0539:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0539 BCC $053E
+	// 0539 BCC LCNEXT
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -9236,7 +9236,7 @@ L0539:
 
 L053B:
 	clock += 6<<clockShift + 1
-	// 053B INC $0684
+	// 053B INC .NFIT
 	{
 		m := c.Mem[0x0684]
 		m++
@@ -9244,9 +9244,9 @@ L053B:
 		c.Mem[0x0684] = m
 	}
 
-L053E:
+L053E: // LCNEXT
 	clock += 6<<clockShift + 1
-	// 053E JSR $0650
+	// 053E JSR NEXT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9265,14 +9265,14 @@ L0541:
 		goto budget
 	}
 	clock += 8<<clockShift + 2
-	// 0541 DEC $0685
+	// 0541 DEC .CNT
 	{
 		m := c.Mem[0x0685]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0685] = m
 	}
-	// 0544 BNE $0536
+	// 0544 BNE LCOUNT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9282,13 +9282,13 @@ L0541:
 
 L0546:
 	clock += 6<<clockShift + 2
-	// 0546 LDA $0684
+	// 0546 LDA .NFIT
 	{
 		m := c.Mem[0x0684]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0549 BEQ $05AA
+	// 0549 BEQ LLEAVE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -9298,27 +9298,27 @@ L0546:
 
 L054B:
 	clock += 4<<clockShift + 1
-	// 054B LDA $0679
+	// 054B LDA .SEED
 	{
 		m := c.Mem[0x0679]
 		a = m
 		nz = int(int8(a))
 	}
 
-L054E:
+L054E: // LMOD
 	if clock+17<<clockShift >= end {
 		pc = 0x054E
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 054E CMP $0684
+	// 054E CMP .NFIT
 	{
 		m := c.Mem[0x0684]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0551 BCC $0559
+	// 0551 BCC LPICK
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -9328,7 +9328,7 @@ L054E:
 
 L0553:
 	clock += 7<<clockShift + 2
-	// 0553 SBC $0684
+	// 0553 SBC .NFIT
 	{
 		m := c.Mem[0x0684]
 		if c.P&FlagD == 0 {
@@ -9358,18 +9358,18 @@ L0553:
 
 		}
 	}
-	// 0556 JMP $054E
+	// 0556 JMP LMOD
 	{
 		goto L054E
 	}
 
-L0559:
+L0559: // LPICK
 	clock += 10<<clockShift + 2
-	// 0559 STA $0684
+	// 0559 STA .NFIT
 	{
 		c.Mem[0x0684] = a
 	}
-	// 055C JSR $0638
+	// 055C JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9382,13 +9382,13 @@ L0559:
 		goto L0638
 	}
 
-L055F:
+L055F: // LPLOOP
 	if clock+6<<clockShift >= end {
 		pc = 0x055F
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 055F JSR $05B6
+	// 055F JSR FITS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9407,7 +9407,7 @@ L0562:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0562 BCC $0569
+	// 0562 BCC LPNEXT
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -9417,14 +9417,14 @@ L0562:
 
 L0564:
 	clock += 8<<clockShift + 2
-	// 0564 DEC $0684
+	// 0564 DEC .NFIT
 	{
 		m := c.Mem[0x0684]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0684] = m
 	}
-	// 0567 BMI $0573
+	// 0567 BMI LPFOUND
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -9432,9 +9432,9 @@ L0564:
 		}
 	}
 
-L0569:
+L0569: // LPNEXT
 	clock += 6<<clockShift + 1
-	// 0569 JSR $0650
+	// 0569 JSR NEXT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9453,14 +9453,14 @@ L056C:
 		goto budget
 	}
 	clock += 8<<clockShift + 2
-	// 056C DEC $0685
+	// 056C DEC .CNT
 	{
 		m := c.Mem[0x0685]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0685] = m
 	}
-	// 056F BNE $055F
+	// 056F BNE LPLOOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9470,7 +9470,7 @@ L056C:
 
 L0571:
 	clock += 2<<clockShift + 1
-	// 0571 BEQ $05AA
+	// 0571 BEQ LLEAVE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -9478,9 +9478,9 @@ L0571:
 		}
 	}
 
-L0573:
+L0573: // LPFOUND
 	clock += 6<<clockShift + 1
-	// 0573 JSR $0660
+	// 0573 JSR SETCUR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9493,13 +9493,13 @@ L0573:
 		goto L0660
 	}
 
-L0576:
+L0576: // LPLAY
 	if clock+82<<clockShift >= end {
 		pc = 0x0576
 		goto budget
 	}
 	clock += 25<<clockShift + 9
-	// 0576 LDA $0680
+	// 0576 LDA .PLY
 	{
 		m := c.Mem[0x0680]
 		a = m
@@ -9551,7 +9551,7 @@ L0576:
 		y = a
 		nz = int(int8(y))
 	}
-	// 057D LDA ($4E),Y
+	// 057D LDA (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -9564,7 +9564,7 @@ L0576:
 		x = a
 		nz = int(int8(x))
 	}
-	// 0580 LDA $50,X
+	// 0580 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
@@ -9577,7 +9577,7 @@ L0576:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0584 BEQ $05AA
+	// 0584 BEQ LLEAVE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -9587,7 +9587,7 @@ L0576:
 
 L0586:
 	clock += 55<<clockShift + 14
-	// 0586 STX $FB
+	// 0586 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
@@ -9596,7 +9596,7 @@ L0586:
 		y++
 		nz = int(int8(y))
 	}
-	// 0589 LDA ($4E),Y
+	// 0589 LDA (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -9604,11 +9604,11 @@ L0586:
 		a = m
 		nz = int(int8(a))
 	}
-	// 058B STA $F9
+	// 058B STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 058D LDA $0687
+	// 058D LDA .HIST
 	{
 		m := c.Mem[0x0687]
 		a = m
@@ -9632,7 +9632,7 @@ L0586:
 	{
 		c.Mem[0x0689] = x
 	}
-	// 059C LDA $F9
+	// 059C LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
@@ -9642,26 +9642,26 @@ L0586:
 	{
 		c.Mem[0x068A] = a
 	}
-	// 05A1 INC $0680
+	// 05A1 INC .PLY
 	{
 		m := c.Mem[0x0680]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0680] = m
 	}
-	// 05A4 INC $0680
+	// 05A4 INC .PLY
 	{
 		m := c.Mem[0x0680]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0680] = m
 	}
-	// 05A7 JMP $03D5
+	// 05A7 JMP MV2
 	{
 		goto L03D5
 	}
 
-L05AA:
+L05AA: // LLEAVE
 	clock += 6<<clockShift + 2
 	// 05AA LDA #$00
 	{
@@ -9669,12 +9669,12 @@ L05AA:
 		a = m
 		nz = int(int8(a))
 	}
-	// 05AC STA $0681
+	// 05AC STA .INBK
 	{
 		c.Mem[0x0681] = a
 	}
 
-L05AF:
+L05AF: // LOUT
 	clock += 8<<clockShift + 3
 	// 05AF LDA #$00
 	{
@@ -9682,16 +9682,16 @@ L05AF:
 		a = m
 		nz = int(int8(a))
 	}
-	// 05B1 STA $DC
+	// 05B1 STA .OMOVE
 	{
 		c.Mem[0x00DC] = a
 	}
-	// 05B3 JMP $03A2
+	// 05B3 JMP GO
 	{
 		goto L03A2
 	}
 
-L05B6:
+L05B6: // FITS
 	if clock+38<<clockShift >= end {
 		pc = 0x05B6
 		goto budget
@@ -9703,7 +9703,7 @@ L05B6:
 		y = m
 		nz = int(int8(y))
 	}
-	// 05B8 LDA ($4E),Y
+	// 05B8 LDA (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -9711,14 +9711,14 @@ L05B6:
 		a = m
 		nz = int(int8(a))
 	}
-	// 05BA CMP $067F
+	// 05BA CMP .SIDE
 	{
 		m := c.Mem[0x067F]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05BD BNE $05F2
+	// 05BD BNE NOFIT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9733,13 +9733,13 @@ L05BF:
 		y++
 		nz = int(int8(y))
 	}
-	// 05C0 LDA $0680
+	// 05C0 LDA .PLY
 	{
 		m := c.Mem[0x0680]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05C3 CMP ($4E),Y
+	// 05C3 CMP (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -9748,7 +9748,7 @@ L05BF:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05C5 BCS $05F2
+	// 05C5 BCS NOFIT
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -9758,13 +9758,13 @@ L05BF:
 
 L05C7:
 	clock += 10<<clockShift + 3
-	// 05C7 LDA $0680
+	// 05C7 LDA .PLY
 	{
 		m := c.Mem[0x0680]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05CA STA $0686
+	// 05CA STA .K
 	{
 		c.Mem[0x0686] = a
 	}
@@ -9775,20 +9775,20 @@ L05C7:
 		nz = int(int8(x))
 	}
 
-L05CF:
+L05CF: // FWIN
 	if clock+62<<clockShift >= end {
 		pc = 0x05CF
 		goto budget
 	}
 	clock += 8<<clockShift + 2
-	// 05CF DEC $0686
+	// 05CF DEC .K
 	{
 		m := c.Mem[0x0686]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0686] = m
 	}
-	// 05D2 BMI $05F0
+	// 05D2 BMI FIT
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -9798,7 +9798,7 @@ L05CF:
 
 L05D4:
 	clock += 21<<clockShift + 7
-	// 05D4 LDA $0686
+	// 05D4 LDA .K
 	{
 		m := c.Mem[0x0686]
 		a = m
@@ -9850,7 +9850,7 @@ L05D4:
 		y = a
 		nz = int(int8(y))
 	}
-	// 05DB LDA ($4E),Y
+	// 05DB LDA (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -9858,7 +9858,7 @@ L05D4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 05DD CMP $0687,X
+	// 05DD CMP .HIST,X
 	{
 		ea := 0x0687 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -9867,7 +9867,7 @@ L05D4:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05E0 BNE $05F2
+	// 05E0 BNE NOFIT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9882,7 +9882,7 @@ L05E2:
 		y++
 		nz = int(int8(y))
 	}
-	// 05E3 LDA ($4E),Y
+	// 05E3 LDA (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -9899,7 +9899,7 @@ L05E2:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05E8 BNE $05F2
+	// 05E8 BNE NOFIT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9926,7 +9926,7 @@ L05EA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05EE BNE $05CF
+	// 05EE BNE FWIN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9934,7 +9934,7 @@ L05EA:
 		}
 	}
 
-L05F0:
+L05F0: // FIT
 	clock += 8<<clockShift + 2
 	// 05F0 SEC
 	{
@@ -10079,7 +10079,7 @@ L05F0:
 		goto step
 	}
 
-L05F2:
+L05F2: // NOFIT
 	clock += 8<<clockShift + 2
 	// 05F2 CLC
 	{
@@ -10224,19 +10224,19 @@ L05F2:
 		goto step
 	}
 
-L05F4:
+L05F4: // PROMPT
 	if clock+36<<clockShift >= end {
 		pc = 0x05F4
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 05F4 LDA $0681
+	// 05F4 LDA .INBK
 	{
 		m := c.Mem[0x0681]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05F7 BEQ $062F
+	// 05F7 BEQ PNONE
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
@@ -10246,13 +10246,13 @@ L05F4:
 
 L05F9:
 	clock += 6<<clockShift + 2
-	// 05F9 LDA $0683
+	// 05F9 LDA .CURH
 	{
 		m := c.Mem[0x0683]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05FC BEQ $062F
+	// 05FC BEQ PNONE
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
@@ -10262,13 +10262,13 @@ L05F9:
 
 L05FE:
 	clock += 6<<clockShift + 2
-	// 05FE LDA $0680
+	// 05FE LDA .PLY
 	{
 		m := c.Mem[0x0680]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0601 BEQ $062F
+	// 0601 BEQ PNONE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -10278,7 +10278,7 @@ L05FE:
 
 L0603:
 	clock += 6<<clockShift + 1
-	// 0603 JSR $066B
+	// 0603 JSR USECUR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -10303,13 +10303,13 @@ L0606:
 		y = m
 		nz = int(int8(y))
 	}
-	// 0608 LDA $0680
+	// 0608 LDA .PLY
 	{
 		m := c.Mem[0x0680]
 		a = m
 		nz = int(int8(a))
 	}
-	// 060B CMP ($4E),Y
+	// 060B CMP (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10318,7 +10318,7 @@ L0606:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 060D BEQ $0611
+	// 060D BEQ PHAS
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -10328,7 +10328,7 @@ L0606:
 
 L060F:
 	clock += 2<<clockShift + 1
-	// 060F BCS $062F
+	// 060F BCS PNONE
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -10336,9 +10336,9 @@ L060F:
 		}
 	}
 
-L0611:
+L0611: // PHAS
 	clock += 33<<clockShift + 11
-	// 0611 LDA $0680
+	// 0611 LDA .PLY
 	{
 		m := c.Mem[0x0680]
 		a = m
@@ -10390,7 +10390,7 @@ L0611:
 		y = a
 		nz = int(int8(y))
 	}
-	// 0618 LDA ($4E),Y
+	// 0618 LDA (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10398,7 +10398,7 @@ L0611:
 		a = m
 		nz = int(int8(a))
 	}
-	// 061A STA $FA
+	// 061A STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
@@ -10407,7 +10407,7 @@ L0611:
 		y++
 		nz = int(int8(y))
 	}
-	// 061D LDA ($4E),Y
+	// 061D LDA (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10415,11 +10415,11 @@ L0611:
 		a = m
 		nz = int(int8(a))
 	}
-	// 061F STA $F9
+	// 061F STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 0621 LDA $FA
+	// 0621 LDA .BESTV
 	{
 		m := c.Mem[0x00FA]
 		a = m
@@ -10432,16 +10432,16 @@ L0611:
 		nz = int(int8(x))
 	}
 
-L0625:
+L0625: // PFIND
 	clock += 6<<clockShift + 2
-	// 0625 CMP $50,X
+	// 0625 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0627 BEQ $062C
+	// 0627 BEQ PMAN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -10456,7 +10456,7 @@ L0629:
 		x--
 		nz = int(int8(x))
 	}
-	// 062A BPL $0625
+	// 062A BPL PFIND
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -10464,9 +10464,9 @@ L0629:
 		}
 	}
 
-L062C:
+L062C: // PMAN
 	clock += 9<<clockShift + 2
-	// 062C STX $FB
+	// 062C STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
@@ -10605,7 +10605,7 @@ L062C:
 		goto step
 	}
 
-L062F:
+L062F: // PNONE
 	clock += 17<<clockShift + 5
 	// 062F LDA #$00
 	{
@@ -10613,15 +10613,15 @@ L062F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0631 STA $FB
+	// 0631 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 0633 STA $FA
+	// 0633 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0635 STA $F9
+	// 0635 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
@@ -10760,7 +10760,7 @@ L062F:
 		goto step
 	}
 
-L0638:
+L0638: // FIRST
 	if clock+44<<clockShift >= end {
 		pc = 0x0638
 		goto budget
@@ -10772,7 +10772,7 @@ L0638:
 		a = m
 		nz = int(int8(a))
 	}
-	// 063B STA $4E
+	// 063B STA .LP
 	{
 		c.Mem[0x004E] = a
 	}
@@ -10792,7 +10792,7 @@ L0638:
 		y = m
 		nz = int(int8(y))
 	}
-	// 0644 LDA ($4E),Y
+	// 0644 LDA (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10800,18 +10800,18 @@ L0638:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0646 STA $0685
+	// 0646 STA .CNT
 	{
 		c.Mem[0x0685] = a
 	}
-	// 0649 INC $4E
+	// 0649 INC .LP
 	{
 		m := c.Mem[0x004E]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x004E] = m
 	}
-	// 064B BNE $064F
+	// 064B BNE FIRST1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -10829,7 +10829,7 @@ L064D:
 		c.Mem[0x004F] = m
 	}
 
-L064F:
+L064F: // FIRST1
 	clock += 6<<clockShift + 1
 	// 064F RTS
 	{
@@ -10970,7 +10970,7 @@ L064F:
 		goto step
 	}
 
-L0650:
+L0650: // NEXT
 	if clock+31<<clockShift >= end {
 		pc = 0x0650
 		goto budget
@@ -10982,7 +10982,7 @@ L0650:
 		y = m
 		nz = int(int8(y))
 	}
-	// 0652 LDA ($4E),Y
+	// 0652 LDA (.LP),Y
 	{
 		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -11031,7 +11031,7 @@ L0650:
 
 		}
 	}
-	// 0657 ADC $4E
+	// 0657 ADC .LP
 	{
 		m := c.Mem[0x004E]
 		if c.P&FlagD == 0 {
@@ -11064,11 +11064,11 @@ L0650:
 
 		}
 	}
-	// 0659 STA $4E
+	// 0659 STA .LP
 	{
 		c.Mem[0x004E] = a
 	}
-	// 065B BCC $065F
+	// 065B BCC NEXT1
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -11086,7 +11086,7 @@ L065D:
 		c.Mem[0x004F] = m
 	}
 
-L065F:
+L065F: // NEXT1
 	clock += 6<<clockShift + 1
 	// 065F RTS
 	{
@@ -11227,19 +11227,19 @@ L065F:
 		goto step
 	}
 
-L0660:
+L0660: // SETCUR
 	if clock+20<<clockShift >= end {
 		pc = 0x0660
 		goto budget
 	}
 	clock += 20<<clockShift + 5
-	// 0660 LDA $4E
+	// 0660 LDA .LP
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0662 STA $0682
+	// 0662 STA .CURL
 	{
 		c.Mem[0x0682] = a
 	}
@@ -11249,7 +11249,7 @@ L0660:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0667 STA $0683
+	// 0667 STA .CURH
 	{
 		c.Mem[0x0683] = a
 	}
@@ -11390,23 +11390,23 @@ L0660:
 		goto step
 	}
 
-L066B:
+L066B: // USECUR
 	if clock+20<<clockShift >= end {
 		pc = 0x066B
 		goto budget
 	}
 	clock += 20<<clockShift + 5
-	// 066B LDA $0682
+	// 066B LDA .CURL
 	{
 		m := c.Mem[0x0682]
 		a = m
 		nz = int(int8(a))
 	}
-	// 066E STA $4E
+	// 066E STA .LP
 	{
 		c.Mem[0x004E] = a
 	}
-	// 0670 LDA $0683
+	// 0670 LDA .CURH
 	{
 		m := c.Mem[0x0683]
 		a = m
@@ -11553,7 +11553,7 @@ L066B:
 		goto step
 	}
 
-L1780:
+L1780: // STRATGY
 	clock += 44<<clockShift + 16
 	// 1780 CLC
 	{
@@ -11565,7 +11565,7 @@ L1780:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1783 ADC $EB
+	// 1783 ADC .WMOB
 	{
 		m := c.Mem[0x00EB]
 		if c.P&FlagD == 0 {
@@ -11598,7 +11598,7 @@ L1780:
 
 		}
 	}
-	// 1785 ADC $EC
+	// 1785 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
 		if c.P&FlagD == 0 {
@@ -11631,7 +11631,7 @@ L1780:
 
 		}
 	}
-	// 1787 ADC $ED
+	// 1787 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
 		if c.P&FlagD == 0 {
@@ -11664,7 +11664,7 @@ L1780:
 
 		}
 	}
-	// 1789 ADC $E1
+	// 1789 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
 		if c.P&FlagD == 0 {
@@ -11697,7 +11697,7 @@ L1780:
 
 		}
 	}
-	// 178B ADC $DF
+	// 178B ADC .WCAP2
 	{
 		m := c.Mem[0x00DF]
 		if c.P&FlagD == 0 {
@@ -11734,7 +11734,7 @@ L1780:
 	{
 		cf = 1
 	}
-	// 178E SBC $F0
+	// 178E SBC .PMAXC
 	{
 		m := c.Mem[0x00F0]
 		if c.P&FlagD == 0 {
@@ -11764,7 +11764,7 @@ L1780:
 
 		}
 	}
-	// 1790 SBC $F1
+	// 1790 SBC .PCC
 	{
 		m := c.Mem[0x00F1]
 		if c.P&FlagD == 0 {
@@ -11794,7 +11794,7 @@ L1780:
 
 		}
 	}
-	// 1792 SBC $E2
+	// 1792 SBC .BCAP0
 	{
 		m := c.Mem[0x00E2]
 		if c.P&FlagD == 0 {
@@ -11824,7 +11824,7 @@ L1780:
 
 		}
 	}
-	// 1794 SBC $E0
+	// 1794 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
 		if c.P&FlagD == 0 {
@@ -11854,7 +11854,7 @@ L1780:
 
 		}
 	}
-	// 1796 SBC $DE
+	// 1796 SBC .COUNT
 	{
 		m := c.Mem[0x00DE]
 		if c.P&FlagD == 0 {
@@ -11884,7 +11884,7 @@ L1780:
 
 		}
 	}
-	// 1798 SBC $EF
+	// 1798 SBC .PMOB
 	{
 		m := c.Mem[0x00EF]
 		if c.P&FlagD == 0 {
@@ -11914,7 +11914,7 @@ L1780:
 
 		}
 	}
-	// 179A SBC $E3
+	// 179A SBC .MOB
 	{
 		m := c.Mem[0x00E3]
 		if c.P&FlagD == 0 {
@@ -11944,7 +11944,7 @@ L1780:
 
 		}
 	}
-	// 179C BCS $17A0
+	// 179C BCS POS
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -11961,7 +11961,7 @@ L179E:
 		nz = int(int8(a))
 	}
 
-L17A0:
+L17A0: // POS
 	clock += 62<<clockShift + 24
 	// 17A0 LSR A
 	{
@@ -12008,7 +12008,7 @@ L17A0:
 
 		}
 	}
-	// 17A4 ADC $EC
+	// 17A4 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
 		if c.P&FlagD == 0 {
@@ -12041,7 +12041,7 @@ L17A0:
 
 		}
 	}
-	// 17A6 ADC $ED
+	// 17A6 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
 		if c.P&FlagD == 0 {
@@ -12078,7 +12078,7 @@ L17A0:
 	{
 		cf = 1
 	}
-	// 17A9 SBC $E4
+	// 17A9 SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -12153,7 +12153,7 @@ L17A0:
 
 		}
 	}
-	// 17AF ADC $DD
+	// 17AF ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -12186,7 +12186,7 @@ L17A0:
 
 		}
 	}
-	// 17B1 ADC $DD
+	// 17B1 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -12219,7 +12219,7 @@ L17A0:
 
 		}
 	}
-	// 17B3 ADC $DD
+	// 17B3 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -12252,7 +12252,7 @@ L17A0:
 
 		}
 	}
-	// 17B5 ADC $DD
+	// 17B5 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -12285,7 +12285,7 @@ L17A0:
 
 		}
 	}
-	// 17B7 ADC $E1
+	// 17B7 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
 		if c.P&FlagD == 0 {
@@ -12322,7 +12322,7 @@ L17A0:
 	{
 		cf = 1
 	}
-	// 17BA SBC $E4
+	// 17BA SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -12352,7 +12352,7 @@ L17A0:
 
 		}
 	}
-	// 17BC SBC $E4
+	// 17BC SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -12382,7 +12382,7 @@ L17A0:
 
 		}
 	}
-	// 17BE SBC $E5
+	// 17BE SBC .CC
 	{
 		m := c.Mem[0x00E5]
 		if c.P&FlagD == 0 {
@@ -12412,7 +12412,7 @@ L17A0:
 
 		}
 	}
-	// 17C0 SBC $E5
+	// 17C0 SBC .CC
 	{
 		m := c.Mem[0x00E5]
 		if c.P&FlagD == 0 {
@@ -12442,7 +12442,7 @@ L17A0:
 
 		}
 	}
-	// 17C2 SBC $E0
+	// 17C2 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
 		if c.P&FlagD == 0 {
@@ -12472,7 +12472,7 @@ L17A0:
 
 		}
 	}
-	// 17C4 LDX $B1
+	// 17C4 LDX .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		x = m
@@ -12485,7 +12485,7 @@ L17A0:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17C8 BEQ $17E0
+	// 17C8 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -12502,7 +12502,7 @@ L17CA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17CC BEQ $17E0
+	// 17CC BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -12519,7 +12519,7 @@ L17CE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17D0 BEQ $17E0
+	// 17D0 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -12536,7 +12536,7 @@ L17D2:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17D4 BEQ $17E0
+	// 17D4 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -12546,13 +12546,13 @@ L17D2:
 
 L17D6:
 	clock += 5<<clockShift + 2
-	// 17D6 LDX $B0
+	// 17D6 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 17D8 BEQ $17E3
+	// 17D8 BEQ NOPOSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -12562,7 +12562,7 @@ L17D6:
 
 L17DA:
 	clock += 8<<clockShift + 3
-	// 17DA LDY $50,X
+	// 17DA LDY .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		y = m
@@ -12575,7 +12575,7 @@ L17DA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17DE BPL $17E3
+	// 17DE BPL NOPOSN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -12583,7 +12583,7 @@ L17DA:
 		}
 	}
 
-L17E0:
+L17E0: // POSN
 	clock += 4<<clockShift + 2
 	// 17E0 CLC
 	{
@@ -12623,9 +12623,9 @@ L17E0:
 		}
 	}
 
-L17E3:
+L17E3: // NOPOSN
 	clock += 3<<clockShift + 1
-	// 17E3 JMP $0377
+	// 17E3 JMP CKMATE
 	{
 		goto L0377
 	}

@@ -977,7 +977,7 @@ func original(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		return emu.StopBudget, budget
 	}
 
-L0000:
+L0000: // CHESS
 	if clock+11<<clockShift >= end {
 		pc = 0x0000
 		goto budget
@@ -1003,18 +1003,18 @@ L0000:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0006 STX $B2
+	// 0006 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
 
-L0008:
+L0008: // OUT
 	if clock+6<<clockShift >= end {
 		pc = 0x0008
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0008 JSR $1F1F
+	// 0008 JSR *OUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1034,7 +1034,7 @@ L000B:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 000B JSR $1F6A
+	// 000B JSR *GETKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1054,14 +1054,14 @@ L000E:
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 000E CMP $F3
+	// 000E CMP .OLDKY
 	{
 		m := c.Mem[0x00F3]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0010 BEQ $0008
+	// 0010 BEQ OUT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1071,7 +1071,7 @@ L000E:
 
 L0012:
 	clock += 7<<clockShift + 3
-	// 0012 STA $F3
+	// 0012 STA .OLDKY
 	{
 		c.Mem[0x00F3] = a
 	}
@@ -1082,7 +1082,7 @@ L0012:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0016 BNE $0027
+	// 0016 BNE NOSET
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1099,15 +1099,15 @@ L0018:
 		nz = int(int8(x))
 	}
 
-L001A:
+L001A: // WHSET
 	clock += 12<<clockShift + 4
-	// 001A LDA $70,X
+	// 001A LDA .SETW,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 001C STA $50,X
+	// 001C STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -1122,7 +1122,7 @@ L001A:
 		x--
 		nz = int(int8(x))
 	}
-	// 001F BPL $001A
+	// 001F BPL WHSET
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -1132,7 +1132,7 @@ L001A:
 
 L0021:
 	clock += 7<<clockShift + 3
-	// 0021 STX $DC
+	// 0021 STX .OMOVE
 	{
 		c.Mem[0x00DC] = x
 	}
@@ -1142,7 +1142,7 @@ L0021:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0025 BNE $0039
+	// 0025 BNE CLDSP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1150,7 +1150,7 @@ L0021:
 		}
 	}
 
-L0027:
+L0027: // NOSET
 	clock += 4<<clockShift + 2
 	// 0027 CMP #$0E
 	{
@@ -1159,7 +1159,7 @@ L0027:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0029 BNE $0032
+	// 0029 BNE NOREV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1169,7 +1169,7 @@ L0027:
 
 L002B:
 	clock += 6<<clockShift + 1
-	// 002B JSR $02B2
+	// 002B JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1194,7 +1194,7 @@ L002E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0030 BNE $0039
+	// 0030 BNE CLDSP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1202,7 +1202,7 @@ L002E:
 		}
 	}
 
-L0032:
+L0032: // NOREV
 	clock += 4<<clockShift + 2
 	// 0032 CMP #$14
 	{
@@ -1211,7 +1211,7 @@ L0032:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0034 BNE $0041
+	// 0034 BNE NOGO
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1221,7 +1221,7 @@ L0032:
 
 L0036:
 	clock += 6<<clockShift + 1
-	// 0036 JSR $03A2
+	// 0036 JSR GO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1234,25 +1234,25 @@ L0036:
 		goto L03A2
 	}
 
-L0039:
+L0039: // CLDSP
 	if clock+29<<clockShift >= end {
 		pc = 0x0039
 		goto budget
 	}
 	clock += 11<<clockShift + 4
-	// 0039 STA $FB
+	// 0039 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 003B STA $FA
+	// 003B STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 003D STA $F9
+	// 003D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 003F BNE $0000
+	// 003F BNE CHESS
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1260,7 +1260,7 @@ L0039:
 		}
 	}
 
-L0041:
+L0041: // NOGO
 	clock += 4<<clockShift + 2
 	// 0041 CMP #$0F
 	{
@@ -1269,7 +1269,7 @@ L0041:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0043 BNE $004B
+	// 0043 BNE NOMV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1279,7 +1279,7 @@ L0041:
 
 L0045:
 	clock += 6<<clockShift + 1
-	// 0045 JSR $034B
+	// 0045 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1298,31 +1298,31 @@ L0048:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0048 JMP $019D
+	// 0048 JMP DISP
 	{
 		goto L019D
 	}
 
-L004B:
+L004B: // NOMV
 	clock += 3<<clockShift + 1
-	// 004B JMP $0196
+	// 004B JMP INPUT
 	{
 		goto L0196
 	}
 
-L0100:
+L0100: // JANUS
 	if clock+1659<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0100 LDX $B5
+	// 0100 LDX .STATE
 	{
 		m := c.Mem[0x00B5]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0102 BMI $0160
+	// 0102 BMI NOCOUNT
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -1330,15 +1330,15 @@ L0100:
 		}
 	}
 
-L0104:
+L0104: // COUNTS
 	clock += 5<<clockShift + 2
-	// 0104 LDA $B0
+	// 0104 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0106 BEQ $0110
+	// 0106 BEQ OVER
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1355,7 +1355,7 @@ L0108:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 010A BNE $0110
+	// 010A BNE OVER
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1365,14 +1365,14 @@ L0108:
 
 L010C:
 	clock += 5<<clockShift + 2
-	// 010C CMP $E6
+	// 010C CMP .PCAP
 	{
 		m := c.Mem[0x00E6]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 010E BEQ $013E
+	// 010E BEQ XRT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1380,9 +1380,9 @@ L010C:
 		}
 	}
 
-L0110:
+L0110: // OVER
 	clock += 10<<clockShift + 3
-	// 0110 INC $E3,X
+	// 0110 INC .MOB,X
 	{
 		ea := uint16(x + 0xE3)
 		if ea <= 0x004D {
@@ -1402,7 +1402,7 @@ L0110:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0114 BNE $0118
+	// 0114 BNE NOQ
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1412,7 +1412,7 @@ L0110:
 
 L0116:
 	clock += 6<<clockShift + 1
-	// 0116 INC $E3,X
+	// 0116 INC .MOB,X
 	{
 		ea := uint16(x + 0xE3)
 		if ea <= 0x004D {
@@ -1426,9 +1426,9 @@ L0116:
 		c.Mem[ea] = m
 	}
 
-L0118:
+L0118: // NOQ
 	clock += 2<<clockShift + 1
-	// 0118 BVC $0138
+	// 0118 BVC NOCAP
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -1444,16 +1444,16 @@ L011A:
 		y = m
 		nz = int(int8(y))
 	}
-	// 011C LDA $B1
+	// 011C LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
 
-L011E:
+L011E: // ELOOP
 	clock += 6<<clockShift + 2
-	// 011E CMP $0060,Y
+	// 011E CMP .BK,Y
 	{
 		ea := 0x0060 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -1462,7 +1462,7 @@ L011E:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0121 BEQ $0126
+	// 0121 BEQ FOUN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1477,7 +1477,7 @@ L0123:
 		y--
 		nz = int(int8(y))
 	}
-	// 0124 BPL $011E
+	// 0124 BPL ELOOP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -1485,9 +1485,9 @@ L0123:
 		}
 	}
 
-L0126:
+L0126: // FOUN
 	clock += 10<<clockShift + 3
-	// 0126 LDA $00A0,Y
+	// 0126 LDA .POINTS,Y
 	{
 		ea := 0x00A0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -1495,14 +1495,14 @@ L0126:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0129 CMP $E4,X
+	// 0129 CMP .MAXC,X
 	{
 		m := c.Mem[x+0xE4]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 012B BCC $0131
+	// 012B BCC LESS
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -1512,7 +1512,7 @@ L0126:
 
 L012D:
 	clock += 8<<clockShift + 2
-	// 012D STY $E6,X
+	// 012D STY .PCAP,X
 	{
 		ea := uint16(x + 0xE6)
 		if ea <= 0x004D {
@@ -1522,7 +1522,7 @@ L012D:
 		}
 		c.Mem[ea] = y
 	}
-	// 012F STA $E4,X
+	// 012F STA .MAXC,X
 	{
 		ea := uint16(x + 0xE4)
 		if ea <= 0x004D {
@@ -1533,7 +1533,7 @@ L012D:
 		c.Mem[ea] = a
 	}
 
-L0131:
+L0131: // LESS
 	clock += 17<<clockShift + 5
 	// 0131 CLC
 	{
@@ -1558,7 +1558,7 @@ L0131:
 		s--
 
 	}
-	// 0133 ADC $E5,X
+	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
 		if c.P&FlagD == 0 {
@@ -1591,7 +1591,7 @@ L0131:
 
 		}
 	}
-	// 0135 STA $E5,X
+	// 0135 STA .CC,X
 	{
 		ea := uint16(x + 0xE5)
 		if ea <= 0x004D {
@@ -1612,7 +1612,7 @@ L0131:
 
 	}
 
-L0138:
+L0138: // NOCAP
 	clock += 4<<clockShift + 2
 	// 0138 CPX #$04
 	{
@@ -1621,7 +1621,7 @@ L0138:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 013A BEQ $013F
+	// 013A BEQ ON4
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1631,7 +1631,7 @@ L0138:
 
 L013C:
 	clock += 2<<clockShift + 1
-	// 013C BMI $016F
+	// 013C BMI TREE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -1639,7 +1639,7 @@ L013C:
 		}
 	}
 
-L013E:
+L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
@@ -1746,15 +1746,15 @@ L013E:
 		goto step
 	}
 
-L013F:
+L013F: // ON4
 	clock += 17<<clockShift + 5
-	// 013F LDA $E8
+	// 013F LDA .XMAXC
 	{
 		m := c.Mem[0x00E8]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0141 STA $DD
+	// 0141 STA .WCAP0
 	{
 		c.Mem[0x00DD] = a
 	}
@@ -1764,11 +1764,11 @@ L013F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0145 STA $B5
+	// 0145 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 0147 JSR $034B
+	// 0147 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1787,7 +1787,7 @@ L014A:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 014A JSR $02B2
+	// 014A JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1806,7 +1806,7 @@ L014D:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 014D JSR $0200
+	// 014D JSR GNMZ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1825,7 +1825,7 @@ L0150:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0150 JSR $02B2
+	// 0150 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1850,11 +1850,11 @@ L0153:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0155 STA $B5
+	// 0155 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 0157 JSR $0209
+	// 0157 JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1873,7 +1873,7 @@ L015A:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 015A JSR $0331
+	// 015A JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1892,12 +1892,12 @@ L015D:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 015D JMP $1780
+	// 015D JMP STRATGY
 	{
 		goto L1780
 	}
 
-L0160:
+L0160: // NOCOUNT
 	clock += 4<<clockShift + 2
 	// 0160 CPX #$F9
 	{
@@ -1906,7 +1906,7 @@ L0160:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0162 BNE $016F
+	// 0162 BNE TREE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1916,20 +1916,20 @@ L0160:
 
 L0164:
 	clock += 8<<clockShift + 3
-	// 0164 LDA $60
+	// 0164 LDA .BK
 	{
 		m := c.Mem[0x0060]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0166 CMP $B1
+	// 0166 CMP .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0168 BNE $016E
+	// 0168 BNE RETJ
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1945,12 +1945,12 @@ L016A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 016C STA $B4
+	// 016C STA .INCHEK
 	{
 		c.Mem[0x00B4] = a
 	}
 
-L016E:
+L016E: // RETJ
 	if clock+6<<clockShift >= end {
 		pc = 0x016E
 		goto budget
@@ -2061,9 +2061,9 @@ L016E:
 		goto step
 	}
 
-L016F:
+L016F: // TREE
 	clock += 2<<clockShift + 1
-	// 016F BVC $016E
+	// 016F BVC RETJ
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -2079,20 +2079,20 @@ L0171:
 		y = m
 		nz = int(int8(y))
 	}
-	// 0173 LDA $B1
+	// 0173 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
 
-L0175:
+L0175: // LOOPX
 	if clock+46<<clockShift >= end {
 		pc = 0x0175
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 0175 CMP $0060,Y
+	// 0175 CMP .BK,Y
 	{
 		ea := 0x0060 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2101,7 +2101,7 @@ L0175:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0178 BEQ $017F
+	// 0178 BEQ FOUNX
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2116,7 +2116,7 @@ L017A:
 		y--
 		nz = int(int8(y))
 	}
-	// 017B BEQ $016E
+	// 017B BEQ RETJ
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2126,7 +2126,7 @@ L017A:
 
 L017D:
 	clock += 2<<clockShift + 1
-	// 017D BPL $0175
+	// 017D BPL LOOPX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2134,9 +2134,9 @@ L017D:
 		}
 	}
 
-L017F:
+L017F: // FOUNX
 	clock += 10<<clockShift + 3
-	// 017F LDA $00A0,Y
+	// 017F LDA .POINTS,Y
 	{
 		ea := 0x00A0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2144,14 +2144,14 @@ L017F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0182 CMP $E2,X
+	// 0182 CMP .BCAP0,X
 	{
 		m := c.Mem[x+0xE2]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0184 BCC $0188
+	// 0184 BCC NOMAX
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -2161,7 +2161,7 @@ L017F:
 
 L0186:
 	clock += 4<<clockShift + 1
-	// 0186 STA $E2,X
+	// 0186 STA .BCAP0,X
 	{
 		ea := uint16(x + 0xE2)
 		if ea <= 0x004D {
@@ -2172,9 +2172,9 @@ L0186:
 		c.Mem[ea] = a
 	}
 
-L0188:
+L0188: // NOMAX
 	clock += 12<<clockShift + 4
-	// 0188 DEC $B5
+	// 0188 DEC .STATE
 	{
 		m := c.Mem[0x00B5]
 		m--
@@ -2187,14 +2187,14 @@ L0188:
 		a = m
 		nz = int(int8(a))
 	}
-	// 018C CMP $B5
+	// 018C CMP .STATE
 	{
 		m := c.Mem[0x00B5]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 018E BEQ $0193
+	// 018E BEQ UPTREE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2204,7 +2204,7 @@ L0188:
 
 L0190:
 	clock += 6<<clockShift + 1
-	// 0190 JSR $0325
+	// 0190 JSR GENRM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2217,13 +2217,13 @@ L0190:
 		goto L0325
 	}
 
-L0193:
+L0193: // UPTREE
 	if clock+11<<clockShift >= end {
 		pc = 0x0193
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 0193 INC $B5
+	// 0193 INC .STATE
 	{
 		m := c.Mem[0x00B5]
 		m++
@@ -2335,7 +2335,7 @@ L0193:
 		goto step
 	}
 
-L0196:
+L0196: // INPUT
 	clock += 4<<clockShift + 2
 	// 0196 CMP #$08
 	{
@@ -2344,7 +2344,7 @@ L0196:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0198 BCS $01AC
+	// 0198 BCS ERROR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -2354,7 +2354,7 @@ L0196:
 
 L019A:
 	clock += 6<<clockShift + 1
-	// 019A JSR $03EA
+	// 019A JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2367,7 +2367,7 @@ L019A:
 		goto L03EA
 	}
 
-L019D:
+L019D: // DISP
 	if clock+1830<<clockShift >= end {
 		pc = 0x019D
 		goto budget
@@ -2380,22 +2380,22 @@ L019D:
 		nz = int(int8(x))
 	}
 
-L019F:
+L019F: // SEARCH
 	clock += 9<<clockShift + 3
-	// 019F LDA $50,X
+	// 019F LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A1 CMP $FA
+	// 01A1 CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 01A3 BEQ $01A8
+	// 01A3 BEQ HERE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2410,7 +2410,7 @@ L01A5:
 		x--
 		nz = int(int8(x))
 	}
-	// 01A6 BPL $019F
+	// 01A6 BPL SEARCH
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2418,25 +2418,25 @@ L01A5:
 		}
 	}
 
-L01A8:
+L01A8: // HERE
 	clock += 6<<clockShift + 2
-	// 01A8 STX $FB
+	// 01A8 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 01AA STX $B0
+	// 01AA STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
 
-L01AC:
+L01AC: // ERROR
 	clock += 3<<clockShift + 1
-	// 01AC JMP $0000
+	// 01AC JMP CHESS
 	{
 		goto L0000
 	}
 
-L0200:
+L0200: // GNMZ
 	if clock+2<<clockShift >= end {
 		pc = 0x0200
 		goto budget
@@ -2449,7 +2449,7 @@ L0200:
 		nz = int(int8(x))
 	}
 
-L0202:
+L0202: // GNMX
 	if clock+1171<<clockShift >= end {
 		pc = 0x0202
 		goto budget
@@ -2462,9 +2462,9 @@ L0202:
 		nz = int(int8(a))
 	}
 
-L0204:
+L0204: // CLEAR
 	clock += 8<<clockShift + 3
-	// 0204 STA $DE,X
+	// 0204 STA .COUNT,X
 	{
 		ea := uint16(x + 0xDE)
 		if ea <= 0x004D {
@@ -2479,7 +2479,7 @@ L0204:
 		x--
 		nz = int(int8(x))
 	}
-	// 0207 BPL $0204
+	// 0207 BPL CLEAR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2487,7 +2487,7 @@ L0204:
 		}
 	}
 
-L0209:
+L0209: // GNM
 	if clock+5<<clockShift >= end {
 		pc = 0x0209
 		goto budget
@@ -2499,25 +2499,25 @@ L0209:
 		a = m
 		nz = int(int8(a))
 	}
-	// 020B STA $B0
+	// 020B STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
 
-L020D:
+L020D: // NEWP
 	if clock+14<<clockShift >= end {
 		pc = 0x020D
 		goto budget
 	}
 	clock += 7<<clockShift + 2
-	// 020D DEC $B0
+	// 020D DEC .PIECE
 	{
 		m := c.Mem[0x00B0]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B0] = m
 	}
-	// 020F BPL $0212
+	// 020F BPL NEX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2622,9 +2622,9 @@ L0211:
 		goto step
 	}
 
-L0212:
+L0212: // NEX
 	clock += 6<<clockShift + 1
-	// 0212 JSR $031E
+	// 0212 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2643,7 +2643,7 @@ L0215:
 		goto budget
 	}
 	clock += 12<<clockShift + 5
-	// 0215 LDY $B0
+	// 0215 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
@@ -2655,7 +2655,7 @@ L0215:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0219 STX $B6
+	// 0219 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
@@ -2666,7 +2666,7 @@ L0215:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 021D BPL $0260
+	// 021D BPL PAWN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2683,7 +2683,7 @@ L021F:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0221 BPL $0251
+	// 0221 BPL KNIGHT
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2700,7 +2700,7 @@ L0223:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0225 BPL $0246
+	// 0225 BPL BISHOP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2717,7 +2717,7 @@ L0227:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0229 BEQ $0234
+	// 0229 BEQ QUEEN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2727,7 +2727,7 @@ L0227:
 
 L022B:
 	clock += 2<<clockShift + 1
-	// 022B BPL $023B
+	// 022B BPL ROOK
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2735,13 +2735,13 @@ L022B:
 		}
 	}
 
-L022D:
+L022D: // KING
 	if clock+6<<clockShift >= end {
 		pc = 0x022D
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 022D JSR $028E
+	// 022D JSR SNGMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2760,7 +2760,7 @@ L0230:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0230 BNE $022D
+	// 0230 BNE KING
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2770,7 +2770,7 @@ L0230:
 
 L0232:
 	clock += 2<<clockShift + 1
-	// 0232 BEQ $020D
+	// 0232 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2778,13 +2778,13 @@ L0232:
 		}
 	}
 
-L0234:
+L0234: // QUEEN
 	if clock+6<<clockShift >= end {
 		pc = 0x0234
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0234 JSR $029C
+	// 0234 JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2803,7 +2803,7 @@ L0237:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0237 BNE $0234
+	// 0237 BNE QUEEN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2813,7 +2813,7 @@ L0237:
 
 L0239:
 	clock += 2<<clockShift + 1
-	// 0239 BEQ $020D
+	// 0239 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2821,7 +2821,7 @@ L0239:
 		}
 	}
 
-L023B:
+L023B: // ROOK
 	clock += 5<<clockShift + 2
 	// 023B LDX #$04
 	{
@@ -2829,18 +2829,18 @@ L023B:
 		x = m
 		nz = int(int8(x))
 	}
-	// 023D STX $B6
+	// 023D STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L023F:
+L023F: // AGNR
 	if clock+6<<clockShift >= end {
 		pc = 0x023F
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 023F JSR $029C
+	// 023F JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2859,7 +2859,7 @@ L0242:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0242 BNE $023F
+	// 0242 BNE AGNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2869,7 +2869,7 @@ L0242:
 
 L0244:
 	clock += 2<<clockShift + 1
-	// 0244 BEQ $020D
+	// 0244 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2877,13 +2877,13 @@ L0244:
 		}
 	}
 
-L0246:
+L0246: // BISHOP
 	if clock+6<<clockShift >= end {
 		pc = 0x0246
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0246 JSR $029C
+	// 0246 JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2902,7 +2902,7 @@ L0249:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0249 LDA $B6
+	// 0249 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -2915,7 +2915,7 @@ L0249:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 024D BNE $0246
+	// 024D BNE BISHOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2925,7 +2925,7 @@ L0249:
 
 L024F:
 	clock += 2<<clockShift + 1
-	// 024F BEQ $020D
+	// 024F BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2933,7 +2933,7 @@ L024F:
 		}
 	}
 
-L0251:
+L0251: // KNIGHT
 	clock += 5<<clockShift + 2
 	// 0251 LDX #$10
 	{
@@ -2941,18 +2941,18 @@ L0251:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0253 STX $B6
+	// 0253 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L0255:
+L0255: // AGNN
 	if clock+6<<clockShift >= end {
 		pc = 0x0255
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0255 JSR $028E
+	// 0255 JSR SNGMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2971,7 +2971,7 @@ L0258:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0258 LDA $B6
+	// 0258 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -2984,7 +2984,7 @@ L0258:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 025C BNE $0255
+	// 025C BNE AGNN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2994,7 +2994,7 @@ L0258:
 
 L025E:
 	clock += 2<<clockShift + 1
-	// 025E BEQ $020D
+	// 025E BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3002,7 +3002,7 @@ L025E:
 		}
 	}
 
-L0260:
+L0260: // PAWN
 	clock += 5<<clockShift + 2
 	// 0260 LDX #$06
 	{
@@ -3010,18 +3010,18 @@ L0260:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0262 STX $B6
+	// 0262 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L0264:
+L0264: // P1
 	if clock+6<<clockShift >= end {
 		pc = 0x0264
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0264 JSR $02CA
+	// 0264 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3040,7 +3040,7 @@ L0267:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0267 BVC $026E
+	// 0267 BVC P2
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -3050,7 +3050,7 @@ L0267:
 
 L0269:
 	clock += 2<<clockShift + 1
-	// 0269 BMI $026E
+	// 0269 BMI P2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3060,7 +3060,7 @@ L0269:
 
 L026B:
 	clock += 6<<clockShift + 1
-	// 026B JSR $0100
+	// 026B JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3073,13 +3073,13 @@ L026B:
 		goto L0100
 	}
 
-L026E:
+L026E: // P2
 	if clock+6<<clockShift >= end {
 		pc = 0x026E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 026E JSR $031E
+	// 026E JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3098,14 +3098,14 @@ L0271:
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 0271 DEC $B6
+	// 0271 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B6] = m
 	}
-	// 0273 LDA $B6
+	// 0273 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -3118,7 +3118,7 @@ L0271:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0277 BEQ $0264
+	// 0277 BEQ P1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3126,13 +3126,13 @@ L0271:
 		}
 	}
 
-L0279:
+L0279: // P3
 	if clock+6<<clockShift >= end {
 		pc = 0x0279
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0279 JSR $02CA
+	// 0279 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3151,7 +3151,7 @@ L027C:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 027C BVS $020D
+	// 027C BVS NEWP
 	{
 		if v {
 			clock += 1 << clockShift
@@ -3161,7 +3161,7 @@ L027C:
 
 L027E:
 	clock += 2<<clockShift + 1
-	// 027E BMI $020D
+	// 027E BMI NEWP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3171,7 +3171,7 @@ L027E:
 
 L0280:
 	clock += 6<<clockShift + 1
-	// 0280 JSR $0100
+	// 0280 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3190,7 +3190,7 @@ L0283:
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 0283 LDA $B1
+	// 0283 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -3209,7 +3209,7 @@ L0283:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0289 BEQ $0279
+	// 0289 BEQ P3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3219,18 +3219,18 @@ L0283:
 
 L028B:
 	clock += 3<<clockShift + 1
-	// 028B JMP $020D
+	// 028B JMP NEWP
 	{
 		goto L020D
 	}
 
-L028E:
+L028E: // SNGMV
 	if clock+6<<clockShift >= end {
 		pc = 0x028E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 028E JSR $02CA
+	// 028E JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3249,7 +3249,7 @@ L0291:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0291 BMI $0296
+	// 0291 BMI ILL1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3259,7 +3259,7 @@ L0291:
 
 L0293:
 	clock += 6<<clockShift + 1
-	// 0293 JSR $0100
+	// 0293 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3272,13 +3272,13 @@ L0293:
 		goto L0100
 	}
 
-L0296:
+L0296: // ILL1
 	if clock+6<<clockShift >= end {
 		pc = 0x0296
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0296 JSR $031E
+	// 0296 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3297,7 +3297,7 @@ L0299:
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 0299 DEC $B6
+	// 0299 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
@@ -3405,13 +3405,13 @@ L0299:
 		goto step
 	}
 
-L029C:
+L029C: // LINE
 	if clock+6<<clockShift >= end {
 		pc = 0x029C
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 029C JSR $02CA
+	// 029C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3430,7 +3430,7 @@ L029F:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 029F BCC $02A3
+	// 029F BCC OVL
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -3440,7 +3440,7 @@ L029F:
 
 L02A1:
 	clock += 2<<clockShift + 1
-	// 02A1 BVC $029C
+	// 02A1 BVC LINE
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -3448,9 +3448,9 @@ L02A1:
 		}
 	}
 
-L02A3:
+L02A3: // OVL
 	clock += 2<<clockShift + 1
-	// 02A3 BMI $02AC
+	// 02A3 BMI ILL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3479,7 +3479,7 @@ L02A5:
 		s--
 
 	}
-	// 02A6 JSR $0100
+	// 02A6 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3508,7 +3508,7 @@ L02A9:
 		v = m&FlagV != 0
 
 	}
-	// 02AA BVC $029C
+	// 02AA BVC LINE
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -3516,9 +3516,9 @@ L02A9:
 		}
 	}
 
-L02AC:
+L02AC: // ILL
 	clock += 6<<clockShift + 1
-	// 02AC JSR $031E
+	// 02AC JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3537,7 +3537,7 @@ L02AF:
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 02AF DEC $B6
+	// 02AF DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
@@ -3647,7 +3647,7 @@ L02AF:
 		goto step
 	}
 
-L02B2:
+L02B2: // REVERSE
 	if clock+4817<<clockShift >= end {
 		pc = 0x02B2
 		goto budget
@@ -3660,13 +3660,13 @@ L02B2:
 		nz = int(int8(x))
 	}
 
-L02B4:
+L02B4: // ETC
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
 		cf = 1
 	}
-	// 02B5 LDY $60,X
+	// 02B5 LDY .BK,X
 	{
 		m := c.Mem[x+0x60]
 		y = m
@@ -3678,7 +3678,7 @@ L02B4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B9 SBC $50,X
+	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -3708,7 +3708,7 @@ L02B4:
 
 		}
 	}
-	// 02BB STA $60,X
+	// 02BB STA .BK,X
 	{
 		ea := uint16(x + 0x60)
 		if ea <= 0x004D {
@@ -3718,7 +3718,7 @@ L02B4:
 		}
 		c.Mem[ea] = a
 	}
-	// 02BD STY $50,X
+	// 02BD STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -3738,7 +3738,7 @@ L02B4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C2 SBC $50,X
+	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -3768,7 +3768,7 @@ L02B4:
 
 		}
 	}
-	// 02C4 STA $50,X
+	// 02C4 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -3783,7 +3783,7 @@ L02B4:
 		x--
 		nz = int(int8(x))
 	}
-	// 02C7 BPL $02B4
+	// 02C7 BPL ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3888,19 +3888,19 @@ L02C9:
 		goto step
 	}
 
-L02CA:
+L02CA: // CMOVE
 	if clock+1494<<clockShift >= end {
 		pc = 0x02CA
 		goto budget
 	}
 	clock += 19<<clockShift + 7
-	// 02CA LDA $B1
+	// 02CA LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02CC LDX $B6
+	// 02CC LDX .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		x = m
@@ -3910,7 +3910,7 @@ L02CA:
 	{
 		cf = 0
 	}
-	// 02CF ADC $8F,X
+	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
 		if c.P&FlagD == 0 {
@@ -3943,7 +3943,7 @@ L02CA:
 
 		}
 	}
-	// 02D1 STA $B1
+	// 02D1 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -3953,7 +3953,7 @@ L02CA:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 02D5 BNE $0319
+	// 02D5 BNE ILLEGAL
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
@@ -3963,7 +3963,7 @@ L02CA:
 
 L02D7:
 	clock += 5<<clockShift + 2
-	// 02D7 LDA $B1
+	// 02D7 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -3976,14 +3976,14 @@ L02D7:
 		nz = int(int8(x))
 	}
 
-L02DB:
+L02DB: // LOOP
 	clock += 4<<clockShift + 2
 	// 02DB DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 02DC BMI $02EC
+	// 02DC BMI NO
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3993,14 +3993,14 @@ L02DB:
 
 L02DE:
 	clock += 6<<clockShift + 2
-	// 02DE CMP $50,X
+	// 02DE CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E0 BNE $02DB
+	// 02E0 BNE LOOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -4017,7 +4017,7 @@ L02E2:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E4 BMI $0319
+	// 02E4 BMI ILLEGAL
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
@@ -4066,7 +4066,7 @@ L02E6:
 
 		}
 	}
-	// 02EA BVS $02ED
+	// 02EA BVS SPX
 	{
 		if v {
 			clock += 1 << clockShift
@@ -4074,22 +4074,22 @@ L02E6:
 		}
 	}
 
-L02EC:
+L02EC: // NO
 	clock += 2<<clockShift + 1
 	// 02EC CLV
 	{
 		v = false
 	}
 
-L02ED:
+L02ED: // SPX
 	clock += 5<<clockShift + 2
-	// 02ED LDA $B5
+	// 02ED LDA .STATE
 	{
 		m := c.Mem[0x00B5]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02EF BMI $0315
+	// 02EF BMI RETL
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
@@ -4106,7 +4106,7 @@ L02F1:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02F3 BPL $0315
+	// 02F3 BPL RETL
 	{
 		if nz >= 0 {
 			clock += 2 << clockShift
@@ -4114,7 +4114,7 @@ L02F1:
 		}
 	}
 
-L02F5:
+L02F5: // CHKCHK
 	clock += 20<<clockShift + 6
 	// 02F5 PHA
 	{
@@ -4153,15 +4153,15 @@ L02F5:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02F9 STA $B5
+	// 02F9 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 02FB STA $B4
+	// 02FB STA .INCHEK
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 02FD JSR $034B
+	// 02FD JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4180,7 +4180,7 @@ L0300:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0300 JSR $02B2
+	// 0300 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4199,7 +4199,7 @@ L0303:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0303 JSR $0209
+	// 0303 JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4218,7 +4218,7 @@ L0306:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0306 JSR $032E
+	// 0306 JSR RUM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4254,17 +4254,17 @@ L0309:
 		a = m
 		nz = int(int8(a))
 	}
-	// 030B STA $B5
+	// 030B STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 030D LDA $B4
+	// 030D LDA .INCHEK
 	{
 		m := c.Mem[0x00B4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 030F BMI $0315
+	// 030F BMI RETL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -4389,7 +4389,7 @@ L0311:
 		goto step
 	}
 
-L0315:
+L0315: // RETL
 	clock += 10<<clockShift + 3
 	// 0315 CLC
 	{
@@ -4506,7 +4506,7 @@ L0315:
 		goto step
 	}
 
-L0319:
+L0319: // ILLEGAL
 	clock += 12<<clockShift + 4
 	// 0319 LDA #$FF
 	{
@@ -4627,25 +4627,25 @@ L0319:
 		goto step
 	}
 
-L031E:
+L031E: // RESET
 	if clock+16<<clockShift >= end {
 		pc = 0x031E
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 031E LDX $B0
+	// 031E LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0320 LDA $50,X
+	// 0320 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0322 STA $B1
+	// 0322 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -4754,13 +4754,13 @@ L031E:
 		goto step
 	}
 
-L0325:
+L0325: // GENRM
 	if clock+6<<clockShift >= end {
 		pc = 0x0325
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0325 JSR $034B
+	// 0325 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4773,13 +4773,13 @@ L0325:
 		goto L034B
 	}
 
-L0328:
+L0328: // GENR2
 	if clock+6<<clockShift >= end {
 		pc = 0x0328
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0328 JSR $02B2
+	// 0328 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4798,7 +4798,7 @@ L032B:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 032B JSR $0209
+	// 032B JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4811,13 +4811,13 @@ L032B:
 		goto L0209
 	}
 
-L032E:
+L032E: // RUM
 	if clock+6<<clockShift >= end {
 		pc = 0x032E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 032E JSR $02B2
+	// 032E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4830,7 +4830,7 @@ L032E:
 		goto L02B2
 	}
 
-L0331:
+L0331: // UMOVE
 	if clock+70<<clockShift >= end {
 		pc = 0x0331
 		goto budget
@@ -4841,11 +4841,11 @@ L0331:
 		x = s
 		nz = int(int8(x))
 	}
-	// 0332 STX $B3
+	// 0332 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 0334 LDX $B2
+	// 0334 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
@@ -4862,7 +4862,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0338 STA $B6
+	// 0338 STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
@@ -4873,7 +4873,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 033B STA $B0
+	// 033B STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
@@ -4889,7 +4889,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 033F STA $50,X
+	// 033F STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -4918,11 +4918,11 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0344 STA $B1
+	// 0344 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0346 STA $50,X
+	// 0346 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -4932,12 +4932,12 @@ L0331:
 		}
 		c.Mem[ea] = a
 	}
-	// 0348 JMP $0370
+	// 0348 JMP STRV
 	{
 		goto L0370
 	}
 
-L034B:
+L034B: // MOVE
 	if clock+1501<<clockShift >= end {
 		pc = 0x034B
 		goto budget
@@ -4948,11 +4948,11 @@ L034B:
 		x = s
 		nz = int(int8(x))
 	}
-	// 034C STX $B3
+	// 034C STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 034E LDX $B2
+	// 034E LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
@@ -4962,7 +4962,7 @@ L034B:
 	{
 		s = x
 	}
-	// 0351 LDA $B1
+	// 0351 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -4992,16 +4992,16 @@ L034B:
 		nz = int(int8(x))
 	}
 
-L0357:
+L0357: // CHECK
 	clock += 6<<clockShift + 2
-	// 0357 CMP $50,X
+	// 0357 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0359 BEQ $035E
+	// 0359 BEQ TAKE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -5016,7 +5016,7 @@ L035B:
 		x--
 		nz = int(int8(x))
 	}
-	// 035C BPL $0357
+	// 035C BPL CHECK
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -5024,7 +5024,7 @@ L035B:
 		}
 	}
 
-L035E:
+L035E: // TAKE
 	clock += 36<<clockShift + 12
 	// 035E LDA #$CC
 	{
@@ -5032,7 +5032,7 @@ L035E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0360 STA $50,X
+	// 0360 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -5059,19 +5059,19 @@ L035E:
 		s--
 
 	}
-	// 0364 LDX $B0
+	// 0364 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0366 LDA $50,X
+	// 0366 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0368 STY $50,X
+	// 0368 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -5110,7 +5110,7 @@ L035E:
 		s--
 
 	}
-	// 036D LDA $B6
+	// 036D LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -5129,18 +5129,18 @@ L035E:
 
 	}
 
-L0370:
+L0370: // STRV
 	clock += 16<<clockShift + 5
 	// 0370 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0371 STX $B2
+	// 0371 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 0373 LDX $B3
+	// 0373 LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
@@ -5245,26 +5245,26 @@ L0370:
 		goto step
 	}
 
-L0377:
+L0377: // CKMATE
 	if clock+54<<clockShift >= end {
 		pc = 0x0377
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0377 LDX $E4
+	// 0377 LDX .MAXC
 	{
 		m := c.Mem[0x00E4]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0379 CPX $A0
+	// 0379 CPX .POINTS
 	{
 		m := c.Mem[0x00A0]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 037B BNE $0381
+	// 037B BNE NOCHEK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5280,7 +5280,7 @@ L037D:
 		a = m
 		nz = int(int8(a))
 	}
-	// 037F BEQ $038B
+	// 037F BEQ RETV
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -5288,15 +5288,15 @@ L037D:
 		}
 	}
 
-L0381:
+L0381: // NOCHEK
 	clock += 5<<clockShift + 2
-	// 0381 LDX $E3
+	// 0381 LDX .MOB
 	{
 		m := c.Mem[0x00E3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0383 BNE $038B
+	// 0383 BNE RETV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5306,13 +5306,13 @@ L0381:
 
 L0385:
 	clock += 5<<clockShift + 2
-	// 0385 LDX $EE
+	// 0385 LDX .WMAXP
 	{
 		m := c.Mem[0x00EE]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0387 BNE $038B
+	// 0387 BNE RETV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5329,7 +5329,7 @@ L0389:
 		nz = int(int8(a))
 	}
 
-L038B:
+L038B: // RETV
 	clock += 10<<clockShift + 4
 	// 038B LDX #$04
 	{
@@ -5337,18 +5337,18 @@ L038B:
 		x = m
 		nz = int(int8(x))
 	}
-	// 038D STX $B5
+	// 038D STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 038F CMP $FA
+	// 038F CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0391 BCC $039F
+	// 0391 BCC RETP
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -5358,7 +5358,7 @@ L038B:
 
 L0393:
 	clock += 2<<clockShift + 1
-	// 0393 BEQ $039F
+	// 0393 BEQ RETP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -5368,52 +5368,52 @@ L0393:
 
 L0395:
 	clock += 15<<clockShift + 5
-	// 0395 STA $FA
+	// 0395 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0397 LDA $B0
+	// 0397 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0399 STA $FB
+	// 0399 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 039B LDA $B1
+	// 039B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 039D STA $F9
+	// 039D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
 
-L039F:
+L039F: // RETP
 	clock += 3<<clockShift + 1
-	// 039F JMP $1F1F
+	// 039F JMP *OUT
 	{
 		pc = 0x1F1F
 		goto step
 	}
 
-L03A2:
+L03A2: // GO
 	if clock+65<<clockShift >= end {
 		pc = 0x03A2
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 03A2 LDX $DC
+	// 03A2 LDX .OMOVE
 	{
 		m := c.Mem[0x00DC]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03A4 BPL $03BD
+	// 03A4 BPL NOOPEN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -5423,20 +5423,20 @@ L03A2:
 
 L03A6:
 	clock += 9<<clockShift + 3
-	// 03A6 LDA $F9
+	// 03A6 LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03A8 CMP $DC,X
+	// 03A8 CMP .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03AA BNE $03BB
+	// 03AA BNE END
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5451,13 +5451,13 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03AD LDA $DC,X
+	// 03AD LDA .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03AF STA $FB
+	// 03AF STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
@@ -5466,13 +5466,13 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03B2 LDA $DC,X
+	// 03B2 LDA .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B4 STA $F9
+	// 03B4 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
@@ -5481,11 +5481,11 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03B7 STX $DC
+	// 03B7 STX .OMOVE
 	{
 		c.Mem[0x00DC] = x
 	}
-	// 03B9 BNE $03D5
+	// 03B9 BNE MV2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5493,14 +5493,14 @@ L03AC:
 		}
 	}
 
-L03BB:
+L03BB: // END
 	clock += 3<<clockShift + 1
-	// 03BB STA $DC
+	// 03BB STA .OMOVE
 	{
 		c.Mem[0x00DC] = a
 	}
 
-L03BD:
+L03BD: // NOOPEN
 	clock += 16<<clockShift + 5
 	// 03BD LDX #$0C
 	{
@@ -5508,11 +5508,11 @@ L03BD:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03BF STX $B5
+	// 03BF STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 03C1 STX $FA
+	// 03C1 STX .BESTV
 	{
 		c.Mem[0x00FA] = x
 	}
@@ -5522,7 +5522,7 @@ L03BD:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03C5 JSR $0202
+	// 03C5 JSR GNMX
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5547,11 +5547,11 @@ L03C8:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03CA STX $B5
+	// 03CA STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 03CC JSR $0200
+	// 03CC JSR GNMZ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5570,7 +5570,7 @@ L03CF:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 03CF LDX $FA
+	// 03CF LDX .BESTV
 	{
 		m := c.Mem[0x00FA]
 		x = m
@@ -5583,7 +5583,7 @@ L03CF:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03D3 BCC $03E7
+	// 03D3 BCC MATE
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -5591,39 +5591,39 @@ L03CF:
 		}
 	}
 
-L03D5:
+L03D5: // MV2
 	clock += 25<<clockShift + 7
-	// 03D5 LDX $FB
+	// 03D5 LDX .BESTP
 	{
 		m := c.Mem[0x00FB]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03D7 LDA $50,X
+	// 03D7 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03D9 STA $FA
+	// 03D9 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 03DB STX $B0
+	// 03DB STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 03DD LDA $F9
+	// 03DD LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03DF STA $B1
+	// 03DF STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03E1 JSR $034B
+	// 03E1 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5642,12 +5642,12 @@ L03E4:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 03E4 JMP $0000
+	// 03E4 JMP CHESS
 	{
 		goto L0000
 	}
 
-L03E7:
+L03E7: // MATE
 	clock += 8<<clockShift + 2
 	// 03E7 LDA #$FF
 	{
@@ -5754,7 +5754,7 @@ L03E7:
 		goto step
 	}
 
-L03EA:
+L03EA: // DISMV
 	if clock+2<<clockShift >= end {
 		pc = 0x03EA
 		goto budget
@@ -5767,13 +5767,13 @@ L03EA:
 		nz = int(int8(x))
 	}
 
-L03EC:
+L03EC: // ROL
 	if clock+29<<clockShift >= end {
 		pc = 0x03EC
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03EC ASL $F9
+	// 03EC ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -5781,7 +5781,7 @@ L03EC:
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03EE ROL $FA
+	// 03EE ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
@@ -5793,7 +5793,7 @@ L03EC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03F1 BNE $03EC
+	// 03F1 BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5803,17 +5803,17 @@ L03EC:
 
 L03F3:
 	clock += 15<<clockShift + 4
-	// 03F3 ORA $F9
+	// 03F3 ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03F5 STA $F9
+	// 03F5 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03F7 STA $B1
+	// 03F7 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -5916,7 +5916,7 @@ L03F3:
 		goto step
 	}
 
-L1780:
+L1780: // STRATGY
 	clock += 44<<clockShift + 16
 	// 1780 CLC
 	{
@@ -5928,7 +5928,7 @@ L1780:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1783 ADC $EB
+	// 1783 ADC .WMOB
 	{
 		m := c.Mem[0x00EB]
 		if c.P&FlagD == 0 {
@@ -5961,7 +5961,7 @@ L1780:
 
 		}
 	}
-	// 1785 ADC $EC
+	// 1785 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
 		if c.P&FlagD == 0 {
@@ -5994,7 +5994,7 @@ L1780:
 
 		}
 	}
-	// 1787 ADC $ED
+	// 1787 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
 		if c.P&FlagD == 0 {
@@ -6027,7 +6027,7 @@ L1780:
 
 		}
 	}
-	// 1789 ADC $E1
+	// 1789 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
 		if c.P&FlagD == 0 {
@@ -6060,7 +6060,7 @@ L1780:
 
 		}
 	}
-	// 178B ADC $DF
+	// 178B ADC .WCAP2
 	{
 		m := c.Mem[0x00DF]
 		if c.P&FlagD == 0 {
@@ -6097,7 +6097,7 @@ L1780:
 	{
 		cf = 1
 	}
-	// 178E SBC $F0
+	// 178E SBC .PMAXC
 	{
 		m := c.Mem[0x00F0]
 		if c.P&FlagD == 0 {
@@ -6127,7 +6127,7 @@ L1780:
 
 		}
 	}
-	// 1790 SBC $F1
+	// 1790 SBC .PCC
 	{
 		m := c.Mem[0x00F1]
 		if c.P&FlagD == 0 {
@@ -6157,7 +6157,7 @@ L1780:
 
 		}
 	}
-	// 1792 SBC $E2
+	// 1792 SBC .BCAP0
 	{
 		m := c.Mem[0x00E2]
 		if c.P&FlagD == 0 {
@@ -6187,7 +6187,7 @@ L1780:
 
 		}
 	}
-	// 1794 SBC $E0
+	// 1794 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
 		if c.P&FlagD == 0 {
@@ -6217,7 +6217,7 @@ L1780:
 
 		}
 	}
-	// 1796 SBC $DE
+	// 1796 SBC .COUNT
 	{
 		m := c.Mem[0x00DE]
 		if c.P&FlagD == 0 {
@@ -6247,7 +6247,7 @@ L1780:
 
 		}
 	}
-	// 1798 SBC $EF
+	// 1798 SBC .PMOB
 	{
 		m := c.Mem[0x00EF]
 		if c.P&FlagD == 0 {
@@ -6277,7 +6277,7 @@ L1780:
 
 		}
 	}
-	// 179A SBC $E3
+	// 179A SBC .MOB
 	{
 		m := c.Mem[0x00E3]
 		if c.P&FlagD == 0 {
@@ -6307,7 +6307,7 @@ L1780:
 
 		}
 	}
-	// 179C BCS $17A0
+	// 179C BCS POS
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -6324,7 +6324,7 @@ L179E:
 		nz = int(int8(a))
 	}
 
-L17A0:
+L17A0: // POS
 	clock += 62<<clockShift + 24
 	// 17A0 LSR A
 	{
@@ -6371,7 +6371,7 @@ L17A0:
 
 		}
 	}
-	// 17A4 ADC $EC
+	// 17A4 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
 		if c.P&FlagD == 0 {
@@ -6404,7 +6404,7 @@ L17A0:
 
 		}
 	}
-	// 17A6 ADC $ED
+	// 17A6 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
 		if c.P&FlagD == 0 {
@@ -6441,7 +6441,7 @@ L17A0:
 	{
 		cf = 1
 	}
-	// 17A9 SBC $E4
+	// 17A9 SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -6516,7 +6516,7 @@ L17A0:
 
 		}
 	}
-	// 17AF ADC $DD
+	// 17AF ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -6549,7 +6549,7 @@ L17A0:
 
 		}
 	}
-	// 17B1 ADC $DD
+	// 17B1 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -6582,7 +6582,7 @@ L17A0:
 
 		}
 	}
-	// 17B3 ADC $DD
+	// 17B3 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -6615,7 +6615,7 @@ L17A0:
 
 		}
 	}
-	// 17B5 ADC $DD
+	// 17B5 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -6648,7 +6648,7 @@ L17A0:
 
 		}
 	}
-	// 17B7 ADC $E1
+	// 17B7 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
 		if c.P&FlagD == 0 {
@@ -6685,7 +6685,7 @@ L17A0:
 	{
 		cf = 1
 	}
-	// 17BA SBC $E4
+	// 17BA SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -6715,7 +6715,7 @@ L17A0:
 
 		}
 	}
-	// 17BC SBC $E4
+	// 17BC SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -6745,7 +6745,7 @@ L17A0:
 
 		}
 	}
-	// 17BE SBC $E5
+	// 17BE SBC .CC
 	{
 		m := c.Mem[0x00E5]
 		if c.P&FlagD == 0 {
@@ -6775,7 +6775,7 @@ L17A0:
 
 		}
 	}
-	// 17C0 SBC $E5
+	// 17C0 SBC .CC
 	{
 		m := c.Mem[0x00E5]
 		if c.P&FlagD == 0 {
@@ -6805,7 +6805,7 @@ L17A0:
 
 		}
 	}
-	// 17C2 SBC $E0
+	// 17C2 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
 		if c.P&FlagD == 0 {
@@ -6835,7 +6835,7 @@ L17A0:
 
 		}
 	}
-	// 17C4 LDX $B1
+	// 17C4 LDX .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		x = m
@@ -6848,7 +6848,7 @@ L17A0:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17C8 BEQ $17E0
+	// 17C8 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -6865,7 +6865,7 @@ L17CA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17CC BEQ $17E0
+	// 17CC BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -6882,7 +6882,7 @@ L17CE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17D0 BEQ $17E0
+	// 17D0 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -6899,7 +6899,7 @@ L17D2:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17D4 BEQ $17E0
+	// 17D4 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -6909,13 +6909,13 @@ L17D2:
 
 L17D6:
 	clock += 5<<clockShift + 2
-	// 17D6 LDX $B0
+	// 17D6 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 17D8 BEQ $17E3
+	// 17D8 BEQ NOPOSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -6925,7 +6925,7 @@ L17D6:
 
 L17DA:
 	clock += 8<<clockShift + 3
-	// 17DA LDY $50,X
+	// 17DA LDY .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		y = m
@@ -6938,7 +6938,7 @@ L17DA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17DE BPL $17E3
+	// 17DE BPL NOPOSN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -6946,7 +6946,7 @@ L17DA:
 		}
 	}
 
-L17E0:
+L17E0: // POSN
 	clock += 4<<clockShift + 2
 	// 17E0 CLC
 	{
@@ -6986,9 +6986,9 @@ L17E0:
 		}
 	}
 
-L17E3:
+L17E3: // NOPOSN
 	clock += 3<<clockShift + 1
-	// 17E3 JMP $0377
+	// 17E3 JMP CKMATE
 	{
 		goto L0377
 	}

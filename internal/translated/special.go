@@ -1656,7 +1656,7 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		return emu.StopBudget, budget
 	}
 
-L0000:
+L0000: // CHESS
 	if clock+12<<clockShift >= end {
 		pc = 0x0000
 		goto budget
@@ -1676,7 +1676,7 @@ L0000:
 	{
 		s = x
 	}
-	// 0004 JSR $0400
+	// 0004 JSR XINIT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1700,13 +1700,13 @@ L0007:
 
 	}
 
-L0008:
+L0008: // OUT
 	if clock+6<<clockShift >= end {
 		pc = 0x0008
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0008 JSR $1F1F
+	// 0008 JSR *OUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1726,7 +1726,7 @@ L000B:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 000B JSR $1F6A
+	// 000B JSR *GETKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1746,14 +1746,14 @@ L000E:
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 000E CMP $F3
+	// 000E CMP .OLDKY
 	{
 		m := c.Mem[0x00F3]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0010 BEQ $0008
+	// 0010 BEQ OUT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1763,7 +1763,7 @@ L000E:
 
 L0012:
 	clock += 7<<clockShift + 3
-	// 0012 STA $F3
+	// 0012 STA .OLDKY
 	{
 		c.Mem[0x00F3] = a
 	}
@@ -1774,7 +1774,7 @@ L0012:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0016 BNE $0027
+	// 0016 BNE NOSET
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1791,15 +1791,15 @@ L0018:
 		nz = int(int8(x))
 	}
 
-L001A:
+L001A: // WHSET
 	clock += 12<<clockShift + 4
-	// 001A LDA $70,X
+	// 001A LDA .SETW,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 001C STA $50,X
+	// 001C STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -1814,7 +1814,7 @@ L001A:
 		x--
 		nz = int(int8(x))
 	}
-	// 001F BPL $001A
+	// 001F BPL WHSET
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -1824,7 +1824,7 @@ L001A:
 
 L0021:
 	clock += 6<<clockShift + 1
-	// 0021 JSR $040A
+	// 0021 JSR XSETUP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1847,7 +1847,7 @@ L0024:
 	{
 
 	}
-	// 0025 BNE $0039
+	// 0025 BNE CLDSP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1855,7 +1855,7 @@ L0024:
 		}
 	}
 
-L0027:
+L0027: // NOSET
 	clock += 4<<clockShift + 2
 	// 0027 CMP #$0E
 	{
@@ -1864,7 +1864,7 @@ L0027:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0029 BNE $0032
+	// 0029 BNE NOREV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1874,7 +1874,7 @@ L0027:
 
 L002B:
 	clock += 6<<clockShift + 1
-	// 002B JSR $02B2
+	// 002B JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1899,7 +1899,7 @@ L002E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0030 BNE $0039
+	// 0030 BNE CLDSP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1907,7 +1907,7 @@ L002E:
 		}
 	}
 
-L0032:
+L0032: // NOREV
 	clock += 4<<clockShift + 2
 	// 0032 CMP #$14
 	{
@@ -1916,7 +1916,7 @@ L0032:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0034 BNE $0041
+	// 0034 BNE NOGO
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1926,7 +1926,7 @@ L0032:
 
 L0036:
 	clock += 6<<clockShift + 1
-	// 0036 JSR $03A2
+	// 0036 JSR GO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1939,25 +1939,25 @@ L0036:
 		goto L03A2
 	}
 
-L0039:
+L0039: // CLDSP
 	if clock+29<<clockShift >= end {
 		pc = 0x0039
 		goto budget
 	}
 	clock += 11<<clockShift + 4
-	// 0039 STA $FB
+	// 0039 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 003B STA $FA
+	// 003B STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 003D STA $F9
+	// 003D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 003F BNE $0000
+	// 003F BNE CHESS
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1965,7 +1965,7 @@ L0039:
 		}
 	}
 
-L0041:
+L0041: // NOGO
 	clock += 4<<clockShift + 2
 	// 0041 CMP #$0F
 	{
@@ -1974,7 +1974,7 @@ L0041:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0043 BNE $004B
+	// 0043 BNE NOMV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1984,7 +1984,7 @@ L0041:
 
 L0045:
 	clock += 6<<clockShift + 1
-	// 0045 JSR $034B
+	// 0045 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2003,31 +2003,31 @@ L0048:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0048 JMP $019D
+	// 0048 JMP DISP
 	{
 		goto L019D
 	}
 
-L004B:
+L004B: // NOMV
 	clock += 3<<clockShift + 1
-	// 004B JMP $0196
+	// 004B JMP INPUT
 	{
 		goto L0196
 	}
 
-L0100:
+L0100: // JANUS
 	if clock+1607<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0100 LDX $B5
+	// 0100 LDX .STATE
 	{
 		m := c.Mem[0x00B5]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0102 BMI $0160
+	// 0102 BMI NOCOUNT
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -2035,15 +2035,15 @@ L0100:
 		}
 	}
 
-L0104:
+L0104: // COUNTS
 	clock += 5<<clockShift + 2
-	// 0104 LDA $B0
+	// 0104 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0106 BEQ $0110
+	// 0106 BEQ OVER
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2060,7 +2060,7 @@ L0108:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 010A BNE $0110
+	// 010A BNE OVER
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2070,14 +2070,14 @@ L0108:
 
 L010C:
 	clock += 5<<clockShift + 2
-	// 010C CMP $E6
+	// 010C CMP .PCAP
 	{
 		m := c.Mem[0x00E6]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 010E BEQ $013E
+	// 010E BEQ XRT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2085,9 +2085,9 @@ L010C:
 		}
 	}
 
-L0110:
+L0110: // OVER
 	clock += 10<<clockShift + 3
-	// 0110 INC $E3,X
+	// 0110 INC .MOB,X
 	{
 		ea := uint16(x + 0xE3)
 		if ea <= 0x004D {
@@ -2107,7 +2107,7 @@ L0110:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0114 BNE $0118
+	// 0114 BNE NOQ
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2117,7 +2117,7 @@ L0110:
 
 L0116:
 	clock += 6<<clockShift + 1
-	// 0116 INC $E3,X
+	// 0116 INC .MOB,X
 	{
 		ea := uint16(x + 0xE3)
 		if ea <= 0x004D {
@@ -2131,9 +2131,9 @@ L0116:
 		c.Mem[ea] = m
 	}
 
-L0118:
+L0118: // NOQ
 	clock += 2<<clockShift + 1
-	// 0118 BVC $0138
+	// 0118 BVC NOCAP
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -2149,16 +2149,16 @@ L011A:
 		y = m
 		nz = int(int8(y))
 	}
-	// 011C LDA $B1
+	// 011C LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
 
-L011E:
+L011E: // ELOOP
 	clock += 6<<clockShift + 2
-	// 011E CMP $0060,Y
+	// 011E CMP .BK,Y
 	{
 		ea := 0x0060 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2167,7 +2167,7 @@ L011E:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0121 BEQ $0126
+	// 0121 BEQ FOUN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2182,7 +2182,7 @@ L0123:
 		y--
 		nz = int(int8(y))
 	}
-	// 0124 BPL $011E
+	// 0124 BPL ELOOP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2190,9 +2190,9 @@ L0123:
 		}
 	}
 
-L0126:
+L0126: // FOUN
 	clock += 6<<clockShift + 1
-	// 0126 JSR $058D
+	// 0126 JSR XPTS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2211,14 +2211,14 @@ L0129:
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 0129 CMP $E4,X
+	// 0129 CMP .MAXC,X
 	{
 		m := c.Mem[x+0xE4]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 012B BCC $0131
+	// 012B BCC LESS
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -2228,7 +2228,7 @@ L0129:
 
 L012D:
 	clock += 8<<clockShift + 2
-	// 012D STY $E6,X
+	// 012D STY .PCAP,X
 	{
 		ea := uint16(x + 0xE6)
 		if ea <= 0x004D {
@@ -2238,7 +2238,7 @@ L012D:
 		}
 		c.Mem[ea] = y
 	}
-	// 012F STA $E4,X
+	// 012F STA .MAXC,X
 	{
 		ea := uint16(x + 0xE4)
 		if ea <= 0x004D {
@@ -2249,7 +2249,7 @@ L012D:
 		c.Mem[ea] = a
 	}
 
-L0131:
+L0131: // LESS
 	clock += 17<<clockShift + 5
 	// 0131 CLC
 	{
@@ -2274,7 +2274,7 @@ L0131:
 		s--
 
 	}
-	// 0133 ADC $E5,X
+	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
 		if c.P&FlagD == 0 {
@@ -2307,7 +2307,7 @@ L0131:
 
 		}
 	}
-	// 0135 STA $E5,X
+	// 0135 STA .CC,X
 	{
 		ea := uint16(x + 0xE5)
 		if ea <= 0x004D {
@@ -2328,7 +2328,7 @@ L0131:
 
 	}
 
-L0138:
+L0138: // NOCAP
 	clock += 4<<clockShift + 2
 	// 0138 CPX #$04
 	{
@@ -2337,7 +2337,7 @@ L0138:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 013A BEQ $013F
+	// 013A BEQ ON4
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2347,7 +2347,7 @@ L0138:
 
 L013C:
 	clock += 2<<clockShift + 1
-	// 013C BMI $016F
+	// 013C BMI TREE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -2355,7 +2355,7 @@ L013C:
 		}
 	}
 
-L013E:
+L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
@@ -2498,15 +2498,15 @@ L013E:
 		goto step
 	}
 
-L013F:
+L013F: // ON4
 	clock += 17<<clockShift + 5
-	// 013F LDA $E8
+	// 013F LDA .XMAXC
 	{
 		m := c.Mem[0x00E8]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0141 STA $DD
+	// 0141 STA .WCAP0
 	{
 		c.Mem[0x00DD] = a
 	}
@@ -2516,11 +2516,11 @@ L013F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0145 STA $B5
+	// 0145 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 0147 JSR $034B
+	// 0147 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2539,7 +2539,7 @@ L014A:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 014A JSR $02B2
+	// 014A JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2558,7 +2558,7 @@ L014D:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 014D JSR $0200
+	// 014D JSR GNMZ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2577,7 +2577,7 @@ L0150:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0150 JSR $02B2
+	// 0150 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2602,11 +2602,11 @@ L0153:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0155 STA $B5
+	// 0155 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 0157 JSR $0209
+	// 0157 JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2625,7 +2625,7 @@ L015A:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 015A JSR $0331
+	// 015A JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2644,12 +2644,12 @@ L015D:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 015D JMP $1780
+	// 015D JMP STRATGY
 	{
 		goto L1780
 	}
 
-L0160:
+L0160: // NOCOUNT
 	clock += 4<<clockShift + 2
 	// 0160 CPX #$F9
 	{
@@ -2658,7 +2658,7 @@ L0160:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0162 BNE $016F
+	// 0162 BNE TREE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2668,20 +2668,20 @@ L0160:
 
 L0164:
 	clock += 8<<clockShift + 3
-	// 0164 LDA $60
+	// 0164 LDA .BK
 	{
 		m := c.Mem[0x0060]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0166 CMP $B1
+	// 0166 CMP .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0168 BNE $016E
+	// 0168 BNE RETJ
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2697,12 +2697,12 @@ L016A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 016C STA $B4
+	// 016C STA .INCHEK
 	{
 		c.Mem[0x00B4] = a
 	}
 
-L016E:
+L016E: // RETJ
 	if clock+6<<clockShift >= end {
 		pc = 0x016E
 		goto budget
@@ -2849,9 +2849,9 @@ L016E:
 		goto step
 	}
 
-L016F:
+L016F: // TREE
 	clock += 2<<clockShift + 1
-	// 016F BVC $016E
+	// 016F BVC RETJ
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -2867,20 +2867,20 @@ L0171:
 		y = m
 		nz = int(int8(y))
 	}
-	// 0173 LDA $B1
+	// 0173 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
 
-L0175:
+L0175: // LOOPX
 	if clock+19<<clockShift >= end {
 		pc = 0x0175
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 0175 CMP $0060,Y
+	// 0175 CMP .BK,Y
 	{
 		ea := 0x0060 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2889,7 +2889,7 @@ L0175:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0178 BEQ $017F
+	// 0178 BEQ FOUNX
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2904,7 +2904,7 @@ L017A:
 		y--
 		nz = int(int8(y))
 	}
-	// 017B BEQ $016E
+	// 017B BEQ RETJ
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2914,7 +2914,7 @@ L017A:
 
 L017D:
 	clock += 2<<clockShift + 1
-	// 017D BPL $0175
+	// 017D BPL LOOPX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2922,9 +2922,9 @@ L017D:
 		}
 	}
 
-L017F:
+L017F: // FOUNX
 	clock += 6<<clockShift + 1
-	// 017F JSR $058D
+	// 017F JSR XPTS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2943,14 +2943,14 @@ L0182:
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 0182 CMP $E2,X
+	// 0182 CMP .BCAP0,X
 	{
 		m := c.Mem[x+0xE2]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0184 BCC $0188
+	// 0184 BCC NOMAX
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -2960,7 +2960,7 @@ L0182:
 
 L0186:
 	clock += 4<<clockShift + 1
-	// 0186 STA $E2,X
+	// 0186 STA .BCAP0,X
 	{
 		ea := uint16(x + 0xE2)
 		if ea <= 0x004D {
@@ -2971,9 +2971,9 @@ L0186:
 		c.Mem[ea] = a
 	}
 
-L0188:
+L0188: // NOMAX
 	clock += 12<<clockShift + 4
-	// 0188 DEC $B5
+	// 0188 DEC .STATE
 	{
 		m := c.Mem[0x00B5]
 		m--
@@ -2986,14 +2986,14 @@ L0188:
 		a = m
 		nz = int(int8(a))
 	}
-	// 018C CMP $B5
+	// 018C CMP .STATE
 	{
 		m := c.Mem[0x00B5]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 018E BEQ $0193
+	// 018E BEQ UPTREE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3003,7 +3003,7 @@ L0188:
 
 L0190:
 	clock += 6<<clockShift + 1
-	// 0190 JSR $0325
+	// 0190 JSR GENRM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3016,13 +3016,13 @@ L0190:
 		goto L0325
 	}
 
-L0193:
+L0193: // UPTREE
 	if clock+11<<clockShift >= end {
 		pc = 0x0193
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 0193 INC $B5
+	// 0193 INC .STATE
 	{
 		m := c.Mem[0x00B5]
 		m++
@@ -3170,7 +3170,7 @@ L0193:
 		goto step
 	}
 
-L0196:
+L0196: // INPUT
 	clock += 4<<clockShift + 2
 	// 0196 CMP #$08
 	{
@@ -3179,7 +3179,7 @@ L0196:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0198 BCS $01AC
+	// 0198 BCS ERROR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -3189,7 +3189,7 @@ L0196:
 
 L019A:
 	clock += 6<<clockShift + 1
-	// 019A JSR $03EA
+	// 019A JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3202,7 +3202,7 @@ L019A:
 		goto L03EA
 	}
 
-L019D:
+L019D: // DISP
 	if clock+1830<<clockShift >= end {
 		pc = 0x019D
 		goto budget
@@ -3215,22 +3215,22 @@ L019D:
 		nz = int(int8(x))
 	}
 
-L019F:
+L019F: // SEARCH
 	clock += 9<<clockShift + 3
-	// 019F LDA $50,X
+	// 019F LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A1 CMP $FA
+	// 01A1 CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 01A3 BEQ $01A8
+	// 01A3 BEQ HERE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3245,7 +3245,7 @@ L01A5:
 		x--
 		nz = int(int8(x))
 	}
-	// 01A6 BPL $019F
+	// 01A6 BPL SEARCH
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3253,25 +3253,25 @@ L01A5:
 		}
 	}
 
-L01A8:
+L01A8: // HERE
 	clock += 6<<clockShift + 2
-	// 01A8 STX $FB
+	// 01A8 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 01AA STX $B0
+	// 01AA STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
 
-L01AC:
+L01AC: // ERROR
 	clock += 3<<clockShift + 1
-	// 01AC JMP $0000
+	// 01AC JMP CHESS
 	{
 		goto L0000
 	}
 
-L0200:
+L0200: // GNMZ
 	if clock+2<<clockShift >= end {
 		pc = 0x0200
 		goto budget
@@ -3284,7 +3284,7 @@ L0200:
 		nz = int(int8(x))
 	}
 
-L0202:
+L0202: // GNMX
 	if clock+1171<<clockShift >= end {
 		pc = 0x0202
 		goto budget
@@ -3297,9 +3297,9 @@ L0202:
 		nz = int(int8(a))
 	}
 
-L0204:
+L0204: // CLEAR
 	clock += 8<<clockShift + 3
-	// 0204 STA $DE,X
+	// 0204 STA .COUNT,X
 	{
 		ea := uint16(x + 0xDE)
 		if ea <= 0x004D {
@@ -3314,7 +3314,7 @@ L0204:
 		x--
 		nz = int(int8(x))
 	}
-	// 0207 BPL $0204
+	// 0207 BPL CLEAR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3322,7 +3322,7 @@ L0204:
 		}
 	}
 
-L0209:
+L0209: // GNM
 	if clock+5<<clockShift >= end {
 		pc = 0x0209
 		goto budget
@@ -3334,25 +3334,25 @@ L0209:
 		a = m
 		nz = int(int8(a))
 	}
-	// 020B STA $B0
+	// 020B STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
 
-L020D:
+L020D: // NEWP
 	if clock+14<<clockShift >= end {
 		pc = 0x020D
 		goto budget
 	}
 	clock += 7<<clockShift + 2
-	// 020D DEC $B0
+	// 020D DEC .PIECE
 	{
 		m := c.Mem[0x00B0]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B0] = m
 	}
-	// 020F BPL $0212
+	// 020F BPL NEX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3503,9 +3503,9 @@ L0211:
 		goto step
 	}
 
-L0212:
+L0212: // NEX
 	clock += 6<<clockShift + 1
-	// 0212 JSR $0422
+	// 0212 JSR XNEX
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3538,7 +3538,7 @@ L0215:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0219 STX $B6
+	// 0219 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
@@ -3549,7 +3549,7 @@ L0215:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 021D BPL $0260
+	// 021D BPL PAWN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3566,7 +3566,7 @@ L021F:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0221 BPL $0251
+	// 0221 BPL KNIGHT
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3583,7 +3583,7 @@ L0223:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0225 BPL $0246
+	// 0225 BPL BISHOP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3600,7 +3600,7 @@ L0227:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0229 BEQ $0234
+	// 0229 BEQ QUEEN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3610,7 +3610,7 @@ L0227:
 
 L022B:
 	clock += 2<<clockShift + 1
-	// 022B BPL $023B
+	// 022B BPL ROOK
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3618,13 +3618,13 @@ L022B:
 		}
 	}
 
-L022D:
+L022D: // KING
 	if clock+6<<clockShift >= end {
 		pc = 0x022D
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 022D JSR $042C
+	// 022D JSR XKING
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3643,7 +3643,7 @@ L0230:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0230 BNE $022D
+	// 0230 BNE KING
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3653,7 +3653,7 @@ L0230:
 
 L0232:
 	clock += 2<<clockShift + 1
-	// 0232 BEQ $020D
+	// 0232 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3661,13 +3661,13 @@ L0232:
 		}
 	}
 
-L0234:
+L0234: // QUEEN
 	if clock+6<<clockShift >= end {
 		pc = 0x0234
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0234 JSR $029C
+	// 0234 JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3686,7 +3686,7 @@ L0237:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0237 BNE $0234
+	// 0237 BNE QUEEN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3696,7 +3696,7 @@ L0237:
 
 L0239:
 	clock += 2<<clockShift + 1
-	// 0239 BEQ $020D
+	// 0239 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3704,7 +3704,7 @@ L0239:
 		}
 	}
 
-L023B:
+L023B: // ROOK
 	clock += 5<<clockShift + 2
 	// 023B LDX #$04
 	{
@@ -3712,18 +3712,18 @@ L023B:
 		x = m
 		nz = int(int8(x))
 	}
-	// 023D STX $B6
+	// 023D STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L023F:
+L023F: // AGNR
 	if clock+6<<clockShift >= end {
 		pc = 0x023F
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 023F JSR $029C
+	// 023F JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3742,7 +3742,7 @@ L0242:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0242 BNE $023F
+	// 0242 BNE AGNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3752,7 +3752,7 @@ L0242:
 
 L0244:
 	clock += 2<<clockShift + 1
-	// 0244 BEQ $020D
+	// 0244 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3760,13 +3760,13 @@ L0244:
 		}
 	}
 
-L0246:
+L0246: // BISHOP
 	if clock+6<<clockShift >= end {
 		pc = 0x0246
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0246 JSR $029C
+	// 0246 JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3785,7 +3785,7 @@ L0249:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0249 LDA $B6
+	// 0249 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -3798,7 +3798,7 @@ L0249:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 024D BNE $0246
+	// 024D BNE BISHOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3808,7 +3808,7 @@ L0249:
 
 L024F:
 	clock += 2<<clockShift + 1
-	// 024F BEQ $020D
+	// 024F BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3816,7 +3816,7 @@ L024F:
 		}
 	}
 
-L0251:
+L0251: // KNIGHT
 	clock += 5<<clockShift + 2
 	// 0251 LDX #$10
 	{
@@ -3824,18 +3824,18 @@ L0251:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0253 STX $B6
+	// 0253 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L0255:
+L0255: // AGNN
 	if clock+6<<clockShift >= end {
 		pc = 0x0255
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0255 JSR $028E
+	// 0255 JSR SNGMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3854,7 +3854,7 @@ L0258:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0258 LDA $B6
+	// 0258 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -3867,7 +3867,7 @@ L0258:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 025C BNE $0255
+	// 025C BNE AGNN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3877,7 +3877,7 @@ L0258:
 
 L025E:
 	clock += 2<<clockShift + 1
-	// 025E BEQ $020D
+	// 025E BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3885,20 +3885,20 @@ L025E:
 		}
 	}
 
-L0260:
+L0260: // PAWN
 	clock += 3<<clockShift + 1
-	// 0260 JMP $04F6
+	// 0260 JMP XPAWN
 	{
 		goto L04F6
 	}
 
-L028E:
+L028E: // SNGMV
 	if clock+6<<clockShift >= end {
 		pc = 0x028E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 028E JSR $02CA
+	// 028E JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3917,7 +3917,7 @@ L0291:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0291 BMI $0296
+	// 0291 BMI ILL1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3927,7 +3927,7 @@ L0291:
 
 L0293:
 	clock += 6<<clockShift + 1
-	// 0293 JSR $0100
+	// 0293 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3940,13 +3940,13 @@ L0293:
 		goto L0100
 	}
 
-L0296:
+L0296: // ILL1
 	if clock+6<<clockShift >= end {
 		pc = 0x0296
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0296 JSR $031E
+	// 0296 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3965,7 +3965,7 @@ L0299:
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 0299 DEC $B6
+	// 0299 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
@@ -4119,13 +4119,13 @@ L0299:
 		goto step
 	}
 
-L029C:
+L029C: // LINE
 	if clock+6<<clockShift >= end {
 		pc = 0x029C
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 029C JSR $02CA
+	// 029C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4144,7 +4144,7 @@ L029F:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 029F BCC $02A3
+	// 029F BCC OVL
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -4154,7 +4154,7 @@ L029F:
 
 L02A1:
 	clock += 2<<clockShift + 1
-	// 02A1 BVC $029C
+	// 02A1 BVC LINE
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -4162,9 +4162,9 @@ L02A1:
 		}
 	}
 
-L02A3:
+L02A3: // OVL
 	clock += 2<<clockShift + 1
-	// 02A3 BMI $02AC
+	// 02A3 BMI ILL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -4193,7 +4193,7 @@ L02A5:
 		s--
 
 	}
-	// 02A6 JSR $0100
+	// 02A6 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4222,7 +4222,7 @@ L02A9:
 		v = m&FlagV != 0
 
 	}
-	// 02AA BVC $029C
+	// 02AA BVC LINE
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -4230,9 +4230,9 @@ L02A9:
 		}
 	}
 
-L02AC:
+L02AC: // ILL
 	clock += 6<<clockShift + 1
-	// 02AC JSR $031E
+	// 02AC JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4251,7 +4251,7 @@ L02AF:
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 02AF DEC $B6
+	// 02AF DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
@@ -4407,7 +4407,7 @@ L02AF:
 		goto step
 	}
 
-L02B2:
+L02B2: // REVERSE
 	if clock+8344<<clockShift >= end {
 		pc = 0x02B2
 		goto budget
@@ -4420,13 +4420,13 @@ L02B2:
 		nz = int(int8(x))
 	}
 
-L02B4:
+L02B4: // ETC
 	clock += 35<<clockShift + 11
 	// 02B4 SEC
 	{
 		cf = 1
 	}
-	// 02B5 LDY $60,X
+	// 02B5 LDY .BK,X
 	{
 		m := c.Mem[x+0x60]
 		y = m
@@ -4438,7 +4438,7 @@ L02B4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B9 SBC $50,X
+	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -4468,7 +4468,7 @@ L02B4:
 
 		}
 	}
-	// 02BB STA $60,X
+	// 02BB STA .BK,X
 	{
 		ea := uint16(x + 0x60)
 		if ea <= 0x004D {
@@ -4478,7 +4478,7 @@ L02B4:
 		}
 		c.Mem[ea] = a
 	}
-	// 02BD STY $50,X
+	// 02BD STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -4498,7 +4498,7 @@ L02B4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C2 SBC $50,X
+	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -4528,7 +4528,7 @@ L02B4:
 
 		}
 	}
-	// 02C4 STA $50,X
+	// 02C4 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -4538,24 +4538,24 @@ L02B4:
 		}
 		c.Mem[ea] = a
 	}
-	// 02C6 JMP $056B
+	// 02C6 JMP XREVX
 	{
 		goto L056B
 	}
 
-L02CA:
+L02CA: // CMOVE
 	if clock+1487<<clockShift >= end {
 		pc = 0x02CA
 		goto budget
 	}
 	clock += 19<<clockShift + 7
-	// 02CA LDA $B1
+	// 02CA LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02CC LDX $B6
+	// 02CC LDX .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		x = m
@@ -4565,7 +4565,7 @@ L02CA:
 	{
 		cf = 0
 	}
-	// 02CF ADC $8F,X
+	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
 		if c.P&FlagD == 0 {
@@ -4598,7 +4598,7 @@ L02CA:
 
 		}
 	}
-	// 02D1 STA $B1
+	// 02D1 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -4608,7 +4608,7 @@ L02CA:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 02D5 BNE $0319
+	// 02D5 BNE ILLEGAL
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
@@ -4618,7 +4618,7 @@ L02CA:
 
 L02D7:
 	clock += 5<<clockShift + 2
-	// 02D7 LDA $B1
+	// 02D7 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -4631,14 +4631,14 @@ L02D7:
 		nz = int(int8(x))
 	}
 
-L02DB:
+L02DB: // LOOP
 	clock += 4<<clockShift + 2
 	// 02DB DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 02DC BMI $02EC
+	// 02DC BMI NO
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -4648,14 +4648,14 @@ L02DB:
 
 L02DE:
 	clock += 6<<clockShift + 2
-	// 02DE CMP $50,X
+	// 02DE CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E0 BNE $02DB
+	// 02E0 BNE LOOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -4672,7 +4672,7 @@ L02E2:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E4 BMI $0319
+	// 02E4 BMI ILLEGAL
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
@@ -4721,7 +4721,7 @@ L02E6:
 
 		}
 	}
-	// 02EA BVS $02ED
+	// 02EA BVS SPX
 	{
 		if v {
 			clock += 1 << clockShift
@@ -4729,21 +4729,21 @@ L02E6:
 		}
 	}
 
-L02EC:
+L02EC: // NO
 	clock += 2<<clockShift + 1
 	// 02EC CLV
 	{
 		v = false
 	}
 
-L02ED:
+L02ED: // SPX
 	clock += 3<<clockShift + 1
-	// 02ED JMP $0558
+	// 02ED JMP XSPX
 	{
 		goto L0558
 	}
 
-L02F5:
+L02F5: // CHKCHK
 	if clock+20<<clockShift >= end {
 		pc = 0x02F5
 		goto budget
@@ -4786,15 +4786,15 @@ L02F5:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02F9 STA $B5
+	// 02F9 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 02FB STA $B4
+	// 02FB STA .INCHEK
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 02FD JSR $034B
+	// 02FD JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4813,7 +4813,7 @@ L0300:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0300 JSR $02B2
+	// 0300 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4832,7 +4832,7 @@ L0303:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0303 JSR $0209
+	// 0303 JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4851,7 +4851,7 @@ L0306:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0306 JSR $032E
+	// 0306 JSR RUM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4887,17 +4887,17 @@ L0309:
 		a = m
 		nz = int(int8(a))
 	}
-	// 030B STA $B5
+	// 030B STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 030D LDA $B4
+	// 030D LDA .INCHEK
 	{
 		m := c.Mem[0x00B4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 030F BMI $0315
+	// 030F BMI RETL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -5068,7 +5068,7 @@ L0311:
 		goto step
 	}
 
-L0315:
+L0315: // RETL
 	if clock+10<<clockShift >= end {
 		pc = 0x0315
 		goto budget
@@ -5235,7 +5235,7 @@ L0315:
 		goto step
 	}
 
-L0319:
+L0319: // ILLEGAL
 	clock += 12<<clockShift + 4
 	// 0319 LDA #$FF
 	{
@@ -5402,25 +5402,25 @@ L0319:
 		goto step
 	}
 
-L031E:
+L031E: // RESET
 	if clock+16<<clockShift >= end {
 		pc = 0x031E
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 031E LDX $B0
+	// 031E LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0320 LDA $50,X
+	// 0320 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0322 STA $B1
+	// 0322 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -5565,13 +5565,13 @@ L031E:
 		goto step
 	}
 
-L0325:
+L0325: // GENRM
 	if clock+6<<clockShift >= end {
 		pc = 0x0325
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0325 JSR $034B
+	// 0325 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5584,13 +5584,13 @@ L0325:
 		goto L034B
 	}
 
-L0328:
+L0328: // GENR2
 	if clock+6<<clockShift >= end {
 		pc = 0x0328
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0328 JSR $02B2
+	// 0328 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5609,7 +5609,7 @@ L032B:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 032B JSR $0209
+	// 032B JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5622,13 +5622,13 @@ L032B:
 		goto L0209
 	}
 
-L032E:
+L032E: // RUM
 	if clock+6<<clockShift >= end {
 		pc = 0x032E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 032E JSR $02B2
+	// 032E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5641,48 +5641,48 @@ L032E:
 		goto L02B2
 	}
 
-L0331:
+L0331: // UMOVE
 	if clock+171<<clockShift >= end {
 		pc = 0x0331
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0331 JMP $0754
+	// 0331 JMP XUMOVE
 	{
 		goto L0754
 	}
 
-L034B:
+L034B: // MOVE
 	if clock+4712<<clockShift >= end {
 		pc = 0x034B
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 034B JMP $060B
+	// 034B JMP XMOVE
 	{
 		goto L060B
 	}
 
-L0377:
+L0377: // CKMATE
 	if clock+54<<clockShift >= end {
 		pc = 0x0377
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0377 LDX $E4
+	// 0377 LDX .MAXC
 	{
 		m := c.Mem[0x00E4]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0379 CPX $A0
+	// 0379 CPX .POINTS
 	{
 		m := c.Mem[0x00A0]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 037B BNE $0381
+	// 037B BNE NOCHEK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5698,7 +5698,7 @@ L037D:
 		a = m
 		nz = int(int8(a))
 	}
-	// 037F BEQ $038B
+	// 037F BEQ RETV
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -5706,15 +5706,15 @@ L037D:
 		}
 	}
 
-L0381:
+L0381: // NOCHEK
 	clock += 5<<clockShift + 2
-	// 0381 LDX $E3
+	// 0381 LDX .MOB
 	{
 		m := c.Mem[0x00E3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0383 BNE $038B
+	// 0383 BNE RETV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5724,13 +5724,13 @@ L0381:
 
 L0385:
 	clock += 5<<clockShift + 2
-	// 0385 LDX $EE
+	// 0385 LDX .WMAXP
 	{
 		m := c.Mem[0x00EE]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0387 BNE $038B
+	// 0387 BNE RETV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5747,7 +5747,7 @@ L0389:
 		nz = int(int8(a))
 	}
 
-L038B:
+L038B: // RETV
 	clock += 10<<clockShift + 4
 	// 038B LDX #$04
 	{
@@ -5755,18 +5755,18 @@ L038B:
 		x = m
 		nz = int(int8(x))
 	}
-	// 038D STX $B5
+	// 038D STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 038F CMP $FA
+	// 038F CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0391 BCC $039F
+	// 0391 BCC RETP
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -5776,7 +5776,7 @@ L038B:
 
 L0393:
 	clock += 2<<clockShift + 1
-	// 0393 BEQ $039F
+	// 0393 BEQ RETP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -5786,52 +5786,52 @@ L0393:
 
 L0395:
 	clock += 15<<clockShift + 5
-	// 0395 STA $FA
+	// 0395 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0397 LDA $B0
+	// 0397 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0399 STA $FB
+	// 0399 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 039B LDA $B1
+	// 039B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 039D STA $F9
+	// 039D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
 
-L039F:
+L039F: // RETP
 	clock += 3<<clockShift + 1
-	// 039F JMP $1F1F
+	// 039F JMP *OUT
 	{
 		pc = 0x1F1F
 		goto step
 	}
 
-L03A2:
+L03A2: // GO
 	if clock+65<<clockShift >= end {
 		pc = 0x03A2
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 03A2 LDX $DC
+	// 03A2 LDX .OMOVE
 	{
 		m := c.Mem[0x00DC]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03A4 BPL $03BD
+	// 03A4 BPL NOOPEN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -5841,20 +5841,20 @@ L03A2:
 
 L03A6:
 	clock += 9<<clockShift + 3
-	// 03A6 LDA $F9
+	// 03A6 LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03A8 CMP $DC,X
+	// 03A8 CMP .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03AA BNE $03BB
+	// 03AA BNE END
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5869,13 +5869,13 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03AD LDA $DC,X
+	// 03AD LDA .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03AF STA $FB
+	// 03AF STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
@@ -5884,13 +5884,13 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03B2 LDA $DC,X
+	// 03B2 LDA .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B4 STA $F9
+	// 03B4 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
@@ -5899,11 +5899,11 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03B7 STX $DC
+	// 03B7 STX .OMOVE
 	{
 		c.Mem[0x00DC] = x
 	}
-	// 03B9 BNE $03D5
+	// 03B9 BNE MV2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5911,14 +5911,14 @@ L03AC:
 		}
 	}
 
-L03BB:
+L03BB: // END
 	clock += 3<<clockShift + 1
-	// 03BB STA $DC
+	// 03BB STA .OMOVE
 	{
 		c.Mem[0x00DC] = a
 	}
 
-L03BD:
+L03BD: // NOOPEN
 	clock += 16<<clockShift + 5
 	// 03BD LDX #$0C
 	{
@@ -5926,11 +5926,11 @@ L03BD:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03BF STX $B5
+	// 03BF STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 03C1 STX $FA
+	// 03C1 STX .BESTV
 	{
 		c.Mem[0x00FA] = x
 	}
@@ -5940,7 +5940,7 @@ L03BD:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03C5 JSR $0202
+	// 03C5 JSR GNMX
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5965,11 +5965,11 @@ L03C8:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03CA STX $B5
+	// 03CA STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 03CC JSR $0200
+	// 03CC JSR GNMZ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5988,7 +5988,7 @@ L03CF:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 03CF LDX $FA
+	// 03CF LDX .BESTV
 	{
 		m := c.Mem[0x00FA]
 		x = m
@@ -6001,7 +6001,7 @@ L03CF:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03D3 BCC $03E7
+	// 03D3 BCC MATE
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -6009,39 +6009,39 @@ L03CF:
 		}
 	}
 
-L03D5:
+L03D5: // MV2
 	clock += 25<<clockShift + 7
-	// 03D5 LDX $FB
+	// 03D5 LDX .BESTP
 	{
 		m := c.Mem[0x00FB]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03D7 LDA $50,X
+	// 03D7 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03D9 STA $FA
+	// 03D9 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 03DB STX $B0
+	// 03DB STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 03DD LDA $F9
+	// 03DD LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03DF STA $B1
+	// 03DF STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03E1 JSR $034B
+	// 03E1 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -6060,12 +6060,12 @@ L03E4:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 03E4 JMP $0000
+	// 03E4 JMP CHESS
 	{
 		goto L0000
 	}
 
-L03E7:
+L03E7: // MATE
 	clock += 8<<clockShift + 2
 	// 03E7 LDA #$FF
 	{
@@ -6218,7 +6218,7 @@ L03E7:
 		goto step
 	}
 
-L03EA:
+L03EA: // DISMV
 	if clock+2<<clockShift >= end {
 		pc = 0x03EA
 		goto budget
@@ -6231,13 +6231,13 @@ L03EA:
 		nz = int(int8(x))
 	}
 
-L03EC:
+L03EC: // ROL
 	if clock+29<<clockShift >= end {
 		pc = 0x03EC
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03EC ASL $F9
+	// 03EC ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -6245,7 +6245,7 @@ L03EC:
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03EE ROL $FA
+	// 03EE ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
@@ -6257,7 +6257,7 @@ L03EC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03F1 BNE $03EC
+	// 03F1 BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -6267,17 +6267,17 @@ L03EC:
 
 L03F3:
 	clock += 15<<clockShift + 4
-	// 03F3 ORA $F9
+	// 03F3 ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03F5 STA $F9
+	// 03F5 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03F7 STA $B1
+	// 03F7 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -6426,7 +6426,7 @@ L03F3:
 		goto step
 	}
 
-L0400:
+L0400: // XINIT
 	if clock+17<<clockShift >= end {
 		pc = 0x0400
 		goto budget
@@ -6438,7 +6438,7 @@ L0400:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0402 STX $B2
+	// 0402 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
@@ -6448,7 +6448,7 @@ L0400:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0406 STX $07EC
+	// 0406 STX .USP
 	{
 		c.Mem[0x07EC] = x
 	}
@@ -6597,13 +6597,13 @@ L0400:
 		goto step
 	}
 
-L040A:
+L040A: // XSETUP
 	if clock+2618<<clockShift >= end {
 		pc = 0x040A
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 040A STX $DC
+	// 040A STX .OMOVE
 	{
 		c.Mem[0x00DC] = x
 	}
@@ -6614,9 +6614,9 @@ L040A:
 		nz = int(int8(x))
 	}
 
-L040E:
+L040E: // XSET1
 	clock += 18<<clockShift + 5
-	// 040E LDA $07BB,X
+	// 040E LDA .TYPES,X
 	{
 		ea := 0x07BB + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -6624,7 +6624,7 @@ L040E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0411 STA $07CB,X
+	// 0411 STA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		if c.Hooked(ea) {
@@ -6649,7 +6649,7 @@ L040E:
 		x--
 		nz = int(int8(x))
 	}
-	// 0418 BPL $040E
+	// 0418 BPL XSET1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -6665,7 +6665,7 @@ L041A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 041C STA $07EB
+	// 041C STA .EPSQ
 	{
 		c.Mem[0x07EB] = a
 	}
@@ -6820,13 +6820,13 @@ L041A:
 		goto step
 	}
 
-L0422:
+L0422: // XNEX
 	if clock+6<<clockShift >= end {
 		pc = 0x0422
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0422 JSR $031E
+	// 0422 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -6845,7 +6845,7 @@ L0425:
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 0425 LDA $07CB,X
+	// 0425 LDA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -7009,13 +7009,13 @@ L0425:
 		goto step
 	}
 
-L042C:
+L042C: // XKING
 	if clock+6<<clockShift >= end {
 		pc = 0x042C
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 042C JSR $028E
+	// 042C JSR SNGMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7034,7 +7034,7 @@ L042F:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 042F BNE $0436
+	// 042F BNE XKRTS
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7044,7 +7044,7 @@ L042F:
 
 L0431:
 	clock += 6<<clockShift + 1
-	// 0431 JSR $0437
+	// 0431 JSR XCASTL
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7070,7 +7070,7 @@ L0434:
 		nz = int(int8(a))
 	}
 
-L0436:
+L0436: // XKRTS
 	clock += 6<<clockShift + 1
 	// 0436 RTS
 	{
@@ -7217,19 +7217,19 @@ L0436:
 		goto step
 	}
 
-L0437:
+L0437: // XCASTL
 	if clock+26<<clockShift >= end {
 		pc = 0x0437
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0437 LDA $B5
+	// 0437 LDA .STATE
 	{
 		m := c.Mem[0x00B5]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0439 BMI $0450
+	// 0439 BMI XCRTS
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -7239,13 +7239,13 @@ L0437:
 
 L043B:
 	clock += 6<<clockShift + 2
-	// 043B LDA $07CB
+	// 043B LDA .ATTR
 	{
 		m := c.Mem[0x07CB]
 		a = m
 		nz = int(int8(a))
 	}
-	// 043E BMI $0450
+	// 043E BMI XCRTS
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -7255,7 +7255,7 @@ L043B:
 
 L0440:
 	clock += 7<<clockShift + 3
-	// 0440 LDA $50
+	// 0440 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
@@ -7267,7 +7267,7 @@ L0440:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0444 BNE $0450
+	// 0444 BNE XCRTS
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7283,7 +7283,7 @@ L0446:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0448 JSR $0451
+	// 0448 JSR XSIDE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7308,7 +7308,7 @@ L044B:
 		a = m
 		nz = int(int8(a))
 	}
-	// 044D JSR $0451
+	// 044D JSR XSIDE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7321,7 +7321,7 @@ L044B:
 		goto L0451
 	}
 
-L0450:
+L0450: // XCRTS
 	if clock+6<<clockShift >= end {
 		pc = 0x0450
 		goto budget
@@ -7472,13 +7472,13 @@ L0450:
 		goto step
 	}
 
-L0451:
+L0451: // XSIDE
 	if clock+20<<clockShift >= end {
 		pc = 0x0451
 		goto budget
 	}
 	clock += 10<<clockShift + 4
-	// 0451 STA $07EF
+	// 0451 STA .CDIR
 	{
 		c.Mem[0x07EF] = a
 	}
@@ -7496,7 +7496,7 @@ L0451:
 		nz = int(int8(m))
 		a = m
 	}
-	// 0457 BCS $045B
+	// 0457 BCS XSD1
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -7513,9 +7513,9 @@ L0459:
 		nz = int(int8(x))
 	}
 
-L045B:
+L045B: // XSD1
 	clock += 8<<clockShift + 3
-	// 045B STX $07F0
+	// 045B STX .CORN
 	{
 		c.Mem[0x07F0] = x
 	}
@@ -7531,20 +7531,20 @@ L045B:
 		nz = int(int8(x))
 	}
 
-L0461:
+L0461: // XSD2
 	if clock+19<<clockShift >= end {
 		pc = 0x0461
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 0461 CMP $50,X
+	// 0461 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0463 BEQ $0469
+	// 0463 BEQ XSD3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -7559,7 +7559,7 @@ L0465:
 		x--
 		nz = int(int8(x))
 	}
-	// 0466 BNE $0461
+	// 0466 BNE XSD2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7716,9 +7716,9 @@ L0468:
 		goto step
 	}
 
-L0469:
+L0469: // XSD3
 	clock += 8<<clockShift + 3
-	// 0469 LDA $07CB,X
+	// 0469 LDA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -7733,7 +7733,7 @@ L0469:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 046E BNE $04B7
+	// 046E BNE XSRTS
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7743,14 +7743,14 @@ L0469:
 
 L0470:
 	clock += 3<<clockShift + 1
-	// 0470 LDA $50
+	// 0470 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
 		nz = int(int8(a))
 	}
 
-L0472:
+L0472: // XSD4
 	if clock+1467<<clockShift >= end {
 		pc = 0x0472
 		goto budget
@@ -7760,7 +7760,7 @@ L0472:
 	{
 		cf = 0
 	}
-	// 0473 ADC $07EF
+	// 0473 ADC .CDIR
 	{
 		m := c.Mem[0x07EF]
 		if c.P&FlagD == 0 {
@@ -7793,14 +7793,14 @@ L0472:
 
 		}
 	}
-	// 0476 CMP $07F0
+	// 0476 CMP .CORN
 	{
 		m := c.Mem[0x07F0]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0479 BEQ $0486
+	// 0479 BEQ XSD6
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -7817,16 +7817,16 @@ L047B:
 		nz = int(int8(x))
 	}
 
-L047D:
+L047D: // XSD5
 	clock += 6<<clockShift + 2
-	// 047D CMP $50,X
+	// 047D CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 047F BEQ $04B7
+	// 047F BEQ XSRTS
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -7841,7 +7841,7 @@ L0481:
 		x--
 		nz = int(int8(x))
 	}
-	// 0482 BPL $047D
+	// 0482 BPL XSD5
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -7851,7 +7851,7 @@ L0481:
 
 L0484:
 	clock += 2<<clockShift + 1
-	// 0484 BMI $0472
+	// 0484 BMI XSD4
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -7859,9 +7859,9 @@ L0484:
 		}
 	}
 
-L0486:
+L0486: // XSD6
 	clock += 7<<clockShift + 3
-	// 0486 LDA $B5
+	// 0486 LDA .STATE
 	{
 		m := c.Mem[0x00B5]
 		a = m
@@ -7874,7 +7874,7 @@ L0486:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 048A BEQ $0491
+	// 048A BEQ XSD7
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -7891,7 +7891,7 @@ L048C:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 048F BPL $04AB
+	// 048F BPL XSD8
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -7899,15 +7899,15 @@ L048C:
 		}
 	}
 
-L0491:
+L0491: // XSD7
 	clock += 9<<clockShift + 2
-	// 0491 LDA $50
+	// 0491 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0493 JSR $04C3
+	// 0493 JSR XATT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7926,7 +7926,7 @@ L0496:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0496 BPL $04B7
+	// 0496 BPL XSRTS
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -7936,7 +7936,7 @@ L0496:
 
 L0498:
 	clock += 15<<clockShift + 4
-	// 0498 LDA $50
+	// 0498 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
@@ -7946,7 +7946,7 @@ L0498:
 	{
 		cf = 0
 	}
-	// 049B ADC $07EF
+	// 049B ADC .CDIR
 	{
 		m := c.Mem[0x07EF]
 		if c.P&FlagD == 0 {
@@ -7979,7 +7979,7 @@ L0498:
 
 		}
 	}
-	// 049E JSR $04C3
+	// 049E JSR XATT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7998,7 +7998,7 @@ L04A1:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 04A1 BPL $04B7
+	// 04A1 BPL XSRTS
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -8008,7 +8008,7 @@ L04A1:
 
 L04A3:
 	clock += 6<<clockShift + 1
-	// 04A3 JSR $04B8
+	// 04A3 JSR XTWO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8027,7 +8027,7 @@ L04A6:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 04A6 JSR $04C3
+	// 04A6 JSR XATT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8046,7 +8046,7 @@ L04A9:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 04A9 BPL $04B7
+	// 04A9 BPL XSRTS
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -8054,9 +8054,9 @@ L04A9:
 		}
 	}
 
-L04AB:
+L04AB: // XSD8
 	clock += 6<<clockShift + 1
-	// 04AB JSR $04B8
+	// 04AB JSR XTWO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8075,7 +8075,7 @@ L04AE:
 		goto budget
 	}
 	clock += 11<<clockShift + 3
-	// 04AE STA $B1
+	// 04AE STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -8083,7 +8083,7 @@ L04AE:
 	{
 		v = false
 	}
-	// 04B1 JSR $0100
+	// 04B1 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8102,7 +8102,7 @@ L04B4:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 04B4 JSR $031E
+	// 04B4 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8115,7 +8115,7 @@ L04B4:
 		goto L031E
 	}
 
-L04B7:
+L04B7: // XSRTS
 	if clock+6<<clockShift >= end {
 		pc = 0x04B7
 		goto budget
@@ -8268,13 +8268,13 @@ L04B7:
 		goto step
 	}
 
-L04B8:
+L04B8: // XTWO
 	if clock+21<<clockShift >= end {
 		pc = 0x04B8
 		goto budget
 	}
 	clock += 21<<clockShift + 6
-	// 04B8 LDA $50
+	// 04B8 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
@@ -8284,7 +8284,7 @@ L04B8:
 	{
 		cf = 0
 	}
-	// 04BB ADC $07EF
+	// 04BB ADC .CDIR
 	{
 		m := c.Mem[0x07EF]
 		if c.P&FlagD == 0 {
@@ -8321,7 +8321,7 @@ L04B8:
 	{
 		cf = 0
 	}
-	// 04BF ADC $07EF
+	// 04BF ADC .CDIR
 	{
 		m := c.Mem[0x07EF]
 		if c.P&FlagD == 0 {
@@ -8501,7 +8501,7 @@ L04B8:
 		goto step
 	}
 
-L04C3:
+L04C3: // XATT
 	if clock+49<<clockShift >= end {
 		pc = 0x04C3
 		goto budget
@@ -8512,7 +8512,7 @@ L04C3:
 		x = a
 		nz = int(int8(x))
 	}
-	// 04C4 LDA $B0
+	// 04C4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
@@ -8530,7 +8530,7 @@ L04C3:
 		s--
 
 	}
-	// 04C7 LDA $B6
+	// 04C7 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -8548,7 +8548,7 @@ L04C3:
 		s--
 
 	}
-	// 04CA LDA $B1
+	// 04CA LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -8566,7 +8566,7 @@ L04C3:
 		s--
 
 	}
-	// 04CD LDA $B5
+	// 04CD LDA .STATE
 	{
 		m := c.Mem[0x00B5]
 		a = m
@@ -8584,7 +8584,7 @@ L04C3:
 		s--
 
 	}
-	// 04D0 LDA $50
+	// 04D0 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
@@ -8602,7 +8602,7 @@ L04C3:
 		s--
 
 	}
-	// 04D3 STX $50
+	// 04D3 STX .BOARD
 	{
 		c.Mem[0x0050] = x
 	}
@@ -8612,15 +8612,15 @@ L04C3:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04D7 STA $B5
+	// 04D7 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 04D9 STA $B4
+	// 04D9 STA .INCHEK
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 04DB JSR $02B2
+	// 04DB JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8639,7 +8639,7 @@ L04DE:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 04DE JSR $0209
+	// 04DE JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8658,7 +8658,7 @@ L04E1:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 04E1 JSR $02B2
+	// 04E1 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8684,7 +8684,7 @@ L04E4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04E5 STA $50
+	// 04E5 STA .BOARD
 	{
 		c.Mem[0x0050] = a
 	}
@@ -8695,7 +8695,7 @@ L04E4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04E8 STA $B5
+	// 04E8 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
@@ -8706,7 +8706,7 @@ L04E4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04EB STA $B1
+	// 04EB STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -8717,7 +8717,7 @@ L04E4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04EE STA $B6
+	// 04EE STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
@@ -8728,11 +8728,11 @@ L04E4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04F1 STA $B0
+	// 04F1 STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
-	// 04F3 LDA $B4
+	// 04F3 LDA .INCHEK
 	{
 		m := c.Mem[0x00B4]
 		a = m
@@ -8887,7 +8887,7 @@ L04E4:
 		goto step
 	}
 
-L04F6:
+L04F6: // XPAWN
 	clock += 5<<clockShift + 2
 	// 04F6 LDX #$06
 	{
@@ -8895,18 +8895,18 @@ L04F6:
 		x = m
 		nz = int(int8(x))
 	}
-	// 04F8 STX $B6
+	// 04F8 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L04FA:
+L04FA: // XP1
 	if clock+6<<clockShift >= end {
 		pc = 0x04FA
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 04FA JSR $02CA
+	// 04FA JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8925,7 +8925,7 @@ L04FD:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 04FD BVS $0509
+	// 04FD BVS XPC
 	{
 		if v {
 			clock += 2 << clockShift
@@ -8935,7 +8935,7 @@ L04FD:
 
 L04FF:
 	clock += 2<<clockShift + 1
-	// 04FF BMI $050E
+	// 04FF BMI XP2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -8945,7 +8945,7 @@ L04FF:
 
 L0501:
 	clock += 6<<clockShift + 1
-	// 0501 JSR $053F
+	// 0501 JSR XEPT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8964,7 +8964,7 @@ L0504:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0504 BNE $050E
+	// 0504 BNE XP2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -8974,16 +8974,16 @@ L0504:
 
 L0506:
 	clock += 4<<clockShift + 1
-	// 0506 BIT $07EE
+	// 0506 BIT .V40
 	{
 		m := c.Mem[0x07EE]
 		nz = int(int8(m&FlagN))<<8 | int(a&m)
 		v = m&FlagV != 0
 	}
 
-L0509:
+L0509: // XPC
 	clock += 2<<clockShift + 1
-	// 0509 BMI $050E
+	// 0509 BMI XP2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -8993,7 +8993,7 @@ L0509:
 
 L050B:
 	clock += 6<<clockShift + 1
-	// 050B JSR $0100
+	// 050B JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9006,13 +9006,13 @@ L050B:
 		goto L0100
 	}
 
-L050E:
+L050E: // XP2
 	if clock+6<<clockShift >= end {
 		pc = 0x050E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 050E JSR $031E
+	// 050E JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9031,14 +9031,14 @@ L0511:
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 0511 DEC $B6
+	// 0511 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B6] = m
 	}
-	// 0513 LDA $B6
+	// 0513 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -9051,7 +9051,7 @@ L0511:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0517 BEQ $04FA
+	// 0517 BEQ XP1
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
@@ -9059,13 +9059,13 @@ L0511:
 		}
 	}
 
-L0519:
+L0519: // XP3
 	if clock+6<<clockShift >= end {
 		pc = 0x0519
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0519 JSR $02CA
+	// 0519 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9084,7 +9084,7 @@ L051C:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 051C BVS $053C
+	// 051C BVS XPN
 	{
 		if v {
 			clock += 1 << clockShift
@@ -9094,7 +9094,7 @@ L051C:
 
 L051E:
 	clock += 2<<clockShift + 1
-	// 051E BMI $053C
+	// 051E BMI XPN
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -9104,7 +9104,7 @@ L051E:
 
 L0520:
 	clock += 9<<clockShift + 4
-	// 0520 LDA $B1
+	// 0520 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -9123,7 +9123,7 @@ L0520:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0526 BNE $0531
+	// 0526 BNE XP4
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9133,13 +9133,13 @@ L0520:
 
 L0528:
 	clock += 10<<clockShift + 2
-	// 0528 BIT $07EE
+	// 0528 BIT .V40
 	{
 		m := c.Mem[0x07EE]
 		nz = int(int8(m&FlagN))<<8 | int(a&m)
 		v = m&FlagV != 0
 	}
-	// 052B JSR $0100
+	// 052B JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9158,14 +9158,14 @@ L052E:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 052E JMP $020D
+	// 052E JMP NEWP
 	{
 		goto L020D
 	}
 
-L0531:
+L0531: // XP4
 	clock += 6<<clockShift + 1
-	// 0531 JSR $0100
+	// 0531 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9184,7 +9184,7 @@ L0534:
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 0534 LDA $B1
+	// 0534 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -9203,7 +9203,7 @@ L0534:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 053A BEQ $0519
+	// 053A BEQ XP3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -9211,26 +9211,26 @@ L0534:
 		}
 	}
 
-L053C:
+L053C: // XPN
 	clock += 3<<clockShift + 1
-	// 053C JMP $020D
+	// 053C JMP NEWP
 	{
 		goto L020D
 	}
 
-L053F:
+L053F: // XEPT
 	if clock+32<<clockShift >= end {
 		pc = 0x053F
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 053F LDA $B5
+	// 053F LDA .STATE
 	{
 		m := c.Mem[0x00B5]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0541 BMI $0555
+	// 0541 BMI XEN
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -9240,7 +9240,7 @@ L053F:
 
 L0543:
 	clock += 10<<clockShift + 4
-	// 0543 LDA $07EB
+	// 0543 LDA .EPSQ
 	{
 		m := c.Mem[0x07EB]
 		a = m
@@ -9259,7 +9259,7 @@ L0543:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 054A BNE $0555
+	// 054A BNE XEN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9269,7 +9269,7 @@ L0543:
 
 L054C:
 	clock += 17<<clockShift + 5
-	// 054C LDA $07EB
+	// 054C LDA .EPSQ
 	{
 		m := c.Mem[0x07EB]
 		a = m
@@ -9312,7 +9312,7 @@ L054C:
 
 		}
 	}
-	// 0552 CMP $B1
+	// 0552 CMP .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		t := 0x100 + uint(a) - uint(m)
@@ -9466,7 +9466,7 @@ L054C:
 		goto step
 	}
 
-L0555:
+L0555: // XEN
 	clock += 8<<clockShift + 2
 	// 0555 LDA #$FF
 	{
@@ -9621,15 +9621,15 @@ L0555:
 		goto step
 	}
 
-L0558:
+L0558: // XSPX
 	clock += 5<<clockShift + 2
-	// 0558 LDA $B5
+	// 0558 LDA .STATE
 	{
 		m := c.Mem[0x00B5]
 		a = m
 		nz = int(int8(a))
 	}
-	// 055A BMI $0568
+	// 055A BMI XSPR
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -9646,7 +9646,7 @@ L055C:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 055E BEQ $0565
+	// 055E BEQ XSPC
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -9663,7 +9663,7 @@ L0560:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0563 BPL $0568
+	// 0563 BPL XSPR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -9671,23 +9671,23 @@ L0560:
 		}
 	}
 
-L0565:
+L0565: // XSPC
 	clock += 3<<clockShift + 1
-	// 0565 JMP $02F5
+	// 0565 JMP CHKCHK
 	{
 		goto L02F5
 	}
 
-L0568:
+L0568: // XSPR
 	clock += 3<<clockShift + 1
-	// 0568 JMP $0315
+	// 0568 JMP RETL
 	{
 		goto L0315
 	}
 
-L056B:
+L056B: // XREVX
 	clock += 24<<clockShift + 7
-	// 056B LDA $07CB,X
+	// 056B LDA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -9718,7 +9718,7 @@ L056B:
 		a = y
 		nz = int(int8(a))
 	}
-	// 0575 STA $07CB,X
+	// 0575 STA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		if c.Hooked(ea) {
@@ -9733,7 +9733,7 @@ L056B:
 		x--
 		nz = int(int8(x))
 	}
-	// 0579 BMI $057E
+	// 0579 BMI XRV1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -9743,20 +9743,20 @@ L056B:
 
 L057B:
 	clock += 3<<clockShift + 1
-	// 057B JMP $02B4
+	// 057B JMP ETC
 	{
 		goto L02B4
 	}
 
-L057E:
+L057E: // XRV1
 	clock += 6<<clockShift + 2
-	// 057E LDA $07EB
+	// 057E LDA .EPSQ
 	{
 		m := c.Mem[0x07EB]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0581 BMI $058C
+	// 0581 BMI XRV2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -9776,7 +9776,7 @@ L0583:
 	{
 		cf = 1
 	}
-	// 0586 SBC $07EB
+	// 0586 SBC .EPSQ
 	{
 		m := c.Mem[0x07EB]
 		if c.P&FlagD == 0 {
@@ -9806,12 +9806,12 @@ L0583:
 
 		}
 	}
-	// 0589 STA $07EB
+	// 0589 STA .EPSQ
 	{
 		c.Mem[0x07EB] = a
 	}
 
-L058C:
+L058C: // XRV2
 	clock += 6<<clockShift + 1
 	// 058C RTS
 	{
@@ -9954,7 +9954,7 @@ L058C:
 		goto step
 	}
 
-L058D:
+L058D: // XPTS
 	if clock+92<<clockShift >= end {
 		pc = 0x058D
 		goto budget
@@ -9965,7 +9965,7 @@ L058D:
 		a = y
 		nz = int(int8(a))
 	}
-	// 058E BPL $05A6
+	// 058E BPL XPT1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -9975,7 +9975,7 @@ L058D:
 
 L0590:
 	clock += 6<<clockShift + 1
-	// 0590 JSR $053F
+	// 0590 JSR XEPT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9994,7 +9994,7 @@ L0593:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0593 BNE $05A2
+	// 0593 BNE XPT0
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -10004,7 +10004,7 @@ L0593:
 
 L0595:
 	clock += 6<<clockShift + 2
-	// 0595 LDA $07EB
+	// 0595 LDA .EPSQ
 	{
 		m := c.Mem[0x07EB]
 		a = m
@@ -10017,9 +10017,9 @@ L0595:
 		nz = int(int8(y))
 	}
 
-L059A:
+L059A: // XPL
 	clock += 6<<clockShift + 2
-	// 059A CMP $0060,Y
+	// 059A CMP .BK,Y
 	{
 		ea := 0x0060 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10028,7 +10028,7 @@ L059A:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 059D BEQ $05A6
+	// 059D BEQ XPT1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -10043,7 +10043,7 @@ L059F:
 		y--
 		nz = int(int8(y))
 	}
-	// 05A0 BPL $059A
+	// 05A0 BPL XPL
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -10051,7 +10051,7 @@ L059F:
 		}
 	}
 
-L05A2:
+L05A2: // XPT0
 	clock += 4<<clockShift + 2
 	// 05A2 LDA #$00
 	{
@@ -10059,7 +10059,7 @@ L05A2:
 		a = m
 		nz = int(int8(a))
 	}
-	// 05A4 BEQ $05B5
+	// 05A4 BEQ XPT2
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -10067,9 +10067,9 @@ L05A2:
 		}
 	}
 
-L05A6:
+L05A6: // XPT1
 	clock += 20<<clockShift + 6
-	// 05A6 STY $07F1
+	// 05A6 STY .YSAV
 	{
 		c.Mem[0x07F1] = y
 	}
@@ -10092,7 +10092,7 @@ L05A6:
 		y = a
 		nz = int(int8(y))
 	}
-	// 05AF LDA $00A0,Y
+	// 05AF LDA .POINTS,Y
 	{
 		ea := 0x00A0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10100,30 +10100,30 @@ L05A6:
 		a = m
 		nz = int(int8(a))
 	}
-	// 05B2 LDY $07F1
+	// 05B2 LDY .YSAV
 	{
 		m := c.Mem[0x07F1]
 		y = m
 		nz = int(int8(y))
 	}
 
-L05B5:
+L05B5: // XPT2
 	clock += 25<<clockShift + 8
-	// 05B5 STA $07F3
+	// 05B5 STA .VAL
 	{
 		c.Mem[0x07F3] = a
 	}
-	// 05B8 STX $07F2
+	// 05B8 STX .XSAV
 	{
 		c.Mem[0x07F2] = x
 	}
-	// 05BB LDX $B0
+	// 05BB LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 05BD LDA $07CB,X
+	// 05BD LDA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -10131,7 +10131,7 @@ L05B5:
 		a = m
 		nz = int(int8(a))
 	}
-	// 05C0 LDX $07F2
+	// 05C0 LDX .XSAV
 	{
 		m := c.Mem[0x07F2]
 		x = m
@@ -10150,7 +10150,7 @@ L05B5:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05C7 BNE $05E3
+	// 05C7 BNE XPT3
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -10160,7 +10160,7 @@ L05B5:
 
 L05C9:
 	clock += 9<<clockShift + 4
-	// 05C9 LDA $B1
+	// 05C9 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -10179,7 +10179,7 @@ L05C9:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05CF BNE $05E3
+	// 05CF BNE XPT3
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -10189,7 +10189,7 @@ L05C9:
 
 L05D1:
 	clock += 8<<clockShift + 3
-	// 05D1 LDA $07F3
+	// 05D1 LDA .VAL
 	{
 		m := c.Mem[0x07F3]
 		a = m
@@ -10202,7 +10202,7 @@ L05D1:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05D6 BCS $05E3
+	// 05D6 BCS XPT3
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -10252,7 +10252,7 @@ L05D8:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05DC BCC $05E0
+	// 05DC BCC XPT4
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -10269,16 +10269,16 @@ L05DE:
 		nz = int(int8(a))
 	}
 
-L05E0:
+L05E0: // XPT4
 	clock += 4<<clockShift + 1
-	// 05E0 STA $07F3
+	// 05E0 STA .VAL
 	{
 		c.Mem[0x07F3] = a
 	}
 
-L05E3:
+L05E3: // XPT3
 	clock += 10<<clockShift + 2
-	// 05E3 LDA $07F3
+	// 05E3 LDA .VAL
 	{
 		m := c.Mem[0x07F3]
 		a = m
@@ -10431,19 +10431,19 @@ L05E3:
 		goto step
 	}
 
-L05E7:
+L05E7: // XPOS
 	if clock+39<<clockShift >= end {
 		pc = 0x05E7
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 05E7 LDX $B0
+	// 05E7 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 05E9 BEQ $05F5
+	// 05E9 BEQ XPK
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -10453,7 +10453,7 @@ L05E7:
 
 L05EB:
 	clock += 8<<clockShift + 3
-	// 05EB LDY $50,X
+	// 05EB LDY .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		y = m
@@ -10466,7 +10466,7 @@ L05EB:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05EF BPL $05F4
+	// 05EF BPL XPR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -10514,7 +10514,7 @@ L05F1:
 		}
 	}
 
-L05F4:
+L05F4: // XPR
 	clock += 6<<clockShift + 1
 	// 05F4 RTS
 	{
@@ -10661,14 +10661,14 @@ L05F4:
 		goto step
 	}
 
-L05F5:
+L05F5: // XPK
 	clock += 14<<clockShift + 6
 	// 05F5 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 05F6 LDA $B1
+	// 05F6 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -10678,7 +10678,7 @@ L05F5:
 	{
 		cf = 1
 	}
-	// 05F9 SBC $50
+	// 05F9 SBC .BOARD
 	{
 		m := c.Mem[0x0050]
 		if c.P&FlagD == 0 {
@@ -10715,7 +10715,7 @@ L05F5:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05FD BEQ $0605
+	// 05FD BEQ XPK1
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
@@ -10732,7 +10732,7 @@ L05FF:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0601 BEQ $0605
+	// 0601 BEQ XPK1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -10892,7 +10892,7 @@ L0603:
 		goto step
 	}
 
-L0605:
+L0605: // XPK1
 	clock += 14<<clockShift + 4
 	// 0605 TYA
 	{
@@ -10903,7 +10903,7 @@ L0605:
 	{
 		cf = 0
 	}
-	// 0607 ADC $07ED
+	// 0607 ADC .CASTB
 	{
 		m := c.Mem[0x07ED]
 		if c.P&FlagD == 0 {
@@ -11081,9 +11081,9 @@ L0605:
 		goto step
 	}
 
-L060B:
+L060B: // XMOVE
 	clock += 7<<clockShift + 3
-	// 060B LDX $B0
+	// 060B LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
@@ -11096,7 +11096,7 @@ L060B:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 060F BCC $0612
+	// 060F BCC XM0
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -11247,19 +11247,19 @@ L0611:
 		goto step
 	}
 
-L0612:
+L0612: // XM0
 	clock += 25<<clockShift + 7
-	// 0612 LDA $50,X
+	// 0612 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0614 STA $07F4
+	// 0614 STA .FROM
 	{
 		c.Mem[0x07F4] = a
 	}
-	// 0617 LDA $07CB,X
+	// 0617 LDA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -11267,17 +11267,17 @@ L0612:
 		a = m
 		nz = int(int8(a))
 	}
-	// 061A STA $07F5
+	// 061A STA .OATT
 	{
 		c.Mem[0x07F5] = a
 	}
-	// 061D LDA $B1
+	// 061D LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 061F STA $07F6
+	// 061F STA .CSQ
 	{
 		c.Mem[0x07F6] = a
 	}
@@ -11288,16 +11288,16 @@ L0612:
 		nz = int(int8(x))
 	}
 
-L0624:
+L0624: // XM1
 	clock += 6<<clockShift + 2
-	// 0624 CMP $50,X
+	// 0624 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0626 BEQ $065F
+	// 0626 BEQ XM3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -11312,7 +11312,7 @@ L0628:
 		x--
 		nz = int(int8(x))
 	}
-	// 0629 BPL $0624
+	// 0629 BPL XM1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -11322,7 +11322,7 @@ L0628:
 
 L062B:
 	clock += 10<<clockShift + 4
-	// 062B LDA $07F5
+	// 062B LDA .OATT
 	{
 		m := c.Mem[0x07F5]
 		a = m
@@ -11341,7 +11341,7 @@ L062B:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0632 BNE $065F
+	// 0632 BNE XM3
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -11351,13 +11351,13 @@ L062B:
 
 L0634:
 	clock += 11<<clockShift + 4
-	// 0634 LDA $07F4
+	// 0634 LDA .FROM
 	{
 		m := c.Mem[0x07F4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0637 EOR $B1
+	// 0637 EOR .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a ^= m
@@ -11369,7 +11369,7 @@ L0634:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 063B BEQ $065D
+	// 063B BEQ XM2
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -11379,7 +11379,7 @@ L0634:
 
 L063D:
 	clock += 29<<clockShift + 9
-	// 063D LDA $07F4
+	// 063D LDA .FROM
 	{
 		m := c.Mem[0x07F4]
 		a = m
@@ -11391,11 +11391,11 @@ L063D:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0642 STA $07F6
+	// 0642 STA .CSQ
 	{
 		c.Mem[0x07F6] = a
 	}
-	// 0645 LDA $B1
+	// 0645 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -11407,24 +11407,24 @@ L063D:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0649 ORA $07F6
+	// 0649 ORA .CSQ
 	{
 		m := c.Mem[0x07F6]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 064C STA $07F6
+	// 064C STA .CSQ
 	{
 		c.Mem[0x07F6] = a
 	}
-	// 064F CMP $07EB
+	// 064F CMP .EPSQ
 	{
 		m := c.Mem[0x07EB]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0652 BNE $065D
+	// 0652 BNE XM2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -11441,16 +11441,16 @@ L0654:
 		nz = int(int8(x))
 	}
 
-L0656:
+L0656: // XM1A
 	clock += 6<<clockShift + 2
-	// 0656 CMP $50,X
+	// 0656 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0658 BEQ $065F
+	// 0658 BEQ XM3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -11465,7 +11465,7 @@ L065A:
 		x--
 		nz = int(int8(x))
 	}
-	// 065B BPL $0656
+	// 065B BPL XM1A
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -11473,7 +11473,7 @@ L065A:
 		}
 	}
 
-L065D:
+L065D: // XM2
 	clock += 2<<clockShift + 1
 	// 065D LDX #$FF
 	{
@@ -11482,9 +11482,9 @@ L065D:
 		nz = int(int8(x))
 	}
 
-L065F:
+L065F: // XM3
 	clock += 17<<clockShift + 6
-	// 065F STX $07F7
+	// 065F STX .CAP
 	{
 		c.Mem[0x07F7] = x
 	}
@@ -11494,11 +11494,11 @@ L065F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0664 STA $07F8
+	// 0664 STA .RIDX
 	{
 		c.Mem[0x07F8] = a
 	}
-	// 0667 LDA $B0
+	// 0667 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
@@ -11510,7 +11510,7 @@ L065F:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 066B BNE $06A3
+	// 066B BNE XM5
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -11520,7 +11520,7 @@ L065F:
 
 L066D:
 	clock += 13<<clockShift + 5
-	// 066D LDA $B1
+	// 066D LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -11530,7 +11530,7 @@ L066D:
 	{
 		cf = 1
 	}
-	// 0670 SBC $07F4
+	// 0670 SBC .FROM
 	{
 		m := c.Mem[0x07F4]
 		if c.P&FlagD == 0 {
@@ -11567,7 +11567,7 @@ L066D:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0675 BEQ $067B
+	// 0675 BEQ XM4
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -11584,7 +11584,7 @@ L0677:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0679 BNE $06A3
+	// 0679 BNE XM5
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -11592,7 +11592,7 @@ L0677:
 		}
 	}
 
-L067B:
+L067B: // XM4
 	clock += 10<<clockShift + 4
 	// 067B ASL A
 	{
@@ -11602,7 +11602,7 @@ L067B:
 		nz = int(int8(m))
 		a = m
 	}
-	// 067C LDA $07F4
+	// 067C LDA .FROM
 	{
 		m := c.Mem[0x07F4]
 		a = m
@@ -11614,7 +11614,7 @@ L067B:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0681 BCS $0685
+	// 0681 BCS XM4A
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -11631,7 +11631,7 @@ L0683:
 		nz = int(int8(a))
 	}
 
-L0685:
+L0685: // XM4A
 	clock += 2<<clockShift + 1
 	// 0685 LDX #$1F
 	{
@@ -11640,16 +11640,16 @@ L0685:
 		nz = int(int8(x))
 	}
 
-L0687:
+L0687: // XM4B
 	clock += 6<<clockShift + 2
-	// 0687 CMP $50,X
+	// 0687 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0689 BEQ $0690
+	// 0689 BEQ XM4C
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -11664,7 +11664,7 @@ L068B:
 		x--
 		nz = int(int8(x))
 	}
-	// 068C BPL $0687
+	// 068C BPL XM4B
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -11674,7 +11674,7 @@ L068B:
 
 L068E:
 	clock += 2<<clockShift + 1
-	// 068E BMI $06A3
+	// 068E BMI XM5
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -11682,9 +11682,9 @@ L068E:
 		}
 	}
 
-L0690:
+L0690: // XM4C
 	clock += 13<<clockShift + 5
-	// 0690 STA $07F9
+	// 0690 STA .RFROM
 	{
 		c.Mem[0x07F9] = a
 	}
@@ -11693,7 +11693,7 @@ L0690:
 		a = x
 		nz = int(int8(a))
 	}
-	// 0694 EOR $B0
+	// 0694 EOR .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a ^= m
@@ -11705,7 +11705,7 @@ L0690:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0698 BNE $06A3
+	// 0698 BNE XM5
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -11715,11 +11715,11 @@ L0690:
 
 L069A:
 	clock += 12<<clockShift + 3
-	// 069A STX $07F8
+	// 069A STX .RIDX
 	{
 		c.Mem[0x07F8] = x
 	}
-	// 069D LDA $07CB,X
+	// 069D LDA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -11727,26 +11727,26 @@ L069A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 06A0 STA $07FA
+	// 06A0 STA .RATT
 	{
 		c.Mem[0x07FA] = a
 	}
 
-L06A3:
+L06A3: // XM5
 	clock += 132<<clockShift + 37
-	// 06A3 LDY $07EC
+	// 06A3 LDY .USP
 	{
 		m := c.Mem[0x07EC]
 		y = m
 		nz = int(int8(y))
 	}
-	// 06A6 LDA $B1
+	// 06A6 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 06A8 STA $07FB,Y
+	// 06A8 STA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		if c.Hooked(ea) {
@@ -11761,13 +11761,13 @@ L06A3:
 		y++
 		nz = int(int8(y))
 	}
-	// 06AC LDA $07F7
+	// 06AC LDA .CAP
 	{
 		m := c.Mem[0x07F7]
 		a = m
 		nz = int(int8(a))
 	}
-	// 06AF STA $07FB,Y
+	// 06AF STA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		if c.Hooked(ea) {
@@ -11782,13 +11782,13 @@ L06A3:
 		y++
 		nz = int(int8(y))
 	}
-	// 06B3 LDA $07F6
+	// 06B3 LDA .CSQ
 	{
 		m := c.Mem[0x07F6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 06B6 STA $07FB,Y
+	// 06B6 STA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		if c.Hooked(ea) {
@@ -11803,13 +11803,13 @@ L06A3:
 		y++
 		nz = int(int8(y))
 	}
-	// 06BA LDA $07F4
+	// 06BA LDA .FROM
 	{
 		m := c.Mem[0x07F4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 06BD STA $07FB,Y
+	// 06BD STA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		if c.Hooked(ea) {
@@ -11824,13 +11824,13 @@ L06A3:
 		y++
 		nz = int(int8(y))
 	}
-	// 06C1 LDA $B0
+	// 06C1 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 06C3 STA $07FB,Y
+	// 06C3 STA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		if c.Hooked(ea) {
@@ -11845,13 +11845,13 @@ L06A3:
 		y++
 		nz = int(int8(y))
 	}
-	// 06C7 LDA $B6
+	// 06C7 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 06C9 STA $07FB,Y
+	// 06C9 STA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		if c.Hooked(ea) {
@@ -11866,13 +11866,13 @@ L06A3:
 		y++
 		nz = int(int8(y))
 	}
-	// 06CD LDA $07F5
+	// 06CD LDA .OATT
 	{
 		m := c.Mem[0x07F5]
 		a = m
 		nz = int(int8(a))
 	}
-	// 06D0 STA $07FB,Y
+	// 06D0 STA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		if c.Hooked(ea) {
@@ -11887,13 +11887,13 @@ L06A3:
 		y++
 		nz = int(int8(y))
 	}
-	// 06D4 LDA $07EB
+	// 06D4 LDA .EPSQ
 	{
 		m := c.Mem[0x07EB]
 		a = m
 		nz = int(int8(a))
 	}
-	// 06D7 STA $07FB,Y
+	// 06D7 STA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		if c.Hooked(ea) {
@@ -11908,13 +11908,13 @@ L06A3:
 		y++
 		nz = int(int8(y))
 	}
-	// 06DB LDA $07F8
+	// 06DB LDA .RIDX
 	{
 		m := c.Mem[0x07F8]
 		a = m
 		nz = int(int8(a))
 	}
-	// 06DE STA $07FB,Y
+	// 06DE STA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		if c.Hooked(ea) {
@@ -11929,13 +11929,13 @@ L06A3:
 		y++
 		nz = int(int8(y))
 	}
-	// 06E2 LDA $07F9
+	// 06E2 LDA .RFROM
 	{
 		m := c.Mem[0x07F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 06E5 STA $07FB,Y
+	// 06E5 STA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		if c.Hooked(ea) {
@@ -11950,13 +11950,13 @@ L06A3:
 		y++
 		nz = int(int8(y))
 	}
-	// 06E9 LDA $07FA
+	// 06E9 LDA .RATT
 	{
 		m := c.Mem[0x07FA]
 		a = m
 		nz = int(int8(a))
 	}
-	// 06EC STA $07FB,Y
+	// 06EC STA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		if c.Hooked(ea) {
@@ -11971,17 +11971,17 @@ L06A3:
 		y++
 		nz = int(int8(y))
 	}
-	// 06F0 STY $07EC
+	// 06F0 STY .USP
 	{
 		c.Mem[0x07EC] = y
 	}
-	// 06F3 LDX $07F7
+	// 06F3 LDX .CAP
 	{
 		m := c.Mem[0x07F7]
 		x = m
 		nz = int(int8(x))
 	}
-	// 06F6 BMI $06FC
+	// 06F6 BMI XM6
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -11997,7 +11997,7 @@ L06F8:
 		a = m
 		nz = int(int8(a))
 	}
-	// 06FA STA $50,X
+	// 06FA STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -12008,21 +12008,21 @@ L06F8:
 		c.Mem[ea] = a
 	}
 
-L06FC:
+L06FC: // XM6
 	clock += 27<<clockShift + 8
-	// 06FC LDX $B0
+	// 06FC LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 06FE LDA $B1
+	// 06FE LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0700 STA $50,X
+	// 0700 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -12032,7 +12032,7 @@ L06FC:
 		}
 		c.Mem[ea] = a
 	}
-	// 0702 LDA $07F5
+	// 0702 LDA .OATT
 	{
 		m := c.Mem[0x07F5]
 		a = m
@@ -12044,7 +12044,7 @@ L06FC:
 		a |= m
 		nz = int(int8(a))
 	}
-	// 0707 STA $07CB,X
+	// 0707 STA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		if c.Hooked(ea) {
@@ -12054,13 +12054,13 @@ L06FC:
 		}
 		c.Mem[ea] = a
 	}
-	// 070A LDX $07F8
+	// 070A LDX .RIDX
 	{
 		m := c.Mem[0x07F8]
 		x = m
 		nz = int(int8(x))
 	}
-	// 070D BMI $0720
+	// 070D BMI XM7
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -12070,7 +12070,7 @@ L06FC:
 
 L070F:
 	clock += 26<<clockShift + 8
-	// 070F LDA $07F4
+	// 070F LDA .FROM
 	{
 		m := c.Mem[0x07F4]
 		a = m
@@ -12080,7 +12080,7 @@ L070F:
 	{
 		cf = 0
 	}
-	// 0713 ADC $B1
+	// 0713 ADC .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		if c.P&FlagD == 0 {
@@ -12121,7 +12121,7 @@ L070F:
 		nz = int(int8(m))
 		a = m
 	}
-	// 0716 STA $50,X
+	// 0716 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -12131,7 +12131,7 @@ L070F:
 		}
 		c.Mem[ea] = a
 	}
-	// 0718 LDA $07FA
+	// 0718 LDA .RATT
 	{
 		m := c.Mem[0x07FA]
 		a = m
@@ -12143,7 +12143,7 @@ L070F:
 		a |= m
 		nz = int(int8(a))
 	}
-	// 071D STA $07CB,X
+	// 071D STA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		if c.Hooked(ea) {
@@ -12154,7 +12154,7 @@ L070F:
 		c.Mem[ea] = a
 	}
 
-L0720:
+L0720: // XM7
 	clock += 12<<clockShift + 5
 	// 0720 LDX #$FF
 	{
@@ -12162,7 +12162,7 @@ L0720:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0722 LDA $07F5
+	// 0722 LDA .OATT
 	{
 		m := c.Mem[0x07F5]
 		a = m
@@ -12181,7 +12181,7 @@ L0720:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0729 BNE $0750
+	// 0729 BNE XM9
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -12191,7 +12191,7 @@ L0720:
 
 L072B:
 	clock += 13<<clockShift + 5
-	// 072B LDA $B1
+	// 072B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -12201,7 +12201,7 @@ L072B:
 	{
 		cf = 1
 	}
-	// 072E SBC $07F4
+	// 072E SBC .FROM
 	{
 		m := c.Mem[0x07F4]
 		if c.P&FlagD == 0 {
@@ -12238,7 +12238,7 @@ L072B:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0733 BEQ $0739
+	// 0733 BEQ XM8
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -12255,7 +12255,7 @@ L0735:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0737 BNE $073B
+	// 0737 BNE XM8A
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -12263,18 +12263,18 @@ L0735:
 		}
 	}
 
-L0739:
+L0739: // XM8
 	clock += 3<<clockShift + 1
-	// 0739 LDX $B1
+	// 0739 LDX .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		x = m
 		nz = int(int8(x))
 	}
 
-L073B:
+L073B: // XM8A
 	clock += 12<<clockShift + 5
-	// 073B LDA $B1
+	// 073B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -12286,7 +12286,7 @@ L073B:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 073F LDY $B0
+	// 073F LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
@@ -12299,7 +12299,7 @@ L073B:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0743 BCS $0747
+	// 0743 BCS XM8B
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -12316,7 +12316,7 @@ L0745:
 		nz = int(int8(a))
 	}
 
-L0747:
+L0747: // XM8B
 	clock += 4<<clockShift + 2
 	// 0747 CMP #$00
 	{
@@ -12325,7 +12325,7 @@ L0747:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0749 BNE $0750
+	// 0749 BNE XM9
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -12341,7 +12341,7 @@ L074B:
 		a = m
 		nz = int(int8(a))
 	}
-	// 074D STA $07CB,Y
+	// 074D STA .ATTR,Y
 	{
 		ea := 0x07CB + uint16(y)
 		if c.Hooked(ea) {
@@ -12352,9 +12352,9 @@ L074B:
 		c.Mem[ea] = a
 	}
 
-L0750:
+L0750: // XM9
 	clock += 10<<clockShift + 2
-	// 0750 STX $07EB
+	// 0750 STX .EPSQ
 	{
 		c.Mem[0x07EB] = x
 	}
@@ -12499,9 +12499,9 @@ L0750:
 		goto step
 	}
 
-L0754:
+L0754: // XUMOVE
 	clock += 32<<clockShift + 10
-	// 0754 LDY $07EC
+	// 0754 LDY .USP
 	{
 		m := c.Mem[0x07EC]
 		y = m
@@ -12512,7 +12512,7 @@ L0754:
 		y--
 		nz = int(int8(y))
 	}
-	// 0758 LDA $07FB,Y
+	// 0758 LDA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12520,7 +12520,7 @@ L0754:
 		a = m
 		nz = int(int8(a))
 	}
-	// 075B STA $07FA
+	// 075B STA .RATT
 	{
 		c.Mem[0x07FA] = a
 	}
@@ -12529,7 +12529,7 @@ L0754:
 		y--
 		nz = int(int8(y))
 	}
-	// 075F LDA $07FB,Y
+	// 075F LDA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12537,7 +12537,7 @@ L0754:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0762 STA $07F9
+	// 0762 STA .RFROM
 	{
 		c.Mem[0x07F9] = a
 	}
@@ -12546,7 +12546,7 @@ L0754:
 		y--
 		nz = int(int8(y))
 	}
-	// 0766 LDA $07FB,Y
+	// 0766 LDA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12554,7 +12554,7 @@ L0754:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0769 BMI $0777
+	// 0769 BMI XU1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -12569,13 +12569,13 @@ L076B:
 		x = a
 		nz = int(int8(x))
 	}
-	// 076C LDA $07F9
+	// 076C LDA .RFROM
 	{
 		m := c.Mem[0x07F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 076F STA $50,X
+	// 076F STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -12585,13 +12585,13 @@ L076B:
 		}
 		c.Mem[ea] = a
 	}
-	// 0771 LDA $07FA
+	// 0771 LDA .RATT
 	{
 		m := c.Mem[0x07FA]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0774 STA $07CB,X
+	// 0774 STA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		if c.Hooked(ea) {
@@ -12602,14 +12602,14 @@ L076B:
 		c.Mem[ea] = a
 	}
 
-L0777:
+L0777: // XU1
 	clock += 77<<clockShift + 24
 	// 0777 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 0778 LDA $07FB,Y
+	// 0778 LDA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12617,7 +12617,7 @@ L0777:
 		a = m
 		nz = int(int8(a))
 	}
-	// 077B STA $07EB
+	// 077B STA .EPSQ
 	{
 		c.Mem[0x07EB] = a
 	}
@@ -12626,7 +12626,7 @@ L0777:
 		y--
 		nz = int(int8(y))
 	}
-	// 077F LDA $07FB,Y
+	// 077F LDA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12634,7 +12634,7 @@ L0777:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0782 STA $07F5
+	// 0782 STA .OATT
 	{
 		c.Mem[0x07F5] = a
 	}
@@ -12643,7 +12643,7 @@ L0777:
 		y--
 		nz = int(int8(y))
 	}
-	// 0786 LDA $07FB,Y
+	// 0786 LDA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12651,7 +12651,7 @@ L0777:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0789 STA $B6
+	// 0789 STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
@@ -12660,7 +12660,7 @@ L0777:
 		y--
 		nz = int(int8(y))
 	}
-	// 078C LDA $07FB,Y
+	// 078C LDA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12668,7 +12668,7 @@ L0777:
 		a = m
 		nz = int(int8(a))
 	}
-	// 078F STA $B0
+	// 078F STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
@@ -12677,13 +12677,13 @@ L0777:
 		x = a
 		nz = int(int8(x))
 	}
-	// 0792 LDA $07F5
+	// 0792 LDA .OATT
 	{
 		m := c.Mem[0x07F5]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0795 STA $07CB,X
+	// 0795 STA .ATTR,X
 	{
 		ea := 0x07CB + uint16(x)
 		if c.Hooked(ea) {
@@ -12698,7 +12698,7 @@ L0777:
 		y--
 		nz = int(int8(y))
 	}
-	// 0799 LDA $07FB,Y
+	// 0799 LDA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12706,7 +12706,7 @@ L0777:
 		a = m
 		nz = int(int8(a))
 	}
-	// 079C STA $50,X
+	// 079C STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -12721,7 +12721,7 @@ L0777:
 		y--
 		nz = int(int8(y))
 	}
-	// 079F LDA $07FB,Y
+	// 079F LDA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12729,7 +12729,7 @@ L0777:
 		a = m
 		nz = int(int8(a))
 	}
-	// 07A2 STA $07F6
+	// 07A2 STA .CSQ
 	{
 		c.Mem[0x07F6] = a
 	}
@@ -12738,7 +12738,7 @@ L0777:
 		y--
 		nz = int(int8(y))
 	}
-	// 07A6 LDA $07FB,Y
+	// 07A6 LDA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12746,7 +12746,7 @@ L0777:
 		a = m
 		nz = int(int8(a))
 	}
-	// 07A9 BMI $07B1
+	// 07A9 BMI XU2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -12761,13 +12761,13 @@ L07AB:
 		x = a
 		nz = int(int8(x))
 	}
-	// 07AC LDA $07F6
+	// 07AC LDA .CSQ
 	{
 		m := c.Mem[0x07F6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 07AF STA $50,X
+	// 07AF STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -12778,14 +12778,14 @@ L07AB:
 		c.Mem[ea] = a
 	}
 
-L07B1:
+L07B1: // XU2
 	clock += 19<<clockShift + 5
 	// 07B1 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 07B2 LDA $07FB,Y
+	// 07B2 LDA XEND,Y
 	{
 		ea := 0x07FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12793,11 +12793,11 @@ L07B1:
 		a = m
 		nz = int(int8(a))
 	}
-	// 07B5 STA $B1
+	// 07B5 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 07B7 STY $07EC
+	// 07B7 STY .USP
 	{
 		c.Mem[0x07EC] = y
 	}
@@ -12950,7 +12950,7 @@ L07B1:
 		goto step
 	}
 
-L1780:
+L1780: // STRATGY
 	clock += 44<<clockShift + 16
 	// 1780 CLC
 	{
@@ -12962,7 +12962,7 @@ L1780:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1783 ADC $EB
+	// 1783 ADC .WMOB
 	{
 		m := c.Mem[0x00EB]
 		if c.P&FlagD == 0 {
@@ -12995,7 +12995,7 @@ L1780:
 
 		}
 	}
-	// 1785 ADC $EC
+	// 1785 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
 		if c.P&FlagD == 0 {
@@ -13028,7 +13028,7 @@ L1780:
 
 		}
 	}
-	// 1787 ADC $ED
+	// 1787 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
 		if c.P&FlagD == 0 {
@@ -13061,7 +13061,7 @@ L1780:
 
 		}
 	}
-	// 1789 ADC $E1
+	// 1789 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
 		if c.P&FlagD == 0 {
@@ -13094,7 +13094,7 @@ L1780:
 
 		}
 	}
-	// 178B ADC $DF
+	// 178B ADC .WCAP2
 	{
 		m := c.Mem[0x00DF]
 		if c.P&FlagD == 0 {
@@ -13131,7 +13131,7 @@ L1780:
 	{
 		cf = 1
 	}
-	// 178E SBC $F0
+	// 178E SBC .PMAXC
 	{
 		m := c.Mem[0x00F0]
 		if c.P&FlagD == 0 {
@@ -13161,7 +13161,7 @@ L1780:
 
 		}
 	}
-	// 1790 SBC $F1
+	// 1790 SBC .PCC
 	{
 		m := c.Mem[0x00F1]
 		if c.P&FlagD == 0 {
@@ -13191,7 +13191,7 @@ L1780:
 
 		}
 	}
-	// 1792 SBC $E2
+	// 1792 SBC .BCAP0
 	{
 		m := c.Mem[0x00E2]
 		if c.P&FlagD == 0 {
@@ -13221,7 +13221,7 @@ L1780:
 
 		}
 	}
-	// 1794 SBC $E0
+	// 1794 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
 		if c.P&FlagD == 0 {
@@ -13251,7 +13251,7 @@ L1780:
 
 		}
 	}
-	// 1796 SBC $DE
+	// 1796 SBC .COUNT
 	{
 		m := c.Mem[0x00DE]
 		if c.P&FlagD == 0 {
@@ -13281,7 +13281,7 @@ L1780:
 
 		}
 	}
-	// 1798 SBC $EF
+	// 1798 SBC .PMOB
 	{
 		m := c.Mem[0x00EF]
 		if c.P&FlagD == 0 {
@@ -13311,7 +13311,7 @@ L1780:
 
 		}
 	}
-	// 179A SBC $E3
+	// 179A SBC .MOB
 	{
 		m := c.Mem[0x00E3]
 		if c.P&FlagD == 0 {
@@ -13341,7 +13341,7 @@ L1780:
 
 		}
 	}
-	// 179C BCS $17A0
+	// 179C BCS POS
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -13358,7 +13358,7 @@ L179E:
 		nz = int(int8(a))
 	}
 
-L17A0:
+L17A0: // POS
 	clock += 62<<clockShift + 24
 	// 17A0 LSR A
 	{
@@ -13405,7 +13405,7 @@ L17A0:
 
 		}
 	}
-	// 17A4 ADC $EC
+	// 17A4 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
 		if c.P&FlagD == 0 {
@@ -13438,7 +13438,7 @@ L17A0:
 
 		}
 	}
-	// 17A6 ADC $ED
+	// 17A6 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
 		if c.P&FlagD == 0 {
@@ -13475,7 +13475,7 @@ L17A0:
 	{
 		cf = 1
 	}
-	// 17A9 SBC $E4
+	// 17A9 SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -13550,7 +13550,7 @@ L17A0:
 
 		}
 	}
-	// 17AF ADC $DD
+	// 17AF ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -13583,7 +13583,7 @@ L17A0:
 
 		}
 	}
-	// 17B1 ADC $DD
+	// 17B1 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -13616,7 +13616,7 @@ L17A0:
 
 		}
 	}
-	// 17B3 ADC $DD
+	// 17B3 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -13649,7 +13649,7 @@ L17A0:
 
 		}
 	}
-	// 17B5 ADC $DD
+	// 17B5 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -13682,7 +13682,7 @@ L17A0:
 
 		}
 	}
-	// 17B7 ADC $E1
+	// 17B7 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
 		if c.P&FlagD == 0 {
@@ -13719,7 +13719,7 @@ L17A0:
 	{
 		cf = 1
 	}
-	// 17BA SBC $E4
+	// 17BA SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -13749,7 +13749,7 @@ L17A0:
 
 		}
 	}
-	// 17BC SBC $E4
+	// 17BC SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -13779,7 +13779,7 @@ L17A0:
 
 		}
 	}
-	// 17BE SBC $E5
+	// 17BE SBC .CC
 	{
 		m := c.Mem[0x00E5]
 		if c.P&FlagD == 0 {
@@ -13809,7 +13809,7 @@ L17A0:
 
 		}
 	}
-	// 17C0 SBC $E5
+	// 17C0 SBC .CC
 	{
 		m := c.Mem[0x00E5]
 		if c.P&FlagD == 0 {
@@ -13839,7 +13839,7 @@ L17A0:
 
 		}
 	}
-	// 17C2 SBC $E0
+	// 17C2 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
 		if c.P&FlagD == 0 {
@@ -13869,7 +13869,7 @@ L17A0:
 
 		}
 	}
-	// 17C4 LDX $B1
+	// 17C4 LDX .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		x = m
@@ -13882,7 +13882,7 @@ L17A0:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17C8 BEQ $17E0
+	// 17C8 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -13899,7 +13899,7 @@ L17CA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17CC BEQ $17E0
+	// 17CC BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -13916,7 +13916,7 @@ L17CE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17D0 BEQ $17E0
+	// 17D0 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -13933,7 +13933,7 @@ L17D2:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17D4 BEQ $17E0
+	// 17D4 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -13943,7 +13943,7 @@ L17D2:
 
 L17D6:
 	clock += 6<<clockShift + 1
-	// 17D6 JSR $05E7
+	// 17D6 JSR XPOS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13962,12 +13962,12 @@ L17D9:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 17D9 JMP $17E3
+	// 17D9 JMP NOPOSN
 	{
 		goto L17E3
 	}
 
-L17E0:
+L17E0: // POSN
 	clock += 4<<clockShift + 2
 	// 17E0 CLC
 	{
@@ -14007,9 +14007,9 @@ L17E0:
 		}
 	}
 
-L17E3:
+L17E3: // NOPOSN
 	clock += 3<<clockShift + 1
-	// 17E3 JMP $0377
+	// 17E3 JMP CKMATE
 	{
 		goto L0377
 	}

@@ -1008,7 +1008,7 @@ func stone(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		return emu.StopBudget, budget
 	}
 
-L0000:
+L0000: // CHESS
 	if clock+11<<clockShift >= end {
 		pc = 0x0000
 		goto budget
@@ -1034,18 +1034,18 @@ L0000:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0006 STX $B2
+	// 0006 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
 
-L0008:
+L0008: // OUT
 	if clock+6<<clockShift >= end {
 		pc = 0x0008
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0008 JSR $1F1F
+	// 0008 JSR *OUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1065,7 +1065,7 @@ L000B:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 000B JSR $1F6A
+	// 000B JSR *GETKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1085,14 +1085,14 @@ L000E:
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 000E CMP $F3
+	// 000E CMP .OLDKY
 	{
 		m := c.Mem[0x00F3]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0010 BEQ $0008
+	// 0010 BEQ OUT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1102,7 +1102,7 @@ L000E:
 
 L0012:
 	clock += 7<<clockShift + 3
-	// 0012 STA $F3
+	// 0012 STA .OLDKY
 	{
 		c.Mem[0x00F3] = a
 	}
@@ -1113,7 +1113,7 @@ L0012:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0016 BNE $0027
+	// 0016 BNE NOSET
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1130,15 +1130,15 @@ L0018:
 		nz = int(int8(x))
 	}
 
-L001A:
+L001A: // WHSET
 	clock += 12<<clockShift + 4
-	// 001A LDA $70,X
+	// 001A LDA .SETW,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 001C STA $50,X
+	// 001C STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -1153,7 +1153,7 @@ L001A:
 		x--
 		nz = int(int8(x))
 	}
-	// 001F BPL $001A
+	// 001F BPL WHSET
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -1163,7 +1163,7 @@ L001A:
 
 L0021:
 	clock += 7<<clockShift + 3
-	// 0021 STX $DC
+	// 0021 STX .OMOVE
 	{
 		c.Mem[0x00DC] = x
 	}
@@ -1173,7 +1173,7 @@ L0021:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0025 BNE $0039
+	// 0025 BNE CLDSP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1181,7 +1181,7 @@ L0021:
 		}
 	}
 
-L0027:
+L0027: // NOSET
 	clock += 4<<clockShift + 2
 	// 0027 CMP #$0E
 	{
@@ -1190,7 +1190,7 @@ L0027:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0029 BNE $0032
+	// 0029 BNE NOREV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1200,7 +1200,7 @@ L0027:
 
 L002B:
 	clock += 6<<clockShift + 1
-	// 002B JSR $02B2
+	// 002B JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1225,7 +1225,7 @@ L002E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0030 BNE $0039
+	// 0030 BNE CLDSP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1233,7 +1233,7 @@ L002E:
 		}
 	}
 
-L0032:
+L0032: // NOREV
 	clock += 4<<clockShift + 2
 	// 0032 CMP #$14
 	{
@@ -1242,7 +1242,7 @@ L0032:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0034 BNE $0041
+	// 0034 BNE NOGO
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1252,7 +1252,7 @@ L0032:
 
 L0036:
 	clock += 6<<clockShift + 1
-	// 0036 JSR $03A2
+	// 0036 JSR GO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1265,25 +1265,25 @@ L0036:
 		goto L03A2
 	}
 
-L0039:
+L0039: // CLDSP
 	if clock+29<<clockShift >= end {
 		pc = 0x0039
 		goto budget
 	}
 	clock += 11<<clockShift + 4
-	// 0039 STA $FB
+	// 0039 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 003B STA $FA
+	// 003B STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 003D STA $F9
+	// 003D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 003F BNE $0000
+	// 003F BNE CHESS
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1291,7 +1291,7 @@ L0039:
 		}
 	}
 
-L0041:
+L0041: // NOGO
 	clock += 4<<clockShift + 2
 	// 0041 CMP #$0F
 	{
@@ -1300,7 +1300,7 @@ L0041:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0043 BNE $004B
+	// 0043 BNE NOMV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1310,7 +1310,7 @@ L0041:
 
 L0045:
 	clock += 6<<clockShift + 1
-	// 0045 JSR $034B
+	// 0045 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1329,31 +1329,31 @@ L0048:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0048 JMP $019D
+	// 0048 JMP DISP
 	{
 		goto L019D
 	}
 
-L004B:
+L004B: // NOMV
 	clock += 3<<clockShift + 1
-	// 004B JMP $0196
+	// 004B JMP INPUT
 	{
 		goto L0196
 	}
 
-L0100:
+L0100: // JANUS
 	if clock+33<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0100 LDX $B5
+	// 0100 LDX .STATE
 	{
 		m := c.Mem[0x00B5]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0102 BMI $0160
+	// 0102 BMI NOCOUNT
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -1361,15 +1361,15 @@ L0100:
 		}
 	}
 
-L0104:
+L0104: // COUNTS
 	clock += 5<<clockShift + 2
-	// 0104 LDA $B0
+	// 0104 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0106 BEQ $0110
+	// 0106 BEQ OVER
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1386,7 +1386,7 @@ L0108:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 010A BNE $0110
+	// 010A BNE OVER
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1396,14 +1396,14 @@ L0108:
 
 L010C:
 	clock += 5<<clockShift + 2
-	// 010C CMP $E6
+	// 010C CMP .PCAP
 	{
 		m := c.Mem[0x00E6]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 010E BEQ $013E
+	// 010E BEQ XRT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1411,9 +1411,9 @@ L010C:
 		}
 	}
 
-L0110:
+L0110: // OVER
 	clock += 14<<clockShift + 3
-	// 0110 INC $E3,X
+	// 0110 INC .MOB,X
 	{
 		ea := uint16(x + 0xE3)
 		if ea <= 0x004D {
@@ -1433,7 +1433,7 @@ L0110:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0114 JSR $17D9
+	// 0114 JSR BKMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1456,7 +1456,7 @@ L0117:
 	{
 
 	}
-	// 0118 BVC $0138
+	// 0118 BVC NOCAP
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -1472,16 +1472,16 @@ L011A:
 		y = m
 		nz = int(int8(y))
 	}
-	// 011C LDA $B1
+	// 011C LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
 
-L011E:
+L011E: // ELOOP
 	clock += 6<<clockShift + 2
-	// 011E CMP $0060,Y
+	// 011E CMP BK,Y
 	{
 		ea := 0x0060 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -1490,7 +1490,7 @@ L011E:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0121 BEQ $0126
+	// 0121 BEQ FOUN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1505,7 +1505,7 @@ L0123:
 		y--
 		nz = int(int8(y))
 	}
-	// 0124 BPL $011E
+	// 0124 BPL ELOOP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -1513,9 +1513,9 @@ L0123:
 		}
 	}
 
-L0126:
+L0126: // FOUN
 	clock += 10<<clockShift + 3
-	// 0126 LDA $00A0,Y
+	// 0126 LDA .POINTS,Y
 	{
 		ea := 0x00A0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -1523,14 +1523,14 @@ L0126:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0129 CMP $E4,X
+	// 0129 CMP .MAXC,X
 	{
 		m := c.Mem[x+0xE4]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 012B BCC $0131
+	// 012B BCC LESS
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -1540,7 +1540,7 @@ L0126:
 
 L012D:
 	clock += 8<<clockShift + 2
-	// 012D STY $E6,X
+	// 012D STY .PCAP,X
 	{
 		ea := uint16(x + 0xE6)
 		if ea <= 0x004D {
@@ -1550,7 +1550,7 @@ L012D:
 		}
 		c.Mem[ea] = y
 	}
-	// 012F STA $E4,X
+	// 012F STA .MAXC,X
 	{
 		ea := uint16(x + 0xE4)
 		if ea <= 0x004D {
@@ -1561,7 +1561,7 @@ L012D:
 		c.Mem[ea] = a
 	}
 
-L0131:
+L0131: // LESS
 	clock += 17<<clockShift + 5
 	// 0131 CLC
 	{
@@ -1586,7 +1586,7 @@ L0131:
 		s--
 
 	}
-	// 0133 ADC $E5,X
+	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
 		if c.P&FlagD == 0 {
@@ -1619,7 +1619,7 @@ L0131:
 
 		}
 	}
-	// 0135 STA $E5,X
+	// 0135 STA .CC,X
 	{
 		ea := uint16(x + 0xE5)
 		if ea <= 0x004D {
@@ -1640,7 +1640,7 @@ L0131:
 
 	}
 
-L0138:
+L0138: // NOCAP
 	clock += 4<<clockShift + 2
 	// 0138 CPX #$04
 	{
@@ -1649,7 +1649,7 @@ L0138:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 013A BEQ $013F
+	// 013A BEQ ON4
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1659,7 +1659,7 @@ L0138:
 
 L013C:
 	clock += 2<<clockShift + 1
-	// 013C BMI $016F
+	// 013C BMI TREE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -1667,7 +1667,7 @@ L013C:
 		}
 	}
 
-L013E:
+L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
@@ -1768,15 +1768,15 @@ L013E:
 		goto step
 	}
 
-L013F:
+L013F: // ON4
 	clock += 17<<clockShift + 5
-	// 013F LDA $E8
+	// 013F LDA .XMAXC
 	{
 		m := c.Mem[0x00E8]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0141 STA $DD
+	// 0141 STA .WCAP0
 	{
 		c.Mem[0x00DD] = a
 	}
@@ -1786,11 +1786,11 @@ L013F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0145 STA $B5
+	// 0145 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 0147 JSR $034B
+	// 0147 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1809,7 +1809,7 @@ L014A:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 014A JSR $02B2
+	// 014A JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1828,7 +1828,7 @@ L014D:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 014D JSR $0200
+	// 014D JSR GNMZ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1847,7 +1847,7 @@ L0150:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0150 JSR $02B2
+	// 0150 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1872,11 +1872,11 @@ L0153:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0155 STA $B5
+	// 0155 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 0157 JSR $0209
+	// 0157 JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1895,7 +1895,7 @@ L015A:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 015A JSR $0331
+	// 015A JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1914,12 +1914,12 @@ L015D:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 015D JMP $1780
+	// 015D JMP STRATEGY
 	{
 		goto L1780
 	}
 
-L0160:
+L0160: // NOCOUNT
 	clock += 4<<clockShift + 2
 	// 0160 CPX #$F9
 	{
@@ -1928,7 +1928,7 @@ L0160:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0162 BNE $016F
+	// 0162 BNE TREE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1938,20 +1938,20 @@ L0160:
 
 L0164:
 	clock += 8<<clockShift + 3
-	// 0164 LDA $60
+	// 0164 LDA .BK
 	{
 		m := c.Mem[0x0060]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0166 CMP $B1
+	// 0166 CMP .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0168 BNE $016E
+	// 0168 BNE RETJ
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1967,12 +1967,12 @@ L016A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 016C STA $B4
+	// 016C STA .INCHEK
 	{
 		c.Mem[0x00B4] = a
 	}
 
-L016E:
+L016E: // RETJ
 	if clock+6<<clockShift >= end {
 		pc = 0x016E
 		goto budget
@@ -2077,9 +2077,9 @@ L016E:
 		goto step
 	}
 
-L016F:
+L016F: // TREE
 	clock += 2<<clockShift + 1
-	// 016F BVC $016E
+	// 016F BVC RETJ
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -2095,20 +2095,20 @@ L0171:
 		y = m
 		nz = int(int8(y))
 	}
-	// 0173 LDA $B1
+	// 0173 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
 
-L0175:
+L0175: // LOOPX
 	if clock+46<<clockShift >= end {
 		pc = 0x0175
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 0175 CMP $0060,Y
+	// 0175 CMP BK,Y
 	{
 		ea := 0x0060 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2117,7 +2117,7 @@ L0175:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0178 BEQ $017F
+	// 0178 BEQ FOUNX
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2132,7 +2132,7 @@ L017A:
 		y--
 		nz = int(int8(y))
 	}
-	// 017B BEQ $016E
+	// 017B BEQ RETJ
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2142,7 +2142,7 @@ L017A:
 
 L017D:
 	clock += 2<<clockShift + 1
-	// 017D BPL $0175
+	// 017D BPL LOOPX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2150,9 +2150,9 @@ L017D:
 		}
 	}
 
-L017F:
+L017F: // FOUNX
 	clock += 10<<clockShift + 3
-	// 017F LDA $00A0,Y
+	// 017F LDA .POINTS,Y
 	{
 		ea := 0x00A0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2160,14 +2160,14 @@ L017F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0182 CMP $E2,X
+	// 0182 CMP .BCAP0,X
 	{
 		m := c.Mem[x+0xE2]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0184 BCC $0188
+	// 0184 BCC NOMAX
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -2177,7 +2177,7 @@ L017F:
 
 L0186:
 	clock += 4<<clockShift + 1
-	// 0186 STA $E2,X
+	// 0186 STA .BCAP0,X
 	{
 		ea := uint16(x + 0xE2)
 		if ea <= 0x004D {
@@ -2188,9 +2188,9 @@ L0186:
 		c.Mem[ea] = a
 	}
 
-L0188:
+L0188: // NOMAX
 	clock += 12<<clockShift + 4
-	// 0188 DEC $B5
+	// 0188 DEC .STATE
 	{
 		m := c.Mem[0x00B5]
 		m--
@@ -2203,14 +2203,14 @@ L0188:
 		a = m
 		nz = int(int8(a))
 	}
-	// 018C CMP $B5
+	// 018C CMP .STATE
 	{
 		m := c.Mem[0x00B5]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 018E BEQ $0193
+	// 018E BEQ UPTREE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2220,7 +2220,7 @@ L0188:
 
 L0190:
 	clock += 6<<clockShift + 1
-	// 0190 JSR $0325
+	// 0190 JSR GENRM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2233,13 +2233,13 @@ L0190:
 		goto L0325
 	}
 
-L0193:
+L0193: // UPTREE
 	if clock+11<<clockShift >= end {
 		pc = 0x0193
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 0193 INC $B5
+	// 0193 INC .STATE
 	{
 		m := c.Mem[0x00B5]
 		m++
@@ -2345,7 +2345,7 @@ L0193:
 		goto step
 	}
 
-L0196:
+L0196: // INPUT
 	clock += 4<<clockShift + 2
 	// 0196 CMP #$08
 	{
@@ -2354,7 +2354,7 @@ L0196:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0198 BCS $01AC
+	// 0198 BCS ERROR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -2364,7 +2364,7 @@ L0196:
 
 L019A:
 	clock += 6<<clockShift + 1
-	// 019A JSR $03EA
+	// 019A JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2377,7 +2377,7 @@ L019A:
 		goto L03EA
 	}
 
-L019D:
+L019D: // DISP
 	if clock+1830<<clockShift >= end {
 		pc = 0x019D
 		goto budget
@@ -2390,22 +2390,22 @@ L019D:
 		nz = int(int8(x))
 	}
 
-L019F:
+L019F: // SEARCH
 	clock += 9<<clockShift + 3
-	// 019F LDA $50,X
+	// 019F LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A1 CMP $FA
+	// 01A1 CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 01A3 BEQ $01A8
+	// 01A3 BEQ HERE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2420,7 +2420,7 @@ L01A5:
 		x--
 		nz = int(int8(x))
 	}
-	// 01A6 BPL $019F
+	// 01A6 BPL SEARCH
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2428,25 +2428,25 @@ L01A5:
 		}
 	}
 
-L01A8:
+L01A8: // HERE
 	clock += 6<<clockShift + 2
-	// 01A8 STX $FB
+	// 01A8 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 01AA STX $B0
+	// 01AA STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
 
-L01AC:
+L01AC: // ERROR
 	clock += 3<<clockShift + 1
-	// 01AC JMP $0000
+	// 01AC JMP CHESS
 	{
 		goto L0000
 	}
 
-L0200:
+L0200: // GNMZ
 	if clock+2<<clockShift >= end {
 		pc = 0x0200
 		goto budget
@@ -2459,7 +2459,7 @@ L0200:
 		nz = int(int8(x))
 	}
 
-L0202:
+L0202: // GNMX
 	if clock+1171<<clockShift >= end {
 		pc = 0x0202
 		goto budget
@@ -2472,9 +2472,9 @@ L0202:
 		nz = int(int8(a))
 	}
 
-L0204:
+L0204: // CLEAR
 	clock += 8<<clockShift + 3
-	// 0204 STA $DE,X
+	// 0204 STA .COUNT,X
 	{
 		ea := uint16(x + 0xDE)
 		if ea <= 0x004D {
@@ -2489,7 +2489,7 @@ L0204:
 		x--
 		nz = int(int8(x))
 	}
-	// 0207 BPL $0204
+	// 0207 BPL CLEAR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2497,7 +2497,7 @@ L0204:
 		}
 	}
 
-L0209:
+L0209: // GNM
 	if clock+5<<clockShift >= end {
 		pc = 0x0209
 		goto budget
@@ -2509,25 +2509,25 @@ L0209:
 		a = m
 		nz = int(int8(a))
 	}
-	// 020B STA $B0
+	// 020B STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
 
-L020D:
+L020D: // NEWP
 	if clock+14<<clockShift >= end {
 		pc = 0x020D
 		goto budget
 	}
 	clock += 7<<clockShift + 2
-	// 020D DEC $B0
+	// 020D DEC .PIECE
 	{
 		m := c.Mem[0x00B0]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B0] = m
 	}
-	// 020F BPL $0212
+	// 020F BPL NEX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2636,9 +2636,9 @@ L0211:
 		goto step
 	}
 
-L0212:
+L0212: // NEX
 	clock += 6<<clockShift + 1
-	// 0212 JSR $031E
+	// 0212 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2657,7 +2657,7 @@ L0215:
 		goto budget
 	}
 	clock += 12<<clockShift + 5
-	// 0215 LDY $B0
+	// 0215 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
@@ -2669,7 +2669,7 @@ L0215:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0219 STX $B6
+	// 0219 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
@@ -2680,7 +2680,7 @@ L0215:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 021D BPL $0260
+	// 021D BPL PAWN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2697,7 +2697,7 @@ L021F:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0221 BPL $0251
+	// 0221 BPL KNIGHT
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2714,7 +2714,7 @@ L0223:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0225 BPL $0246
+	// 0225 BPL BISHOP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2731,7 +2731,7 @@ L0227:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0229 BEQ $0234
+	// 0229 BEQ QUEEN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2741,7 +2741,7 @@ L0227:
 
 L022B:
 	clock += 2<<clockShift + 1
-	// 022B BPL $023B
+	// 022B BPL ROOK
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2749,13 +2749,13 @@ L022B:
 		}
 	}
 
-L022D:
+L022D: // KING
 	if clock+6<<clockShift >= end {
 		pc = 0x022D
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 022D JSR $028E
+	// 022D JSR SNGMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2774,7 +2774,7 @@ L0230:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0230 BNE $022D
+	// 0230 BNE KING
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2784,7 +2784,7 @@ L0230:
 
 L0232:
 	clock += 2<<clockShift + 1
-	// 0232 BEQ $020D
+	// 0232 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2792,13 +2792,13 @@ L0232:
 		}
 	}
 
-L0234:
+L0234: // QUEEN
 	if clock+6<<clockShift >= end {
 		pc = 0x0234
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0234 JSR $029C
+	// 0234 JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2817,7 +2817,7 @@ L0237:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0237 BNE $0234
+	// 0237 BNE QUEEN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2827,7 +2827,7 @@ L0237:
 
 L0239:
 	clock += 2<<clockShift + 1
-	// 0239 BEQ $020D
+	// 0239 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2835,7 +2835,7 @@ L0239:
 		}
 	}
 
-L023B:
+L023B: // ROOK
 	clock += 5<<clockShift + 2
 	// 023B LDX #$04
 	{
@@ -2843,18 +2843,18 @@ L023B:
 		x = m
 		nz = int(int8(x))
 	}
-	// 023D STX $B6
+	// 023D STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L023F:
+L023F: // AGNR
 	if clock+6<<clockShift >= end {
 		pc = 0x023F
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 023F JSR $029C
+	// 023F JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2873,7 +2873,7 @@ L0242:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0242 BNE $023F
+	// 0242 BNE AGNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2883,7 +2883,7 @@ L0242:
 
 L0244:
 	clock += 2<<clockShift + 1
-	// 0244 BEQ $020D
+	// 0244 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2891,13 +2891,13 @@ L0244:
 		}
 	}
 
-L0246:
+L0246: // BISHOP
 	if clock+6<<clockShift >= end {
 		pc = 0x0246
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0246 JSR $029C
+	// 0246 JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2916,7 +2916,7 @@ L0249:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0249 LDA $B6
+	// 0249 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -2929,7 +2929,7 @@ L0249:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 024D BNE $0246
+	// 024D BNE BISHOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2939,7 +2939,7 @@ L0249:
 
 L024F:
 	clock += 2<<clockShift + 1
-	// 024F BEQ $020D
+	// 024F BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2947,7 +2947,7 @@ L024F:
 		}
 	}
 
-L0251:
+L0251: // KNIGHT
 	clock += 5<<clockShift + 2
 	// 0251 LDX #$10
 	{
@@ -2955,18 +2955,18 @@ L0251:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0253 STX $B6
+	// 0253 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L0255:
+L0255: // AGNN
 	if clock+6<<clockShift >= end {
 		pc = 0x0255
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0255 JSR $028E
+	// 0255 JSR SNGMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2985,7 +2985,7 @@ L0258:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0258 LDA $B6
+	// 0258 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -2998,7 +2998,7 @@ L0258:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 025C BNE $0255
+	// 025C BNE AGNN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3008,7 +3008,7 @@ L0258:
 
 L025E:
 	clock += 2<<clockShift + 1
-	// 025E BEQ $020D
+	// 025E BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3016,7 +3016,7 @@ L025E:
 		}
 	}
 
-L0260:
+L0260: // PAWN
 	clock += 5<<clockShift + 2
 	// 0260 LDX #$06
 	{
@@ -3024,18 +3024,18 @@ L0260:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0262 STX $B6
+	// 0262 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L0264:
+L0264: // P1
 	if clock+6<<clockShift >= end {
 		pc = 0x0264
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0264 JSR $02CA
+	// 0264 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3054,7 +3054,7 @@ L0267:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0267 BVC $026E
+	// 0267 BVC P2
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -3064,7 +3064,7 @@ L0267:
 
 L0269:
 	clock += 2<<clockShift + 1
-	// 0269 BMI $026E
+	// 0269 BMI P2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3074,7 +3074,7 @@ L0269:
 
 L026B:
 	clock += 6<<clockShift + 1
-	// 026B JSR $0100
+	// 026B JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3087,13 +3087,13 @@ L026B:
 		goto L0100
 	}
 
-L026E:
+L026E: // P2
 	if clock+6<<clockShift >= end {
 		pc = 0x026E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 026E JSR $031E
+	// 026E JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3112,14 +3112,14 @@ L0271:
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 0271 DEC $B6
+	// 0271 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B6] = m
 	}
-	// 0273 LDA $B6
+	// 0273 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -3132,7 +3132,7 @@ L0271:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0277 BEQ $0264
+	// 0277 BEQ P1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3140,13 +3140,13 @@ L0271:
 		}
 	}
 
-L0279:
+L0279: // P3
 	if clock+6<<clockShift >= end {
 		pc = 0x0279
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0279 JSR $02CA
+	// 0279 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3165,7 +3165,7 @@ L027C:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 027C BVS $020D
+	// 027C BVS NEWP
 	{
 		if v {
 			clock += 1 << clockShift
@@ -3175,7 +3175,7 @@ L027C:
 
 L027E:
 	clock += 2<<clockShift + 1
-	// 027E BMI $020D
+	// 027E BMI NEWP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3185,7 +3185,7 @@ L027E:
 
 L0280:
 	clock += 6<<clockShift + 1
-	// 0280 JSR $0100
+	// 0280 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3204,7 +3204,7 @@ L0283:
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 0283 LDA $B1
+	// 0283 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -3223,7 +3223,7 @@ L0283:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0289 BEQ $0279
+	// 0289 BEQ P3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3233,18 +3233,18 @@ L0283:
 
 L028B:
 	clock += 3<<clockShift + 1
-	// 028B JMP $020D
+	// 028B JMP NEWP
 	{
 		goto L020D
 	}
 
-L028E:
+L028E: // SNGMV
 	if clock+6<<clockShift >= end {
 		pc = 0x028E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 028E JSR $02CA
+	// 028E JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3263,7 +3263,7 @@ L0291:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0291 BMI $0296
+	// 0291 BMI ILL1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3273,7 +3273,7 @@ L0291:
 
 L0293:
 	clock += 6<<clockShift + 1
-	// 0293 JSR $0100
+	// 0293 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3286,13 +3286,13 @@ L0293:
 		goto L0100
 	}
 
-L0296:
+L0296: // ILL1
 	if clock+6<<clockShift >= end {
 		pc = 0x0296
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0296 JSR $031E
+	// 0296 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3311,7 +3311,7 @@ L0299:
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 0299 DEC $B6
+	// 0299 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
@@ -3423,13 +3423,13 @@ L0299:
 		goto step
 	}
 
-L029C:
+L029C: // LINE
 	if clock+6<<clockShift >= end {
 		pc = 0x029C
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 029C JSR $02CA
+	// 029C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3448,7 +3448,7 @@ L029F:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 029F BCC $02A3
+	// 029F BCC OVL
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -3458,7 +3458,7 @@ L029F:
 
 L02A1:
 	clock += 2<<clockShift + 1
-	// 02A1 BVC $029C
+	// 02A1 BVC LINE
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -3466,9 +3466,9 @@ L02A1:
 		}
 	}
 
-L02A3:
+L02A3: // OVL
 	clock += 2<<clockShift + 1
-	// 02A3 BMI $02AC
+	// 02A3 BMI ILL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -3497,7 +3497,7 @@ L02A5:
 		s--
 
 	}
-	// 02A6 JSR $0100
+	// 02A6 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3526,7 +3526,7 @@ L02A9:
 		v = m&FlagV != 0
 
 	}
-	// 02AA BVC $029C
+	// 02AA BVC LINE
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -3534,9 +3534,9 @@ L02A9:
 		}
 	}
 
-L02AC:
+L02AC: // ILL
 	clock += 6<<clockShift + 1
-	// 02AC JSR $031E
+	// 02AC JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3555,7 +3555,7 @@ L02AF:
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 02AF DEC $B6
+	// 02AF DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
@@ -3669,7 +3669,7 @@ L02AF:
 		goto step
 	}
 
-L02B2:
+L02B2: // REVERSE
 	if clock+4817<<clockShift >= end {
 		pc = 0x02B2
 		goto budget
@@ -3682,13 +3682,13 @@ L02B2:
 		nz = int(int8(x))
 	}
 
-L02B4:
+L02B4: // ETC
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
 		cf = 1
 	}
-	// 02B5 LDY $60,X
+	// 02B5 LDY .BK,X
 	{
 		m := c.Mem[x+0x60]
 		y = m
@@ -3700,7 +3700,7 @@ L02B4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B9 SBC $50,X
+	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -3730,7 +3730,7 @@ L02B4:
 
 		}
 	}
-	// 02BB STA $60,X
+	// 02BB STA .BK,X
 	{
 		ea := uint16(x + 0x60)
 		if ea <= 0x004D {
@@ -3740,7 +3740,7 @@ L02B4:
 		}
 		c.Mem[ea] = a
 	}
-	// 02BD STY $50,X
+	// 02BD STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -3760,7 +3760,7 @@ L02B4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C2 SBC $50,X
+	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -3790,7 +3790,7 @@ L02B4:
 
 		}
 	}
-	// 02C4 STA $50,X
+	// 02C4 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -3805,7 +3805,7 @@ L02B4:
 		x--
 		nz = int(int8(x))
 	}
-	// 02C7 BPL $02B4
+	// 02C7 BPL ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3914,19 +3914,19 @@ L02C9:
 		goto step
 	}
 
-L02CA:
+L02CA: // CMOVE
 	if clock+12<<clockShift >= end {
 		pc = 0x02CA
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 02CA LDA $B1
+	// 02CA LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02CC LDX $B6
+	// 02CC LDX .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		x = m
@@ -3936,7 +3936,7 @@ L02CA:
 	{
 		cf = 0
 	}
-	// 02CF ADC $8F,X
+	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
 		if c.P&FlagD == 0 {
@@ -3970,13 +3970,13 @@ L02CA:
 		}
 	}
 
-L02D1:
+L02D1: // CMOVE
 	if clock+1482<<clockShift >= end {
 		pc = 0x02D1
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 02D1 STA $B1
+	// 02D1 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -3986,7 +3986,7 @@ L02D1:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 02D5 BNE $0319
+	// 02D5 BNE ILLEGAL
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
@@ -3996,7 +3996,7 @@ L02D1:
 
 L02D7:
 	clock += 5<<clockShift + 2
-	// 02D7 LDA $B1
+	// 02D7 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -4009,14 +4009,14 @@ L02D7:
 		nz = int(int8(x))
 	}
 
-L02DB:
+L02DB: // LOOP
 	clock += 4<<clockShift + 2
 	// 02DB DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 02DC BMI $02EC
+	// 02DC BMI NO
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -4026,14 +4026,14 @@ L02DB:
 
 L02DE:
 	clock += 6<<clockShift + 2
-	// 02DE CMP $50,X
+	// 02DE CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E0 BNE $02DB
+	// 02E0 BNE LOOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -4050,7 +4050,7 @@ L02E2:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E4 BMI $0319
+	// 02E4 BMI ILLEGAL
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
@@ -4099,7 +4099,7 @@ L02E6:
 
 		}
 	}
-	// 02EA BVS $02ED
+	// 02EA BVS SPX
 	{
 		if v {
 			clock += 1 << clockShift
@@ -4107,22 +4107,22 @@ L02E6:
 		}
 	}
 
-L02EC:
+L02EC: // NO
 	clock += 2<<clockShift + 1
 	// 02EC CLV
 	{
 		v = false
 	}
 
-L02ED:
+L02ED: // SPX
 	clock += 5<<clockShift + 2
-	// 02ED LDA $B5
+	// 02ED LDA .STATE
 	{
 		m := c.Mem[0x00B5]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02EF BMI $0315
+	// 02EF BMI RETL
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
@@ -4139,7 +4139,7 @@ L02F1:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02F3 BPL $0315
+	// 02F3 BPL RETL
 	{
 		if nz >= 0 {
 			clock += 2 << clockShift
@@ -4147,7 +4147,7 @@ L02F1:
 		}
 	}
 
-L02F5:
+L02F5: // CHKCHK
 	clock += 20<<clockShift + 6
 	// 02F5 PHA
 	{
@@ -4186,15 +4186,15 @@ L02F5:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02F9 STA $B5
+	// 02F9 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 02FB STA $B4
+	// 02FB STA .INCHEK
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 02FD JSR $034B
+	// 02FD JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4213,7 +4213,7 @@ L0300:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0300 JSR $02B2
+	// 0300 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4232,7 +4232,7 @@ L0303:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0303 JSR $0209
+	// 0303 JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4251,7 +4251,7 @@ L0306:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0306 JSR $032E
+	// 0306 JSR RUM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4287,17 +4287,17 @@ L0309:
 		a = m
 		nz = int(int8(a))
 	}
-	// 030B STA $B5
+	// 030B STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 030D LDA $B4
+	// 030D LDA .INCHEK
 	{
 		m := c.Mem[0x00B4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 030F BMI $0315
+	// 030F BMI RETL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -4416,7 +4416,7 @@ L0311:
 		goto step
 	}
 
-L0315:
+L0315: // RETL
 	clock += 10<<clockShift + 3
 	// 0315 CLC
 	{
@@ -4527,7 +4527,7 @@ L0315:
 		goto step
 	}
 
-L0319:
+L0319: // ILLEGAL
 	clock += 12<<clockShift + 4
 	// 0319 LDA #$FF
 	{
@@ -4642,25 +4642,25 @@ L0319:
 		goto step
 	}
 
-L031E:
+L031E: // RESET
 	if clock+16<<clockShift >= end {
 		pc = 0x031E
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 031E LDX $B0
+	// 031E LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0320 LDA $50,X
+	// 0320 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0322 STA $B1
+	// 0322 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -4773,13 +4773,13 @@ L031E:
 		goto step
 	}
 
-L0325:
+L0325: // GENRM
 	if clock+6<<clockShift >= end {
 		pc = 0x0325
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0325 JSR $034B
+	// 0325 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4792,13 +4792,13 @@ L0325:
 		goto L034B
 	}
 
-L0328:
+L0328: // GENR2
 	if clock+6<<clockShift >= end {
 		pc = 0x0328
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0328 JSR $02B2
+	// 0328 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4817,7 +4817,7 @@ L032B:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 032B JSR $0209
+	// 032B JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4830,13 +4830,13 @@ L032B:
 		goto L0209
 	}
 
-L032E:
+L032E: // RUM
 	if clock+6<<clockShift >= end {
 		pc = 0x032E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 032E JSR $02B2
+	// 032E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4849,7 +4849,7 @@ L032E:
 		goto L02B2
 	}
 
-L0331:
+L0331: // UMOVE
 	if clock+70<<clockShift >= end {
 		pc = 0x0331
 		goto budget
@@ -4860,11 +4860,11 @@ L0331:
 		x = s
 		nz = int(int8(x))
 	}
-	// 0332 STX $B3
+	// 0332 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 0334 LDX $B2
+	// 0334 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
@@ -4881,7 +4881,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0338 STA $B6
+	// 0338 STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
@@ -4892,7 +4892,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 033B STA $B0
+	// 033B STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
@@ -4908,7 +4908,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 033F STA $50,X
+	// 033F STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -4937,11 +4937,11 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0344 STA $B1
+	// 0344 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0346 STA $50,X
+	// 0346 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -4951,12 +4951,12 @@ L0331:
 		}
 		c.Mem[ea] = a
 	}
-	// 0348 JMP $0370
+	// 0348 JMP STRV
 	{
 		goto L0370
 	}
 
-L034B:
+L034B: // MOVE
 	if clock+1501<<clockShift >= end {
 		pc = 0x034B
 		goto budget
@@ -4967,11 +4967,11 @@ L034B:
 		x = s
 		nz = int(int8(x))
 	}
-	// 034C STX $B3
+	// 034C STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 034E LDX $B2
+	// 034E LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
@@ -4981,7 +4981,7 @@ L034B:
 	{
 		s = x
 	}
-	// 0351 LDA $B1
+	// 0351 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -5011,16 +5011,16 @@ L034B:
 		nz = int(int8(x))
 	}
 
-L0357:
+L0357: // CHECK
 	clock += 6<<clockShift + 2
-	// 0357 CMP $50,X
+	// 0357 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0359 BEQ $035E
+	// 0359 BEQ TAKE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -5035,7 +5035,7 @@ L035B:
 		x--
 		nz = int(int8(x))
 	}
-	// 035C BPL $0357
+	// 035C BPL CHECK
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -5043,7 +5043,7 @@ L035B:
 		}
 	}
 
-L035E:
+L035E: // TAKE
 	clock += 36<<clockShift + 12
 	// 035E LDA #$CC
 	{
@@ -5051,7 +5051,7 @@ L035E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0360 STA $50,X
+	// 0360 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -5078,19 +5078,19 @@ L035E:
 		s--
 
 	}
-	// 0364 LDX $B0
+	// 0364 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0366 LDA $50,X
+	// 0366 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0368 STY $50,X
+	// 0368 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -5129,7 +5129,7 @@ L035E:
 		s--
 
 	}
-	// 036D LDA $B6
+	// 036D LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -5148,18 +5148,18 @@ L035E:
 
 	}
 
-L0370:
+L0370: // STRV
 	clock += 16<<clockShift + 5
 	// 0370 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0371 STX $B2
+	// 0371 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 0373 LDX $B3
+	// 0373 LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
@@ -5268,26 +5268,26 @@ L0370:
 		goto step
 	}
 
-L0377:
+L0377: // CKMATE
 	if clock+54<<clockShift >= end {
 		pc = 0x0377
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0377 LDX $E4
+	// 0377 LDX .MAXC
 	{
 		m := c.Mem[0x00E4]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0379 CPX $A0
+	// 0379 CPX .POINTS
 	{
 		m := c.Mem[0x00A0]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 037B BNE $0381
+	// 037B BNE NOCHEK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5303,7 +5303,7 @@ L037D:
 		a = m
 		nz = int(int8(a))
 	}
-	// 037F BEQ $038B
+	// 037F BEQ RETV
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -5311,15 +5311,15 @@ L037D:
 		}
 	}
 
-L0381:
+L0381: // NOCHEK
 	clock += 5<<clockShift + 2
-	// 0381 LDX $E3
+	// 0381 LDX .MOB
 	{
 		m := c.Mem[0x00E3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0383 BNE $038B
+	// 0383 BNE RETV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5329,13 +5329,13 @@ L0381:
 
 L0385:
 	clock += 5<<clockShift + 2
-	// 0385 LDX $EE
+	// 0385 LDX .WMAXP
 	{
 		m := c.Mem[0x00EE]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0387 BNE $038B
+	// 0387 BNE RETV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5352,7 +5352,7 @@ L0389:
 		nz = int(int8(a))
 	}
 
-L038B:
+L038B: // RETV
 	clock += 10<<clockShift + 4
 	// 038B LDX #$04
 	{
@@ -5360,18 +5360,18 @@ L038B:
 		x = m
 		nz = int(int8(x))
 	}
-	// 038D STX $B5
+	// 038D STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 038F CMP $FA
+	// 038F CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0391 BCC $039F
+	// 0391 BCC RETP
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -5381,7 +5381,7 @@ L038B:
 
 L0393:
 	clock += 2<<clockShift + 1
-	// 0393 BEQ $039F
+	// 0393 BEQ RETP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -5391,40 +5391,40 @@ L0393:
 
 L0395:
 	clock += 15<<clockShift + 5
-	// 0395 STA $FA
+	// 0395 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0397 LDA $B0
+	// 0397 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0399 STA $FB
+	// 0399 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 039B LDA $B1
+	// 039B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 039D STA $F9
+	// 039D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
 
-L039F:
+L039F: // RETP
 	clock += 3<<clockShift + 1
-	// 039F JMP $1F1F
+	// 039F JMP *OUT
 	{
 		pc = 0x1F1F
 		goto step
 	}
 
-L03A2:
+L03A2: // GO
 	if clock+16<<clockShift >= end {
 		pc = 0x03A2
 		goto budget
@@ -5436,11 +5436,11 @@ L03A2:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03A4 STX $FA
+	// 03A4 STX .BESTV
 	{
 		c.Mem[0x00FA] = x
 	}
-	// 03A6 STX $B5
+	// 03A6 STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
@@ -5450,7 +5450,7 @@ L03A2:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03AA JSR $0202
+	// 03AA JSR GNMX
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5469,13 +5469,13 @@ L03AD:
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 03AD LDY $DC
+	// 03AD LDY .OMOVE
 	{
 		m := c.Mem[0x00DC]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03AF BPL $03E3
+	// 03AF BPL NODEVP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -5492,7 +5492,7 @@ L03B1:
 		nz = int(int8(y))
 	}
 
-L03B3:
+L03B3: // NEXT
 	if clock+51<<clockShift >= end {
 		pc = 0x03B3
 		goto budget
@@ -5508,11 +5508,11 @@ L03B3:
 		y++
 		nz = int(int8(y))
 	}
-	// 03B5 STY $DC
+	// 03B5 STY .OMOVE
 	{
 		c.Mem[0x00DC] = y
 	}
-	// 03B7 BPL $03E3
+	// 03B7 BPL NODEVP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -5522,17 +5522,17 @@ L03B3:
 
 L03B9:
 	clock += 30<<clockShift + 10
-	// 03B9 LDX $DC,Y
+	// 03B9 LDX .OMOVE,Y
 	{
 		m := c.Mem[y+0xDC]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03BB STX $B0
+	// 03BB STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 03BD LDA $50,X
+	// 03BD LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
@@ -5572,14 +5572,14 @@ L03B9:
 		a = m
 		nz = int(int8(a))
 	}
-	// 03C4 CMP $DC,X
+	// 03C4 CMP .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03C6 BNE $03B3
+	// 03C6 BNE NEXT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5594,13 +5594,13 @@ L03C8:
 		x++
 		nz = int(int8(x))
 	}
-	// 03C9 LDA $DC,X
+	// 03C9 LDA .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03CB JSR $02D1
+	// 03CB JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5619,7 +5619,7 @@ L03CE:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 03CE BMI $03E3
+	// 03CE BMI NODEVP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -5629,7 +5629,7 @@ L03CE:
 
 L03D0:
 	clock += 7<<clockShift + 3
-	// 03D0 LDX $B0
+	// 03D0 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
@@ -5642,7 +5642,7 @@ L03D0:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03D4 BMI $03D8
+	// 03D4 BMI LEGAL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -5652,7 +5652,7 @@ L03D0:
 
 L03D6:
 	clock += 2<<clockShift + 1
-	// 03D6 BVS $03E3
+	// 03D6 BVS NODEVP
 	{
 		if v {
 			clock += 1 << clockShift
@@ -5660,15 +5660,15 @@ L03D6:
 		}
 	}
 
-L03D8:
+L03D8: // LEGAL
 	clock += 17<<clockShift + 5
-	// 03D8 LDX $C3
+	// 03D8 LDX FACTOR
 	{
 		m := c.Mem[0x00C3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03DA STX $F0
+	// 03DA STX .PMAXC
 	{
 		c.Mem[0x00F0] = x
 	}
@@ -5678,11 +5678,11 @@ L03D8:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03DE STX $B5
+	// 03DE STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 03E0 JSR $0100
+	// 03E0 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5695,13 +5695,13 @@ L03D8:
 		goto L0100
 	}
 
-L03E3:
+L03E3: // NODEVP
 	if clock+35<<clockShift >= end {
 		pc = 0x03E3
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03E3 LDX $FA
+	// 03E3 LDX .BESTV
 	{
 		m := c.Mem[0x00FA]
 		x = m
@@ -5714,12 +5714,12 @@ L03E3:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03E7 JMP $17C2
+	// 03E7 JMP CONT
 	{
 		goto L17C2
 	}
 
-L03EA:
+L03EA: // DISMV
 	if clock+2<<clockShift >= end {
 		pc = 0x03EA
 		goto budget
@@ -5732,13 +5732,13 @@ L03EA:
 		nz = int(int8(x))
 	}
 
-L03EC:
+L03EC: // ROL
 	if clock+29<<clockShift >= end {
 		pc = 0x03EC
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03EC ASL $F9
+	// 03EC ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -5746,7 +5746,7 @@ L03EC:
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03EE ROL $FA
+	// 03EE ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
@@ -5758,7 +5758,7 @@ L03EC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03F1 BNE $03EC
+	// 03F1 BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5768,17 +5768,17 @@ L03EC:
 
 L03F3:
 	clock += 15<<clockShift + 4
-	// 03F3 ORA $F9
+	// 03F3 ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03F5 STA $F9
+	// 03F5 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03F7 STA $B1
+	// 03F7 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -5885,7 +5885,7 @@ L03F3:
 		goto step
 	}
 
-L1780:
+L1780: // STRATEGY
 	clock += 39<<clockShift + 17
 	// 1780 LDA #$80
 	{
@@ -5897,7 +5897,7 @@ L1780:
 	{
 		cf = 0
 	}
-	// 1783 ADC $EB
+	// 1783 ADC .WMOB
 	{
 		m := c.Mem[0x00EB]
 		if c.P&FlagD == 0 {
@@ -5975,7 +5975,7 @@ L1780:
 
 		}
 	}
-	// 1789 ADC $ED
+	// 1789 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
 		if c.P&FlagD == 0 {
@@ -6012,7 +6012,7 @@ L1780:
 	{
 		cf = 1
 	}
-	// 178C SBC $E5
+	// 178C SBC .CC
 	{
 		m := c.Mem[0x00E5]
 		if c.P&FlagD == 0 {
@@ -6103,7 +6103,7 @@ L1780:
 
 		}
 	}
-	// 1794 ADC $F0
+	// 1794 ADC .PMAXC
 	{
 		m := c.Mem[0x00F0]
 		if c.P&FlagD == 0 {
@@ -6136,13 +6136,13 @@ L1780:
 
 		}
 	}
-	// 1796 LDY $DC
+	// 1796 LDY .OMOVE
 	{
 		m := c.Mem[0x00DC]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1798 BMI $17B1
+	// 1798 BMI CAPTEST
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -6156,7 +6156,7 @@ L179A:
 	{
 		cf = 1
 	}
-	// 179B SBC $EF
+	// 179B SBC .PMOB
 	{
 		m := c.Mem[0x00EF]
 		if c.P&FlagD == 0 {
@@ -6186,7 +6186,7 @@ L179A:
 
 		}
 	}
-	// 179D LDX $B0
+	// 179D LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
@@ -6204,7 +6204,7 @@ L179A:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17A2 BCS $17B1
+	// 17A2 BCS CAPTEST
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -6226,7 +6226,7 @@ L17A4:
 		s--
 
 	}
-	// 17A5 LDA $60
+	// 17A5 LDA .BK
 	{
 		m := c.Mem[0x0060]
 		a = m
@@ -6266,7 +6266,7 @@ L17A4:
 
 		}
 	}
-	// 17AA CMP $B1
+	// 17AA CMP .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		t := 0x100 + uint(a) - uint(m)
@@ -6280,7 +6280,7 @@ L17A4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 17AD BCS $17B1
+	// 17AD BCS CAPTEST
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -6324,22 +6324,22 @@ L17AF:
 		}
 	}
 
-L17B1:
+L17B1: // CAPTEST
 	clock += 8<<clockShift + 3
-	// 17B1 LDX $DD
+	// 17B1 LDX .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		x = m
 		nz = int(int8(x))
 	}
-	// 17B3 CPX $E4
+	// 17B3 CPX .MAXC
 	{
 		m := c.Mem[0x00E4]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17B5 BCC $17BA
+	// 17B5 BCC QUIT
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -6347,7 +6347,7 @@ L17B1:
 		}
 	}
 
-L17B7:
+L17B7: // MOVEOK
 	clock += 4<<clockShift + 2
 	// 17B7 CLC
 	{
@@ -6387,9 +6387,9 @@ L17B7:
 		}
 	}
 
-L17BA:
+L17BA: // QUIT
 	clock += 11<<clockShift + 4
-	// 17BA ADC $DD
+	// 17BA ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -6426,7 +6426,7 @@ L17BA:
 	{
 		cf = 1
 	}
-	// 17BD SBC $E4
+	// 17BD SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -6456,14 +6456,14 @@ L17BA:
 
 		}
 	}
-	// 17BF JMP $0377
+	// 17BF JMP CKMATE
 	{
 		goto L0377
 	}
 
-L17C2:
+L17C2: // CONT
 	clock += 2<<clockShift + 1
-	// 17C2 BCC $17D6
+	// 17C2 BCC MATE
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -6471,39 +6471,39 @@ L17C2:
 		}
 	}
 
-L17C4:
+L17C4: // MV2
 	clock += 25<<clockShift + 7
-	// 17C4 LDX $FB
+	// 17C4 LDX .BESTP
 	{
 		m := c.Mem[0x00FB]
 		x = m
 		nz = int(int8(x))
 	}
-	// 17C6 LDA $50,X
+	// 17C6 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 17C8 STA $FA
+	// 17C8 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 17CA STX $B0
+	// 17CA STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 17CC LDA $F9
+	// 17CC LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 17CE STA $B1
+	// 17CE STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 17D0 JSR $034B
+	// 17D0 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -6522,12 +6522,12 @@ L17D3:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 17D3 JMP $0000
+	// 17D3 JMP CHESS
 	{
 		goto L0000
 	}
 
-L17D6:
+L17D6: // MATE
 	clock += 8<<clockShift + 2
 	// 17D6 LDA #$FF
 	{
@@ -6638,13 +6638,13 @@ L17D6:
 		goto step
 	}
 
-L17D9:
+L17D9: // BKMOVE
 	if clock+17<<clockShift >= end {
 		pc = 0x17D9
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 17D9 BNE $17E1
+	// 17D9 BNE OUTBK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -6661,7 +6661,7 @@ L17DB:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17DD BNE $17E1
+	// 17DD BNE OUTBK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -6671,7 +6671,7 @@ L17DB:
 
 L17DF:
 	clock += 5<<clockShift + 1
-	// 17DF INC $EF
+	// 17DF INC .PMOB
 	{
 		m := c.Mem[0x00EF]
 		m++
@@ -6679,7 +6679,7 @@ L17DF:
 		c.Mem[0x00EF] = m
 	}
 
-L17E1:
+L17E1: // OUTBK
 	clock += 6<<clockShift + 1
 	// 17E1 RTS
 	{

@@ -1732,7 +1732,7 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		return emu.StopBudget, budget
 	}
 
-L0000:
+L0000: // CHESS
 	if clock+11<<clockShift >= end {
 		pc = 0x0000
 		goto budget
@@ -1758,18 +1758,18 @@ L0000:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0006 STX $B2
+	// 0006 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
 
-L0008:
+L0008: // OUT
 	if clock+6<<clockShift >= end {
 		pc = 0x0008
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0008 JSR $0400
+	// 0008 JSR TTYOUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1788,7 +1788,7 @@ L000B:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 000B JSR $045A
+	// 000B JSR TTYIN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1807,14 +1807,14 @@ L000E:
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 000E CMP $F3
+	// 000E CMP .OLDKY
 	{
 		m := c.Mem[0x00F3]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0010 BEQ $0008
+	// 0010 BEQ OUT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -1824,7 +1824,7 @@ L000E:
 
 L0012:
 	clock += 7<<clockShift + 3
-	// 0012 STA $F3
+	// 0012 STA .OLDKY
 	{
 		c.Mem[0x00F3] = a
 	}
@@ -1835,7 +1835,7 @@ L0012:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0016 BNE $0027
+	// 0016 BNE NOSET
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1852,15 +1852,15 @@ L0018:
 		nz = int(int8(x))
 	}
 
-L001A:
+L001A: // WHSET
 	clock += 12<<clockShift + 4
-	// 001A LDA $70,X
+	// 001A LDA .SETW,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 001C STA $50,X
+	// 001C STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -1875,7 +1875,7 @@ L001A:
 		x--
 		nz = int(int8(x))
 	}
-	// 001F BPL $001A
+	// 001F BPL WHSET
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -1885,7 +1885,7 @@ L001A:
 
 L0021:
 	clock += 7<<clockShift + 3
-	// 0021 STX $DC
+	// 0021 STX .OMOVE
 	{
 		c.Mem[0x00DC] = x
 	}
@@ -1895,7 +1895,7 @@ L0021:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0025 BNE $0039
+	// 0025 BNE CLDSP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1903,7 +1903,7 @@ L0021:
 		}
 	}
 
-L0027:
+L0027: // NOSET
 	clock += 4<<clockShift + 2
 	// 0027 CMP #$0E
 	{
@@ -1912,7 +1912,7 @@ L0027:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0029 BNE $0032
+	// 0029 BNE NOREV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1922,7 +1922,7 @@ L0027:
 
 L002B:
 	clock += 6<<clockShift + 1
-	// 002B JSR $02B2
+	// 002B JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1947,7 +1947,7 @@ L002E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0030 BNE $0039
+	// 0030 BNE CLDSP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1955,7 +1955,7 @@ L002E:
 		}
 	}
 
-L0032:
+L0032: // NOREV
 	clock += 4<<clockShift + 2
 	// 0032 CMP #$14
 	{
@@ -1964,7 +1964,7 @@ L0032:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0034 BNE $0041
+	// 0034 BNE NOGO
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -1974,7 +1974,7 @@ L0032:
 
 L0036:
 	clock += 6<<clockShift + 1
-	// 0036 JSR $03A2
+	// 0036 JSR GO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -1987,25 +1987,25 @@ L0036:
 		goto L03A2
 	}
 
-L0039:
+L0039: // CLDSP
 	if clock+29<<clockShift >= end {
 		pc = 0x0039
 		goto budget
 	}
 	clock += 11<<clockShift + 4
-	// 0039 STA $FB
+	// 0039 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 003B STA $FA
+	// 003B STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 003D STA $F9
+	// 003D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 003F BNE $0000
+	// 003F BNE CHESS
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2013,7 +2013,7 @@ L0039:
 		}
 	}
 
-L0041:
+L0041: // NOGO
 	clock += 4<<clockShift + 2
 	// 0041 CMP #$0F
 	{
@@ -2022,7 +2022,7 @@ L0041:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0043 BNE $004B
+	// 0043 BNE NOMV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2032,7 +2032,7 @@ L0041:
 
 L0045:
 	clock += 6<<clockShift + 1
-	// 0045 JSR $034B
+	// 0045 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2051,31 +2051,31 @@ L0048:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0048 JMP $019D
+	// 0048 JMP DISP
 	{
 		goto L019D
 	}
 
-L004B:
+L004B: // NOMV
 	clock += 3<<clockShift + 1
-	// 004B JMP $0196
+	// 004B JMP INPUT
 	{
 		goto L0196
 	}
 
-L0100:
+L0100: // JANUS
 	if clock+1659<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0100 LDX $B5
+	// 0100 LDX .STATE
 	{
 		m := c.Mem[0x00B5]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0102 BMI $0160
+	// 0102 BMI NOCOUNT
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -2083,15 +2083,15 @@ L0100:
 		}
 	}
 
-L0104:
+L0104: // COUNTS
 	clock += 5<<clockShift + 2
-	// 0104 LDA $B0
+	// 0104 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0106 BEQ $0110
+	// 0106 BEQ OVER
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2108,7 +2108,7 @@ L0108:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 010A BNE $0110
+	// 010A BNE OVER
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2118,14 +2118,14 @@ L0108:
 
 L010C:
 	clock += 5<<clockShift + 2
-	// 010C CMP $E6
+	// 010C CMP .PCAP
 	{
 		m := c.Mem[0x00E6]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 010E BEQ $013E
+	// 010E BEQ XRT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2133,9 +2133,9 @@ L010C:
 		}
 	}
 
-L0110:
+L0110: // OVER
 	clock += 10<<clockShift + 3
-	// 0110 INC $E3,X
+	// 0110 INC .MOB,X
 	{
 		ea := uint16(x + 0xE3)
 		if ea <= 0x004D {
@@ -2155,7 +2155,7 @@ L0110:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0114 BNE $0118
+	// 0114 BNE NOQ
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2165,7 +2165,7 @@ L0110:
 
 L0116:
 	clock += 6<<clockShift + 1
-	// 0116 INC $E3,X
+	// 0116 INC .MOB,X
 	{
 		ea := uint16(x + 0xE3)
 		if ea <= 0x004D {
@@ -2179,9 +2179,9 @@ L0116:
 		c.Mem[ea] = m
 	}
 
-L0118:
+L0118: // NOQ
 	clock += 2<<clockShift + 1
-	// 0118 BVC $0138
+	// 0118 BVC NOCAP
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -2197,16 +2197,16 @@ L011A:
 		y = m
 		nz = int(int8(y))
 	}
-	// 011C LDA $B1
+	// 011C LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
 
-L011E:
+L011E: // ELOOP
 	clock += 6<<clockShift + 2
-	// 011E CMP $0060,Y
+	// 011E CMP .BK,Y
 	{
 		ea := 0x0060 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2215,7 +2215,7 @@ L011E:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0121 BEQ $0126
+	// 0121 BEQ FOUN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2230,7 +2230,7 @@ L0123:
 		y--
 		nz = int(int8(y))
 	}
-	// 0124 BPL $011E
+	// 0124 BPL ELOOP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -2238,9 +2238,9 @@ L0123:
 		}
 	}
 
-L0126:
+L0126: // FOUN
 	clock += 10<<clockShift + 3
-	// 0126 LDA $00A0,Y
+	// 0126 LDA .POINTS,Y
 	{
 		ea := 0x00A0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2248,14 +2248,14 @@ L0126:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0129 CMP $E4,X
+	// 0129 CMP .MAXC,X
 	{
 		m := c.Mem[x+0xE4]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 012B BCC $0131
+	// 012B BCC LESS
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -2265,7 +2265,7 @@ L0126:
 
 L012D:
 	clock += 8<<clockShift + 2
-	// 012D STY $E6,X
+	// 012D STY .PCAP,X
 	{
 		ea := uint16(x + 0xE6)
 		if ea <= 0x004D {
@@ -2275,7 +2275,7 @@ L012D:
 		}
 		c.Mem[ea] = y
 	}
-	// 012F STA $E4,X
+	// 012F STA .MAXC,X
 	{
 		ea := uint16(x + 0xE4)
 		if ea <= 0x004D {
@@ -2286,7 +2286,7 @@ L012D:
 		c.Mem[ea] = a
 	}
 
-L0131:
+L0131: // LESS
 	clock += 17<<clockShift + 5
 	// 0131 CLC
 	{
@@ -2311,7 +2311,7 @@ L0131:
 		s--
 
 	}
-	// 0133 ADC $E5,X
+	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
 		if c.P&FlagD == 0 {
@@ -2344,7 +2344,7 @@ L0131:
 
 		}
 	}
-	// 0135 STA $E5,X
+	// 0135 STA .CC,X
 	{
 		ea := uint16(x + 0xE5)
 		if ea <= 0x004D {
@@ -2365,7 +2365,7 @@ L0131:
 
 	}
 
-L0138:
+L0138: // NOCAP
 	clock += 4<<clockShift + 2
 	// 0138 CPX #$04
 	{
@@ -2374,7 +2374,7 @@ L0138:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 013A BEQ $013F
+	// 013A BEQ ON4
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2384,7 +2384,7 @@ L0138:
 
 L013C:
 	clock += 2<<clockShift + 1
-	// 013C BMI $016F
+	// 013C BMI TREE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -2392,7 +2392,7 @@ L013C:
 		}
 	}
 
-L013E:
+L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
@@ -2595,15 +2595,15 @@ L013E:
 		goto step
 	}
 
-L013F:
+L013F: // ON4
 	clock += 17<<clockShift + 5
-	// 013F LDA $E8
+	// 013F LDA .XMAXC
 	{
 		m := c.Mem[0x00E8]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0141 STA $DD
+	// 0141 STA .WCAP0
 	{
 		c.Mem[0x00DD] = a
 	}
@@ -2613,11 +2613,11 @@ L013F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0145 STA $B5
+	// 0145 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 0147 JSR $034B
+	// 0147 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2636,7 +2636,7 @@ L014A:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 014A JSR $02B2
+	// 014A JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2655,7 +2655,7 @@ L014D:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 014D JSR $0200
+	// 014D JSR GNMZ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2674,7 +2674,7 @@ L0150:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0150 JSR $02B2
+	// 0150 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2699,11 +2699,11 @@ L0153:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0155 STA $B5
+	// 0155 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 0157 JSR $0209
+	// 0157 JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2722,7 +2722,7 @@ L015A:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 015A JSR $0331
+	// 015A JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -2741,12 +2741,12 @@ L015D:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 015D JMP $1780
+	// 015D JMP STRATGY
 	{
 		goto L1780
 	}
 
-L0160:
+L0160: // NOCOUNT
 	clock += 4<<clockShift + 2
 	// 0160 CPX #$F9
 	{
@@ -2755,7 +2755,7 @@ L0160:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0162 BNE $016F
+	// 0162 BNE TREE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2765,20 +2765,20 @@ L0160:
 
 L0164:
 	clock += 8<<clockShift + 3
-	// 0164 LDA $60
+	// 0164 LDA .BK
 	{
 		m := c.Mem[0x0060]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0166 CMP $B1
+	// 0166 CMP .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0168 BNE $016E
+	// 0168 BNE RETJ
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -2794,12 +2794,12 @@ L016A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 016C STA $B4
+	// 016C STA .INCHEK
 	{
 		c.Mem[0x00B4] = a
 	}
 
-L016E:
+L016E: // RETJ
 	if clock+6<<clockShift >= end {
 		pc = 0x016E
 		goto budget
@@ -3006,9 +3006,9 @@ L016E:
 		goto step
 	}
 
-L016F:
+L016F: // TREE
 	clock += 2<<clockShift + 1
-	// 016F BVC $016E
+	// 016F BVC RETJ
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -3024,20 +3024,20 @@ L0171:
 		y = m
 		nz = int(int8(y))
 	}
-	// 0173 LDA $B1
+	// 0173 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
 
-L0175:
+L0175: // LOOPX
 	if clock+46<<clockShift >= end {
 		pc = 0x0175
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 0175 CMP $0060,Y
+	// 0175 CMP .BK,Y
 	{
 		ea := 0x0060 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -3046,7 +3046,7 @@ L0175:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0178 BEQ $017F
+	// 0178 BEQ FOUNX
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3061,7 +3061,7 @@ L017A:
 		y--
 		nz = int(int8(y))
 	}
-	// 017B BEQ $016E
+	// 017B BEQ RETJ
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3071,7 +3071,7 @@ L017A:
 
 L017D:
 	clock += 2<<clockShift + 1
-	// 017D BPL $0175
+	// 017D BPL LOOPX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3079,9 +3079,9 @@ L017D:
 		}
 	}
 
-L017F:
+L017F: // FOUNX
 	clock += 10<<clockShift + 3
-	// 017F LDA $00A0,Y
+	// 017F LDA .POINTS,Y
 	{
 		ea := 0x00A0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -3089,14 +3089,14 @@ L017F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0182 CMP $E2,X
+	// 0182 CMP .BCAP0,X
 	{
 		m := c.Mem[x+0xE2]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0184 BCC $0188
+	// 0184 BCC NOMAX
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -3106,7 +3106,7 @@ L017F:
 
 L0186:
 	clock += 4<<clockShift + 1
-	// 0186 STA $E2,X
+	// 0186 STA .BCAP0,X
 	{
 		ea := uint16(x + 0xE2)
 		if ea <= 0x004D {
@@ -3117,9 +3117,9 @@ L0186:
 		c.Mem[ea] = a
 	}
 
-L0188:
+L0188: // NOMAX
 	clock += 12<<clockShift + 4
-	// 0188 DEC $B5
+	// 0188 DEC .STATE
 	{
 		m := c.Mem[0x00B5]
 		m--
@@ -3132,14 +3132,14 @@ L0188:
 		a = m
 		nz = int(int8(a))
 	}
-	// 018C CMP $B5
+	// 018C CMP .STATE
 	{
 		m := c.Mem[0x00B5]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 018E BEQ $0193
+	// 018E BEQ UPTREE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3149,7 +3149,7 @@ L0188:
 
 L0190:
 	clock += 6<<clockShift + 1
-	// 0190 JSR $0325
+	// 0190 JSR GENRM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3162,13 +3162,13 @@ L0190:
 		goto L0325
 	}
 
-L0193:
+L0193: // UPTREE
 	if clock+11<<clockShift >= end {
 		pc = 0x0193
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 0193 INC $B5
+	// 0193 INC .STATE
 	{
 		m := c.Mem[0x00B5]
 		m++
@@ -3376,7 +3376,7 @@ L0193:
 		goto step
 	}
 
-L0196:
+L0196: // INPUT
 	clock += 4<<clockShift + 2
 	// 0196 CMP #$08
 	{
@@ -3385,7 +3385,7 @@ L0196:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0198 BCS $01AC
+	// 0198 BCS ERROR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -3395,7 +3395,7 @@ L0196:
 
 L019A:
 	clock += 6<<clockShift + 1
-	// 019A JSR $03EA
+	// 019A JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3408,7 +3408,7 @@ L019A:
 		goto L03EA
 	}
 
-L019D:
+L019D: // DISP
 	if clock+1830<<clockShift >= end {
 		pc = 0x019D
 		goto budget
@@ -3421,22 +3421,22 @@ L019D:
 		nz = int(int8(x))
 	}
 
-L019F:
+L019F: // SEARCH
 	clock += 9<<clockShift + 3
-	// 019F LDA $50,X
+	// 019F LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A1 CMP $FA
+	// 01A1 CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 01A3 BEQ $01A8
+	// 01A3 BEQ HERE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3451,7 +3451,7 @@ L01A5:
 		x--
 		nz = int(int8(x))
 	}
-	// 01A6 BPL $019F
+	// 01A6 BPL SEARCH
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3459,25 +3459,25 @@ L01A5:
 		}
 	}
 
-L01A8:
+L01A8: // HERE
 	clock += 6<<clockShift + 2
-	// 01A8 STX $FB
+	// 01A8 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 01AA STX $B0
+	// 01AA STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
 
-L01AC:
+L01AC: // ERROR
 	clock += 3<<clockShift + 1
-	// 01AC JMP $0000
+	// 01AC JMP CHESS
 	{
 		goto L0000
 	}
 
-L0200:
+L0200: // GNMZ
 	if clock+2<<clockShift >= end {
 		pc = 0x0200
 		goto budget
@@ -3490,7 +3490,7 @@ L0200:
 		nz = int(int8(x))
 	}
 
-L0202:
+L0202: // GNMX
 	if clock+1171<<clockShift >= end {
 		pc = 0x0202
 		goto budget
@@ -3503,9 +3503,9 @@ L0202:
 		nz = int(int8(a))
 	}
 
-L0204:
+L0204: // CLEAR
 	clock += 8<<clockShift + 3
-	// 0204 STA $DE,X
+	// 0204 STA .COUNT,X
 	{
 		ea := uint16(x + 0xDE)
 		if ea <= 0x004D {
@@ -3520,7 +3520,7 @@ L0204:
 		x--
 		nz = int(int8(x))
 	}
-	// 0207 BPL $0204
+	// 0207 BPL CLEAR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3528,7 +3528,7 @@ L0204:
 		}
 	}
 
-L0209:
+L0209: // GNM
 	if clock+5<<clockShift >= end {
 		pc = 0x0209
 		goto budget
@@ -3540,25 +3540,25 @@ L0209:
 		a = m
 		nz = int(int8(a))
 	}
-	// 020B STA $B0
+	// 020B STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
 
-L020D:
+L020D: // NEWP
 	if clock+14<<clockShift >= end {
 		pc = 0x020D
 		goto budget
 	}
 	clock += 7<<clockShift + 2
-	// 020D DEC $B0
+	// 020D DEC .PIECE
 	{
 		m := c.Mem[0x00B0]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B0] = m
 	}
-	// 020F BPL $0212
+	// 020F BPL NEX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3759,9 +3759,9 @@ L0211:
 		goto step
 	}
 
-L0212:
+L0212: // NEX
 	clock += 6<<clockShift + 1
-	// 0212 JSR $031E
+	// 0212 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3780,7 +3780,7 @@ L0215:
 		goto budget
 	}
 	clock += 12<<clockShift + 5
-	// 0215 LDY $B0
+	// 0215 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
@@ -3792,7 +3792,7 @@ L0215:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0219 STX $B6
+	// 0219 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
@@ -3803,7 +3803,7 @@ L0215:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 021D BPL $0260
+	// 021D BPL PAWN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3820,7 +3820,7 @@ L021F:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0221 BPL $0251
+	// 0221 BPL KNIGHT
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3837,7 +3837,7 @@ L0223:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0225 BPL $0246
+	// 0225 BPL BISHOP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3854,7 +3854,7 @@ L0227:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0229 BEQ $0234
+	// 0229 BEQ QUEEN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3864,7 +3864,7 @@ L0227:
 
 L022B:
 	clock += 2<<clockShift + 1
-	// 022B BPL $023B
+	// 022B BPL ROOK
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -3872,13 +3872,13 @@ L022B:
 		}
 	}
 
-L022D:
+L022D: // KING
 	if clock+6<<clockShift >= end {
 		pc = 0x022D
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 022D JSR $028E
+	// 022D JSR SNGMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3897,7 +3897,7 @@ L0230:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0230 BNE $022D
+	// 0230 BNE KING
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3907,7 +3907,7 @@ L0230:
 
 L0232:
 	clock += 2<<clockShift + 1
-	// 0232 BEQ $020D
+	// 0232 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3915,13 +3915,13 @@ L0232:
 		}
 	}
 
-L0234:
+L0234: // QUEEN
 	if clock+6<<clockShift >= end {
 		pc = 0x0234
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0234 JSR $029C
+	// 0234 JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3940,7 +3940,7 @@ L0237:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0237 BNE $0234
+	// 0237 BNE QUEEN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -3950,7 +3950,7 @@ L0237:
 
 L0239:
 	clock += 2<<clockShift + 1
-	// 0239 BEQ $020D
+	// 0239 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -3958,7 +3958,7 @@ L0239:
 		}
 	}
 
-L023B:
+L023B: // ROOK
 	clock += 5<<clockShift + 2
 	// 023B LDX #$04
 	{
@@ -3966,18 +3966,18 @@ L023B:
 		x = m
 		nz = int(int8(x))
 	}
-	// 023D STX $B6
+	// 023D STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L023F:
+L023F: // AGNR
 	if clock+6<<clockShift >= end {
 		pc = 0x023F
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 023F JSR $029C
+	// 023F JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -3996,7 +3996,7 @@ L0242:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0242 BNE $023F
+	// 0242 BNE AGNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -4006,7 +4006,7 @@ L0242:
 
 L0244:
 	clock += 2<<clockShift + 1
-	// 0244 BEQ $020D
+	// 0244 BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -4014,13 +4014,13 @@ L0244:
 		}
 	}
 
-L0246:
+L0246: // BISHOP
 	if clock+6<<clockShift >= end {
 		pc = 0x0246
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0246 JSR $029C
+	// 0246 JSR LINE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4039,7 +4039,7 @@ L0249:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0249 LDA $B6
+	// 0249 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -4052,7 +4052,7 @@ L0249:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 024D BNE $0246
+	// 024D BNE BISHOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -4062,7 +4062,7 @@ L0249:
 
 L024F:
 	clock += 2<<clockShift + 1
-	// 024F BEQ $020D
+	// 024F BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -4070,7 +4070,7 @@ L024F:
 		}
 	}
 
-L0251:
+L0251: // KNIGHT
 	clock += 5<<clockShift + 2
 	// 0251 LDX #$10
 	{
@@ -4078,18 +4078,18 @@ L0251:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0253 STX $B6
+	// 0253 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L0255:
+L0255: // AGNN
 	if clock+6<<clockShift >= end {
 		pc = 0x0255
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0255 JSR $028E
+	// 0255 JSR SNGMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4108,7 +4108,7 @@ L0258:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0258 LDA $B6
+	// 0258 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -4121,7 +4121,7 @@ L0258:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 025C BNE $0255
+	// 025C BNE AGNN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -4131,7 +4131,7 @@ L0258:
 
 L025E:
 	clock += 2<<clockShift + 1
-	// 025E BEQ $020D
+	// 025E BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -4139,7 +4139,7 @@ L025E:
 		}
 	}
 
-L0260:
+L0260: // PAWN
 	clock += 5<<clockShift + 2
 	// 0260 LDX #$06
 	{
@@ -4147,18 +4147,18 @@ L0260:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0262 STX $B6
+	// 0262 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L0264:
+L0264: // P1
 	if clock+6<<clockShift >= end {
 		pc = 0x0264
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0264 JSR $02CA
+	// 0264 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4177,7 +4177,7 @@ L0267:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0267 BVC $026E
+	// 0267 BVC P2
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -4187,7 +4187,7 @@ L0267:
 
 L0269:
 	clock += 2<<clockShift + 1
-	// 0269 BMI $026E
+	// 0269 BMI P2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -4197,7 +4197,7 @@ L0269:
 
 L026B:
 	clock += 6<<clockShift + 1
-	// 026B JSR $0100
+	// 026B JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4210,13 +4210,13 @@ L026B:
 		goto L0100
 	}
 
-L026E:
+L026E: // P2
 	if clock+6<<clockShift >= end {
 		pc = 0x026E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 026E JSR $031E
+	// 026E JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4235,14 +4235,14 @@ L0271:
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 0271 DEC $B6
+	// 0271 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B6] = m
 	}
-	// 0273 LDA $B6
+	// 0273 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -4255,7 +4255,7 @@ L0271:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0277 BEQ $0264
+	// 0277 BEQ P1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -4263,13 +4263,13 @@ L0271:
 		}
 	}
 
-L0279:
+L0279: // P3
 	if clock+6<<clockShift >= end {
 		pc = 0x0279
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0279 JSR $02CA
+	// 0279 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4288,7 +4288,7 @@ L027C:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 027C BVS $020D
+	// 027C BVS NEWP
 	{
 		if v {
 			clock += 1 << clockShift
@@ -4298,7 +4298,7 @@ L027C:
 
 L027E:
 	clock += 2<<clockShift + 1
-	// 027E BMI $020D
+	// 027E BMI NEWP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -4308,7 +4308,7 @@ L027E:
 
 L0280:
 	clock += 6<<clockShift + 1
-	// 0280 JSR $0100
+	// 0280 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4327,7 +4327,7 @@ L0283:
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 0283 LDA $B1
+	// 0283 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -4346,7 +4346,7 @@ L0283:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0289 BEQ $0279
+	// 0289 BEQ P3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -4356,18 +4356,18 @@ L0283:
 
 L028B:
 	clock += 3<<clockShift + 1
-	// 028B JMP $020D
+	// 028B JMP NEWP
 	{
 		goto L020D
 	}
 
-L028E:
+L028E: // SNGMV
 	if clock+6<<clockShift >= end {
 		pc = 0x028E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 028E JSR $02CA
+	// 028E JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4386,7 +4386,7 @@ L0291:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0291 BMI $0296
+	// 0291 BMI ILL1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -4396,7 +4396,7 @@ L0291:
 
 L0293:
 	clock += 6<<clockShift + 1
-	// 0293 JSR $0100
+	// 0293 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4409,13 +4409,13 @@ L0293:
 		goto L0100
 	}
 
-L0296:
+L0296: // ILL1
 	if clock+6<<clockShift >= end {
 		pc = 0x0296
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0296 JSR $031E
+	// 0296 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4434,7 +4434,7 @@ L0299:
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 0299 DEC $B6
+	// 0299 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
@@ -4638,13 +4638,13 @@ L0299:
 		goto step
 	}
 
-L029C:
+L029C: // LINE
 	if clock+6<<clockShift >= end {
 		pc = 0x029C
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 029C JSR $02CA
+	// 029C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4663,7 +4663,7 @@ L029F:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 029F BCC $02A3
+	// 029F BCC OVL
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -4673,7 +4673,7 @@ L029F:
 
 L02A1:
 	clock += 2<<clockShift + 1
-	// 02A1 BVC $029C
+	// 02A1 BVC LINE
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -4681,9 +4681,9 @@ L02A1:
 		}
 	}
 
-L02A3:
+L02A3: // OVL
 	clock += 2<<clockShift + 1
-	// 02A3 BMI $02AC
+	// 02A3 BMI ILL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -4712,7 +4712,7 @@ L02A5:
 		s--
 
 	}
-	// 02A6 JSR $0100
+	// 02A6 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4741,7 +4741,7 @@ L02A9:
 		v = m&FlagV != 0
 
 	}
-	// 02AA BVC $029C
+	// 02AA BVC LINE
 	{
 		if !v {
 			clock += 1 << clockShift
@@ -4749,9 +4749,9 @@ L02A9:
 		}
 	}
 
-L02AC:
+L02AC: // ILL
 	clock += 6<<clockShift + 1
-	// 02AC JSR $031E
+	// 02AC JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -4770,7 +4770,7 @@ L02AF:
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 02AF DEC $B6
+	// 02AF DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
@@ -4976,7 +4976,7 @@ L02AF:
 		goto step
 	}
 
-L02B2:
+L02B2: // REVERSE
 	if clock+4817<<clockShift >= end {
 		pc = 0x02B2
 		goto budget
@@ -4989,13 +4989,13 @@ L02B2:
 		nz = int(int8(x))
 	}
 
-L02B4:
+L02B4: // ETC
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
 		cf = 1
 	}
-	// 02B5 LDY $60,X
+	// 02B5 LDY .BK,X
 	{
 		m := c.Mem[x+0x60]
 		y = m
@@ -5007,7 +5007,7 @@ L02B4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B9 SBC $50,X
+	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -5037,7 +5037,7 @@ L02B4:
 
 		}
 	}
-	// 02BB STA $60,X
+	// 02BB STA .BK,X
 	{
 		ea := uint16(x + 0x60)
 		if ea <= 0x004D {
@@ -5047,7 +5047,7 @@ L02B4:
 		}
 		c.Mem[ea] = a
 	}
-	// 02BD STY $50,X
+	// 02BD STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -5067,7 +5067,7 @@ L02B4:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C2 SBC $50,X
+	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -5097,7 +5097,7 @@ L02B4:
 
 		}
 	}
-	// 02C4 STA $50,X
+	// 02C4 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -5112,7 +5112,7 @@ L02B4:
 		x--
 		nz = int(int8(x))
 	}
-	// 02C7 BPL $02B4
+	// 02C7 BPL ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -5313,19 +5313,19 @@ L02C9:
 		goto step
 	}
 
-L02CA:
+L02CA: // CMOVE
 	if clock+1494<<clockShift >= end {
 		pc = 0x02CA
 		goto budget
 	}
 	clock += 19<<clockShift + 7
-	// 02CA LDA $B1
+	// 02CA LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02CC LDX $B6
+	// 02CC LDX .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		x = m
@@ -5335,7 +5335,7 @@ L02CA:
 	{
 		cf = 0
 	}
-	// 02CF ADC $8F,X
+	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
 		if c.P&FlagD == 0 {
@@ -5368,7 +5368,7 @@ L02CA:
 
 		}
 	}
-	// 02D1 STA $B1
+	// 02D1 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -5378,7 +5378,7 @@ L02CA:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 02D5 BNE $0319
+	// 02D5 BNE ILLEGAL
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
@@ -5388,7 +5388,7 @@ L02CA:
 
 L02D7:
 	clock += 5<<clockShift + 2
-	// 02D7 LDA $B1
+	// 02D7 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -5401,14 +5401,14 @@ L02D7:
 		nz = int(int8(x))
 	}
 
-L02DB:
+L02DB: // LOOP
 	clock += 4<<clockShift + 2
 	// 02DB DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 02DC BMI $02EC
+	// 02DC BMI NO
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -5418,14 +5418,14 @@ L02DB:
 
 L02DE:
 	clock += 6<<clockShift + 2
-	// 02DE CMP $50,X
+	// 02DE CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E0 BNE $02DB
+	// 02E0 BNE LOOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -5442,7 +5442,7 @@ L02E2:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E4 BMI $0319
+	// 02E4 BMI ILLEGAL
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
@@ -5491,7 +5491,7 @@ L02E6:
 
 		}
 	}
-	// 02EA BVS $02ED
+	// 02EA BVS SPX
 	{
 		if v {
 			clock += 1 << clockShift
@@ -5499,22 +5499,22 @@ L02E6:
 		}
 	}
 
-L02EC:
+L02EC: // NO
 	clock += 2<<clockShift + 1
 	// 02EC CLV
 	{
 		v = false
 	}
 
-L02ED:
+L02ED: // SPX
 	clock += 5<<clockShift + 2
-	// 02ED LDA $B5
+	// 02ED LDA .STATE
 	{
 		m := c.Mem[0x00B5]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02EF BMI $0315
+	// 02EF BMI RETL
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
@@ -5531,7 +5531,7 @@ L02F1:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02F3 BPL $0315
+	// 02F3 BPL RETL
 	{
 		if nz >= 0 {
 			clock += 2 << clockShift
@@ -5539,7 +5539,7 @@ L02F1:
 		}
 	}
 
-L02F5:
+L02F5: // CHKCHK
 	clock += 20<<clockShift + 6
 	// 02F5 PHA
 	{
@@ -5578,15 +5578,15 @@ L02F5:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02F9 STA $B5
+	// 02F9 STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 02FB STA $B4
+	// 02FB STA .INCHEK
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 02FD JSR $034B
+	// 02FD JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5605,7 +5605,7 @@ L0300:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0300 JSR $02B2
+	// 0300 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5624,7 +5624,7 @@ L0303:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0303 JSR $0209
+	// 0303 JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5643,7 +5643,7 @@ L0306:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0306 JSR $032E
+	// 0306 JSR RUM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -5679,17 +5679,17 @@ L0309:
 		a = m
 		nz = int(int8(a))
 	}
-	// 030B STA $B5
+	// 030B STA .STATE
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 030D LDA $B4
+	// 030D LDA .INCHEK
 	{
 		m := c.Mem[0x00B4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 030F BMI $0315
+	// 030F BMI RETL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -5910,7 +5910,7 @@ L0311:
 		goto step
 	}
 
-L0315:
+L0315: // RETL
 	clock += 10<<clockShift + 3
 	// 0315 CLC
 	{
@@ -6123,7 +6123,7 @@ L0315:
 		goto step
 	}
 
-L0319:
+L0319: // ILLEGAL
 	clock += 12<<clockShift + 4
 	// 0319 LDA #$FF
 	{
@@ -6340,25 +6340,25 @@ L0319:
 		goto step
 	}
 
-L031E:
+L031E: // RESET
 	if clock+16<<clockShift >= end {
 		pc = 0x031E
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 031E LDX $B0
+	// 031E LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0320 LDA $50,X
+	// 0320 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0322 STA $B1
+	// 0322 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -6563,13 +6563,13 @@ L031E:
 		goto step
 	}
 
-L0325:
+L0325: // GENRM
 	if clock+6<<clockShift >= end {
 		pc = 0x0325
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0325 JSR $034B
+	// 0325 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -6582,13 +6582,13 @@ L0325:
 		goto L034B
 	}
 
-L0328:
+L0328: // GENR2
 	if clock+6<<clockShift >= end {
 		pc = 0x0328
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0328 JSR $02B2
+	// 0328 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -6607,7 +6607,7 @@ L032B:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 032B JSR $0209
+	// 032B JSR GNM
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -6620,13 +6620,13 @@ L032B:
 		goto L0209
 	}
 
-L032E:
+L032E: // RUM
 	if clock+6<<clockShift >= end {
 		pc = 0x032E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 032E JSR $02B2
+	// 032E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -6639,7 +6639,7 @@ L032E:
 		goto L02B2
 	}
 
-L0331:
+L0331: // UMOVE
 	if clock+70<<clockShift >= end {
 		pc = 0x0331
 		goto budget
@@ -6650,11 +6650,11 @@ L0331:
 		x = s
 		nz = int(int8(x))
 	}
-	// 0332 STX $B3
+	// 0332 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 0334 LDX $B2
+	// 0334 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
@@ -6671,7 +6671,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0338 STA $B6
+	// 0338 STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
@@ -6682,7 +6682,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 033B STA $B0
+	// 033B STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
@@ -6698,7 +6698,7 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 033F STA $50,X
+	// 033F STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -6727,11 +6727,11 @@ L0331:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0344 STA $B1
+	// 0344 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0346 STA $50,X
+	// 0346 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -6741,12 +6741,12 @@ L0331:
 		}
 		c.Mem[ea] = a
 	}
-	// 0348 JMP $0370
+	// 0348 JMP STRV
 	{
 		goto L0370
 	}
 
-L034B:
+L034B: // MOVE
 	if clock+1501<<clockShift >= end {
 		pc = 0x034B
 		goto budget
@@ -6757,11 +6757,11 @@ L034B:
 		x = s
 		nz = int(int8(x))
 	}
-	// 034C STX $B3
+	// 034C STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 034E LDX $B2
+	// 034E LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
@@ -6771,7 +6771,7 @@ L034B:
 	{
 		s = x
 	}
-	// 0351 LDA $B1
+	// 0351 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
@@ -6801,16 +6801,16 @@ L034B:
 		nz = int(int8(x))
 	}
 
-L0357:
+L0357: // CHECK
 	clock += 6<<clockShift + 2
-	// 0357 CMP $50,X
+	// 0357 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0359 BEQ $035E
+	// 0359 BEQ TAKE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -6825,7 +6825,7 @@ L035B:
 		x--
 		nz = int(int8(x))
 	}
-	// 035C BPL $0357
+	// 035C BPL CHECK
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -6833,7 +6833,7 @@ L035B:
 		}
 	}
 
-L035E:
+L035E: // TAKE
 	clock += 36<<clockShift + 12
 	// 035E LDA #$CC
 	{
@@ -6841,7 +6841,7 @@ L035E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0360 STA $50,X
+	// 0360 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -6868,19 +6868,19 @@ L035E:
 		s--
 
 	}
-	// 0364 LDX $B0
+	// 0364 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0366 LDA $50,X
+	// 0366 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0368 STY $50,X
+	// 0368 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x004D {
@@ -6919,7 +6919,7 @@ L035E:
 		s--
 
 	}
-	// 036D LDA $B6
+	// 036D LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
@@ -6938,18 +6938,18 @@ L035E:
 
 	}
 
-L0370:
+L0370: // STRV
 	clock += 16<<clockShift + 5
 	// 0370 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0371 STX $B2
+	// 0371 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 0373 LDX $B3
+	// 0373 LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
@@ -7150,26 +7150,26 @@ L0370:
 		goto step
 	}
 
-L0377:
+L0377: // CKMATE
 	if clock+60<<clockShift >= end {
 		pc = 0x0377
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0377 LDX $E4
+	// 0377 LDX .MAXC
 	{
 		m := c.Mem[0x00E4]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0379 CPX $A0
+	// 0379 CPX .POINTS
 	{
 		m := c.Mem[0x00A0]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 037B BNE $0381
+	// 037B BNE NOCHEK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7185,7 +7185,7 @@ L037D:
 		a = m
 		nz = int(int8(a))
 	}
-	// 037F BEQ $038B
+	// 037F BEQ RETV
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -7193,15 +7193,15 @@ L037D:
 		}
 	}
 
-L0381:
+L0381: // NOCHEK
 	clock += 5<<clockShift + 2
-	// 0381 LDX $E3
+	// 0381 LDX .MOB
 	{
 		m := c.Mem[0x00E3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0383 BNE $038B
+	// 0383 BNE RETV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7211,13 +7211,13 @@ L0381:
 
 L0385:
 	clock += 5<<clockShift + 2
-	// 0385 LDX $EE
+	// 0385 LDX .WMAXP
 	{
 		m := c.Mem[0x00EE]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0387 BNE $038B
+	// 0387 BNE RETV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7234,7 +7234,7 @@ L0389:
 		nz = int(int8(a))
 	}
 
-L038B:
+L038B: // RETV
 	clock += 10<<clockShift + 4
 	// 038B LDX #$04
 	{
@@ -7242,18 +7242,18 @@ L038B:
 		x = m
 		nz = int(int8(x))
 	}
-	// 038D STX $B5
+	// 038D STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 038F CMP $FA
+	// 038F CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0391 BCC $039F
+	// 0391 BCC RETP
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -7263,7 +7263,7 @@ L038B:
 
 L0393:
 	clock += 2<<clockShift + 1
-	// 0393 BEQ $039F
+	// 0393 BEQ RETP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -7273,51 +7273,51 @@ L0393:
 
 L0395:
 	clock += 15<<clockShift + 5
-	// 0395 STA $FA
+	// 0395 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0397 LDA $B0
+	// 0397 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0399 STA $FB
+	// 0399 STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
-	// 039B LDA $B1
+	// 039B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 039D STA $F9
+	// 039D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
 
-L039F:
+L039F: // RETP
 	clock += 3<<clockShift + 1
-	// 039F JMP $0459
+	// 039F JMP TTYFL
 	{
 		goto L0459
 	}
 
-L03A2:
+L03A2: // GO
 	if clock+65<<clockShift >= end {
 		pc = 0x03A2
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 03A2 LDX $DC
+	// 03A2 LDX .OMOVE
 	{
 		m := c.Mem[0x00DC]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03A4 BPL $03BD
+	// 03A4 BPL NOOPEN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -7327,20 +7327,20 @@ L03A2:
 
 L03A6:
 	clock += 9<<clockShift + 3
-	// 03A6 LDA $F9
+	// 03A6 LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03A8 CMP $DC,X
+	// 03A8 CMP .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03AA BNE $03BB
+	// 03AA BNE END
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7355,13 +7355,13 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03AD LDA $DC,X
+	// 03AD LDA .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03AF STA $FB
+	// 03AF STA .BESTP
 	{
 		c.Mem[0x00FB] = a
 	}
@@ -7370,13 +7370,13 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03B2 LDA $DC,X
+	// 03B2 LDA .OMOVE,X
 	{
 		m := c.Mem[x+0xDC]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B4 STA $F9
+	// 03B4 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
@@ -7385,11 +7385,11 @@ L03AC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03B7 STX $DC
+	// 03B7 STX .OMOVE
 	{
 		c.Mem[0x00DC] = x
 	}
-	// 03B9 BNE $03D5
+	// 03B9 BNE MV2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7397,14 +7397,14 @@ L03AC:
 		}
 	}
 
-L03BB:
+L03BB: // END
 	clock += 3<<clockShift + 1
-	// 03BB STA $DC
+	// 03BB STA .OMOVE
 	{
 		c.Mem[0x00DC] = a
 	}
 
-L03BD:
+L03BD: // NOOPEN
 	clock += 16<<clockShift + 5
 	// 03BD LDX #$0C
 	{
@@ -7412,11 +7412,11 @@ L03BD:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03BF STX $B5
+	// 03BF STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 03C1 STX $FA
+	// 03C1 STX .BESTV
 	{
 		c.Mem[0x00FA] = x
 	}
@@ -7426,7 +7426,7 @@ L03BD:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03C5 JSR $0202
+	// 03C5 JSR GNMX
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7451,11 +7451,11 @@ L03C8:
 		x = m
 		nz = int(int8(x))
 	}
-	// 03CA STX $B5
+	// 03CA STX .STATE
 	{
 		c.Mem[0x00B5] = x
 	}
-	// 03CC JSR $0200
+	// 03CC JSR GNMZ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7474,7 +7474,7 @@ L03CF:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 03CF LDX $FA
+	// 03CF LDX .BESTV
 	{
 		m := c.Mem[0x00FA]
 		x = m
@@ -7487,7 +7487,7 @@ L03CF:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03D3 BCC $03E7
+	// 03D3 BCC MATE
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -7495,39 +7495,39 @@ L03CF:
 		}
 	}
 
-L03D5:
+L03D5: // MV2
 	clock += 25<<clockShift + 7
-	// 03D5 LDX $FB
+	// 03D5 LDX .BESTP
 	{
 		m := c.Mem[0x00FB]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03D7 LDA $50,X
+	// 03D7 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03D9 STA $FA
+	// 03D9 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 03DB STX $B0
+	// 03DB STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 03DD LDA $F9
+	// 03DD LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03DF STA $B1
+	// 03DF STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03E1 JSR $034B
+	// 03E1 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -7546,12 +7546,12 @@ L03E4:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 03E4 JMP $0000
+	// 03E4 JMP CHESS
 	{
 		goto L0000
 	}
 
-L03E7:
+L03E7: // MATE
 	clock += 8<<clockShift + 2
 	// 03E7 LDA #$FF
 	{
@@ -7754,7 +7754,7 @@ L03E7:
 		goto step
 	}
 
-L03EA:
+L03EA: // DISMV
 	if clock+2<<clockShift >= end {
 		pc = 0x03EA
 		goto budget
@@ -7767,13 +7767,13 @@ L03EA:
 		nz = int(int8(x))
 	}
 
-L03EC:
+L03EC: // ROL
 	if clock+29<<clockShift >= end {
 		pc = 0x03EC
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03EC ASL $F9
+	// 03EC ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -7781,7 +7781,7 @@ L03EC:
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03EE ROL $FA
+	// 03EE ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
@@ -7793,7 +7793,7 @@ L03EC:
 		x--
 		nz = int(int8(x))
 	}
-	// 03F1 BNE $03EC
+	// 03F1 BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -7803,17 +7803,17 @@ L03EC:
 
 L03F3:
 	clock += 15<<clockShift + 4
-	// 03F3 ORA $F9
+	// 03F3 ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03F5 STA $F9
+	// 03F5 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03F7 STA $B1
+	// 03F7 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -8012,19 +8012,19 @@ L03F3:
 		goto step
 	}
 
-L0400:
+L0400: // TTYOUT
 	if clock+24<<clockShift >= end {
 		pc = 0x0400
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 0400 LDA $07DA
+	// 0400 LDA .LAST
 	{
 		m := c.Mem[0x07DA]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0403 BMI $0449
+	// 0403 BMI HELLO
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -8041,7 +8041,7 @@ L0405:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0407 BNE $0446
+	// 0407 BNE TOBRD
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -8051,7 +8051,7 @@ L0405:
 
 L0409:
 	clock += 7<<clockShift + 3
-	// 0409 LDA $FB
+	// 0409 LDA .BESTP
 	{
 		m := c.Mem[0x00FB]
 		a = m
@@ -8064,7 +8064,7 @@ L0409:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 040D BNE $041A
+	// 040D BNE MYMOVE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -8074,7 +8074,7 @@ L0409:
 
 L040F:
 	clock += 6<<clockShift + 1
-	// 040F JSR $1E2F
+	// 040F JSR *CRLF
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8100,7 +8100,7 @@ L0412:
 		y = m
 		nz = int(int8(y))
 	}
-	// 0414 JSR $06E0
+	// 0414 JSR PRINT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8119,14 +8119,14 @@ L0417:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0417 JMP $0446
+	// 0417 JMP TOBRD
 	{
 		goto L0446
 	}
 
-L041A:
+L041A: // MYMOVE
 	clock += 6<<clockShift + 1
-	// 041A JSR $1E2F
+	// 041A JSR *CRLF
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8152,7 +8152,7 @@ L041D:
 		y = m
 		nz = int(int8(y))
 	}
-	// 041F JSR $06E0
+	// 041F JSR PRINT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8171,25 +8171,25 @@ L0422:
 		goto budget
 	}
 	clock += 15<<clockShift + 4
-	// 0422 LDA $FB
+	// 0422 LDA .BESTP
 	{
 		m := c.Mem[0x00FB]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0424 LDX $FA
+	// 0424 LDX .BESTV
 	{
 		m := c.Mem[0x00FA]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0426 LDY $F9
+	// 0426 LDY .BESTM
 	{
 		m := c.Mem[0x00F9]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0428 JSR $062E
+	// 0428 JSR PRMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8208,7 +8208,7 @@ L042B:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 042B JSR $1E9E
+	// 042B JSR *OUTSP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8228,7 +8228,7 @@ L042E:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 042E JSR $1E9E
+	// 042E JSR *OUTSP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8248,13 +8248,13 @@ L0431:
 		goto budget
 	}
 	clock += 9<<clockShift + 2
-	// 0431 LDA $FB
+	// 0431 LDA .BESTP
 	{
 		m := c.Mem[0x00FB]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0433 JSR $1E3B
+	// 0433 JSR *PRTBYT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8274,7 +8274,7 @@ L0436:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0436 JSR $1E9E
+	// 0436 JSR *OUTSP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8294,13 +8294,13 @@ L0439:
 		goto budget
 	}
 	clock += 9<<clockShift + 2
-	// 0439 LDA $FA
+	// 0439 LDA .BESTV
 	{
 		m := c.Mem[0x00FA]
 		a = m
 		nz = int(int8(a))
 	}
-	// 043B JSR $1E3B
+	// 043B JSR *PRTBYT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8320,7 +8320,7 @@ L043E:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 043E JSR $1E9E
+	// 043E JSR *OUTSP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8340,13 +8340,13 @@ L0441:
 		goto budget
 	}
 	clock += 9<<clockShift + 2
-	// 0441 LDA $F9
+	// 0441 LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0443 JSR $1E3B
+	// 0443 JSR *PRTBYT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8360,20 +8360,20 @@ L0441:
 		goto step
 	}
 
-L0446:
+L0446: // TOBRD
 	if clock+9<<clockShift >= end {
 		pc = 0x0446
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0446 JMP $067F
+	// 0446 JMP PRBRD
 	{
 		goto L067F
 	}
 
-L0449:
+L0449: // HELLO
 	clock += 6<<clockShift + 1
-	// 0449 JSR $1E2F
+	// 0449 JSR *CRLF
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8399,7 +8399,7 @@ L044C:
 		y = m
 		nz = int(int8(y))
 	}
-	// 044E JSR $06E0
+	// 044E JSR PRINT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8418,7 +8418,7 @@ L0451:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0451 JSR $1E2F
+	// 0451 JSR *CRLF
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8444,12 +8444,12 @@ L0454:
 		y = m
 		nz = int(int8(y))
 	}
-	// 0456 JMP $06E0
+	// 0456 JMP PRINT
 	{
 		goto L06E0
 	}
 
-L0459:
+L0459: // TTYFL
 	clock += 6<<clockShift + 1
 	// 0459 RTS
 	{
@@ -8652,13 +8652,13 @@ L0459:
 		goto step
 	}
 
-L045A:
+L045A: // TTYIN
 	if clock+6<<clockShift >= end {
 		pc = 0x045A
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 045A JSR $1E2F
+	// 045A JSR *CRLF
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8684,7 +8684,7 @@ L045D:
 		y = m
 		nz = int(int8(y))
 	}
-	// 045F JSR $06E0
+	// 045F JSR PRINT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8703,7 +8703,7 @@ L0462:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0462 JSR $049C
+	// 0462 JSR READ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8722,7 +8722,7 @@ L0465:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0465 JSR $04CF
+	// 0465 JSR PARSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -8748,7 +8748,7 @@ L0468:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 046A BEQ $045A
+	// 046A BEQ TTYIN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -8758,7 +8758,7 @@ L0468:
 
 L046C:
 	clock += 8<<clockShift + 3
-	// 046C STA $07DA
+	// 046C STA .LAST
 	{
 		c.Mem[0x07DA] = a
 	}
@@ -8769,7 +8769,7 @@ L046C:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0471 BNE $047D
+	// 0471 BNE NOTC
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -8785,7 +8785,7 @@ L0473:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0475 STA $07DB
+	// 0475 STA .WHO
 	{
 		c.Mem[0x07DB] = a
 	}
@@ -8795,14 +8795,14 @@ L0473:
 		a = m
 		nz = int(int8(a))
 	}
-	// 047A STA $07DC
+	// 047A STA .FLIP
 	{
 		c.Mem[0x07DC] = a
 	}
 
-L047D:
+L047D: // NOTC
 	clock += 8<<clockShift + 3
-	// 047D LDA $07DA
+	// 047D LDA .LAST
 	{
 		m := c.Mem[0x07DA]
 		a = m
@@ -8815,7 +8815,7 @@ L047D:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0482 BNE $0494
+	// 0482 BNE KEYRET
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -8825,7 +8825,7 @@ L047D:
 
 L0484:
 	clock += 20<<clockShift + 6
-	// 0484 LDA $07DB
+	// 0484 LDA .WHO
 	{
 		m := c.Mem[0x07DB]
 		a = m
@@ -8837,11 +8837,11 @@ L0484:
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0489 STA $07DB
+	// 0489 STA .WHO
 	{
 		c.Mem[0x07DB] = a
 	}
-	// 048C LDA $07DC
+	// 048C LDA .FLIP
 	{
 		m := c.Mem[0x07DC]
 		a = m
@@ -8853,12 +8853,12 @@ L0484:
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0491 STA $07DC
+	// 0491 STA .FLIP
 	{
 		c.Mem[0x07DC] = a
 	}
 
-L0494:
+L0494: // KEYRET
 	clock += 15<<clockShift + 4
 	// 0494 LDX #$15
 	{
@@ -8866,11 +8866,11 @@ L0494:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0496 STX $F3
+	// 0496 STX .OLDKY
 	{
 		c.Mem[0x00F3] = x
 	}
-	// 0498 LDA $07DA
+	// 0498 LDA .LAST
 	{
 		m := c.Mem[0x07DA]
 		a = m
@@ -9071,7 +9071,7 @@ L0494:
 		goto step
 	}
 
-L049C:
+L049C: // READ
 	if clock+2<<clockShift >= end {
 		pc = 0x049C
 		goto budget
@@ -9084,13 +9084,13 @@ L049C:
 		nz = int(int8(x))
 	}
 
-L049E:
+L049E: // RNEXT
 	if clock+6<<clockShift >= end {
 		pc = 0x049E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 049E JSR $1E5A
+	// 049E JSR *GETCH
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -9117,7 +9117,7 @@ L04A1:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04A3 BEQ $04C9
+	// 04A3 BEQ REND
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -9134,7 +9134,7 @@ L04A5:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04A7 BEQ $04C1
+	// 04A7 BEQ RBACK
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -9151,7 +9151,7 @@ L04A9:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04AB BEQ $04C1
+	// 04AB BEQ RBACK
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -9168,7 +9168,7 @@ L04AD:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04AF BCC $049E
+	// 04AF BCC RNEXT
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -9185,7 +9185,7 @@ L04B1:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04B3 BCC $04B7
+	// 04B3 BCC RKEEP
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -9202,7 +9202,7 @@ L04B5:
 		nz = int(int8(a))
 	}
 
-L04B7:
+L04B7: // RKEEP
 	clock += 4<<clockShift + 2
 	// 04B7 CPX #$10
 	{
@@ -9211,7 +9211,7 @@ L04B7:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04B9 BCS $049E
+	// 04B9 BCS RNEXT
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -9221,7 +9221,7 @@ L04B7:
 
 L04BB:
 	clock += 9<<clockShift + 3
-	// 04BB STA $07E3,X
+	// 04BB STA .LINE,X
 	{
 		ea := 0x07E3 + uint16(x)
 		if c.Hooked(ea) {
@@ -9236,7 +9236,7 @@ L04BB:
 		x++
 		nz = int(int8(x))
 	}
-	// 04BF BNE $049E
+	// 04BF BNE RNEXT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9244,7 +9244,7 @@ L04BB:
 		}
 	}
 
-L04C1:
+L04C1: // RBACK
 	clock += 4<<clockShift + 2
 	// 04C1 CPX #$00
 	{
@@ -9253,7 +9253,7 @@ L04C1:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04C3 BEQ $049E
+	// 04C3 BEQ RNEXT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -9268,12 +9268,12 @@ L04C5:
 		x--
 		nz = int(int8(x))
 	}
-	// 04C6 JMP $049E
+	// 04C6 JMP RNEXT
 	{
 		goto L049E
 	}
 
-L04C9:
+L04C9: // REND
 	clock += 13<<clockShift + 3
 	// 04C9 LDA #$00
 	{
@@ -9281,7 +9281,7 @@ L04C9:
 		a = m
 		nz = int(int8(a))
 	}
-	// 04CB STA $07E3,X
+	// 04CB STA .LINE,X
 	{
 		ea := 0x07E3 + uint16(x)
 		if c.Hooked(ea) {
@@ -9486,13 +9486,13 @@ L04C9:
 		goto step
 	}
 
-L04CF:
+L04CF: // PARSE
 	if clock+1619<<clockShift >= end {
 		pc = 0x04CF
 		goto budget
 	}
 	clock += 10<<clockShift + 3
-	// 04CF LDA $07E3
+	// 04CF LDA .LINE
 	{
 		m := c.Mem[0x07E3]
 		a = m
@@ -9504,7 +9504,7 @@ L04CF:
 		x = m
 		nz = int(int8(x))
 	}
-	// 04D5 BNE $04E5
+	// 04D5 BNE PTWO
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9521,7 +9521,7 @@ L04D7:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04D9 BNE $04DE
+	// 04D9 BNE PNOTC
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9732,7 +9732,7 @@ L04DB:
 		goto step
 	}
 
-L04DE:
+L04DE: // PNOTC
 	clock += 4<<clockShift + 2
 	// 04DE CMP #$45
 	{
@@ -9741,7 +9741,7 @@ L04DE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04E0 BNE $0517
+	// 04E0 BNE PBAD
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
@@ -9952,7 +9952,7 @@ L04E2:
 		goto step
 	}
 
-L04E5:
+L04E5: // PTWO
 	clock += 6<<clockShift + 2
 	// 04E5 LDX $07E5
 	{
@@ -9960,7 +9960,7 @@ L04E5:
 		x = m
 		nz = int(int8(x))
 	}
-	// 04E8 BNE $04F8
+	// 04E8 BNE POCT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -9977,7 +9977,7 @@ L04EA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04EC BNE $0517
+	// 04EC BNE PBAD
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
@@ -10000,7 +10000,7 @@ L04EE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04F3 BNE $0517
+	// 04F3 BNE PBAD
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
@@ -10211,7 +10211,7 @@ L04F5:
 		goto step
 	}
 
-L04F8:
+L04F8: // POCT
 	clock += 6<<clockShift + 2
 	// 04F8 LDX $07E7
 	{
@@ -10219,7 +10219,7 @@ L04F8:
 		x = m
 		nz = int(int8(x))
 	}
-	// 04FB BNE $0527
+	// 04FB BNE PDESC
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
@@ -10235,7 +10235,7 @@ L04FD:
 		x = m
 		nz = int(int8(x))
 	}
-	// 04FF JSR $05B2
+	// 04FF JSR OCTAL
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -10254,7 +10254,7 @@ L0502:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0502 BCS $0517
+	// 0502 BCS PBAD
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -10264,11 +10264,11 @@ L0502:
 
 L0504:
 	clock += 10<<clockShift + 2
-	// 0504 STA $07DE
+	// 0504 STA .FROM
 	{
 		c.Mem[0x07DE] = a
 	}
-	// 0507 JSR $05B2
+	// 0507 JSR OCTAL
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -10287,7 +10287,7 @@ L050A:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 050A BCS $0517
+	// 050A BCS PBAD
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -10297,7 +10297,7 @@ L050A:
 
 L050C:
 	clock += 13<<clockShift + 4
-	// 050C STA $07DF
+	// 050C STA .TO
 	{
 		c.Mem[0x07DF] = a
 	}
@@ -10307,22 +10307,22 @@ L050C:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0511 STA $07DD
+	// 0511 STA .KIND
 	{
 		c.Mem[0x07DD] = a
 	}
-	// 0514 JMP $056D
+	// 0514 JMP PMOVE
 	{
 		goto L056D
 	}
 
-L0517:
+L0517: // PBAD
 	if clock+6<<clockShift >= end {
 		pc = 0x0517
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0517 JSR $1E2F
+	// 0517 JSR *CRLF
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -10348,7 +10348,7 @@ L051A:
 		y = m
 		nz = int(int8(y))
 	}
-	// 051C JSR $06E0
+	// 051C JSR PRINT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -10374,13 +10374,13 @@ L051F:
 		nz = int(int8(y))
 	}
 
-L0521:
+L0521: // PFAIL
 	if clock+6<<clockShift >= end {
 		pc = 0x0521
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0521 JSR $06E0
+	// 0521 JSR PRINT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -10600,7 +10600,7 @@ L0524:
 		goto step
 	}
 
-L0527:
+L0527: // PDESC
 	clock += 8<<clockShift + 3
 	// 0527 LDX #$00
 	{
@@ -10608,7 +10608,7 @@ L0527:
 		x = m
 		nz = int(int8(x))
 	}
-	// 0529 LDA $07E3,X
+	// 0529 LDA .LINE,X
 	{
 		ea := 0x07E3 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -10623,9 +10623,9 @@ L0527:
 		nz = int(int8(y))
 	}
 
-L052E:
+L052E: // PLETR
 	clock += 6<<clockShift + 2
-	// 052E CMP $070A,Y
+	// 052E CMP LETTER,Y
 	{
 		ea := 0x070A + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10634,7 +10634,7 @@ L052E:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0531 BEQ $0538
+	// 0531 BEQ PMAN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -10649,7 +10649,7 @@ L0533:
 		y--
 		nz = int(int8(y))
 	}
-	// 0534 BPL $052E
+	// 0534 BPL PLETR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -10659,7 +10659,7 @@ L0533:
 
 L0536:
 	clock += 2<<clockShift + 1
-	// 0536 BMI $0517
+	// 0536 BMI PBAD
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -10667,9 +10667,9 @@ L0536:
 		}
 	}
 
-L0538:
+L0538: // PMAN
 	clock += 14<<clockShift + 5
-	// 0538 STY $07DD
+	// 0538 STY .KIND
 	{
 		c.Mem[0x07DD] = y
 	}
@@ -10678,7 +10678,7 @@ L0538:
 		x++
 		nz = int(int8(x))
 	}
-	// 053C LDA $07E3,X
+	// 053C LDA .LINE,X
 	{
 		ea := 0x07E3 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -10693,7 +10693,7 @@ L0538:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0541 BNE $0517
+	// 0541 BNE PBAD
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -10708,7 +10708,7 @@ L0543:
 		x++
 		nz = int(int8(x))
 	}
-	// 0544 JSR $05D1
+	// 0544 JSR GETSQ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -10727,7 +10727,7 @@ L0547:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0547 BCS $0517
+	// 0547 BCS PBAD
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -10737,11 +10737,11 @@ L0547:
 
 L0549:
 	clock += 12<<clockShift + 4
-	// 0549 STA $07DE
+	// 0549 STA .FROM
 	{
 		c.Mem[0x07DE] = a
 	}
-	// 054C LDA $07E3,X
+	// 054C LDA .LINE,X
 	{
 		ea := 0x07E3 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -10756,7 +10756,7 @@ L0549:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0551 BNE $0517
+	// 0551 BNE PBAD
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -10771,7 +10771,7 @@ L0553:
 		x++
 		nz = int(int8(x))
 	}
-	// 0554 LDA $07E3,X
+	// 0554 LDA .LINE,X
 	{
 		ea := 0x07E3 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -10786,7 +10786,7 @@ L0553:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0559 BEQ $055F
+	// 0559 BEQ PTO
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -10803,7 +10803,7 @@ L055B:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 055D BNE $0517
+	// 055D BNE PBAD
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -10811,14 +10811,14 @@ L055B:
 		}
 	}
 
-L055F:
+L055F: // PTO
 	clock += 8<<clockShift + 2
 	// 055F INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 0560 JSR $05D1
+	// 0560 JSR GETSQ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -10837,7 +10837,7 @@ L0563:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0563 BCS $0517
+	// 0563 BCS PBAD
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -10847,11 +10847,11 @@ L0563:
 
 L0565:
 	clock += 10<<clockShift + 3
-	// 0565 STA $07DF
+	// 0565 STA .TO
 	{
 		c.Mem[0x07DF] = a
 	}
-	// 0568 LDA $07E3,X
+	// 0568 LDA .LINE,X
 	{
 		ea := 0x07E3 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -10859,7 +10859,7 @@ L0565:
 		a = m
 		nz = int(int8(a))
 	}
-	// 056B BNE $0517
+	// 056B BNE PBAD
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -10867,9 +10867,9 @@ L0565:
 		}
 	}
 
-L056D:
+L056D: // PMOVE
 	clock += 6<<clockShift + 2
-	// 056D LDA $07DE
+	// 056D LDA .FROM
 	{
 		m := c.Mem[0x07DE]
 		a = m
@@ -10882,16 +10882,16 @@ L056D:
 		nz = int(int8(x))
 	}
 
-L0572:
+L0572: // PFIND
 	clock += 6<<clockShift + 2
-	// 0572 CMP $50,X
+	// 0572 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0574 BEQ $057D
+	// 0574 BEQ PFOUND
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -10906,7 +10906,7 @@ L0576:
 		x--
 		nz = int(int8(x))
 	}
-	// 0577 BPL $0572
+	// 0577 BPL PFIND
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -10922,7 +10922,7 @@ L0579:
 		y = m
 		nz = int(int8(y))
 	}
-	// 057B BPL $0521
+	// 057B BPL PFAIL
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -10930,15 +10930,15 @@ L0579:
 		}
 	}
 
-L057D:
+L057D: // PFOUND
 	clock += 6<<clockShift + 2
-	// 057D LDA $07DD
+	// 057D LDA .KIND
 	{
 		m := c.Mem[0x07DD]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0580 BMI $059F
+	// 0580 BMI PSET
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -10964,7 +10964,7 @@ L0582:
 		y = a
 		nz = int(int8(y))
 	}
-	// 0586 LDA $06FA,Y
+	// 0586 LDA TYPES,Y
 	{
 		ea := 0x06FA + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10972,14 +10972,14 @@ L0582:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0589 CMP $07DD
+	// 0589 CMP .KIND
 	{
 		m := c.Mem[0x07DD]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 058C BEQ $059F
+	// 058C BEQ PSET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -11006,7 +11006,7 @@ L058E:
 		s--
 
 	}
-	// 0590 JSR $1E2F
+	// 0590 JSR *CRLF
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -11032,7 +11032,7 @@ L0593:
 		y = m
 		nz = int(int8(y))
 	}
-	// 0595 JSR $06E0
+	// 0595 JSR PRINT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -11058,7 +11058,7 @@ L0598:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0599 JSR $0672
+	// 0599 JSR PRMAN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -11278,37 +11278,37 @@ L059C:
 		goto step
 	}
 
-L059F:
+L059F: // PSET
 	clock += 31<<clockShift + 9
-	// 059F STX $B0
+	// 059F STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 05A1 STX $FB
+	// 05A1 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 05A3 LDA $07DE
+	// 05A3 LDA .FROM
 	{
 		m := c.Mem[0x07DE]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05A6 STA $FA
+	// 05A6 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 05A8 LDA $07DF
+	// 05A8 LDA .TO
 	{
 		m := c.Mem[0x07DF]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05AB STA $F9
+	// 05AB STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 05AD STA $B1
+	// 05AD STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
@@ -11513,13 +11513,13 @@ L059F:
 		goto step
 	}
 
-L05B2:
+L05B2: // OCTAL
 	if clock+6<<clockShift >= end {
 		pc = 0x05B2
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 05B2 JSR $05C7
+	// 05B2 JSR DIGIT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -11538,7 +11538,7 @@ L05B5:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 05B5 BCS $05C6
+	// 05B5 BCS OCTRTS
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -11580,11 +11580,11 @@ L05B7:
 		nz = int(int8(m))
 		a = m
 	}
-	// 05BB STA $07E1
+	// 05BB STA .TMP
 	{
 		c.Mem[0x07E1] = a
 	}
-	// 05BE JSR $05C7
+	// 05BE JSR DIGIT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -11603,7 +11603,7 @@ L05C1:
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 05C1 BCS $05C6
+	// 05C1 BCS OCTRTS
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -11613,14 +11613,14 @@ L05C1:
 
 L05C3:
 	clock += 4<<clockShift + 1
-	// 05C3 ORA $07E1
+	// 05C3 ORA .TMP
 	{
 		m := c.Mem[0x07E1]
 		a |= m
 		nz = int(int8(a))
 	}
 
-L05C6:
+L05C6: // OCTRTS
 	clock += 6<<clockShift + 1
 	// 05C6 RTS
 	{
@@ -11819,13 +11819,13 @@ L05C6:
 		goto step
 	}
 
-L05C7:
+L05C7: // DIGIT
 	if clock+19<<clockShift >= end {
 		pc = 0x05C7
 		goto budget
 	}
 	clock += 18<<clockShift + 6
-	// 05C7 LDA $07E3,X
+	// 05C7 LDA .LINE,X
 	{
 		ea := 0x07E3 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -12076,13 +12076,13 @@ L05C7:
 		goto step
 	}
 
-L05D1:
+L05D1: // GETSQ
 	if clock+1669<<clockShift >= end {
 		pc = 0x05D1
 		goto budget
 	}
 	clock += 10<<clockShift + 4
-	// 05D1 LDA $07E3,X
+	// 05D1 LDA .LINE,X
 	{
 		ea := 0x07E3 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -12103,7 +12103,7 @@ L05D1:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05D8 BEQ $05E0
+	// 05D8 BEQ GWING
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -12126,7 +12126,7 @@ L05DA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05DE BNE $062C
+	// 05DE BNE GBAD
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
@@ -12134,9 +12134,9 @@ L05DA:
 		}
 	}
 
-L05E0:
+L05E0: // GWING
 	clock += 12<<clockShift + 4
-	// 05E0 STY $07E0
+	// 05E0 STY .COL
 	{
 		c.Mem[0x07E0] = y
 	}
@@ -12145,7 +12145,7 @@ L05E0:
 		x++
 		nz = int(int8(x))
 	}
-	// 05E4 LDA $07E3,X
+	// 05E4 LDA .LINE,X
 	{
 		ea := 0x07E3 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -12160,9 +12160,9 @@ L05E0:
 		nz = int(int8(y))
 	}
 
-L05E9:
+L05E9: // GWLOOP
 	clock += 6<<clockShift + 2
-	// 05E9 CMP $0720,Y
+	// 05E9 CMP WINGS,Y
 	{
 		ea := 0x0720 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12171,7 +12171,7 @@ L05E9:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05EC BEQ $05F3
+	// 05EC BEQ GSIDE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -12186,7 +12186,7 @@ L05EE:
 		y--
 		nz = int(int8(y))
 	}
-	// 05EF BPL $05E9
+	// 05EF BPL GWLOOP
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -12196,7 +12196,7 @@ L05EE:
 
 L05F1:
 	clock += 2<<clockShift + 1
-	// 05F1 BMI $060D
+	// 05F1 BMI GRANK
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
@@ -12204,7 +12204,7 @@ L05F1:
 		}
 	}
 
-L05F3:
+L05F3: // GSIDE
 	clock += 16<<clockShift + 6
 	// 05F3 INX
 	{
@@ -12216,11 +12216,11 @@ L05F3:
 		y++
 		nz = int(int8(y))
 	}
-	// 05F5 STY $07E1
+	// 05F5 STY .TMP
 	{
 		c.Mem[0x07E1] = y
 	}
-	// 05F8 LDA $07E0
+	// 05F8 LDA .COL
 	{
 		m := c.Mem[0x07E0]
 		a = m
@@ -12233,7 +12233,7 @@ L05F3:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05FD BNE $0606
+	// 05FD BNE GQSIDE
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
@@ -12247,7 +12247,7 @@ L05FF:
 	{
 		cf = 1
 	}
-	// 0600 SBC $07E1
+	// 0600 SBC .TMP
 	{
 		m := c.Mem[0x07E1]
 		if c.P&FlagD == 0 {
@@ -12277,18 +12277,18 @@ L05FF:
 
 		}
 	}
-	// 0603 JMP $060A
+	// 0603 JMP GCOL
 	{
 		goto L060A
 	}
 
-L0606:
+L0606: // GQSIDE
 	clock += 6<<clockShift + 2
 	// 0606 CLC
 	{
 		cf = 0
 	}
-	// 0607 ADC $07E1
+	// 0607 ADC .TMP
 	{
 		m := c.Mem[0x07E1]
 		if c.P&FlagD == 0 {
@@ -12322,16 +12322,16 @@ L0606:
 		}
 	}
 
-L060A:
+L060A: // GCOL
 	clock += 4<<clockShift + 1
-	// 060A STA $07E0
+	// 060A STA .COL
 	{
 		c.Mem[0x07E0] = a
 	}
 
-L060D:
+L060D: // GRANK
 	clock += 12<<clockShift + 5
-	// 060D LDA $07E3,X
+	// 060D LDA .LINE,X
 	{
 		ea := 0x07E3 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -12380,7 +12380,7 @@ L060D:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0615 BCS $062C
+	// 0615 BCS GBAD
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -12433,23 +12433,23 @@ L0617:
 		nz = int(int8(m))
 		a = m
 	}
-	// 061E STA $07E1
+	// 061E STA .TMP
 	{
 		c.Mem[0x07E1] = a
 	}
-	// 0621 LDA $07E0
+	// 0621 LDA .COL
 	{
 		m := c.Mem[0x07E0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0624 EOR $07DC
+	// 0624 EOR .FLIP
 	{
 		m := c.Mem[0x07DC]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0627 ORA $07E1
+	// 0627 ORA .TMP
 	{
 		m := c.Mem[0x07E1]
 		a |= m
@@ -12656,7 +12656,7 @@ L0617:
 		goto step
 	}
 
-L062C:
+L062C: // GBAD
 	clock += 8<<clockShift + 2
 	// 062C SEC
 	{
@@ -12859,21 +12859,21 @@ L062C:
 		goto step
 	}
 
-L062E:
+L062E: // PRMOVE
 	if clock+14<<clockShift >= end {
 		pc = 0x062E
 		goto budget
 	}
 	clock += 14<<clockShift + 3
-	// 062E STX $07DE
+	// 062E STX .FROM
 	{
 		c.Mem[0x07DE] = x
 	}
-	// 0631 STY $07DF
+	// 0631 STY .TO
 	{
 		c.Mem[0x07DF] = y
 	}
-	// 0634 JSR $0672
+	// 0634 JSR PRMAN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -12898,7 +12898,7 @@ L0637:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0639 JSR $1EA0
+	// 0639 JSR *OUTCH
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -12918,13 +12918,13 @@ L063C:
 		goto budget
 	}
 	clock += 10<<clockShift + 2
-	// 063C LDA $07DE
+	// 063C LDA .FROM
 	{
 		m := c.Mem[0x07DE]
 		a = m
 		nz = int(int8(a))
 	}
-	// 063F JSR $064F
+	// 063F JSR PRSQ
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -12949,7 +12949,7 @@ L0642:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0644 JSR $1EA0
+	// 0644 JSR *OUTCH
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -12975,7 +12975,7 @@ L0647:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0649 JSR $1EA0
+	// 0649 JSR *OUTCH
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -12995,14 +12995,14 @@ L064C:
 		goto budget
 	}
 	clock += 4<<clockShift + 1
-	// 064C LDA $07DF
+	// 064C LDA .TO
 	{
 		m := c.Mem[0x07DF]
 		a = m
 		nz = int(int8(a))
 	}
 
-L064F:
+L064F: // PRSQ
 	if clock+24<<clockShift >= end {
 		pc = 0x064F
 		goto budget
@@ -13026,7 +13026,7 @@ L064F:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0652 EOR $07DC
+	// 0652 EOR .FLIP
 	{
 		m := c.Mem[0x07DC]
 		a ^= m
@@ -13045,7 +13045,7 @@ L064F:
 		x = a
 		nz = int(int8(x))
 	}
-	// 0657 LDA $0710,X
+	// 0657 LDA FILES,X
 	{
 		ea := 0x0710 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -13053,7 +13053,7 @@ L064F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 065A JSR $1EA0
+	// 065A JSR *OUTCH
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13088,7 +13088,7 @@ L065D:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0662 BEQ $0667
+	// 0662 BEQ PRANK
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -13098,7 +13098,7 @@ L065D:
 
 L0664:
 	clock += 6<<clockShift + 1
-	// 0664 JSR $1EA0
+	// 0664 JSR *OUTCH
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13112,7 +13112,7 @@ L0664:
 		goto step
 	}
 
-L0667:
+L0667: // PRANK
 	if clock+19<<clockShift >= end {
 		pc = 0x0667
 		goto budget
@@ -13194,13 +13194,13 @@ L0667:
 
 		}
 	}
-	// 066F JMP $1EA0
+	// 066F JMP *OUTCH
 	{
 		pc = 0x1EA0
 		goto step
 	}
 
-L0672:
+L0672: // PRMAN
 	if clock+19<<clockShift >= end {
 		pc = 0x0672
 		goto budget
@@ -13217,7 +13217,7 @@ L0672:
 		y = a
 		nz = int(int8(y))
 	}
-	// 0675 LDA $06FA,Y
+	// 0675 LDA TYPES,Y
 	{
 		ea := 0x06FA + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -13230,7 +13230,7 @@ L0672:
 		y = a
 		nz = int(int8(y))
 	}
-	// 0679 LDA $070A,Y
+	// 0679 LDA LETTER,Y
 	{
 		ea := 0x070A + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -13238,13 +13238,13 @@ L0672:
 		a = m
 		nz = int(int8(a))
 	}
-	// 067C JMP $1EA0
+	// 067C JMP *OUTCH
 	{
 		pc = 0x1EA0
 		goto step
 	}
 
-L067F:
+L067F: // PRBRD
 	clock += 6<<clockShift + 2
 	// 067F LDA #$00
 	{
@@ -13252,18 +13252,18 @@ L067F:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0681 STA $07E2
+	// 0681 STA .SQ
 	{
 		c.Mem[0x07E2] = a
 	}
 
-L0684:
+L0684: // BROW
 	if clock+6<<clockShift >= end {
 		pc = 0x0684
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0684 JSR $1E2F
+	// 0684 JSR *CRLF
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13277,13 +13277,13 @@ L0684:
 		goto step
 	}
 
-L0687:
+L0687: // BCELL
 	if clock+1459<<clockShift >= end {
 		pc = 0x0687
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 0687 LDA $07E2
+	// 0687 LDA .SQ
 	{
 		m := c.Mem[0x07E2]
 		a = m
@@ -13296,16 +13296,16 @@ L0687:
 		nz = int(int8(x))
 	}
 
-L068C:
+L068C: // BFIND
 	clock += 6<<clockShift + 2
-	// 068C CMP $50,X
+	// 068C CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 068E BEQ $06B3
+	// 068E BEQ BMAN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -13320,7 +13320,7 @@ L0690:
 		x--
 		nz = int(int8(x))
 	}
-	// 0691 BPL $068C
+	// 0691 BPL BFIND
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -13362,7 +13362,7 @@ L0693:
 		nz = int(int8(m))
 		a = m
 	}
-	// 0697 EOR $07E2
+	// 0697 EOR .SQ
 	{
 		m := c.Mem[0x07E2]
 		a ^= m
@@ -13376,7 +13376,7 @@ L0693:
 		nz = int(int8(m))
 		a = m
 	}
-	// 069B BCC $06AA
+	// 069B BCC BLIGHT
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -13392,7 +13392,7 @@ L069D:
 		a = m
 		nz = int(int8(a))
 	}
-	// 069F JSR $1EA0
+	// 069F JSR *OUTCH
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13418,7 +13418,7 @@ L06A2:
 		a = m
 		nz = int(int8(a))
 	}
-	// 06A4 JSR $1EA0
+	// 06A4 JSR *OUTCH
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13438,14 +13438,14 @@ L06A7:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 06A7 JMP $06C3
+	// 06A7 JMP BNEXT
 	{
 		goto L06C3
 	}
 
-L06AA:
+L06AA: // BLIGHT
 	clock += 6<<clockShift + 1
-	// 06AA JSR $1E9E
+	// 06AA JSR *OUTSP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13465,7 +13465,7 @@ L06AD:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 06AD JSR $1E9E
+	// 06AD JSR *OUTSP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13485,14 +13485,14 @@ L06B0:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 06B0 JMP $06C3
+	// 06B0 JMP BNEXT
 	{
 		goto L06C3
 	}
 
-L06B3:
+L06B3: // BMAN
 	clock += 8<<clockShift + 3
-	// 06B3 LDA $07DB
+	// 06B3 LDA .WHO
 	{
 		m := c.Mem[0x07DB]
 		a = m
@@ -13505,7 +13505,7 @@ L06B3:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 06B8 BCC $06BC
+	// 06B8 BCC BCOLR
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -13522,9 +13522,9 @@ L06BA:
 		nz = int(int8(a))
 	}
 
-L06BC:
+L06BC: // BCOLR
 	clock += 6<<clockShift + 1
-	// 06BC JSR $1EA0
+	// 06BC JSR *OUTCH
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13549,7 +13549,7 @@ L06BF:
 		a = x
 		nz = int(int8(a))
 	}
-	// 06C0 JSR $0672
+	// 06C0 JSR PRMAN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13562,13 +13562,13 @@ L06BF:
 		goto L0672
 	}
 
-L06C3:
+L06C3: // BNEXT
 	if clock+6<<clockShift >= end {
 		pc = 0x06C3
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 06C3 JSR $1E9E
+	// 06C3 JSR *OUTSP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13588,14 +13588,14 @@ L06C6:
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 06C6 INC $07E2
+	// 06C6 INC .SQ
 	{
 		m := c.Mem[0x07E2]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x07E2] = m
 	}
-	// 06C9 LDA $07E2
+	// 06C9 LDA .SQ
 	{
 		m := c.Mem[0x07E2]
 		a = m
@@ -13607,7 +13607,7 @@ L06C6:
 		a &= m
 		nz = int(int8(a))
 	}
-	// 06CE BEQ $0687
+	// 06CE BEQ BCELL
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -13617,7 +13617,7 @@ L06C6:
 
 L06D0:
 	clock += 16<<clockShift + 6
-	// 06D0 LDA $07E2
+	// 06D0 LDA .SQ
 	{
 		m := c.Mem[0x07E2]
 		a = m
@@ -13660,7 +13660,7 @@ L06D0:
 
 		}
 	}
-	// 06D6 STA $07E2
+	// 06D6 STA .SQ
 	{
 		c.Mem[0x07E2] = a
 	}
@@ -13671,7 +13671,7 @@ L06D0:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 06DB BNE $0684
+	// 06DB BNE BROW
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -13681,13 +13681,13 @@ L06D0:
 
 L06DD:
 	clock += 3<<clockShift + 1
-	// 06DD JMP $1E2F
+	// 06DD JMP *CRLF
 	{
 		pc = 0x1E2F
 		goto step
 	}
 
-L06E0:
+L06E0: // PRINT
 	if clock+2<<clockShift >= end {
 		pc = 0x06E0
 		goto budget
@@ -13700,7 +13700,7 @@ L06E0:
 		nz = int(int8(x))
 	}
 
-L06E2:
+L06E2: // PSKIP
 	if clock+5<<clockShift >= end {
 		pc = 0x06E2
 		goto budget
@@ -13711,7 +13711,7 @@ L06E2:
 		y--
 		nz = int(int8(y))
 	}
-	// 06E3 BMI $06ED
+	// 06E3 BMI PNEXT
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -13719,7 +13719,7 @@ L06E2:
 		}
 	}
 
-L06E5:
+L06E5: // PPAST
 	if clock+12<<clockShift >= end {
 		pc = 0x06E5
 		goto budget
@@ -13730,7 +13730,7 @@ L06E5:
 		x++
 		nz = int(int8(x))
 	}
-	// 06E6 LDA $0723,X
+	// 06E6 LDA TEXT,X
 	{
 		ea := 0x0723 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -13738,7 +13738,7 @@ L06E5:
 		a = m
 		nz = int(int8(a))
 	}
-	// 06E9 BNE $06E5
+	// 06E9 BNE PPAST
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -13748,7 +13748,7 @@ L06E5:
 
 L06EB:
 	clock += 2<<clockShift + 1
-	// 06EB BEQ $06E2
+	// 06EB BEQ PSKIP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -13756,7 +13756,7 @@ L06EB:
 		}
 	}
 
-L06ED:
+L06ED: // PNEXT
 	if clock+16<<clockShift >= end {
 		pc = 0x06ED
 		goto budget
@@ -13767,7 +13767,7 @@ L06ED:
 		x++
 		nz = int(int8(x))
 	}
-	// 06EE LDA $0723,X
+	// 06EE LDA TEXT,X
 	{
 		ea := 0x0723 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -13775,7 +13775,7 @@ L06ED:
 		a = m
 		nz = int(int8(a))
 	}
-	// 06F1 BEQ $06F9
+	// 06F1 BEQ PDONE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -13785,7 +13785,7 @@ L06ED:
 
 L06F3:
 	clock += 6<<clockShift + 1
-	// 06F3 JSR $1EA0
+	// 06F3 JSR *OUTCH
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if sa <= 0x01AE || sb <= 0x01AE {
@@ -13805,12 +13805,12 @@ L06F6:
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 06F6 JMP $06ED
+	// 06F6 JMP PNEXT
 	{
 		goto L06ED
 	}
 
-L06F9:
+L06F9: // PDONE
 	clock += 6<<clockShift + 1
 	// 06F9 RTS
 	{
@@ -14003,7 +14003,7 @@ L06F9:
 		goto step
 	}
 
-L1780:
+L1780: // STRATGY
 	clock += 44<<clockShift + 16
 	// 1780 CLC
 	{
@@ -14015,7 +14015,7 @@ L1780:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1783 ADC $EB
+	// 1783 ADC .WMOB
 	{
 		m := c.Mem[0x00EB]
 		if c.P&FlagD == 0 {
@@ -14048,7 +14048,7 @@ L1780:
 
 		}
 	}
-	// 1785 ADC $EC
+	// 1785 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
 		if c.P&FlagD == 0 {
@@ -14081,7 +14081,7 @@ L1780:
 
 		}
 	}
-	// 1787 ADC $ED
+	// 1787 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
 		if c.P&FlagD == 0 {
@@ -14114,7 +14114,7 @@ L1780:
 
 		}
 	}
-	// 1789 ADC $E1
+	// 1789 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
 		if c.P&FlagD == 0 {
@@ -14147,7 +14147,7 @@ L1780:
 
 		}
 	}
-	// 178B ADC $DF
+	// 178B ADC .WCAP2
 	{
 		m := c.Mem[0x00DF]
 		if c.P&FlagD == 0 {
@@ -14184,7 +14184,7 @@ L1780:
 	{
 		cf = 1
 	}
-	// 178E SBC $F0
+	// 178E SBC .PMAXC
 	{
 		m := c.Mem[0x00F0]
 		if c.P&FlagD == 0 {
@@ -14214,7 +14214,7 @@ L1780:
 
 		}
 	}
-	// 1790 SBC $F1
+	// 1790 SBC .PCC
 	{
 		m := c.Mem[0x00F1]
 		if c.P&FlagD == 0 {
@@ -14244,7 +14244,7 @@ L1780:
 
 		}
 	}
-	// 1792 SBC $E2
+	// 1792 SBC .BCAP0
 	{
 		m := c.Mem[0x00E2]
 		if c.P&FlagD == 0 {
@@ -14274,7 +14274,7 @@ L1780:
 
 		}
 	}
-	// 1794 SBC $E0
+	// 1794 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
 		if c.P&FlagD == 0 {
@@ -14304,7 +14304,7 @@ L1780:
 
 		}
 	}
-	// 1796 SBC $DE
+	// 1796 SBC .COUNT
 	{
 		m := c.Mem[0x00DE]
 		if c.P&FlagD == 0 {
@@ -14334,7 +14334,7 @@ L1780:
 
 		}
 	}
-	// 1798 SBC $EF
+	// 1798 SBC .PMOB
 	{
 		m := c.Mem[0x00EF]
 		if c.P&FlagD == 0 {
@@ -14364,7 +14364,7 @@ L1780:
 
 		}
 	}
-	// 179A SBC $E3
+	// 179A SBC .MOB
 	{
 		m := c.Mem[0x00E3]
 		if c.P&FlagD == 0 {
@@ -14394,7 +14394,7 @@ L1780:
 
 		}
 	}
-	// 179C BCS $17A0
+	// 179C BCS POS
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
@@ -14411,7 +14411,7 @@ L179E:
 		nz = int(int8(a))
 	}
 
-L17A0:
+L17A0: // POS
 	clock += 62<<clockShift + 24
 	// 17A0 LSR A
 	{
@@ -14458,7 +14458,7 @@ L17A0:
 
 		}
 	}
-	// 17A4 ADC $EC
+	// 17A4 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
 		if c.P&FlagD == 0 {
@@ -14491,7 +14491,7 @@ L17A0:
 
 		}
 	}
-	// 17A6 ADC $ED
+	// 17A6 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
 		if c.P&FlagD == 0 {
@@ -14528,7 +14528,7 @@ L17A0:
 	{
 		cf = 1
 	}
-	// 17A9 SBC $E4
+	// 17A9 SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -14603,7 +14603,7 @@ L17A0:
 
 		}
 	}
-	// 17AF ADC $DD
+	// 17AF ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -14636,7 +14636,7 @@ L17A0:
 
 		}
 	}
-	// 17B1 ADC $DD
+	// 17B1 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -14669,7 +14669,7 @@ L17A0:
 
 		}
 	}
-	// 17B3 ADC $DD
+	// 17B3 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -14702,7 +14702,7 @@ L17A0:
 
 		}
 	}
-	// 17B5 ADC $DD
+	// 17B5 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
 		if c.P&FlagD == 0 {
@@ -14735,7 +14735,7 @@ L17A0:
 
 		}
 	}
-	// 17B7 ADC $E1
+	// 17B7 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
 		if c.P&FlagD == 0 {
@@ -14772,7 +14772,7 @@ L17A0:
 	{
 		cf = 1
 	}
-	// 17BA SBC $E4
+	// 17BA SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -14802,7 +14802,7 @@ L17A0:
 
 		}
 	}
-	// 17BC SBC $E4
+	// 17BC SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
 		if c.P&FlagD == 0 {
@@ -14832,7 +14832,7 @@ L17A0:
 
 		}
 	}
-	// 17BE SBC $E5
+	// 17BE SBC .CC
 	{
 		m := c.Mem[0x00E5]
 		if c.P&FlagD == 0 {
@@ -14862,7 +14862,7 @@ L17A0:
 
 		}
 	}
-	// 17C0 SBC $E5
+	// 17C0 SBC .CC
 	{
 		m := c.Mem[0x00E5]
 		if c.P&FlagD == 0 {
@@ -14892,7 +14892,7 @@ L17A0:
 
 		}
 	}
-	// 17C2 SBC $E0
+	// 17C2 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
 		if c.P&FlagD == 0 {
@@ -14922,7 +14922,7 @@ L17A0:
 
 		}
 	}
-	// 17C4 LDX $B1
+	// 17C4 LDX .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		x = m
@@ -14935,7 +14935,7 @@ L17A0:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17C8 BEQ $17E0
+	// 17C8 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -14952,7 +14952,7 @@ L17CA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17CC BEQ $17E0
+	// 17CC BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -14969,7 +14969,7 @@ L17CE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17D0 BEQ $17E0
+	// 17D0 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -14986,7 +14986,7 @@ L17D2:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17D4 BEQ $17E0
+	// 17D4 BEQ POSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -14996,13 +14996,13 @@ L17D2:
 
 L17D6:
 	clock += 5<<clockShift + 2
-	// 17D6 LDX $B0
+	// 17D6 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 17D8 BEQ $17E3
+	// 17D8 BEQ NOPOSN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -15012,7 +15012,7 @@ L17D6:
 
 L17DA:
 	clock += 8<<clockShift + 3
-	// 17DA LDY $50,X
+	// 17DA LDY .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		y = m
@@ -15025,7 +15025,7 @@ L17DA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17DE BPL $17E3
+	// 17DE BPL NOPOSN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
@@ -15033,7 +15033,7 @@ L17DA:
 		}
 	}
 
-L17E0:
+L17E0: // POSN
 	clock += 4<<clockShift + 2
 	// 17E0 CLC
 	{
@@ -15073,9 +15073,9 @@ L17E0:
 		}
 	}
 
-L17E3:
+L17E3: // NOPOSN
 	clock += 3<<clockShift + 1
-	// 17E3 JMP $0377
+	// 17E3 JMP CKMATE
 	{
 		goto L0377
 	}
