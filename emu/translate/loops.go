@@ -1,5 +1,13 @@
 package translate
 
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kim1-archive/microchess/emu/internal/sem"
+	"github.com/kim1-archive/microchess/isa"
+)
+
 // Counted loops. A loop that scans a table (DEX, BMI out, ..., back to
 // its head; or ..., DEX, BPL back) ends within 129 passes whatever X held:
 // X goes down by one a pass and nothing else in the loop sets it, and the
@@ -12,6 +20,7 @@ package translate
 // that jumps back, each leaving only to blocks outside it.
 type loop struct {
 	head   *block
+	chain  []*block
 	passes int    // at most
 	pass   int    // the most cycles of a pass
 	exits  []edge // the ways out, each with its cost from the pass's start
@@ -29,6 +38,7 @@ func (t *translator) countedLoops() []*loop {
 		if l := t.counted(t.blocks[start]); l != nil {
 			l.head.checkpoint = false
 			loops = append(loops, l)
+			t.loops[start] = l
 		}
 	}
 	return loops
@@ -120,7 +130,7 @@ func (t *translator) counted(h *block) *loop {
 	}
 	// A pass's cost, and the ways out with their cost from a pass's
 	// start.
-	l := &loop{head: h, passes: countedPasses}
+	l := &loop{head: h, chain: chain, passes: countedPasses}
 	cost := 0
 	for _, b := range chain {
 		cost += b.cycles + b.penalty
@@ -162,4 +172,92 @@ func setsRegister(in *instr, reg string) bool {
 		return m == "LDY" || m == "TAY" || m == "INY" || m == "DEY"
 	}
 	return true
+}
+
+// A table scan is the counted loop DEX (DEY), BMI out, CMP table,X (,Y),
+// BNE back: it looks down a table for A. Its passes differ only in X and
+// the byte compared, so it runs as a Go loop that only steps X and
+// compares, counting its passes; the clock, the instructions and the
+// flags are settled as it ends, by the same definitions as ever.
+type scan struct {
+	dec, out, cmp, back *instr
+}
+
+// scanOf returns the scan l is, if it is one. An absolute table must not
+// cross a page for the indexes a scan compares (00–7F), whose cost would
+// vary from pass to pass.
+func scanOf(l *loop) *scan {
+	if len(l.chain) != 2 || len(l.chain[0].insts) != 2 || len(l.chain[1].insts) != 2 {
+		return nil
+	}
+	sc := &scan{l.chain[0].insts[0], l.chain[0].insts[1], l.chain[1].insts[0], l.chain[1].insts[1]}
+	reg := sc.dec.op.Mnemonic[2:]
+	if (reg != "X" && reg != "Y") || sc.out.op.Mnemonic != "BMI" || sc.cmp.op.Mnemonic != "CMP" || sc.back.op.Mnemonic != "BNE" {
+		return nil
+	}
+	if sc.out.target() == l.head.start || sc.back.target() != l.head.start {
+		return nil
+	}
+	switch sc.cmp.op.Mode {
+	case isa.ZeroPageX, isa.AbsoluteX:
+		if reg != "X" {
+			return nil
+		}
+	case isa.ZeroPageY, isa.AbsoluteY:
+		if reg != "Y" {
+			return nil
+		}
+	default:
+		return nil
+	}
+	if sc.cmp.op.Bytes == 3 && sc.cmp.operand&0xFF > 0x80 {
+		return nil
+	}
+	return sc
+}
+
+// scanCode is a scan's Go: the loop, then its two ways out.
+func (t *translator) scanCode(sc *scan) string {
+	reg := strings.ToLower(sc.dec.op.Mnemonic[2:])
+	compare, _ := names.Read("CMP")
+	pass := sc.dec.op.Cycles + sc.out.op.Cycles + sc.cmp.op.Cycles + sem.BranchCycles(sc.back.op, sc.back.addr, sc.back.target(), true)
+	leave := sc.dec.op.Cycles + sem.BranchCycles(sc.out.op, sc.out.addr, sc.out.target(), true)
+	found := sc.dec.op.Cycles + sc.out.op.Cycles + sc.cmp.op.Cycles + sc.back.op.Cycles
+	var table string
+	if sc.cmp.op.Bytes == 2 {
+		table = fmt.Sprintf("c.Mem[%s+0x%02X]", reg, sc.cmp.operand) // wraps in zero page
+	} else {
+		table = fmt.Sprintf("c.Mem[0x%04X+uint16(%s)]", sc.cmp.operand, reg)
+	}
+	var b strings.Builder
+	for _, in := range []*instr{sc.dec, sc.out, sc.cmp, sc.back} {
+		b.WriteString(t.comment(in))
+	}
+	fmt.Fprintf(&b, `// A table scan, run at once: a pass is 4 instructions and %d cycles.
+{
+var passes, last uint64
+for {
+%s--
+if int8(%s) < 0 {
+// The BMI leaves: the last CMP's flags, then the decrement's.
+if passes > 0 {
+m := byte(last)
+%s
+}
+%s
+clock += passes*(%d<<clockShift+4) + %d<<clockShift + 2
+%s}
+if m := %s; m != a {
+last = uint64(m)
+passes++
+continue
+}
+// Found: the CMP's flags, and the BNE goes on.
+m := a
+%s
+clock += passes*(%d<<clockShift+4) + %d<<clockShift + 4
+%s}
+}
+`, pass, reg, reg, compare, sem.SetNZ(reg), pass, leave, t.goTo(sc.out.target()), table, compare, pass, found, t.goTo(sc.back.next()))
+	return b.String()
 }

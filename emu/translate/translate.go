@@ -107,6 +107,7 @@ type translator struct {
 	// loopHeads are the targets of jumps back, which check the budget
 	// too, unless countedLoops shows their loop ends in so many passes.
 	loopHeads map[uint16]bool
+	loops     map[uint16]*loop // the counted loops, by head
 	variable  map[uint16]bool
 	code      []span // the translated instructions' bytes, merged
 	blocks    map[uint16]*block
@@ -125,7 +126,7 @@ type span struct{ lo, hi int } // inclusive
 // Translate returns the formatted Go source of the translation.
 func Translate(p Program) ([]byte, error) {
 	t := &translator{p: p, insts: map[uint16]*instr{}, leaders: map[uint16]bool{},
-		returns: map[uint16]bool{}, checks: map[uint16]bool{}, loopHeads: map[uint16]bool{}, variable: map[uint16]bool{},
+		returns: map[uint16]bool{}, checks: map[uint16]bool{}, loopHeads: map[uint16]bool{}, loops: map[uint16]*loop{}, variable: map[uint16]bool{},
 		blocks: map[uint16]*block{}}
 	if len(p.Entries) == 0 {
 		return nil, fmt.Errorf("%s: no entry point", p.Name)
@@ -144,6 +145,7 @@ func Translate(p Program) ([]byte, error) {
 		for _, a := range t.order {
 			t.blocks[a].checkpoint = t.checks[a] || t.loopHeads[a]
 		}
+		t.loops = map[uint16]*loop{}
 		t.reaches(nil)
 	}
 	return t.emit()
@@ -386,6 +388,8 @@ func (t *translator) emit() ([]byte, error) {
 		fmt.Fprintf(&b, "//go:build %s\n\n", p.Constraint)
 	}
 	fmt.Fprintf(&b, "package %s\n\n", p.Package)
+	// The flags are set as the 6502 sets them, whether read or not.
+	b.WriteString("//lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not\n\n")
 	b.WriteString("import \"github.com/kim1-archive/microchess/emu\"\n\n")
 	fmt.Fprintf(&b, "// %s is %s, translated ahead of time by emu/translate: %d blocks, %d instructions, %d bytes of code.\n",
 		p.Name, p.Description, len(t.order), t.countInstructions(), t.codeBytes())
@@ -576,6 +580,12 @@ func (t *translator) blockCode(bl *block) (string, error) {
 	b.WriteString("\n")
 	if bl.checkpoint {
 		fmt.Fprintf(&b, "if clock+%d<<clockShift >= end {\npc = 0x%04X\ngoto budget\n}\n", bl.reach, bl.start)
+	}
+	if l := t.loops[bl.start]; l != nil {
+		if sc := scanOf(l); sc != nil {
+			b.WriteString(t.scanCode(sc))
+			return b.String(), nil
+		}
 	}
 	n := len(bl.insts)
 	last := bl.insts[n-1]

@@ -4,6 +4,8 @@
 
 package translated
 
+//lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
+
 import "github.com/kim1-archive/microchess/emu"
 
 // Teletype is MicroChess at a teletype (src/extended/teletype.asm), translated ahead of time by emu/translate: 328 blocks, 791 instructions, 1621 bytes of code.
@@ -5402,17 +5404,39 @@ L02D7:
 	}
 
 L02DB: // LOOP
-	clock += 4<<clockShift + 2
 	// 02DB DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
 	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L02EC
+		var passes, last uint64
+		for {
+			x--
+			if int8(x) < 0 {
+				// The BMI leaves: the last CMP's flags, then the decrement's.
+				if passes > 0 {
+					m := byte(last)
+					t := 0x100 + uint(a) - uint(m)
+					cf = byte(t >> 8)
+					nz = int(int8(byte(t)))
+				}
+				nz = int(int8(x))
+				clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+				goto L02EC
+			}
+			if m := c.Mem[x+0x50]; m != a {
+				last = uint64(m)
+				passes++
+				continue
+			}
+			// Found: the CMP's flags, and the BNE goes on.
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2
 		}
 	}
 

@@ -97,6 +97,12 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	plain(true)
 	emit(op("CLD", isa.Implied).Code)
 	plain(false)
+	// Table scans (see emu/translate/loops.go), down a zero-page table
+	// by X and an absolute one by Y, from whatever the registers hold.
+	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0xC0, op("BNE", isa.Relative).Code, 0xF9)
+	record()
+	emit(op("DEY", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x05, op("CMP", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40), op("BNE", isa.Relative).Code, 0xF8)
+	record()
 	// A branch whose target is on the next page from the instruction
 	// after it: NOPs up to the page's end.
 	for pc&0xFF != 0xFD {
