@@ -175,9 +175,9 @@ func setsRegister(in *instr, reg string) bool {
 }
 
 // A table scan is the counted loop DEX (DEY), BMI out, CMP table,X (,Y),
-// BNE back: it looks down a table for A. Its passes differ only in X and
-// the byte compared, so it runs as a Go loop that only steps X and
-// compares, counting its passes; the clock, the instructions and the
+// BNE back: it looks down a table for A, from the counter's value less
+// one to 0. Its passes differ only in the counter and the byte compared,
+// so it runs at once (scanCode), and the clock, the instructions and the
 // flags are settled as it ends, by the same definitions as ever.
 type scan struct {
 	dec, out, cmp, back *instr
@@ -210,54 +210,69 @@ func scanOf(l *loop) *scan {
 	default:
 		return nil
 	}
-	if sc.cmp.op.Bytes == 3 && sc.cmp.operand&0xFF > 0x80 {
+	// The table, indexes 00 to 7F, in one page (zero page does not
+	// wrap, an absolute table crosses no page), and 7 bytes above its
+	// page's start, so that eight are read below any index.
+	if base := sc.cmp.operand; base&0xFF > 0x80 || base < 7 {
 		return nil
 	}
 	return sc
 }
 
-// scanCode is a scan's Go: the loop, then its two ways out.
+// scanCode is a scan's Go. It finds the highest index below the counter
+// whose byte equals A eight bytes at a time (a byte of the word XORed
+// with A's that is zero, found exactly: no borrow crosses bytes), then
+// settles what the passes did: the counter, the clock and instruction
+// count (passes × a pass, then the way out), the flags (the last CMP's,
+// then the decrement's when the BMI leaves).
 func (t *translator) scanCode(sc *scan) string {
+	t.bits = true
 	reg := strings.ToLower(sc.dec.op.Mnemonic[2:])
 	compare, _ := names.Read("CMP")
 	pass := sc.dec.op.Cycles + sc.out.op.Cycles + sc.cmp.op.Cycles + sem.BranchCycles(sc.back.op, sc.back.addr, sc.back.target(), true)
 	leave := sc.dec.op.Cycles + sem.BranchCycles(sc.out.op, sc.out.addr, sc.out.target(), true)
 	found := sc.dec.op.Cycles + sc.out.op.Cycles + sc.cmp.op.Cycles + sc.back.op.Cycles
-	var table string
-	if sc.cmp.op.Bytes == 2 {
-		table = fmt.Sprintf("c.Mem[%s+0x%02X]", reg, sc.cmp.operand) // wraps in zero page
-	} else {
-		table = fmt.Sprintf("c.Mem[0x%04X+uint16(%s)]", sc.cmp.operand, reg)
-	}
 	var b strings.Builder
 	for _, in := range []*instr{sc.dec, sc.out, sc.cmp, sc.back} {
 		b.WriteString(t.comment(in))
 	}
-	fmt.Fprintf(&b, `// A table scan, run at once: a pass is 4 instructions and %d cycles.
+	fmt.Fprintf(&b, `// A table scan, run at once: a pass is 4 instructions and %[1]d cycles.
 {
-var passes, last uint64
-for {
-%s--
-if int8(%s) < 0 {
-// The BMI leaves: the last CMP's flags, then the decrement's.
-if passes > 0 {
-m := byte(last)
-%s
+n := int(%[2]s) // the passes that can compare: none unless 1 to 80
+if n == 0 || n > 0x80 {
+n = 0
 }
-%s
-clock += passes*(%d<<clockShift+4) + %d<<clockShift + 2
-%s}
-if m := %s; m != a {
-last = uint64(m)
-passes++
-continue
+found := -1
+pat := uint64(a) * 0x0101010101010101
+for top := n - 1; top >= 0 && found < 0; top -= 8 {
+w := c.Mem[0x%[3]X+top-7 : 0x%[3]X+top+1]
+v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+v ^= pat
+zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+if top < 7 {
+zero &^= 1<<(8*(7-top)) - 1 // below the table
 }
-// Found: the CMP's flags, and the BNE goes on.
+if zero != 0 {
+found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+}
+}
+if found >= 0 {
+passes := uint64(n - 1 - found)
+%[2]s = byte(found)
 m := a
-%s
-clock += passes*(%d<<clockShift+4) + %d<<clockShift + 4
-%s}
+%[4]s
+clock += passes*(%[1]d<<clockShift+4) + %[5]d<<clockShift + 4
+%[6]s}
+// None: the BMI leaves after the last pass.
+passes := uint64(n)
+if n > 0 {
+m := c.Mem[0x%[3]X]
+%[4]s
 }
-`, pass, reg, reg, compare, sem.SetNZ(reg), pass, leave, t.goTo(sc.out.target()), table, compare, pass, found, t.goTo(sc.back.next()))
+%[2]s -= byte(n) + 1
+%[7]s
+clock += passes*(%[1]d<<clockShift+4) + %[8]d<<clockShift + 2
+%[9]s}
+`, pass, reg, sc.cmp.operand, compare, found, t.goTo(sc.back.next()), sem.SetNZ(reg), leave, t.goTo(sc.out.target()))
 	return b.String()
 }

@@ -115,6 +115,7 @@ type translator struct {
 	stores    []span // where stores go that do not check for hooks
 	bitmap    bool   // the guard bitmap is used
 	selfJump  bool   // some jump is to itself
+	bits      bool   // math/bits is used
 	// Within subroutines: each block's predecessors, and the return
 	// addresses of the calls to each (see returnsTo).
 	preds, calls map[uint16][]uint16
@@ -390,7 +391,15 @@ func (t *translator) emit() ([]byte, error) {
 	fmt.Fprintf(&b, "package %s\n\n", p.Package)
 	// The flags are set as the 6502 sets them, whether read or not.
 	b.WriteString("//lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not\n\n")
-	b.WriteString("import \"github.com/kim1-archive/microchess/emu\"\n\n")
+	body, err := t.function(t.fn())
+	if err != nil {
+		return nil, err
+	}
+	if t.bits {
+		b.WriteString("import (\n\"math/bits\"\n\n\"github.com/kim1-archive/microchess/emu\"\n)\n\n")
+	} else {
+		b.WriteString("import \"github.com/kim1-archive/microchess/emu\"\n\n")
+	}
 	fmt.Fprintf(&b, "// %s is %s, translated ahead of time by emu/translate: %d blocks, %d instructions, %d bytes of code.\n",
 		p.Name, p.Description, len(t.order), t.countInstructions(), t.codeBytes())
 	fmt.Fprintf(&b, "var %s = &emu.Native{\nName: %q,\nCode: []emu.Span{\n", p.Name, fn)
@@ -405,10 +414,6 @@ func (t *translator) emit() ([]byte, error) {
 		fmt.Fprintf(&b, "0x%04X, ", a)
 	}
 	b.WriteString("\n},\n")
-	body, err := t.function(fn)
-	if err != nil {
-		return nil, err
-	}
 	b.WriteString("Unhooked: []emu.Range{\n")
 	for _, r := range t.unhooked() {
 		fmt.Fprintf(&b, "{Lo: 0x%04X, Hi: 0x%04X},\n", r.lo, r.hi)

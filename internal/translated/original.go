@@ -6,7 +6,11 @@ package translated
 
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
-import "github.com/kim1-archive/microchess/emu"
+import (
+	"math/bits"
+
+	"github.com/kim1-archive/microchess/emu"
+)
 
 // Original is MicroChess 1977 as built from its sources with the tapes' residue, translated ahead of time by emu/translate: 180 blocks, 441 instructions, 859 bytes of code.
 var Original = &emu.Native{
@@ -3985,27 +3989,27 @@ L02DB: // LOOP
 	// 02E0 BNE LOOP
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
-		var passes, last uint64
-		for {
-			x--
-			if int8(x) < 0 {
-				// The BMI leaves: the last CMP's flags, then the decrement's.
-				if passes > 0 {
-					m := byte(last)
-					t := 0x100 + uint(a) - uint(m)
-					cf = byte(t >> 8)
-					nz = int(int8(byte(t)))
-				}
-				nz = int(int8(x))
-				clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-				goto L02EC
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		for top := n - 1; top >= 0 && found < 0; top -= 8 {
+			w := c.Mem[0x50+top-7 : 0x50+top+1]
+			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			v ^= pat
+			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+			if top < 7 {
+				zero &^= 1<<(8*(7-top)) - 1 // below the table
 			}
-			if m := c.Mem[x+0x50]; m != a {
-				last = uint64(m)
-				passes++
-				continue
+			if zero != 0 {
+				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
 			}
-			// Found: the CMP's flags, and the BNE goes on.
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
 			m := a
 			t := 0x100 + uint(a) - uint(m)
 			cf = byte(t >> 8)
@@ -4013,6 +4017,18 @@ L02DB: // LOOP
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
 			goto L02E2
 		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC
 	}
 
 L02DE:
