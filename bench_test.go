@@ -132,23 +132,31 @@ func BenchmarkSuperBlitzMove(b *testing.B) {
 	benchFirstMove(b, "super-blitz", [3]byte{0x0F, 0x13, 0x33})
 }
 
-// BenchmarkNormalGame times a self-play game at Normal level, book off,
-// to the end or 40 moves a side, on each engine: the chess library's
-// checks of every move included, as a match has them.
+// BenchmarkNormalGame times a whole self-play game at Normal level, book
+// off, White's first move d2d4 by the player (the program then plays both
+// sides, 73 moves, to mate), on each engine: the chess library's checks
+// of every move included, as a match has them.
 func BenchmarkNormalGame(b *testing.B) {
 	l, _ := LevelByName("normal")
 	for _, e := range engines {
 		b.Run(e.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			var cycles uint64
 			var moves int
+			var cpu time.Duration
 			for i := 0; i < b.N; i++ {
+				b.StopTimer()
 				s := newSession(b)
 				useEngine(b, s, e.native)
 				s.SetLevel(l)
-				g, err := s.SelfPlay(40, true, "")
+				b.StartTimer()
+				c0 := threadCPU()
+				g, err := s.SelfPlay(40, true, "d2d4")
 				if err != nil {
 					b.Fatal(err)
 				}
+				cpu += threadCPU() - c0
 				for _, m := range g.Moves {
 					cycles += m.Cycles
 				}
@@ -156,6 +164,7 @@ func BenchmarkNormalGame(b *testing.B) {
 			}
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/op")
 			b.ReportMetric(float64(cycles)/float64(b.N), "cycles/op")
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
