@@ -169,8 +169,8 @@ timing: tool
 	$(MCHESS) timing -o docs/timing.md
 
 # The translated programs against the interpreter in whole self-play games
-# (40 moves a side) at every level from each first move (make test plays
-# short ones).
+# (40 moves a side) at every level: the original from each first move, and
+# every other program (make test plays short ones); about a minute.
 differential:
 	MCHESS_DIFFERENTIAL=40 $(GO) test -run '^TestTranslatedGamesLong$$' -v -timeout 0 .
 
