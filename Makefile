@@ -17,7 +17,7 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype library special tapes run test check fuzz bench timing strength special-match suite-big clean
+.PHONY: all tool images verify openings stone teletype library special tapes run test check fuzz bench timing strength special-match suite-big differential clean
 all: images verify openings stone teletype library special tapes
 
 tool:
@@ -138,7 +138,7 @@ FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols \
 	./openings:FuzzCompile ./openings:FuzzDecompile ./openings:FuzzDecodeLibrary \
 	./suite:FuzzParse ./suite:FuzzReadEPD ./suite:FuzzReadPGN \
 	./dump:FuzzReadPaperTape ./dump:FuzzReadIntelHex ./dump:FuzzReadSRecord ./dump:FuzzReadKIM ./dump:FuzzReadRaw ./dump:FuzzRead \
-	./cassette:FuzzReadWAV ./cassette:FuzzFrames
+	./cassette:FuzzReadWAV ./cassette:FuzzFrames ./:FuzzTranslated
 # A run that fails without writing a failing input is Go 1.26's fuzzing
 # flake (golang/go#75804, "context deadline exceeded"): it is run once more.
 fuzz:
@@ -183,6 +183,12 @@ suite-big:
 # (a test fails when the committed table is out of date).
 timing: tool
 	$(MCHESS) timing -o docs/timing.md
+
+# The translated programs against the interpreter in whole self-play games
+# (40 moves a side) at every level: the original from each first move, and
+# every other program (make test plays short ones); about a minute.
+differential:
+	MCHESS_DIFFERENTIAL=40 $(GO) test -run '^TestTranslatedGamesLong$$' -v -timeout 0 .
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 3 ./...

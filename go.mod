@@ -7,6 +7,7 @@ require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/corentings/chess/v2 v2.3.2
 	github.com/rogpeppe/go-internal v1.16.0
+	golang.org/x/sys v0.47.0
 )
 
 require (
@@ -25,6 +26,5 @@ require (
 	github.com/xo/terminfo v1.0.0 // indirect
 	golang.org/x/exp v0.0.0-20250128182459-e0ece0dbea4c // indirect
 	golang.org/x/sync v0.22.0 // indirect
-	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/tools v0.29.0 // indirect
 )

@@ -70,11 +70,16 @@ func New(images ...kim1.Image) (*Session, error) {
 		return nil, err
 	}
 	m.CPU.PC = Start
+	native(m)
 	return &Session{M: m, Budget: DefaultBudget}, nil
 }
 
 // NewSession starts a session on a machine already loaded (see Machine).
-func NewSession(m *kim1.Machine) *Session { return &Session{M: m, Budget: DefaultBudget} }
+// Both run the program's translation when there is one (see Interpret).
+func NewSession(m *kim1.Machine) *Session {
+	native(m)
+	return &Session{M: m, Budget: DefaultBudget}
+}
 
 // SetLevel stores the level's two bytes, as the manual says to.
 func (s *Session) SetLevel(l Level) {

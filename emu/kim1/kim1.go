@@ -89,6 +89,9 @@ type Machine struct {
 	Polls    []Poll // every GETKEY call that returned
 	// Trace, when set, is called before every instruction (slow).
 	Trace func(m *Machine)
+	// Native, when set, is the program translated ahead of time, which
+	// Run runs where it applies (not while Trace is set).
+	Native *emu.Native
 
 	TTYIn   []byte // characters GETCH will read
 	TTYOut  []byte // characters OUTCH wrote (and GETCH echoed)

@@ -41,7 +41,9 @@ func (e *RunError) Error() string {
 }
 
 // Run executes until the budget of cycles is used, the program waits for
-// input that the scripts do not have, it jumps to itself, or an error.
+// input that the scripts do not have, it jumps to itself, or an error. It
+// runs Native, when set, where it applies, and the core elsewhere: the
+// two stop alike.
 // When it waits, PC is at the routine's entry, so adding input and calling
 // Run again carries on exactly where it stopped.
 func (m *Machine) Run(budget uint64) (Reason, error) {
@@ -52,10 +54,16 @@ func (m *Machine) Run(budget uint64) (Reason, error) {
 	}
 	for c.Cycles < end {
 		var stop emu.Stop
-		if m.Trace != nil {
+		switch {
+		case m.Trace != nil:
 			m.Trace(m)
 			stop = c.Step()
-		} else {
+		case m.Native != nil:
+			var core uint64
+			if stop, core = m.Native.Run(c, end-c.Cycles); core > 0 {
+				stop = c.Run(min(core, end-c.Cycles))
+			}
+		default:
 			stop = c.Run(end - c.Cycles)
 		}
 		switch stop {

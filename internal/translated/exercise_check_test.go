@@ -1,0 +1,153 @@
+package translated
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/kim1-archive/microchess/emu"
+)
+
+// hookCall is one call of the exercise's write hook.
+type hookCall struct {
+	pc, addr uint16
+	val      byte
+	cycles   uint64
+}
+
+// exerciseCPU is the exercise in memory with a random state: registers
+// and flags (decimal mode among them), the zero page (its odd bytes, the
+// pointers' high bytes when the pointers are read from even addresses,
+// mostly into the data), the stack page, the data, the variable operand,
+// and, for some, hooks on a data page and on the code (as a code watch
+// has them), with a hook that stores its byte changed and now and then
+// asks to stop.
+func exerciseCPU(r *rand.Rand, calls *[]hookCall) *emu.CPU {
+	c := emu.New(0x0800)
+	c.A, c.X, c.Y, c.S = byte(r.Uint32()), byte(r.Uint32()), byte(r.Uint32()), byte(r.Uint32())
+	c.P = byte(r.Uint32())
+	c.Cycles, c.Instructions = r.Uint64N(1<<40), r.Uint64N(1<<40)
+	for a := 0; a < 0x200; a++ {
+		c.Mem[a] = byte(r.Uint32())
+		if a < 0x100 && a&1 == 1 && r.IntN(4) > 0 {
+			c.Mem[a] = byte(0x04 + r.IntN(2))
+		}
+	}
+	for a := 0x400; a < 0x600; a++ {
+		c.Mem[a] = byte(r.Uint32())
+	}
+	for _, sp := range append(slices.Clone(Exercise.Code), exerciseData...) {
+		copy(c.Mem[sp.Addr:], sp.Bytes)
+	}
+	c.Mem[exerciseVariable] = byte(r.Uint32())
+	if r.IntN(2) == 0 {
+		c.HookWrites(0x05, 0x05, true)
+	}
+	if r.IntN(2) == 0 {
+		c.HookWrites(0x08, 0x0B, true)
+	}
+	c.WriteHook = func(c *emu.CPU, pc, addr uint16, val byte, cycles uint64) bool {
+		*calls = append(*calls, hookCall{pc, addr, val, cycles})
+		c.Mem[addr] = val ^ 0x5A
+		return val&0x0F == 0
+	}
+	return c
+}
+
+// runExercise runs as kim1.Machine.Run does: n where it applies (nil: the
+// core alone), the core elsewhere, to the budget's end or a stop other
+// than a hook's.
+func runExercise(c *emu.CPU, n *emu.Native, budget uint64) emu.Stop {
+	end := c.Cycles + budget
+	for c.Cycles < end {
+		var stop emu.Stop
+		if n != nil {
+			var core uint64
+			if stop, core = n.Run(c, end-c.Cycles); core > 0 {
+				stop = c.Run(min(core, end-c.Cycles))
+			}
+		} else {
+			stop = c.Run(end - c.Cycles)
+		}
+		if stop != emu.StopBudget && stop != emu.StopHook {
+			return stop
+		}
+	}
+	return emu.StopBudget
+}
+
+// The translator's own test: the exercise (every documented opcode in
+// every mode, decimal and binary arithmetic, branches and calls, the
+// instructions left to the core, hooked stores) from random states and
+// budgets, on its translation and on the core: the same registers, flags,
+// counts, memory and hook calls, and no run of the translation that
+// differs from the core's (emu.Native.Checked).
+func TestExerciseAgainstTheCore(t *testing.T) {
+	native, decimal, hooked := 0, 0, 0
+	for seed := range 2000 {
+		r := rand.New(rand.NewPCG(uint64(seed), 29))
+		var callsN, callsI []hookCall
+		cn := exerciseCPU(r, &callsN)
+		ci := exerciseCPU(rand.New(rand.NewPCG(uint64(seed), 29)), &callsI)
+		if !Exercise.Applies(cn) {
+			t.Fatalf("seed %d: the translation does not apply", seed)
+		}
+		budget := 1 + r.Uint64N(50000)
+		if cn.P&emu.FlagD != 0 {
+			decimal++
+		}
+		before := cn.Instructions
+		counted := *Exercise
+		counted.Enter = func(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
+			i := c.Instructions
+			stop, core := Exercise.Enter(c, budget)
+			native += int(c.Instructions - i)
+			return stop, core
+		}
+		// In slices, compared after each: the program's loop would wash
+		// out a difference by its end.
+		for left := budget; left > 0; {
+			slice := min(left, 1+r.Uint64N(5000))
+			left -= slice
+			stopN := runExercise(cn, &counted, slice)
+			stopI := runExercise(ci, nil, slice)
+			if d := cpuDiff(cn, ci); d != "" || stopN != stopI || fmt.Sprint(callsN) != fmt.Sprint(callsI) {
+				// Again in lock-step, to name the block.
+				var report string
+				var calls []hookCall
+				c := exerciseCPU(rand.New(rand.NewPCG(uint64(seed), 29)), &calls)
+				runExercise(c, Exercise.Checked(func(s string) { report = s }), budget-left)
+				t.Fatalf("seed %d, %d cycles in: the translation's run differs from the core's: %s; stops %v, %v; hook calls %v, %v; in lock-step: %s", seed, budget-left, d, stopN, stopI, callsN, callsI, report)
+			}
+			if stopN != emu.StopBudget {
+				break
+			}
+		}
+		if len(callsN) > 0 {
+			hooked++
+		}
+		if cn.Instructions == before {
+			t.Fatalf("seed %d: nothing ran", seed)
+		}
+	}
+	t.Logf("%d runs (%d in decimal mode, %d with hook calls); %d instructions by the translation", 2000, decimal, hooked, native)
+	if native == 0 || decimal == 0 || hooked == 0 {
+		t.Fatal("the exercise did not exercise")
+	}
+}
+
+func cpuDiff(a, b *emu.CPU) string {
+	if a.A != b.A || a.X != b.X || a.Y != b.Y || a.S != b.S || a.P != b.P || a.PC != b.PC || a.Cycles != b.Cycles || a.Instructions != b.Instructions {
+		return fmt.Sprintf("A X Y S P PC %02X %02X %02X %02X %02X %04X, %d cycles %d instructions; the core's %02X %02X %02X %02X %02X %04X, %d cycles %d instructions",
+			a.A, a.X, a.Y, a.S, a.P, a.PC, a.Cycles, a.Instructions, b.A, b.X, b.Y, b.S, b.P, b.PC, b.Cycles, b.Instructions)
+	}
+	if a.Mem != b.Mem {
+		for i := range a.Mem {
+			if a.Mem[i] != b.Mem[i] {
+				return fmt.Sprintf("memory %04X: %02X, the core's %02X", i, a.Mem[i], b.Mem[i])
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"sort"
+
+	"github.com/kim1-archive/microchess/isa"
+)
+
+// The exercise is a program for the translator's own test: every
+// documented opcode in every mode, the arithmetic once in decimal and once
+// in binary mode, branches taken and not, one across a page, calls and
+// returns, the instructions the translation leaves to the core (BRK, RTI,
+// JMP indirect, a call into an undocumented byte), a variable immediate
+// operand, and a loop back to the start. Its test runs it from random
+// states on both engines.
+const (
+	exerciseStart   = 0x0800
+	exerciseData    = 0x0400 // 0400–05FF: what absolute and indexed operands reach
+	exerciseVector  = 0x0600 // JMP (0600)
+	exerciseResults = 0x2000 // what each instruction left
+	exerciseTrap    = 0x1F1F // a byte no instruction uses (the test puts it there)
+)
+
+// exerciseVariable is set by exerciseProgram: the operand of its ADC #.
+var exerciseVariable uint16
+
+// exerciseProgram assembles the exercise into memory and returns its
+// entry points.
+func exerciseProgram() (mem *[65536]byte, entries []uint16) {
+	mem = new([65536]byte)
+	pc := uint16(exerciseStart)
+	emit := func(bs ...byte) {
+		for _, b := range bs {
+			mem[pc] = b
+			pc++
+		}
+	}
+	op := func(mnemonic string, mode isa.Mode) isa.Op {
+		o, ok := isa.Lookup(mnemonic, mode)
+		if !ok {
+			panic("no " + mnemonic)
+		}
+		return o
+	}
+	ops := append([]isa.Op(nil), isa.Table...)
+	sort.Slice(ops, func(i, j int) bool { return ops[i].Code < ops[j].Code })
+	// record keeps what an instruction left (A, X, Y, P) in four bytes
+	// of its own, so that a difference is not washed out by the
+	// instructions after it: PHP, STA, STX, STY, PLA, STA.
+	results := uint16(exerciseResults)
+	// Every 16 instructions an entry, so that the budget is checked there
+	// and the translation can take over from the core there.
+	var checks []uint16
+	record := func() {
+		if (results-exerciseResults)%64 == 0 {
+			checks = append(checks, pc)
+		}
+		emit(op("PHP", isa.Implied).Code)
+		for _, st := range []string{"STA", "STX", "STY"} {
+			emit(op(st, isa.Absolute).Code, lo(results), hi(results))
+			results++
+		}
+		emit(op("PLA", isa.Implied).Code, op("STA", isa.Absolute).Code, lo(results), hi(results))
+		results++
+	}
+	plain := func(variable bool) {
+		for _, o := range ops {
+			switch o.Mnemonic {
+			case "BRK", "RTI", "RTS", "JMP", "JSR", "TXS":
+				continue
+			}
+			if o.Mode == isa.Relative {
+				emit(o.Code, 0x00) // to the next instruction, taken or not
+				record()
+				continue
+			}
+			operand := map[isa.Mode]uint16{
+				isa.Immediate: 0x5A, isa.ZeroPage: 0x80, isa.ZeroPageX: 0x80, isa.ZeroPageY: 0x80,
+				isa.Absolute: exerciseData + 0x80, isa.AbsoluteX: exerciseData + 0xC0, isa.AbsoluteY: exerciseData + 0xC0,
+				isa.IndirectX: 0x40, isa.IndirectY: 0x41,
+			}[o.Mode]
+			if variable && o.Mnemonic == "ADC" && o.Mode == isa.Immediate {
+				exerciseVariable = pc + 1
+			}
+			emit(o.Code)
+			switch o.Bytes {
+			case 2:
+				emit(byte(operand))
+			case 3:
+				emit(byte(operand), byte(operand>>8))
+			}
+			record()
+		}
+	}
+	start := pc
+	emit(op("SED", isa.Implied).Code)
+	plain(true)
+	emit(op("CLD", isa.Implied).Code)
+	plain(false)
+	// Table scans (see emu/translate/loops.go), down a zero-page table
+	// by X and an absolute one by Y, from whatever the registers hold.
+	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0xC0, op("BNE", isa.Relative).Code, 0xF9)
+	record()
+	emit(op("DEY", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x05, op("CMP", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40), op("BNE", isa.Relative).Code, 0xF8)
+	record()
+	// A branch whose target is on the next page from the instruction
+	// after it: NOPs up to the page's end.
+	for pc&0xFF != 0xFD {
+		emit(op("NOP", isa.Implied).Code)
+	}
+	emit(op("BCC", isa.Relative).Code, 0x01, op("NOP", isa.Implied).Code) // 02FF NOP, target 0300
+	// Calls: a subroutine, a call into an undocumented byte (the core
+	// stops there), the ones left to the core.
+	sub := uint16(0x0700)
+	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8))
+	record()
+	emit(op("TSX", isa.Implied).Code, op("TXS", isa.Implied).Code)
+	brk := pc + 3 // the JMP (indirect) goes to the BRK after it
+	mem[exerciseVector], mem[exerciseVector+1] = byte(brk), byte(brk>>8)
+	emit(op("JMP", isa.Indirect).Code, lo(exerciseVector), hi(exerciseVector))
+	emit(op("BRK", isa.Implied).Code, 0xEA) // the handler returns with RTI
+	handler := uint16(0x0710)
+	mem[0xFFFE], mem[0xFFFF] = byte(handler), byte(handler>>8)
+	// Into the undocumented byte when a data byte is 00, which the
+	// stores make it now and then: the core stops there.
+	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x7F), hi(exerciseData+0x7F), op("BNE", isa.Relative).Code, 0x03)
+	emit(op("JSR", isa.Absolute).Code, lo(exerciseTrap), hi(exerciseTrap))
+	emit(op("JMP", isa.Absolute).Code, byte(start), byte(start>>8))
+	mem[exerciseTrap] = 0x02
+	// The subroutine and the handler.
+	pc = sub
+	emit(op("INX", isa.Implied).Code, op("RTS", isa.Implied).Code)
+	pc = handler
+	emit(op("PHA", isa.Implied).Code, op("PLA", isa.Implied).Code, op("RTI", isa.Implied).Code)
+	// The BRK, where the JMP (indirect) goes, and after it, where the RTI
+	// returns, are entries: the translation cannot follow the two.
+	return mem, append([]uint16{exerciseStart, handler, brk, brk + 2}, checks...)
+}
+
+func lo(a uint16) byte { return byte(a) }
+func hi(a uint16) byte { return byte(a >> 8) }
