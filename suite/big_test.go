@@ -16,7 +16,8 @@ import (
 // en passant capture for White, level material, an eval within ±60 at
 // depth 10, the table's ECO code and name, and each ending in a position
 // of its own (board and side to move, as MicroChess sees it), none of
-// balanced-50's or study-250's.
+// balanced-50's or study-250's, and none that another line passes
+// through.
 func TestBalanced10k(t *testing.T) {
 	lines, ok := Builtin("balanced-10k")
 	if !ok || len(lines) != 10000 {
@@ -38,6 +39,9 @@ func TestBalanced10k(t *testing.T) {
 		step = 10
 	}
 	after := map[string]*chess.Position{} // by the moves that lead to it
+	// No line ends where another passes (a prefix of it, or a
+	// transposition into it): a game from the one could be the other's.
+	ends, along := map[string]Line{}, map[string]Line{}
 	for i, l := range lines {
 		if l.ECO == "" || l.Name == "" || l.Start != "" || l.Pos.File != "balanced-10k.txt" || l.Pos.Line == 0 {
 			t.Errorf("%v: incomplete line %+v", l.Pos, l)
@@ -78,6 +82,10 @@ func TestBalanced10k(t *testing.T) {
 			t.Errorf("%v: ends in the position of %v", l.Pos, o.Pos)
 		}
 		positions[key] = l
+		ends[key] = l
+		for _, p := range ps[1 : len(ps)-1] {
+			along[p.Board().String()+" "+p.Turn().String()] = l
+		}
 		if pos.Turn() != chess.White {
 			t.Errorf("%v: ends with Black to move", l.Pos)
 		}
@@ -92,6 +100,13 @@ func TestBalanced10k(t *testing.T) {
 		o := deepestNamed(named, ps)
 		if !slices.ContainsFunc(o, func(o *opening.Opening) bool { return o.Code() == l.ECO && o.Title() == l.Name }) {
 			t.Errorf("%v: %s %s: the table says %v", l.Pos, l.ECO, l.Name, titles(o))
+		}
+	}
+	if step == 1 {
+		for k, l := range ends {
+			if o, ok := along[k]; ok {
+				t.Errorf("%v ends where %v passes", l.Pos, o.Pos)
+			}
 		}
 	}
 	// Lines of every length. The walk draws each length a third of the

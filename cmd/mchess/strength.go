@@ -74,7 +74,7 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 		*jobs = runtime.NumCPU()
 	}
 	parts := studyPlan(sf, *jobs, *quick)
-	state := studyState{dir: *stateDir}
+	state := studyState{dir: *stateDir, salt: suiteSalt(studySuite)}
 	if *fresh {
 		if err := os.RemoveAll(*stateDir); err != nil {
 			fmt.Fprintln(stderr, "mchess strength:", err)

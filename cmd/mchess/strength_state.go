@@ -13,6 +13,7 @@ import (
 
 	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/match"
+	"github.com/kim1-archive/microchess/suite"
 )
 
 // studyState keeps each finished match of the study as a small JSON file,
@@ -21,7 +22,12 @@ import (
 // mchess, is not played again. The files are small (a summary each) and
 // are committed with the document, so that a later session, or another
 // machine, goes on too.
-type studyState struct{ dir string }
+type studyState struct {
+	dir string
+	// salt is what decides the games besides the command line: the
+	// study suite's lines (a regenerated suite is another study).
+	salt string
+}
 
 // savedMatch is one finished match as the state keeps it.
 type savedMatch struct {
@@ -38,6 +44,7 @@ type savedMatch struct {
 // arguments, so that any change to the command makes a new match.
 func (s studyState) file(args []string) string {
 	h := sha256.New()
+	fmt.Fprintf(h, "%s\n", s.salt)
 	for _, a := range args {
 		fmt.Fprintf(h, "%q ", a)
 	}
@@ -80,6 +87,16 @@ func (s studyState) save(m *savedMatch) error {
 		return err
 	}
 	return atomicfile.Write(s.file(m.Args), append(data, '\n'))
+}
+
+// suiteSalt is a fingerprint of a built-in suite's lines.
+func suiteSalt(name string) string {
+	lines, _ := suite.Builtin(name)
+	h := sha256.New()
+	for _, l := range lines {
+		fmt.Fprintf(h, "%q %q\n", l.Start, l.Moves)
+	}
+	return fmt.Sprintf("suite %s %x", name, h.Sum(nil)[:8])
 }
 
 // prune removes the kept matches no command of the plan names any more.

@@ -42,7 +42,7 @@ type bigConfig struct {
 
 // settings is the state file's first line: a restart must use the same.
 func (c bigConfig) settings(engine string) string {
-	return fmt.Sprintf("# settings: seed %d, n %d, plies 4/6/8 (+2 to level), MultiPV %d, margin %d cp, walk depth %d (%d for the first %d plies), eval depth %d, window ±%d cp, Hash %d, Threads 1, engine %s",
+	return fmt.Sprintf("# settings: seed %d, n %d, plies 4/6/8 (+2 to level), no line ending where another passes, MultiPV %d, margin %d cp, walk depth %d (%d for the first %d plies), eval depth %d, window ±%d cp, Hash %d, Threads 1, engine %s",
 		c.seed, c.n, c.k, c.margin, c.walkDepth, c.topDepth, c.topPlies, c.evalDepth, c.window, c.hash, engine)
 }
 
@@ -51,6 +51,11 @@ type bigWalker struct {
 	e     *engine
 	eco   map[string][]string
 	seen  map[string]bool // the ends taken, and balanced-50's and study-250's
+	// ends and along are the suite's own lines: their ends, and the
+	// positions they pass through before. A line ending where another
+	// passes (a prefix of it, or a transposition into it) would let a
+	// game from the one be the game from the other again.
+	ends, along map[string]bool
 	moves map[string][]string
 	evals map[string]pv
 }
@@ -118,7 +123,7 @@ func (w *bigWalker) attempt(i uint64) ([]string, int) {
 	// key ends in " -" unless White could take en passant, which MicroChess
 	// cannot be told.
 	k := key(pos)
-	if w.seen[k] || !strings.HasSuffix(k, " -") || w.name(uci) == "" {
+	if w.seen[k] || !strings.HasSuffix(k, " -") || w.name(uci) == "" || w.crosses(uci) {
 		return nil, 0
 	}
 	fen := pos.String()
@@ -131,6 +136,46 @@ func (w *bigWalker) attempt(i uint64) ([]string, int) {
 		return nil, 0
 	}
 	return uci, p.cp
+}
+
+// keys are the positions a line passes through, its end last.
+func keys(uci []string) []string {
+	pos := microchess.StartingPosition()
+	var ks []string
+	for _, s := range uci {
+		m, err := chess.UCINotation{}.Decode(pos, s)
+		if err != nil {
+			log.Fatalf("%v: %v", uci, err)
+		}
+		pos = pos.Update(m)
+		ks = append(ks, key(pos))
+	}
+	return ks
+}
+
+// crosses tells whether a line ends where a line taken passes, or passes
+// where one ends.
+func (w *bigWalker) crosses(uci []string) bool {
+	ks := keys(uci)
+	if w.along[ks[len(ks)-1]] {
+		return true
+	}
+	for _, k := range ks[:len(ks)-1] {
+		if w.ends[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// take adds a line to the suite's.
+func (w *bigWalker) take(uci []string) {
+	ks := keys(uci)
+	end := ks[len(ks)-1]
+	w.seen[end], w.ends[end] = true, true
+	for _, k := range ks[:len(ks)-1] {
+		w.along[k] = true
+	}
 }
 
 // name is "ECO name" of the deepest position along the line that the
@@ -170,7 +215,7 @@ func big(args []string) {
 	fs.Parse(args)
 
 	start := time.Now()
-	w := &bigWalker{c: c, eco: ecoTable(), seen: map[string]bool{}, moves: map[string][]string{}, evals: map[string]pv{}}
+	w := &bigWalker{c: c, eco: ecoTable(), seen: map[string]bool{}, ends: map[string]bool{}, along: map[string]bool{}, moves: map[string][]string{}, evals: map[string]pv{}}
 	for _, name := range []string{"balanced-50", "study-250"} {
 		lines, _ := suite.Builtin(name)
 		for _, l := range lines {
@@ -178,6 +223,24 @@ func big(args []string) {
 		}
 	}
 	header, lines, next := readState(*state)
+	// Lines the rule of crosses (added after the first run) refuses are
+	// dropped from the state, as if refused when found: the attempts are
+	// independent, so what follows is what a run from the start gives.
+	kept := lines[:0:0]
+	for _, l := range lines {
+		if w.seen[key(play(l.uci))] || w.crosses(l.uci) {
+			continue
+		}
+		w.take(l.uci)
+		kept = append(kept, l)
+	}
+	if len(kept) < len(lines) {
+		log.Printf("%s: %d lines end where another passes, or pass where one ends: dropped", *state, len(lines)-len(kept))
+		lines = kept
+		if err := writeState(*state, lines); err != nil {
+			log.Fatal(err)
+		}
+	}
 	if len(lines) >= c.n {
 		// All found: the suite is written from the state, without the engine.
 		if err := atomicfile.Write(*out, w.suiteFile(lines[:c.n], header)); err != nil {
@@ -191,9 +254,6 @@ func big(args []string) {
 	settings := c.settings(e.name)
 	if header != "" && header != settings {
 		log.Fatalf("%s:1: other settings:\n  file: %s\n  now:  %s", *state, header, settings)
-	}
-	for _, l := range lines {
-		w.seen[key(play(l.uci))] = true
 	}
 	f, err := os.OpenFile(*state, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 	if err != nil {
@@ -209,7 +269,7 @@ func big(args []string) {
 		if uci == nil {
 			continue
 		}
-		w.seen[key(play(uci))] = true
+		w.take(uci)
 		lines = append(lines, stateLine{i, uci, cp})
 		// One write a line: a stop leaves whole lines (or a torn last one,
 		// which readState drops).
@@ -253,6 +313,24 @@ func fenKey(fen string) string {
 		log.Fatal(err)
 	}
 	return key(pos)
+}
+
+// writeState writes the state again with lines: its comment lines kept.
+func writeState(file string, lines []stateLine) error {
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, t := range strings.SplitAfter(string(text), "\n") {
+		if strings.HasPrefix(t, "#") {
+			b.WriteString(t)
+		}
+	}
+	for _, l := range lines {
+		fmt.Fprintf(&b, "%d\t%s\t%+d\n", l.attempt, strings.Join(l.uci, " "), l.cp)
+	}
+	return atomicfile.Write(file, []byte(b.String()))
 }
 
 // readState reads the state's first line (its settings), the lines taken
