@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -102,10 +104,22 @@ func TestStrengthResumes(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	state := filepath.Join(dir, "state")
+	mchess := mchessCommand(t)
 	run := func() (string, string, int) {
 		out := filepath.Join(dir, "strength.md")
 		var stdout, stderr bytes.Buffer
-		status := mainExit([]string{"strength", "--quick", "-j", "2", "--stockfish", sf, "--state", state, "-o", out}, &stdout, &stderr)
+		// In a process of its own: the study catches signals, which must
+		// not change how the package's other tests' children start.
+		cmd := exec.Command(mchess, "strength", "--quick", "-j", "2", "--stockfish", sf, "--state", state, "-o", out)
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		status := 0
+		if err := cmd.Run(); err != nil {
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) {
+				t.Fatal(err)
+			}
+			status = exit.ExitCode()
+		}
 		data, _ := os.ReadFile(out)
 		return string(data), stderr.String(), status
 	}
