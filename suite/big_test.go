@@ -112,7 +112,7 @@ func TestBalanced10k(t *testing.T) {
 	// Lines of every length. The walk draws each length a third of the
 	// time, but there are fewer distinct level, balanced ends of 4 plies
 	// than of 6, and of 6 than of 8.
-	for n, least := range map[int]int{4: 400, 6: 2500, 8: 5000} {
+	for n, least := range map[int]int{4: 180, 6: 2500, 8: 6500} {
 		if plies[n] < least {
 			t.Errorf("%d lines of %d plies, want at least %d: %v", plies[n], n, least, plies)
 		}
