@@ -94,7 +94,7 @@ func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
 
 	var library [][]string
 	for _, l := range []string{"blitz", "normal"} {
-		a := cmd(400, "--book", "--gauntlet", "sf-varied", "library@"+l, "original@"+l)
+		a := cmd(200, "--book", "--gauntlet", "sf-varied", "library@"+l, "original@"+l)
 		library = append(library, append(a, sf(libraryOpponent)...))
 	}
 
