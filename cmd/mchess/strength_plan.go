@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -75,6 +76,10 @@ func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
 	for _, l := range studyLevels {
 		for _, rule := range []string{"forfeit", "touch-move"} {
 			a := cmd(studyGames[l], "stone@"+l, "original@"+l)
+			if i := slices.Index(a, "--pgn"); i >= 0 {
+				// The same players under both rules: the rule names the file too.
+				a[i+1] = strings.TrimSuffix(a[i+1], ".pgn") + "_" + rule + ".pgn"
+			}
 			stone = append(stone, append(append(a, suite...), "--illegal", "stone="+rule))
 		}
 	}

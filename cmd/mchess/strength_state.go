@@ -45,7 +45,7 @@ type savedMatch struct {
 func (s studyState) file(args []string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n", s.salt)
-	for _, a := range args {
+	for _, a := range gameArgs(args) {
 		fmt.Fprintf(h, "%q ", a)
 	}
 	return filepath.Join(s.dir, fmt.Sprintf("match-%x.json", h.Sum(nil)[:8]))
@@ -69,7 +69,7 @@ func (s studyState) load(args []string) (*savedMatch, error) {
 	if err := json.Unmarshal(data, &m); err != nil || m.Summary == nil {
 		return nil, fmt.Errorf("%s: not a saved match (%v): remove it, or run with --fresh", s.file(args), err)
 	}
-	if !slices.Equal(m.Args, args) {
+	if !slices.Equal(gameArgs(m.Args), gameArgs(args)) {
 		return nil, fmt.Errorf("%s: saved for another command line: remove it, or run with --fresh", s.file(args))
 	}
 	return &m, nil
@@ -87,6 +87,20 @@ func (s studyState) save(m *savedMatch) error {
 		return err
 	}
 	return atomicfile.Write(s.file(m.Args), append(data, '\n'))
+}
+
+// gameArgs are the arguments that decide a match's games: all but where
+// its PGN is written.
+func gameArgs(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--pgn" {
+			i++
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
 }
 
 // suiteSalt is a fingerprint of a built-in suite's lines.
