@@ -47,17 +47,17 @@ func (c bigConfig) settings(engine string) string {
 }
 
 type bigWalker struct {
-	c     bigConfig
-	e     *engine
-	eco   map[string][]string
-	seen  map[string]bool // the ends taken, and balanced-50's and study-250's
+	c    bigConfig
+	e    *engine
+	eco  map[string][]string
+	seen map[string]bool // the ends taken, and balanced-50's and study-250's
 	// ends and along are the suite's own lines: their ends, and the
 	// positions they pass through before. A line ending where another
 	// passes (a prefix of it, or a transposition into it) would let a
 	// game from the one be the game from the other again.
 	ends, along map[string]bool
-	moves map[string][]string
-	evals map[string]pv
+	moves       map[string][]string
+	evals       map[string]pv
 }
 
 // candidates are the moves the walk may take at fen: of the engine's k
