@@ -142,8 +142,7 @@ func (p *pgnReader) scan(raw string, n int) (*pgnGame, error) {
 		if p.comment.Line > 0 {
 			end := strings.IndexByte(raw[i:], '}')
 			if end < 0 {
-				i = len(raw)
-				break
+				break // the comment goes on on the next line
 			}
 			i += end + 1
 			p.comment = diag.Pos{}
