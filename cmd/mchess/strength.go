@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"runtime"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/kim1-archive/microchess/internal/atomicfile"
@@ -85,7 +84,7 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess strength:", err)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	machine := studyMachine(sf)
 	start, load := time.Now(), [2]string{loadAverage()}
