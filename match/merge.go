@@ -97,6 +97,12 @@ func (m *merger) file(name string) error {
 		return err
 	}
 	defer f.Close()
+	// A pipe or a device could be read for ever: a match's parts are files.
+	if st, err := f.Stat(); err != nil {
+		return err
+	} else if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s: not a regular file", name)
+	}
 	return m.read(name, f)
 }
 
