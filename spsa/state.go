@@ -19,18 +19,42 @@ import (
 // format names the state file's layout; a file of another is refused.
 const format = "mchess-spsa 1"
 
-// maxStateBytes bounds what Load reads: a history of 100,000 steps of ten
-// parameters is under 64 MiB; a larger file is taken for a mistake.
+// maxStateBytes bounds what Load reads: a step of ten parameters takes
+// under 1 KiB, so this holds some 60,000 steps, more than a run here
+// plays; a larger file is taken for a mistake.
 const maxStateBytes = 64 << 20
 
 // Save writes the state to file, all or nothing: an interrupted save
-// leaves the previous state.
+// leaves the previous state. The file is JSON, indented but for the
+// history, whose steps take a line each: a tenth of the size, and still
+// one step a line for a reader.
 func (s *State) Save(file string) error {
-	data, err := json.MarshalIndent(s, "", " ")
+	head := *s
+	head.History = nil
+	data, err := json.MarshalIndent(&head, "", " ")
+	const tail = `"history": null` + "\n}" // History is the last field
+	if err == nil && !bytes.HasSuffix(data, []byte(tail)) {
+		err = errors.New("history is not the state's last field") // a programming error
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %v", file, err)
 	}
-	return atomicfile.Write(file, append(data, '\n'))
+	var b bytes.Buffer
+	b.Write(data[:len(data)-len(tail)])
+	b.WriteString(`"history": [`)
+	for i, r := range s.History {
+		line, err := json.Marshal(r)
+		if err != nil {
+			return fmt.Errorf("%s: step %d: %v", file, r.Step, err)
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n  ")
+		b.Write(line)
+	}
+	b.WriteString("\n ]\n}\n")
+	return atomicfile.Write(file, b.Bytes())
 }
 
 // Load reads a state saved by Save, for the declared parameters: a state
@@ -84,9 +108,9 @@ func jsonError(file string, data []byte, err error) error {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		off = se.Offset
+		off = se.Offset - 1 // the offset is past the offending byte
 	case errors.As(err, &te):
-		off = te.Offset
+		off = te.Offset // just past the value
 	}
 	if off < 0 || off > int64(len(data)) {
 		return fmt.Errorf("%s: not an SPSA state: %v", file, err)
