@@ -85,7 +85,7 @@ func (r *Roster) AddVariant(def string) (string, error) {
 		if err != nil {
 			return nil, "", err
 		}
-		images, err = poke(images, pokes, side)
+		images, err = PokeImages(images, pokes, side)
 		if err != nil {
 			return nil, "", fmt.Errorf("variant %s: %v", name, err)
 		}
@@ -96,8 +96,9 @@ func (r *Roster) AddVariant(def string) (string, error) {
 	return name, nil
 }
 
-// poke writes a side's pokes into copies of the images that hold them.
-func poke(images []kim1.Image, pokes []Poke, side chess.Color) ([]kim1.Image, error) {
+// PokeImages writes a side's pokes into copies of the images that hold
+// them; the images given are not changed.
+func PokeImages(images []kim1.Image, pokes []Poke, side chess.Color) ([]kim1.Image, error) {
 	out := append([]kim1.Image(nil), images...)
 	copied := make([]bool, len(out))
 	for _, p := range pokes {
