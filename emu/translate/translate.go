@@ -24,6 +24,8 @@ package translate
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/kim1-archive/microchess/emu/internal/sem"
@@ -222,12 +224,13 @@ func (t *translator) discover() {
 // once on entry (emu.Native.Unhooked) and leaves a store into its code to
 // the core; so must what decides where the code goes.
 func (t *translator) checkVariable() error {
-	for v := range t.variable {
+	vs := slices.Sorted(maps.Keys(t.variable)) // the first in order, every time
+	for _, v := range vs {
 		for a, in := range t.insts {
 			if !in.documented || v < a || int(v) >= int(a)+in.op.Bytes {
 				continue
 			}
-			if why := t.notVariable(in, v); why != "" {
+			if why := notVariable(in, v); why != "" {
 				return fmt.Errorf("%s: variable byte %04X is part of the instruction at %04X (%s), %s", t.p.Name, v, a, in.op.Mnemonic, why)
 			}
 		}
@@ -237,7 +240,7 @@ func (t *translator) checkVariable() error {
 
 // notVariable says why the byte v of in cannot be read at run time, or
 // is empty when it can.
-func (t *translator) notVariable(in *instr, v uint16) string {
+func notVariable(in *instr, v uint16) string {
 	switch {
 	case v == in.addr:
 		return "its opcode"
@@ -245,19 +248,28 @@ func (t *translator) notVariable(in *instr, v uint16) string {
 		return "the operand of a branch, jump or call: where the code goes must be fixed"
 	case in.kind == core:
 		return "an instruction left to the core"
-	case in.op.Mode == isa.Immediate:
-		return ""
 	case writes(in.op):
 		return "the address of a store or read-modify-write: where it stores must be fixed"
 	}
-	_, reads := names.Read(in.op.Mnemonic)
-	switch in.op.Mode {
-	case isa.ZeroPage, isa.ZeroPageX, isa.ZeroPageY:
-		if reads {
-			return ""
-		}
+	if VariableOperand(in.op) {
+		return ""
 	}
 	return "not an immediate operand nor the address of a zero-page read"
+}
+
+// VariableOperand reports whether op's operand can be named in
+// Program.Variable: an immediate operand, or the address of an instruction
+// that only reads memory (LDA, LDX, LDY, AND, ORA, EOR, ADC, SBC, CMP,
+// CPX, CPY, BIT) in zero-page, zero-page,X or zero-page,Y mode.
+func VariableOperand(op isa.Op) bool {
+	switch op.Mode {
+	case isa.Immediate:
+		return true
+	case isa.ZeroPage, isa.ZeroPageX, isa.ZeroPageY:
+		_, reads := names.Read(op.Mnemonic)
+		return reads
+	}
+	return false
 }
 
 // mergeCode collects the bytes of every translated instruction.

@@ -138,7 +138,7 @@ func Generate() ([]File, error) {
 	src, err = translate.Translate(translate.Program{
 		Package: "translated", Name: "Exercise", Generator: generator,
 		Description: "the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode",
-		Mem:         mem, Entries: entries, Variable: []uint16{exerciseVariable},
+		Mem:         mem, Entries: entries, Variable: exerciseVariables,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("the exercise: %v", err)
@@ -157,7 +157,14 @@ func Generate() ([]File, error) {
 		fmt.Fprintf(&data, "{Addr: 0x%04X, Bytes: %q},\n", a, string(mem[a:int(a)+n]))
 	}
 	data.WriteString("}\n")
-	fmt.Fprintf(&data, "\n// exerciseVariable is its variable operand.\nconst exerciseVariable = 0x%04X\n", exerciseVariable)
+	data.WriteString("\n// exerciseVariables are its variable operands.\nvar exerciseVariables = []uint16{")
+	for i, v := range exerciseVariables {
+		if i%12 == 0 {
+			data.WriteString("\n")
+		}
+		fmt.Fprintf(&data, "0x%04X, ", v)
+	}
+	data.WriteString("\n}\n")
 	if src, err = format.Source(data.Bytes()); err != nil {
 		return nil, err
 	}
