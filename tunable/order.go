@@ -54,21 +54,26 @@ func (r *resolver) orderLine(d *declLine) {
 	}
 	var at []int
 	seen := map[string]bool{}
+	bad := false
 	for _, l := range d.chain {
 		key := strings.ToUpper(l.name)
 		i, ok := index[key]
 		switch {
 		case !ok && r.names[key] != nil:
-			return // the parameter had errors of its own
+			bad = true // the parameter had errors of its own
+			continue
 		case !ok:
 			r.errs.Add(l.pos, "ORDER names %s, which is not a parameter of this file", l.name)
-			return
+			bad = true
+			continue
 		case r.set.Params[i].Kind != Range:
 			r.errs.Add(l.pos, "ORDER compares values: %s is a CHOICE", l.name)
-			return
+			bad = true
+			continue
 		case seen[key]:
 			r.errs.Add(l.pos, "ORDER names %s twice", l.name)
-			return
+			bad = true
+			continue
 		}
 		seen[key] = true
 		at = append(at, i)
@@ -76,6 +81,9 @@ func (r *resolver) orderLine(d *declLine) {
 		if len(o.Names) > 1 {
 			o.Strict = append(o.Strict, l.strict)
 		}
+	}
+	if bad {
+		return
 	}
 	for k := 1; k < len(at); k++ {
 		e := edge{hi: at[k-1], lo: at[k], pos: d.chain[k].pos}
