@@ -100,14 +100,21 @@ func (r *resolver) orderLine(d *declLine) {
 }
 
 // reaches tells whether parameter from is at or above parameter to by the
-// edges so far.
+// edges so far (a search that visits each parameter once).
 func (r *resolver) reaches(from, to int) bool {
-	if from == to {
-		return true
-	}
-	for _, e := range r.edges {
-		if e.hi == from && r.reaches(e.lo, to) {
+	seen := map[int]bool{from: true}
+	stack := []int{from}
+	for len(stack) > 0 {
+		at := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if at == to {
 			return true
+		}
+		for _, e := range r.edges {
+			if e.hi == at && !seen[e.lo] {
+				seen[e.lo] = true
+				stack = append(stack, e.lo)
+			}
 		}
 	}
 	return false

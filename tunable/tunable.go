@@ -62,9 +62,10 @@ type Param struct {
 	Pos     diag.Pos // where the declaration names it
 }
 
-// Byte is the byte a value of the parameter writes (value already in
-// range).
+// Byte is the byte a value of the parameter writes; a value out of range
+// is held to it first.
 func (p *Param) Byte(v int) byte {
+	v = min(max(v, p.Min()), p.Max())
 	if p.Kind == Choice {
 		return p.Choices[v].Value
 	}
@@ -72,7 +73,7 @@ func (p *Param) Byte(v int) byte {
 }
 
 // Max is the highest value the parameter takes in a vector: Hi for a
-// Range, the last index for a Choice; Min is Lo or 0.
+// Range, the last index for a Choice.
 func (p *Param) Max() int {
 	if p.Kind == Choice {
 		return len(p.Choices) - 1
@@ -80,7 +81,8 @@ func (p *Param) Max() int {
 	return p.Hi
 }
 
-// Min is the lowest value the parameter takes in a vector.
+// Min is the lowest value the parameter takes in a vector: Lo for a
+// Range, 0 for a Choice.
 func (p *Param) Min() int {
 	if p.Kind == Choice {
 		return 0
@@ -200,9 +202,11 @@ func (r *resolver) addresses(p *Param, d *declLine) bool {
 			ok = false
 			continue
 		}
+		// A span stops at its first bad byte: one error, not one per byte.
 		for a := from; a <= to; a++ {
 			if !r.declare(p, uint16(a), sp.from.Pos) {
 				ok = false
+				break
 			}
 		}
 	}

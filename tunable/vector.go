@@ -15,8 +15,8 @@ func (s *Set) Current() []int {
 	return v
 }
 
-// Project brings any vector (one value per parameter) to the nearest one
-// the declarations allow, deterministically: each value is first held
+// Project brings any vector (one value per parameter) to one the
+// declarations allow, deterministically: each value is first held
 // within its parameter's range (a choice's index within 0..n-1); then
 // the ORDER lines are kept bottom up: a parameter below what it must
 // exceed is raised just enough (the king's value rises above a queen's
@@ -53,7 +53,8 @@ func (s *Set) Pokes(v []int) ([]Poke, error) {
 
 // Vector reads the vector back from memory (an image, an emulated
 // machine): the inverse of Pokes. It fails when a parameter's bytes
-// differ, or hold a value outside its range or none of its choices.
+// differ, or hold a value outside its range or none of its choices; it
+// does not hold the vector to the ORDER lines (Project does).
 func (s *Set) Vector(read func(addr uint16) byte) ([]int, error) {
 	v := make([]int, len(s.Params))
 	for i, p := range s.Params {
