@@ -75,6 +75,11 @@ func TestOriginalDeclarations(t *testing.T) {
 			}
 		}
 	}
+	for _, a := range set.Addresses() {
+		if a >= 0x0070 && a <= 0x008F {
+			t.Errorf("%04X is declared: .SETW must stay as it is, the harmless variable is in it", a)
+		}
+	}
 	if terms != 25 {
 		t.Errorf("%d terms of STRATGY declared, want 25", terms)
 	}
