@@ -22,6 +22,7 @@ const (
 	StoneWhite    = "src/patches/stone-1980-white.s" // its opening list for the computer as White
 	StoneBlack    = "src/patches/stone-1980-black.s" // and as Black
 	OpeningsDir   = "src/openings"                   // the manual's ten opening books
+	TuneSource    = "src/microchess.tune"            // the 1977 program's tunable bytes (docs/tuning.md)
 )
 
 // builtin is the repository's src/ tree, so that the command built from

@@ -221,7 +221,7 @@ func (t *translator) blockCode(bl *block) (string, error) {
 		fmt.Fprintf(&b, "if clock+%d<<clockShift >= end {\npc = 0x%04X\ngoto budget\n}\n", bl.reach, bl.start)
 	}
 	if l := t.loops[bl.start]; l != nil {
-		if sc := scanOf(l); sc != nil {
+		if sc := t.scanOf(l); sc != nil {
 			b.WriteString(t.scanCode(sc))
 			return b.String(), nil
 		}

@@ -129,11 +129,20 @@ func (t *translator) operand(in *instr) string {
 		}
 		return fmt.Sprintf("m := byte(0x%02X)\n", o)
 	case isa.ZeroPage, isa.Absolute:
+		if t.variable[in.addr+1] { // zero page only (checkVariable)
+			return fmt.Sprintf("m := c.Mem[c.Mem[0x%04X]] // read: a setting, the address\n", in.addr+1)
+		}
 		return fmt.Sprintf("m := c.Mem[0x%04X]\n", o)
-	case isa.ZeroPageX:
-		return fmt.Sprintf("m := c.Mem[x+0x%02X]\n", o)
-	case isa.ZeroPageY:
-		return fmt.Sprintf("m := c.Mem[y+0x%02X]\n", o)
+	case isa.ZeroPageX, isa.ZeroPageY:
+		index := "x"
+		if op.Mode == isa.ZeroPageY {
+			index = "y"
+		}
+		if t.variable[in.addr+1] {
+			// A byte sum: the address wraps in zero page, as on the chip.
+			return fmt.Sprintf("m := c.Mem[c.Mem[0x%04X]+%s] // read: a setting, the base\n", in.addr+1, index)
+		}
+		return fmt.Sprintf("m := c.Mem[%s+0x%02X]\n", index, o)
 	}
 	return t.address(in) + cross + "m := c.Mem[ea]\n"
 }

@@ -185,8 +185,9 @@ type scan struct {
 
 // scanOf returns the scan l is, if it is one. An absolute table must not
 // cross a page for the indexes a scan compares (00–7F), whose cost would
-// vary from pass to pass.
-func scanOf(l *loop) *scan {
+// vary from pass to pass. A table whose address is variable is not one:
+// the scan reads from where the translation was made.
+func (t *translator) scanOf(l *loop) *scan {
 	if len(l.chain) != 2 || len(l.chain[0].insts) != 2 || len(l.chain[1].insts) != 2 {
 		return nil
 	}
@@ -215,6 +216,11 @@ func scanOf(l *loop) *scan {
 	// page's start, so that eight are read below any index.
 	if base := sc.cmp.operand; base&0xFF > 0x80 || base < 7 {
 		return nil
+	}
+	for k := 1; k < sc.cmp.op.Bytes; k++ {
+		if t.variable[sc.cmp.addr+uint16(k)] {
+			return nil
+		}
 	}
 	return sc
 }

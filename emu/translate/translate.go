@@ -17,12 +17,15 @@
 // monitor routine, say). The end of the budget is checked where loops
 // close and at subroutine entries and returns: when it is nearer than the
 // most the code can run before the next check, the core runs the rest.
-// Immediate operands named as variable are read from memory when the
-// instruction runs, so that a setting poked there is obeyed.
+// Operands named as variable (immediate operands, and the addresses of
+// zero-page reads) are read from memory when the instruction runs, so
+// that a setting poked there is obeyed.
 package translate
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/kim1-archive/microchess/emu/internal/sem"
@@ -39,8 +42,11 @@ type Program struct {
 	Generator   string // what wrote the file, for its header
 	Mem         *[65536]byte
 	Entries     []uint16
-	// Variable are immediate operands read at run time, left out of the
-	// code the translation checks.
+	// Variable are operands read at run time, left out of the code the
+	// translation checks: immediate operands, and the addresses of reads
+	// in zero page (LDA, ADC, CMP, BIT, ... in zero-page, zero-page,X or
+	// zero-page,Y mode), which read their operand byte and then the byte
+	// it names.
 	Variable []uint16
 	// Symbols, when set, names addresses in the comments.
 	Symbols isa.Symbolizer
@@ -210,20 +216,60 @@ func (t *translator) discover() {
 }
 
 // checkVariable refuses a variable byte that is part of an instruction
-// the translation runs, other than as its immediate operand. (One that is
-// no instruction's is read from memory as data anyway.)
+// the translation runs, other than as an operand it can read at run time:
+// an immediate operand, or the address of a zero-page read (ADC, LDA, CMP,
+// BIT, ... in zero-page, zero-page,X or zero-page,Y mode). (One that is no
+// instruction's is read from memory as data anyway.) A store's address
+// must stay fixed: the translation checks the hooks of where it stores
+// once on entry (emu.Native.Unhooked) and leaves a store into its code to
+// the core; so must what decides where the code goes.
 func (t *translator) checkVariable() error {
-	for v := range t.variable {
+	vs := slices.Sorted(maps.Keys(t.variable)) // the first in order, every time
+	for _, v := range vs {
 		for a, in := range t.insts {
 			if !in.documented || v < a || int(v) >= int(a)+in.op.Bytes {
 				continue
 			}
-			if in.kind == core || in.op.Mode != isa.Immediate || v != a+1 {
-				return fmt.Errorf("%s: variable byte %04X is part of the instruction at %04X, not its immediate operand", t.p.Name, v, a)
+			if why := notVariable(in, v); why != "" {
+				return fmt.Errorf("%s: variable byte %04X is part of the instruction at %04X (%s), %s", t.p.Name, v, a, in.op.Mnemonic, why)
 			}
 		}
 	}
 	return nil
+}
+
+// notVariable says why the byte v of in cannot be read at run time, or
+// is empty when it can.
+func notVariable(in *instr, v uint16) string {
+	switch {
+	case v == in.addr:
+		return "its opcode"
+	case in.kind == branch || in.kind == jump || in.kind == call:
+		return "the operand of a branch, jump or call: where the code goes must be fixed"
+	case in.kind == core:
+		return "an instruction left to the core"
+	case writes(in.op):
+		return "the address of a store or read-modify-write: where it stores must be fixed"
+	}
+	if VariableOperand(in.op) {
+		return ""
+	}
+	return "not an immediate operand nor the address of a zero-page read"
+}
+
+// VariableOperand reports whether op's operand can be named in
+// Program.Variable: an immediate operand, or the address of an instruction
+// that only reads memory (LDA, LDX, LDY, AND, ORA, EOR, ADC, SBC, CMP,
+// CPX, CPY, BIT) in zero-page, zero-page,X or zero-page,Y mode.
+func VariableOperand(op isa.Op) bool {
+	switch op.Mode {
+	case isa.Immediate:
+		return true
+	case isa.ZeroPage, isa.ZeroPageX, isa.ZeroPageY:
+		_, reads := names.Read(op.Mnemonic)
+		return reads
+	}
+	return false
 }
 
 // mergeCode collects the bytes of every translated instruction.

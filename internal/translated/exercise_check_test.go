@@ -19,7 +19,7 @@ type hookCall struct {
 // exerciseCPU is the exercise in memory with a random state: registers
 // and flags (decimal mode among them), the zero page (its odd bytes, the
 // pointers' high bytes when the pointers are read from even addresses,
-// mostly into the data), the stack page, the data, the variable operand,
+// mostly into the data), the stack page, the data, the variable operands,
 // and, for some, hooks on a data page and on the code (as a code watch
 // has them), with a hook that stores its byte changed and now and then
 // asks to stop.
@@ -40,7 +40,7 @@ func exerciseCPU(r *rand.Rand, calls *[]hookCall) *emu.CPU {
 	for _, sp := range append(slices.Clone(Exercise.Code), exerciseData...) {
 		copy(c.Mem[sp.Addr:], sp.Bytes)
 	}
-	c.Mem[exerciseVariable] = byte(r.Uint32())
+	setVariables(c, randomValues(r))
 	if r.IntN(2) == 0 {
 		c.HookWrites(0x05, 0x05, true)
 	}
@@ -53,6 +53,30 @@ func exerciseCPU(r *rand.Rand, calls *[]hookCall) *emu.CPU {
 		return val&0x0F == 0
 	}
 	return c
+}
+
+// randomValues are values for the variable operands.
+func randomValues(r *rand.Rand) []byte {
+	vals := make([]byte, len(exerciseVariables))
+	for i := range vals {
+		vals[i] = byte(r.Uint32())
+	}
+	return vals
+}
+
+// setVariables pokes values into the variable operands, as a tuner or a
+// level setting does between runs.
+func setVariables(c *emu.CPU, vals []byte) {
+	for i, v := range exerciseVariables {
+		c.Mem[v] = vals[i]
+	}
+}
+
+// exerciseSlice is a slice of a run's budget, and the values the variable
+// operands are given before it (none: they stay).
+type exerciseSlice struct {
+	cycles uint64
+	values []byte
 }
 
 // runExercise runs as kim1.Machine.Run does: n where it applies (nil: the
@@ -84,7 +108,7 @@ func runExercise(c *emu.CPU, n *emu.Native, budget uint64) emu.Stop {
 // counts, memory and hook calls, and no run of the translation that
 // differs from the core's (emu.Native.Checked).
 func TestExerciseAgainstTheCore(t *testing.T) {
-	native, decimal, hooked := 0, 0, 0
+	native, decimal, hooked, changed := 0, 0, 0, 0
 	for seed := range 2000 {
 		r := rand.New(rand.NewPCG(uint64(seed), 29))
 		var callsN, callsI []hookCall
@@ -94,6 +118,18 @@ func TestExerciseAgainstTheCore(t *testing.T) {
 			t.Fatalf("seed %d: the translation does not apply", seed)
 		}
 		budget := 1 + r.Uint64N(50000)
+		// In slices, compared after each: the program's loop would wash
+		// out a difference by its end. Before a third of them the
+		// variable operands change.
+		var plan []exerciseSlice
+		for left := budget; left > 0; {
+			sl := exerciseSlice{cycles: min(left, 1+r.Uint64N(5000))}
+			left -= sl.cycles
+			if r.IntN(3) == 0 {
+				sl.values = randomValues(r)
+			}
+			plan = append(plan, sl)
+		}
 		if cn.P&emu.FlagD != 0 {
 			decimal++
 		}
@@ -105,20 +141,27 @@ func TestExerciseAgainstTheCore(t *testing.T) {
 			native += int(c.Instructions - i)
 			return stop, core
 		}
-		// In slices, compared after each: the program's loop would wash
-		// out a difference by its end.
-		for left := budget; left > 0; {
-			slice := min(left, 1+r.Uint64N(5000))
-			left -= slice
-			stopN := runExercise(cn, &counted, slice)
-			stopI := runExercise(ci, nil, slice)
+		for k, sl := range plan {
+			if sl.values != nil {
+				setVariables(cn, sl.values)
+				setVariables(ci, sl.values)
+				changed++
+			}
+			stopN := runExercise(cn, &counted, sl.cycles)
+			stopI := runExercise(ci, nil, sl.cycles)
 			if d := cpuDiff(cn, ci); d != "" || stopN != stopI || fmt.Sprint(callsN) != fmt.Sprint(callsI) {
 				// Again in lock-step, to name the block.
 				var report string
 				var calls []hookCall
 				c := exerciseCPU(rand.New(rand.NewPCG(uint64(seed), 29)), &calls)
-				runExercise(c, Exercise.Checked(func(s string) { report = s }), budget-left)
-				t.Fatalf("seed %d, %d cycles in: the translation's run differs from the core's: %s; stops %v, %v; hook calls %v, %v; in lock-step: %s", seed, budget-left, d, stopN, stopI, callsN, callsI, report)
+				checked := Exercise.Checked(func(s string) { report = s })
+				for _, sl := range plan[:k+1] {
+					if sl.values != nil {
+						setVariables(c, sl.values)
+					}
+					runExercise(c, checked, sl.cycles)
+				}
+				t.Fatalf("seed %d, slice %d: the translation's run differs from the core's: %s; stops %v, %v; hook calls %v, %v; in lock-step: %s", seed, k, d, stopN, stopI, callsN, callsI, report)
 			}
 			if stopN != emu.StopBudget {
 				break
@@ -131,8 +174,8 @@ func TestExerciseAgainstTheCore(t *testing.T) {
 			t.Fatalf("seed %d: nothing ran", seed)
 		}
 	}
-	t.Logf("%d runs (%d in decimal mode, %d with hook calls); %d instructions by the translation", 2000, decimal, hooked, native)
-	if native == 0 || decimal == 0 || hooked == 0 {
+	t.Logf("%d runs (%d in decimal mode, %d with hook calls), the %d variable operands changed %d times; %d instructions by the translation", 2000, decimal, hooked, len(exerciseVariables), changed, native)
+	if native == 0 || decimal == 0 || hooked == 0 || changed == 0 {
 		t.Fatal("the exercise did not exercise")
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Original is MicroChess 1977 as built from its sources with the tapes' residue, translated ahead of time by emu/translate: 180 blocks, 441 instructions, 859 bytes of code.
+// Original is MicroChess 1977 as built from its sources with the tapes' residue, translated ahead of time by emu/translate: 180 blocks, 441 instructions, 821 bytes of code.
 var Original = &emu.Native{
 	Name: "original",
 	Code: []emu.Span{
@@ -21,7 +21,45 @@ var Original = &emu.Native{
 		{Addr: 0x018C, Bytes: "ŵ\xf0\x03 %\x03\xe6\xb5`\xc9\b\xb0\x12 \xea\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
 		{Addr: 0x0200, Bytes: "\xa2\x10\xa9\x00\x95\xde\xca\x10\xfb\xa9\x10\x85\xb0ư\x10\x01` \x1e\x03\xa4\xb0\xa2\b\x86\xb6\xc0\b\x10A\xc0\x06\x10.\xc0\x04\x10\x1f\xc0\x01\xf0\t\x10\x0e \x8e\x02\xd0\xfb\xf0\xd9 \x9c\x02\xd0\xfb\xf0Ң\x04\x86\xb6 \x9c\x02\xd0\xfb\xf0\xc7 \x9c\x02\xa5\xb6\xc9\x04\xd0\xf7\xf0\xbc\xa2\x10\x86\xb6 \x8e\x02\xa5\xb6\xc9\b\xd0\xf7\xf0\xad\xa2\x06\x86\xb6 \xca\x02P\x050\x03 \x00\x01 \x1e\x03ƶ\xa5\xb6\xc9\x05\xf0\xeb \xca\x02p\x8f0\x8d \x00\x01\xa5\xb1)\xf0\xc9 \xf0\xeeL\r\x02 \xca\x020\x03 \x00\x01 \x1e\x03ƶ` \xca\x02\x90\x02P\xf90\a\b \x00\x01(P\xf0 \x1e\x03ƶ`\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xeb`\xa5\xb1\xa6\xb6\x18u\x8f\x85\xb1)\x88\xd0B\xa5\xb1\xa2 \xca0\x0e\xd5P\xd0\xf9\xe0\x1003\xa9\x7fi\x01p\x01\xb8\xa5\xb50$\xc9"},
 		{Addr: 0x02F3, Bytes: "\x10 H\b\xa9\xf9\x85\xb5\x85\xb4 K\x03 \xb2\x02 \t\x02 .\x03(h\x85\xb5\xa5\xb40\x048\xa9\xff`\x18\xa9\x00`\xa9\xff\x18\xb8`\xa6\xb0\xb5P\x85\xb1` K\x03 \xb2\x02 \t\x02 \xb2\x02\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95Ph\xaah\x85\xb1\x95PLp\x03\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\xa9̕P\x8aH\xa6\xb0\xb5P\x94PH\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xa6\xe4\xe4\xa0\xd0\x04\xa9\x00\xf0\n\xa6\xe3\xd0\x06\xa6\xee\xd0\x02\xa9\xff\xa2\x04\x86\xb5\xc5\xfa\x90\f\xf0\n\x85\xfa\xa5\xb0\x85\xfb\xa5\xb1\x85\xf9L\x1f\x1f\xa6\xdc\x10\x17\xa5\xf9\xd5\xdc\xd0\x0fʵ܅\xfbʵ܅\xf9ʆ\xdc\xd0\x1a\x85ܢ\f\x86\xb5\x86\xfa\xa2\x14 \x02\x02\xa2\x04\x86\xb5 \x00\x02\xa6\xfa\xe0\x0f\x90\x12\xa6\xfb\xb5P\x85\xfa\x86\xb0\xa5\xf9\x85\xb1 K\x03L\x00\x00\xa9\xff`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
-		{Addr: 0x1780, Bytes: "\x18\xa9\x80e\xebe\xece\xede\xe1e\xdf8\xe5\xf0\xe5\xf1\xe5\xe2\xe5\xe0\xe5\xde\xe5\xef\xe5\xe3\xb0\x02\xa9\x00J\x18i@e\xece\xed8\xe5\xe4J\x18i\x90e\xdde\xdde\xdde\xdde\xe18\xe5\xe4\xe5\xe4\xe5\xe5\xe5\xe5\xe5\u09b1\xe03\xf0\x16\xe04\xf0\x12\xe0\"\xf0\x0e\xe0%\xf0\n\xa6\xb0\xf0\t\xb4P\xc0\x10\x10\x03\x18i\x02Lw\x03"},
+		{Addr: 0x1780, Bytes: "\x18\xa9"},
+		{Addr: 0x1783, Bytes: "e"},
+		{Addr: 0x1785, Bytes: "e"},
+		{Addr: 0x1787, Bytes: "e"},
+		{Addr: 0x1789, Bytes: "e"},
+		{Addr: 0x178B, Bytes: "e"},
+		{Addr: 0x178D, Bytes: "8\xe5"},
+		{Addr: 0x1790, Bytes: "\xe5"},
+		{Addr: 0x1792, Bytes: "\xe5"},
+		{Addr: 0x1794, Bytes: "\xe5"},
+		{Addr: 0x1796, Bytes: "\xe5"},
+		{Addr: 0x1798, Bytes: "\xe5"},
+		{Addr: 0x179A, Bytes: "\xe5"},
+		{Addr: 0x179C, Bytes: "\xb0\x02\xa9"},
+		{Addr: 0x17A0, Bytes: "J\x18i"},
+		{Addr: 0x17A4, Bytes: "e"},
+		{Addr: 0x17A6, Bytes: "e"},
+		{Addr: 0x17A8, Bytes: "8\xe5"},
+		{Addr: 0x17AB, Bytes: "J\x18i"},
+		{Addr: 0x17AF, Bytes: "e"},
+		{Addr: 0x17B1, Bytes: "e"},
+		{Addr: 0x17B3, Bytes: "e"},
+		{Addr: 0x17B5, Bytes: "e"},
+		{Addr: 0x17B7, Bytes: "e"},
+		{Addr: 0x17B9, Bytes: "8\xe5"},
+		{Addr: 0x17BC, Bytes: "\xe5"},
+		{Addr: 0x17BE, Bytes: "\xe5"},
+		{Addr: 0x17C0, Bytes: "\xe5"},
+		{Addr: 0x17C2, Bytes: "\xe5"},
+		{Addr: 0x17C4, Bytes: "\xa6"},
+		{Addr: 0x17C6, Bytes: "\xe0"},
+		{Addr: 0x17C8, Bytes: "\xf0\x16\xe0"},
+		{Addr: 0x17CC, Bytes: "\xf0\x12\xe0"},
+		{Addr: 0x17D0, Bytes: "\xf0\x0e\xe0"},
+		{Addr: 0x17D4, Bytes: "\xf0\n\xa6"},
+		{Addr: 0x17D8, Bytes: "\xf0\t\xb4"},
+		{Addr: 0x17DC, Bytes: "\xc0"},
+		{Addr: 0x17DE, Bytes: "\x10\x03\x18i"},
+		{Addr: 0x17E3, Bytes: "Lw\x03"},
 	},
 	Blocks: []uint16{
 		0x0000, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x0021, 0x0027, 0x002B, 0x002E, 0x0032,
@@ -5964,13 +6002,13 @@ L1780: // STRATGY
 	}
 	// 1781 LDA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x1782] // read: a setting
 		a = m
 		nz = int(int8(a))
 	}
 	// 1783 ADC .WMOB
 	{
-		m := c.Mem[0x00EB]
+		m := c.Mem[c.Mem[0x1784]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6003,7 +6041,7 @@ L1780: // STRATGY
 	}
 	// 1785 ADC .WMAXC
 	{
-		m := c.Mem[0x00EC]
+		m := c.Mem[c.Mem[0x1786]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6036,7 +6074,7 @@ L1780: // STRATGY
 	}
 	// 1787 ADC .WCC
 	{
-		m := c.Mem[0x00ED]
+		m := c.Mem[c.Mem[0x1788]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6069,7 +6107,7 @@ L1780: // STRATGY
 	}
 	// 1789 ADC .WCAP1
 	{
-		m := c.Mem[0x00E1]
+		m := c.Mem[c.Mem[0x178A]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6102,7 +6140,7 @@ L1780: // STRATGY
 	}
 	// 178B ADC .WCAP2
 	{
-		m := c.Mem[0x00DF]
+		m := c.Mem[c.Mem[0x178C]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6139,7 +6177,7 @@ L1780: // STRATGY
 	}
 	// 178E SBC .PMAXC
 	{
-		m := c.Mem[0x00F0]
+		m := c.Mem[c.Mem[0x178F]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6169,7 +6207,7 @@ L1780: // STRATGY
 	}
 	// 1790 SBC .PCC
 	{
-		m := c.Mem[0x00F1]
+		m := c.Mem[c.Mem[0x1791]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6199,7 +6237,7 @@ L1780: // STRATGY
 	}
 	// 1792 SBC .BCAP0
 	{
-		m := c.Mem[0x00E2]
+		m := c.Mem[c.Mem[0x1793]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6229,7 +6267,7 @@ L1780: // STRATGY
 	}
 	// 1794 SBC .BCAP1
 	{
-		m := c.Mem[0x00E0]
+		m := c.Mem[c.Mem[0x1795]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6259,7 +6297,7 @@ L1780: // STRATGY
 	}
 	// 1796 SBC .COUNT
 	{
-		m := c.Mem[0x00DE]
+		m := c.Mem[c.Mem[0x1797]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6289,7 +6327,7 @@ L1780: // STRATGY
 	}
 	// 1798 SBC .PMOB
 	{
-		m := c.Mem[0x00EF]
+		m := c.Mem[c.Mem[0x1799]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6319,7 +6357,7 @@ L1780: // STRATGY
 	}
 	// 179A SBC .MOB
 	{
-		m := c.Mem[0x00E3]
+		m := c.Mem[c.Mem[0x179B]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6359,7 +6397,7 @@ L179E:
 	clock += 2<<clockShift + 1
 	// 179E LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x179F] // read: a setting
 		a = m
 		nz = int(int8(a))
 	}
@@ -6380,7 +6418,7 @@ L17A0: // POS
 	}
 	// 17A2 ADC #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x17A3] // read: a setting
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6413,7 +6451,7 @@ L17A0: // POS
 	}
 	// 17A4 ADC .WMAXC
 	{
-		m := c.Mem[0x00EC]
+		m := c.Mem[c.Mem[0x17A5]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6446,7 +6484,7 @@ L17A0: // POS
 	}
 	// 17A6 ADC .WCC
 	{
-		m := c.Mem[0x00ED]
+		m := c.Mem[c.Mem[0x17A7]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6483,7 +6521,7 @@ L17A0: // POS
 	}
 	// 17A9 SBC .MAXC
 	{
-		m := c.Mem[0x00E4]
+		m := c.Mem[c.Mem[0x17AA]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6525,7 +6563,7 @@ L17A0: // POS
 	}
 	// 17AD ADC #$90
 	{
-		m := byte(0x90)
+		m := c.Mem[0x17AE] // read: a setting
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6558,7 +6596,7 @@ L17A0: // POS
 	}
 	// 17AF ADC .WCAP0
 	{
-		m := c.Mem[0x00DD]
+		m := c.Mem[c.Mem[0x17B0]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6591,7 +6629,7 @@ L17A0: // POS
 	}
 	// 17B1 ADC .WCAP0
 	{
-		m := c.Mem[0x00DD]
+		m := c.Mem[c.Mem[0x17B2]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6624,7 +6662,7 @@ L17A0: // POS
 	}
 	// 17B3 ADC .WCAP0
 	{
-		m := c.Mem[0x00DD]
+		m := c.Mem[c.Mem[0x17B4]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6657,7 +6695,7 @@ L17A0: // POS
 	}
 	// 17B5 ADC .WCAP0
 	{
-		m := c.Mem[0x00DD]
+		m := c.Mem[c.Mem[0x17B6]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6690,7 +6728,7 @@ L17A0: // POS
 	}
 	// 17B7 ADC .WCAP1
 	{
-		m := c.Mem[0x00E1]
+		m := c.Mem[c.Mem[0x17B8]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -6727,7 +6765,7 @@ L17A0: // POS
 	}
 	// 17BA SBC .MAXC
 	{
-		m := c.Mem[0x00E4]
+		m := c.Mem[c.Mem[0x17BB]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6757,7 +6795,7 @@ L17A0: // POS
 	}
 	// 17BC SBC .MAXC
 	{
-		m := c.Mem[0x00E4]
+		m := c.Mem[c.Mem[0x17BD]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6787,7 +6825,7 @@ L17A0: // POS
 	}
 	// 17BE SBC .CC
 	{
-		m := c.Mem[0x00E5]
+		m := c.Mem[c.Mem[0x17BF]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6817,7 +6855,7 @@ L17A0: // POS
 	}
 	// 17C0 SBC .CC
 	{
-		m := c.Mem[0x00E5]
+		m := c.Mem[c.Mem[0x17C1]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6847,7 +6885,7 @@ L17A0: // POS
 	}
 	// 17C2 SBC .BCAP1
 	{
-		m := c.Mem[0x00E0]
+		m := c.Mem[c.Mem[0x17C3]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -6877,13 +6915,13 @@ L17A0: // POS
 	}
 	// 17C4 LDX .SQUARE
 	{
-		m := c.Mem[0x00B1]
+		m := c.Mem[c.Mem[0x17C5]] // read: a setting, the address
 		x = m
 		nz = int(int8(x))
 	}
 	// 17C6 CPX #$33
 	{
-		m := byte(0x33)
+		m := c.Mem[0x17C7] // read: a setting
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -6900,7 +6938,7 @@ L17CA:
 	clock += 4<<clockShift + 2
 	// 17CA CPX #$34
 	{
-		m := byte(0x34)
+		m := c.Mem[0x17CB] // read: a setting
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -6917,7 +6955,7 @@ L17CE:
 	clock += 4<<clockShift + 2
 	// 17CE CPX #$22
 	{
-		m := byte(0x22)
+		m := c.Mem[0x17CF] // read: a setting
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -6934,7 +6972,7 @@ L17D2:
 	clock += 4<<clockShift + 2
 	// 17D2 CPX #$25
 	{
-		m := byte(0x25)
+		m := c.Mem[0x17D3] // read: a setting
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -6951,7 +6989,7 @@ L17D6:
 	clock += 5<<clockShift + 2
 	// 17D6 LDX .PIECE
 	{
-		m := c.Mem[0x00B0]
+		m := c.Mem[c.Mem[0x17D7]] // read: a setting, the address
 		x = m
 		nz = int(int8(x))
 	}
@@ -6967,13 +7005,13 @@ L17DA:
 	clock += 8<<clockShift + 3
 	// 17DA LDY .BOARD,X
 	{
-		m := c.Mem[x+0x50]
+		m := c.Mem[c.Mem[0x17DB]+x] // read: a setting, the base
 		y = m
 		nz = int(int8(y))
 	}
 	// 17DC CPY #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x17DD] // read: a setting
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -6994,7 +7032,7 @@ L17E0: // POSN
 	}
 	// 17E1 ADC #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x17E2] // read: a setting
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)

@@ -3,6 +3,7 @@ package main
 import (
 	"sort"
 
+	"github.com/kim1-archive/microchess/emu/translate"
 	"github.com/kim1-archive/microchess/isa"
 )
 
@@ -10,9 +11,11 @@ import (
 // documented opcode in every mode, the arithmetic once in decimal and once
 // in binary mode, branches taken and not, one across a page, calls and
 // returns, the instructions the translation leaves to the core (BRK, RTI,
-// JMP indirect, a call into an undocumented byte), a variable immediate
-// operand, and a loop back to the start. Its test runs it from random
-// states on both engines.
+// JMP indirect, a call into an undocumented byte), variable operands (in
+// the decimal pass every immediate operand and every zero-page read's
+// address, and the table of a scan), and a loop back to the start. Its
+// test runs it from random states on both engines, with the variable
+// operands changed now and then between its runs.
 const (
 	exerciseStart   = 0x0800
 	exerciseData    = 0x0400 // 0400–05FF: what absolute and indexed operands reach
@@ -21,13 +24,14 @@ const (
 	exerciseTrap    = 0x1F1F // a byte no instruction uses (the test puts it there)
 )
 
-// exerciseVariable is set by exerciseProgram: the operand of its ADC #.
-var exerciseVariable uint16
+// exerciseVariables is set by exerciseProgram: its variable operands.
+var exerciseVariables []uint16
 
 // exerciseProgram assembles the exercise into memory and returns its
 // entry points.
 func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	mem = new([65536]byte)
+	exerciseVariables = nil
 	pc := uint16(exerciseStart)
 	emit := func(bs ...byte) {
 		for _, b := range bs {
@@ -79,8 +83,8 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 				isa.Absolute: exerciseData + 0x80, isa.AbsoluteX: exerciseData + 0xC0, isa.AbsoluteY: exerciseData + 0xC0,
 				isa.IndirectX: 0x40, isa.IndirectY: 0x41,
 			}[o.Mode]
-			if variable && o.Mnemonic == "ADC" && o.Mode == isa.Immediate {
-				exerciseVariable = pc + 1
+			if variable && translate.VariableOperand(o) {
+				exerciseVariables = append(exerciseVariables, pc+1)
 			}
 			emit(o.Code)
 			switch o.Bytes {
@@ -102,6 +106,10 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0xC0, op("BNE", isa.Relative).Code, 0xF9)
 	record()
 	emit(op("DEY", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x05, op("CMP", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40), op("BNE", isa.Relative).Code, 0xF8)
+	record()
+	// And one whose table's address is variable, translated plainly.
+	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0xC0, op("BNE", isa.Relative).Code, 0xF9)
+	exerciseVariables = append(exerciseVariables, pc-3)
 	record()
 	// A branch whose target is on the next page from the instruction
 	// after it: NOPs up to the page's end.

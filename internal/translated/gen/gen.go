@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"slices"
 
 	microchess "github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
@@ -27,6 +28,9 @@ type program struct {
 	// also build variants the translation must serve as well: their code
 	// must be the same, byte for byte.
 	also []func() (*built, error)
+	// variable lists the operands the translation reads at run time
+	// (translate.Program.Variable): settings poked between runs.
+	variable func(*built) ([]uint16, error)
 }
 
 // built is a program in a KIM-1's memory, with its symbols (for the
@@ -34,6 +38,7 @@ type program struct {
 type built struct {
 	m    *kim1.Machine
 	syms []asm.FileSymbol
+	code *asm.Program // the original's, as assembled (nil for the others)
 }
 
 // machine loads images on a KIM-1 with the layout's RAM.
@@ -66,7 +71,12 @@ func original() (*built, error) {
 	if err != nil {
 		return nil, err
 	}
-	return machine(microchess.Layout, p.Images, p.Code)
+	b, err := machine(microchess.Layout, p.Images, p.Code)
+	if err != nil {
+		return nil, err
+	}
+	b.code = p.Code
+	return b, nil
 }
 
 func stone(white bool) func() (*built, error) {
@@ -89,13 +99,26 @@ func library() (*built, error) {
 // every program reads them when it runs.
 var levelBytes = []uint16{microchess.LevelCheck, microchess.LevelTree}
 
+func levels(*built) ([]uint16, error) { return levelBytes, nil }
+
+// originalVariable are the level bytes and the operands a tuner of the
+// original's evaluation changes (issue 22), so that one translation
+// serves every variant it tries.
+func originalVariable(b *built) ([]uint16, error) {
+	tunable, err := tunableOperands(b.code)
+	if err != nil {
+		return nil, fmt.Errorf("the tunable operands: %v", err)
+	}
+	return append(slices.Clone(levelBytes), tunable...), nil
+}
+
 var programs = []program{
-	{"original.go", "Original", "MicroChess 1977 as built from its sources with the tapes' residue", original, nil},
+	{"original.go", "Original", "MicroChess 1977 as built from its sources with the tapes' residue", original, nil, originalVariable},
 	// The opening lists are data: one translation serves both.
-	{"stone.go", "Stone", "Stone's 1980 upgrade with either opening list", stone(true), []func() (*built, error){stone(false)}},
-	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil},
-	{"library.go", "Library", "MicroChess with the opening library of twenty books (" + microchess.LibrarySource + ")", library, nil},
-	{"teletype.go", "Teletype", "MicroChess at a teletype (" + microchess.TeletypeSource + ")", patched(microchess.TeletypeLayout(), microchess.Teletype), nil},
+	{"stone.go", "Stone", "Stone's 1980 upgrade with either opening list", stone(true), []func() (*built, error){stone(false)}, levels},
+	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil, levels},
+	{"library.go", "Library", "MicroChess with the opening library of twenty books (" + microchess.LibrarySource + ")", library, nil, levels},
+	{"teletype.go", "Teletype", "MicroChess at a teletype (" + microchess.TeletypeSource + ")", patched(microchess.TeletypeLayout(), microchess.Teletype), nil, levels},
 }
 
 const generator = "internal/translated/gen from the programs as built (go generate ./internal/translated)"
@@ -138,7 +161,7 @@ func Generate() ([]File, error) {
 	src, err = translate.Translate(translate.Program{
 		Package: "translated", Name: "Exercise", Generator: generator,
 		Description: "the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode",
-		Mem:         mem, Entries: entries, Variable: []uint16{exerciseVariable},
+		Mem:         mem, Entries: entries, Variable: exerciseVariables,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("the exercise: %v", err)
@@ -157,7 +180,14 @@ func Generate() ([]File, error) {
 		fmt.Fprintf(&data, "{Addr: 0x%04X, Bytes: %q},\n", a, string(mem[a:int(a)+n]))
 	}
 	data.WriteString("}\n")
-	fmt.Fprintf(&data, "\n// exerciseVariable is its variable operand.\nconst exerciseVariable = 0x%04X\n", exerciseVariable)
+	data.WriteString("\n// exerciseVariables are its variable operands.\nvar exerciseVariables = []uint16{")
+	for i, v := range exerciseVariables {
+		if i%12 == 0 {
+			data.WriteString("\n")
+		}
+		fmt.Fprintf(&data, "0x%04X, ", v)
+	}
+	data.WriteString("\n}\n")
 	if src, err = format.Source(data.Bytes()); err != nil {
 		return nil, err
 	}
@@ -169,9 +199,13 @@ func translateProgram(p program, build func() (*built, error)) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", p.name, err)
 	}
+	variable, err := p.variable(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", p.name, err)
+	}
 	src, err := translate.Translate(translate.Program{
 		Package: "translated", Name: p.name, Description: p.description, Generator: generator,
-		Mem: &b.m.CPU.Mem, Entries: []uint16{microchess.Start}, Variable: levelBytes, Constraint: constraint,
+		Mem: &b.m.CPU.Mem, Entries: []uint16{microchess.Start}, Variable: variable, Constraint: constraint,
 		Symbols: asm.NewNames(b.syms).Name,
 	})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -23,6 +24,40 @@ func TestTranslationsUpToDate(t *testing.T) {
 		}
 		if !bytes.Equal(got, f.Source) {
 			t.Errorf("internal/translated/%s is stale: run 'go generate ./internal/translated'", f.Name)
+		}
+	}
+}
+
+// The tunable operands are those of STRATGY's immediates and zero-page
+// reads through the ADC #02 at POSN, counted by hand from the listing
+// (1780 CLC, 1781 LDA #80, 1783 ADC .WMOB, ...; 17E1 ADC #02).
+func TestTunableOperands(t *testing.T) {
+	b, err := original()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tunableOperands(b.code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []uint16{
+		0x1782,                                 // LDAIM 80
+		0x1784, 0x1786, 0x1788, 0x178A, 0x178C, // ADCZ .WMOB .WMAXC .WCC .WCAP1 .WCAP2
+		0x178F, 0x1791, 0x1793, 0x1795, 0x1797, 0x1799, 0x179B, // SBCZ .PMAXC ... .BMOB
+		0x179F,                         // LDAIM 00
+		0x17A3, 0x17A5, 0x17A7, 0x17AA, // ADCIM 40, ADCZ .WMAXC .WCC, SBCZ .BMAXC
+		0x17AE, 0x17B0, 0x17B2, 0x17B4, 0x17B6, 0x17B8, // ADCIM 90, ADCZ .WCAP0 ×4, .WCAP1
+		0x17BB, 0x17BD, 0x17BF, 0x17C1, 0x17C3, // SBCZ .BMAXC ×2, .BCC ×2, .BCAP1
+		0x17C5, 0x17C7, 0x17CB, 0x17CF, 0x17D3, // LDXZ .SQUARE, CPXIM 33 34 22 25
+		0x17D7, 0x17DB, 0x17DD, 0x17E2, // LDXZ .PIECE, LDYZX .BOARD, CPYIM 10, ADCIM 02
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("tunable operands % X, want % X", got, want)
+	}
+	mem := &b.m.CPU.Mem
+	for a, v := range map[uint16]byte{0x1782: 0x80, 0x17A3: 0x40, 0x17AE: 0x90, 0x17E2: 0x02, 0x17C7: 0x33, 0x17CB: 0x34, 0x17CF: 0x22, 0x17D3: 0x25, 0x17B0: 0xDD} {
+		if mem[a] != v {
+			t.Errorf("%04X holds %02X, want %02X", a, mem[a], v)
 		}
 	}
 }

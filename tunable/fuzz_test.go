@@ -1,0 +1,54 @@
+package tunable_test
+
+import (
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/kim1-archive/microchess/asm"
+)
+
+// FuzzLoad feeds arbitrary declarations for the small program: any input
+// gives a set or errors, never a panic; a set loaded keeps its current
+// vector through Project, Pokes and Vector, and Apply of it leaves the
+// source as it is.
+func FuzzLoad(f *testing.F) {
+	b, err := os.ReadFile("../src/microchess.tune")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{
+		string(b), smallDecl, "", ";", "X", "\tORDER", "X\tRANGE\t.TAB:.TAB\t00-FF", "X\tCHOICE\tSTART+3\t.A,.B,,",
+		"X\tRANGE\tSTART+1\t00-FF\n\tORDER\tX>X", "A\tRANGE\t.TAB\t05-05\nB\tRANGE\t.TAB+1\t04-04\n\tORDER\tB>A",
+		"X\tRANGE\tFFFF+1\t00-FF", "X\tRANGE\t.TAB-FFFF\t0-0", "\x00\t\xff", "X\tRANGE\t.TAB\t00-FF\t;\t>=,:+-",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, decl string) {
+		set, err := loadSmall(t, decl)
+		if err != nil {
+			if set != nil {
+				t.Fatal("a set and an error")
+			}
+			return
+		}
+		cur := set.Current()
+		if w, err := set.Project(cur); err != nil || !reflect.DeepEqual(w, cur) {
+			t.Fatalf("Project(Current) = %v, %v; Current = %v", w, err, cur)
+		}
+		pokes, err := set.Pokes(cur)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mem := map[uint16]byte{}
+		for _, p := range pokes {
+			mem[p.Addr] = p.Byte
+		}
+		if v, err := set.Vector(func(a uint16) byte { return mem[a] }); err != nil || !reflect.DeepEqual(v, cur) {
+			t.Fatalf("Vector(Pokes(Current)) = %v, %v; Current = %v", v, err, cur)
+		}
+		if out, err := set.Apply(asm.Source{Name: "small.asm", Text: smallSource}, cur); err != nil || out != smallSource {
+			t.Fatalf("Apply(Current) changed the source: %v", err)
+		}
+	})
+}
