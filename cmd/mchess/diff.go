@@ -133,16 +133,14 @@ func choiceText(c match.DiffChoice) string {
 	return t
 }
 
-// readSuite reads the suite --openings names: a built-in one, or a file;
+// readSuite reads the suite --openings names: a built-in one, or a file,
+// or a part of one (suite.Open);
 // the default suite when none is named.
 func readSuite(name string) ([]suite.Line, error) {
 	if name == "" {
 		return suite.Default(), nil
 	}
-	if lines, ok := suite.Builtin(name); ok {
-		return lines, nil
-	}
-	lines, err := suite.Read(name)
+	lines, err := suite.Open(name)
 	if err != nil {
 		return nil, fileError(err)
 	}

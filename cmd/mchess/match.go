@@ -159,7 +159,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		"when games are missing (the summary of those found is printed).")
 	games := fs.Int("games", 0, "games per `pairing` (default: twice the suite's lines)")
 	gauntlet := fs.Bool("gauntlet", false, "the first player against each of the others (default: round robin)")
-	openingsFile := fs.String("openings", "", "the opening `SUITE`: a file (.epd, .pgn, else the project's format), or a built-in one, balanced-50 (the default), study-250 or balanced-10k (with --games: its 20,000 games are many) (docs/opening-suite.md)")
+	openingsFile := fs.String("openings", "", "the opening `SUITE`: a file (.epd, .pgn, else the project's format), or a built-in one, balanced-50 (the default), study-250 or balanced-10k (with --games: its 20,000 games are many); SUITE:FROM-TO plays its lines FROM to TO (docs/opening-suite.md)")
 	book := fs.Bool("book", false, "keep the programs' own opening books: games start from the initial position (no suite). Stone's Table 1 is a development plan, not a book: it is always on")
 	maxPlies := fs.Int("max-plies", match.DefaultMaxPlies, "adjudicate a draw after `N` plies past the opening (counted apart)")
 	jobs := fs.Int("j", 0, "games at once (default: the number of CPUs)")
@@ -235,11 +235,8 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	case *book && *openingsFile != "":
 		return fail(2, fmt.Errorf("--book plays from the initial position: no --openings"))
 	case *openingsFile != "":
-		var ok bool
-		if opt.Lines, ok = suite.Builtin(*openingsFile); !ok {
-			if opt.Lines, err = suite.Read(*openingsFile); err != nil {
-				return fail(1, fileError(err))
-			}
+		if opt.Lines, err = suite.Open(*openingsFile); err != nil {
+			return fail(1, fileError(err))
 		}
 	case !*book:
 		opt.Lines = suite.Default()

@@ -329,7 +329,11 @@ func studyMachine(stockfish string) string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s, %d CPUs, %s/%s, %s; Stockfish at %s", cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version(), stockfish)
+	m := fmt.Sprintf("%s, %d CPUs, %s/%s, %s", cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
+	if stockfish != "" {
+		m += "; Stockfish at " + stockfish
+	}
+	return m
 }
 
 // loadAverage is the host's one-minute load average, to say whether the
