@@ -17,7 +17,7 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype library special tapes run test check fuzz bench timing strength special-match suite-big differential clean
+.PHONY: all tool images verify openings stone teletype library special tapes run test check fuzz bench timing strength tune special-match suite-big differential clean
 all: images verify openings stone teletype library special tapes
 
 tool:
@@ -156,6 +156,13 @@ fuzz:
 # make strength FRESH=1 plays every match again.
 strength: tool
 	$(MCHESS) strength --state docs/strength $(if $(FRESH),--fresh) -o docs/strength.md
+
+# The original's tuning (docs/tuning.md): SPSA over the RANGE parameters of
+# src/microchess.tune at Normal, on the first half of balanced-10k; the
+# second half is left for the test. Resumes from its state; long (about
+# an hour and a half on 2 cores).
+tune: tool
+	$(MCHESS) tune --state docs/tuning/original-normal.json --report docs/tuning/original-normal --level normal --openings balanced-10k:1-5000 --pairs 20000 --step 8 --r-end 0.005 --check-every 250 --check-pairs 250 --check-openings study-250
 
 # docs/special-moves.md's measurement: the special-moves program against
 # the original, 500 games at each level from the study suite, then against
