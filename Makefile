@@ -159,10 +159,11 @@ strength: tool
 
 # The original's tuning (docs/tuning.md): SPSA over the RANGE parameters of
 # src/microchess.tune at Normal, on the first half of balanced-10k; the
-# second half is left for the test. Resumes from its state; long (about
-# an hour and a half on 2 cores).
+# second half is left for the test. Resumes from its state; long (16,000
+# games: about 40 minutes on 2 cores, docs/tuning/original-normal/report.md
+# says how long it took).
 tune: tool
-	$(MCHESS) tune --state docs/tuning/original-normal.json --report docs/tuning/original-normal --level normal --openings balanced-10k:1-5000 --pairs 20000 --step 8 --r-end 0.005 --check-every 250 --check-pairs 250 --check-openings study-250
+	$(MCHESS) tune --state docs/tuning/original-normal.json --report docs/tuning/original-normal --level normal --openings balanced-10k:1-5000 --pairs 8000 --step 8 --r-end 0.01 --check-every 250 --check-pairs 250 --check-openings study-250
 
 # docs/special-moves.md's measurement: the special-moves program against
 # the original, 500 games at each level from the study suite, then against
