@@ -12,7 +12,7 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Original is MicroChess 1977 as built from its sources with the tapes' residue, translated ahead of time by emu/translate: 180 blocks, 441 instructions, 821 bytes of code.
+// Original is MicroChess 1977 as built from its sources with the tapes' residue, translated ahead of time by emu/translate: 180 blocks, 441 instructions, 826 bytes of code.
 var Original = &emu.Native{
 	Name: "original",
 	Code: []emu.Span{
@@ -34,8 +34,7 @@ var Original = &emu.Native{
 		{Addr: 0x1796, Bytes: "\xe5"},
 		{Addr: 0x1798, Bytes: "\xe5"},
 		{Addr: 0x179A, Bytes: "\xe5"},
-		{Addr: 0x179C, Bytes: "\xb0\x02\xa9"},
-		{Addr: 0x17A0, Bytes: "J\x18i"},
+		{Addr: 0x179C, Bytes: "\xb0\x02\xa9\x00J\x18i"},
 		{Addr: 0x17A4, Bytes: "e"},
 		{Addr: 0x17A6, Bytes: "e"},
 		{Addr: 0x17A8, Bytes: "8\xe5"},
@@ -50,15 +49,11 @@ var Original = &emu.Native{
 		{Addr: 0x17BE, Bytes: "\xe5"},
 		{Addr: 0x17C0, Bytes: "\xe5"},
 		{Addr: 0x17C2, Bytes: "\xe5"},
-		{Addr: 0x17C4, Bytes: "\xa6"},
-		{Addr: 0x17C6, Bytes: "\xe0"},
+		{Addr: 0x17C4, Bytes: "\xa6\xb1\xe0"},
 		{Addr: 0x17C8, Bytes: "\xf0\x16\xe0"},
 		{Addr: 0x17CC, Bytes: "\xf0\x12\xe0"},
 		{Addr: 0x17D0, Bytes: "\xf0\x0e\xe0"},
-		{Addr: 0x17D4, Bytes: "\xf0\n\xa6"},
-		{Addr: 0x17D8, Bytes: "\xf0\t\xb4"},
-		{Addr: 0x17DC, Bytes: "\xc0"},
-		{Addr: 0x17DE, Bytes: "\x10\x03\x18i"},
+		{Addr: 0x17D4, Bytes: "\xf0\n\xa6\xb0\xf0\t\xb4P\xc0\x10\x10\x03\x18i"},
 		{Addr: 0x17E3, Bytes: "Lw\x03"},
 	},
 	Blocks: []uint16{
@@ -6397,7 +6392,7 @@ L179E:
 	clock += 2<<clockShift + 1
 	// 179E LDA #$00
 	{
-		m := c.Mem[0x179F] // read: a setting
+		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
@@ -6915,7 +6910,7 @@ L17A0: // POS
 	}
 	// 17C4 LDX .SQUARE
 	{
-		m := c.Mem[c.Mem[0x17C5]] // read: a setting, the address
+		m := c.Mem[0x00B1]
 		x = m
 		nz = int(int8(x))
 	}
@@ -6989,7 +6984,7 @@ L17D6:
 	clock += 5<<clockShift + 2
 	// 17D6 LDX .PIECE
 	{
-		m := c.Mem[c.Mem[0x17D7]] // read: a setting, the address
+		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
@@ -7005,13 +7000,13 @@ L17DA:
 	clock += 8<<clockShift + 3
 	// 17DA LDY .BOARD,X
 	{
-		m := c.Mem[c.Mem[0x17DB]+x] // read: a setting, the base
+		m := c.Mem[x+0x50]
 		y = m
 		nz = int(int8(y))
 	}
 	// 17DC CPY #$10
 	{
-		m := c.Mem[0x17DD] // read: a setting
+		m := byte(0x10)
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))

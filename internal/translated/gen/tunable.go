@@ -3,66 +3,44 @@ package main
 import (
 	"fmt"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu/translate"
 	"github.com/kim1-archive/microchess/isa"
 )
 
-// The evaluation a tuner changes (issue 22): STRATGY from its start
-// through the ADC #02 at POSN, the position bonus.
-const (
-	tunableFrom = "STRATGY"
-	tunableTo   = "POSN"
-)
-
-// tunableOperands are the operands of the original's STRATGY, from its
-// start through the ADC # at POSN, that a translation can read at run
-// time (translate.VariableOperand): every immediate operand (the weights'
-// offsets, the centre squares) and every zero-page read's address (which
-// count a term adds). Until the tuner declares its own, these are the
-// bytes it may change; it will replace this list.
+// tunableOperands are the bytes the original's declarations
+// (src/microchess.tune, docs/tuning.md) let a tuner change that are
+// operands of its code: the translation reads them when it runs, so that
+// one translation serves every variant a tuner tries. The declarations
+// are the one list; a declared byte of data (the piece values) is read as
+// data anyway, and a declared operand the translation cannot read at run
+// time is an error here.
 func tunableOperands(p *asm.Program) ([]uint16, error) {
-	if p == nil {
-		return nil, fmt.Errorf("no program")
-	}
-	to, ok := p.Symbols[tunableTo]
-	if !ok {
-		return nil, fmt.Errorf("no %s", tunableTo)
-	}
-	start := -1
-	for i, s := range p.Stmts {
-		if s.Label == tunableFrom {
-			start = i
-			break
-		}
-	}
-	if start < 0 {
-		return nil, fmt.Errorf("no %s", tunableFrom)
+	set, _, err := microchess.LoadTunable(microchess.Proven, microchess.ProgramSource, "")
+	if err != nil {
+		return nil, err
 	}
 	var out []uint16
-	next := p.Stmts[start].Addr
-	for _, s := range p.Stmts[start:] {
-		switch s.Kind {
-		case asm.KindNone, asm.KindEquate:
+	for _, a := range set.Addresses() {
+		s := instructionAt(p, a)
+		if s == nil {
 			continue
-		case asm.KindInstr:
-		default:
-			return nil, fmt.Errorf("%s: %s ends before the ADC # at %s", s.Pos, tunableFrom, tunableTo)
 		}
-		if s.Addr != next || len(s.Bytes) == 0 {
-			return nil, fmt.Errorf("%s: %s is not one run of code up to %s", s.Pos, tunableFrom, tunableTo)
+		if a != s.Addr+1 || len(s.Bytes) != 2 || !translate.VariableOperand(isa.ByCode[s.Bytes[0]].Op) {
+			return nil, fmt.Errorf("%s: %04X is declared tunable, but the translation cannot read it at run time", s.Pos, a)
 		}
-		next += uint16(len(s.Bytes))
-		e := isa.ByCode[s.Bytes[0]]
-		if !e.Valid {
-			return nil, fmt.Errorf("%s: no instruction", s.Pos)
-		}
-		if translate.VariableOperand(e.Op) {
-			out = append(out, s.Addr+1)
-		}
-		if int(s.Addr) >= to.Value && e.Mnemonic == "ADC" && e.Mode == isa.Immediate {
-			return out, nil
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// instructionAt is the instruction whose bytes hold addr, nil when none.
+func instructionAt(p *asm.Program, addr uint16) *asm.Stmt {
+	for _, s := range p.Stmts {
+		if s.Kind == asm.KindInstr && addr >= s.Addr && int(addr) < int(s.Addr)+len(s.Bytes) {
+			return s
 		}
 	}
-	return nil, fmt.Errorf("no ADC # at or after %s", tunableTo)
+	return nil
 }
