@@ -136,12 +136,12 @@ func TestXboardMatchAgainstFairymax(t *testing.T) {
 	dir := t.TempDir()
 	pgn := filepath.Join(dir, "match.pgn")
 	display := startXvfb(t, xvfb)
-	// Fairy-Max 5.0b crashes (SIGSEGV) on about half its starts when it
-	// is sent a command it does not know: it reads it as a move with
-	// sscanf, which leaves the square variables as they were, unset, and
+	// Fairy-Max 5.0b crashes (SIGSEGV) in a third to two thirds of its
+	// starts when it is sent a command it does not know: it reads it as a
+	// move with sscanf, which leaves the square variables unset, and
 	// indexes a table with them; whether that lands outside the program
-	// depends on where address-space randomization put things, so the
-	// chance changes with the environment. xboard then waits for ever.
+	// depends on address-space randomization (never with it off), and the
+	// odds on the environment's size. xboard then spins until killed.
 	// xboard sends it two such commands: "computer" before each game
 	// (-firstComputerString "" leaves it out) and "result" after each;
 	// with -xreuse that comes just before "quit", and each game starts a
