@@ -141,7 +141,8 @@ func TestXboardMatchAgainstFairymax(t *testing.T) {
 	// move with sscanf, which leaves the square variables unset, and
 	// indexes a table with them; whether that lands outside the program
 	// depends on address-space randomization (never with it off), and the
-	// odds on the environment's size. xboard then spins until killed.
+	// odds on the environment's size. xboard then spins until killed, or
+	// stops on a broken pipe.
 	// xboard sends it two such commands: "computer" before each game
 	// (-firstComputerString "" leaves it out) and "result" after each;
 	// with -xreuse that comes just before "quit", and each game starts a
