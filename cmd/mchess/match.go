@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -36,14 +34,8 @@ func matchMain(args []string, stdout, stderr io.Writer) int {
 		m.opt.Progress = progressBar(stderr, stderrTerminal, m.opt.Players)
 	}
 	m.opt.Note = func(note string) { fmt.Fprintln(stderr, "mchess match: note:", note) }
-	// Only Ctrl-C: catching SIGTERM and SIGHUP in the test process left
-	// xboard's engines dead in its tests (to be found out: issue 23).
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	go func() {
-		<-ctx.Done()
-		stop() // a second Ctrl-C kills at once
-	}()
-	defer stop()
+	ctx, stopped, release := stopOnSignal()
+	defer release()
 	res, err := match.Run(ctx, m.opt)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess match:", err)
@@ -59,7 +51,7 @@ func matchMain(args []string, stdout, stderr io.Writer) int {
 	m.printSummary(stdout, res.Summarize())
 	if res.Interrupted {
 		fmt.Fprintf(stderr, "mchess match: interrupted after %d of %d games\n", len(res.Records), res.Total)
-		return 130
+		return stopped()
 	}
 	return 0
 }
@@ -153,8 +145,9 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		"and BlackBookMoves (the library program's). Each program move's cycles are also a",
 		"{[%cycles N]} comment.",
 		"\nExit status: 0 when the match was played, 1 when it could not be set up or a file",
-		"not written, 2 for bad usage, 130 when interrupted (Ctrl-C: the games finished are",
-		"counted and saved; SIGTERM is not caught yet). --merge: 0",
+		"not written, 2 for bad usage; when interrupted, by Ctrl-C, SIGTERM (as a batch system",
+		"sends at a time limit) or SIGHUP, the games finished are counted and saved and the",
+		"status is 130, 143 or 129 (128 + the signal, as a shell says). --merge: 0",
 		"when every game of the match was found; 1 when a file cannot be read or is refused, or",
 		"when games are missing (the summary of those found is printed).")
 	games := fs.Int("games", 0, "games per `pairing` (default: twice the suite's lines)")

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
 	"runtime"
 	"strings"
 	"time"
@@ -53,7 +51,10 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 		"document prints) and writes the document: Stone's upgrade against the original at",
 		"each level, the original's levels against each other, both programs against",
 		"Stockfish at fixed weak settings, and how the programs' games end. It takes about",
-		"half an hour on 2 cores; --quick plays a few short games of each, to try it out.")
+		"half an hour on 2 cores; --quick plays a few short games of each, to try it out.",
+		"\nCtrl-C, SIGTERM (as a batch system sends at a time limit) or SIGHUP stops the study:",
+		"no document is written, the matches finished are kept (with --state), and the exit",
+		"status is 130, 143 or 129 (128 + the signal, as a shell says).")
 	out := fs.String("o", "", "write the document to `FILE` (default: standard output)")
 	quick := fs.Bool("quick", false, "two games a pairing, cut at 8 plies: to check the study runs, not to measure")
 	jobs := fs.Int("j", 0, "games at once (default: the number of CPUs)")
@@ -84,8 +85,8 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess strength:", err)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx, stopped, release := stopOnSignal()
+	defer release()
 	machine := studyMachine(sf)
 	start, load := time.Now(), [2]string{loadAverage()}
 	var played [][]studyMatch
@@ -120,7 +121,7 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 			}
 			if res.Interrupted {
 				fmt.Fprintln(stderr, "mchess strength: interrupted: no document written; the matches finished before are kept (--state)")
-				return 130
+				return stopped()
 			}
 			if err := m.savePGN(res); err != nil {
 				fmt.Fprintln(stderr, "mchess strength:", err)

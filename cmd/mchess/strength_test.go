@@ -108,8 +108,9 @@ func TestStrengthResumes(t *testing.T) {
 	run := func() (string, string, int) {
 		out := filepath.Join(dir, "strength.md")
 		var stdout, stderr bytes.Buffer
-		// In a process of its own: the study catches signals, which must
-		// not change how the package's other tests' children start.
+		// In a process of its own, as it is run: while it plays, the study
+		// catches Ctrl-C, SIGTERM and SIGHUP, which belong to the test
+		// process's own handling.
 		cmd := exec.Command(mchess, "strength", "--quick", "-j", "2", "--stockfish", sf, "--state", state, "-o", out)
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		status := 0
