@@ -17,8 +17,8 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype library special tapes run test check fuzz bench timing strength tune special-match suite-big differential clean
-all: images verify openings stone teletype library special tapes
+.PHONY: all tool images verify openings stone teletype library special tuned tapes run test check fuzz bench timing strength tune special-match suite-big differential clean
+all: images verify openings stone teletype library special tuned tapes
 
 tool:
 	$(GO) build -buildvcs=auto -o $(MCHESS) ./cmd/mchess
@@ -78,6 +78,16 @@ special: images
 	$(MCHESS) patch -o build/special/special --ram $(SPCRAM) $(SPC)
 	$(MCHESS) verify --ram $(SPCRAM) --extension $(SPC) | sed -n '/changes/,$$p'
 
+# The tuned MicroChess (docs/tuning.md): the 1977 source with only the bytes
+# src/microchess.tune declares changed, as mchess tune wrote it; built like
+# the original, then every byte it changes named with both source lines
+# (the build fails on a change the declarations do not allow).
+TUNED := src/tuned/microchess.asm
+tuned: images
+	$(MCHESS) asm -q -o build/tuned/microchess --residue $(RES) $(TUNED)
+	@$(MCHESS) verify --printed=false --variant $(TUNED) > build/tuned/verify.txt || { cat build/tuned/verify.txt; exit 1; }
+	@sed -n '/changes/,$$p' build/tuned/verify.txt | grep -v '^ '
+
 # Cassette audio (docs/cassette.md): the whole MicroChess tape as the manual
 # describes it (the main section C0, the secondary C1, then the openings
 # with IDs 01-05: the White blocks, as the main section's Giuoco Piano is),
@@ -91,11 +101,11 @@ OPN := build/openings
 WHOLE_TAPE := build/microchess-c0.bin@0000:C0 build/microchess-c1.bin@1780:C1 \
 	$(OPN)/french-white.bin@00C0:01 $(OPN)/giuoco-piano-white.bin@00C0:02 $(OPN)/ruy-lopez-white.bin@00C0:03 \
 	$(OPN)/queens-indian-white.bin@00C0:04 $(OPN)/four-knights-white.bin@00C0:05
-tapes: images openings stone teletype library special
+tapes: images openings stone teletype library special tuned
 	@rm -rf build/tape; mkdir -p build/tape/read
 	$(MCHESS) tape write -o build/tape/microchess-normal.wav $(WHOLE_TAPE)
 	$(MCHESS) tape write --speed hyper -o build/tape/microchess-hyper.wav $(WHOLE_TAPE)
-	@for p in microchess:build/microchess stone-white:build/stone/stone-white stone-black:build/stone/stone-black; do \
+	@for p in microchess:build/microchess tuned:build/tuned/microchess stone-white:build/stone/stone-white stone-black:build/stone/stone-black; do \
 		n=$${p%%:*}; b=$${p#*:}; \
 		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $$b-c0.bin@0000:C0 $$b-c1.bin@1780:C1 || exit 1; \
 		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \
