@@ -17,8 +17,8 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype library special tapes run test check fuzz bench timing strength tune special-match suite-big differential clean
-all: images verify openings stone teletype library special tapes
+.PHONY: all tool images verify openings stone teletype library special tuned tapes run test check fuzz bench timing strength tune tune-check special-match suite-big differential clean
+all: images verify openings stone teletype library special tuned tapes
 
 tool:
 	$(GO) build -buildvcs=auto -o $(MCHESS) ./cmd/mchess
@@ -78,6 +78,16 @@ special: images
 	$(MCHESS) patch -o build/special/special --ram $(SPCRAM) $(SPC)
 	$(MCHESS) verify --ram $(SPCRAM) --extension $(SPC) | sed -n '/changes/,$$p'
 
+# The tuned MicroChess (docs/tuning.md): the 1977 source with only the bytes
+# src/microchess.tune declares changed, as mchess tune wrote it; built like
+# the original, then every byte it changes named with both source lines
+# (the build fails on a change the declarations do not allow).
+TUNED := src/tuned/microchess.asm
+tuned: images
+	$(MCHESS) asm -q -o build/tuned/microchess --residue $(RES) $(TUNED)
+	@$(MCHESS) verify --printed=false --variant $(TUNED) > build/tuned/verify.txt || { cat build/tuned/verify.txt; exit 1; }
+	@sed -n '/changes/,$$p' build/tuned/verify.txt | grep -v '^ '
+
 # Cassette audio (docs/cassette.md): the whole MicroChess tape as the manual
 # describes it (the main section C0, the secondary C1, then the openings
 # with IDs 01-05: the White blocks, as the main section's Giuoco Piano is),
@@ -91,11 +101,11 @@ OPN := build/openings
 WHOLE_TAPE := build/microchess-c0.bin@0000:C0 build/microchess-c1.bin@1780:C1 \
 	$(OPN)/french-white.bin@00C0:01 $(OPN)/giuoco-piano-white.bin@00C0:02 $(OPN)/ruy-lopez-white.bin@00C0:03 \
 	$(OPN)/queens-indian-white.bin@00C0:04 $(OPN)/four-knights-white.bin@00C0:05
-tapes: images openings stone teletype library special
+tapes: images openings stone teletype library special tuned
 	@rm -rf build/tape; mkdir -p build/tape/read
 	$(MCHESS) tape write -o build/tape/microchess-normal.wav $(WHOLE_TAPE)
 	$(MCHESS) tape write --speed hyper -o build/tape/microchess-hyper.wav $(WHOLE_TAPE)
-	@for p in microchess:build/microchess stone-white:build/stone/stone-white stone-black:build/stone/stone-black; do \
+	@for p in microchess:build/microchess tuned:build/tuned/microchess stone-white:build/stone/stone-white stone-black:build/stone/stone-black; do \
 		n=$${p%%:*}; b=$${p#*:}; \
 		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $$b-c0.bin@0000:C0 $$b-c1.bin@1780:C1 || exit 1; \
 		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \
@@ -164,6 +174,22 @@ strength: tool
 # says how long it took).
 tune: tool
 	$(MCHESS) tune --state docs/tuning/original-normal.json --report docs/tuning/original-normal --level normal --openings balanced-10k:1-5000 --pairs 8000 --step 8 --r-end 0.01 --check-every 250 --check-pairs 250 --check-openings study-250
+
+# The tuned program against the original on the half of balanced-10k the
+# tuning never played, 4,000 games at each level (about 15 minutes on 2
+# cores), written to docs/tuning/check.md with the commands, the machine
+# and the times.
+TUNECHECK := --games 4000 --openings balanced-10k:5001-10000 -j 2 --quiet
+tune-check: tool
+	@mkdir -p docs/tuning
+	@{ echo '# The tuned MicroChess against the original'; echo; \
+	  echo "Written by \`make tune-check\` on $$(date -u +%Y-%m-%dT%H:%MZ), $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $$(nproc) CPUs, $$($(GO) env GOVERSION); not edited by hand."; \
+	  echo "The openings are lines 5001 to 10000 of balanced-10k; the tuning (make tune) played lines 1 to 5000 only."; \
+	  for l in super-blitz blitz normal; do echo; echo "## $$l"; echo; echo '```'; \
+	    echo "\$$ mchess match tuned@$$l original@$$l $(TUNECHECK)"; \
+	    $(MCHESS) match tuned@$$l original@$$l $(TUNECHECK) 2>&1 || exit 1; echo '```'; done; } > docs/tuning/check.md.tmp
+	@mv docs/tuning/check.md.tmp docs/tuning/check.md
+	@grep -A2 '^Pairing.*Pairs' docs/tuning/check.md | grep vs
 
 # docs/special-moves.md's measurement: the special-moves program against
 # the original, 500 games at each level from the study suite, then against

@@ -207,8 +207,9 @@ func Machine(l linker.Layout, images []kim1.Image) (*kim1.Machine, error) {
 // "original" (MicroChess 1977, with the residue the tapes held), "stone"
 // (Stone's 1980 upgrade with the opening list for that side, as the
 // article's loading instructions have it), "teletype" (the original with
-// the teletype routines) or "special" (the original with the special
-// moves), all from the proven sources; or "local", the working
+// the teletype routines), "special" (the original with the special
+// moves) or "tuned" (the original with its weights tuned, TunedSource),
+// all from the proven sources; or "local", the working
 // directory's own (Local). See ProgramNeeds for what some need. It also
 // gives a name to show, which says where the bytes are not the 1977
 // program's (Describe).
@@ -238,6 +239,12 @@ func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error)
 			return nil, "", err
 		}
 		return KIM(p.Images), p.Describe(OriginalName + " with the special moves (" + SpecialSource + ")"), nil
+	case "tuned":
+		p, err := Tuned()
+		if err != nil {
+			return nil, "", err
+		}
+		return KIM(p.Images), p.Describe(TunedName + " (" + TunedSource + ")"), nil
 	case LocalProgram:
 		p, err := Local(nil)
 		if err != nil {
@@ -245,7 +252,7 @@ func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error)
 		}
 		return KIM(p.Images), p.LocalName(), nil
 	}
-	return nil, "", fmt.Errorf("program %q: want original, stone, teletype, special or local", name)
+	return nil, "", fmt.Errorf("program %q: want original, stone, teletype, special, tuned or local", name)
 }
 
 // Needs is what a program of ProgramFor needs beyond a stock KIM-1.

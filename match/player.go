@@ -85,6 +85,9 @@ var Builtin = map[string]func(side chess.Color) ([]kim1.Image, string, error){
 	"special": func(side chess.Color) ([]kim1.Image, string, error) {
 		return microchess.ProgramFor("special", side)
 	},
+	"tuned": func(side chess.Color) ([]kim1.Image, string, error) {
+		return microchess.ProgramFor("tuned", side)
+	},
 	"library": func(side chess.Color) ([]kim1.Image, string, error) {
 		b, err := openings.TwentyBooks()
 		if err != nil {

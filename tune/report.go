@@ -22,19 +22,28 @@ func WriteReport(w io.Writer, st *spsa.State, space *Space, log *Log, plots []st
 		st.Mode, st.Seed, st.Iter, st.Schedule.Pairs, st.Steps, st.PairsPerStep, games)
 	fmt.Fprintf(w, "- Schedule: A = %g, α = %g, γ = %g; per parameter c_end and r_end in the table.\n",
 		st.Schedule.A, st.Schedule.Alpha, st.Schedule.Gamma)
-	fmt.Fprintf(w, "- Time: %s over %d sessions.\n", time.Duration(log.Seconds()*float64(time.Second)).Round(time.Second), len(log.Sessions))
+	sessions := fmt.Sprintf("%d sessions", len(log.Sessions))
+	if len(log.Sessions) == 1 {
+		sessions = "1 session"
+	}
+	fmt.Fprintf(w, "- Time: %s over %s.\n", time.Duration(log.Seconds()*float64(time.Second)).Round(time.Second), sessions)
 	for _, s := range log.Sessions {
 		fmt.Fprintf(w, "  - %s, %s: `%s`: %d steps, %d games in %s.\n", s.Started, s.Machine, s.Command, s.Steps, s.Games,
 			time.Duration(s.Seconds*float64(time.Second)).Round(time.Second))
 	}
 	fmt.Fprintf(w, "\n## The parameters\n\n")
+	fmt.Fprintf(w, "Value now is θ rounded, the ORDER lines applied (what the tuned program holds).\n\n")
 	fmt.Fprintf(w, "| parameter | what it is | range | c_end | r_end | start | θ now | value now |\n|---|---|---|---:|---:|---:|---:|---:|\n")
-	values := st.Values()
+	values, err := space.Vector(st.Values())
+	if err != nil {
+		fmt.Fprintf(w, "(the values cannot be written: %v)\n", err)
+		return
+	}
 	for k, i := range space.Tuned {
 		p := space.Set.Params[i]
 		sp := st.Params[k]
 		fmt.Fprintf(w, "| %s | %s | %s | %.2f | %g | %s | %.2f | %s |\n", p.Name, strings.ReplaceAll(p.Comment, "|", "\\|"),
-			p.ValuesText(), sp.CEnd, sp.REnd, p.ValueText(p.Current), st.Theta[k], p.ValueText(values[k]))
+			p.ValuesText(), sp.CEnd, sp.REnd, p.ValueText(p.Current), st.Theta[k], p.ValueText(values[i]))
 	}
 	if len(log.Checkpoints) > 0 {
 		fmt.Fprintf(w, "\n## Checkpoints\n\nThe values after a step against the program tuned, on openings the tuning does not play.\n\n")

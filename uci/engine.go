@@ -59,7 +59,7 @@ var options = []string{
 
 func (e *Engine) programs() []string {
 	if e.Programs == nil {
-		return []string{"original", "stone", "special"}
+		return []string{"original", "stone", "special", "tuned"}
 	}
 	return e.Programs
 }

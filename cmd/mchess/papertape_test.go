@@ -23,6 +23,7 @@ func buildTapes(t *testing.T) string {
 	for _, cmd := range [][]string{
 		{"asm", "-q", "-o", b("microchess"), "--residue", microchess.ResidueSource, microchess.ProgramSource},
 		{"asm", "-q", "-o", b("clean/microchess"), microchess.ProgramSource},
+		{"asm", "-q", "-o", b("tuned/microchess"), "--residue", microchess.ResidueSource, microchess.TunedSource},
 		{"opening", "compile", "-q", "-o", b("openings"), "src/openings"},
 		{"patch", "-o", b("stone/stone-white"), "src/patches/stone-1980.s", "src/patches/stone-1980-white.s"},
 		{"patch", "-o", b("stone/stone-black"), "src/patches/stone-1980.s", "src/patches/stone-1980-black.s"},
@@ -236,7 +237,7 @@ func TestTapeLoadedProgramPlaysTheSame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"microchess", "clean/microchess", "stone/stone-white", "stone/stone-black", "teletype/teletype", "library/library"} {
+	for _, name := range []string{"microchess", "clean/microchess", "tuned/microchess", "stone/stone-white", "stone/stone-black", "teletype/teletype", "library/library"} {
 		tape, err := os.ReadFile(filepath.Join(dir, name+".ptp"))
 		if err != nil {
 			t.Fatal(err)

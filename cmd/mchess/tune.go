@@ -18,7 +18,7 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("mchess tune", stderr,
 		"usage: mchess tune --list [--decl FILE] [SOURCE]",
 		"       mchess tune --state FILE [options] [SOURCE]",
-		"       mchess tune --state FILE --report DIR [SOURCE]",
+		"       mchess tune --state FILE --report-only [--report DIR] [SOURCE]",
 		"\nWith --list: the parameters a tuner may change in SOURCE (default "+microchess.ProgramSource+"),",
 		"as its declaration file declares them (default: SOURCE with the extension .tune,",
 		microchess.TuneSource+" for the original): name, kind, addresses, the values allowed,",
@@ -31,7 +31,7 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 		"log beside it, FILE.log.json): Ctrl-C, SIGTERM or SIGHUP stop the run, and the same",
 		"command goes on from the last step, exactly as if it had not stopped. --check-every",
 		"measures θ against the program every so many steps, on --check-openings. When the",
-		"run ends (or with --report alone) it writes to the report folder the tuned source",
+		"run ends (or with --report-only, at once) it writes to the report folder the tuned source",
 		"(SOURCE with only declared bytes changed), report.md and plots (params.svg, elo.svg).",
 		"Exit: 0 when the run is finished, 1 on an error, 2 for usage, 130 when interrupted.",
 		"See docs/tuning.md.")

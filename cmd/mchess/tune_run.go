@@ -32,7 +32,7 @@ type tuneRun struct {
 	checkEvery, checkPairs                       int
 	seed                                         uint64
 	span, rEnd                                   float64
-	quiet                                        bool
+	quiet, reportOnly                            bool
 }
 
 func (r *tuneRun) flags(fs *flag.FlagSet) {
@@ -53,6 +53,7 @@ func (r *tuneRun) flags(fs *flag.FlagSet) {
 	fs.Float64Var(&r.span, "c-end", tune.DefaultGains.Span, "c_end of a range parameter, as a `part` of its range (at least 1)")
 	fs.Float64Var(&r.rEnd, "r-end", tune.DefaultGains.REnd, "SPSA's r_end for every parameter")
 	fs.BoolVar(&r.quiet, "quiet", false, "no progress on stderr")
+	fs.BoolVar(&r.reportOnly, "report-only", false, "play nothing: write the report of the state as it stands")
 }
 
 func (r *tuneRun) main(tree microchess.Tree, source string, set *tunable.Set, prog *microchess.Program, builtin bool, stdout, stderr io.Writer) int {
@@ -86,6 +87,19 @@ func (r *tuneRun) main(tree microchess.Tree, source string, set *tunable.Set, pr
 		}
 	case err != nil:
 		return fail(1, err)
+	case r.reportOnly:
+		log, err := tune.ReadLog(tune.LogFile(r.state))
+		if err == nil {
+			err = writeTuneReport(r.reportDir(), tree, source, st, space, log)
+		}
+		if err != nil {
+			return fail(1, err)
+		}
+		fmt.Fprintf(stdout, "%d steps, %d pairs: the tuned source, report and plots are in %s\n", st.Steps, st.Iter, r.reportDir())
+		return 0
+	}
+	if r.reportOnly {
+		return fail(1, fmt.Errorf("%s: no such state to report", r.state))
 	}
 	logFile := tune.LogFile(r.state)
 	log, err := tune.ReadLog(logFile)
@@ -138,15 +152,19 @@ func (r *tuneRun) main(tree microchess.Tree, source string, set *tunable.Set, pr
 	case err != nil:
 		return fail(1, err)
 	}
-	out := r.report
-	if out == "" {
-		out = r.state + ".out"
-	}
+	out := r.reportDir()
 	if err := writeTuneReport(out, tree, source, st, space, log); err != nil {
 		return fail(1, err)
 	}
 	fmt.Fprintf(stdout, "%d steps, %d pairs: the tuned source, report and plots are in %s\n", st.Steps, st.Iter, out)
 	return 0
+}
+
+func (r *tuneRun) reportDir() string {
+	if r.report == "" {
+		return r.state + ".out"
+	}
+	return r.report
 }
 
 // writeTuneReport writes the tuned source, the report and the plots, all

@@ -27,18 +27,18 @@ func uciMain(args []string, stdout, stderr io.Writer) int {
 		"\nSpeaks the Universal Chess Interface on standard input and output, so that a chess",
 		"GUI (or polyglot, for xboard) can play MicroChess on the emulated KIM-1. Options the",
 		"GUI can set: Program (original, or stone: Stone's 1980 upgrade with the list for its",
-		"side, or special, all built from the sources built into mchess; local, in a directory",
+		"side, special, or tuned: docs/tuning.md, all built from the sources built into mchess; local, in a directory",
 		"with a src/microchess.asm: that program, as make builds it), Level (auto: the",
 		"strongest that fits the time; super-blitz, blitz, normal), OwnBook, and Clock (host:",
 		"as fast as this computer; kim-1: at a 1 MHz KIM-1's pace). --program sets Program's",
 		"default; a program whose bytes are not the 1977 program's gives its modifications in",
 		"id name. The program's move is sent as it played it, even when the rules do not",
 		"allow it: the GUI rules then, as a person would.")
-	defaultProgram := fs.String("program", "original", "the Program option's default: `original`, stone, special or local")
+	defaultProgram := fs.String("program", "original", "the Program option's default: `original`, stone, special, tuned or local")
 	if status, ok := parseNone(fs, args); !ok {
 		return status
 	}
-	programs := []string{"original", "stone", "special"}
+	programs := []string{"original", "stone", "special", "tuned"}
 	if _, err := os.Stat(microchess.ProgramSource); err == nil || *defaultProgram == microchess.LocalProgram {
 		programs = append(programs, microchess.LocalProgram)
 	}

@@ -43,7 +43,12 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		"With --extension (and the --ram it needs), proves the program as above, then lays",
 		"the extension over it and lists every byte of the original it changes, with the",
 		"original's source line and its own, and where its own bytes lie, e.g.",
-		"  mchess verify --ram x=0400-07FF --extension "+microchess.TeletypeSource)
+		"  mchess verify --ram x=0400-07FF --extension "+microchess.TeletypeSource,
+		"",
+		"With --variant SOURCE, proves the program as above, then builds SOURCE (a whole",
+		"source of its own, e.g. "+microchess.TunedSource+") and lists every byte it changes",
+		"with the original's source line and its own; exit 1 when a change is not declared in",
+		"the original's declarations of tunable bytes (src/microchess.tune, docs/tuning.md).")
 	var residue, ram stringList
 	fs.Var(&residue, "residue", "residue data `file`: its bytes fill what the program leaves undefined and are reported as residue, not program; repeatable")
 	fs.Var(&ram, "ram", ramUsage)
@@ -54,6 +59,7 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&extensions, "extension", "also lay an extension `file` over the program (e.g. "+microchess.TeletypeSource+", with its --ram) and report every byte of the original it changes and where its own code lies; repeatable")
 	side := fs.String("side", "white", "with --patch: which printed Table 1 column the opening list is checked against, `white` or black")
 	printed := fs.Bool("printed", true, "also cross-check the 1977 listing's own byte column and symbol table against the first source (informational: the hex listing is the authority)")
+	variant := fs.String("variant", "", "also build a variant `SOURCE` of the program (the tuned one, say) with the same residue and list every byte it changes with both source lines; exit 1 if one is not declared in the program's .tune")
 	against := fs.String("against", "", "compare a `DUMP` of a copy (FILE@ADDR, .ptp, .hex, .srec, .kim or .wav) with every build the toolchain makes, and say which it is")
 	files, err := parse(fs, args)
 	if err != nil {
@@ -118,6 +124,14 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		r := verify.CompareExtension(p.Code, p.Images, patched.Images, patched.Changes)
 		ext = &r
 	}
+	var vr *variantReport
+	if *variant != "" {
+		if vr, err = compareVariant(p, files[0], *variant, residue, ram); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		ok = ok && len(vr.Undeclared) == 0
+	}
 	listing, symbols := []verify.Disagreement{}, []verify.SymbolDisagreement{}
 	if *printed {
 		listing = verify.CheckListing(p.Code, files[0], ref.ListingBytes1977())
@@ -132,7 +146,8 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 			Listing   []verify.Disagreement       `json:"printed_listing_disagreements"`
 			Symbols   []verify.SymbolDisagreement `json:"printed_symbol_table_disagreements"`
 			Extension *verify.ExtensionReport     `json:"extension,omitempty"`
-		}{ok, reports, listing, symbols, ext}); err != nil {
+			Variant   *variantReport              `json:"variant,omitempty"`
+		}{ok, reports, listing, symbols, ext, vr}); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
@@ -144,7 +159,9 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		if ext != nil {
 			verify.WriteExtensionText(stdout, strings.Join(extensions, ", "), *ext)
 		}
-		if ok {
+		if vr != nil && !vr.write(stdout) {
+			fmt.Fprintln(stdout, "FAIL: the variant changes bytes its original does not declare tunable")
+		} else if ok {
 			fmt.Fprintln(stdout, "OK: every source-defined byte equals the 1977 hex listing")
 		} else {
 			fmt.Fprintln(stdout, "FAIL: the source does not reproduce the 1977 hex listing (see the MISMATCH and UNDEFINED lines)")
