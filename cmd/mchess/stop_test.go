@@ -157,3 +157,32 @@ func TestStrengthStopsOnSIGTERM(t *testing.T) {
 		t.Errorf("no match kept:\n%s", log)
 	}
 }
+
+// TestTuneStopsOnSIGTERM: a tuning run stopped by SIGTERM exits 143 with
+// its state holding the steps finished, and the same command goes on from
+// there to the end.
+func TestTuneStopsOnSIGTERM(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"tune", "--state", "s.json", "--pairs", "30", "--step", "1", "--level", "super-blitz", "-j", "1",
+		"--params", "PAWNS", "--openings", "balanced-50"}
+	status, log := signalWhen(t, dir, syscall.SIGTERM, func(l string) bool { return strings.HasPrefix(l, "step 2 done") }, args...)
+	if status != 143 || !strings.Contains(log, "mchess tune: interrupted after step ") {
+		t.Fatalf("exit %d, want 143 and the interruption said:\n%s", status, log)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "s.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`"steps": (\d+)`).FindSubmatch(data)
+	if m == nil {
+		t.Fatalf("no steps in the state:\n%s", data)
+	}
+	if n, _ := strconv.Atoi(string(m[1])); n < 2 || n >= 30 {
+		t.Fatalf("the state holds %d steps, want 2 to 29", n)
+	}
+	cmd := exec.Command(mchessCommand(t), append(args, "--quiet")...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "30 steps, 30 pairs") {
+		t.Fatalf("resumed: %v\n%s", err, out)
+	}
+}

@@ -33,7 +33,8 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 		"measures θ against the program every so many steps, on --check-openings. When the",
 		"run ends (or with --report-only, at once) it writes to the report folder the tuned source",
 		"(SOURCE with only declared bytes changed), report.md and plots (params.svg, elo.svg).",
-		"Exit: 0 when the run is finished, 1 on an error, 2 for usage, 130 when interrupted.",
+		"Exit: 0 when the run is finished, 1 on an error, 2 for usage, 128 + the signal when",
+		"stopped (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).",
 		"See docs/tuning.md.")
 	list := fs.Bool("list", false, "list the declared parameters with their current values")
 	decl := fs.String("decl", "", "the declaration `file` (default: SOURCE with the extension .tune)")

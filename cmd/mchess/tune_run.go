@@ -1,16 +1,13 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/corentings/chess/v2"
@@ -120,8 +117,8 @@ func (r *tuneRun) main(tree microchess.Tree, source string, set *tunable.Set, pr
 			return fail(1, err)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
+	ctx, stopStatus, release := stopOnSignal()
+	defer release()
 	session := log.Start("mchess tune "+strings.Join(os.Args[2:], " "), studyMachine(""), time.Now())
 	began := time.Now()
 	opt.Progress = tuneProgress(stderr, r.quiet, func(k, v int) string { return set.Params[space.Tuned[k]].ValueText(v) })
@@ -148,7 +145,7 @@ func (r *tuneRun) main(tree microchess.Tree, source string, set *tunable.Set, pr
 	switch {
 	case ctx.Err() != nil:
 		fmt.Fprintf(stderr, "mchess tune: interrupted after step %d of the run; %s holds it, the same command goes on\n", st.Steps, r.state)
-		return 130
+		return stopStatus()
 	case err != nil:
 		return fail(1, err)
 	}
