@@ -119,7 +119,10 @@ func (r *tuneRun) main(tree microchess.Tree, source string, set *tunable.Set, pr
 	}
 	ctx, stopStatus, release := stopOnSignal()
 	defer release()
-	session := log.Start("mchess tune "+strings.Join(os.Args[2:], " "), studyMachine(""), time.Now())
+	session := &tune.Session{} // a finished run's report, written again, is no session
+	if !st.Done() {
+		session = log.Start("mchess tune "+strings.Join(os.Args[2:], " "), studyMachine(""), time.Now())
+	}
 	began := time.Now()
 	opt.Progress = tuneProgress(stderr, r.quiet, func(k, v int) string { return set.Params[space.Tuned[k]].ValueText(v) })
 	opt.Save = func(s *spsa.State) error {
