@@ -130,8 +130,17 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 			ref.Draw(chess.DrawOffer)
 		}
 	}
+	// A line whose own moves end the game (read from a suite they are
+	// refused) is a game over before a side begins: scored as the rules
+	// say, no side failed.
+	over := ref.Outcome() != chess.NoOutcome
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if err := seats[c].s.begin(c, line.Start, opening); err != nil {
+		if over {
+			break
+		}
+		// Both begin (an engine hears of the new game); the first
+		// failure is the game's.
+		if err := seats[c].s.begin(c, line.Start, opening); err != nil && rec.Detail == "" {
 			end(Failed, c, fmt.Sprintf("%s could not set the game up: %v", seats[c].player.Name, err))
 		}
 	}
@@ -145,6 +154,9 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 				rec.End = Stalemate
 			}
 			rec.Detail = microchess.OutcomeText(o, ref.Method())
+			if over {
+				rec.Detail += ", in the opening line"
+			}
 			break
 		}
 		if rec.Plies >= opt.MaxPlies {
@@ -276,7 +288,7 @@ func gamePGN(ref *chess.Game, opening int, rec *Record, white, black seat, opt *
 		{"Event", opt.Event}, {"Site", "mchess match, emulated KIM-1"},
 		{"Date", opt.Date.Format("2006.01.02")}, {"Round", fmt.Sprint(rec.Index + 1)},
 		{"White", white.player.Name}, {"Black", black.player.Name}, {"Result", string(ref.Outcome())},
-		{"WhiteProgram", white.s.what()}, {"BlackProgram", black.s.what()},
+		{"WhiteProgram", white.s.what(chess.White)}, {"BlackProgram", black.s.what(chess.Black)},
 		{"Termination", rec.End.termination()},
 		{"PlyCount", fmt.Sprint(len(ref.Moves()))},
 	}

@@ -38,7 +38,7 @@ func (s *scripted) accept(move string, own bool) error {
 	}
 	return nil
 }
-func (s *scripted) what() string { return s.name + " (scripted)" }
+func (s *scripted) what(chess.Color) string { return s.name + " (scripted)" }
 
 func moves(ms ...string) []reply {
 	var r []reply

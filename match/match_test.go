@@ -78,7 +78,7 @@ func (s *legalMover) think(context.Context) (reply, error) {
 func (s *legalMover) accept(m string, _ bool) error {
 	return s.g.PushNotationMove(m, chess.UCINotation{}, nil)
 }
-func (s *legalMover) what() string { return "first legal move" }
+func (s *legalMover) what(chess.Color) string { return "first legal move" }
 
 type resigner struct{ legalMover }
 
