@@ -63,6 +63,10 @@ func disasmMain(args []string, stdout, stderr io.Writer) int {
 		}
 		*r.dst = int(v)
 	}
+	if lo > hi {
+		fmt.Fprintf(stderr, "mchess disasm: --from %04X is past --to %04X\n", lo, hi)
+		return 2
+	}
 	var sym isa.Symbolizer
 	name := *symFile
 	if name == "" {

@@ -173,7 +173,8 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	fs.BoolVar(&m.quiet, "quiet", false, "no progress on stderr")
 	event := fs.String("event", "MicroChess match", "the PGN Event `tag`")
 	interpret := fs.Bool("interpret", false, "run the MicroChess programs on the interpreter, not their translations to Go (as "+microchess.InterpretEnv+"=1 does): the same games, slower")
-	var engines, loads, sources, ram, variants, illegal stringList
+	var engines, loads, sources, variants, illegal stringList
+	var ram ramList
 	fs.Var(&illegal, "illegal", "how a program's illegal move is refereed: `RULE` (forfeit, the default, or touch-move) for every program, or NAME=RULE for the players of a program (stone) or one player (stone@blitz); repeatable")
 	fs.Var(&engines, "engine", "define a UCI engine: `name=N,cmd=COMMAND,nodes=N|depth=N|movetime=MS[,pick=N[,margin=CP]][,option.NAME=VALUE...]`; pick=N varies its play: it searches N lines (MultiPV) and plays one within margin centipawns (default 30) of its best, at random with a seed of the game's, so the same match plays the same games; repeatable")
 	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]` (hex addresses); repeatable")

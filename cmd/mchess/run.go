@@ -31,7 +31,7 @@ type runOpts struct {
 	sources   stringList
 	residue   stringList
 	loads     stringList
-	ram       stringList
+	ram       ramList
 	start     string
 	expectPC  string
 	expectMem stringList
@@ -123,7 +123,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 			o.patches = stringList{microchess.TeletypeSource}
 			if len(o.ram) == 0 {
 				r := microchess.TeletypeRAM
-				o.ram = stringList{fmt.Sprintf("%s=%04X-%04X", r.Name, r.Start, r.End)}
+				o.ram = ramList{fmt.Sprintf("%s=%04X-%04X", r.Name, r.Start, r.End)}
 			}
 		}
 	}
@@ -148,7 +148,7 @@ func readLoads(specs []string) ([]kim1.Image, error) {
 	for _, spec := range specs {
 		file, addr, err := parseLoad(spec)
 		if err != nil {
-			return nil, fmt.Errorf("--load %v", err)
+			return nil, usagef("--load %v", err)
 		}
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -267,7 +267,7 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 	prog, err := loadMicroChess(o)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess run:", err)
-		return 1
+		return exitFor(err)
 	}
 	m, err := microchess.Machine(prog.layout, prog.images)
 	if err != nil {

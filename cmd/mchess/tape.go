@@ -139,6 +139,9 @@ func parseImageID(spec string) (file string, addr uint16, id byte, err error) {
 	if perr != nil {
 		return "", 0, 0, fmt.Errorf("%s: bad tape ID %s: want two hex digits, 01–FE", quote(spec), quote(spec[i+1:]))
 	}
+	if err := cassette.CheckID(byte(v)); err != nil {
+		return "", 0, 0, fmt.Errorf("%s: %v", quote(spec), err)
+	}
 	file, addr, err = parseLoad(spec[:i])
 	return file, addr, byte(v), err
 }

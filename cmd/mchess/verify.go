@@ -44,7 +44,8 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		"the extension over it and lists every byte of the original it changes, with the",
 		"original's source line and its own, and where its own bytes lie, e.g.",
 		"  mchess verify --ram x=0400-07FF --extension "+microchess.TeletypeSource)
-	var residue, ram stringList
+	var residue stringList
+	var ram ramList
 	fs.Var(&residue, "residue", "residue data `file`: its bytes fill what the program leaves undefined and are reported as residue, not program; repeatable")
 	fs.Var(&ram, "ram", ramUsage)
 	asJSON := fs.Bool("json", false, "print a machine-readable report")
