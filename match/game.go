@@ -271,7 +271,15 @@ func lineGame(line suite.Line) (g *chess.Game, opening []string, err error) {
 		g = microchess.NewGame(fen)
 	}
 	for _, san := range line.Moves {
-		if err := g.PushNotationMove(san, chess.AlgebraicNotation{}, nil); err != nil {
+		// microchess.ParseSAN, not the library's AlgebraicNotation.Decode:
+		// chess/v2 v2.3.2's returns a slice it has already put back in a
+		// sync.Pool (notation.go, generateOptions), which another game's
+		// worker then writes.
+		m, err := microchess.ParseSAN(g.Position(), san)
+		if err == nil {
+			err = g.Move(&m, nil)
+		}
+		if err != nil {
 			return nil, nil, fmt.Errorf("%v: opening move %s: %v", line.Pos, san, err)
 		}
 		moves := g.Moves()

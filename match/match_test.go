@@ -10,6 +10,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/elo"
 	"github.com/kim1-archive/microchess/suite"
 )
@@ -57,13 +58,13 @@ func TestRecordScore(t *testing.T) {
 type legalMover struct{ g *chess.Game }
 
 func (s *legalMover) begin(_ chess.Color, start string, opening []string) error {
-	s.g = chess.NewGame()
+	s.g = microchess.NewGame()
 	if start != "" {
-		fen, err := chess.FEN(start)
+		fen, err := microchess.FEN(start)
 		if err != nil {
 			return err
 		}
-		s.g = chess.NewGame(fen)
+		s.g = microchess.NewGame(fen)
 	}
 	for _, m := range opening {
 		if err := s.g.PushNotationMove(m, chess.UCINotation{}, nil); err != nil {
