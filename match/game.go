@@ -106,11 +106,10 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 	start := time.Now()
 	rec := Record{Index: j.Index, Pairing: j.Pairing, White: j.White, Black: j.Black, Line: j.Line}
 	line := opt.Lines[j.Line]
-	g, opening, err := lineGame(line)
+	ref, opening, err := lineGame(line)
 	if err != nil {
 		return rec, err
 	}
-	ref := microchess.NewReferee(g)
 	seats := map[chess.Color]seat{chess.White: white, chess.Black: black}
 	// end ends the game: by is the side that resigned, moved illegally,
 	// failed, or could not hold a promotion (the game is then adjudicated:
@@ -259,10 +258,12 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 	return rec, nil
 }
 
-// lineGame is the game of an opening line: from its start (the initial
-// position, or its FEN), its moves played; opening is them in UCI.
-func lineGame(line suite.Line) (g *chess.Game, opening []string, err error) {
-	g = microchess.NewGame()
+// lineGame is the game of an opening line, refereed: from its start (the
+// initial position, or its FEN), its moves played; opening is them in UCI.
+// The Referee plays them, not chess.Game.Move, whose count of repetitions
+// makes a line of n plies cost n² boards written.
+func lineGame(line suite.Line) (ref *microchess.Referee, opening []string, err error) {
+	g := microchess.NewGame()
 	if line.Start != "" {
 		fen, err := microchess.FEN(line.Start)
 		if err != nil {
@@ -270,22 +271,22 @@ func lineGame(line suite.Line) (g *chess.Game, opening []string, err error) {
 		}
 		g = microchess.NewGame(fen)
 	}
+	ref = microchess.NewReferee(g)
 	for _, san := range line.Moves {
 		// microchess.ParseSAN, not the library's AlgebraicNotation.Decode:
 		// chess/v2 v2.3.2's returns a slice it has already put back in a
 		// sync.Pool (notation.go, generateOptions), which another game's
 		// worker then writes.
-		m, err := microchess.ParseSAN(g.Position(), san)
+		m, err := microchess.ParseSAN(ref.Position(), san)
 		if err == nil {
-			err = g.Move(&m, nil)
+			err = ref.Move(&m)
 		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("%v: opening move %s: %v", line.Pos, san, err)
 		}
-		moves := g.Moves()
-		opening = append(opening, moves[len(moves)-1].String())
+		opening = append(opening, m.String())
 	}
-	return g, opening, nil
+	return ref, opening, nil
 }
 
 // gamePGN writes the record of a game: the Seven Tag Roster, what each
