@@ -62,7 +62,7 @@ func diffMain(args []string, stdout, stderr io.Writer) int {
 	}
 	roster, err := matchRoster(engines, loads, sources, variants, ram)
 	if err != nil {
-		return fail(2, err)
+		return fail(exitFor(err), err)
 	}
 	opt := match.DiffOptions{Jobs: *jobs}
 	for i, n := range names {

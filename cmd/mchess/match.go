@@ -217,7 +217,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	}
 	roster, err := matchRoster(engines, loads, sources, variants, ram)
 	if err != nil {
-		return fail(2, err)
+		return fail(exitFor(err), err)
 	}
 	for _, n := range names {
 		p, err := roster.Player(n)
@@ -264,31 +264,33 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	return m, 0
 }
 
-// matchRoster defines the engines and programs the players may name.
+// matchRoster defines the engines and programs the players may name. A
+// definition that is wrong is a usage error; a file that cannot be read
+// or built, not (exitFor).
 func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster, error) {
 	r := match.NewRoster()
 	for _, def := range engines {
 		if _, err := r.AddEngine(def); err != nil {
-			return nil, fmt.Errorf("--engine: %v", err)
+			return nil, usagef("--engine: %v", err)
 		}
 	}
 	regions, err := parseRAM(ram)
 	if err != nil {
-		return nil, err
+		return nil, usageError{err}
 	}
 	layout := microchess.Layout
 	for _, reg := range regions {
 		if layout, err = layout.WithRegion(reg); err != nil {
-			return nil, err
+			return nil, usageError{err}
 		}
 	}
 	if err := r.LocalRAM(regions); err != nil {
-		return nil, err
+		return nil, usageError{err}
 	}
 	for _, def := range loads {
 		name, files, ok := strings.Cut(def, "=")
 		if !ok || files == "" {
-			return nil, fmt.Errorf("--load %s: want NAME=FILE@ADDR[,FILE@ADDR...]", quote(def))
+			return nil, usagef("--load %s: want NAME=FILE@ADDR[,FILE@ADDR...]", quote(def))
 		}
 		images, err := readLoads(strings.Split(files, ","))
 		if err != nil {
@@ -296,13 +298,13 @@ func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster
 		}
 		desc := microchess.Describe(microchess.OriginalName, images, nil) + ", loaded from " + files
 		if err := r.AddProgram(name, desc, images, layout); err != nil {
-			return nil, fmt.Errorf("--load: %v", err)
+			return nil, usagef("--load: %v", err)
 		}
 	}
 	for _, def := range sources {
 		name, files, ok := strings.Cut(def, "=")
 		if !ok || files == "" {
-			return nil, fmt.Errorf("--source %s: want NAME=FILE.asm[,FILE.asm...]", quote(def))
+			return nil, usagef("--source %s: want NAME=FILE.asm[,FILE.asm...]", quote(def))
 		}
 		p, err := microchess.Build(microchess.WorkDir, microchess.Options{Sources: strings.Split(files, ","), RAM: regions})
 		if err != nil {
@@ -310,12 +312,12 @@ func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster
 		}
 		desc := p.Describe(microchess.OriginalName) + ", built from " + files
 		if err := r.AddProgram(name, desc, microchess.KIM(p.Images), p.Layout); err != nil {
-			return nil, fmt.Errorf("--source: %v", err)
+			return nil, usagef("--source: %v", err)
 		}
 	}
 	for _, def := range variants {
 		if _, err := r.AddVariant(def); err != nil {
-			return nil, fmt.Errorf("--variant: %v", err)
+			return nil, usagef("--variant: %v", err)
 		}
 	}
 	return r, nil

@@ -180,7 +180,7 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 // openingBlock reads an opening for the program's side: a book in chess
 // notation (compiled), or a 28-byte block.
 func openingBlock(file string, computer chess.Color) ([]byte, string, error) {
-	data, err := microchess.ReadFile(file)
+	data, err := microchess.ReadFile(file, openings.BookLimit)
 	if err != nil {
 		return nil, "", fileError(err)
 	}

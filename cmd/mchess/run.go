@@ -11,8 +11,10 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/emu"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/linker"
 )
 
@@ -150,7 +152,7 @@ func readLoads(specs []string) ([]kim1.Image, error) {
 		if err != nil {
 			return nil, usagef("--load %v", err)
 		}
-		data, err := os.ReadFile(file)
+		data, err := bounded.ReadFile(file, dump.ImageLimit)
 		if err != nil {
 			return nil, fileError(err)
 		}
@@ -357,7 +359,7 @@ func newTracer(symFile string, built *asm.Names, out io.Writer) (*emu.Tracer, er
 	t := &emu.Tracer{W: bufio.NewWriter(out)}
 	names := built
 	if symFile != "" {
-		f, err := os.Open(symFile)
+		f, err := bounded.Open(symFile, asm.SymbolsLimit)
 		if err != nil {
 			return nil, fileError(err)
 		}

@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kim1-archive/microchess/cassette"
+	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
 func init() {
@@ -91,7 +92,7 @@ func tapeWrite(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "mchess tape write:", err)
 			return 2
 		}
-		data, err := os.ReadFile(file)
+		data, err := bounded.ReadFile(file, dump.ImageLimit)
 		if err != nil {
 			fmt.Fprintln(stderr, "mchess tape write:", fileError(err))
 			return 1
@@ -192,7 +193,7 @@ func tapeRead(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := rest[0]
-	data, err := os.ReadFile(file)
+	data, err := bounded.ReadFile(file, cassette.WAVLimit)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess tape read:", fileError(err))
 		return 1
