@@ -17,7 +17,7 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype library special tuned tapes run test check fuzz bench timing strength tune tune-check special-match suite-big differential clean
+.PHONY: all tool images verify openings stone teletype library special tuned tapes run test race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
 all: images verify openings stone teletype library special tuned tapes
 
 tool:
@@ -134,6 +134,15 @@ run: tool
 
 test:
 	$(GO) test ./...
+
+# The race detector over the packages whose code runs games at once (the
+# match's workers, diff's, an engine's client and server), short tests:
+# about a minute on 2 cores. The special-moves match is left out (90 s
+# under -race for the code paths the other matches take); the root
+# package's short tests take over 5 minutes under -race and run no code
+# concurrently but their own parallel tests, so CI leaves them out too.
+race:
+	$(GO) test -race -short -skip '^TestSpecialProgramMatch$$' ./match/ ./uci/
 
 # What CI checks besides the tests: formatting, vet, a tidy go.mod, and
 # staticcheck at a pinned version.

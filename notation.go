@@ -2,6 +2,7 @@ package microchess
 
 import (
 	"fmt"
+	"io"
 	"regexp"
 	"sort"
 	"strings"
@@ -24,7 +25,7 @@ var pieceLetters = map[string]chess.PieceType{"": chess.Pawn, "K": chess.King, "
 // StartingPosition (the start is read from its FEN), Position's
 // UnmarshalText. Games set up at once (a match's workers, diff's) would
 // race on it. This is the one place the project works around it: every
-// position it makes from nothing comes from these four.
+// position it makes from nothing comes from these four (and PGN).
 var fenMu sync.Mutex
 
 // FEN is chess.FEN, safe to call from several goroutines (see fenMu).
@@ -47,6 +48,16 @@ func StartingPosition() *chess.Position {
 	fenMu.Lock()
 	defer fenMu.Unlock()
 	return chess.StartingPosition()
+}
+
+// PGN is chess.PGN, safe to call from several goroutines: besides the FEN
+// reader, it decodes moves with AlgebraicNotation, whose Decode returns a
+// slice it has put back in a sync.Pool (chess/v2 v2.3.2, notation.go's
+// generateOptions); the project's own code reads SAN with ParseSAN.
+func PGN(r io.Reader) (func(*chess.Game), error) {
+	fenMu.Lock()
+	defer fenMu.Unlock()
+	return chess.PGN(r)
 }
 
 // ParseFEN reads a position from a FEN as Position.UnmarshalText does,

@@ -10,6 +10,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/openings"
@@ -138,7 +139,7 @@ func TestOriginalNeverMoves(t *testing.T) {
 		t.Error("original and the modified local are the same program")
 	}
 	// The files outside src/ are not in the proven tree.
-	if _, err := microchess.Proven.ReadFile("README.md"); err == nil {
+	if _, err := microchess.Proven.ReadFile("README.md", asm.SourceLimit); err == nil {
 		t.Error("Proven reads README.md")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/linker"
 )
 
@@ -406,7 +407,7 @@ func TestTeletypeChangesOnlyTheThreeCalls(t *testing.T) {
 // Moved by its one origin, the teletype program runs as well elsewhere:
 // the same session in expansion RAM at 2000 prints the same.
 func TestTeletypeRelocates(t *testing.T) {
-	src, err := microchess.ReadFile(microchess.TeletypeSource)
+	src, err := microchess.ReadFile(microchess.TeletypeSource, asm.SourceLimit)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
 // A Tree is where a build reads its source files. Every build names one:
@@ -39,8 +40,9 @@ func (t Tree) String() string {
 	return "the sources built into mchess"
 }
 
-// ReadFile reads a file of the tree.
-func (t Tree) ReadFile(name string) ([]byte, error) {
+// ReadFile reads a file of the tree, refused past its limit on disk (the
+// built-in files are the project's own).
+func (t Tree) ReadFile(name string, limit bounded.Limit) ([]byte, error) {
 	p, inSrc := builtinPath(name)
 	if !t.workDir {
 		if !inSrc {
@@ -52,7 +54,7 @@ func (t Tree) ReadFile(name string) ([]byte, error) {
 		}
 		return b, nil
 	}
-	b, err := os.ReadFile(name)
+	b, err := bounded.ReadFile(name, limit)
 	if errors.Is(err, fs.ErrNotExist) && inSrc {
 		if b, berr := builtin.ReadFile(p); berr == nil {
 			return b, nil
@@ -107,7 +109,7 @@ func (t Tree) IsDir(name string) (bool, error) {
 func (t Tree) ReadSources(names ...string) ([]asm.Source, error) {
 	var out []asm.Source
 	for _, n := range names {
-		b, err := t.ReadFile(n)
+		b, err := t.ReadFile(n, asm.SourceLimit)
 		if err != nil {
 			return nil, err
 		}
@@ -122,7 +124,7 @@ func builtinPath(name string) (string, bool) {
 }
 
 // ReadFile reads a file of the working directory (WorkDir.ReadFile).
-func ReadFile(name string) ([]byte, error) { return WorkDir.ReadFile(name) }
+func ReadFile(name string, limit bounded.Limit) ([]byte, error) { return WorkDir.ReadFile(name, limit) }
 
 // Glob is WorkDir.Glob.
 func Glob(pattern string) ([]string, error) { return WorkDir.Glob(pattern) }

@@ -109,14 +109,22 @@ func AssembleOver(base *Program, sources ...Source) (*Program, error) {
 func AssembleStmts(stmts []*Stmt) (*Program, diag.ErrorList) { return assembleStmts(stmts, nil) }
 
 func assembleStmts(stmts []*Stmt, base *Program) (*Program, diag.ErrorList) {
-	a := &assembler{p: &Program{Stmts: stmts, Symbols: map[string]*Symbol{}, Base: base}, unplaced: make([]bool, len(stmts)), imported: map[string]*Symbol{}}
+	a := newAssembler(stmts, base)
+	a.run()
+	return a.p, a.errs
+}
+
+func newAssembler(stmts []*Stmt, base *Program) *assembler {
+	return &assembler{p: &Program{Stmts: stmts, Symbols: map[string]*Symbol{}, Base: base}, unplaced: make([]bool, len(stmts)), imported: map[string]*Symbol{}}
+}
+
+func (a *assembler) run() {
 	a.define()
 	a.resolveEquates()
 	a.layout()
 	a.resolveEquates()
 	a.encode()
 	a.checkOverlap()
-	return a.p, a.errs
 }
 
 type assembler struct {
@@ -127,6 +135,9 @@ type assembler struct {
 	// cause no more errors.
 	unplaced []bool
 	imported map[string]*Symbol // the base's symbols named so far, by name
+	// evaluated counts the operands evaluated: a test holds it to the
+	// number of statements, so that no pass is repeated per equate.
+	evaluated int
 }
 
 func (a *assembler) define() {
@@ -172,6 +183,7 @@ func (a *assembler) lookup(name string) (*Symbol, bool) {
 
 // value returns an expression's value if everything it names is known.
 func (a *assembler) value(e *Expr) (int, bool) {
+	a.evaluated++
 	if e.Sym == "" {
 		return e.Offset, true
 	}
@@ -182,22 +194,39 @@ func (a *assembler) value(e *Expr) (int, bool) {
 	return sym.Value + e.Offset, true
 }
 
-// resolveEquates settles every equate whose operand is known, repeating
-// until nothing changes (equates may name other equates in any order).
+// resolveEquates settles every equate whose operand is known. Equates may
+// name other equates in any order: an equate waiting for a symbol of this
+// program is settled when that symbol is, so a chain of n equates takes
+// time in n, not n passes over the program (an operand names one symbol
+// at most).
 func (a *assembler) resolveEquates() {
-	for changed := true; changed; {
-		changed = false
-		for _, s := range a.p.Stmts {
-			if s.Kind != KindEquate || s.Operand == nil {
-				continue
-			}
-			sym := a.p.Symbols[s.Label]
-			if sym == nil || sym.Def != s || sym.known {
-				continue
-			}
-			if v, ok := a.value(s.Operand); ok {
-				sym.Value, sym.known, changed = v, true, true
-			}
+	waiting := map[string][]*Symbol{} // a symbol not known yet -> the equates that name it
+	var settled []*Symbol
+	try := func(sym *Symbol) {
+		e := sym.Def.Operand
+		if v, ok := a.value(e); ok {
+			sym.Value, sym.known = v, true
+			settled = append(settled, sym)
+		} else if _, own := a.p.Symbols[e.Sym]; own {
+			// A base symbol never changes; this program's may.
+			waiting[e.Sym] = append(waiting[e.Sym], sym)
+		}
+	}
+	for _, s := range a.p.Stmts {
+		if s.Kind != KindEquate || s.Operand == nil {
+			continue
+		}
+		if sym := a.p.Symbols[s.Label]; sym != nil && sym.Def == s && !sym.known {
+			try(sym)
+		}
+	}
+	for len(settled) > 0 {
+		sym := settled[len(settled)-1]
+		settled = settled[:len(settled)-1]
+		deps := waiting[sym.Name]
+		delete(waiting, sym.Name)
+		for _, d := range deps {
+			try(d)
 		}
 	}
 }

@@ -130,11 +130,19 @@ var loadtWork = []struct {
 	{0x17E7, 0x17F1, "LOADT's checksum (CHKL, CHKH), SAVX and the code it stores each byte with (VEB)"},
 }
 
+// CheckID tells whether a record may be written with the ID.
+func CheckID(id byte) error {
+	if id == 0x00 || id == 0xFF {
+		return fmt.Errorf("tape ID %02X: IDs 00 and FF are LOADT's \"load any record\" settings and must not be written (DUMPT: \"SHOULD NOT BE USED\"); use 01–FE", id)
+	}
+	return nil
+}
+
 // Validate tells whether a record can be written to tape and loaded back
 // by the monitor.
 func (r Record) Validate() error {
-	if r.ID == 0x00 || r.ID == 0xFF {
-		return fmt.Errorf("tape ID %02X: IDs 00 and FF are LOADT's \"load any record\" settings and must not be written (DUMPT: \"SHOULD NOT BE USED\"); use 01–FE", r.ID)
+	if err := CheckID(r.ID); err != nil {
+		return err
 	}
 	if r.End() > 0x10000 {
 		return fmt.Errorf("%d bytes at %04X run past FFFF", len(r.Data), r.Addr)

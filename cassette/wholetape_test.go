@@ -17,7 +17,7 @@ func wholeTape(t *testing.T) []cassette.Record {
 	recs := microChess(t)
 	for _, name := range []string{"french", "giuoco-piano", "ruy-lopez", "queens-indian", "four-knights"} {
 		file := "src/openings/" + name + "-white.book"
-		text, err := microchess.ReadFile(file)
+		text, err := microchess.ReadFile(file, openings.BookLimit)
 		if err != nil {
 			t.Fatal(err)
 		}

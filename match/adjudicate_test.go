@@ -30,11 +30,11 @@ func TestAdjudicate(t *testing.T) {
 		// 8 to 12: less than 5.
 		{"4k3/8/8/8/8/8/PPP5/R3K1bq w - - 0 1", 8, 12, chess.NoColor},
 	} {
-		opt, err := chess.FEN(c.fen)
+		opt, err := microchess.FEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pos := chess.NewGame(opt).Position()
+		pos := microchess.NewGame(opt).Position()
 		w, b := Material(pos)
 		winner, verdict := adjudicate(pos)
 		if w != c.white || b != c.black || winner != c.winner {

@@ -106,11 +106,10 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 	start := time.Now()
 	rec := Record{Index: j.Index, Pairing: j.Pairing, White: j.White, Black: j.Black, Line: j.Line}
 	line := opt.Lines[j.Line]
-	g, opening, err := lineGame(line)
+	ref, opening, err := lineGame(line)
 	if err != nil {
 		return rec, err
 	}
-	ref := microchess.NewReferee(g)
 	seats := map[chess.Color]seat{chess.White: white, chess.Black: black}
 	// end ends the game: by is the side that resigned, moved illegally,
 	// failed, or could not hold a promotion (the game is then adjudicated:
@@ -130,8 +129,17 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 			ref.Draw(chess.DrawOffer)
 		}
 	}
+	// A line whose own moves end the game (read from a suite they are
+	// refused) is a game over before a side begins: scored as the rules
+	// say, no side failed.
+	over := ref.Outcome() != chess.NoOutcome
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if err := seats[c].s.begin(c, line.Start, opening); err != nil {
+		if over {
+			break
+		}
+		// Both begin (an engine hears of the new game); the first
+		// failure is the game's.
+		if err := seats[c].s.begin(c, line.Start, opening); err != nil && rec.Detail == "" {
 			end(Failed, c, fmt.Sprintf("%s could not set the game up: %v", seats[c].player.Name, err))
 		}
 	}
@@ -145,6 +153,9 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 				rec.End = Stalemate
 			}
 			rec.Detail = microchess.OutcomeText(o, ref.Method())
+			if over {
+				rec.Detail += ", in the opening line"
+			}
 			break
 		}
 		if rec.Plies >= opt.MaxPlies {
@@ -247,10 +258,12 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 	return rec, nil
 }
 
-// lineGame is the game of an opening line: from its start (the initial
-// position, or its FEN), its moves played; opening is them in UCI.
-func lineGame(line suite.Line) (g *chess.Game, opening []string, err error) {
-	g = microchess.NewGame()
+// lineGame is the game of an opening line, refereed: from its start (the
+// initial position, or its FEN), its moves played; opening is them in UCI.
+// The Referee plays them, not chess.Game.Move, whose count of repetitions
+// makes a line of n plies cost n² boards written.
+func lineGame(line suite.Line) (ref *microchess.Referee, opening []string, err error) {
+	g := microchess.NewGame()
 	if line.Start != "" {
 		fen, err := microchess.FEN(line.Start)
 		if err != nil {
@@ -258,14 +271,22 @@ func lineGame(line suite.Line) (g *chess.Game, opening []string, err error) {
 		}
 		g = microchess.NewGame(fen)
 	}
+	ref = microchess.NewReferee(g)
 	for _, san := range line.Moves {
-		if err := g.PushNotationMove(san, chess.AlgebraicNotation{}, nil); err != nil {
+		// microchess.ParseSAN, not the library's AlgebraicNotation.Decode:
+		// chess/v2 v2.3.2's returns a slice it has already put back in a
+		// sync.Pool (notation.go, generateOptions), which another game's
+		// worker then writes.
+		m, err := microchess.ParseSAN(ref.Position(), san)
+		if err == nil {
+			err = ref.Move(&m)
+		}
+		if err != nil {
 			return nil, nil, fmt.Errorf("%v: opening move %s: %v", line.Pos, san, err)
 		}
-		moves := g.Moves()
-		opening = append(opening, moves[len(moves)-1].String())
+		opening = append(opening, m.String())
 	}
-	return g, opening, nil
+	return ref, opening, nil
 }
 
 // gamePGN writes the record of a game: the Seven Tag Roster, what each
@@ -276,7 +297,7 @@ func gamePGN(ref *chess.Game, opening int, rec *Record, white, black seat, opt *
 		{"Event", opt.Event}, {"Site", "mchess match, emulated KIM-1"},
 		{"Date", opt.Date.Format("2006.01.02")}, {"Round", fmt.Sprint(rec.Index + 1)},
 		{"White", white.player.Name}, {"Black", black.player.Name}, {"Result", string(ref.Outcome())},
-		{"WhiteProgram", white.s.what()}, {"BlackProgram", black.s.what()},
+		{"WhiteProgram", white.s.what(chess.White)}, {"BlackProgram", black.s.what(chess.Black)},
 		{"Termination", rec.End.termination()},
 		{"PlyCount", fmt.Sprint(len(ref.Moves()))},
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -38,7 +39,7 @@ func (s *scripted) accept(move string, own bool) error {
 	}
 	return nil
 }
-func (s *scripted) what() string { return s.name + " (scripted)" }
+func (s *scripted) what(chess.Color) string { return s.name + " (scripted)" }
 
 func moves(ms ...string) []reply {
 	var r []reply
@@ -64,11 +65,11 @@ func playScripted(t *testing.T, opt *Options, w, b *scripted) (Record, *chess.Ga
 	if err != nil {
 		t.Fatal(err)
 	}
-	read, err := chess.PGN(strings.NewReader(rec.PGN))
+	read, err := microchess.PGN(strings.NewReader(rec.PGN))
 	if err != nil {
 		t.Fatalf("the PGN does not read back: %v\n%s", err, rec.PGN)
 	}
-	g := chess.NewGame(read)
+	g := microchess.NewGame(read)
 	return rec, g
 }
 

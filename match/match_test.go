@@ -10,6 +10,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/elo"
 	"github.com/kim1-archive/microchess/suite"
 )
@@ -57,13 +58,13 @@ func TestRecordScore(t *testing.T) {
 type legalMover struct{ g *chess.Game }
 
 func (s *legalMover) begin(_ chess.Color, start string, opening []string) error {
-	s.g = chess.NewGame()
+	s.g = microchess.NewGame()
 	if start != "" {
-		fen, err := chess.FEN(start)
+		fen, err := microchess.FEN(start)
 		if err != nil {
 			return err
 		}
-		s.g = chess.NewGame(fen)
+		s.g = microchess.NewGame(fen)
 	}
 	for _, m := range opening {
 		if err := s.g.PushNotationMove(m, chess.UCINotation{}, nil); err != nil {
@@ -78,7 +79,7 @@ func (s *legalMover) think(context.Context) (reply, error) {
 func (s *legalMover) accept(m string, _ bool) error {
 	return s.g.PushNotationMove(m, chess.UCINotation{}, nil)
 }
-func (s *legalMover) what() string { return "first legal move" }
+func (s *legalMover) what(chess.Color) string { return "first legal move" }
 
 type resigner struct{ legalMover }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/diag"
+	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
 const (
@@ -91,18 +92,18 @@ type scheduleSettings struct {
 	seed           uint64
 }
 
+// PGNLimit is the most a part's PGN may hold: 20,000 games of 300 plies
+// with their cycle comments take some 60 MB.
+var PGNLimit = bounded.Limit{What: "a match's PGN", Bytes: 1 << 30}
+
 func (m *merger) file(name string) error {
-	f, err := os.Open(name)
+	// A pipe or a device could be read for ever, or block: a match's
+	// parts are files. They are read a game at a time (maxGameText).
+	f, err := bounded.Open(name, PGNLimit)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	// A pipe or a device could be read for ever: a match's parts are files.
-	if st, err := f.Stat(); err != nil {
-		return err
-	} else if !st.Mode().IsRegular() {
-		return fmt.Errorf("%s: not a regular file", name)
-	}
 	return m.read(name, f)
 }
 

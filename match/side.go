@@ -25,8 +25,9 @@ type side interface {
 	// accept tells the side a move the referee accepted, its own or the
 	// opponent's.
 	accept(move string, own bool) error
-	// what names the side for the record: the program or the engine's id.
-	what() string
+	// what names the side playing color for the record: the program or
+	// the engine's id (known whether or not the side could begin).
+	what(color chess.Color) string
 }
 
 // reply is a side's move and what it said of it.
@@ -133,7 +134,7 @@ func (s *programSide) accept(move string, own bool) error {
 	return err
 }
 
-func (s *programSide) what() string { return s.play.Opt.Program }
+func (s *programSide) what(color chess.Color) string { return s.prog.desc[color] }
 
 // engineSide plays an external engine through its client, which a worker
 // keeps from game to game.
@@ -174,7 +175,7 @@ func (s *engineSide) accept(move string, own bool) error {
 	return nil
 }
 
-func (s *engineSide) what() string {
+func (s *engineSide) what(chess.Color) string {
 	pick := ""
 	if s.e.Pick > 1 {
 		pick = fmt.Sprintf(", picking at random among its best %d lines within %d cp", s.e.Pick, s.e.PickMargin)

@@ -26,7 +26,7 @@ func ReadLibrary(from microchess.Tree, dirs ...string) (*Library, error) {
 			return nil, fmt.Errorf("%s: no .book files", dir)
 		}
 		for _, f := range files {
-			text, err := from.ReadFile(f)
+			text, err := from.ReadFile(f, BookLimit)
 			if err != nil {
 				return nil, err
 			}

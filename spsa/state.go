@@ -9,11 +9,11 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"strings"
 
 	"github.com/kim1-archive/microchess/diag"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
 // format names the state file's layout; a file of another is refused.
@@ -61,20 +61,13 @@ func (s *State) Save(file string) error {
 // whose parameters differ from them (in name, range, kind, start, c_end or
 // r_end) is refused, the error saying which.
 func Load(file string, params []Param) (*State, error) {
-	f, err := os.Open(file)
+	data, err := bounded.ReadFile(file, bounded.Limit{What: "an SPSA state", Bytes: maxStateBytes})
+	var big *bounded.TooLargeError
+	if errors.As(err, &big) {
+		return nil, tooLarge(file)
+	}
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > maxStateBytes {
-		return nil, tooLarge(file)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxStateBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
-	}
-	if len(data) > maxStateBytes {
-		return nil, tooLarge(file)
 	}
 	var s State
 	dec := json.NewDecoder(bytes.NewReader(data))

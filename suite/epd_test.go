@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -148,15 +149,19 @@ func TestReadBounds(t *testing.T) {
 	if err == nil || err.Error() != "t.epd:1:2048: more than 1000 words: too long for an EPD line" {
 		t.Errorf("EPD: %v", err)
 	}
-	shuffle := strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 251)
-	_, err = ParsePGN("t.pgn", strings.NewReader(shuffle))
-	// Ply 1001 is the first move of the 251st round, at column 16*250+1.
-	if err == nil || err.Error() != "t.pgn:1:4001: more than 1000 plies: too long for an opening line" {
-		t.Errorf("PGN: %v", err)
+	// 1001 plies that end no game (a shuffle would repeat), without move
+	// numbers; ply 1001 is at the column after the first 1000 and their
+	// spaces.
+	plies := longLine(t, maxPlies+1)
+	long := strings.Join(plies, " ")
+	col := len(strings.Join(plies[:maxPlies], " ")) + 2
+	_, err = ParsePGN("t.pgn", strings.NewReader(long))
+	if want := fmt.Sprintf("t.pgn:1:%d: more than 1000 plies: too long for an opening line", col); err == nil || err.Error() != want {
+		t.Errorf("PGN: %v\nwant %s", err, want)
 	}
-	_, err = Parse("t.txt", strings.NewReader("A00 x | "+shuffle))
-	if err == nil || err.Error() != "t.txt:1:4009: more than 1000 plies: too long for an opening line" {
-		t.Errorf("text: %v", err)
+	_, err = Parse("t.txt", strings.NewReader("A00 x | "+long))
+	if want := fmt.Sprintf("t.txt:1:%d: more than 1000 plies: too long for an opening line", col+8); err == nil || err.Error() != want {
+		t.Errorf("text: %v\nwant %s", err, want)
 	}
 	_, err = ParsePGN("big.pgn", strings.NewReader(strings.Repeat(" ", maxBytes+1)))
 	if err == nil || err.Error() != "big.pgn: larger than 64 MiB: not read (take a part of it as a suite)" {

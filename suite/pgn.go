@@ -69,6 +69,7 @@ type pgnGame struct {
 	pos    *chess.Position // nil until the first move
 	start  string
 	moves  []string
+	over   gameOver
 	bad    bool // an error reported: the game is read to its end, not kept
 	anyTok bool // moves or results seen: a tag now starts the next game
 }
@@ -312,8 +313,17 @@ func (p *pgnParser) word() {
 		p.errAt(p.at(start), "%v (%s)", err, where(g))
 		return
 	}
+	if len(g.moves) == 0 {
+		g.over.add(g.pos)
+	}
 	g.moves = append(g.moves, microchess.SAN(g.pos, &m))
 	g.pos = g.pos.Update(&m)
+	if why := g.over.add(g.pos); why != "" {
+		played := g.moves
+		g.moves = played[:len(played)-1] // where the move was
+		p.errAt(p.at(start), "%s (%s)", why, where(g))
+		g.moves = played
+	}
 }
 
 // where says where a game's next move is, for errors: "move 13... after

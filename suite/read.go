@@ -1,13 +1,14 @@
 package suite
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/kim1-archive/microchess/diag"
+	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
 // Read reads a suite from a file, in the format its name's extension says
@@ -17,14 +18,15 @@ import (
 // (a PGN of bare moves is not far from a line of this format), and a
 // wrong guess would turn a clear error into games from the wrong lines.
 func Read(file string) ([]Line, error) {
-	f, err := os.Open(file)
+	f, err := bounded.Open(file, FileLimit)
+	var big *bounded.TooLargeError
+	if errors.As(err, &big) {
+		return nil, tooLarge(file)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > maxBytes {
-		return nil, tooLarge(file)
-	}
 	switch strings.ToLower(filepath.Ext(file)) {
 	case ".epd":
 		return ParseEPD(file, f)
@@ -38,11 +40,14 @@ func Read(file string) ([]Line, error) {
 // each line twice, so even the smaller bound is far beyond any match run
 // here; a larger file is taken for a mistake, not read to the end.
 const (
-	maxBytes = 64 << 20
+	maxBytes = 64 << 20 // FileLimit
 	maxLines = 200_000
 	maxPlies = 1000 // a line's moves, more than any game's
 	maxWords = 1000 // an EPD line's words
 )
+
+// FileLimit is maxBytes for bounded.Open.
+var FileLimit = bounded.Limit{What: "an opening suite", Bytes: maxBytes}
 
 func tooLarge(name string) error {
 	return fmt.Errorf("%s: larger than %d MiB: not read (take a part of it as a suite)", name, maxBytes>>20)
@@ -51,6 +56,10 @@ func tooLarge(name string) error {
 // readText reads r whole, up to maxBytes.
 func readText(name string, r io.Reader) (string, error) {
 	text, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
+	var big *bounded.TooLargeError
+	if errors.As(err, &big) {
+		return "", tooLarge(name)
+	}
 	if err != nil {
 		return "", err
 	}

@@ -358,6 +358,8 @@ func (p *parser) moves(n int, raw string, f field) (sans []string, key string, o
 		return nil, "", false
 	}
 	pos := microchess.StartingPosition()
+	var over gameOver
+	over.add(pos)
 	ply := 0
 	pending := "" // a move number read, waiting for its move
 	pendingOff := 0
@@ -400,6 +402,10 @@ func (p *parser) moves(n int, raw string, f field) (sans []string, key string, o
 		}
 		sans = append(sans, microchess.SAN(pos, &m))
 		pos = pos.Update(&m)
+		if why := over.add(pos); why != "" {
+			p.errAt(n, raw, off, "%s (move %s)", why, moveNumber(ply))
+			return nil, "", false
+		}
 		ply++
 		off = end
 	}

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
 // Log is what a run keeps beside its SPSA state: the time its sessions
@@ -48,23 +48,12 @@ const maxLog = 16 << 20
 
 // ReadLog reads a log; a missing file is an empty log.
 func ReadLog(file string) (*Log, error) {
-	f, err := os.Open(file)
+	data, err := bounded.ReadFile(file, bounded.Limit{What: "a tuning log", Bytes: maxLog})
 	if os.IsNotExist(err) {
 		return &Log{}, nil
 	}
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", file)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxLog+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
-	}
-	if len(data) > maxLog {
-		return nil, fmt.Errorf("%s: larger than %d MiB, the most a tuning log holds", file, maxLog>>20)
 	}
 	var l Log
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -18,17 +19,28 @@ import (
 // Client is the GUI's side of the protocol: it drives an engine (Stockfish,
 // or MicroChess itself through Serve) as a match runner does. Every wait for
 // the engine has a deadline, so an engine that hangs is an error, not a
-// match that never ends.
+// match that never ends: an answer, a write to its input, its exit. An
+// engine that is a process runs in a process group of its own, killed
+// whole when it will not exit (a script's children go with it).
 type Client struct {
 	Name    string   // the engine's "id name"
 	Options []string // the options it declares, by name
 
 	in    io.Writer
 	lines chan string
-	cmd   *exec.Cmd
-	tail  *tailBuffer // the end of the engine's stderr, for errors
-	mu    sync.Mutex  // one exchange at a time
-	label string
+	// readErr is why the engine's output was not read to its end (set
+	// before lines is closed).
+	readErr error
+	quit    chan struct{} // closed by Close: the reader stops
+	cmd     *exec.Cmd
+	inFile  *os.File      // the engine's input (a process's): writes get a deadline
+	outFile *os.File      // the read end of its output, closed by Close
+	exited  chan struct{} // closed once the engine's process is waited for
+	kill    sync.Once
+	close   sync.Once
+	tail    *tailBuffer // the end of the engine's stderr, for errors
+	mu      sync.Mutex  // one exchange at a time
+	label   string
 	// broken is why the engine cannot be trusted any more: a go that timed
 	// out leaves a bestmove to come that would answer the next one.
 	broken error
@@ -58,8 +70,20 @@ func (l Limit) String() string {
 // Option is a setoption to send after the handshake.
 type Option struct{ Name, Value string }
 
-// HandshakeTimeout bounds the engine's answers to uci and isready.
+// HandshakeTimeout bounds the engine's answers to uci and isready, and
+// each write to its input.
 var HandshakeTimeout = 20 * time.Second
+
+// exitGrace is how long an engine is given to exit by itself (asked to
+// quit, or its output ended) before its process group is killed; it is
+// also how long its stderr is read after it exited (exec.Cmd.WaitDelay),
+// as a child of its may hold stderr open.
+const exitGrace = 2 * time.Second
+
+// maxLine bounds a line of an engine's output: UCI lines are short (a
+// principal variation of 200 moves is about 1 KB), and a longer one is
+// taken for a broken engine, not kept.
+const maxLine = 64 << 10
 
 // Start runs an engine program and shakes hands: uci, the options set
 // (each must be one the engine declares), isready.
@@ -68,21 +92,38 @@ func Start(argv []string, options []Option) (*Client, error) {
 		return nil, errors.New("no engine command")
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
-	in, err := cmd.StdinPipe()
+	// Pipes of our own rather than StdinPipe and StdoutPipe: writes get a
+	// deadline, and Wait does not close the output before the reader has
+	// read the engine's last lines.
+	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
+	outR, outW, err := os.Pipe()
 	if err != nil {
+		inR.Close()
+		inW.Close()
 		return nil, err
 	}
 	tail := &tailBuffer{max: 2048}
-	cmd.Stderr = tail
-	if err := cmd.Start(); err != nil {
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, tail
+	cmd.WaitDelay = exitGrace
+	ownGroup(cmd)
+	err = cmd.Start()
+	inR.Close() // the engine's ends
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
 		return nil, fmt.Errorf("engine %s: %v", argv[0], err)
 	}
-	c := newClient(in, out, argv[0])
-	c.cmd, c.tail = cmd, tail
+	c := newClient(inW, outR, argv[0])
+	c.cmd, c.tail, c.inFile, c.outFile = cmd, tail, inW, outR
+	c.exited = make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(c.exited)
+	}()
 	if err := c.handshake(options); err != nil {
 		c.Close()
 		return nil, err
@@ -101,14 +142,24 @@ func Connect(out io.Reader, in io.Writer, label string, options []Option) (*Clie
 }
 
 func newClient(in io.Writer, out io.Reader, label string) *Client {
-	c := &Client{in: in, lines: make(chan string, 256), label: label}
+	c := &Client{in: in, lines: make(chan string, 256), label: label, quit: make(chan struct{})}
 	go func() {
+		defer close(c.lines)
 		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		sc.Buffer(make([]byte, 4096), maxLine)
 		for sc.Scan() {
-			c.lines <- sc.Text()
+			select {
+			case c.lines <- sc.Text():
+			case <-c.quit:
+				return
+			}
 		}
-		close(c.lines)
+		switch err := sc.Err(); {
+		case errors.Is(err, bufio.ErrTooLong):
+			c.readErr = fmt.Errorf("a line of its output is longer than %d KiB", maxLine>>10)
+		case err != nil:
+			c.readErr = fmt.Errorf("its output cannot be read: %v", err)
+		}
 	}()
 	return c
 }
@@ -182,9 +233,14 @@ func (c *Client) NewGame() error {
 		return c.broken
 	}
 	if err := c.send("ucinewgame"); err != nil {
+		c.broken = err
 		return err
 	}
-	return c.ready()
+	if err := c.ready(); err != nil {
+		c.broken = err
+		return err
+	}
+	return nil
 }
 
 // Answer is the engine's reply to a go.
@@ -245,11 +301,11 @@ func (c *Client) Go(ctx context.Context, fen string, moves []string, l Limit, ti
 	if len(moves) > 0 {
 		pos += " moves " + strings.Join(moves, " ")
 	}
-	if err := c.send(pos); err != nil {
-		return Answer{}, err
-	}
-	if err := c.send("go " + l.String()); err != nil {
-		return Answer{}, err
+	for _, line := range []string{pos, "go " + l.String()} {
+		if err := c.send(line); err != nil {
+			c.broken = err // an engine that does not read its input
+			return Answer{}, err
+		}
 	}
 	var a Answer
 	deadline := time.NewTimer(timeout + l.MoveTime)
@@ -322,28 +378,54 @@ func (a *Answer) readInfo(f []string) {
 	a.Lines[rank-1] = PV{Move: first, Score: score, Depth: depth}
 }
 
-// Close asks the engine to quit and waits a little for it; then it is
-// killed.
+// Close asks the engine to quit and waits a little for it; then its
+// process group is killed. It returns within a few seconds whatever the
+// engine does, and may be called again.
 func (c *Client) Close() error {
-	c.send("quit")
-	if cl, ok := c.in.(io.Closer); ok {
-		cl.Close() // an engine that ignores quit still sees the end of its input
-	}
-	if c.cmd == nil {
-		return nil
-	}
-	done := make(chan error, 1)
-	go func() { done <- c.cmd.Wait() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(2 * time.Second):
-		c.cmd.Process.Kill()
-		return <-done
-	}
+	var err error
+	c.close.Do(func() {
+		c.sendWithin("quit", exitGrace)
+		if cl, ok := c.in.(io.Closer); ok {
+			cl.Close() // an engine that ignores quit still sees the end of its input
+		}
+		if c.cmd != nil {
+			if !c.reap() {
+				err = fmt.Errorf("%s: did not quit within %v: killed", c.id(), exitGrace)
+			}
+			c.outFile.Close() // a child that escaped the group may hold the output open
+		}
+		close(c.quit)
+	})
+	return err
 }
 
-func (c *Client) send(line string) error {
+// reap waits for the engine's process to exit, at most exitGrace, then
+// kills its process group: the engine if it is still running, and any
+// child of its left behind. It says whether the engine exited by itself.
+func (c *Client) reap() bool {
+	t := time.NewTimer(exitGrace)
+	defer t.Stop()
+	byItself := true
+	select {
+	case <-c.exited:
+	case <-t.C:
+		byItself = false
+	}
+	// After the engine is waited for, its id stays its group's while a
+	// child is left in the group, so the kill reaches no one else.
+	c.kill.Do(func() { killGroup(c.cmd.Process) })
+	<-c.exited // at most WaitDelay once the engine is dead
+	return byItself
+}
+
+func (c *Client) send(line string) error { return c.sendWithin(line, HandshakeTimeout) }
+
+// sendWithin writes a line to the engine; an engine that reads nothing
+// fills the pipe, and the write then fails after d.
+func (c *Client) sendWithin(line string, d time.Duration) error {
+	if c.inFile != nil {
+		c.inFile.SetWriteDeadline(time.Now().Add(d))
+	}
 	if _, err := io.WriteString(c.in, line+"\n"); err != nil {
 		return fmt.Errorf("%s: cannot send %q: %v", c.id(), line, err)
 	}
@@ -369,13 +451,25 @@ func (c *Client) await(timeout time.Duration, done func(line string) bool) error
 	}
 }
 
-// died says the engine's output ended, with what it wrote to stderr.
+// died says why the engine's output ended (it exited; it closed its
+// output; a line too long), with what it wrote to stderr. An engine still
+// running after exitGrace is killed.
 func (c *Client) died() error {
 	msg := "the engine's output ended"
+	if c.readErr != nil {
+		msg = c.readErr.Error()
+	}
 	if c.cmd != nil {
-		c.cmd.Wait()
-		if st := c.cmd.ProcessState; st != nil {
-			msg = "the engine exited (" + st.String() + ")"
+		switch {
+		case !c.reap():
+			if c.readErr == nil {
+				msg = "the engine closed its output"
+			}
+			msg += fmt.Sprintf(" and was still running %v later: killed", exitGrace)
+		case c.readErr != nil:
+			msg += "; the engine exited (" + c.cmd.ProcessState.String() + ")"
+		default:
+			msg = "the engine exited (" + c.cmd.ProcessState.String() + ")"
 		}
 	}
 	if c.tail != nil {

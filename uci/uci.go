@@ -8,6 +8,7 @@ package uci
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -19,7 +20,7 @@ import (
 func Serve(in io.Reader, out io.Writer, e *Engine) error {
 	e.out = &lineWriter{w: out}
 	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	sc.Buffer(make([]byte, 64*1024), maxCommand)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		if len(f) == 0 {
@@ -50,8 +51,14 @@ func Serve(in io.Reader, out io.Writer, e *Engine) error {
 		}
 	}
 	e.stopAndWait()
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return fmt.Errorf("a command line of more than %d MiB: not UCI; input not read further", maxCommand>>20)
+	}
 	return sc.Err()
 }
+
+// maxCommand bounds a command line: a position of 1,000 moves is 5 KB.
+const maxCommand = 1 << 20
 
 // lineWriter writes whole lines from several goroutines.
 type lineWriter struct {

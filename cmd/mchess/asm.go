@@ -25,7 +25,8 @@ func asmMain(args []string, stdout, stderr io.Writer) int {
 		"the 1977 printout and a symbol table with cross references. Nothing is written if",
 		"there is any error.")
 	out := fs.String("o", "", "output `base` name: writes BASE-<image>.bin, BASE.ptp, BASE.lst, BASE.sym (default: the first file's name, in the current directory)")
-	var residue, ram stringList
+	var residue stringList
+	var ram ramList
 	fs.Var(&residue, "residue", "a residue data `file` (bytes no program line defines): they fill only addresses the program leaves undefined; repeatable")
 	fs.Var(&ram, "ram", ramUsage)
 	quiet := fs.Bool("q", false, "print nothing on success")

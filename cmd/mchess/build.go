@@ -23,6 +23,31 @@ func parseRAM(specs []string) ([]linker.Region, error) {
 	return out, nil
 }
 
+// ramList is the repeatable --ram flag. Each region is checked as it is
+// given, its spelling and that it overlaps neither the KIM-1's own memory
+// nor a region given before it, so that a bad one is a usage error (exit
+// 2) whatever the command.
+type ramList []string
+
+func (l *ramList) String() string { return fmt.Sprint([]string(*l)) }
+
+func (l *ramList) Set(s string) error {
+	r, err := linker.ParseRegion(s)
+	if err != nil {
+		return err
+	}
+	layout := microchess.Layout
+	for _, given := range *l {
+		g, _ := linker.ParseRegion(given) // checked when it was set
+		layout, _ = layout.WithRegion(g)
+	}
+	if _, err := layout.WithRegion(r); err != nil {
+		return err
+	}
+	*l = append(*l, s)
+	return nil
+}
+
 const ramUsage = "expansion RAM `NAME=SSSS-EEEE` (hex) for a program that outgrows the KIM-1's 1.1 KB, e.g. x=2000-2FFF; its image is BASE-NAME.bin; repeatable"
 
 // build assembles and links the program, the way asm, verify and patch do.

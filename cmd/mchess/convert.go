@@ -5,12 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
 func init() {
@@ -79,7 +79,7 @@ func convertMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage("%v", err)
 	}
-	data, err := os.ReadFile(path)
+	data, err := bounded.ReadFile(path, dump.FileLimit)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess convert:", fileError(err))
 		return 1

@@ -38,7 +38,8 @@ func diffMain(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	all := fs.Bool("all", false, "list every position, the same choices too")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	var engines, loads, sources, ram, variants stringList
+	var engines, loads, sources, variants stringList
+	var ram ramList
 	fs.Var(&engines, "engine", "define a UCI engine as in mchess match; repeatable")
 	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]`; repeatable")
 	fs.Var(&sources, "source", "define a program built from sources: `NAME=FILE.asm[,FILE.asm...]`; repeatable")
@@ -61,7 +62,7 @@ func diffMain(args []string, stdout, stderr io.Writer) int {
 	}
 	roster, err := matchRoster(engines, loads, sources, variants, ram)
 	if err != nil {
-		return fail(2, err)
+		return fail(exitFor(err), err)
 	}
 	opt := match.DiffOptions{Jobs: *jobs}
 	for i, n := range names {

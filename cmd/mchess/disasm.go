@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/dump"
+	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/isa"
 )
 
@@ -39,7 +41,7 @@ func disasmMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess disasm:", err)
 		return 2
 	}
-	data, err := os.ReadFile(file)
+	data, err := bounded.ReadFile(file, dump.ImageLimit)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess disasm:", fileError(err))
 		return 1
@@ -63,6 +65,10 @@ func disasmMain(args []string, stdout, stderr io.Writer) int {
 		}
 		*r.dst = int(v)
 	}
+	if lo > hi {
+		fmt.Fprintf(stderr, "mchess disasm: --from %04X is past --to %04X\n", lo, hi)
+		return 2
+	}
 	var sym isa.Symbolizer
 	name := *symFile
 	if name == "" {
@@ -72,7 +78,7 @@ func disasmMain(args []string, stdout, stderr io.Writer) int {
 	}
 	var names *asm.Names
 	if name != "" {
-		f, err := os.Open(name)
+		f, err := bounded.Open(name, asm.SymbolsLimit)
 		if err != nil {
 			fmt.Fprintln(stderr, "mchess disasm:", fileError(err))
 			return 1

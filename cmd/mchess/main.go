@@ -4,6 +4,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -147,6 +148,21 @@ func parseNone(fs *flag.FlagSet, args []string) (status int, ok bool) {
 		return 2, false
 	}
 	return 0, true
+}
+
+// usageError is an error in what was asked (an option's value), not in a
+// file read or a run: the command exits 2 for it.
+type usageError struct{ error }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// exitFor is a failed command's exit status: 2 for a usage error, else 1.
+func exitFor(err error) int {
+	var u usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
 }
 
 // flagExit maps a flag parsing error to an exit status: -h is success.

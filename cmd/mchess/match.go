@@ -167,7 +167,8 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	fs.BoolVar(&m.quiet, "quiet", false, "no progress on stderr")
 	event := fs.String("event", "MicroChess match", "the PGN Event `tag`")
 	interpret := fs.Bool("interpret", false, "run the MicroChess programs on the interpreter, not their translations to Go (as "+microchess.InterpretEnv+"=1 does): the same games, slower")
-	var engines, loads, sources, ram, variants, illegal stringList
+	var engines, loads, sources, variants, illegal stringList
+	var ram ramList
 	fs.Var(&illegal, "illegal", "how a program's illegal move is refereed: `RULE` (forfeit, the default, or touch-move) for every program, or NAME=RULE for the players of a program (stone) or one player (stone@blitz); repeatable")
 	fs.Var(&engines, "engine", "define a UCI engine: `name=N,cmd=COMMAND,nodes=N|depth=N|movetime=MS[,pick=N[,margin=CP]][,option.NAME=VALUE...]`; pick=N varies its play: it searches N lines (MultiPV) and plays one within margin centipawns (default 30) of its best, at random with a seed of the game's, so the same match plays the same games; repeatable")
 	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]` (hex addresses); repeatable")
@@ -210,7 +211,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	}
 	roster, err := matchRoster(engines, loads, sources, variants, ram)
 	if err != nil {
-		return fail(2, err)
+		return fail(exitFor(err), err)
 	}
 	for _, n := range names {
 		p, err := roster.Player(n)
@@ -257,31 +258,33 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	return m, 0
 }
 
-// matchRoster defines the engines and programs the players may name.
+// matchRoster defines the engines and programs the players may name. A
+// definition that is wrong is a usage error; a file that cannot be read
+// or built, not (exitFor).
 func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster, error) {
 	r := match.NewRoster()
 	for _, def := range engines {
 		if _, err := r.AddEngine(def); err != nil {
-			return nil, fmt.Errorf("--engine: %v", err)
+			return nil, usagef("--engine: %v", err)
 		}
 	}
 	regions, err := parseRAM(ram)
 	if err != nil {
-		return nil, err
+		return nil, usageError{err}
 	}
 	layout := microchess.Layout
 	for _, reg := range regions {
 		if layout, err = layout.WithRegion(reg); err != nil {
-			return nil, err
+			return nil, usageError{err}
 		}
 	}
 	if err := r.LocalRAM(regions); err != nil {
-		return nil, err
+		return nil, usageError{err}
 	}
 	for _, def := range loads {
 		name, files, ok := strings.Cut(def, "=")
 		if !ok || files == "" {
-			return nil, fmt.Errorf("--load %s: want NAME=FILE@ADDR[,FILE@ADDR...]", quote(def))
+			return nil, usagef("--load %s: want NAME=FILE@ADDR[,FILE@ADDR...]", quote(def))
 		}
 		images, err := readLoads(strings.Split(files, ","))
 		if err != nil {
@@ -289,13 +292,13 @@ func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster
 		}
 		desc := microchess.Describe(microchess.OriginalName, images, nil) + ", loaded from " + files
 		if err := r.AddProgram(name, desc, images, layout); err != nil {
-			return nil, fmt.Errorf("--load: %v", err)
+			return nil, usagef("--load: %v", err)
 		}
 	}
 	for _, def := range sources {
 		name, files, ok := strings.Cut(def, "=")
 		if !ok || files == "" {
-			return nil, fmt.Errorf("--source %s: want NAME=FILE.asm[,FILE.asm...]", quote(def))
+			return nil, usagef("--source %s: want NAME=FILE.asm[,FILE.asm...]", quote(def))
 		}
 		p, err := microchess.Build(microchess.WorkDir, microchess.Options{Sources: strings.Split(files, ","), RAM: regions})
 		if err != nil {
@@ -303,12 +306,12 @@ func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster
 		}
 		desc := p.Describe(microchess.OriginalName) + ", built from " + files
 		if err := r.AddProgram(name, desc, microchess.KIM(p.Images), p.Layout); err != nil {
-			return nil, fmt.Errorf("--source: %v", err)
+			return nil, usagef("--source: %v", err)
 		}
 	}
 	for _, def := range variants {
 		if _, err := r.AddVariant(def); err != nil {
-			return nil, fmt.Errorf("--variant: %v", err)
+			return nil, usagef("--variant: %v", err)
 		}
 	}
 	return r, nil

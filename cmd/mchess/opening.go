@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -15,7 +14,9 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/openings"
 )
@@ -64,7 +65,7 @@ func openingCompile(args []string, stdout, stderr io.Writer) int {
 	var books []*openings.Book
 	failed := false
 	for _, f := range files {
-		text, err := microchess.ReadFile(f)
+		text, err := microchess.ReadFile(f, openings.BookLimit)
 		if err == nil {
 			var b *openings.Book
 			b, err = openings.Compile(f, text)
@@ -170,7 +171,7 @@ func openingDecompile(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mchess opening decompile: -tape %q: want two hex digits\n", *tape)
 		return 2
 	}
-	data, err := os.ReadFile(file)
+	data, err := bounded.ReadFile(file, dump.ImageLimit)
 	if err != nil {
 		fmt.Fprintln(stderr, fileError(err))
 		return 1
@@ -239,7 +240,7 @@ func openingCompare(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	name := rest[0]
-	block, err := os.ReadFile(name)
+	block, err := bounded.ReadFile(name, dump.ImageLimit)
 	if err != nil {
 		fmt.Fprintln(stderr, fileError(err))
 		return 1
@@ -252,7 +253,7 @@ func openingCompare(args []string, stdout, stderr io.Writer) int {
 	image := microchess.Published()[0].Bytes
 	if len(rest) == 2 {
 		what = rest[1]
-		if image, err = os.ReadFile(what); err != nil {
+		if image, err = bounded.ReadFile(what, dump.ImageLimit); err != nil {
 			fmt.Fprintln(stderr, fileError(err))
 			return 1
 		}

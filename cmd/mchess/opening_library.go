@@ -4,13 +4,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/openings"
 )
 
@@ -113,7 +114,7 @@ func compileLibrary(args []string, stderr io.Writer) (*openings.Library, int) {
 	var srcs []*openings.Source
 	failed := false
 	for _, f := range files {
-		text, err := microchess.ReadFile(f)
+		text, err := microchess.ReadFile(f, openings.BookLimit)
 		if err == nil {
 			var src *openings.Source
 			src, err = openings.Parse(f, text)
@@ -136,7 +137,7 @@ func compileLibrary(args []string, stderr io.Writer) (*openings.Library, int) {
 }
 
 func libraryDecompile(file string, books []string, stdout, stderr io.Writer) int {
-	data, err := os.ReadFile(file)
+	data, err := bounded.ReadFile(file, dump.ImageLimit)
 	if err != nil {
 		fmt.Fprintln(stderr, fileError(err))
 		return 1

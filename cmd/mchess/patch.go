@@ -42,7 +42,8 @@ func patchMain(args []string, stdout, stderr io.Writer) int {
 		"refused. The teletype program (docs/teletype.md):",
 		"  mchess patch --ram x=0400-07FF -o build/teletype/teletype "+microchess.TeletypeSource)
 	out := fs.String("o", "build/stone/stone", "output `base` name: writes BASE-<image>.bin, BASE.ptp, BASE.lst and BASE.sym")
-	var base, residue, ram stringList
+	var base, residue stringList
+	var ram ramList
 	fs.Var(&base, "base", "base program `file` (default src/microchess.asm); repeatable")
 	fs.Var(&residue, "residue", "residue data `file` of the base (default src/residue.asm); repeatable")
 	fs.Var(&ram, "ram", ramUsage)

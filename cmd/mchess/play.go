@@ -78,7 +78,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := playProgram(&opt, *program, &o); err != nil {
 		fmt.Fprintln(stderr, "mchess play:", err)
-		return 1
+		return exitFor(err)
 	}
 	if *opening != "" {
 		if opt.Block, opt.Book, err = openingBlock(*opening, opt.Player.Other()); err != nil {
@@ -124,6 +124,10 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess play:", err)
 		return 1
 	}
+	if g.Unsaved != nil {
+		fmt.Fprintln(stderr, "mchess play: the game is not saved:", g.Unsaved)
+		return 1
+	}
 	return 0
 }
 
@@ -152,7 +156,7 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 		opt.Images, opt.Layout, opt.Program = microchess.KIM(p.Images), p.Layout, p.LocalName()
 		return nil
 	case len(o.ram) > 0:
-		return fmt.Errorf("--ram goes with --load or --program local")
+		return usagef("--ram goes with --load or --program local")
 	case program == "library":
 		b, err := openings.TwentyBooks()
 		if err != nil {
@@ -161,7 +165,7 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 		opt.Images, opt.Layout, opt.Library, opt.Program = microchess.KIM(b.Program.Images), microchess.LibraryLayout(), b.Vars, b.Name
 		return nil
 	case program != "original" && program != "stone" && program != "teletype" && program != "special" && program != "tuned":
-		return fmt.Errorf("--program %s: want original, stone, teletype, special, tuned, library or local", quote(program))
+		return usagef("--program %s: want original, stone, teletype, special, tuned, library or local", quote(program))
 	}
 	var err error
 	opt.Images, opt.Program, err = microchess.ProgramFor(program, opt.Player.Other())
@@ -176,7 +180,7 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 // openingBlock reads an opening for the program's side: a book in chess
 // notation (compiled), or a 28-byte block.
 func openingBlock(file string, computer chess.Color) ([]byte, string, error) {
-	data, err := microchess.ReadFile(file)
+	data, err := microchess.ReadFile(file, openings.BookLimit)
 	if err != nil {
 		return nil, "", fileError(err)
 	}

@@ -11,8 +11,10 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/emu"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/linker"
 )
 
@@ -31,7 +33,7 @@ type runOpts struct {
 	sources   stringList
 	residue   stringList
 	loads     stringList
-	ram       stringList
+	ram       ramList
 	start     string
 	expectPC  string
 	expectMem stringList
@@ -123,7 +125,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 			o.patches = stringList{microchess.TeletypeSource}
 			if len(o.ram) == 0 {
 				r := microchess.TeletypeRAM
-				o.ram = stringList{fmt.Sprintf("%s=%04X-%04X", r.Name, r.Start, r.End)}
+				o.ram = ramList{fmt.Sprintf("%s=%04X-%04X", r.Name, r.Start, r.End)}
 			}
 		}
 	}
@@ -148,9 +150,9 @@ func readLoads(specs []string) ([]kim1.Image, error) {
 	for _, spec := range specs {
 		file, addr, err := parseLoad(spec)
 		if err != nil {
-			return nil, fmt.Errorf("--load %v", err)
+			return nil, usagef("--load %v", err)
 		}
-		data, err := os.ReadFile(file)
+		data, err := bounded.ReadFile(file, dump.ImageLimit)
 		if err != nil {
 			return nil, fileError(err)
 		}
@@ -267,7 +269,7 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 	prog, err := loadMicroChess(o)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess run:", err)
-		return 1
+		return exitFor(err)
 	}
 	m, err := microchess.Machine(prog.layout, prog.images)
 	if err != nil {
@@ -357,7 +359,7 @@ func newTracer(symFile string, built *asm.Names, out io.Writer) (*emu.Tracer, er
 	t := &emu.Tracer{W: bufio.NewWriter(out)}
 	names := built
 	if symFile != "" {
-		f, err := os.Open(symFile)
+		f, err := bounded.Open(symFile, asm.SymbolsLimit)
 		if err != nil {
 			return nil, fileError(err)
 		}

@@ -50,7 +50,7 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 	images, err := readLoads(o.loads)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess run:", err)
-		return 1
+		return exitFor(err)
 	}
 	c := emu.New(start)
 	for _, im := range images {

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
 // runTTY runs a teletype program with this terminal as its teletype: it
@@ -18,7 +16,7 @@ import (
 // a transcript. The budget holds for each line's work.
 func runTTY(s *microchess.Session, in io.Reader, terminal bool, stdout, stderr io.Writer) int {
 	s.M.TTYNoEcho = terminal
-	lines := bufio.NewReader(in)
+	lines := bounded.NewLines(in)
 	printed := 0
 	for {
 		reason, err := s.M.Run(s.Budget)
@@ -42,15 +40,19 @@ func runTTY(s *microchess.Session, in io.Reader, terminal bool, stdout, stderr i
 			fmt.Fprintf(stderr, "mchess run: the cycle budget (%d) ran out before the program asked for input\n", s.Budget)
 			return 1
 		}
-		line, err := lines.ReadString('\n')
-		if line == "" && err != nil {
-			if !errors.Is(err, io.EOF) {
+		if !lines.Scan() {
+			fmt.Fprintln(stdout)
+			if err := lines.Err(); err != nil {
 				fmt.Fprintln(stderr, "mchess run:", err)
 				return 1
 			}
-			fmt.Fprintln(stdout)
 			return 0
 		}
-		s.M.TTYIn = append(s.M.TTYIn, strings.TrimRight(line, "\r\n")+"\r"...)
+		if n, long := lines.Long(); long {
+			// A teletype line is a few characters; the program is given
+			// the first LineKeep, as a person could type no more.
+			fmt.Fprintf(stderr, "mchess run: a line of %d bytes: the program gets its first %d\n", n, bounded.LineKeep)
+		}
+		s.M.TTYIn = append(s.M.TTYIn, lines.Text()+"\r"...)
 	}
 }

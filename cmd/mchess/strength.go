@@ -64,6 +64,10 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseNone(fs, args); !ok {
 		return status
 	}
+	if *jobs < 0 {
+		fmt.Fprintf(stderr, "mchess strength: -j %d: want a positive number (0: the number of CPUs)\n", *jobs)
+		return 2
+	}
 
 	sf, err := findEngine(*stockfish, "stockfish")
 	if err != nil {

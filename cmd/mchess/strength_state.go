@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/match"
 	"github.com/kim1-archive/microchess/suite"
 )
@@ -58,7 +59,7 @@ func (s studyState) load(args []string) (*savedMatch, error) {
 	if s.dir == "" {
 		return nil, nil
 	}
-	data, err := os.ReadFile(s.file(args))
+	data, err := bounded.ReadFile(s.file(args), bounded.Limit{What: "a saved match of the study", Bytes: 1 << 20})
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kim1-archive/microchess/cassette"
+	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
 func init() {
@@ -91,7 +92,7 @@ func tapeWrite(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "mchess tape write:", err)
 			return 2
 		}
-		data, err := os.ReadFile(file)
+		data, err := bounded.ReadFile(file, dump.ImageLimit)
 		if err != nil {
 			fmt.Fprintln(stderr, "mchess tape write:", fileError(err))
 			return 1
@@ -138,6 +139,9 @@ func parseImageID(spec string) (file string, addr uint16, id byte, err error) {
 	v, perr := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(spec[i+1:], "$"), "0x"), 16, 8)
 	if perr != nil {
 		return "", 0, 0, fmt.Errorf("%s: bad tape ID %s: want two hex digits, 01–FE", quote(spec), quote(spec[i+1:]))
+	}
+	if err := cassette.CheckID(byte(v)); err != nil {
+		return "", 0, 0, fmt.Errorf("%s: %v", quote(spec), err)
 	}
 	file, addr, err = parseLoad(spec[:i])
 	return file, addr, byte(v), err
@@ -189,7 +193,7 @@ func tapeRead(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := rest[0]
-	data, err := os.ReadFile(file)
+	data, err := bounded.ReadFile(file, cassette.WAVLimit)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess tape read:", fileError(err))
 		return 1

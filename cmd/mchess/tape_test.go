@@ -162,7 +162,7 @@ func TestTapeWriteErrors(t *testing.T) {
 		{[]string{prog + "@0200"}, 2, "want FILE@ADDR:ID"},
 		{[]string{prog + "@0200:XY"}, 2, "bad tape ID"},
 		{[]string{prog + ":01"}, 2, "want FILE@ADDR"},
-		{[]string{prog + "@0200:00"}, 1, "IDs 00 and FF"},
+		{[]string{prog + "@0200:00"}, 2, "IDs 00 and FF"}, // a usage error (issue 23)
 		{[]string{prog + "@17EA:01"}, 1, "17E7–17F1"},
 		{[]string{prog + "@FFFE:01"}, 1, "run past FFFF"},
 		{[]string{empty + "@0200:01"}, 1, "is empty"},

@@ -44,7 +44,7 @@ func timingMain(args []string, stdout, stderr io.Writer) int {
 	prog, err := loadMicroChess(&o)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess timing:", err)
-		return 1
+		return exitFor(err)
 	}
 	rows, err := microchess.Timing(prog.images, *moves)
 	if err != nil {

@@ -49,7 +49,8 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		"source of its own, e.g. "+microchess.TunedSource+") and lists every byte it changes",
 		"with the original's source line and its own; exit 1 when a change is not declared in",
 		"the original's declarations of tunable bytes (src/microchess.tune, docs/tuning.md).")
-	var residue, ram stringList
+	var residue stringList
+	var ram ramList
 	fs.Var(&residue, "residue", "residue data `file`: its bytes fill what the program leaves undefined and are reported as residue, not program; repeatable")
 	fs.Var(&ram, "ram", ramUsage)
 	asJSON := fs.Bool("json", false, "print a machine-readable report")

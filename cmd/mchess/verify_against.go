@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -15,6 +14,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/cassette"
 	"github.com/kim1-archive/microchess/dump"
+	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/openings"
 	"github.com/kim1-archive/microchess/verify"
@@ -41,12 +41,16 @@ func readAgainst(name string, stderr io.Writer) (*dumpRead, int) {
 		fmt.Fprintln(stderr, "mchess verify:", err)
 		return nil, 2
 	}
-	data, err := os.ReadFile(path)
+	_, known := dump.FormatOf(path)
+	limit := dump.FileLimit
+	if strings.EqualFold(filepath.Ext(path), ".wav") || !known && !hasAddr {
+		limit = cassette.WAVLimit // perhaps a recording: RIFF tells below
+	}
+	data, err := bounded.ReadFile(path, limit)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess verify:", fileError(err))
 		return nil, 1
 	}
-	_, known := dump.FormatOf(path)
 	if strings.EqualFold(filepath.Ext(path), ".wav") || !known && !hasAddr && bytes.HasPrefix(data, []byte("RIFF")) {
 		if hasAddr {
 			fmt.Fprintf(stderr, "mchess verify: %s: a cassette recording holds its own addresses: @ADDR is for raw binaries\n", quote(name))
@@ -235,7 +239,7 @@ func againstCandidates() (progs, blocks []verify.Candidate, err error) {
 	// A block's bytes are named by the 1977 program's labels (.OPNING-n).
 	syms := progs[0].Symbols
 	for _, f := range files {
-		text, err := microchess.Proven.ReadFile(f)
+		text, err := microchess.Proven.ReadFile(f, openings.BookLimit)
 		if err != nil {
 			return nil, nil, err
 		}

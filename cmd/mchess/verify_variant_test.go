@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/asm"
 )
 
 // TestVerifyVariant: verify --variant names each byte a variant changes
 // with both source lines, passes when each is declared tunable, and fails
 // (exit 1) on one that is not.
 func TestVerifyVariant(t *testing.T) {
-	src, err := microchess.Proven.ReadFile(microchess.ProgramSource)
+	src, err := microchess.Proven.ReadFile(microchess.ProgramSource, asm.SourceLimit)
 	if err != nil {
 		t.Fatal(err)
 	}

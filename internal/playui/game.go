@@ -14,6 +14,9 @@ type Game struct {
 	P   *microchess.Play
 	PGN string // where the game is saved (at quit, at the end, on save)
 	Now func() time.Time
+	// Unsaved is why the game could not be written to PGN at the last
+	// try, or nil: mchess play then fails, for the game is lost.
+	Unsaved error
 }
 
 // Help lists what the person may type.
@@ -131,7 +134,11 @@ func (g *Game) save(file string) string {
 	if g.Now != nil {
 		now = g.Now
 	}
-	if err := atomicfile.Write(file, []byte(g.P.PGN(now())+"\n")); err != nil {
+	err := atomicfile.Write(file, []byte(g.P.PGN(now())+"\n"))
+	if file == g.PGN {
+		g.Unsaved = err
+	}
+	if err != nil {
 		return "save: " + err.Error()
 	}
 	return "game saved to " + file

@@ -1,12 +1,12 @@
 package playui
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
 // The KIM-1's digits as seven segments, three text rows each, hex as the
@@ -46,12 +46,16 @@ func Panel(s *microchess.Session, in io.Reader, out io.Writer) error {
 		return err
 	}
 	fmt.Fprint(out, SevenSegment(s.M.Display))
-	sc := bufio.NewScanner(in)
+	sc := bounded.NewLines(in)
 	for {
 		fmt.Fprint(out, "keys> ")
 		if !sc.Scan() {
 			fmt.Fprintln(out)
 			return sc.Err()
+		}
+		if n, long := sc.Long(); long {
+			fmt.Fprintf(out, "a line of %d bytes: type keys, a few at a time\n", n)
+			continue
 		}
 		line := strings.TrimSpace(sc.Text())
 		if line == "quit" || line == "q" {

@@ -1,9 +1,10 @@
 package playui
 
 import (
-	"bufio"
 	"fmt"
 	"io"
+
+	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
 // Plain plays the game line by line: the board and the state after every
@@ -11,7 +12,7 @@ import (
 // turn. It ends at quit or at the end of the input (the game is saved
 // with --pgn either way).
 func Plain(g *Game, in io.Reader, out io.Writer) error {
-	sc := bufio.NewScanner(in)
+	sc := bounded.NewLines(in)
 	show := func() {
 		fmt.Fprintf(out, "\n%s\ndisplay %s\n%s\n", Board(g.P), Display(g.P), Status(g.P))
 	}
@@ -30,6 +31,10 @@ func Plain(g *Game, in io.Reader, out io.Writer) error {
 				fmt.Fprintln(out, msg)
 			}
 			return sc.Err()
+		}
+		if n, long := sc.Long(); long {
+			fmt.Fprintf(out, "refused: a line of %d bytes: type one move, or a command (help)\n", n)
+			continue
 		}
 		msg, quit := g.Command(sc.Text())
 		if msg != "" {
