@@ -118,8 +118,8 @@ func TestEveryBuildTapeLoadsThroughTheMonitor(t *testing.T) {
 	tapes, _ := filepath.Glob(filepath.Join(dir, "*", "*.ptp"))
 	top, _ := filepath.Glob(filepath.Join(dir, "*.ptp"))
 	tapes = append(top, tapes...)
-	if len(tapes) != 1+1+10+2+1+1 {
-		t.Fatalf("%d tapes, want 16 (program, clean program, ten openings, two Stone lists, the teletype and the library programs): %v", len(tapes), tapes)
+	if len(tapes) != 1+1+1+10+2+1+1 {
+		t.Fatalf("%d tapes, want 17 (program, clean program, tuned program, ten openings, two Stone lists, the teletype and the library programs): %v", len(tapes), tapes)
 	}
 	for _, path := range tapes {
 		name, _ := filepath.Rel(dir, path)
