@@ -176,18 +176,15 @@ fuzz:
 strength: tool
 	$(MCHESS) strength --state docs/strength $(if $(FRESH),--fresh) -o docs/strength.md
 
-# The original's tuning (docs/tuning.md), in two runs, resumed from their
-# states: SPSA over the RANGE parameters of src/microchess.tune at Normal
-# (the constants and piece values), then over all its parameters (the
-# terms and squares too) from where the first ended; the tuned source is
-# the second's, copied to src/tuned/. Both play the first half of
-# balanced-10k, leaving the second for tune-check. Long: the reports in
-# docs/tuning/ say how long each took.
+# The original's tuning (docs/tuning.md), resumed from its state: SPSA
+# over the RANGE parameters of src/microchess.tune at Normal (the
+# constants and piece values); the tuned source is copied to src/tuned/.
+# It plays the first half of balanced-10k, leaving the second for
+# tune-check. Long: its report in docs/tuning/ says how long it took.
 TUNEFLAGS := --level normal --openings balanced-10k:1-5000 --step 8 --r-end 0.01 --check-every 250 --check-pairs 250 --check-openings study-250
 tune: tool
 	$(MCHESS) tune --state docs/tuning/original-normal.json --report docs/tuning/original-normal $(TUNEFLAGS) --pairs 8000
-	$(MCHESS) tune --state docs/tuning/all-normal.json --report docs/tuning/all-normal $(TUNEFLAGS) --pairs 4000 --seed 2 --params all --decl src/microchess.tune docs/tuning/original-normal/microchess.asm
-	cp docs/tuning/all-normal/microchess.asm $(TUNED)
+	cp docs/tuning/original-normal/microchess.asm $(TUNED)
 
 # The tuned program against the original on the half of balanced-10k the
 # tuning never played, 4,000 games at each level (about 15 minutes on 2

@@ -59,7 +59,7 @@ func replay(b *openings.Book, block []byte) error {
 	if err := s.Keys(start); err != nil {
 		return err
 	}
-	pos := chess.StartingPosition()
+	pos := microchess.StartingPosition() // the chess library's FEN reader shares a buffer: the guarded call
 	for _, p := range b.Plies {
 		if !p.Stored {
 			break // the line's last reply is left to the next step
