@@ -178,7 +178,8 @@ strength: tool
 
 # The original's tuning (docs/tuning.md), resumed from its state: SPSA
 # over the RANGE parameters of src/microchess.tune at Normal (the
-# constants and piece values); the tuned source is copied to src/tuned/.
+# constants and piece values); the tuned source it writes into its report
+# folder (not kept in git: src/tuned/ is the one copy) is copied to src/tuned/.
 # It plays the first half of balanced-10k, leaving the second for
 # tune-check. Long: its report in docs/tuning/ says how long it took.
 TUNEFLAGS := --level normal --openings balanced-10k:1-5000 --step 8 --r-end 0.01 --check-every 250 --check-pairs 250 --check-openings study-250
