@@ -134,8 +134,8 @@ func WriteTimingMarkdown(w io.Writer, rows []TimingRow, source string) {
 		fmt.Fprintf(w, "No game wrote into the program's code (%s).\n", strings.Join(ranges, ", "))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Why the figures differ from the manual's: its times are the author's round estimates for a")
-	fmt.Fprintln(w, "typical game against a person, not measurements. A move's cost depends on the position: how")
+	fmt.Fprintln(w, "Why the figures differ from the manual's: its times are round figures (3, 10, 100 seconds), and")
+	fmt.Fprintln(w, "the manual does not say how they were obtained or for which positions. A move's cost depends on the position: how")
 	fmt.Fprintln(w, "many moves each side has and above all how many captures there are (each starts the exchange")
 	fmt.Fprintln(w, "tree, up to four plies deep unless 018B = FF stops it), so quiet openings cost far less than")
 	fmt.Fprintln(w, "tactical middle games, and the averages here belong to these particular games. The cycle")
