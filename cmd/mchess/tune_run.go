@@ -14,7 +14,6 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
-	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/spsa"
 	"github.com/kim1-archive/microchess/suite"
 	"github.com/kim1-archive/microchess/tunable"
@@ -167,39 +166,14 @@ func (r *tuneRun) reportDir() string {
 	return r.report
 }
 
-// writeTuneReport writes the tuned source, the report and the plots, all
-// or none.
+// writeTuneReport writes the run's outputs (tune.WriteOutputs) from the
+// source as the tree holds it.
 func writeTuneReport(dir string, tree microchess.Tree, source string, st *spsa.State, space *tune.Space, log *tune.Log) error {
 	srcs, err := tree.ReadSources(source)
 	if err != nil {
 		return err
 	}
-	v, err := space.Vector(st.Values())
-	if err != nil {
-		return err
-	}
-	tuned, err := space.Set.Apply(srcs[0], v)
-	if err != nil {
-		return err
-	}
-	files := []atomicfile.File{{Path: filepath.Join(dir, filepath.Base(source)), Data: []byte(tuned)}}
-	var plots []string
-	if svg, err := tune.ParamsSVG(st); err == nil {
-		files = append(files, atomicfile.File{Path: filepath.Join(dir, "params.svg"), Data: svg})
-		plots = append(plots, "params.svg")
-	}
-	if svg, err := tune.EloSVG(log.Checkpoints); err == nil {
-		files = append(files, atomicfile.File{Path: filepath.Join(dir, "elo.svg"), Data: svg})
-		plots = append(plots, "elo.svg")
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Tuning %s\n\nWritten by `mchess tune` from its state and log; not edited by hand.\n\n", source)
-	tune.WriteReport(&b, st, space, log, plots)
-	files = append(files, atomicfile.File{Path: filepath.Join(dir, "report.md"), Data: []byte(b.String())})
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return err
-	}
-	return atomicfile.WriteAll(files)
+	return tune.WriteOutputs(dir, srcs[0], st, space, log)
 }
 
 // tuneProgress shows the step, the games and θ (rounded, as the
