@@ -63,22 +63,34 @@ func (r *Result) Good() int {
 const MinRate = 11025
 
 // Decode reads the records of a recording. With several channels it reads
-// each and keeps the one that gives the most good records.
+// each and keeps the one that gives the most good records. It works
+// through the recording as it plays, in memory of a few blocks of samples
+// and the bits read (docs/limits.md), not of the whole recording.
 func Decode(a *Audio) (*Result, error) {
 	if a.Rate < MinRate {
 		return nil, fmt.Errorf("a sample rate of %d Hz is too low for the 3.6 kHz tone: want at least %d Hz", a.Rate, MinRate)
 	}
-	var best *Result
-	for c, samples := range a.Channels {
-		r := &Result{Channel: c, Records: DecodeSamples(samples, a.Rate)}
-		if best == nil || better(r, best) {
+	best := &Result{}
+	for c := range a.NumChannels() {
+		r, _ := DecodeChannel(a, c)
+		if c == 0 || better(r, best) {
 			best = r
 		}
 	}
-	if best == nil {
-		best = &Result{}
-	}
 	return best, nil
+}
+
+// DecodeChannel reads the records of one channel of a recording (0 is the
+// first).
+func DecodeChannel(a *Audio, c int) (*Result, error) {
+	if a.Rate < MinRate {
+		return nil, fmt.Errorf("a sample rate of %d Hz is too low for the 3.6 kHz tone: want at least %d Hz", a.Rate, MinRate)
+	}
+	if c < 0 || c >= a.NumChannels() {
+		return nil, fmt.Errorf("no channel %d: the recording has %d", c+1, a.NumChannels())
+	}
+	read := func(from int, buf []float32) { a.read(c, from, buf) }
+	return &Result{Channel: c, Records: decodeChannel(read, a.Frames(), a.Rate)}, nil
 }
 
 func better(a, b *Result) bool {
@@ -90,18 +102,38 @@ func better(a, b *Result) bool {
 
 // DecodeSamples reads the records of one channel.
 func DecodeSamples(x []float32, rate int) []Found {
-	if rate < MinRate || len(x) == 0 {
+	return decodeChannel(func(from int, buf []float32) { copy(buf, x[from:]) }, len(x), rate)
+}
+
+// decodeChannel reads the records of n samples that read hands on in
+// blocks. Each stage takes what the one before gives, as it comes.
+func decodeChannel(read func(from int, buf []float32), n, rate int) []Found {
+	if rate < MinRate || n == 0 {
 		return nil
 	}
-	y := bandPass(x, rate)
-	hs := halves(crossings(y, rate), float64(rate))
 	// Two readings: one that allows the short tone runs of Hypertape, one
 	// that knows a normal tape has none and so mends more. Each keeps the
 	// records of its own speed.
+	speeds := []Speed{Normal, Hyper}
+	bits := make([]bitMaker, len(speeds))
+	labels := make([]*labeler, len(speeds))
+	for i, sp := range speeds {
+		labels[i] = newLabeler(sp.minRun(), bits[i].push)
+	}
+	tr := &tracker{out: func(h half) {
+		for _, l := range labels {
+			l.push(h)
+		}
+	}}
+	hl := &halver{rate: float64(rate), out: tr.push}
+	cr := newCrosser(rate, hl.push)
+	bandPass(read, n, rate, cr.push)
+	hl.flush()
+	tr.flush()
 	var out []Found
-	for _, sp := range []Speed{Normal, Hyper} {
-		label(hs, sp.minRun())
-		for _, f := range readRecords(toBits(hs)) {
+	for i, sp := range speeds {
+		labels[i].flush()
+		for _, f := range bits[i].flush() {
 			if f.Speed == sp {
 				out = append(out, f)
 			}
@@ -111,45 +143,54 @@ func DecodeSamples(x []float32, rate int) []Found {
 	return out
 }
 
-// crossings finds the signal's zero crossings, in samples. A crossing
+// crosser finds the signal's zero crossings, in samples. A crossing
 // counts only when the signal goes on past a hysteresis band, a fifth of
 // its recent peak, so that noise around zero does not chatter.
-func crossings(y []float64, rate int) []float64 {
+type crosser struct {
+	release          float64 // the peak halves in 30 ms
+	env              float64
+	state            int // +1 above the band, −1 below, 0 not yet known
+	lastUp, lastDown float64
+	i                int
+	prev             float64
+	out              func(at float64)
+}
+
+func newCrosser(rate int, out func(float64)) *crosser {
+	return &crosser{release: math.Exp(-math.Ln2 / (0.03 * float64(rate))), lastUp: -1, lastDown: -1, out: out}
+}
+
+func (c *crosser) push(v float64) {
 	const floor = 1e-4 // below this (−80 dBFS) there is nothing to hear
-	var out []float64
-	env := 0.0
-	release := math.Exp(-math.Ln2 / (0.03 * float64(rate))) // the peak halves in 30 ms
-	state := 0                                              // +1 above the band, −1 below, 0 not yet known
-	lastUp, lastDown := -1.0, -1.0
-	for i, v := range y {
-		a := math.Abs(v)
-		env *= release
-		if a > env {
-			env = a
-		}
-		if i > 0 {
-			p := y[i-1]
-			if p <= 0 && v > 0 {
-				lastUp = float64(i-1) + p/(p-v)
-			} else if p >= 0 && v < 0 {
-				lastDown = float64(i-1) + p/(p-v)
-			}
-		}
-		h := math.Max(0.2*env, floor)
-		switch {
-		case state <= 0 && v > h:
-			if state < 0 && lastUp >= 0 {
-				out = append(out, lastUp)
-			}
-			state = 1
-		case state >= 0 && v < -h:
-			if state > 0 && lastDown >= 0 {
-				out = append(out, lastDown)
-			}
-			state = -1
+	i := c.i
+	c.i++
+	a := math.Abs(v)
+	c.env *= c.release
+	if a > c.env {
+		c.env = a
+	}
+	if i > 0 {
+		p := c.prev
+		if p <= 0 && v > 0 {
+			c.lastUp = float64(i-1) + p/(p-v)
+		} else if p >= 0 && v < 0 {
+			c.lastDown = float64(i-1) + p/(p-v)
 		}
 	}
-	return out
+	c.prev = v
+	h := math.Max(0.2*c.env, floor)
+	switch {
+	case c.state <= 0 && v > h:
+		if c.state < 0 && c.lastUp >= 0 {
+			c.out(c.lastUp)
+		}
+		c.state = 1
+	case c.state >= 0 && v < -h:
+		if c.state > 0 && c.lastDown >= 0 {
+			c.out(c.lastDown)
+		}
+		c.state = -1
+	}
 }
 
 // half is one half-cycle: its start and length in seconds, the local
@@ -172,75 +213,115 @@ var (
 	maxHalf = 1.35 * LowHalf.Seconds()
 )
 
-// halves measures the half-cycles between crossings (in samples) and
-// follows the two tones through each stretch of signal.
-func halves(e []float64, rate float64) []half {
-	// A noise spike makes two crossings close together inside a
-	// half-cycle: drop both, and the half-cycle is whole again.
-	clean := make([]float64, 0, len(e))
-	for k := 0; k < len(e); k++ {
-		if k+1 < len(e) && (e[k+1]-e[k])/rate < glitch {
-			k++
-			continue
-		}
-		clean = append(clean, e[k])
-	}
-	if len(clean) < 2 {
-		return nil
-	}
-	hs := make([]half, 0, len(clean))
-	for i := 0; i+1 < len(clean); i++ {
-		d := (clean[i+1] - clean[i]) / rate
-		hs = append(hs, half{t: clean[i] / rate, d: d, bad: d > 4*maxHalf})
-	}
-	var out []half
-	for i := 0; i < len(hs); {
-		if hs[i].bad {
-			out = append(out, hs[i])
-			i++
-			continue
-		}
-		j := i
-		for j < len(hs) && !hs[j].bad {
-			j++
-		}
-		out = track(out, hs[i:j])
-		i = j
-	}
-	return out
+// halver measures the half-cycles between crossings (in samples). A
+// noise spike makes two crossings close together inside a half-cycle:
+// both are dropped, and the half-cycle is whole again.
+type halver struct {
+	rate        float64
+	pending     float64 // a crossing not yet known to be no spike
+	havePending bool
+	last        float64 // the last crossing kept
+	haveLast    bool
+	out         func(half)
 }
 
-// track follows the two tones' half-periods through a stretch of good
-// half-cycles as the tape speed wanders, starting from an estimate made
-// on its first half-cycles (a record's preamble). A half-cycle too long
-// for either tone, where noise hid a crossing or two, is split into the
-// two or three it stands for.
-func track(out, hs []half) []half {
-	eh, el := clusters(hs[:min(len(hs), 400)])
-	const alpha = 0.02 // follows in about 50 half-cycles (8 ms): wow, not noise
-	for _, h := range hs {
-		parts := 1
-		if h.d > maxHalf*el/LowHalf.Seconds() {
-			parts = split(h.d, eh, el)
-		}
-		for p := range parts {
-			d := h.d / float64(parts)
-			high := d < math.Sqrt(eh*el)
-			if high {
-				eh += alpha * (d - eh)
-			} else {
-				el += alpha * (d - el)
-			}
-			// The tones stay 3:2 apart whatever the speed; keep the
-			// estimates from wandering apart or together on noise.
-			if r := el / eh; r < 1.3 || r > 1.75 {
-				g := math.Sqrt(eh * el)
-				eh, el = g/math.Sqrt(1.5), g*math.Sqrt(1.5)
-			}
-			out = append(out, half{t: h.t + float64(p)*d, d: d, eh: eh, el: el, high: high})
+func (h *halver) push(c float64) {
+	if h.havePending && (c-h.pending)/h.rate < glitch {
+		h.havePending = false
+		return
+	}
+	if h.havePending {
+		h.keep(h.pending)
+	}
+	h.pending, h.havePending = c, true
+}
+
+func (h *halver) flush() {
+	if h.havePending {
+		h.keep(h.pending)
+		h.havePending = false
+	}
+}
+
+func (h *halver) keep(c float64) {
+	if h.haveLast {
+		d := (c - h.last) / h.rate
+		h.out(half{t: h.last / h.rate, d: d, bad: d > 4*maxHalf})
+	}
+	h.last, h.haveLast = c, true
+}
+
+// trackStart is how many half-cycles of a stretch (a record's preamble)
+// the first estimate of the tones is made on.
+const trackStart = 400
+
+// tracker follows the two tones' half-periods through each stretch of
+// good half-cycles as the tape speed wanders, starting from an estimate
+// made on its first half-cycles. A half-cycle too long for either tone,
+// where noise hid a crossing or two, is split into the two or three it
+// stands for. Bad half-cycles pass on as they are.
+type tracker struct {
+	first  []half // the stretch's first half-cycles, while they are too few to estimate on
+	on     bool   // the estimates are made
+	eh, el float64
+	out    func(half)
+}
+
+func (t *tracker) push(h half) {
+	switch {
+	case h.bad:
+		t.flush()
+		t.out(h)
+	case t.on:
+		t.follow(h)
+	default:
+		if t.first = append(t.first, h); len(t.first) == trackStart {
+			t.start()
 		}
 	}
-	return out
+}
+
+func (t *tracker) start() {
+	t.eh, t.el = clusters(t.first)
+	t.on = true
+	for _, h := range t.first {
+		t.follow(h)
+	}
+	t.first = t.first[:0]
+}
+
+// flush ends a stretch.
+func (t *tracker) flush() {
+	if !t.on && len(t.first) > 0 {
+		t.start()
+	}
+	t.on = false
+}
+
+func (t *tracker) follow(h half) {
+	const alpha = 0.02 // follows in about 50 half-cycles (8 ms): wow, not noise
+	eh, el := t.eh, t.el
+	parts := 1
+	if h.d > maxHalf*el/LowHalf.Seconds() {
+		parts = split(h.d, eh, el)
+	}
+	for p := range parts {
+		d := h.d / float64(parts)
+		high := d < math.Sqrt(eh*el)
+		if high {
+			eh += alpha * (d - eh)
+		} else {
+			el += alpha * (d - el)
+		}
+		// The tones stay 3:2 apart whatever the speed; keep the
+		// estimates from wandering apart or together on noise.
+		if r := el / eh; r < 1.3 || r > 1.75 {
+			g := math.Sqrt(eh * el)
+			eh, el = g/math.Sqrt(1.5), g*math.Sqrt(1.5)
+		}
+		t.out(half{t: h.t + float64(p)*d, d: d, eh: eh, el: el, high: high})
+	}
+	t.eh, t.el = eh, el
 }
 
 // split tells how many half-cycles a long one stands for: the whole
@@ -298,90 +379,119 @@ func (s Speed) minRun() int {
 	return 8
 }
 
-// label calls each half-cycle high or low: the likeliest sequence of
-// tones (Viterbi) given the half-periods, under the rule that a run of
-// one tone lasts at least m half-cycles. Noise that pushes a half-cycle
-// across the threshold between the tones is outvoted by its neighbours.
-func label(hs []half, m int) {
-	for i := 0; i < len(hs); {
-		if hs[i].bad {
-			i++
-			continue
-		}
-		j := i
-		for j < len(hs) && !hs[j].bad {
-			j++
-		}
-		viterbi(hs[i:j], m)
-		i = j
-	}
-}
-
 // changeCost is what a change of tone costs, against a half-cycle's cost
 // of (log distance/σ)²/2: a change needs the evidence of about one
 // half-cycle, so that noise does not make short runs.
 var changeCost = 2.0
 
-// viterbi labels a stretch. A state is a tone and how many half-cycles
-// its run has so far (1…m, m meaning m or more); a run may end only in
-// state m. A stretch may start and end inside a run.
-func viterbi(hs []half, m int) {
-	const sigma = 0.1 // the spread of a half-period, in log time
-	ns := 2 * m       // state s: tone s/m (0 high, 1 low), run length s%m+1
-	cost := make([]float64, ns)
-	next := make([]float64, ns)
-	back := make([]int8, len(hs)*ns)
-	inf := math.Inf(1)
-	// What each half-cycle costs as the high and as the low tone.
-	price := make([][2]float64, len(hs))
-	for i, h := range hs {
-		for tone, e := range [2]float64{h.eh, h.el} {
-			v := math.Log(h.d/e) / sigma
-			price[i][tone] = v * v / 2
+// labelLag is how far behind the newest half-cycle the labeler decides:
+// the likeliest paths to every state have long merged that far back (a
+// tone run is a few dozen half-cycles at most), so deciding there gives
+// what a search over the whole stretch gives, in bounded memory.
+const labelLag = 4096
+
+// labeler calls each half-cycle high or low: the likeliest sequence of
+// tones (Viterbi) given the half-periods, under the rule that a run of
+// one tone lasts at least m half-cycles. Noise that pushes a half-cycle
+// across the threshold between the tones is outvoted by its neighbours.
+// A stretch (between bad half-cycles) may start and end inside a run.
+//
+// A state is a tone and how many half-cycles its run has so far (1…m, m
+// meaning m or more); a run may end only in state m.
+type labeler struct {
+	m, ns      int
+	cost, next []float64
+	held       []half // not yet handed on
+	back       []int8 // for each held half-cycle, each state's best predecessor
+	out        func(half)
+}
+
+func newLabeler(m int, out func(half)) *labeler {
+	ns := 2 * m // state s: tone s/m (0 high, 1 low), run length s%m+1
+	return &labeler{m: m, ns: ns, cost: make([]float64, ns), next: make([]float64, ns), out: out}
+}
+
+func (l *labeler) push(h half) {
+	if h.bad {
+		l.flush()
+		l.out(h)
+		return
+	}
+	const sigma = 0.1    // the spread of a half-period, in log time
+	var price [2]float64 // what the half-cycle costs as the high and as the low tone
+	for tone, e := range [2]float64{h.eh, h.el} {
+		v := math.Log(h.d/e) / sigma
+		price[tone] = v * v / 2
+	}
+	m, inf := l.m, math.Inf(1)
+	first := len(l.held) == 0
+	l.held = append(l.held, h)
+	l.back = append(l.back, make([]int8, l.ns)...)
+	back := l.back[len(l.back)-l.ns:]
+	if first {
+		for s := range l.cost {
+			l.cost[s] = inf
+		}
+		l.cost[m-1], l.cost[2*m-1] = price[0], price[1]
+		return
+	}
+	next := l.next
+	for s := range next {
+		next[s] = inf
+	}
+	for s, c := range l.cost {
+		if c == inf {
+			continue
+		}
+		tone, k := s/m, s%m
+		// Go on with the same tone.
+		t := tone*m + min(k+1, m-1)
+		if c < next[t] {
+			next[t], back[t] = c, int8(s)
+		}
+		// Or change tone, when the run is long enough.
+		if k == m-1 {
+			t := (1 - tone) * m
+			if c+changeCost < next[t] {
+				next[t], back[t] = c+changeCost, int8(s)
+			}
 		}
 	}
-	for s := range cost {
-		cost[s] = inf
+	for s := range next {
+		if next[s] < inf {
+			next[s] += price[s/m]
+		}
 	}
-	cost[m-1], cost[2*m-1] = price[0][0], price[0][1]
-	for i := 1; i < len(hs); i++ {
-		for s := range next {
-			next[s] = inf
-		}
-		for s, c := range cost {
-			if c == inf {
-				continue
-			}
-			tone, k := s/m, s%m
-			// Go on with the same tone.
-			t := tone*m + min(k+1, m-1)
-			if c < next[t] {
-				next[t], back[i*ns+t] = c, int8(s)
-			}
-			// Or change tone, when the run is long enough.
-			if k == m-1 {
-				t := (1 - tone) * m
-				if c+changeCost < next[t] {
-					next[t], back[i*ns+t] = c+changeCost, int8(s)
-				}
-			}
-		}
-		for s := range next {
-			if next[s] < inf {
-				next[s] += price[i][s/m]
-			}
-		}
-		cost, next = next, cost
+	l.cost, l.next = next, l.cost
+	if len(l.held) == 2*labelLag {
+		l.decide(labelLag)
 	}
+}
+
+// decide labels the held half-cycles along the likeliest path to the
+// best state now, and hands on the first n of them.
+func (l *labeler) decide(n int) {
 	best := 0
-	for s, c := range cost {
-		if c < cost[best] {
+	for s, c := range l.cost {
+		if c < l.cost[best] {
 			best = s
 		}
 	}
-	for i := len(hs) - 1; i >= 0; i-- {
-		hs[i].high = best < m
-		best = int(back[i*ns+best])
+	for i := len(l.held) - 1; i >= 0; i-- {
+		l.held[i].high = best < l.m
+		best = int(l.back[i*l.ns+best])
+	}
+	for _, h := range l.held[:n] {
+		l.out(h)
+	}
+	l.held = l.held[:copy(l.held, l.held[n:])]
+	l.back = l.back[:copy(l.back, l.back[n*l.ns:])]
+}
+
+// flush ends a stretch.
+func (l *labeler) flush() {
+	if len(l.held) > 0 {
+		l.decide(len(l.held))
 	}
 }
 
@@ -400,47 +510,85 @@ type run struct {
 	broken bool // a bad half-cycle ends it
 }
 
-// toBits pairs each run of the high tone with the run of the low tone
-// that follows it.
-func toBits(hs []half) []tbit {
-	var runs []run
-	for _, h := range hs {
-		if h.bad {
-			if len(runs) > 0 {
-				runs[len(runs)-1].broken = true
-			}
-			continue
-		}
-		if k := len(runs); k > 0 && !runs[k-1].broken && runs[k-1].high == h.high {
-			runs[k-1].n++
-			runs[k-1].t1 = h.t + h.d
-			continue
-		}
-		runs = append(runs, run{high: h.high, n: 1, t0: h.t, t1: h.t + h.d})
+// bitMaker pairs each run of the high tone with the run of the low tone
+// that follows it, and reads the records of the bits. No record goes on
+// past a break (the tone lost), so the bits are read a stretch at a time
+// and only the stretch's are held: a recording of noise, which breaks
+// all the time, costs no more than a clean one.
+type bitMaker struct {
+	cur   run   // the run the half-cycles go on
+	have  bool  // cur has begun
+	ended []run // runs ended and not yet paired (at most two)
+	bits  []tbit
+	found []Found
+}
+
+// add takes a bit; a break ends the stretch, whose records are read.
+func (b *bitMaker) add(t tbit) {
+	b.bits = append(b.bits, t)
+	if t.v < 0 {
+		b.found = append(b.found, readRecords(b.bits)...)
+		b.bits = b.bits[:0]
 	}
-	var bits []tbit
-	for i := 0; i < len(runs); i++ {
-		r := runs[i]
-		if r.high && !r.broken && i+1 < len(runs) {
-			lo := runs[i+1]
+}
+
+func (b *bitMaker) push(h half) {
+	switch {
+	case h.bad:
+		if b.have {
+			b.cur.broken = true
+		}
+	case b.have && !b.cur.broken && b.cur.high == h.high:
+		b.cur.n++
+		b.cur.t1 = h.t + h.d
+	default:
+		if b.have {
+			b.end(b.cur)
+		}
+		b.cur, b.have = run{high: h.high, n: 1, t0: h.t, t1: h.t + h.d}, true
+	}
+}
+
+func (b *bitMaker) end(r run) {
+	b.ended = append(b.ended, r)
+	for len(b.ended) > 0 {
+		r := b.ended[0]
+		if r.high && !r.broken {
+			if len(b.ended) < 2 {
+				return // its low run is still going
+			}
+			lo := b.ended[1]
 			v := int8(0)
 			if lo.t1-lo.t0 > r.t1-r.t0 {
 				v = 1
 			}
-			bits = append(bits, tbit{v: v, t0: r.t0, t1: lo.t1})
+			b.add(tbit{v: v, t0: r.t0, t1: lo.t1})
 			if lo.broken {
-				bits = append(bits, tbit{v: -1, t0: lo.t1, t1: lo.t1})
+				b.add(tbit{v: -1, t0: lo.t1, t1: lo.t1})
 			}
-			i++
+			b.ended = b.ended[:copy(b.ended, b.ended[2:])]
 			continue
 		}
 		// A low run with no high run before it (the start of a stretch) is
 		// no bit; a stretch that ends is a break.
 		if r.broken {
-			bits = append(bits, tbit{v: -1, t0: r.t1, t1: r.t1})
+			b.add(tbit{v: -1, t0: r.t1, t1: r.t1})
 		}
+		b.ended = b.ended[:copy(b.ended, b.ended[1:])]
 	}
-	return bits
+}
+
+// flush ends the recording and gives the records read: a high run at the
+// very end, with no low run after it, is no bit.
+func (b *bitMaker) flush() []Found {
+	if b.have {
+		b.end(b.cur)
+		b.have = false
+	}
+	b.ended = b.ended[:0]
+	b.found = append(b.found, readRecords(b.bits)...)
+	b.bits = b.bits[:0]
+	return b.found
 }
 
 // median of a non-empty slice (which it sorts).

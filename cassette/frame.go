@@ -33,6 +33,12 @@ func readRecords(bits []tbit) []Found {
 		}
 		f, next, ok := readRecord(bits, i-7)
 		if !ok {
+			// The run of SYN leads to no record, and neither does any
+			// later start inside it (the same run, shorter, to the same
+			// character; and SYN read from any other bit of a run of SYN is
+			// not SYN): go on from its last SYN, whose bits are in reg, so
+			// that a long run is read once, not once a character.
+			i = next - 1
 			continue
 		}
 		out = append(out, f)
@@ -85,7 +91,7 @@ func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Se
 
 // readRecord reads a record whose first SYN starts at bit start. ok is
 // false when there is no record there (too few SYN, no '*'); next is the
-// bit to go on from.
+// bit to go on from: after the record, or after the run of SYN.
 func readRecord(bits []tbit, start int) (f Found, next int, ok bool) {
 	// The preamble: its bit time tells the speed.
 	var times []float64
@@ -110,12 +116,12 @@ func readRecord(bits []tbit, start int) (f Found, next int, ok bool) {
 		n++
 	}
 	if n < MinSync {
-		return f, 0, false
+		return f, start + 8*n, false
 	}
 	period := median(times)
 	r := &reader{bits: bits, pos: start + 8*n, period: period}
 	if c, ok := r.char(); !ok || c&0x7F != STX {
-		return f, 0, false
+		return f, start + 8*n, false
 	}
 	nominal := Normal.BitTime().Seconds()
 	f.Speed = Normal

@@ -146,7 +146,7 @@ func tape(t testing.TB, recs []cassette.Record, sp cassette.Speed, rate, bits in
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tp, a.Channels[0]
+	return tp, a.Channel(0)
 }
 
 // decode reads a WAV file.

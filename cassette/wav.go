@@ -9,20 +9,56 @@ import (
 	"time"
 )
 
-// Audio is a decoded WAV file: each channel's samples in [-1, 1].
+// Audio is a WAV file's samples. It holds the file's data chunk as it
+// is and converts samples as they are read, so that a recording costs
+// its size in memory once, not again as numbers.
 type Audio struct {
-	Rate     int
-	Bits     int  // bits a sample as stored
-	Float    bool // IEEE float samples
-	Channels [][]float32
+	Rate  int
+	Bits  int  // bits a sample as stored
+	Float bool // IEEE float samples
+
+	channels int
+	frames   int
+	align    int         // bytes a frame
+	body     []byte      // the data chunk, when read from a file
+	samples  [][]float32 // each channel's samples, when made from them
 }
 
-// Frames is the number of samples in each channel.
-func (a *Audio) Frames() int {
-	if len(a.Channels) == 0 {
-		return 0
+// NewAudio makes a recording from each channel's samples in [-1, 1], all
+// of the same length.
+func NewAudio(rate int, channels ...[]float32) *Audio {
+	a := &Audio{Rate: rate, Bits: 32, Float: true, channels: len(channels), samples: channels}
+	if len(channels) > 0 {
+		a.frames = len(channels[0])
 	}
-	return len(a.Channels[0])
+	return a
+}
+
+// NumChannels is how many channels the recording has.
+func (a *Audio) NumChannels() int { return a.channels }
+
+// Frames is the number of samples in each channel.
+func (a *Audio) Frames() int { return a.frames }
+
+// Channel gives one channel's samples (0 is the first), all at once.
+func (a *Audio) Channel(c int) []float32 {
+	x := make([]float32, a.frames)
+	a.read(c, 0, x)
+	return x
+}
+
+// read fills buf with channel c's samples from frame from on.
+func (a *Audio) read(c, from int, buf []float32) {
+	if a.samples != nil {
+		copy(buf, a.samples[c][from:])
+		return
+	}
+	size := a.Bits / 8
+	p := from*a.align + c*size
+	for i := range buf {
+		buf[i] = sample(a.body[p:], a.Bits, a.Float)
+		p += a.align
+	}
 }
 
 // Duration is how long the recording plays.
@@ -170,17 +206,9 @@ func ReadWAV(data []byte) (*Audio, error) {
 	case align != channels*bits/8:
 		return nil, wavErr(Malformed, fmtOff+12, "a block of %d bytes does not hold %d channels of %d bits", align, channels, bits)
 	}
-	frames := len(body) / align
-	a.Channels = make([][]float32, channels)
-	for c := range a.Channels {
-		a.Channels[c] = make([]float32, frames)
-	}
-	size := bits / 8
-	for i := range frames {
-		for c := range channels {
-			a.Channels[c][i] = sample(body[i*align+c*size:], bits, a.Float)
-		}
-	}
+	a.channels, a.align = channels, align
+	a.frames = len(body) / align
+	a.body = body[:a.frames*align]
 	return a, nil
 }
 

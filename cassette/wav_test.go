@@ -109,8 +109,8 @@ func TestReadWAVLayouts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Rate != 22050 || len(a.Channels) != 2 || a.Frames() != 1 || a.Channels[0][0] != 0.5 || a.Channels[1][0] != -0.5 {
-		t.Errorf("extensible: %d Hz, %d channels, %d frames, %v", a.Rate, len(a.Channels), a.Frames(), a.Channels)
+	if a.Rate != 22050 || a.NumChannels() != 2 || a.Frames() != 1 || a.Channel(0)[0] != 0.5 || a.Channel(1)[0] != -0.5 {
+		t.Errorf("extensible: %d Hz, %d channels, %d frames, %v %v", a.Rate, a.NumChannels(), a.Frames(), a.Channel(0), a.Channel(1))
 	}
 	for _, c := range []struct {
 		tag, bits int
@@ -131,8 +131,8 @@ func TestReadWAVLayouts(t *testing.T) {
 			t.Errorf("tag %d, %d bits: %v", c.tag, c.bits, err)
 			continue
 		}
-		if a.Channels[0][0] != c.want {
-			t.Errorf("tag %d, %d bits: %v, want %v", c.tag, c.bits, a.Channels[0][0], c.want)
+		if got := a.Channel(0)[0]; got != c.want {
+			t.Errorf("tag %d, %d bits: %v, want %v", c.tag, c.bits, got, c.want)
 		}
 	}
 }
@@ -166,7 +166,7 @@ func TestNoTape(t *testing.T) {
 			}
 		}
 	}
-	if _, err := cassette.Decode(&cassette.Audio{Rate: 8000, Channels: [][]float32{silence}}); err == nil {
+	if _, err := cassette.Decode(cassette.NewAudio(8000, silence)); err == nil {
 		t.Error("8 kHz decoded")
 	}
 }
@@ -193,7 +193,7 @@ func FuzzReadWAV(f *testing.F) {
 			}
 			return
 		}
-		if a.Frames()*len(a.Channels) > 1<<20 {
+		if a.Frames()*a.NumChannels() > 1<<20 {
 			return
 		}
 		res, err := cassette.Decode(a)

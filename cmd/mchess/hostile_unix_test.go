@@ -4,14 +4,18 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kim1-archive/microchess/cassette"
 )
 
 // The hostile-input corpus (docs/limits.md): every command that reads a
@@ -182,6 +186,9 @@ func TestHostileInputCorpus(t *testing.T) {
 			if r.code != 0 && !ranOut && !strings.Contains(r.stderr, path) && !strings.Contains(r.stderr, filepath.Base(path)) {
 				t.Errorf("%s: the message does not name the file:\n%s", what, r.stderr)
 			}
+			if where := corpusPosition(tmpl, name, path, r.stderr); r.code != 0 && where != nil && !where.MatchString(r.stderr) {
+				t.Errorf("%s: the message does not say where (want %s):\n%s", what, where, r.stderr)
+			}
 		}
 		if name == "fifo" || name == "directory" {
 			continue // standard input from a pipe with no writer waits, as any reader would
@@ -189,6 +196,19 @@ func TestHostileInputCorpus(t *testing.T) {
 		for _, args := range stdins {
 			what := name + " on stdin: mchess " + strings.Join(args, " ")
 			check(what, corpusRun(t, dir, path, args...))
+		}
+	}
+	// A WAV of noise just under its limit is decoded whole, in bounded
+	// memory (the decoder works through it as it plays).
+	wav := filepath.Join(dir, "noise.wav")
+	if err := os.WriteFile(wav, noiseWAV(cassette.WAVLimit.Bytes-1024), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"tape", "read", wav}, {"verify", "--against", wav}} {
+		r := corpusRun(t, dir, "", args...)
+		check("noise.wav: mchess "+strings.Join(args, " "), r)
+		if r.code != 1 || !strings.Contains(r.stderr, "no KIM-1 tape found") && !strings.Contains(r.stderr, "no record") {
+			t.Errorf("mchess %s: exit %d, want 1 saying no tape is there\n%s", strings.Join(args, " "), r.code, r.stderr)
 		}
 	}
 	// Outputs that cannot be written: a file in the way of the directory.
@@ -203,6 +223,63 @@ func TestHostileInputCorpus(t *testing.T) {
 			t.Errorf("mchess %s: exit %d, want 1 naming in-the-way\n%s", strings.Join(args, " "), r.code, r.stderr)
 		}
 	}
+}
+
+// textReaders are the entry points whose file is text read line by line:
+// what they refuse in it they place at file:line:col.
+var textReaders = map[string]bool{
+	"asm": true, "verify FILE": true, "patch": true, "run --source": true, "timing": true,
+	"tune": true, "opening compile": true, "match --openings": true, "match --merge": true,
+}
+
+// corpusPosition is what a refusal of input name by the entry point
+// tmpl must say of where the trouble is, or nil when the file is refused
+// whole: past its limit, not a regular file, empty.
+func corpusPosition(tmpl []string, name, path, stderr string) *regexp.Regexp {
+	if name == "huge" {
+		return regexp.MustCompile(`larger than [0-9]+ [KMG]iB|:1:1: a game longer than`)
+	}
+	if name == "fifo" || name == "device" {
+		return regexp.MustCompile(`not a regular file: not read`)
+	}
+	if name == "empty" || name == "directory" || strings.Contains(stderr, "larger than") {
+		return nil
+	}
+	cmd := strings.Join(tmpl, " ")
+	if cmd == "tape read -o out/t FILE" {
+		return regexp.MustCompile(`\(offset [0-9]+: `)
+	}
+	for prefix := range textReaders {
+		if strings.HasPrefix(cmd, strings.Replace(prefix, "FILE", "", 1)) && (prefix != "verify FILE" || cmd == "verify FILE") {
+			return regexp.MustCompile(regexp.QuoteMeta(path) + `:[0-9]+:[0-9]+: `)
+		}
+	}
+	return nil
+}
+
+// noiseWAV is a 44.1 kHz 16-bit mono WAV of white noise, size bytes long.
+func noiseWAV(size int64) []byte {
+	n := int(size) - 44
+	n -= n % 2
+	b := make([]byte, 44+n)
+	le := binary.LittleEndian
+	copy(b, "RIFF")
+	le.PutUint32(b[4:], uint32(36+n))
+	copy(b[8:], "WAVEfmt ")
+	le.PutUint32(b[16:], 16)
+	le.PutUint16(b[20:], 1)
+	le.PutUint16(b[22:], 1)
+	le.PutUint32(b[24:], 44100)
+	le.PutUint32(b[28:], 88200)
+	le.PutUint16(b[32:], 2)
+	le.PutUint16(b[34:], 16)
+	copy(b[36:], "data")
+	le.PutUint32(b[40:], uint32(n))
+	rng := rand.New(rand.NewPCG(64, 1024))
+	for i := 44; i+8 <= len(b); i += 8 {
+		le.PutUint64(b[i:], rng.Uint64())
+	}
+	return b
 }
 
 func firstLine(s string) string {

@@ -203,20 +203,19 @@ func tapeRead(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mchess tape read: %s: %v\n", quote(file), err)
 		return 1
 	}
-	if *channel < 0 || *channel > len(audio.Channels) {
-		fmt.Fprintf(stderr, "mchess tape read: %s has %d channel(s), no channel %d\n", quote(file), len(audio.Channels), *channel)
+	if *channel < 0 || *channel > audio.NumChannels() {
+		fmt.Fprintf(stderr, "mchess tape read: %s has %d channel(s), no channel %d\n", quote(file), audio.NumChannels(), *channel)
 		return 2
 	}
+	var res *cassette.Result
 	if *channel > 0 {
-		audio.Channels = audio.Channels[*channel-1 : *channel]
+		res, err = cassette.DecodeChannel(audio, *channel-1)
+	} else {
+		res, err = cassette.Decode(audio)
 	}
-	res, err := cassette.Decode(audio)
 	if err != nil {
 		fmt.Fprintf(stderr, "mchess tape read: %s: %v\n", quote(file), err)
 		return 1
-	}
-	if *channel > 0 {
-		res.Channel = *channel - 1
 	}
 	if len(res.Records) == 0 {
 		fmt.Fprintf(stderr, "mchess tape read: no KIM-1 tape found in %s\n", quote(file))
@@ -244,10 +243,10 @@ func tapeRead(args []string, stdout, stderr io.Writer) int {
 			Seconds  float64      `json:"seconds"`
 			Good     int          `json:"good"`
 			Records  []tapeRecord `json:"records"`
-		}{file, audio.Rate, audio.Encoding(), len(audio.Channels), res.Channel + 1, audio.Duration().Seconds(), res.Good(), recs})
+		}{file, audio.Rate, audio.Encoding(), audio.NumChannels(), res.Channel + 1, audio.Duration().Seconds(), res.Good(), recs})
 	} else {
 		chans := "mono"
-		if n := len(audio.Channels); n > 1 || *channel > 0 {
+		if n := audio.NumChannels(); n > 1 || *channel > 0 {
 			chans = fmt.Sprintf("channel %d", res.Channel+1)
 		}
 		fmt.Fprintf(stdout, "%s: %s Hz, %s, %s, %s\n", file, thousands(audio.Rate), audio.Encoding(), chans, cassette.Clock(audio.Duration()))

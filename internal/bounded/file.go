@@ -58,7 +58,23 @@ func ReadFile(name string, limit Limit) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	// Room for the size the file had when opened, and a little over to
+	// see its end, so that a large file is not copied as a growing slice
+	// is (io.ReadAll's peak is about twice the file).
+	data := make([]byte, 0, f.size+512)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // the file grew: let append find room
+		}
+	}
 }
 
 // File is a regular file opened for reading through its limit: a read
@@ -67,6 +83,7 @@ type File struct {
 	f     *os.File
 	limit Limit
 	left  int64
+	size  int64 // as it was when opened
 }
 
 // Open opens name for reading if it is a regular file no larger than its
@@ -95,7 +112,7 @@ func Open(name string, limit Limit) (*File, error) {
 		f.Close()
 		return nil, &TooLargeError{name, limit}
 	}
-	return &File{f: f, limit: limit, left: limit.Bytes}, nil
+	return &File{f: f, limit: limit, left: limit.Bytes, size: st.Size()}, nil
 }
 
 // Read reads on, up to the limit; a file that has grown past it (or a
