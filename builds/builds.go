@@ -11,6 +11,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/openings"
 )
@@ -137,4 +138,60 @@ func patched(key, name string, srcs []string, p *microchess.Patched) Build {
 	b.Images = p.Images
 	b.Programs = append(b.Programs, p.Patch)
 	return b
+}
+
+// Symbols are the build's symbols as symbol tables list them, the last
+// program's first: a patch's names stand before the base's.
+func (b Build) Symbols() []asm.FileSymbol {
+	var out []asm.FileSymbol
+	for i := len(b.Programs) - 1; i >= 0; i-- {
+		out = append(out, asm.Symbols(b.Programs[i])...)
+	}
+	return out
+}
+
+// CodeLabels are the addresses of the build's labelled instructions
+// whose bytes the images hold as assembled: where its code may be entered.
+func (b Build) CodeLabels() []uint16 {
+	var out []uint16
+	for _, im := range b.Images {
+		for i, s := range im.Src {
+			if s != nil && s.Label != "" && s.Kind == asm.KindInstr && int(s.Addr) == int(im.Start)+i {
+				out = append(out, s.Addr)
+			}
+		}
+	}
+	return out
+}
+
+// Match is the build whose images agree with the most bytes of the
+// segments, if it agrees with at least three in four of the bytes both
+// hold that its statements define (a dump of it with some bytes
+// changed still matches).
+func Match(all []Build, segs []dump.Segment) (Build, bool) {
+	best, bestSame := -1, 0
+	for k, b := range all {
+		same, both := 0, 0
+		for _, im := range b.Images {
+			for _, s := range segs {
+				lo, hi := max(int(s.Addr), int(im.Start)), min(s.End(), int(im.Start)+len(im.Bytes))
+				for a := lo; a < hi; a++ {
+					if im.Src[a-int(im.Start)] == nil {
+						continue
+					}
+					both++
+					if s.Data[a-int(s.Addr)] == im.Bytes[a-int(im.Start)] {
+						same++
+					}
+				}
+			}
+		}
+		if both > 0 && 4*same >= 3*both && same > bestSame {
+			best, bestSame = k, same
+		}
+	}
+	if best < 0 {
+		return Build{}, false
+	}
+	return all[best], true
 }
