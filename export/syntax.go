@@ -81,7 +81,7 @@ var syntaxes = map[Target]*syntax{
 			lo, hi := images[0].Start, images[len(images)-1].End()
 			return []string{
 				"build: acme -f plain -o " + base + ".bin " + base + ".a",
-				fmt.Sprintf("(one file from %04X to %04X, each image at its address less %04X, 00 between)", lo, hi, lo),
+				fmt.Sprintf("(one file from %04X to %04X: an image at address A is at offset A-%04X, 00 between)", lo, hi, lo),
 			}
 		},
 	},
