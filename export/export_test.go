@@ -2,7 +2,6 @@ package export_test
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,4 +134,3 @@ func read(t *testing.T, dir, name string) []byte {
 	return b
 }
 
-var _ = fmt.Sprint
