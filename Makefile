@@ -17,7 +17,7 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype library special tuned tapes run test race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
+.PHONY: all tool images verify openings stone teletype library special tuned tapes export run test race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
 all: images verify openings stone teletype library special tuned tapes
 
 tool:
@@ -127,6 +127,12 @@ tapes: images openings stone teletype library special tuned
 		for r in $(WHOLE_TAPE); do f=$${r%@*}; id=$${r##*:}; cmp build/tape/read/whole-$$s-ID$$id.bin $$f || exit 1; done; \
 	done
 	@echo "tapes: $$(ls build/tape/*.wav | wc -l) recordings in build/tape, each read back: every record good, its bytes and ID the build's"
+
+# Every build as source for ca65 (with its ld65 map), 64tass and ACME, in
+# build/export/ASSEMBLER; each file's header says how to build it
+# (docs/export.md; go test ./export proves them with the real assemblers).
+export: tool
+	@for t in ca65 64tass acme; do $(MCHESS) export -q --to $$t || exit 1; done
 
 # The program built from SRC, with any expansion RAM, on the emulated KIM-1.
 run: tool

@@ -7,7 +7,10 @@ import (
 	"strings"
 
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/builds"
+	"github.com/kim1-archive/microchess/disasm"
 	"github.com/kim1-archive/microchess/dump"
+	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/isa"
 )
@@ -24,16 +27,38 @@ func disasmMain(args []string, stdout, stderr io.Writer) int {
 		"usage: mchess disasm [options] FILE@ADDR",
 		"\nDisassembles a raw binary loaded at ADDR (hex), e.g.",
 		"  mchess disasm --from 0100 --to 01AE build/microchess-c0.bin@0000",
-		"Undocumented opcodes are shown as ??? with their byte.")
+		"Undocumented opcodes are shown as ??? with their byte.",
+		"",
+		"With --dialect 1977, writes source in the 1977 dialect that mchess asm reassembles",
+		"to the same bytes, from any dump verify --against reads (FILE@ADDR, .ptp, .hex, .srec,",
+		".kim, .wav): code followed from 0000, the monitor's NMI and IRQ vectors, --entry",
+		"addresses and the labelled code of the build the bytes match; what is not reached as",
+		".BYTE data. Names from --sym, else from that build, else made up (L0203 for code,",
+		"T0300 for data). See docs/export.md.")
 	symFile := fs.String("sym", "", "symbol `FILE` (a .sym from mchess asm) for names (default: build/microchess.sym when it exists)")
 	from := fs.String("from", "", "first address to disassemble (hex; default: the image start)")
 	to := fs.String("to", "", "last address to disassemble (hex; default: the image end)")
+	dialect := fs.String("dialect", "", "write source in a `dialect` mchess asm reads: 1977")
+	var entries stringList
+	fs.Var(&entries, "entry", "with --dialect: an `address` (hex) where code starts; repeatable")
+	outFile := fs.String("o", "", "with --dialect: write the source to `FILE` instead of standard output")
 	rest, err := parse(fs, args)
 	if err != nil {
 		return flagExit(err)
 	}
 	if len(rest) != 1 {
 		fs.Usage()
+		return 2
+	}
+	if *dialect != "" {
+		if *from != "" || *to != "" {
+			fmt.Fprintln(stderr, "mchess disasm: --dialect writes the whole dump: it takes no --from or --to")
+			return 2
+		}
+		return disasmSource(*dialect, rest[0], *symFile, entries, *outFile, stdout, stderr)
+	}
+	if len(entries) > 0 || *outFile != "" {
+		fmt.Fprintln(stderr, "mchess disasm: --entry and -o go with --dialect 1977")
 		return 2
 	}
 	file, start, err := parseLoad(rest[0])
@@ -78,16 +103,9 @@ func disasmMain(args []string, stdout, stderr io.Writer) int {
 	}
 	var names *asm.Names
 	if name != "" {
-		f, err := bounded.Open(name, asm.SymbolsLimit)
-		if err != nil {
-			fmt.Fprintln(stderr, "mchess disasm:", fileError(err))
-			return 1
-		}
-		syms, err := asm.ReadSymbols(name, f)
-		f.Close()
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+		syms, status := readSymFile(name, stderr)
+		if syms == nil {
+			return status
 		}
 		names = asm.NewNames(syms)
 		sym = names.Name
@@ -105,6 +123,80 @@ func disasmMain(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%04X  %-9s %-8s %s\n", pc, strings.Join(hexb, " "), label, text)
 		pc += n
+	}
+	return 0
+}
+
+// readSymFile reads a symbol table; status is what to exit with when it
+// cannot (the message printed).
+func readSymFile(name string, stderr io.Writer) ([]asm.FileSymbol, int) {
+	f, err := bounded.Open(name, asm.SymbolsLimit)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess disasm:", fileError(err))
+		return nil, 1
+	}
+	syms, err := asm.ReadSymbols(name, f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, 1
+	}
+	return append([]asm.FileSymbol{}, syms...), 0
+}
+
+// disasmSource is mchess disasm --dialect 1977.
+func disasmSource(dialect, dumpName, symFile string, entries []string, outFile string, stdout, stderr io.Writer) int {
+	if dialect != "1977" {
+		fmt.Fprintf(stderr, "mchess disasm: --dialect %q: want 1977\n", dialect)
+		return 2
+	}
+	opt := disasm.Options{}
+	for _, e := range entries {
+		a, err := parseHex16(e)
+		if err != nil {
+			fmt.Fprintf(stderr, "mchess disasm: --entry %q: want a hex address\n", e)
+			return 2
+		}
+		opt.Entries = append(opt.Entries, a)
+	}
+	d, status := readDump("mchess disasm", dumpName, stderr)
+	if d == nil {
+		return status
+	}
+	names := "made up"
+	if symFile != "" {
+		syms, status := readSymFile(symFile, stderr)
+		if syms == nil {
+			return status
+		}
+		opt.Names, names = syms, symFile
+	} else {
+		all, err := builds.All()
+		if err != nil {
+			fmt.Fprintln(stderr, "mchess disasm:", fileError(err))
+			return 1
+		}
+		if b, ok := builds.Match(all, d.segs); ok {
+			opt.Names, names = b.Symbols(), b.Name
+			opt.Entries = append(opt.Entries, b.CodeLabels()...)
+		}
+	}
+	opt.Header = []string{
+		"DISASSEMBLED BY MCHESS DISASM --DIALECT 1977 FROM " + d.File,
+		"(" + d.Format + "); NAMES: " + names,
+	}
+	text, err := disasm.Source1977(d.segs, opt)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess disasm:", err)
+		return 1
+	}
+	if outFile == "" {
+		io.WriteString(stdout, text)
+		return 0
+	}
+	if err := atomicfile.Write(outFile, []byte(text)); err != nil {
+		fmt.Fprintln(stderr, "mchess disasm:", err)
+		return 1
 	}
 	return 0
 }

@@ -40,6 +40,12 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		"the builds in every source-defined byte it holds, 1 when it differs or cannot be",
 		"read. See docs/verify-against.md.",
 		"",
+		"With --as-source, prints the source that reproduces the dump as a unified diff",
+		"against "+microchess.ProgramSource+": each statement whose bytes the dump holds",
+		"otherwise rewritten (a new operand keeps its mnemonic and comment; a new opcode",
+		"becomes its instruction; bytes no instruction explains become .BYTE data); -o FILE",
+		"writes the whole source. Exit status 0 when the source is written. See docs/export.md.",
+		"",
 		"With --extension (and the --ram it needs), proves the program as above, then lays",
 		"the extension over it and lists every byte of the original it changes, with the",
 		"original's source line and its own, and where its own bytes lie, e.g.",
@@ -62,6 +68,8 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 	printed := fs.Bool("printed", true, "also cross-check the 1977 listing's own byte column and symbol table against the first source (informational: the hex listing is the authority)")
 	variant := fs.String("variant", "", "also build a variant `SOURCE` of the program (the tuned one, say) with the same residue and list every byte it changes with both source lines; exit 1 if one is not declared in the program's .tune")
 	against := fs.String("against", "", "compare a `DUMP` of a copy (FILE@ADDR, .ptp, .hex, .srec, .kim or .wav) with every build the toolchain makes, and say which it is")
+	asSource := fs.Bool("as-source", false, "with --against: print the dump as a change of "+microchess.ProgramSource+", a unified diff of the source that reproduces it")
+	sourceOut := fs.String("o", "", "with --as-source: also write the whole source to `FILE`")
 	files, err := parse(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -72,7 +80,7 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		switch f.Name {
 		case "against":
 			againstSet = true
-		case "json":
+		case "json", "as-source", "o":
 		default:
 			others = append(others, "--"+f.Name)
 		}
@@ -86,7 +94,22 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "mchess verify: --against compares with the toolchain's own builds: it takes no %s\n", strings.Join(append(others, files...), " "))
 			return 2
 		}
+		if *asSource {
+			if *asJSON {
+				fmt.Fprintln(stderr, "mchess verify: --as-source prints a diff: it takes no --json")
+				return 2
+			}
+			return verifyAsSource(*against, *sourceOut, stdout, stderr)
+		}
+		if *sourceOut != "" {
+			fmt.Fprintln(stderr, "mchess verify: -o goes with --as-source")
+			return 2
+		}
 		return verifyAgainst(*against, *asJSON, stdout, stderr)
+	}
+	if *asSource || *sourceOut != "" {
+		fmt.Fprintln(stderr, "mchess verify: --as-source and -o go with --against DUMP")
+		return 2
 	}
 	if len(files) == 0 {
 		files = []string{microchess.ProgramSource}

@@ -36,9 +36,14 @@ type dumpRead struct {
 // binary), or a cassette recording. status is 0, or what to exit with
 // after the message it printed.
 func readAgainst(name string, stderr io.Writer) (*dumpRead, int) {
+	return readDump("mchess verify", name, stderr)
+}
+
+// readDump is readAgainst for command who (its messages start "who:").
+func readDump(who, name string, stderr io.Writer) (*dumpRead, int) {
 	path, _, hasAddr, err := dump.SplitName(name)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess verify:", err)
+		fmt.Fprintln(stderr, who+":", err)
 		return nil, 2
 	}
 	_, known := dump.FormatOf(path)
@@ -48,15 +53,15 @@ func readAgainst(name string, stderr io.Writer) (*dumpRead, int) {
 	}
 	data, err := bounded.ReadFile(path, limit)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess verify:", fileError(err))
+		fmt.Fprintln(stderr, who+":", fileError(err))
 		return nil, 1
 	}
 	if strings.EqualFold(filepath.Ext(path), ".wav") || !known && !hasAddr && bytes.HasPrefix(data, []byte("RIFF")) {
 		if hasAddr {
-			fmt.Fprintf(stderr, "mchess verify: %s: a cassette recording holds its own addresses: @ADDR is for raw binaries\n", quote(name))
+			fmt.Fprintf(stderr, who+": %s: a cassette recording holds its own addresses: @ADDR is for raw binaries\n", quote(name))
 			return nil, 2
 		}
-		return readRecording(path, data, stderr)
+		return readRecording(who, path, data, stderr)
 	}
 	d, err := dump.ReadDump(name, data)
 	var nameErr *dump.NameError
@@ -66,13 +71,13 @@ func readAgainst(name string, stderr io.Writer) (*dumpRead, int) {
 		if _, sniffed := dump.Sniff(data); !known && !hasAddr && !sniffed {
 			hint = "; or a .wav cassette recording"
 		}
-		fmt.Fprintf(stderr, "mchess verify: %v%s\n", err, hint)
+		fmt.Fprintf(stderr, who+": %v%s\n", err, hint)
 		return nil, 2
 	case err != nil:
 		fmt.Fprintln(stderr, err) // with its position, as the reader gives it
 		return nil, 1
 	case len(d.Segments) == 0:
-		fmt.Fprintf(stderr, "mchess verify: %s holds no data: nothing to compare\n", quote(path))
+		fmt.Fprintf(stderr, who+": %s holds no data: nothing to compare\n", quote(path))
 		return nil, 1
 	}
 	format := dump.Describe(d.Format)
@@ -93,21 +98,21 @@ func newDumpRead(file, format string, segs []dump.Segment) *dumpRead {
 // readRecording decodes a KIM-1 cassette recording and keeps the records
 // whose checksum is good; a later record over the addresses of one kept
 // is skipped too (a second take of the same record, usually).
-func readRecording(path string, data []byte, stderr io.Writer) (*dumpRead, int) {
+func readRecording(who, path string, data []byte, stderr io.Writer) (*dumpRead, int) {
 	audio, err := cassette.ReadWAV(data)
 	if err == nil {
 		var res *cassette.Result
 		if res, err = cassette.Decode(audio); err == nil {
-			return recordingDump(path, res, stderr)
+			return recordingDump(who, path, res, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "mchess verify: %s: %v\n", quote(path), err)
+	fmt.Fprintf(stderr, who+": %s: %v\n", quote(path), err)
 	return nil, 1
 }
 
-func recordingDump(path string, res *cassette.Result, stderr io.Writer) (*dumpRead, int) {
+func recordingDump(who, path string, res *cassette.Result, stderr io.Writer) (*dumpRead, int) {
 	if len(res.Records) == 0 {
-		fmt.Fprintf(stderr, "mchess verify: no KIM-1 tape found in %s\n", quote(path))
+		fmt.Fprintf(stderr, who+": no KIM-1 tape found in %s\n", quote(path))
 		return nil, 1
 	}
 	recs, _ := tapeReport(res, "")
@@ -139,7 +144,7 @@ func recordingDump(path string, res *cassette.Result, stderr io.Writer) (*dumpRe
 		kept = append(kept, f)
 	}
 	if len(kept) == 0 {
-		fmt.Fprintf(stderr, "mchess verify: %s: no good record:\n  %s\n", quote(path), strings.Join(skipped, "\n  "))
+		fmt.Fprintf(stderr, who+": %s: no good record:\n  %s\n", quote(path), strings.Join(skipped, "\n  "))
 		return nil, 1
 	}
 	var segs []dump.Segment
