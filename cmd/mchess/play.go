@@ -52,6 +52,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	lenient := fs.Bool("lenient", false, "go on after a move of the program's that is illegal in chess, from its board (else the program loses)")
 	plain := fs.Bool("plain", false, "line by line, for scripts and screen readers (the default when not on a terminal)")
 	panel := fs.Bool("panel", false, "the raw KIM-1: its keypad and six digits, nothing translated")
+	ascii := fs.Bool("ascii", false, "full screen, draw the men as letters, not as Unicode chess figures (colour goes with NO_COLOR)")
 	if status, ok := parseNone(fs, args); !ok {
 		return status
 	}
@@ -118,7 +119,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	case *plain || !stdinTerminal || !stdoutTerminal:
 		err = playui.Plain(g, os.Stdin, stdout)
 	default:
-		err = playui.FullScreen(g)
+		err = playui.FullScreen(g, playui.StyleFor(os.Getenv, *ascii), stdout)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess play:", err)
@@ -172,6 +173,7 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 	if err != nil {
 		return fileError(err)
 	}
+	opt.Plan = program == "stone" // Table 1 is a plan for either side, not a book from the start
 	needs, err := microchess.ProgramNeeds(program)
 	opt.Layout, opt.Teletype, opt.Special = needs.Layout, needs.Teletype, needs.Special
 	return fileError(err)
