@@ -36,9 +36,11 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 		"\nPlays a game against MicroChess on the emulated KIM-1. You play Black and the",
 		"program White (as after the manual's C), or White with --white (the manual's E).",
 		"Type moves as SAN (Nf3, O-O, e8=Q), coordinates (g1f3) or the manual's octal",
-		"squares (6343); 'help' lists the commands. Castling, en passant and promotion are",
-		"keyed and set up as the manual prescribes; the program's book castling is completed",
-		"for it. Full screen on a terminal; line by line otherwise, or with --plain.")
+		"squares (6343); 'help' lists the commands: hint, undo (back), flip, resign, draw,",
+		"new, save, moves, quit. Castling, en passant and promotion are keyed and set up as",
+		"the manual prescribes; the program's book castling is completed for it. Full screen",
+		"on a terminal (Unicode figures and colour where it has them: --ascii, NO_COLOR);",
+		"line by line otherwise, or with --plain.")
 	white := fs.Bool("white", false, "play White (the program plays Black, as after C and E)")
 	fs.Bool("black", true, "play Black (the program plays White, as after C): the default")
 	level := fs.String("level", "normal", "the program's `level`: super-blitz, blitz or normal")

@@ -236,6 +236,9 @@ func wrap(text string, width int) []string {
 	if width < 20 {
 		width = 20
 	}
+	if ansi.StringWidth(text) <= width {
+		return []string{text}
+	}
 	var out []string
 	line := ""
 	for _, word := range strings.Split(text, " ") {

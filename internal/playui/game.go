@@ -29,7 +29,7 @@ extra + or # are read too), as coordinates (g1f3, e7e8q), or as the manual's
 octal squares, FROM then TO (6343). Commands:
   hint         the program's move for you, thought at the game's level
   undo (back)  take back your last move   flip   turn the board round
-  resign       give the game up           draw   claim a draw (threefold, fifty moves)
+  resign       give the game up           draw   claim a draw (threefold, 50 moves)
   new          a new game                 moves  the move list
   save [FILE]  write the game (PGN)       help   this text
   quit         end (saved with --pgn; the final position stays on the screen)`
