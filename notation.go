@@ -72,51 +72,114 @@ func ParseFEN(fen string) (*chess.Position, error) {
 	return pos, nil
 }
 
-// SAN is the library's standard algebraic notation for a legal move.
+// SAN is the library's standard algebraic notation for a legal move, its
+// check mark the position's after the move (OwnTags).
 func SAN(pos *chess.Position, m *chess.Move) string {
-	return chess.AlgebraicNotation{}.Encode(pos, m)
+	return chess.AlgebraicNotation{}.Encode(pos, OwnTags(pos, m))
 }
 
-// ParseSAN finds the one legal move that SAN text names in pos. Its errors
-// say whether the text is not SAN, names no legal move, or names several;
-// it insists on standard SAN (the capture mark, the check mark if any).
+// OwnTags is m with the tags of its own position after it, m itself when
+// it is no promotion. The chess library (chess/v2 v2.3.2, engine.go's
+// standardMoves) makes the four promotions of a pawn from one move whose
+// tags it never clears between them, so the rook, bishop and knight carry
+// the queen's Check tag: its SAN writes a1=N+ with no check, its PGN
+// writer (Game.String) too, and Position.Update takes the tag as the new
+// position's check (a stalemate would be called mate, castling refused).
+// This is the one place the project works around it: a promotion read
+// again from its UCI text gets its tags from that move alone. SAN, the
+// move readers (ParseSAN, ParseMove) and the Referee, through which every
+// move goes into a game, pass moves through it.
+func OwnTags(pos *chess.Position, m *chess.Move) *chess.Move {
+	if m.Promo() == chess.NoPieceType {
+		return m
+	}
+	own, err := chess.UCINotation{}.Decode(pos, m.String())
+	if err != nil {
+		return m
+	}
+	return own
+}
+
+// ParseSAN finds the one legal move that SAN text names in pos, as a
+// file gives it. Its errors say whether the text is not SAN, names no legal
+// move (and why: see refusal), or names several; it insists on standard
+// SAN (the capture mark, the check mark if any, no more of the origin
+// than it takes to tell the move from another).
 func ParseSAN(pos *chess.Position, text string) (chess.Move, error) {
-	p := sanRE.FindStringSubmatch(text)
+	return parseSAN(pos, text, false)
+}
+
+// typedRE is SAN as people type it (ParseMove): castling with zeros, a
+// promotion without "=" or in a small letter, any check marks, ":" or "-"
+// before the destination.
+var typedRE = regexp.MustCompile(`^(?:([KQRBN])?([a-h])?([1-8])?([x:-])?([a-h][1-8])(?:=?([QRBNqrbn]))?|([O0o]-[O0o]-[O0o]|[O0o]-[O0o]))([+#]*)$`)
+
+// sanText is what a SAN move says.
+type sanText struct {
+	text       string
+	piece      chess.PieceType
+	file, rank string // of the origin, if given
+	dest       string
+	capture    bool
+	promo      chess.PieceType
+	castle     string // "O-O", "O-O-O" or ""
+	mark       string
+}
+
+// names tells whether m is the move the text names; typed, a pawn move to
+// the last rank with no piece given is a queen's promotion.
+func (s *sanText) names(pos *chess.Position, m *chess.Move, typed bool) bool {
+	switch s.castle {
+	case "O-O":
+		return m.HasTag(chess.KingSideCastle)
+	case "O-O-O":
+		return m.HasTag(chess.QueenSideCastle)
+	}
+	if pos.Board().Piece(m.S1()).Type() != s.piece || m.S2().String() != s.dest ||
+		(s.file != "" && m.S1().File().String() != s.file) ||
+		(s.rank != "" && m.S1().Rank().String() != s.rank) {
+		return false
+	}
+	if s.promo == chess.NoPieceType && typed && m.Promo() == chess.Queen {
+		return true
+	}
+	return m.Promo() == s.promo
+}
+
+// parseSAN reads SAN: standard, or as people type it (typed: over-
+// disambiguated, capture and check marks as they come, 0-0, e8Q).
+func parseSAN(pos *chess.Position, text string, typed bool) (chess.Move, error) {
+	re := sanRE
+	if typed {
+		re = typedRE
+	}
+	p := re.FindStringSubmatch(text)
 	if p == nil {
 		if strings.HasPrefix(text, "0-0") {
 			return chess.Move{}, fmt.Errorf("malformed move %q: castling is written with the letter O (O-O, O-O-O)", text)
 		}
 		return chess.Move{}, fmt.Errorf("malformed move %q: want SAN such as e4, Nf3, exd5, O-O", text)
 	}
-	piece, file, rank, capture, dest, promo, castle, mark := p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]
-	board := pos.Board()
+	s := sanText{text: text, piece: pieceLetters[p[1]], file: p[2], rank: p[3], capture: p[4] == "x" || p[4] == ":",
+		dest: p[5], promo: chess.PieceTypeFromString(strings.ToLower(p[6])), mark: p[8]}
+	if p[6] == "" {
+		s.promo = chess.NoPieceType
+	}
+	switch strings.Count(p[7], "-") {
+	case 1:
+		s.castle = "O-O"
+	case 2:
+		s.castle = "O-O-O"
+	}
 	var found []chess.Move
 	for _, m := range pos.ValidMoves() {
-		switch {
-		case castle == "O-O":
-			if !m.HasTag(chess.KingSideCastle) {
-				continue
-			}
-		case castle == "O-O-O":
-			if !m.HasTag(chess.QueenSideCastle) {
-				continue
-			}
-		default:
-			if board.Piece(m.S1()).Type() != pieceLetters[piece] || m.S2().String() != dest ||
-				(file != "" && m.S1().File().String() != file) ||
-				(rank != "" && m.S1().Rank().String() != rank) {
-				continue
-			}
-			if want := chess.PieceTypeFromString(strings.ToLower(promo)); promo != "" && m.Promo() != want || promo == "" && m.Promo() != chess.NoPieceType {
-				continue
-			}
+		if s.names(pos, &m, typed) {
+			found = append(found, m)
 		}
-		found = append(found, m)
 	}
-	side := pos.Turn().Name()
 	switch len(found) {
 	case 0:
-		return chess.Move{}, fmt.Errorf("illegal move %s: %s has no such move here", text, side)
+		return chess.Move{}, s.refusal(pos)
 	case 1:
 	default:
 		var names []string
@@ -126,19 +189,22 @@ func ParseSAN(pos *chess.Position, text string) (chess.Move, error) {
 		sort.Strings(names)
 		return chess.Move{}, fmt.Errorf("ambiguous move %s: could be %s", text, strings.Join(names, " or "))
 	}
-	m := found[0]
+	m := *OwnTags(pos, &found[0])
+	if typed {
+		return m, nil
+	}
 	canon := SAN(pos, &m)
 	bare := strings.TrimRight(canon, "+#")
 	if strings.TrimRight(text, "+#") != bare {
-		if capture == "" && (m.HasTag(chess.Capture) || m.HasTag(chess.EnPassant)) {
+		if !s.capture && (m.HasTag(chess.Capture) || m.HasTag(chess.EnPassant)) {
 			return chess.Move{}, fmt.Errorf("%s captures: write %s", text, canon)
 		}
-		if capture != "" && !m.HasTag(chess.Capture) && !m.HasTag(chess.EnPassant) {
+		if s.capture && !m.HasTag(chess.Capture) && !m.HasTag(chess.EnPassant) {
 			return chess.Move{}, fmt.Errorf("%s captures nothing: write %s", text, canon)
 		}
 		return chess.Move{}, fmt.Errorf("%s is not standard SAN: write %s", text, canon)
 	}
-	if mark != "" && !strings.HasSuffix(canon, mark) {
+	if s.mark != "" && !strings.HasSuffix(canon, s.mark) {
 		return chess.Move{}, fmt.Errorf("%s: wrong check mark: write %s", text, canon)
 	}
 	return m, nil
@@ -150,7 +216,8 @@ var (
 )
 
 // ParseMove reads a move as a player types it and finds the legal move it
-// names in pos: SAN (Nf3, exd5, O-O, e8=Q), coordinates (g1f3, e7e8q), or
+// names in pos: SAN as people type it (Nf3, Ng1f3, exd5, dxe5+, O-O, 0-0,
+// e8=Q, e8Q; see parseSAN), coordinates (g1f3, e7e8q), or
 // the manual's octal squares, FROM then TO (6343 or 63-43), seen from the
 // computer's side as the program counts them. Octal squares of a pawn
 // reaching the last rank promote to a queen. The errors say why a move is
@@ -176,7 +243,7 @@ func ParseMove(pos *chess.Position, text string, computer chess.Color) (chess.Mo
 			return chess.Move{}, fmt.Errorf("%s: not two squares", text)
 		}
 	default:
-		return ParseSAN(pos, text)
+		return parseSAN(pos, text, true)
 	}
 	var found []chess.Move
 	for _, m := range pos.ValidMoves() {
@@ -193,6 +260,12 @@ func ParseMove(pos *chess.Position, text string, computer chess.Color) (chess.Mo
 		if piece.Color() != pos.Turn() {
 			return chess.Move{}, fmt.Errorf("illegal move %s: the %s on %v is not %s's", text, pieceText(piece), from, side)
 		}
+		if piece.Type() == chess.King && from == chess.NewSquare(chess.FileE, homeRank(pos.Turn())) && from.Rank() == to.Rank() && (to.File() == chess.FileG || to.File() == chess.FileC) {
+			return chess.Move{}, fmt.Errorf("illegal move %s: %s", text, castlingFaults(pos, from, to))
+		}
+		if why := kingSafety(pos, []chess.Square{from}, to); why != "" {
+			return chess.Move{}, fmt.Errorf("illegal move %s: %s", text, why)
+		}
 		return chess.Move{}, fmt.Errorf("illegal move %s: the %s on %v cannot go to %v here", text, pieceText(piece), from, to)
 	}
 	if found[0].Promo() == chess.NoPieceType {
@@ -203,7 +276,7 @@ func ParseMove(pos *chess.Position, text string, computer chess.Color) (chess.Mo
 	}
 	for _, m := range found {
 		if m.Promo() == promo {
-			return m, nil
+			return *OwnTags(pos, &m), nil
 		}
 	}
 	return chess.Move{}, fmt.Errorf("illegal move %s: a pawn promotes to a queen, rook, bishop or knight", text)

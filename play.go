@@ -588,7 +588,7 @@ func (p *Play) PGN(date time.Time) string {
 		for _, kv := range [][2]string{{"Event", "MicroChess game"}, {"Site", "emulated KIM-1"},
 			{"Date", date.Format("2006.01.02")}, {"Round", fmt.Sprint(i + 1)},
 			{"White", white}, {"Black", black}, {"Result", result},
-			{"Program", p.Opt.Program}, {"Level", p.Opt.Level.Name}, {"Book", p.bookText()}} {
+			{"Program", p.Opt.Program}, {"Level", p.Opt.Level.Name}, {"Book", p.BookText()}} {
 			c.AddTagPair(kv[0], kv[1])
 		}
 		// A game from a position says which (its first position's FEN).
@@ -609,12 +609,29 @@ func (p *Play) PGN(date time.Time) string {
 	return strings.Join(out, "\n")
 }
 
-func (p *Play) bookText() string {
+// BookText says what opening book the program follows, if any. The 1977
+// program's own block is a Giuoco Piano for the program as White: after
+// C E (the program Black) its GO finds the person's first move unlike
+// the block's first entry, which only the C position's display matches,
+// and turns the book off, so the program thinks from move 1.
+func (p *Play) BookText() string {
 	switch {
 	case p.Opt.BookOff:
 		return "off"
 	case p.Opt.Book != "":
 		return p.Opt.Book
+	case p.Computer() == chess.Black && p.Opt.Block == nil && p.Opt.Library == nil && !p.Opt.Plan:
+		return "none for Black (the program's own book is White's): it thinks from move 1"
 	}
 	return "the program's own"
+}
+
+// Resign ends the game, lost by the person.
+func (p *Play) Resign() error {
+	if p.End != "" {
+		return fmt.Errorf("the game is over: %s", p.End)
+	}
+	p.ref.Resign(p.Opt.Player)
+	p.End = OutcomeText(p.Game.Outcome(), chess.Resignation) + " (you resigned)"
+	return nil
 }

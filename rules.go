@@ -81,6 +81,7 @@ func (r *Referee) add(k positionKey) {
 // material.
 func (r *Referee) Move(m *chess.Move) error {
 	g := r.Game
+	m = OwnTags(g.Position(), m) // a promotion's check is its own
 	if g.Outcome() != chess.NoOutcome || libraryJudges {
 		// In a game that is over the library counts no repetitions.
 		if err := g.Move(m, nil); err != nil {

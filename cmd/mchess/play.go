@@ -36,9 +36,11 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 		"\nPlays a game against MicroChess on the emulated KIM-1. You play Black and the",
 		"program White (as after the manual's C), or White with --white (the manual's E).",
 		"Type moves as SAN (Nf3, O-O, e8=Q), coordinates (g1f3) or the manual's octal",
-		"squares (6343); 'help' lists the commands. Castling, en passant and promotion are",
-		"keyed and set up as the manual prescribes; the program's book castling is completed",
-		"for it. Full screen on a terminal; line by line otherwise, or with --plain.")
+		"squares (6343); 'help' lists the commands: hint, undo (back), flip, resign, draw,",
+		"new, save, moves, quit. Castling, en passant and promotion are keyed and set up as",
+		"the manual prescribes; the program's book castling is completed for it. Full screen",
+		"on a terminal (Unicode figures and colour where it has them: --ascii, NO_COLOR);",
+		"line by line otherwise, or with --plain.")
 	white := fs.Bool("white", false, "play White (the program plays Black, as after C and E)")
 	fs.Bool("black", true, "play Black (the program plays White, as after C): the default")
 	level := fs.String("level", "normal", "the program's `level`: super-blitz, blitz or normal")
@@ -52,6 +54,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	lenient := fs.Bool("lenient", false, "go on after a move of the program's that is illegal in chess, from its board (else the program loses)")
 	plain := fs.Bool("plain", false, "line by line, for scripts and screen readers (the default when not on a terminal)")
 	panel := fs.Bool("panel", false, "the raw KIM-1: its keypad and six digits, nothing translated")
+	ascii := fs.Bool("ascii", false, "full screen, draw the men as letters, not as Unicode chess figures (colour goes with NO_COLOR)")
 	if status, ok := parseNone(fs, args); !ok {
 		return status
 	}
@@ -118,7 +121,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	case *plain || !stdinTerminal || !stdoutTerminal:
 		err = playui.Plain(g, os.Stdin, stdout)
 	default:
-		err = playui.FullScreen(g)
+		err = playui.FullScreen(g, playui.StyleFor(os.Getenv, *ascii), stdout)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess play:", err)
@@ -172,6 +175,7 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 	if err != nil {
 		return fileError(err)
 	}
+	opt.Plan = program == "stone" // Table 1 is a plan for either side, not a book from the start
 	needs, err := microchess.ProgramNeeds(program)
 	opt.Layout, opt.Teletype, opt.Special = needs.Layout, needs.Teletype, needs.Special
 	return fileError(err)

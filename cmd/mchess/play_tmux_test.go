@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
@@ -61,6 +62,13 @@ func (tp *tmuxPlay) typeLine(line string) {
 // would have tested.
 func startTmux(t *testing.T, what, size string, args ...string) (*tmuxPlay, string) {
 	t.Helper()
+	return startTmuxEnv(t, what, size, nil, args...)
+}
+
+// startTmuxEnv is startTmux with environment variables (NAME=VALUE) for
+// mchess; the pane stays when mchess ends, to be read.
+func startTmuxEnv(t *testing.T, what, size string, env []string, args ...string) (*tmuxPlay, string) {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux not found: install Debian's tmux (.ci/run does) to test " + what)
 	}
@@ -75,8 +83,9 @@ func startTmux(t *testing.T, what, size string, args ...string) (*tmuxPlay, stri
 	}
 	cols, rows, _ := strings.Cut(size, "x")
 	tp := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock")}
-	tp.tmux(append([]string{"new-session", "-d", "-s", "play", "-x", cols, "-y", rows, "-c", dir,
-		"env", "TERM=xterm-256color", "./mchess"}, args...)...)
+	cmd := append(append([]string{"new-session", "-d", "-s", "play", "-x", cols, "-y", rows, "-c", dir,
+		"env", "TERM=xterm-256color"}, env...), "./mchess")
+	tp.tmux(append(cmd, args...)...)
 	t.Cleanup(func() { exec.Command("tmux", "-S", tp.socket, "kill-server").Run() })
 	return tp, dir
 }
@@ -86,7 +95,8 @@ func startTmux(t *testing.T, what, size string, args ...string) (*tmuxPlay, stri
 // capture, the person castling, the program's replies, the saved PGN.
 func TestPlayFullScreenInTmux(t *testing.T) {
 	t.Parallel()
-	tp, dir := startTmux(t, "the full-screen game", "110x45", "play", "--level", "super-blitz", "--pgn", "game.pgn")
+	// Letters and no colour: the board on the screen is Board's.
+	tp, dir := startTmuxEnv(t, "the full-screen game", "110x45", []string{"NO_COLOR=1"}, "play", "--ascii", "--level", "super-blitz", "--pgn", "game.pgn")
 
 	// The same game in this process, to draw the board the screen must show.
 	want, err := microchess.NewPlay(microchess.PlayOptions{Player: chess.Black, Level: microchess.Levels[0],
@@ -172,3 +182,96 @@ func checkPGNExtract(t *testing.T, file string) {
 }
 
 var matched = regexp.MustCompile(`(\d+) games? matched out of (\d+)\.`)
+
+// A game in a terminal of 80×24 with Unicode figures and colour: moves
+// typed before the screen is ready are played with their Enter, a hint,
+// every move of the list and the messages in full, and after quit the
+// final position stays on the terminal with where the game is saved.
+func TestPlay80x24InTmux(t *testing.T) {
+	t.Parallel()
+	// remain-on-exit keeps the pane after mchess ends, to read what it left.
+	tp, _ := startTmuxEnv(t, "the full-screen game at 80x24", "80x24", []string{"LANG=C.UTF-8", "LC_ALL=", "LC_CTYPE="},
+		"play", "--level", "super-blitz", "--pgn", "game.pgn")
+	tp.tmux("set-option", "-t", "play", "remain-on-exit", "on")
+	// Typed ahead, at once: 1... e5 2... Nc6 against the book's 1. e4 2. Nf3.
+	tp.typeLine("e5")
+	tp.typeLine("Nc6")
+
+	want, err := microchess.NewPlay(microchess.PlayOptions{Player: chess.Black, Level: microchess.Levels[0],
+		Images: microchess.KIM(microchess.Published()), Program: "MicroChess 1977"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	style := playui.Style{Unicode: true, Color: true}
+	sameScreen := func(screen string) {
+		t.Helper()
+		for _, line := range strings.Split(ansi.Strip(playui.BoardFrom(want, chess.Black, style)), "\n") {
+			if !strings.Contains(screen, strings.TrimRight(line, " ")) {
+				t.Fatalf("the screen's board lacks %q:\n%s", line, screen)
+			}
+		}
+		moves := playui.Moves(want)
+		if last := moves[len(moves)-1]; !strings.Contains(screen, last) {
+			t.Fatalf("the screen lacks the move line %q:\n%s", last, screen)
+		}
+		for _, l := range strings.Split(screen, "\n") {
+			if len([]rune(l)) > 80 {
+				t.Fatalf("a line of %d columns: %q", len([]rune(l)), l)
+			}
+		}
+	}
+	moves := []string{"e5", "Nc6", "Bc5", "Nf6", "exd4", "Bb4+", "O-O", "d6"}
+	for i, san := range moves {
+		for _, side := range []bool{true, false} {
+			if side {
+				ply, err := want.Think()
+				if err != nil {
+					t.Fatal(err)
+				}
+				tp.waitFor("the program plays " + ply.SAN + " (")
+				continue
+			}
+			if _, err := want.Move(san); err != nil {
+				t.Fatalf("%s: %v", san, err)
+			}
+			if i >= 2 {
+				tp.typeLine(san)
+			}
+			tp.waitFor("you play " + san)
+		}
+	}
+	ply, err := want.Think()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameScreen(tp.waitFor("the program plays " + ply.SAN + " ("))
+	if !strings.Contains(tp.screen(), "♚") {
+		t.Errorf("no Unicode figures:\n%s", tp.screen())
+	}
+	if s := tp.tmux("capture-pane", "-p", "-e", "-t", "play"); !strings.Contains(s, "\x1b[") {
+		t.Errorf("no colour:\n%s", s)
+	}
+
+	hint, err := want.Hint()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp.typeLine("hint")
+	tp.waitFor("hint: " + hint.SAN + " (the program's move for you at level super-blitz")
+
+	tp.typeLine("quit")
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.TrimSpace(tp.tmux("display-message", "-p", "-t", "play", "#{pane_dead}")) != "1" {
+		if time.Now().After(deadline) {
+			t.Fatalf("mchess play did not quit:\n%s", tp.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	final := tp.screen()
+	sameScreen(final)
+	for _, text := range []string{"you to move (Black)", "the game is saved in game.pgn"} {
+		if !strings.Contains(final, text) {
+			t.Errorf("after quit the terminal lacks %q:\n%s", text, final)
+		}
+	}
+}

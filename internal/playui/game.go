@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/corentings/chess/v2"
+
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
 )
@@ -17,15 +19,20 @@ type Game struct {
 	// Unsaved is why the game could not be written to PGN at the last
 	// try, or nil: mchess play then fails, for the game is lost.
 	Unsaved error
+	// Flipped shows the board from the program's end (flip).
+	Flipped bool
 }
 
 // Help lists what the person may type.
-const Help = `Type a move as SAN (Nf3, exd5, O-O, e8=Q), as coordinates (g1f3, e7e8q),
-or as the manual's octal squares, FROM then TO (6343). Commands:
-  new          a new game            back   take back your last move
-  save [FILE]  write the game (PGN)  moves  the move list
-  draw         claim a draw (threefold repetition, fifty moves)
-  help         this text             quit   end (the game is saved with --pgn)`
+const Help = `Type a move as SAN (Nf3, exd5, O-O, e8=Q; Ng1f3, 0-0, e8Q and a missing or
+extra + or # are read too), as coordinates (g1f3, e7e8q), or as the manual's
+octal squares, FROM then TO (6343). Commands:
+  hint         the program's move for you, thought at the game's level
+  undo (back)  take back your last move   flip   turn the board round
+  resign       give the game up           draw   claim a draw (threefold, 50 moves)
+  new          a new game                 moves  the move list
+  save [FILE]  write the game (PGN)       help   this text
+  quit         end (saved with --pgn; the final position stays on the screen)`
 
 // Command carries out a line the person typed: a move, or a command. It
 // says what to tell the person, and whether to quit.
@@ -46,7 +53,7 @@ func (g *Game) Command(line string) (msg string, quit bool) {
 		}
 		g.P = p
 		return "a new game", false
-	case "back", "undo", "takeback":
+	case "undo", "back", "takeback":
 		return g.back(), false
 	case "save":
 		file := ""
@@ -61,6 +68,16 @@ func (g *Game) Command(line string) (msg string, quit bool) {
 			return err.Error(), false
 		}
 		return "draw claimed" + g.ended(), false
+	case "hint":
+		return g.Hint(), false
+	case "flip":
+		g.Flipped = !g.Flipped
+		return "the board seen from " + g.Side().Name() + "'s end", false
+	case "resign":
+		if err := g.P.Resign(); err != nil {
+			return err.Error(), false
+		}
+		return "you resign" + g.ended(), false
 	}
 	if len(f) > 1 {
 		return fmt.Sprintf("%q: type one move, or a command (help)", line), false
@@ -74,6 +91,30 @@ func (g *Game) Command(line string) (msg string, quit bool) {
 		msg += " (" + ply.Note + ")"
 	}
 	return msg + g.ended(), false
+}
+
+// Side is the end the board is seen from: the person's, or the program's
+// when flipped.
+func (g *Game) Side() chess.Color {
+	if g.Flipped {
+		return g.P.Computer()
+	}
+	return g.P.Opt.Player
+}
+
+// Hint asks the program for the person's move (Play.Hint) and says it.
+func (g *Game) Hint() string {
+	ply, err := g.P.Hint()
+	switch {
+	case err != nil:
+		return "no hint: " + err.Error()
+	case ply.Display.Resigned():
+		return "hint: the program would resign for you (FF FF FF)"
+	case ply.Illegal != "":
+		return fmt.Sprintf("hint: the program would play %s (%v), which the rules do not allow: %s", ply.UCI, ply.Display, ply.Illegal)
+	}
+	return fmt.Sprintf("hint: %s (the program's move for you at level %s, %s cycles, %.1f s on a 1 MHz KIM-1)",
+		ply.SAN, g.P.Opt.Level.Name, thousands(ply.Display.Cycles), float64(ply.Display.Cycles)/1e6)
 }
 
 // Think lets the program move and says what it played.
@@ -120,6 +161,18 @@ func (g *Game) back() string {
 	}
 	g.P = q
 	return "taken back"
+}
+
+// SaveAdvice is the line left under the final position: where the game
+// was saved, or how to save one.
+func (g *Game) SaveAdvice() string {
+	if g.PGN != "" && g.Unsaved == nil {
+		return "the game is saved in " + g.PGN
+	}
+	if g.PGN != "" {
+		return "the game is not saved: " + g.Unsaved.Error()
+	}
+	return "not saved: type 'save FILE' before quit, or start with --pgn FILE"
 }
 
 // save writes the game as PGN to file, or to the --pgn file.

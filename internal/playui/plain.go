@@ -3,6 +3,7 @@ package playui
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kim1-archive/microchess/internal/bounded"
 )
@@ -14,7 +15,7 @@ import (
 func Plain(g *Game, in io.Reader, out io.Writer) error {
 	sc := bounded.NewLines(in)
 	show := func() {
-		fmt.Fprintf(out, "\n%s\ndisplay %s\n%s\n", Board(g.P), Display(g.P), Status(g.P))
+		fmt.Fprintf(out, "\n%s\ndisplay %s\n%s\n", BoardFrom(g.P, g.Side(), Style{}), Display(g.P), Status(g.P))
 	}
 	show()
 	for {
@@ -43,7 +44,7 @@ func Plain(g *Game, in io.Reader, out io.Writer) error {
 		if quit {
 			return nil
 		}
-		if msg != "" && msg[0:min(8, len(msg))] != "refused:" {
+		if msg != "" && !strings.HasPrefix(msg, "refused:") && !strings.Contains(msg[:min(8, len(msg))], "hint") {
 			show()
 		}
 	}

@@ -5,6 +5,7 @@ package playui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/corentings/chess/v2"
@@ -21,47 +22,47 @@ var letters = map[chess.PieceType]string{chess.King: "K", chess.Queen: "Q", ches
 // in chess below and to the left, and as the program's octal squares
 // above and to the right (rank from the program's end, file from the
 // person's left), for typing moves the manual's way.
-func Board(p *microchess.Play) string {
+func Board(p *microchess.Play) string { return BoardFrom(p, p.Opt.Player, Style{}) }
+
+// BoardFrom draws the program's board as Board does, from side's end (the
+// person's unless flipped), in a style.
+func BoardFrom(p *microchess.Play, side chess.Color, style Style) string {
 	board, err := p.S.Position(p.Computer())
 	if err != nil {
 		return "the program's board is no chess position: " + err.Error() + "\n"
 	}
 	from, to := lastMove(p)
-	return drawBoard(board, p.Opt.Player, from, to)
+	return drawBoard(board, side, p.Computer(), from, to, style)
 }
 
-// drawBoard draws a board from player's side (see Board).
-func drawBoard(board map[chess.Square]chess.Piece, player chess.Color, from, to chess.Square) string {
-	computer := player.Other()
+// drawBoard draws a board from side's end (see Board), the octal squares
+// the computer's.
+func drawBoard(board map[chess.Square]chess.Piece, side, computer chess.Color, from, to chess.Square, style Style) string {
 	files, ranks := []int{0, 1, 2, 3, 4, 5, 6, 7}, []int{7, 6, 5, 4, 3, 2, 1, 0}
-	if player == chess.Black {
+	if side == chess.Black {
 		files, ranks = []int{7, 6, 5, 4, 3, 2, 1, 0}, []int{0, 1, 2, 3, 4, 5, 6, 7}
+	}
+	// The octal files count from the computer's right (the person's left
+	// when the board is not flipped).
+	octal := []int{0, 1, 2, 3, 4, 5, 6, 7}
+	if side == computer {
+		octal = []int{7, 6, 5, 4, 3, 2, 1, 0}
 	}
 	var b strings.Builder
 	b.WriteString("    ")
-	for i := range files {
-		fmt.Fprintf(&b, " %d ", i) // octal file: the person's left is 0
+	for _, i := range octal {
+		fmt.Fprintf(&b, " %d ", i)
 	}
 	b.WriteString("\n")
 	for _, r := range ranks {
 		fmt.Fprintf(&b, " %d  ", r+1)
 		for _, f := range files {
 			sq := chess.NewSquare(chess.File(f), chess.Rank(r))
-			cell := "."
-			if (f+r)%2 == 1 {
-				cell = " "
+			pc, ok := board[sq]
+			if !ok {
+				pc = chess.NoPiece
 			}
-			if pc, ok := board[sq]; ok && pc != chess.NoPiece {
-				cell = letters[pc.Type()]
-				if pc.Color() == chess.Black {
-					cell = strings.ToLower(cell)
-				}
-			}
-			if sq == from || sq == to {
-				fmt.Fprintf(&b, "[%s]", cell)
-			} else {
-				fmt.Fprintf(&b, " %s ", cell)
-			}
+			b.WriteString(style.cell(pc, (f+r)%2 == 1, sq == from || sq == to))
 		}
 		fmt.Fprintf(&b, "  %d\n", microchess.Code(chess.NewSquare(chess.File(files[0]), chess.Rank(r)), computer)>>4)
 	}
@@ -96,58 +97,75 @@ func Display(p *microchess.Play) string {
 
 // Status says who is to move or how the game ended, and what is playing.
 func Status(p *microchess.Play) string {
-	turn := "you to move (" + p.Opt.Player.Name() + ")"
-	switch {
-	case p.Over():
-		turn = "game over: " + p.End
-	case p.ComputerToMove():
-		turn = "the program to move (" + p.Computer().Name() + ")"
-	}
-	book := "book: the program's own"
-	switch {
-	case p.Opt.BookOff:
-		book = "book: off"
-	case p.Opt.Book != "":
-		book = "book: " + p.Opt.Book
-	}
-	return fmt.Sprintf("%s\n%s, level %s, %s", turn, p.Opt.Program, p.Opt.Level.Name, book)
+	return Turn(p) + "\n" + Header(p)
 }
 
-// Moves lists the game in SAN, a line a move number, with each program
-// move's display, cycles and time on a 1 MHz KIM-1.
+// Turn says who is to move, or how the game ended.
+func Turn(p *microchess.Play) string {
+	switch {
+	case p.Over():
+		return "game over: " + p.End
+	case p.ComputerToMove():
+		return "the program to move (" + p.Computer().Name() + ")"
+	}
+	return "you to move (" + p.Opt.Player.Name() + ")"
+}
+
+// Header is what is playing: the program, its level, its book (and
+// whether it applies: Play.BookText), and whether the program has left
+// its book: .OMOVE is negative while the book is followed (the 1977 GO;
+// Stone's list and the library keep their own state). Read from the
+// program's memory: not while it thinks.
+func Header(p *microchess.Play) string {
+	book := p.BookText()
+	if !p.Opt.BookOff && !p.Opt.Plan && p.Opt.Library == nil && !strings.HasPrefix(book, "none") && p.S.M.Peek(microchess.OpenPtr)&0x80 == 0 {
+		book += ", no longer followed"
+	}
+	return fmt.Sprintf("%s, level %s, book: %s", p.Opt.Program, p.Opt.Level.Name, book)
+}
+
+// MovesHeader heads the columns of Moves.
+var MovesHeader = fmt.Sprintf("%-14s %-8s %11s %7s", "move", "display", "cycles", "KIM-1")
+
+// Moves lists the game in SAN, a line a ply, numbered from the start
+// position's move number, with each program move's display, cycles and
+// time on a 1 MHz KIM-1 (the columns of MovesHeader); 43 characters at
+// most but for an illegal move's reason, on the next line.
 func Moves(p *microchess.Play) []string {
 	var out []string
-	for i, ply := range p.Plies {
-		text := ply.SAN
+	number, white := firstMove(p)
+	for _, ply := range p.Plies {
+		num := fmt.Sprintf("%3d.", number)
+		if !white {
+			num = fmt.Sprintf("%3d...", number)
+		}
+		text := fmt.Sprintf("%-6s %s", num, ply.SAN)
 		if ply.Computer {
-			text = fmt.Sprintf("%-8s %v %11s cycles %6.1f s", ply.SAN, ply.Display, thousands(ply.Display.Cycles), float64(ply.Display.Cycles)/1e6)
-			if ply.Illegal != "" {
-				text += "  ILLEGAL: " + ply.Illegal
-			}
+			text = fmt.Sprintf("%-6s %-7s %v %11s %5.1f s", num, ply.SAN, ply.Display, thousands(ply.Display.Cycles), float64(ply.Display.Cycles)/1e6)
 		}
-		if plyWhite(p, i) {
-			out = append(out, fmt.Sprintf("%3d. %s", moveNumber(p, i), text))
-		} else {
-			out = append(out, fmt.Sprintf("%3d... %s", moveNumber(p, i), text))
+		out = append(out, text)
+		if ply.Illegal != "" {
+			out = append(out, "       ILLEGAL: "+ply.Illegal)
 		}
+		if !white {
+			number++
+		}
+		white = !white
 	}
 	return out
 }
 
-// plyWhite tells whether ply i of the game was White's.
-func plyWhite(p *microchess.Play, i int) bool {
-	first := chess.White
-	if p.Opt.FEN != "" && strings.Fields(p.Opt.FEN)[1] == "b" {
-		first = chess.Black
+// firstMove is the number of the game's first move and whether White
+// makes it: the FEN's, if the game starts from one.
+func firstMove(p *microchess.Play) (number int, white bool) {
+	number, white = 1, true
+	if f := strings.Fields(p.Opt.FEN); len(f) == 6 {
+		white = f[1] != "b"
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			number = n
+		}
 	}
-	return (i%2 == 0) == (first == chess.White)
-}
-
-func moveNumber(p *microchess.Play, i int) int {
-	if !plyWhite(p, 0) {
-		i++
-	}
-	return i/2 + 1
+	return number, white
 }
 
 func thousands(n uint64) string {

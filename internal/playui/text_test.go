@@ -25,11 +25,11 @@ func TestBoardShownIsTheGame(t *testing.T) {
 				if _, err := p.Think(); err != nil {
 					t.Fatal(err)
 				}
-			} else if _, err := p.Move(firstMove(p.Game.Position())); err != nil {
+			} else if _, err := p.Move(firstLegal(p.Game.Position())); err != nil {
 				t.Fatal(err)
 			}
 			from, to := lastMove(p)
-			if got, want := Board(p), drawBoard(p.Game.Position().Board().SquareMap(), player, from, to); got != want {
+			if got, want := Board(p), drawBoard(p.Game.Position().Board().SquareMap(), player, player.Other(), from, to, Style{}); got != want {
 				t.Fatalf("%s, ply %d: the board shown\n%s\nthe game's\n%s", player.Name(), len(p.Plies), got, want)
 			}
 		}
@@ -40,8 +40,8 @@ func TestBoardShownIsTheGame(t *testing.T) {
 	}
 }
 
-// firstMove is the first legal move in SAN order.
-func firstMove(pos *chess.Position) string {
+// firstLegal is the first legal move in SAN order.
+func firstLegal(pos *chess.Position) string {
 	var sans []string
 	for _, m := range pos.ValidMoves() {
 		m := m
