@@ -15,7 +15,7 @@ func TestInitialArrayIsTheStartingPosition(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := BoardDiff(got, chess.StartingPosition().Board().SquareMap()); d != "" {
+		if d := BoardDiff(got, StartingPosition().Board().SquareMap()); d != "" {
 			t.Errorf("computer %s: %s", c.Name(), d)
 		}
 	}
@@ -75,7 +75,7 @@ func TestCastlingRook(t *testing.T) {
 // BoardDiff names every differing square, in square order, the same way
 // every time.
 func TestBoardDiffOrder(t *testing.T) {
-	want := chess.StartingPosition().Board().SquareMap()
+	want := StartingPosition().Board().SquareMap()
 	got := map[chess.Square]chess.Piece{}
 	for sq, p := range want {
 		got[sq] = p

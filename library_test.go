@@ -17,7 +17,7 @@ import (
 // square, the player's as the last pair of squares they key.
 func record(t *testing.T, id byte, computer chess.Color, sans ...string) []byte {
 	t.Helper()
-	game := chess.NewGame()
+	game := microchess.NewGame()
 	a := microchess.InitialArray(computer)
 	side := byte(0)
 	if computer == chess.Black {
@@ -155,7 +155,7 @@ func playBook(t *testing.T, l librarySession, game *chess.Game, san string, comp
 // book's, the player's are keyed.
 func playLine(t *testing.T, l librarySession, computer chess.Color, sans ...string) *chess.Game {
 	t.Helper()
-	game := chess.NewGame()
+	game := microchess.NewGame()
 	for _, san := range sans {
 		if game.Position().Turn() == computer {
 			playBook(t, l, game, san, computer)
@@ -180,7 +180,7 @@ func TestLibrarySelectPromptLeave(t *testing.T) {
 	l := newLibrary(t, french, giuoco, ruy)
 	l.shows(t, "C AD 1 3", "13 13 13", "AD 1 3")
 	l.shows(t, "GO", "00 00 00", "the prompt before the computer's first move")
-	game := chess.NewGame()
+	game := microchess.NewGame()
 	playBook(t, l, game, "e4", chess.White)
 	// The reply the Ruy Lopez expects: the man on e7 (1F), e7-e5.
 	l.shows(t, "GO", "1F 63 43", "the reply expected, e7-e5")
@@ -201,7 +201,7 @@ func TestLibrarySelectPromptLeave(t *testing.T) {
 	l2 := newLibrary(t, french, giuoco, ruy)
 	l2.shows(t, "C AD 1 1", "00 00 00", "AD 1 1 (the French is a Black book)")
 	l2.shows(t, "E AD 1 1", "11 11 11", "after E, AD 1 1")
-	g2 := chess.NewGame()
+	g2 := microchess.NewGame()
 	// e2-e4 from Black's side: 64 44 (77 minus 13 and 33), the man the
 	// player's king's pawn, 1F.
 	l2.shows(t, "GO", "1F 64 44", "the French's first expected move, e2-e4 from Black's side")
@@ -310,7 +310,7 @@ func TestLibraryOutOfBookPlaysAsTheOriginal(t *testing.T) {
 		if i == 0 {
 			s.M.Poke(l.sym(".INBK"), 0)
 		}
-		game := chess.NewGame()
+		game := microchess.NewGame()
 		ref := microchess.NewReferee(game)
 		for n := range 10 {
 			mv, err := s.Play()

@@ -20,7 +20,7 @@ func topLevel(t *testing.T, fen, level string) map[string]bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	computer := chess.NewGame(f).Position().Turn()
+	computer := microchess.NewGame(f).Position().Turn()
 	images, _, err := microchess.ProgramFor("original", computer)
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +53,7 @@ func legal(t *testing.T, fen string) (plain, special map[string]bool) {
 	t.Helper()
 	f, _ := microchess.FEN(fen)
 	plain, special = map[string]bool{}, map[string]bool{}
-	for _, m := range chess.NewGame(f).ValidMoves() {
+	for _, m := range microchess.NewGame(f).ValidMoves() {
 		k := m.S1().String() + m.S2().String()
 		if m.HasTag(chess.KingSideCastle) || m.HasTag(chess.QueenSideCastle) || m.HasTag(chess.EnPassant) {
 			special[k] = true

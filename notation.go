@@ -60,6 +60,23 @@ func PGN(r io.Reader) (func(*chess.Game), error) {
 	return chess.PGN(r)
 }
 
+// ReadGames reads every game of a PGN stream as chess.Scanner does, safe
+// to call from several goroutines.
+func ReadGames(r io.Reader) ([]*chess.Game, error) {
+	fenMu.Lock()
+	defer fenMu.Unlock()
+	var games []*chess.Game
+	sc := chess.NewScanner(r)
+	for sc.HasNext() {
+		g, err := sc.ParseNext()
+		if err != nil {
+			return games, fmt.Errorf("game %d: %w", len(games)+1, err)
+		}
+		games = append(games, g)
+	}
+	return games, nil
+}
+
 // ParseFEN reads a position from a FEN as Position.UnmarshalText does,
 // safe to call from several goroutines.
 func ParseFEN(fen string) (*chess.Position, error) {

@@ -90,11 +90,11 @@ func TestPlayWholeGame(t *testing.T) {
 		t.Errorf("the game ended after %d plies: %s", len(p.Plies), p.End)
 	}
 	pgn := p.PGN(time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC))
-	read, err := chess.PGN(strings.NewReader(pgn))
+	read, err := microchess.PGN(strings.NewReader(pgn))
 	if err != nil {
 		t.Fatalf("the PGN does not read back: %v\n%s", err, pgn)
 	}
-	g := chess.NewGame(read)
+	g := microchess.NewGame(read)
 	if g.Position().String() != p.Game.Position().String() || len(g.Moves()) != len(p.Game.Moves()) {
 		t.Errorf("the PGN replays to %s, the game is at %s", g.Position(), p.Game.Position())
 	}

@@ -61,13 +61,13 @@ func playAgainstLibrary(t *testing.T, rng *rand.Rand, fen string, style int) che
 	t.Helper()
 	newGame := func() *chess.Game {
 		if fen == "" {
-			return chess.NewGame()
+			return microchess.NewGame()
 		}
-		opt, err := chess.FEN(fen)
+		opt, err := microchess.FEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return chess.NewGame(opt)
+		return microchess.NewGame(opt)
 	}
 	lib := newGame()
 	ref := microchess.NewReferee(newGame())

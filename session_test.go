@@ -58,7 +58,7 @@ func TestFirstMovesBookOff(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		game := NewReferee(chess.NewGame())
+		game := NewReferee(NewGame())
 		if _, _, _, err := s.Computer(game, mv, chess.White); err != nil {
 			t.Errorf("%s: %v: %v", l.Name, mv, err)
 		}

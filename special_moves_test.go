@@ -150,7 +150,7 @@ func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	game := chess.NewGame(f)
+	game := microchess.NewGame(f)
 	for _, m := range p.moves {
 		if err := game.PushNotationMove(m, chess.UCINotation{}, nil); err != nil {
 			t.Fatalf("%s: move %s: %v", name, m, err)

@@ -28,7 +28,7 @@ func TestSpecialMovesChosen(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		computer := chess.NewGame(f).Position().Turn()
+		computer := microchess.NewGame(f).Position().Turn()
 		for _, level := range []string{"super-blitz", "blitz", "normal"} {
 			p := newSpecialPlay(t, c.fen, computer, level)
 			ply, err := p.Think()
@@ -68,7 +68,7 @@ func TestSpecialMovesKeyedAsOne(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		game := chess.NewGame(f)
+		game := microchess.NewGame(f)
 		player := game.Position().Turn()
 		if c.moves[0][0] == '!' {
 			player = player.Other()
@@ -108,7 +108,7 @@ func TestSpecialArrayOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos := chess.NewGame(f).Position()
+	pos := microchess.NewGame(f).Position()
 	a, attr, ep, err := microchess.SpecialArrayOf(pos, chess.White)
 	if err != nil {
 		t.Fatal(err)

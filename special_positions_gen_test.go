@@ -3,6 +3,7 @@ package microchess_test
 import (
 	"flag"
 	"fmt"
+	"github.com/kim1-archive/microchess"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -113,11 +114,11 @@ func TestWriteSpecialPositions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1977, 1980))
 	for game := 0; n < 240; game++ {
 		start := randomStarts[game%len(randomStarts)]
-		f, err := chess.FEN(start)
+		f, err := microchess.FEN(start)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := chess.NewGame(f)
+		g := microchess.NewGame(f)
 		var played []string
 		for ply := 0; ply < 120 && g.Outcome() == chess.NoOutcome && n < 240; ply++ {
 			moves := g.ValidMoves()

@@ -65,7 +65,7 @@ func match(w, b *player, forced map[int]string, maxPerSide int, bookOff func(*pl
 			p.list = readList(p.s)
 		}
 	}
-	g := &game{Board: chess.NewGame()}
+	g := &game{Board: microchess.NewGame()}
 	for n := 0; n < 2*maxPerSide; n++ {
 		mover, other := w, b
 		if n%2 == 1 {

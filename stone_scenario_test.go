@@ -99,7 +99,7 @@ func (sc scenario) run(images []kim1.Image, level string, su setup) (answered bo
 	if su.bookOff {
 		s.BookOff()
 	}
-	g := &game{Board: chess.NewGame()}
+	g := &game{Board: microchess.NewGame()}
 	line := strings.ReplaceAll(sc.line, "DEVP4", devp4UCI(su.devp4, sc.white))
 	for _, uci := range strings.Fields(line) {
 		mv, err := chess.UCINotation{}.Decode(g.Board.Position(), uci)

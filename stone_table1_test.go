@@ -101,7 +101,7 @@ func TestListsPlayThePlan(t *testing.T) {
 		if last := list[7]; last != (entry{0x1F, 0x1F, 0x1F}) {
 			t.Errorf("%s: DEVP-8 is %v, want unused (1F 1F 1F)", side.keys, last)
 		}
-		fen := chess.StartingPosition().String()
+		fen := microchess.StartingPosition().String()
 		for i, name := range plan {
 			e := list[i]
 			if at := s.M.Peek(microchess.Board + uint16(e.piece)); at != e.from {
@@ -150,7 +150,7 @@ func playAlone(fen, uci string, white bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	g := chess.NewGame(opt)
+	g := microchess.NewGame(opt)
 	if err := g.PushNotationMove(uci, chess.UCINotation{}, nil); err != nil {
 		return "", err
 	}

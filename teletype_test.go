@@ -168,7 +168,7 @@ func typeLine(t *testing.T, s *microchess.Session, line string) string {
 // legal in the chess library, for more than ten moves a side.
 func TestTeletypeGame(t *testing.T) {
 	s := newTeletype(t)
-	game := chess.NewGame()
+	game := microchess.NewGame()
 	const computer = chess.White
 	checkBoard(t, s, typeLine(t, s, "C"), computer)
 	// Black's replies of the Giuoco Piano block the program carries, then
@@ -260,7 +260,7 @@ func playerReply(t *testing.T, game *chess.Game, book []string, n int) *chess.Mo
 // White's side and the computer's are printed from Black's.
 func TestTeletypeComputerBlack(t *testing.T) {
 	s := newTeletype(t)
-	game := chess.NewGame()
+	game := microchess.NewGame()
 	const computer = chess.Black
 	typeLine(t, s, "C")
 	checkBoard(t, s, typeLine(t, s, "E"), computer)
@@ -311,7 +311,7 @@ func TestTeletypeRefusesAndTakesOctal(t *testing.T) {
 	checkBoard(t, s, typeLine(t, s, "6343"), chess.White)
 	checkBoard(t, s, typeLine(t, s, "n(kn1) - kb3"), chess.White)
 	want := map[chess.Square]chess.Piece{}
-	for sq, p := range chess.NewGame().Position().Board().SquareMap() {
+	for sq, p := range microchess.NewGame().Position().Board().SquareMap() {
 		want[sq] = p
 	}
 	delete(want, chess.E7)

@@ -26,11 +26,11 @@ func TestIllegalReasons(t *testing.T) {
 		{"4k3/8/8/8/3p4/3P4/8/4K3 w - - 0 1", "d3d4", "a pawn cannot take straight ahead (the black pawn on d4)"},
 	}
 	for _, c := range cases {
-		opt, err := chess.FEN(c.fen)
+		opt, err := FEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := chess.NewGame(opt)
+		g := NewGame(opt)
 		var from, to chess.Square
 		for sq := chess.A1; sq <= chess.H8; sq++ {
 			switch sq.String() {

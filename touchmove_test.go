@@ -12,11 +12,11 @@ import (
 
 func position(t *testing.T, fen string) *chess.Position {
 	t.Helper()
-	opt, err := chess.FEN(fen)
+	opt, err := microchess.FEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return chess.NewGame(opt).Position()
+	return microchess.NewGame(opt).Position()
 }
 
 // The move entered for the touched man, worked out by hand from each

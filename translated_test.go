@@ -333,7 +333,7 @@ func TestTranslatedKeys(t *testing.T) {
 // false when the game ended first.
 func randomPosition(seed uint64, plies int) (fen string, ok bool) {
 	r := rand.New(rand.NewPCG(seed, 29))
-	g := chess.NewGame()
+	g := microchess.NewGame()
 	for range plies {
 		moves := g.ValidMoves()
 		if len(moves) == 0 || g.Outcome() != chess.NoOutcome {
@@ -363,11 +363,11 @@ func FuzzTranslated(f *testing.F) {
 		if !ok {
 			t.Skip("the game ended")
 		}
-		f, err := chess.FEN(fen)
+		f, err := microchess.FEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		computer := chess.NewGame(f).Position().Turn()
+		computer := microchess.NewGame(f).Position().Turn()
 		w := newTwin(t, "original", microchess.Levels[int(level)%len(microchess.Levels)].Name, computer, true, fen)
 		w.sliceRand = rand.New(rand.NewPCG(seed, uint64(plies)))
 		w.play()

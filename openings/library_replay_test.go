@@ -65,7 +65,7 @@ func TestLibraryTablesPlayOnTheKIM(t *testing.T) {
 				t.Fatalf("AD %s shows %s, want %s", id, got, want)
 			}
 			inBook := func() bool { return m.Peek(sym(".INBK")) != 0 }
-			pos := chess.StartingPosition()
+			pos := microchess.StartingPosition()
 			for _, ply := range r.Plies {
 				keys := ply.Keys()
 				if ply.Computer {

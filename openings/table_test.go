@@ -101,7 +101,7 @@ func annotatedPly(addr uint16) (int, bool) {
 }
 
 func positionsBefore(b *Book) []*chess.Position {
-	pos := chess.StartingPosition()
+	pos := microchess.StartingPosition()
 	var out []*chess.Position
 	for i := range b.Plies {
 		out = append(out, pos)

@@ -2,6 +2,7 @@ package openings
 
 import (
 	"fmt"
+	"github.com/kim1-archive/microchess"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -161,7 +162,7 @@ func TestWhiteLibraryBooks(t *testing.T) {
 				t.Fatalf("%d DATA slots, want 16", len(line))
 			}
 			// The DATA alone, with the chess library.
-			pos := chess.StartingPosition()
+			pos := microchess.StartingPosition()
 			var moves []chess.Move
 			for _, s := range line {
 				m, ok := itemMove(pos, s.Read)

@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"github.com/kim1-archive/microchess"
 	"slices"
 	"strings"
 	"testing"
@@ -59,7 +60,7 @@ func TestBalanced10k(t *testing.T) {
 		// The library's own SAN decoder on positions, each prefix of a line
 		// once: the lines share their first moves, and 78,000 plies are
 		// 15,000 positions.
-		ps := []*chess.Position{chess.StartingPosition()}
+		ps := []*chess.Position{microchess.StartingPosition()}
 		for j, san := range l.Moves {
 			prefix := strings.Join(l.Moves[:j+1], " ")
 			p, ok := after[prefix]

@@ -3,6 +3,7 @@ package suite
 import (
 	"errors"
 	"fmt"
+	"github.com/kim1-archive/microchess"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,7 +21,7 @@ import (
 // Parse uses), so the checks below do not lean on the code under test.
 func replay(t *testing.T, l Line) *chess.Game {
 	t.Helper()
-	g := chess.NewGame()
+	g := microchess.NewGame()
 	for _, san := range l.Moves {
 		if err := g.PushNotationMove(san, chess.AlgebraicNotation{}, nil); err != nil {
 			t.Fatalf("%v: %s: %v", l.Pos, san, err)
@@ -147,7 +148,7 @@ func libraryECO(t *testing.T) map[string][]*opening.Opening {
 var ecoTable = sync.OnceValues(func() (map[string][]*opening.Opening, error) {
 	named := map[string][]*opening.Opening{}
 	for _, o := range opening.NewBookECO().Possible(nil) {
-		pos := chess.StartingPosition()
+		pos := microchess.StartingPosition()
 		// BookECO keeps the table's UCI column in PGN().
 		for _, s := range strings.Fields(o.PGN()) {
 			m, err := chess.UCINotation{}.Decode(pos, s)

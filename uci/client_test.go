@@ -49,7 +49,7 @@ func TestClientAgainstMicroChess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := chess.NewGame()
+	g := microchess.NewGame()
 	if err := g.PushNotationMove("e2e4", chess.UCINotation{}, nil); err != nil {
 		t.Fatal(err)
 	}

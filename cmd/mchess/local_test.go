@@ -113,14 +113,9 @@ func readGames(t *testing.T, file string) []*chess.Game {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []*chess.Game
-	sc := chess.NewScanner(f)
-	for sc.HasNext() {
-		g, err := sc.ParseNext()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, g)
+	out, err := microchess.ReadGames(f)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

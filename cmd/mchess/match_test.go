@@ -3,12 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/kim1-archive/microchess"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/corentings/chess/v2"
 )
 
 // The issue's own command: twenty Super Blitz games between the original
@@ -36,15 +35,14 @@ func TestMatchOriginalAgainstStone(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	sc := chess.NewScanner(f)
+	read, err := microchess.ReadGames(f)
+	if err != nil {
+		t.Fatal(err)
+	}
 	games := 0
-	for sc.HasNext() {
-		g, err := sc.ParseNext()
-		if err != nil {
-			t.Fatalf("game %d: %v", games+1, err)
-		}
+	for _, g := range read {
 		games++
-		replay := chess.NewGame()
+		replay := microchess.NewGame()
 		for _, m := range g.Moves() {
 			if err := replay.Move(m, nil); err != nil {
 				t.Fatalf("game %d: move %s: %v", games, m, err)

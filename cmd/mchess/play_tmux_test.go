@@ -147,11 +147,11 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	read, err := chess.PGN(strings.NewReader(string(pgn)))
+	read, err := microchess.PGN(strings.NewReader(string(pgn)))
 	if err != nil {
 		t.Fatalf("the saved game does not read: %v\n%s", err, pgn)
 	}
-	g := chess.NewGame(read)
+	g := microchess.NewGame(read)
 	if g.Position().String() != want.Game.Position().String() {
 		t.Errorf("the saved game ends at %s, the game at %s", g.Position(), want.Game.Position())
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"github.com/kim1-archive/microchess"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,8 +13,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/corentings/chess/v2"
 )
 
 // signalWhen runs mchess with args in dir, sends it sig once a line of
@@ -111,12 +110,11 @@ func TestMatchStopsOnSignals(t *testing.T) {
 				t.Fatal(err)
 			}
 			rounds := map[string]bool{}
-			sc := chess.NewScanner(strings.NewReader(string(data)))
-			for sc.HasNext() {
-				g, err := sc.ParseNext()
-				if err != nil {
-					t.Fatalf("game %d: %v", len(rounds)+1, err)
-				}
+			games, err := microchess.ReadGames(strings.NewReader(string(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range games {
 				if r := g.GetTagPair("Result"); r == "*" || r == "" || len(g.Moves()) == 0 {
 					t.Errorf("round %s unfinished: result %q after %d moves", g.GetTagPair("Round"), r, len(g.Moves()))
 				}

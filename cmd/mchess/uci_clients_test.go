@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"github.com/kim1-archive/microchess"
 	"io"
 	"os"
 	"os/exec"
@@ -113,8 +114,8 @@ func TestPolyglotDrivesTheEngine(t *testing.T) {
 	send("setboard " + fen)
 	send("go")
 	m := moveLine()
-	opt, _ := chess.FEN(fen)
-	if err := chess.NewGame(opt).PushNotationMove(m, chess.UCINotation{}, nil); err != nil {
+	opt, _ := microchess.FEN(fen)
+	if err := microchess.NewGame(opt).PushNotationMove(m, chess.UCINotation{}, nil); err != nil {
 		t.Errorf("after setboard: %s is not legal: %v", m, err)
 	}
 	send("quit")
@@ -166,14 +167,7 @@ func TestXboardMatchAgainstFairymax(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no PGN: %v\n%s", err, out)
 	}
-	var games []*chess.Game
-	sc := chess.NewScanner(strings.NewReader(string(data)))
-	for err == nil && sc.HasNext() {
-		var g *chess.Game
-		if g, err = sc.ParseNext(); err == nil {
-			games = append(games, g)
-		}
-	}
+	games, err := microchess.ReadGames(strings.NewReader(string(data)))
 	if err != nil || len(games) != 2 {
 		t.Fatalf("the match PGN: %d games, %v\n%s", len(games), err, data)
 	}

@@ -308,8 +308,8 @@ func play(uci []string) *chess.Position {
 }
 
 func fenKey(fen string) string {
-	pos := &chess.Position{}
-	if err := pos.UnmarshalText([]byte(fen)); err != nil {
+	pos, err := microchess.ParseFEN(fen)
+	if err != nil {
 		log.Fatal(err)
 	}
 	return key(pos)

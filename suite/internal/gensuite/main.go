@@ -318,8 +318,8 @@ func main() {
 	e := startEngine(64)
 	w := &walker{e: e, seen: map[string]bool{}, exclude: map[string]bool{}, eco: ecoTable()}
 	for _, l := range suite.Default() {
-		pos := &chess.Position{}
-		if err := pos.UnmarshalText([]byte(l.FEN())); err != nil {
+		pos, err := microchess.ParseFEN(l.FEN())
+		if err != nil {
 			log.Fatal(err)
 		}
 		w.exclude[key(pos)] = true
