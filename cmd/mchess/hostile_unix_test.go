@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/kim1-archive/microchess/cassette"
+	"github.com/kim1-archive/microchess/internal/racedetect"
 )
 
 // The hostile-input corpus (docs/limits.md): every command that reads a
@@ -121,6 +122,9 @@ func corpusRun(t *testing.T, dir string, stdin string, args ...string) corpusRes
 func TestHostileInputCorpus(t *testing.T) {
 	if _, err := exec.LookPath("mchess"); err != nil {
 		t.Skip("mchess is not on PATH (testscript's TestMain puts it there)")
+	}
+	if racedetect.Enabled {
+		t.Skip("the corpus holds runs to a memory and a time that the race detector multiplies: it runs in make test, without it")
 	}
 	t.Parallel()
 	dir := t.TempDir()
