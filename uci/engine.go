@@ -343,4 +343,3 @@ func (e *Engine) newPlay(side chess.Color, fen string, bookOff bool) (*microches
 	}
 	return p, nil
 }
-

@@ -163,14 +163,23 @@ func (e *Engine) search1(ctl *searchCtl) (best, ponder string) {
 	pondering := ctl.g.ponder
 	stopped := false
 	ply, err := p.ThinkUntil(slice, func(cycles uint64) bool {
+		// Stopped, or out of time, before the program has scored a move:
+		// it runs on, unpaced, to its first (milliseconds on the host).
+		_, _, _, found := p.S.BestSoFar()
 		if closed(ctl.stop) {
 			stopped = true
-			return true
+			if found {
+				return true
+			}
 		}
 		if pondering && closed(ctl.hit) {
 			pondering, from = false, time.Now() // the clock starts now
 		}
-		if paced {
+		over := !pondering && pl.deadline > 0 && time.Since(from) >= pl.deadline
+		if over && found {
+			return true
+		}
+		if paced && !stopped && !over {
 			if ahead := time.Duration(cycles)*time.Microsecond - time.Since(start); ahead > 0 {
 				time.Sleep(min(ahead, infoEvery))
 			}
@@ -180,7 +189,7 @@ func (e *Engine) search1(ctl *searchCtl) (best, ponder string) {
 			e.progress(pos, root, computer, &log, pl.level, now.Sub(start))
 			lastInfo = now
 		}
-		return !pondering && pl.deadline > 0 && now.Sub(from) >= pl.deadline
+		return false
 	})
 	p.S.LogSearch(nil)
 	elapsed := time.Since(start)
@@ -196,9 +205,10 @@ func (e *Engine) search1(ctl *searchCtl) (best, ponder string) {
 			e.speed = float64(cycles) / elapsed.Seconds()
 		}
 		what := fmt.Sprintf("info string %v: %d cycles, %.1f s on a 1 MHz KIM-1, level %s", ply.Display, cycles, float64(cycles)/1e6, pl.level.Name)
-		if v, ok := p.S.Evaluation(ply.Display); ok {
+		stoppedEarly := strings.HasPrefix(ply.Note, "stopped")
+		if v, ok := p.S.Evaluation(ply.Display); ok && !stoppedEarly {
 			what += fmt.Sprintf(", value %02X (the program's .BESTV)", v)
-		} else if !strings.HasPrefix(ply.Note, "stopped") && !ply.Display.Resigned() {
+		} else if !stoppedEarly && !ply.Display.Resigned() && len(log.Moves) == 0 {
 			what += ", from the book"
 		}
 		if ply.Note != "" {
