@@ -161,7 +161,7 @@ func readLoads(specs []string) ([]kim1.Image, error) {
 			if errors.As(err, &u) {
 				return nil, usagef("--load %v", err)
 			}
-			return nil, fmt.Errorf("--load %v", err)
+			return nil, err
 		}
 		for _, seg := range d.segs {
 			out = append(out, kim1.Image{Name: d.File, Addr: seg.Addr, Data: seg.Data})
