@@ -188,7 +188,7 @@ func (e *Engine) position(f []string) {
 	if len(rest) > 0 && rest[0] == "moves" {
 		moves = rest[1:]
 	}
-	g, err := replay(fen, nil)
+	g, err := startGame(fen)
 	if err != nil {
 		e.noPosition = "position: " + err.Error()
 		e.out.line("info string %s", e.noPosition)
@@ -214,14 +214,14 @@ func printable(s string) string {
 
 // pushUCI plays a move written in UCI (e2e4, e7e8q) if it is one of the
 // legal moves, exactly as the protocol writes it.
-func pushUCI(g *chess.Game, m string) error {
+func pushUCI(r *microchess.Referee, m string) error {
 	if !uciMove.MatchString(m) {
 		return errors.New("not a move in UCI's notation (e2e4, e7e8q)")
 	}
-	pos := g.Position()
+	pos := r.Position()
 	for _, legal := range pos.ValidMoves() {
 		if legal.String() == m {
-			return g.Move(&legal, nil)
+			return r.Move(&legal)
 		}
 	}
 	if pos.Status() != chess.NoMethod {
@@ -232,8 +232,24 @@ func pushUCI(g *chess.Game, m string) error {
 
 var uciMove = regexp.MustCompile(`^[a-h][1-8][a-h][1-8][qrbn]?$`)
 
-// replay plays the moves from the start (or FEN) in the chess library.
+// replay plays the moves from the start (or FEN) in the chess library,
+// through a Referee (the library's own Game.Move takes time that grows
+// with the square of the game's length).
 func replay(fen string, moves []string) (*chess.Game, error) {
+	r, err := startGame(fen)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range moves {
+		if err := pushUCI(r, m); err != nil {
+			return nil, fmt.Errorf("move %s: %v", m, err)
+		}
+	}
+	return r.Game, nil
+}
+
+// startGame is the game from the start, or from a FEN.
+func startGame(fen string) (*microchess.Referee, error) {
 	g := microchess.NewGame()
 	if fen != "" {
 		opt, err := microchess.LegalFEN(fen)
@@ -242,12 +258,7 @@ func replay(fen string, moves []string) (*chess.Game, error) {
 		}
 		g = microchess.NewGame(opt)
 	}
-	for _, m := range moves {
-		if err := pushUCI(g, m); err != nil {
-			return nil, fmt.Errorf("move %s: %v", m, err)
-		}
-	}
-	return g, nil
+	return microchess.NewReferee(g), nil
 }
 
 // sync brings the program to the position asked for, the program to move;
