@@ -41,6 +41,8 @@ type Engine struct {
 	moves    []string // and its moves, in UCI
 	// noPosition says why the last position command gave none ("": it did).
 	noPosition string
+	// game is the position in the chess library (nil: none yet).
+	game *microchess.Referee
 
 	play    *microchess.Play
 	playFEN string
@@ -146,7 +148,7 @@ func (e *Engine) setOption(f []string) {
 }
 
 func (e *Engine) newGame() {
-	e.play, e.startFEN, e.moves = nil, "", nil
+	e.play, e.startFEN, e.moves, e.game, e.noPosition = nil, "", nil, nil, ""
 }
 
 // position reads "startpos [moves ...]" or "fen FEN [moves ...]". A FEN
@@ -155,7 +157,8 @@ func (e *Engine) newGame() {
 // not UCI) ends the list: the position is the one before it. Each is said
 // in an info string.
 func (e *Engine) position(f []string) {
-	e.startFEN, e.moves, e.noPosition = "", nil, ""
+	last, lastFEN, lastMoves := e.game, e.startFEN, e.moves
+	e.startFEN, e.moves, e.noPosition, e.game = "", nil, "", nil
 	if len(f) == 0 {
 		e.noPosition = "position: want startpos or fen"
 		e.out.line("info string %s", e.noPosition)
@@ -188,20 +191,26 @@ func (e *Engine) position(f []string) {
 	if len(rest) > 0 && rest[0] == "moves" {
 		moves = rest[1:]
 	}
-	g, err := startGame(fen)
-	if err != nil {
-		e.noPosition = "position: " + err.Error()
-		e.out.line("info string %s", e.noPosition)
-		return
+	// A GUI sends the whole game before every go: a list that extends the
+	// last goes on from its game.
+	g, done := last, len(lastMoves)
+	if g == nil || fen != lastFEN || len(moves) < done || !slices.Equal(moves[:done], lastMoves) {
+		var err error
+		if g, err = startGame(fen); err != nil {
+			e.noPosition = "position: " + err.Error()
+			e.out.line("info string %s", e.noPosition)
+			return
+		}
+		done = 0
 	}
-	for i, m := range moves {
-		if err := pushUCI(g, m); err != nil {
-			e.out.line("info string position: move %d, %s: %v; the position is the one before it, after %d move(s)", i+1, printable(m), err, i)
+	for i := done; i < len(moves); i++ {
+		if err := pushUCI(g, moves[i]); err != nil {
+			e.out.line("info string position: move %d, %s: %v; the position is the one before it, after %d move(s)", i+1, printable(moves[i]), err, i)
 			moves = moves[:i]
 			break
 		}
 	}
-	e.startFEN, e.moves = fen, moves
+	e.startFEN, e.moves, e.game = fen, slices.Clone(moves), g
 }
 
 // printable quotes a client's word for an info string, cut short if long.

@@ -125,11 +125,15 @@ func (e *Engine) search1(ctl *searchCtl) (best, ponder string) {
 		e.out.line("info string no position to play: %s", e.noPosition)
 		return "0000", ""
 	}
-	g, err := replay(e.startFEN, e.moves)
-	if err != nil {
-		e.out.line("info string no position to play: %v", err)
-		return "0000", ""
+	if e.game == nil { // no position command: the start position
+		r, err := startGame("")
+		if err != nil {
+			e.out.line("info string no position to play: %v", err)
+			return "0000", ""
+		}
+		e.game = r
 	}
+	g := e.game.Game
 	pos := g.Position()
 	legal := pos.ValidMoves()
 	if len(legal) == 0 {
