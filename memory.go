@@ -103,8 +103,12 @@ func CheckLoaded(images []kim1.Image) error {
 	if len(missing) == 0 {
 		return nil
 	}
-	return fmt.Errorf("the images loaded leave %s empty: MicroChess needs its code at %s and its tables at 0070–00AF (the tapes' two images: 0000–03FF, ID C0, and 1780–17E5, ID C1)",
-		strings.Join(missing, ", "), rangeList(CodeRanges))
+	var names []string
+	for _, im := range images {
+		names = append(names, im.String())
+	}
+	return fmt.Errorf("the images loaded (%s) leave %s empty: MicroChess needs its code at %s and its tables at 0070–00AF (the tapes' two images: 0000–03FF, ID C0, and 1780–17E5, ID C1)",
+		strings.Join(names, ", "), strings.Join(missing, ", "), rangeList(CodeRanges))
 }
 
 func rangeList(rs [][2]uint16) string {

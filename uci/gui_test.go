@@ -234,6 +234,10 @@ func TestReadLineBounded(t *testing.T) {
 	if l, err := readLine(br, 10); l != "last" || err != io.EOF {
 		t.Errorf("%q %v", l, err)
 	}
+	// A NUL byte: not text (/dev/zero would never end a line).
+	if _, err := readLine(bufio.NewReader(strings.NewReader("go\x00")), 10); err == nil || !strings.Contains(err.Error(), "NUL byte at byte 3") {
+		t.Errorf("NUL: %v", err)
+	}
 }
 
 // go infinite, then the end of the input: one bestmove, and Serve ends.

@@ -8,6 +8,7 @@ package uci
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -76,6 +77,15 @@ func (e *Engine) command(f []string) (quit bool) {
 // maxCommand bounds a command line: a position of 1,000 moves is 5 KB.
 const maxCommand = 1 << 20
 
+// notTextError is a NUL byte in the input: no client writes one, so the
+// input is not commands (a device, a binary file) and is not read on,
+// which would never end for /dev/zero.
+type notTextError struct{ line int }
+
+func (e *notTextError) Error() string {
+	return fmt.Sprintf("a NUL byte at byte %d of a command line: the input is not text, not read further", e.line+1)
+}
+
 // longLineError is a line longer than the bound: its n bytes were read
 // and dropped.
 type longLineError struct{ n int }
@@ -91,6 +101,9 @@ func readLine(r *bufio.Reader, limit int) (string, error) {
 	n, dropped := 0, false
 	for {
 		chunk, err := r.ReadSlice('\n')
+		if i := bytes.IndexByte(chunk, 0); i >= 0 {
+			return "", &notTextError{n + i}
+		}
 		n += len(chunk)
 		if dropped || len(line)+len(chunk) > limit+2 { // the line and its CR LF
 			line, dropped = nil, true
