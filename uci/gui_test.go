@@ -290,12 +290,12 @@ func TestPonder(t *testing.T) {
 }
 
 // Games against a random mover through UCI at each level: every bestmove
-// legal by the chess library, promotions included. 200 games a level;
-// 20 in short mode.
+// legal by the chess library, promotions included. 200 games a level
+// (about 60 s on two cores); 6 in short mode, which make race runs.
 func TestRandomMoverGames(t *testing.T) {
 	games := 200
 	if testing.Short() {
-		games = 20
+		games = 6
 	}
 	for _, level := range microchess.Levels {
 		t.Run(level.Name, func(t *testing.T) {
