@@ -1,6 +1,9 @@
 package microchess
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
 )
@@ -65,3 +68,53 @@ const Captured = 0xCC
 
 // Cleared is what each pair of the display shows after C.
 const Cleared = 0xCC
+
+// Needed are the ranges a MicroChess program must have loaded before it
+// runs: its code (CodeRanges) and the tables C and the search read
+// (.SETW, .MOVEX, .POINTS, 0070–00AF).
+var Needed = append([][2]uint16{{0x0070, 0x00AF}}, CodeRanges...)
+
+// CheckLoaded refuses images that leave part of a needed range unloaded
+// (Needed), naming what is missing: a program run without its 1780–17E5
+// image plays its book and then runs into the monitor's ROM.
+func CheckLoaded(images []kim1.Image) error {
+	var loaded [0x10000]bool
+	for _, im := range images {
+		for i := range im.Data {
+			if a := int(im.Addr) + i; a <= 0xFFFF {
+				loaded[a] = true
+			}
+		}
+	}
+	var missing []string
+	for _, r := range Needed {
+		for a := int(r[0]); a <= int(r[1]); a++ {
+			if loaded[a] {
+				continue
+			}
+			b := a
+			for b < int(r[1]) && !loaded[b+1] {
+				b++
+			}
+			missing = append(missing, fmt.Sprintf("%04X–%04X", a, b))
+			a = b
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	var names []string
+	for _, im := range images {
+		names = append(names, im.String())
+	}
+	return fmt.Errorf("the images loaded (%s) leave %s empty: MicroChess needs its code at %s and its tables at 0070–00AF (the tapes' two images: 0000–03FF, ID C0, and 1780–17E5, ID C1)",
+		strings.Join(names, ", "), strings.Join(missing, ", "), rangeList(CodeRanges))
+}
+
+func rangeList(rs [][2]uint16) string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, fmt.Sprintf("%04X–%04X", r[0], r[1]))
+	}
+	return strings.Join(out, ", ")
+}

@@ -22,7 +22,9 @@ func TestMemoryMapIsTheListings(t *testing.T) {
 	}
 	for name, want := range map[string]int{"CHESS": Start, ".BOARD": Board, ".BK": PlayerBoard, ".SETW": SetW,
 		".OMOVE": OpenPtr, ".DIS1": Display1, ".DIS2": Display2, ".DIS3": Display3,
-		"JANUS": Janus, ".PIECE": PieceNow, ".SQUARE": SquareNow, ".STATE": State} {
+		"JANUS": Janus, ".PIECE": PieceNow, ".SQUARE": SquareNow, ".STATE": State,
+		"OUT": OutLoop, ".BESTP": BestPiece, ".BESTV": BestValue, ".BESTM": BestTo,
+		".BMOB": ReplyMob, ".BMAXC": ReplyCapture, ".BMAXP": ReplyTarget, ".WMOB": NextMob} {
 		if got := sym(name); got != want {
 			t.Errorf("%s is %04X, the map says %04X", name, got, want)
 		}

@@ -143,7 +143,7 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 		return nil, err
 	}
 	if opt.FEN != "" {
-		fen, err := FEN(opt.FEN)
+		fen, err := LegalFEN(opt.FEN)
 		if err != nil {
 			return nil, err
 		}

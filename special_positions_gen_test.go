@@ -67,7 +67,7 @@ var handPositions = []struct{ tag, fen, moves, what string }{
 	{"promotion-made", "8/3P3k/8/8/8/8/8/4K3 w - - 0 1", "d7d8r h7g6", "a rook keyed (.ATTR set by the player): it moves as one"},
 	{"promotion-made", "4k3/8/8/8/8/8/p7/4K3 b - - 0 1", "a2a1q", "the opponent queens: in check along the rank"},
 	{"two-queens", "3QQ3/8/8/2k5/8/8/8/4K3 w - - 0 1", "", "two queens"},
-	{"two-queens", "k7/8/8/8/8/8/2P5/QQQ1K3 w - - 0 1", "", "three queens and a pawn"},
+	{"two-queens", "k7/8/8/8/8/8/2P5/1QQQK3 w - - 0 1", "", "three queens and a pawn"},
 	{"two-queens", "4k3/8/8/8/8/8/q7/1q2K3 w - - 0 1", "", "the opponent's two queens"},
 	{"two-queens", "1k6/8/8/8/8/8/3PP3/Q3K2Q w - - 0 1", "", "queens in both corners, where the rooks stand"},
 	{"check", "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1", "", "double check: the king alone moves"},

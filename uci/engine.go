@@ -1,11 +1,13 @@
 package uci
 
 import (
+	"errors"
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/corentings/chess/v2"
 
@@ -26,6 +28,9 @@ type Engine struct {
 	// stone, special); DefaultProgram is its default ("": original).
 	Programs       []string
 	DefaultProgram string
+	// Needs says what a program needs beyond a stock KIM-1 (nil:
+	// microchess.ProgramNeeds).
+	Needs func(program string) (microchess.Needs, error)
 
 	out *lineWriter
 
@@ -34,15 +39,17 @@ type Engine struct {
 
 	startFEN string   // the position asked for: "" is the start position
 	moves    []string // and its moves, in UCI
+	// noPosition says why the last position command gave none ("": it did).
+	noPosition string
+	// game is the position in the chess library (nil: none yet).
+	game *microchess.Referee
 
 	play    *microchess.Play
 	playFEN string
 
-	mu       sync.Mutex
-	stopCh   chan struct{}
-	done     chan struct{}
-	infinite bool    // the search under way waits for stop
-	speed    float64 // the emulator's cycles per second on this host, as measured
+	mu     sync.Mutex
+	search *searchCtl // the go under way, or the last
+	speed  float64    // the emulator's cycles per second on this host, as measured
 }
 
 // NewEngine makes an engine with the options' defaults.
@@ -141,14 +148,20 @@ func (e *Engine) setOption(f []string) {
 }
 
 func (e *Engine) newGame() {
-	e.play, e.startFEN, e.moves = nil, "", nil
+	e.play, e.startFEN, e.moves, e.game, e.noPosition = nil, "", nil, nil, ""
 }
 
-// position reads "startpos [moves ...]" or "fen FEN [moves ...]"; a line
-// that is neither is said in an info string and ignored.
+// position reads "startpos [moves ...]" or "fen FEN [moves ...]". A FEN
+// that is not a legal chess position is refused, and the engine has no
+// position until the next (go answers 0000); a move that is not legal (or
+// not UCI) ends the list: the position is the one before it. Each is said
+// in an info string.
 func (e *Engine) position(f []string) {
+	last, lastFEN, lastMoves := e.game, e.startFEN, e.moves
+	e.startFEN, e.moves, e.noPosition, e.game = "", nil, "", nil
 	if len(f) == 0 {
-		e.out.line("info string position: want startpos or fen")
+		e.noPosition = "position: want startpos or fen"
+		e.out.line("info string %s", e.noPosition)
 		return
 	}
 	var fen string
@@ -161,49 +174,105 @@ func (e *Engine) position(f []string) {
 			i++
 		}
 		fen, rest = strings.Join(rest[:i], " "), rest[i:]
-		if _, err := microchess.FEN(fen); err != nil || fen == "" {
-			e.out.line("info string position: FEN %q: %v", fen, err)
+		if _, err := microchess.LegalFEN(fen); err != nil || fen == "" {
+			if err == nil {
+				err = errors.New("empty")
+			}
+			e.noPosition = fmt.Sprintf("position: FEN %q refused: %v", fen, err)
+			e.out.line("info string %s", e.noPosition)
 			return
 		}
 	default:
-		e.out.line("info string position: want startpos or fen, not %q", f[0])
+		e.noPosition = fmt.Sprintf("position: want startpos or fen, not %q", f[0])
+		e.out.line("info string %s", e.noPosition)
 		return
 	}
 	var moves []string
 	if len(rest) > 0 && rest[0] == "moves" {
 		moves = rest[1:]
 	}
-	if _, err := replay(fen, moves); err != nil {
-		e.out.line("info string position: %v", err)
-		return
+	// A GUI sends the whole game before every go: a list that extends the
+	// last goes on from its game.
+	g, done := last, len(lastMoves)
+	if g == nil || fen != lastFEN || len(moves) < done || !slices.Equal(moves[:done], lastMoves) {
+		var err error
+		if g, err = startGame(fen); err != nil {
+			e.noPosition = "position: " + err.Error()
+			e.out.line("info string %s", e.noPosition)
+			return
+		}
+		done = 0
 	}
-	e.startFEN, e.moves = fen, moves
+	for i := done; i < len(moves); i++ {
+		if err := pushUCI(g, moves[i]); err != nil {
+			e.out.line("info string position: move %d, %s: %v; the position is the one before it, after %d move(s)", i+1, printable(moves[i]), err, i)
+			moves = moves[:i]
+			break
+		}
+	}
+	e.startFEN, e.moves, e.game = fen, slices.Clone(moves), g
 }
 
-// replay plays the moves from the start (or FEN) in the chess library.
+// printable quotes a client's word for an info string, cut short if long.
+func printable(s string) string {
+	if len(s) > 20 {
+		s = s[:20] + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// pushUCI plays a move written in UCI (e2e4, e7e8q) if it is one of the
+// legal moves, exactly as the protocol writes it.
+func pushUCI(r *microchess.Referee, m string) error {
+	if !uciMove.MatchString(m) {
+		return errors.New("not a move in UCI's notation (e2e4, e7e8q)")
+	}
+	pos := r.Position()
+	for _, legal := range pos.ValidMoves() {
+		if legal.String() == m {
+			return r.Move(&legal)
+		}
+	}
+	if pos.Status() != chess.NoMethod {
+		return fmt.Errorf("the game is over (%s)", pos.Status())
+	}
+	return fmt.Errorf("not a legal move for %s here", strings.ToLower(pos.Turn().Name()))
+}
+
+var uciMove = regexp.MustCompile(`^[a-h][1-8][a-h][1-8][qrbn]?$`)
+
+// replay plays the moves from the start (or FEN) in the chess library,
+// through a Referee (the library's own Game.Move takes time that grows
+// with the square of the game's length).
 func replay(fen string, moves []string) (*chess.Game, error) {
+	r, err := startGame(fen)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range moves {
+		if err := pushUCI(r, m); err != nil {
+			return nil, fmt.Errorf("move %s: %v", m, err)
+		}
+	}
+	return r.Game, nil
+}
+
+// startGame is the game from the start, or from a FEN.
+func startGame(fen string) (*microchess.Referee, error) {
 	g := microchess.NewGame()
 	if fen != "" {
-		opt, err := microchess.FEN(fen)
+		opt, err := microchess.LegalFEN(fen)
 		if err != nil {
 			return nil, err
 		}
 		g = microchess.NewGame(opt)
 	}
-	for _, m := range moves {
-		if err := g.PushNotationMove(m, chess.UCINotation{}, nil); err != nil {
-			return nil, fmt.Errorf("move %s is not legal here", m)
-		}
-	}
-	return g, nil
+	return microchess.NewReferee(g), nil
 }
 
-// sync brings the program to the position asked for, the program to move.
-func (e *Engine) sync() (*microchess.Play, error) {
-	g, err := replay(e.startFEN, e.moves)
-	if err != nil {
-		return nil, err
-	}
+// sync brings the program to the position asked for, the program to move;
+// g is that position in the chess library.
+func (e *Engine) sync(g *chess.Game) (*microchess.Play, error) {
 	side := g.Position().Turn()
 	if p := e.play; p != nil && e.playFEN == e.startFEN && p.Computer() == side && !p.Over() && len(p.Plies) <= len(e.moves) {
 		extends := true
@@ -212,19 +281,20 @@ func (e *Engine) sync() (*microchess.Play, error) {
 		}
 		if extends {
 			added := e.moves[len(p.Plies):]
+			var err error
 			for _, m := range added {
-				if _, err := p.Force(m); err != nil {
-					return nil, err
+				if _, err = p.Force(m); err != nil {
+					break
 				}
 			}
-			e.out.line("info string position: the game goes on, %d move(s) keyed in", len(added))
-			return p, nil
+			if err == nil {
+				e.out.line("info string position: the game goes on, %d move(s) keyed in", len(added))
+				return p, nil
+			}
+			e.out.line("info string position: %v", err)
 		}
 	}
-	images, name, err := e.Build(e.current(), side)
-	if err != nil {
-		return nil, err
-	}
+	e.play = nil
 	// The book is the program's own only from the start, with the program
 	// making its own moves: a move of its side keyed in would leave the
 	// book's pointer behind.
@@ -240,13 +310,50 @@ func (e *Engine) sync() (*microchess.Play, error) {
 		}
 		ownMoves = ownMoves || mover == side
 	}
-	needs, err := microchess.ProgramNeeds(e.current())
+	p, err := e.newPlay(side, e.startFEN, !e.ownBook || e.startFEN != "" || ownMoves)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range e.moves {
+		if _, err = p.Force(m); err != nil {
+			// A move the program's table cannot follow (a promotion to a
+			// man whose slot is taken): the position as it stands is set
+			// up instead, as from a FEN.
+			e.out.line("info string position: move %d, %s, cannot be keyed into the program (%v): the position after the GUI's moves is set up instead", i+1, m, err)
+			fen := g.Position().String()
+			if p, err = e.newPlay(side, fen, true); err != nil {
+				return nil, err
+			}
+			e.play, e.playFEN = nil, ""
+			return p, nil
+		}
+	}
+	book := "the program's book"
+	if p.Opt.BookOff {
+		book = "no book"
+	}
+	e.out.line("info string position: %s set up again from its start, %d move(s) keyed in, %s", p.Opt.Program, len(e.moves), book)
+	e.play, e.playFEN = p, e.startFEN
+	return p, nil
+}
+
+// newPlay sets the program up for a game from the start or a FEN, the
+// program playing side, and says how a FEN was fitted into its table.
+func (e *Engine) newPlay(side chess.Color, fen string, bookOff bool) (*microchess.Play, error) {
+	images, name, err := e.Build(e.current(), side)
+	if err != nil {
+		return nil, err
+	}
+	needsOf := e.Needs
+	if needsOf == nil {
+		needsOf = microchess.ProgramNeeds
+	}
+	needs, err := needsOf(e.current())
 	if err != nil {
 		return nil, err
 	}
 	opt := microchess.PlayOptions{Program: name, Images: images, Layout: needs.Layout, Special: needs.Special,
-		Player: side.Other(), Level: microchess.Levels[len(microchess.Levels)-1], FEN: e.startFEN,
-		BookOff: !e.ownBook || e.startFEN != "" || ownMoves}
+		Player: side.Other(), Level: microchess.Levels[len(microchess.Levels)-1], FEN: fen, BookOff: bookOff}
 	p, err := microchess.NewPlay(opt)
 	if err != nil {
 		return nil, err
@@ -254,219 +361,5 @@ func (e *Engine) sync() (*microchess.Play, error) {
 	for _, n := range p.Setup {
 		e.out.line("info string %s", n)
 	}
-	for _, m := range e.moves {
-		if _, err := p.Force(m); err != nil {
-			return nil, err
-		}
-	}
-	book := "the program's book"
-	if opt.BookOff {
-		book = "no book"
-	}
-	e.out.line("info string position: %s set up again from its start, %d move(s) keyed in, %s", name, len(e.moves), book)
-	e.play, e.playFEN = p, e.startFEN
 	return p, nil
-}
-
-// goThink starts the program thinking in the background.
-func (e *Engine) goThink(f []string) {
-	g := parseGo(f)
-	stopCh, done := make(chan struct{}), make(chan struct{})
-	e.mu.Lock()
-	e.stopCh, e.done, e.infinite = stopCh, done, g.infinite
-	e.mu.Unlock()
-	go func() {
-		defer close(done)
-		e.think(g, stopCh)
-	}()
-}
-
-// stop asks the program to stop thinking; its bestmove follows.
-func (e *Engine) stop() {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.stopCh != nil {
-		select {
-		case <-e.stopCh:
-		default:
-			close(e.stopCh)
-		}
-	}
-}
-
-// finish lets a search under way end as its limits say (an infinite one is
-// stopped) and waits for its bestmove: a command that changes the game
-// must not pull it from under the program.
-func (e *Engine) finish() {
-	e.mu.Lock()
-	infinite := e.infinite
-	e.mu.Unlock()
-	if infinite {
-		e.stop()
-	}
-	e.wait()
-}
-
-func (e *Engine) wait() {
-	e.mu.Lock()
-	done := e.done
-	e.mu.Unlock()
-	if done != nil {
-		<-done
-	}
-}
-
-// stopAndWait stops any thinking and waits for its bestmove.
-func (e *Engine) stopAndWait() {
-	e.stop()
-	e.mu.Lock()
-	done := e.done
-	e.mu.Unlock()
-	if done != nil {
-		<-done
-	}
-}
-
-// slice is how many cycles the program runs between looks at the clock
-// and at stop: well under a millisecond on a host, a tenth of a second at
-// the KIM-1's pace.
-const slice = 100_000
-
-// think answers one go with one bestmove.
-func (e *Engine) think(g goParams, stopCh chan struct{}) {
-	best, info := e.search(g, stopCh)
-	for _, line := range info {
-		e.out.line("%s", line)
-	}
-	if g.infinite {
-		<-stopCh // in infinite mode the answer waits for stop
-	}
-	e.out.line("bestmove %s", best)
-}
-
-// search runs the program on the position and says its move and what it
-// knows of it.
-func (e *Engine) search(g goParams, stopCh chan struct{}) (string, []string) {
-	p, err := e.sync()
-	if err != nil {
-		e.play = nil
-		return "0000", []string{"info string cannot set the position up: " + err.Error()}
-	}
-	legal := p.Game.Position().ValidMoves()
-	if len(legal) == 0 || p.Over() {
-		return "0000", []string{"info string no move to make: the game is over"}
-	}
-	limit := allot(g, p.Computer())
-	level := e.chooseLevel(g, limit)
-	p.S.SetLevel(level)
-	p.Opt.Level = level
-	start := time.Now()
-	paced := e.clock == "kim-1"
-	stopped := false
-	ply, err := p.ThinkUntil(slice, func(cycles uint64) bool {
-		select {
-		case <-stopCh:
-			stopped = true
-			return true
-		default:
-		}
-		if paced {
-			if ahead := time.Duration(cycles)*time.Microsecond - time.Since(start); ahead > 0 {
-				time.Sleep(ahead)
-			}
-		}
-		return limit > 0 && time.Since(start) >= limit
-	})
-	elapsed := time.Since(start)
-	if err != nil {
-		e.play = nil
-		return "0000", []string{"info string the program failed: " + err.Error()}
-	}
-	info := []string{fmt.Sprintf("info time %d", elapsed.Milliseconds())}
-	switch {
-	case ply == nil:
-		why := "time ran out"
-		if stopped {
-			why = "stopped"
-		}
-		m := legal[0]
-		info = append(info, fmt.Sprintf("info string %s before the program had a move (level %s): sending the first legal move, %s", why, level.Name, m.String()))
-		return m.String(), info
-	case ply.Display.Resigned():
-		return "0000", append(info, "info string the program resigns (FF FF FF): it finds no acceptable move")
-	}
-	cycles := ply.Display.Cycles
-	if !paced && cycles >= 1_000_000 && elapsed > 0 {
-		// A search long enough to time (a book move is not).
-		e.speed = float64(cycles) / elapsed.Seconds()
-	}
-	what := fmt.Sprintf("info string %v: %d cycles, %.1f s on a 1 MHz KIM-1, level %s", ply.Display, cycles, float64(cycles)/1e6, level.Name)
-	if v, ok := p.S.Evaluation(ply.Display); ok {
-		what += fmt.Sprintf(", value %02X (the program's .BESTV)", v)
-	} else if !strings.HasPrefix(ply.Note, "stopped") {
-		what += ", from the book"
-	}
-	if ply.Note != "" {
-		what += "; " + ply.Note
-	}
-	info = append(info, what)
-	if ply.Illegal != "" {
-		info = append(info, "info string illegal in chess ("+ply.Illegal+"): sent as the program played it")
-		e.play = nil // the next position is set up again
-	}
-	return ply.UCI, info
-}
-
-// allot is the time for this move: movetime, or a share of the clock
-// (the moves to go, or 30, and most of the increment), never more than
-// half of it; 0 for no limit (infinite, depth, or no clock given).
-func allot(g goParams, side chess.Color) time.Duration {
-	if g.infinite {
-		return 0
-	}
-	if g.movetime >= 0 {
-		return time.Duration(max(g.movetime, 1)) * time.Millisecond
-	}
-	mine, inc := g.wtime, g.winc
-	if side == chess.Black {
-		mine, inc = g.btime, g.binc
-	}
-	if mine < 0 {
-		return 0
-	}
-	togo := int64(g.movestogo)
-	if togo <= 0 {
-		togo = 30
-	}
-	t := min(mine/togo+inc*3/4, mine/2)
-	return time.Duration(max(t-20, 1)) * time.Millisecond
-}
-
-// chooseLevel is the Level option, or with auto the strongest level whose
-// slowest measured move fits the time (depth 1, 2 and more ask for Super
-// Blitz, Blitz and Normal).
-func (e *Engine) chooseLevel(g goParams, limit time.Duration) microchess.Level {
-	if l, err := microchess.LevelByName(e.level); err == nil {
-		return l
-	}
-	levels := microchess.Levels
-	if g.depth > 0 {
-		return levels[min(g.depth, len(levels))-1]
-	}
-	if limit <= 0 {
-		return levels[len(levels)-1]
-	}
-	speed := e.speed
-	switch {
-	case e.clock == "kim-1":
-		speed = 1e6
-	case speed == 0:
-		speed = 50e6 // until measured: well below any host seen
-	}
-	for i := len(levels) - 1; i > 0; i-- {
-		if float64(levels[i].SlowestCycles)/speed <= limit.Seconds() {
-			return levels[i]
-		}
-	}
-	return levels[0]
 }

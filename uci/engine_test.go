@@ -199,31 +199,47 @@ func TestStopAndIsreadyWhileThinking(t *testing.T) {
 }
 
 func TestParseGoAndAllot(t *testing.T) {
+	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
 	g := parseGo(strings.Fields("wtime 60000 btime 30000 winc 1000 binc 0 movestogo 10"))
-	if got := allot(g, chess.White); got != time.Duration(60000/10+750-20)*time.Millisecond {
-		t.Errorf("white: %v", got)
+	// Hand-computed: the clock over the moves to go, 3/4 of the increment,
+	// less the 20 ms reserve; at most half the clock less the reserve.
+	if share, limit := allot(g, chess.White); share != ms(60000/10+750-20) || limit != ms(30000-20) {
+		t.Errorf("white: %v %v", share, limit)
 	}
-	if got := allot(g, chess.Black); got != time.Duration(30000/10-20)*time.Millisecond {
-		t.Errorf("black: %v", got)
+	if share, limit := allot(g, chess.Black); share != ms(30000/10-20) || limit != ms(15000-20) {
+		t.Errorf("black: %v %v", share, limit)
 	}
-	if got := allot(parseGo([]string{"movetime", "250"}), chess.White); got != 250*time.Millisecond {
-		t.Errorf("movetime: %v", got)
+	if share, limit := allot(parseGo([]string{"movetime", "250"}), chess.White); share != ms(250) || limit != ms(250) {
+		t.Errorf("movetime: %v %v", share, limit)
 	}
-	if got := allot(parseGo([]string{"infinite"}), chess.White); got != 0 {
-		t.Errorf("infinite: %v", got)
+	if share, limit := allot(parseGo([]string{"infinite"}), chess.White); share != 0 || limit != 0 {
+		t.Errorf("infinite: %v %v", share, limit)
 	}
-	if got := allot(parseGo([]string{"wtime", "100"}), chess.White); got != 1*time.Millisecond {
-		t.Errorf("almost no time: %v", got)
+	// 300 ms left: the reserve is 300/20 = 15 ms; the share 300/30 - 15
+	// is below 1 ms, the limit 150 - 15.
+	if share, limit := allot(parseGo([]string{"wtime", "300"}), chess.White); share != ms(1) || limit != ms(135) {
+		t.Errorf("almost no time: %v %v", share, limit)
 	}
+	if g := parseGo([]string{"ponder", "wtime", "5"}); !g.ponder || g.wtime != 5 {
+		t.Errorf("go ponder: %+v", g)
+	}
+}
+
+func TestPlanAtTheKIM1sPace(t *testing.T) {
 	e := NewEngine(nil)
-	if l := e.chooseLevel(parseGo([]string{"depth", "2"}), 0); l.Name != "blitz" {
-		t.Errorf("depth 2: %s", l.Name)
-	}
 	e.clock = "kim-1"
-	if l := e.chooseLevel(goParams{}, 15*time.Second); l.Name != "super-blitz" {
-		t.Errorf("15 s at 1 MHz: %s (Blitz's slowest move is 20 s)", l.Name)
+	p := &microchess.Play{Opt: microchess.PlayOptions{Player: chess.Black}}
+	// At 1 MHz Blitz's slowest move, 20,233,398 cycles, takes 20.2 s, 40.5
+	// s with the margin of 2; Super Blitz's 4.0 s, 8.0 s.
+	for _, c := range []struct {
+		movetime int64
+		want     string
+	}{{10_000, "super-blitz"}, {41_000, "blitz"}, {200_000, "normal"}} {
+		if l := e.plan(goParams{movetime: c.movetime, wtime: -1, btime: -1}, p).level; l.Name != c.want {
+			t.Errorf("movetime %d at 1 MHz: %s, want %s", c.movetime, l.Name, c.want)
+		}
 	}
-	if l := e.chooseLevel(goParams{}, 25*time.Second); l.Name != "blitz" {
-		t.Errorf("25 s at 1 MHz: %s", l.Name)
+	if l := e.plan(goParams{movetime: -1, wtime: -1, btime: -1, depth: 2}, p).level; l.Name != "blitz" {
+		t.Errorf("depth 2: %s", l.Name)
 	}
 }

@@ -159,9 +159,10 @@ func disasmSource(dialect, dumpName, symFile string, entries []string, outFile s
 		}
 		opt.Entries = append(opt.Entries, a)
 	}
-	d, status := readDump("mchess disasm", dumpName, stderr)
-	if d == nil {
-		return status
+	d, err := readDump(dumpName)
+	if err != nil {
+		printDumpError(stderr, "mchess disasm", err)
+		return exitFor(err)
 	}
 	names := "made up"
 	if symFile != "" {

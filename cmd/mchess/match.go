@@ -171,7 +171,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	var ram ramList
 	fs.Var(&illegal, "illegal", "how a program's illegal move is refereed: `RULE` (forfeit, the default, or touch-move) for every program, or NAME=RULE for the players of a program (stone) or one player (stone@blitz); repeatable")
 	fs.Var(&engines, "engine", "define a UCI engine: `name=N,cmd=COMMAND,nodes=N|depth=N|movetime=MS[,pick=N[,margin=CP]][,option.NAME=VALUE...]`; pick=N varies its play: it searches N lines (MultiPV) and plays one within margin centipawns (default 30) of its best, at random with a seed of the game's, so the same match plays the same games; repeatable")
-	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]` (hex addresses); repeatable")
+	fs.Var(&loads, "load", "define a program from dumps: `NAME=FILE[,FILE...]`, each FILE@ADDR for a raw binary (hex address) or a .ptp, .hex, .srec, .kim or .wav file, read as verify --against reads it; repeatable")
 	fs.Var(&sources, "source", "define a program built from sources: `NAME=FILE.asm[,FILE.asm...]`; repeatable")
 	fs.Var(&variants, "variant", "define a program with bytes changed: `NAME=PROGRAM,[white:|black:]ADDR=HEXBYTES[,...]` (e.g. f07=stone,00C3=07); repeatable")
 	fs.Var(&ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for local, --load and --source programs; repeatable")
@@ -284,9 +284,12 @@ func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster
 	for _, def := range loads {
 		name, files, ok := strings.Cut(def, "=")
 		if !ok || files == "" {
-			return nil, usagef("--load %s: want NAME=FILE@ADDR[,FILE@ADDR...]", quote(def))
+			return nil, usagef("--load %s: want NAME=FILE[,FILE...] (FILE@ADDR for a raw binary)", quote(def))
 		}
 		images, err := readLoads(strings.Split(files, ","))
+		if err == nil {
+			err = microchess.CheckLoaded(images)
+		}
 		if err != nil {
 			return nil, err
 		}

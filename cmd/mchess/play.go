@@ -45,7 +45,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	fs.Bool("black", true, "play Black (the program plays White, as after C): the default")
 	level := fs.String("level", "normal", "the program's `level`: super-blitz, blitz or normal")
 	program := fs.String("program", "original", "`original` (MicroChess 1977), stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs), teletype (the original with the teletype routines of docs/teletype.md, played through its teletype), special (the original that castles, takes en passant and promotes: docs/special-moves.md), tuned (the original with its weights tuned: docs/tuning.md) or library (the original with the opening library of docs/opening-library.md), all built from the sources built into mchess; or local (the working directory's ./src/microchess.asm with the residue, as make builds it)")
-	fs.Var(&o.loads, "load", "play the binary `FILE@ADDR` (hex address) instead; repeatable")
+	fs.Var(&o.loads, "load", "play a dump instead: `FILE@ADDR` for a raw binary (hex address), or a .ptp, .hex, .srec, .kim or .wav file, read as verify --against reads it; repeatable")
 	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load images or local; repeatable")
 	book := fs.String("book", "on", "the program's opening book: `on` or off")
 	opening := fs.String("opening", "", "load an opening `FILE` over 00C0–00DB: a .book (compiled) or a 28-byte block")
@@ -141,6 +141,9 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 	switch {
 	case len(o.loads) > 0:
 		prog, err := loadMicroChess(o)
+		if err == nil {
+			err = microchess.CheckLoaded(prog.images)
+		}
 		if err != nil {
 			return err
 		}

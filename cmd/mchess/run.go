@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,7 +12,6 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
-	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/emu"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/internal/bounded"
@@ -55,7 +55,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	var o runOpts
 	fs := flag.NewFlagSet("mchess run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Var(&o.loads, "load", "load a binary `FILE@ADDR` (hex address) instead of MicroChess; repeatable")
+	fs.Var(&o.loads, "load", "load a dump instead of MicroChess: `FILE@ADDR` for a raw binary (hex address), or a .ptp, .hex, .srec, .kim or .wav file, read as verify --against reads it; repeatable")
 	fs.Var(&o.sources, "source", "build the program from this source `FILE` instead of "+microchess.ProgramSource+"; repeatable")
 	fs.Var(&o.residue, "residue", "with --source: a residue data `FILE` (default: none); repeatable")
 	fs.StringVar(&o.start, "start", "", "generic mode: start a bare 6502 with 64 KB RAM at `ADDR` (hex)")
@@ -144,25 +144,28 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	return runKIM(&o, keys, stdout, stderr)
 }
 
-// readLoads reads FILE@ADDR arguments; no two images may overlap.
+// readLoads reads --load arguments as verify --against reads a dump
+// (readDump): FILE@ADDR for a raw binary, or a paper tape, Intel HEX,
+// S-record, .kim file or .wav recording; each range it holds is an image,
+// and no two images may overlap.
 func readLoads(specs []string) ([]kim1.Image, error) {
 	var out []kim1.Image
 	for _, spec := range specs {
-		file, addr, err := parseLoad(spec)
+		d, err := readDump(spec)
 		if err != nil {
-			return nil, usagef("--load %v", err)
+			var at *positionedError
+			if errors.As(err, &at) {
+				return nil, err
+			}
+			var u usageError
+			if errors.As(err, &u) {
+				return nil, usagef("--load %v", err)
+			}
+			return nil, err
 		}
-		data, err := bounded.ReadFile(file, dump.ImageLimit)
-		if err != nil {
-			return nil, fileError(err)
+		for _, seg := range d.segs {
+			out = append(out, kim1.Image{Name: d.File, Addr: seg.Addr, Data: seg.Data})
 		}
-		if len(data) == 0 {
-			return nil, fmt.Errorf("--load %s: the file is empty", quote(file))
-		}
-		if int(addr)+len(data) > 0x10000 {
-			return nil, fmt.Errorf("--load %s: %d bytes at %04X run past FFFF", quote(file), len(data), addr)
-		}
-		out = append(out, kim1.Image{Name: file, Addr: addr, Data: data})
 	}
 	return out, kim1.Overlap(out)
 }
@@ -267,6 +270,11 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	prog, err := loadMicroChess(o)
+	if err == nil && len(o.loads) > 0 && goAddr == microchess.Start {
+		// Started at 0000 the images are MicroChess; --go runs them as
+		// anything else.
+		err = microchess.CheckLoaded(prog.images)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess run:", err)
 		return exitFor(err)

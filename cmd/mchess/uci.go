@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,44 +22,80 @@ func init() {
 // uciIn is where the engine reads its commands; tests replace it.
 var uciIn io.Reader = os.Stdin
 
+// uciPrograms are the programs the engine's Program option offers, from
+// the sources built into mchess (local and loaded are added when they
+// apply).
+var uciPrograms = []string{"original", "stone", "special", "tuned"}
+
+// loadedProgram is the Program option's value for the --load images.
+const loadedProgram = "loaded"
+
 func uciMain(args []string, stdout, stderr io.Writer) int {
+	var o runOpts
 	fs := newFlags("mchess uci", stderr,
-		"usage: mchess uci [--program PROGRAM]",
+		"usage: mchess uci [--program PROGRAM] [--load FILE...] [--ram NAME=SSSS-EEEE]",
 		"\nSpeaks the Universal Chess Interface on standard input and output, so that a chess",
 		"GUI (or polyglot, for xboard) can play MicroChess on the emulated KIM-1. Options the",
-		"GUI can set: Program (original, or stone: Stone's 1980 upgrade with the list for its",
-		"side, special, or tuned: docs/tuning.md, all built from the sources built into mchess; local, in a directory",
-		"with a src/microchess.asm: that program, as make builds it), Level (auto: the",
-		"strongest that fits the time; super-blitz, blitz, normal), OwnBook, and Clock (host:",
-		"as fast as this computer; kim-1: at a 1 MHz KIM-1's pace). --program sets Program's",
-		"default; a program whose bytes are not the 1977 program's gives its modifications in",
-		"id name. The program's move is sent as it played it, even when the rules do not",
-		"allow it: the GUI rules then, as a person would.")
-	defaultProgram := fs.String("program", "original", "the Program option's default: `original`, stone, special, tuned or local")
+		"GUI can set: Program (original: MicroChess 1977; stone: Stone's 1980 upgrade with the",
+		"list for its side; special: the original that castles, takes en passant and promotes,",
+		"docs/special-moves.md; tuned: docs/tuning.md; all built from the sources built into",
+		"mchess; local, in a directory with a src/microchess.asm: that program, as make builds",
+		"it; loaded: the --load images), Level (auto: the strongest that fits the time;",
+		"super-blitz, blitz, normal: the strongest the engine plays, lowered when the clock is",
+		"short), OwnBook, and Clock (host: as fast as this computer; kim-1: at a 1 MHz KIM-1's",
+		"pace). --program sets Program's default; a program whose bytes are not the 1977",
+		"program's gives its modifications in id name. While it thinks the engine sends info",
+		"lines (depth, score from the program's own value of its move, nodes, pv with the reply",
+		"it analysed, currmove); every bestmove is legal (docs/uci.md).")
+	defaultProgram := fs.String("program", "original", "the Program option's default: `original`, stone, special, tuned, local, or loaded (with --load)")
+	fs.Var(&o.loads, "load", "offer a dump as the program loaded (the default): `FILE@ADDR` for a raw binary (hex address), or a .ptp, .hex, .srec, .kim or .wav file, read as verify --against reads it; repeatable")
+	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for the --load images; repeatable")
 	if status, ok := parseNone(fs, args); !ok {
 		return status
 	}
-	programs := []string{"original", "stone", "special", "tuned"}
+	programs := slices.Clone(uciPrograms)
 	if _, err := os.Stat(microchess.ProgramSource); err == nil || *defaultProgram == microchess.LocalProgram {
 		programs = append(programs, microchess.LocalProgram)
+	}
+	var loaded *program
+	if len(o.loads) > 0 {
+		var err error
+		loaded, err = loadMicroChess(&o)
+		if err == nil {
+			err = microchess.CheckLoaded(loaded.images)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "mchess uci:", err)
+			return exitFor(err)
+		}
+		programs = append(programs, loadedProgram)
+		if !flagSet(fs, "program") {
+			*defaultProgram = loadedProgram
+		}
+	} else if len(o.ram) > 0 {
+		fmt.Fprintln(stderr, "mchess uci: --ram goes with --load")
+		return 2
 	}
 	if !slices.Contains(programs, *defaultProgram) {
 		fmt.Fprintf(stderr, "mchess uci: --program %s: want %s\n", quote(*defaultProgram), strings.Join(programs, ", "))
 		return 2
 	}
-	type program struct {
+	type built struct {
 		images []kim1.Image
 		name   string
 	}
-	built := map[string]program{} // built once a program and side
+	cache := map[string]built{} // built once a program and side
 	build := func(name string, computer chess.Color) ([]kim1.Image, string, error) {
+		if name == loadedProgram {
+			return loaded.images, microchess.Describe(microchess.OriginalName, loaded.images, nil) + ", loaded from " + strings.Join(o.loads, " "), nil
+		}
 		key := name + computer.String()
-		if p, ok := built[key]; ok {
+		if p, ok := cache[key]; ok {
 			return p.images, p.name, nil
 		}
 		images, shown, err := microchess.ProgramFor(name, computer)
 		if err == nil {
-			built[key] = program{images, shown}
+			cache[key] = built{images, shown}
 		}
 		return images, shown, err
 	}
@@ -69,14 +106,27 @@ func uciMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess uci:", fileError(err))
 		return 1
 	}
-	if *defaultProgram != "original" && *defaultProgram != microchess.LocalProgram && !strings.Contains(id, microchess.Modified) {
+	if *defaultProgram != "original" && *defaultProgram != microchess.LocalProgram && *defaultProgram != loadedProgram && !strings.Contains(id, microchess.Modified) {
 		id = ""
 	}
 	e := uci.NewEngine(build)
 	e.ID, e.Programs, e.DefaultProgram = id, programs, *defaultProgram
+	e.Needs = func(name string) (microchess.Needs, error) {
+		if name == loadedProgram {
+			return microchess.Needs{Layout: loaded.layout}, nil
+		}
+		return microchess.ProgramNeeds(name)
+	}
 	if err := uci.Serve(uciIn, stdout, e); err != nil {
 		fmt.Fprintln(stderr, "mchess uci:", err)
 		return 1
 	}
 	return 0
+}
+
+// flagSet tells whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

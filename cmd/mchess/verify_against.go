@@ -32,19 +32,42 @@ type dumpRead struct {
 	segs    []dump.Segment
 }
 
-// readAgainst reads DUMP as convert does (FILE, FILE@ADDR for a raw
-// binary), or a cassette recording. status is 0, or what to exit with
-// after the message it printed.
+// readAgainst reads DUMP for verify --against (readDump); status is 0, or
+// what to exit with after the message it printed.
 func readAgainst(name string, stderr io.Writer) (*dumpRead, int) {
-	return readDump("mchess verify", name, stderr)
+	d, err := readDump(name)
+	if err != nil {
+		printDumpError(stderr, "mchess verify", err)
+		return nil, exitFor(err)
+	}
+	return d, 0
 }
 
-// readDump is readAgainst for command who (its messages start "who:").
-func readDump(who, name string, stderr io.Writer) (*dumpRead, int) {
+// printDumpError prints an error of readDump after the command's name, or
+// as it is when it gives its own file:line:col.
+func printDumpError(w io.Writer, cmd string, err error) {
+	var at *positionedError
+	if errors.As(err, &at) {
+		fmt.Fprintln(w, err)
+		return
+	}
+	fmt.Fprintf(w, "%s: %v\n", cmd, err)
+}
+
+// positionedError is a reader's error that names its file, line and
+// column itself.
+type positionedError struct{ error }
+
+func (e *positionedError) Unwrap() error { return e.error }
+
+// readDump reads a dump as convert does (FILE, FILE@ADDR for a raw
+// binary: paper tape, Intel HEX, S-records, .kim, told by the extension
+// or the content), or a cassette recording (.wav): how verify --against
+// and every --load read a dump.
+func readDump(name string) (*dumpRead, error) {
 	path, _, hasAddr, err := dump.SplitName(name)
 	if err != nil {
-		fmt.Fprintln(stderr, who+":", err)
-		return nil, 2
+		return nil, usagef("%v", err)
 	}
 	_, known := dump.FormatOf(path)
 	limit := dump.FileLimit
@@ -53,15 +76,13 @@ func readDump(who, name string, stderr io.Writer) (*dumpRead, int) {
 	}
 	data, err := bounded.ReadFile(path, limit)
 	if err != nil {
-		fmt.Fprintln(stderr, who+":", fileError(err))
-		return nil, 1
+		return nil, fileError(err)
 	}
 	if strings.EqualFold(filepath.Ext(path), ".wav") || !known && !hasAddr && bytes.HasPrefix(data, []byte("RIFF")) {
 		if hasAddr {
-			fmt.Fprintf(stderr, who+": %s: a cassette recording holds its own addresses: @ADDR is for raw binaries\n", quote(name))
-			return nil, 2
+			return nil, usagef("%s: a cassette recording holds its own addresses: @ADDR is for raw binaries", quote(name))
 		}
-		return readRecording(who, path, data, stderr)
+		return readRecording(path, data)
 	}
 	d, err := dump.ReadDump(name, data)
 	var nameErr *dump.NameError
@@ -71,20 +92,17 @@ func readDump(who, name string, stderr io.Writer) (*dumpRead, int) {
 		if _, sniffed := dump.Sniff(data); !known && !hasAddr && !sniffed {
 			hint = "; or a .wav cassette recording"
 		}
-		fmt.Fprintf(stderr, who+": %v%s\n", err, hint)
-		return nil, 2
+		return nil, usagef("%v%s", err, hint)
 	case err != nil:
-		fmt.Fprintln(stderr, err) // with its position, as the reader gives it
-		return nil, 1
+		return nil, &positionedError{err} // with its position, as the reader gives it
 	case len(d.Segments) == 0:
-		fmt.Fprintf(stderr, who+": %s holds no data: nothing to compare\n", quote(path))
-		return nil, 1
+		return nil, fmt.Errorf("%s holds no data: nothing to compare", quote(path))
 	}
 	format := dump.Describe(d.Format)
 	if d.HasID {
 		format += fmt.Sprintf(", tape ID %02X", d.ID)
 	}
-	return newDumpRead(path, format, d.Segments), 0
+	return newDumpRead(path, format, d.Segments), nil
 }
 
 func newDumpRead(file, format string, segs []dump.Segment) *dumpRead {
@@ -98,22 +116,20 @@ func newDumpRead(file, format string, segs []dump.Segment) *dumpRead {
 // readRecording decodes a KIM-1 cassette recording and keeps the records
 // whose checksum is good; a later record over the addresses of one kept
 // is skipped too (a second take of the same record, usually).
-func readRecording(who, path string, data []byte, stderr io.Writer) (*dumpRead, int) {
+func readRecording(path string, data []byte) (*dumpRead, error) {
 	audio, err := cassette.ReadWAV(data)
 	if err == nil {
 		var res *cassette.Result
 		if res, err = cassette.Decode(audio); err == nil {
-			return recordingDump(who, path, res, stderr)
+			return recordingDump(path, res)
 		}
 	}
-	fmt.Fprintf(stderr, who+": %s: %v\n", quote(path), err)
-	return nil, 1
+	return nil, fmt.Errorf("%s: %v", quote(path), err)
 }
 
-func recordingDump(who, path string, res *cassette.Result, stderr io.Writer) (*dumpRead, int) {
+func recordingDump(path string, res *cassette.Result) (*dumpRead, error) {
 	if len(res.Records) == 0 {
-		fmt.Fprintf(stderr, who+": no KIM-1 tape found in %s\n", quote(path))
-		return nil, 1
+		return nil, fmt.Errorf("no KIM-1 tape found in %s", quote(path))
 	}
 	recs, _ := tapeReport(res, "")
 	var kept []cassette.Found
@@ -144,8 +160,7 @@ func recordingDump(who, path string, res *cassette.Result, stderr io.Writer) (*d
 		kept = append(kept, f)
 	}
 	if len(kept) == 0 {
-		fmt.Fprintf(stderr, who+": %s: no good record:\n  %s\n", quote(path), strings.Join(skipped, "\n  "))
-		return nil, 1
+		return nil, fmt.Errorf("%s: no good record:\n  %s", quote(path), strings.Join(skipped, "\n  "))
 	}
 	var segs []dump.Segment
 	for _, k := range kept {
@@ -154,7 +169,7 @@ func recordingDump(who, path string, res *cassette.Result, stderr io.Writer) (*d
 	sort.Slice(segs, func(i, j int) bool { return segs[i].Addr < segs[j].Addr })
 	d := newDumpRead(path, fmt.Sprintf("KIM-1 cassette recording, %d of %d record(s) good", res.Good(), len(res.Records)), segs)
 	d.Records, d.Skipped = recs, skipped
-	return d, 0
+	return d, nil
 }
 
 // against is the whole comparison, as --json prints it.

@@ -82,6 +82,10 @@ type Machine struct {
 	// Shown is every display SCANDS showed that differed from the one
 	// before, with the cycle: what the digits flashed.
 	Shown []Reading
+	// OnScan, when set, is called at every SCANDS call, after the display
+	// is read and before the routine returns: how a program's caller
+	// watches what it shows without tracing it.
+	OnScan func(m *Machine)
 
 	keys     []byte // script still to press
 	held     int    // polls the current key has been down

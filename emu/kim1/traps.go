@@ -122,6 +122,9 @@ func (m *Machine) scands() bool {
 	if n := len(m.Shown); n == 0 || m.Shown[n-1].Digits != m.Display {
 		m.Shown = append(m.Shown, Reading{Digits: m.Display, Cycle: c.Cycles})
 	}
+	if m.OnScan != nil {
+		m.OnScan(m)
+	}
 	a := byte(0)
 	if k := m.keyDown(); k != NoKey {
 		a = 1 << (6 - k%7)
