@@ -17,7 +17,7 @@ KEYS   ?= C PC
 FUZZTIME ?= 10s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype library special tuned tapes export run test race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
+.PHONY: all tool images verify openings stone teletype library special tuned tapes export run test uci-random race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
 all: images verify openings stone teletype library special tuned tapes
 
 tool:
@@ -140,6 +140,11 @@ run: tool
 
 test:
 	$(GO) test ./...
+
+# UCI games against a random mover, 200 a level, every bestmove checked
+# legal (make test plays 20 a level).
+uci-random:
+	$(GO) test -count=1 -run '^TestRandomMoverGames$$' ./uci/ -random-games 200 -v
 
 # The race detector over every package, short tests (the slow ones play
 # single games, one goroutine each; make test runs them). About 15 minutes

@@ -2,6 +2,7 @@ package uci
 
 import (
 	"bufio"
+	"flag"
 	"io"
 	"math/rand/v2"
 	"regexp"
@@ -289,13 +290,21 @@ func TestPonder(t *testing.T) {
 	}
 }
 
+// randomGameCount is how many games a level TestRandomMoverGames plays:
+// `make uci-random` (in CI) plays 200 a level, about 60 s on two cores,
+// too long for make test's budget, which plays 20 (6 in short mode).
+var randomGameCount = flag.Int("random-games", 0, "games a level for TestRandomMoverGames (0: 20, or 6 with -short)")
+
 // Games against a random mover through UCI at each level: every bestmove
-// legal by the chess library, promotions included. 200 games a level
-// (about 60 s on two cores); 6 in short mode, which make race runs.
+// legal by the chess library, promotions included.
 func TestRandomMoverGames(t *testing.T) {
-	games := 200
-	if testing.Short() {
+	games := *randomGameCount
+	switch {
+	case games > 0:
+	case testing.Short():
 		games = 6
+	default:
+		games = 20
 	}
 	for _, level := range microchess.Levels {
 		t.Run(level.Name, func(t *testing.T) {
