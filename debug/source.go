@@ -222,20 +222,6 @@ func (s *Source) Value(name string) (uint16, bool) {
 	return v, ok
 }
 
-// Describe is a statement as the listing prints it: its number, file and
-// line, address, bytes and text.
-func Describe(st *asm.Stmt) string {
-	num := ""
-	if st.Number > 0 {
-		num = fmt.Sprintf("#%d ", st.Number)
-	}
-	var hex []string
-	for _, b := range st.Bytes {
-		hex = append(hex, fmt.Sprintf("%02X", b))
-	}
-	return fmt.Sprintf("%s%s: %04X %-9s %s", num, st.Pos, st.Addr, strings.Join(hex, " "), strings.TrimRight(expandTabs(st.Text), " "))
-}
-
 // Lines are the statements of st's file from n before it to n after it.
 func (s *Source) Lines(st *asm.Stmt, n int) []*asm.Stmt {
 	list := s.files[st.Pos.File]
