@@ -1,0 +1,209 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	pprof "github.com/google/pprof/profile"
+
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/internal/bounded"
+	"github.com/kim1-archive/microchess/profile"
+)
+
+func init() {
+	register("profile", "profile a move or a game: cycles by routine and call stack, in pprof's format", profileMain)
+}
+
+// profileLimit bounds a profile read back for a chart.
+var profileLimit = bounded.Limit{Bytes: 64 << 20, What: "a profile"}
+
+func profileMain(args []string, stdout, stderr io.Writer) int {
+	var o runOpts
+	var out, chart, title string
+	var game bool
+	var perSide, top int
+	fs := flag.NewFlagSet("mchess profile", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	programFlags(fs, &o)
+	fs.StringVar(&out, "o", "", "write the profile to `FILE` (pprof's format: go tool pprof -top FILE)")
+	fs.BoolVar(&game, "game", false, "profile a game the program plays against itself from the start, instead of a move")
+	fs.IntVar(&perSide, "max-moves", 40, "with --game: `N` moves a side at most")
+	fs.IntVar(&top, "top", 15, "print the `N` routines that take the most cycles (0: all)")
+	fs.StringVar(&chart, "chart", "", "draw the profiles given as arguments (NAME=FILE.pprof ...) as bars of each routine's share, to `FILE`.png")
+	fs.StringVar(&title, "title", "", "with --chart: the chart's title")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: mchess profile [options] -o FILE [KEY...]")
+		fmt.Fprintln(stderr, "       mchess profile --chart OUT.png NAME=FILE.pprof...")
+		fmt.Fprintln(stderr, "\nRuns the program as mchess run does (MicroChess built from src/, --source,")
+		fmt.Fprintln(stderr, "--patch, --published or --load), presses the keys, and profiles the move the")
+		fmt.Fprintln(stderr, "last key (PC) asks for: the cycles from the GETKEY that reads it to the next,")
+		fmt.Fprintln(stderr, "which is how the session counts a move's cycles. With --game it profiles a")
+		fmt.Fprintln(stderr, "whole game the program plays against itself. Functions are the source's")
+		fmt.Fprintln(stderr, "routines, stacks those of JSR and RTS; the samples count cycles and")
+		fmt.Fprintln(stderr, "instructions. The profiled run is interpreted (the translation does not run")
+		fmt.Fprintln(stderr, "under a profile), its cycle counts exact. e.g.")
+		fmt.Fprintln(stderr, "  mchess profile --level normal --book-off -o normal.pprof C PC")
+		fmt.Fprintln(stderr, "  go tool pprof -top normal.pprof; go tool pprof -http :8080 normal.pprof")
+		fmt.Fprintln(stderr, "\noptions:")
+		fs.PrintDefaults()
+	}
+	rest, err := parse(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	if chart != "" {
+		return profileChart(chart, title, rest, top, stdout, stderr)
+	}
+	if out == "" {
+		fmt.Fprintln(stderr, "mchess profile: give -o FILE for the profile")
+		return 2
+	}
+	if !checkProgramOpts("profile", &o, stderr) {
+		return 2
+	}
+	keys, err := microchess.ParseKeys(strings.TrimSpace(o.keys + " " + strings.Join(rest, " ")))
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess profile:", err)
+		return 2
+	}
+	switch {
+	case game && len(keys) > 0:
+		fmt.Fprintln(stderr, "mchess profile: --game plays from the start: no keys")
+		return 2
+	case !game && (len(keys) == 0 || keys[len(keys)-1] != kim1.KeyPC):
+		fmt.Fprintln(stderr, "mchess profile: the keys must end with PC, the move to profile (e.g. C PC)")
+		return 2
+	case perSide <= 0:
+		fmt.Fprintln(stderr, "mchess profile: --max-moves: give at least 1")
+		return 2
+	}
+	s, src, err := debugSession(&o)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess profile:", err)
+		return exitFor(err)
+	}
+	prof := profile.New(src)
+	var comments []string
+	if game {
+		prof.Attach(s.M)
+		g, err := s.SelfPlay(perSide, o.bookOff, "")
+		prof.Detach(s.M)
+		if err != nil {
+			fmt.Fprintln(stderr, "mchess profile:", err)
+			return 1
+		}
+		var moves uint64
+		for _, m := range g.Moves {
+			moves += m.Cycles
+		}
+		comments = append(comments, fmt.Sprintf("a game against itself: %d moves (%s), %d cycles in the moves, %d profiled in all", len(g.Moves), g.End, moves, prof.Cycles))
+	} else {
+		mv, err := profileMove(s, prof, keys, o.bookOff)
+		if err != nil {
+			fmt.Fprintln(stderr, "mchess profile:", err)
+			return 1
+		}
+		comments = append(comments, fmt.Sprintf("the move %v: %d cycles, %d instructions", mv, mv.Cycles, prof.Instructions))
+	}
+	if o.level != "" {
+		comments = append(comments, "level "+o.level)
+	}
+	p := prof.Profile(comments...)
+	var buf bytes.Buffer
+	if err := p.Write(&buf); err != nil {
+		fmt.Fprintln(stderr, "mchess profile:", err)
+		return 1
+	}
+	if err := atomicfile.Write(out, buf.Bytes()); err != nil {
+		fmt.Fprintln(stderr, "mchess profile:", err)
+		return 1
+	}
+	for _, c := range comments {
+		fmt.Fprintln(stdout, c)
+	}
+	rows, total := profile.Top(p)
+	profile.WriteTop(stdout, rows, total, top)
+	fmt.Fprintf(stdout, "wrote %s\n", out)
+	return 0
+}
+
+// profileMove presses the keys but the last as run would, then finds the
+// move's cycles with a run of the translation, and profiles the same move
+// run again from the same state, counting exactly those cycles.
+func profileMove(s *microchess.Session, prof *profile.Profiler, keys []byte, bookOff bool) (microchess.Move, error) {
+	if _, err := runKeys(s, keys[:len(keys)-1], bookOff); err != nil {
+		return microchess.Move{}, err
+	}
+	if s.M.KeysLeft() > 0 || s.M.CPU.PC != kim1.AddrGETKEY {
+		return microchess.Move{}, fmt.Errorf("the program did not wait for PC at %04X (it is at %04X)", kim1.AddrGETKEY, s.M.CPU.PC)
+	}
+	saved := s.M.Clone()
+	first := len(s.M.Polls)
+	mv, err := s.Play()
+	if err != nil {
+		return mv, err
+	}
+	from, to := s.M.Polls[first].Cycle, s.M.Polls[first+1].Cycle
+	s.M = saved
+	s.M.Native = nil
+	prof.From, prof.To = from, to
+	prof.Attach(s.M)
+	again, err := s.Play()
+	prof.Detach(s.M)
+	if err != nil {
+		return mv, err
+	}
+	if again != mv {
+		return mv, fmt.Errorf("the move profiled (%v, %d cycles) is not the move first run (%v, %d cycles)", again, again.Cycles, mv, mv.Cycles)
+	}
+	if prof.Cycles != mv.Cycles {
+		return mv, fmt.Errorf("the profile counts %d cycles, the move %d", prof.Cycles, mv.Cycles)
+	}
+	return mv, nil
+}
+
+func profileChart(out, title string, args []string, top int, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "mchess profile: --chart draws the profiles given as NAME=FILE arguments")
+		return 2
+	}
+	var profs []profile.Named
+	for _, a := range args {
+		name, file, ok := strings.Cut(a, "=")
+		if !ok {
+			name, file = strings.TrimSuffix(filepath.Base(a), filepath.Ext(a)), a
+		}
+		data, err := bounded.ReadFile(file, profileLimit)
+		if err != nil {
+			fmt.Fprintln(stderr, "mchess profile:", fileError(err))
+			return 1
+		}
+		p, err := pprof.ParseData(data)
+		if err != nil {
+			fmt.Fprintf(stderr, "mchess profile: %s: %v\n", file, err)
+			return 1
+		}
+		profs = append(profs, profile.Named{Name: name, Profile: p})
+	}
+	if title == "" {
+		title = "Where the cycles go"
+	}
+	png, err := profile.ChartPNG(title, profs, top)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess profile:", err)
+		return 1
+	}
+	if err := atomicfile.Write(out, png); err != nil {
+		fmt.Fprintln(stderr, "mchess profile:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", out)
+	return 0
+}

@@ -1,0 +1,45 @@
+package debug
+
+import (
+	"testing"
+
+	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/emu/kim1"
+)
+
+// original is the 1977 program built from its source with the residue,
+// on a fresh KIM-1, with its statements.
+func original(t testing.TB) (*kim1.Machine, *Source) {
+	t.Helper()
+	p, err := microchess.Original(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := microchess.Machine(p.Layout, microchess.KIM(p.Images))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.CPU.PC = microchess.Start
+	return m, NewSource(p.Code)
+}
+
+// firstMove sets a level, presses C, turns the book off and presses PC,
+// leaving the program at its start.
+func firstMove(t testing.TB, level string) (*Debugger, *microchess.Session) {
+	t.Helper()
+	m, src := original(t)
+	s := microchess.NewSession(m)
+	l, err := microchess.LevelByName(level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetLevel(l)
+	d := New(m, src, microchess.DefaultBudget)
+	m.Press(0x0C)
+	if st := d.Continue(); st.Why != StopWaiting {
+		t.Fatalf("after C: %+v", st)
+	}
+	s.BookOff()
+	m.Press(kim1.KeyPC)
+	return d, s
+}
