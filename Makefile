@@ -15,7 +15,6 @@ RAMOPT := $(foreach r,$(RAM),--ram $(r))
 KEYS   ?= C PC
 # How long each fuzz target runs in `make fuzz`.
 FUZZTIME ?= 10s
-STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .PHONY: all tool images verify openings stone teletype library special tuned tapes export run test race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
 all: images verify openings stone teletype library special tuned tapes
@@ -150,13 +149,16 @@ test:
 race:
 	$(GO) test -race -short -skip '^TestSpecialProgramMatch$$' ./match/ ./uci/
 
-# What CI checks besides the tests: formatting, vet, a tidy go.mod, and
-# staticcheck at a pinned version.
+# What CI checks besides the tests: formatting, vet, a tidy go.mod,
+# staticcheck (pinned by the tool directive in go.mod, built from the module
+# cache like any dependency), and no build product or file over 1 MiB
+# outside testdata/ tracked by git (internal/checkrepo).
 check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
-	$(GO) run $(STATICCHECK) ./...
+	$(GO) tool staticcheck ./...
+	$(GO) run ./internal/checkrepo
 
 # Each fuzz target for FUZZTIME beyond its corpus (which `make test` runs).
 FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols ./tunable:FuzzLoad \

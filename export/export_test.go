@@ -133,4 +133,3 @@ func read(t *testing.T, dir, name string) []byte {
 	}
 	return b
 }
-
