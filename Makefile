@@ -1,7 +1,11 @@
 # MicroChess reference build: assemble, link, then prove every byte against
 # the 1977 hex listing. `make` fails if any byte differs, or if a byte of
 # the listing is no longer defined by the source; it then builds the
-# opening books and Stone's 1980 upgrade and proves them too.
+# opening books, Stone's 1980 upgrade, the extensions, the tuned program
+# and the tapes, and proves them too. It says one line per step (each
+# step's full output is in build/log/STEP.log, printed if the step fails)
+# and ends on the proof's verdict; `make V=1` prints every command and all
+# its output.
 
 GO     ?= go
 MCHESS := bin/mchess
@@ -15,37 +19,92 @@ RAMOPT := $(foreach r,$(RAM),--ram $(r))
 KEYS   ?= C PC
 # How long each fuzz target runs in `make fuzz`.
 FUZZTIME ?= 10s
-STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all tool images verify openings stone teletype library special tuned tapes export run test uci-random race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
-all: images verify openings stone teletype library special tuned tapes
+# Quiet steps: Q hides a command, LOG sends its output to the step's log
+# (and prints the log if it fails), SAY prints the step's one line.
+V ?=
+ifeq ($(V),1)
+Q     :=
+LOG   :=
+BEGIN := @mkdir -p build/log
+SAY   := @true
+else
+Q     := @
+LOG    = >>build/log/$@.log 2>&1 || { cat build/log/$@.log; exit 1; }
+BEGIN  = @mkdir -p build/log && : > build/log/$@.log
+SAY    = @printf '%-12s %s\n' $@
+endif
+
+# The errata of the 1977 printout (docs/errata.md) that every proof lists
+# line by line, as one line, just before the verdict.
+ERRATA := awk '/^printed listing byte column: /{b=$$5; e=1; next} /^printed symbol table: /{t=$$4; e=1; next} e && /^  /{next} {e=0} /^(OK|FAIL):/ && (b t) != "" {printf "%-12s the printout'"'"'s byte column differs from the assembled bytes on %s lines, its symbol table in %s rows; the hex listing wins (docs/errata.md)\n", "errata", b, t} {print}'
+
+# The build products of the program in SRC and of everything made over it:
+# when SRC builds to other images (or fails to build), the others go, so
+# that build/ never holds the images of one source beside the extensions,
+# books and tapes of another.
+DERIVED := build/openings build/stone build/teletype build/library build/special build/tuned build/tape build/export
+
+# The proof's verdict is the last line of `make`: the verify step, when it
+# is part of `all`, leaves its lines to the end.
+ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
+
+.PHONY: all tool images verify openings books stone teletype library special tuned tapes other-tapes export run test uci-random race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
+all: images verify openings stone teletype library special tuned tapes other-tapes
+ifneq ($(V),1)
+	@$(ERRATA) build/log/verify.log | tail -n 2
+endif
 
 tool:
-	$(GO) build -buildvcs=auto -o $(MCHESS) ./cmd/mchess
+	$(BEGIN)
+	$(Q)$(GO) build -buildvcs=auto -o $(MCHESS) ./cmd/mchess $(LOG)
+	$(SAY) "$(MCHESS)"
 
 # The default images carry the residue bytes of the published listing
 # (all 1024 + 102 bytes); build/clean/ holds the program alone.
 images: tool
-	$(MCHESS) asm -o build/microchess --residue $(RES) $(RAMOPT) $(SRC)
-	$(MCHESS) asm -q -o build/clean/microchess $(RAMOPT) $(SRC)
+	$(BEGIN)
+	$(Q)cat build/microchess.lst build/microchess-*.bin 2>/dev/null | cksum > build/log/images.before; \
+		rm -rf build/microchess-*.bin build/microchess.ptp build/microchess.lst build/microchess.sym build/clean; \
+		{ $(MCHESS) asm -o build/microchess --residue $(RES) $(RAMOPT) $(SRC) && \
+		  $(MCHESS) asm -q -o build/clean/microchess $(RAMOPT) $(SRC); } $(if $(LOG),>>build/log/$@.log 2>&1) || { \
+		  rm -rf $(DERIVED); $(if $(LOG),cat build/log/$@.log;) exit 1; }; \
+		cat build/microchess.lst build/microchess-*.bin | cksum | cmp -s - build/log/images.before || rm -rf $(DERIVED)
+	$(SAY) "$$(echo build/microchess-*.bin | sed 's/ build\/microchess/, /g'), .ptp, .lst, .sym and build/clean/ from $(SRC)"
 
 verify: tool
-	$(MCHESS) verify --residue $(RES) $(RAMOPT) $(SRC)
+	$(BEGIN)
+	$(Q)$(MCHESS) verify --residue $(RES) $(RAMOPT) $(SRC) $(if $(LOG),>>build/log/$@.log 2>&1 || { $(ERRATA) build/log/$@.log; exit 1; })
+ifneq ($(V),1)
+	@$(if $(ALLGOAL),printf '%-12s %s\n' $@ "$(SRC) proved against the 1977 hex listing: the verdict is the last line",$(ERRATA) build/log/$@.log | tail -n 2)
+endif
 
 # The ten opening books (src/openings/*.book, in chess notation) as 28-byte
-# blocks for 00C0–00DB; the Giuoco Piano block is proved against the image.
-openings: images
-	$(MCHESS) opening compile -q -o build/openings -manifest build/openings/openings.tsv src/openings
-	$(MCHESS) opening compare build/openings/giuoco-piano-white.bin build/microchess-c0.bin
+# blocks for 00C0–00DB (books); the Giuoco Piano block is proved against the
+# image (openings).
+books: images
+	$(BEGIN)
+	$(Q)$(MCHESS) opening compile -q -o build/openings -manifest build/openings/openings.tsv src/openings $(LOG)
+	$(SAY) "$$(wc -l < build/openings/openings.tsv) blocks for 00C0–00DB in build/openings from src/openings/*.book"
+openings: books
+	$(BEGIN)
+	$(Q)$(MCHESS) opening compare build/openings/giuoco-piano-white.bin build/microchess-c0.bin $(LOG)
+	$(SAY) "$$(tail -n 1 build/log/$@.log)"
 
 # Garold Stone's 1980 upgrade, overlaid on the rebuilt original with the
 # White and the Black opening list, then proved against the article's bytes.
 STONE := src/patches/stone-1980.s
 stone: images
-	$(MCHESS) patch -o build/stone/stone-white $(STONE) src/patches/stone-1980-white.s
-	$(MCHESS) patch -o build/stone/stone-black $(STONE) src/patches/stone-1980-black.s >/dev/null
-	$(MCHESS) verify --patch $(STONE) --patch src/patches/stone-1980-white.s
-	$(MCHESS) verify --side black --patch $(STONE) --patch src/patches/stone-1980-black.s >/dev/null
+	$(BEGIN)
+	$(Q)$(MCHESS) patch -o build/stone/stone-white $(STONE) src/patches/stone-1980-white.s $(LOG)
+	$(Q)$(MCHESS) patch -o build/stone/stone-black $(STONE) src/patches/stone-1980-black.s $(if $(LOG),$(LOG),>/dev/null)
+	$(Q)$(MCHESS) verify --patch $(STONE) --patch src/patches/stone-1980-white.s $(LOG)
+	$(Q)$(MCHESS) verify --side black --patch $(STONE) --patch src/patches/stone-1980-black.s $(if $(LOG),$(LOG),>/dev/null)
+	$(SAY) "build/stone/stone-white, stone-black: of the bytes the article prints, $$(grep -m1 'printed in the article' build/log/$@.log | sed 's/^ *printed in the article *//'); $$(grep -m1 'reconstructed ' build/log/$@.log | sed 's/^ *reconstructed *//;s/ (not verified):.*//') reconstructed (docs/stone-1980.md)"
+
+# An extension's step line: what it changes in the original and where its
+# own code lies.
+EXTSAY = $(SAY) "build/$@/$@: changes $$(grep -m1 ' changes ' build/log/$@.log | sed 's/^.* changes //;s/ (and .*//'), new code $$(grep -m1 '^  new ' build/log/$@.log | sed 's/^  new  //;s/  */ /g;s/ in image \([a-z]*\), from .*/ in image \1/'); the rest of the original proved"
 
 # MicroChess at a teletype (docs/teletype.md): the teletype routines of
 # src/extended/teletype.asm over the original, in expansion RAM from 0400;
@@ -54,8 +113,10 @@ stone: images
 TTY := src/extended/teletype.asm
 TTYRAM := x=0400-07FF
 teletype: images
-	$(MCHESS) patch -o build/teletype/teletype --ram $(TTYRAM) $(TTY)
-	$(MCHESS) verify --ram $(TTYRAM) --extension $(TTY) | sed -n '/changes/,$$p'
+	$(BEGIN)
+	$(Q)$(MCHESS) patch -o build/teletype/teletype --ram $(TTYRAM) $(TTY) $(LOG)
+	$(Q)$(MCHESS) verify --ram $(TTYRAM) --extension $(TTY) $(if $(LOG),$(LOG),| sed -n '/changes/,$$p')
+	$(EXTSAY)
 
 # The opening library for expanded memory (docs/opening-library.md): the
 # twenty books (src/openings, src/openings/white) compiled into tables,
@@ -64,9 +125,11 @@ teletype: images
 LIB := src/extended/library.asm
 LIBRAM := x=0400-0FFF
 library: images
-	$(MCHESS) opening library -o build/library/tables.asm -bin build/library/tables.bin src/openings src/openings/white
-	$(MCHESS) patch -o build/library/library --ram $(LIBRAM) $(LIB) build/library/tables.asm
-	$(MCHESS) verify --ram $(LIBRAM) --extension $(LIB) --extension build/library/tables.asm | sed -n '/changes/,$$p'
+	$(BEGIN)
+	$(Q)$(MCHESS) opening library -o build/library/tables.asm -bin build/library/tables.bin src/openings src/openings/white $(LOG)
+	$(Q)$(MCHESS) patch -o build/library/library --ram $(LIBRAM) $(LIB) build/library/tables.asm $(LOG)
+	$(Q)$(MCHESS) verify --ram $(LIBRAM) --extension $(LIB) --extension build/library/tables.asm $(if $(LOG),$(LOG),| sed -n '/changes/,$$p')
+	$(EXTSAY)
 
 # MicroChess with the special moves (docs/special-moves.md): castling, en
 # passant, promotion, more than one queen a side; src/extended/special-moves.asm
@@ -75,8 +138,10 @@ library: images
 SPC := src/extended/special-moves.asm
 SPCRAM := x=0400-0FFF
 special: images
-	$(MCHESS) patch -o build/special/special --ram $(SPCRAM) $(SPC)
-	$(MCHESS) verify --ram $(SPCRAM) --extension $(SPC) | sed -n '/changes/,$$p'
+	$(BEGIN)
+	$(Q)$(MCHESS) patch -o build/special/special --ram $(SPCRAM) $(SPC) $(LOG)
+	$(Q)$(MCHESS) verify --ram $(SPCRAM) --extension $(SPC) $(if $(LOG),$(LOG),| sed -n '/changes/,$$p')
+	$(EXTSAY)
 
 # The tuned MicroChess (docs/tuning.md): the 1977 source with only the bytes
 # src/microchess.tune declares changed, as mchess tune wrote it; built like
@@ -84,49 +149,61 @@ special: images
 # (the build fails on a change the declarations do not allow).
 TUNED := src/tuned/microchess.asm
 tuned: images
-	$(MCHESS) asm -q -o build/tuned/microchess --residue $(RES) $(TUNED)
+	$(BEGIN)
+	$(Q)$(MCHESS) asm -q -o build/tuned/microchess --residue $(RES) $(TUNED) $(LOG)
 	@$(MCHESS) verify --printed=false --variant $(TUNED) > build/tuned/verify.txt || { cat build/tuned/verify.txt; exit 1; }
+ifeq ($(V),1)
 	@sed -n '/changes/,$$p' build/tuned/verify.txt | grep -v '^ '
+endif
+	$(SAY) "build/tuned/microchess: changes $$(grep -m1 ' changes ' build/tuned/verify.txt | sed 's/^.* changes //;s/ (and .*//'), each declared tunable (build/tuned/verify.txt)"
 
-# Cassette audio (docs/cassette.md): the whole MicroChess tape as the manual
-# describes it (the main section C0, the secondary C1, then the openings
-# with IDs 01-05: the White blocks, as the main section's Giuoco Piano is),
-# at the monitor's speed and at Hypertape's, and one Hypertape WAV a
-# program (C0 and C1 of the original and of Stone's two lists; the
-# teletype, the library and the special-moves programs with their expansion
-# RAM as C2) and a
-# block; then every
-# one is read back and must give its records.
+# Cassette audio (docs/cassette.md), then every recording read back, which
+# must give its records. `make tapes` records whatever program SRC builds,
+# proved or not (a modified one too, with its expansion RAM as C2, C3...):
+# the whole MicroChess tape as the manual describes it (the main section C0,
+# the secondary C1, then the openings with IDs 01-05: the White blocks, as
+# the main section's Giuoco Piano is) at the monitor's speed and at
+# Hypertape's, the program alone (C0, C1) at Hypertape's, and one Hypertape
+# WAV a book block. `make` records the other programs too (other-tapes).
 OPN := build/openings
-WHOLE_TAPE := build/microchess-c0.bin@0000:C0 build/microchess-c1.bin@1780:C1 \
-	$(OPN)/french-white.bin@00C0:01 $(OPN)/giuoco-piano-white.bin@00C0:02 $(OPN)/ruy-lopez-white.bin@00C0:03 \
+# A RAM region NAME=SSSS-EEEE is recorded from build/microchess-NAME.bin at
+# SSSS with the IDs C2, C3... in the order RAM names them.
+PROG_TAPE := build/microchess-c0.bin@0000:C0 build/microchess-c1.bin@1780:C1 \
+	$(join $(foreach r,$(RAM),build/microchess-$(firstword $(subst =, ,$(r))).bin@$(firstword $(subst -, ,$(lastword $(subst =, ,$(r))))):),$(wordlist 1,$(words $(RAM)),C2 C3 C4 C5 C6 C7 C8 C9))
+BOOK_TAPE := $(OPN)/french-white.bin@00C0:01 $(OPN)/giuoco-piano-white.bin@00C0:02 $(OPN)/ruy-lopez-white.bin@00C0:03 \
 	$(OPN)/queens-indian-white.bin@00C0:04 $(OPN)/four-knights-white.bin@00C0:05
-tapes: images openings stone teletype library special tuned
-	@rm -rf build/tape; mkdir -p build/tape/read
-	$(MCHESS) tape write -o build/tape/microchess-normal.wav $(WHOLE_TAPE)
-	$(MCHESS) tape write --speed hyper -o build/tape/microchess-hyper.wav $(WHOLE_TAPE)
-	@for p in microchess:build/microchess tuned:build/tuned/microchess stone-white:build/stone/stone-white stone-black:build/stone/stone-black; do \
-		n=$${p%%:*}; b=$${p#*:}; \
-		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $$b-c0.bin@0000:C0 $$b-c1.bin@1780:C1 || exit 1; \
-		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \
-		cmp build/tape/read/$$n-IDC0.bin $$b-c0.bin && cmp build/tape/read/$$n-IDC1.bin $$b-c1.bin || exit 1; \
-	done
-	@for p in teletype:build/teletype/teletype library:build/library/library special:build/special/special; do \
-		n=$${p%%:*}; t=$${p#*:}; \
-		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $$t-c0.bin@0000:C0 $$t-c1.bin@1780:C1 $$t-x.bin@0400:C2 || exit 1; \
-		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \
-		cmp build/tape/read/$$n-IDC0.bin $$t-c0.bin && cmp build/tape/read/$$n-IDC1.bin $$t-c1.bin && cmp build/tape/read/$$n-IDC2.bin $$t-x.bin || exit 1; \
-	done
-	@while IFS='	' read -r bin id lo hi side name; do n=$${bin%.bin}; \
+WHOLE_TAPE = $(PROG_TAPE) $(BOOK_TAPE)
+# $(call readback,WAV,RECORDS...): read WAV back; each record FILE@ADDR:ID
+# must come back with FILE's bytes.
+readback = n=$$(basename $(1) .wav); $(MCHESS) tape read -q -o build/tape/read/$$n $(1) && \
+	for r in $(2); do f=$${r%@*}; id=$${r\#\#*:}; cmp build/tape/read/$$n-ID$$id.bin $$f || exit 1; done
+tapes: images books
+	$(BEGIN)
+	$(Q)rm -rf build/tape; mkdir -p build/tape/read
+	$(Q)$(MCHESS) tape write -o build/tape/microchess-normal.wav $(WHOLE_TAPE) $(LOG)
+	$(Q)$(MCHESS) tape write --speed hyper -o build/tape/microchess-hyper.wav $(WHOLE_TAPE) $(LOG)
+	$(Q)$(MCHESS) tape write -q --speed hyper -o build/tape/microchess.wav $(PROG_TAPE) $(LOG)
+	$(Q)for w in normal hyper; do $(call readback,build/tape/microchess-$$w.wav,$(WHOLE_TAPE)) || exit 1; done $(LOG)
+	$(Q)$(call readback,build/tape/microchess.wav,$(PROG_TAPE)) $(LOG)
+	$(Q)while IFS='	' read -r bin id lo hi side name; do n=$${bin%.bin}; \
 		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $(OPN)/$$bin@$$lo:$$id || exit 1; \
-		$(MCHESS) tape read -q -o build/tape/read/$$n build/tape/$$n.wav || exit 1; \
-		cmp build/tape/read/$$n-ID$$id.bin $(OPN)/$$bin || exit 1; \
-	done < $(OPN)/openings.tsv
-	@for s in normal hyper; do \
-		$(MCHESS) tape read -q -o build/tape/read/whole-$$s build/tape/microchess-$$s.wav || exit 1; \
-		for r in $(WHOLE_TAPE); do f=$${r%@*}; id=$${r##*:}; cmp build/tape/read/whole-$$s-ID$$id.bin $$f || exit 1; done; \
-	done
-	@echo "tapes: $$(ls build/tape/*.wav | wc -l) recordings in build/tape, each read back: every record good, its bytes and ID the build's"
+		$(call readback,build/tape/$$n.wav,$(OPN)/$$bin@$$lo:$$id) || exit 1; \
+	done < $(OPN)/openings.tsv $(LOG)
+	$(SAY) "$$(ls build/tape/*.wav | wc -l) recordings of $(SRC) and the books in build/tape, each read back; the whole tape plays $$(grep -m1 'normal speed' build/log/$@.log | sed 's/.*plays //') at normal speed, $$(grep -m1 'Hypertape' build/log/$@.log | sed 's/.*plays //') at Hypertape's"
+
+# One Hypertape WAV for each other program: C0 and C1 of Stone's two lists
+# and of the tuned program; the teletype, the library and the special-moves
+# programs with their expansion RAM as C2.
+other-tapes: tapes stone teletype library special tuned
+	$(BEGIN)
+	$(Q)mkdir -p build/tape/read; for p in tuned:build/tuned/microchess stone-white:build/stone/stone-white stone-black:build/stone/stone-black \
+		teletype:build/teletype/teletype library:build/library/library special:build/special/special; do \
+		n=$${p%%:*}; b=$${p#*:}; recs="$$b-c0.bin@0000:C0 $$b-c1.bin@1780:C1"; \
+		if [ -f $$b-x.bin ]; then recs="$$recs $$b-x.bin@0400:C2"; fi; \
+		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $$recs || exit 1; \
+		$(call readback,build/tape/$$n.wav,$$recs) || exit 1; \
+	done $(LOG)
+	$(SAY) "build/tape/{tuned,stone-white,stone-black,teletype,library,special}.wav, each read back: every record good, its bytes and ID the build's"
 
 # Every build as source for ca65 (with its ld65 map), 64tass and ACME, in
 # build/export/ASSEMBLER; each file's header says how to build it
@@ -154,13 +231,16 @@ uci-random:
 race:
 	$(GO) test -race -short -timeout 45m ./...
 
-# What CI checks besides the tests: formatting, vet, a tidy go.mod, and
-# staticcheck at a pinned version.
+# What CI checks besides the tests: formatting, vet, a tidy go.mod,
+# staticcheck (pinned by the tool directive in go.mod, built from the module
+# cache like any dependency), and no build product or file over 1 MiB
+# outside testdata/ tracked by git (internal/checkrepo).
 check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
-	$(GO) run $(STATICCHECK) ./...
+	$(GO) tool staticcheck ./...
+	$(GO) run ./internal/checkrepo
 
 # Each fuzz target for FUZZTIME beyond its corpus (which `make test` runs).
 FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols ./tunable:FuzzLoad \

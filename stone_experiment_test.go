@@ -128,6 +128,7 @@ func TestExperiment(t *testing.T) {
 			return true
 		})
 		fmt.Fprintf(&b, "\nFACTORs that follow the whole plan in every game and meet every threat: %02X–%02X.\n", lo, hi)
+		fmt.Fprintln(&b, windowCoverage(fs, lo, hi))
 		if mid := (int(lo) + int(hi)) / 2; chosenFactor < lo || chosenFactor > hi || abs(int(chosenFactor)-mid) > 1 {
 			t.Errorf("FACTOR %02X is not the middle (%02X) of the good window %02X–%02X", chosenFactor, mid, lo, hi)
 		}
@@ -144,6 +145,44 @@ func TestExperiment(t *testing.T) {
 // referee.
 func good(r result) bool {
 	return r.games > 0 && r.listMoves == 7*r.games && r.saves == r.saveN && r.illegal == 0
+}
+
+// windowCoverage says which values of the window lo–hi were played and
+// which are only taken to behave like their played neighbours, and the
+// untested values between each end and the nearest played value outside.
+func windowCoverage(vals []byte, lo, hi byte) string {
+	played := 0
+	var below, above []string
+	for _, v := range vals {
+		if v >= lo && v <= hi {
+			played++
+		}
+	}
+	prev, next := -1, 256
+	for _, v := range vals {
+		if int(v) < int(lo) && int(v) > prev {
+			prev = int(v)
+		}
+		if int(v) > int(hi) && int(v) < next {
+			next = int(v)
+		}
+	}
+	for v := prev + 1; v < int(lo); v++ {
+		below = append(below, fmt.Sprintf("%02X", v))
+	}
+	for v := int(hi) + 1; v < next && v < 256; v++ {
+		above = append(above, fmt.Sprintf("%02X", v))
+	}
+	size := int(hi) - int(lo) + 1
+	s := fmt.Sprintf("Of the %d values %02X–%02X, %d were played; the other %d lie between played values that pass and are taken to pass too (not played).",
+		size, lo, hi, played, size-played)
+	if len(below) > 0 {
+		s += fmt.Sprintf(" Below the window %s was not played.", strings.Join(below, ", "))
+	}
+	if len(above) > 0 {
+		s += fmt.Sprintf(" Above it %s was not played.", strings.Join(above, ", "))
+	}
+	return s
 }
 
 // window is the widest run of consecutive values that pass.
@@ -185,5 +224,15 @@ func TestListsHoldTheChoice(t *testing.T) {
 		if got := (entry{at(0xCD), at(0xCE), at(0xCF)}); got != side.e {
 			t.Errorf("%s: DEVP-4 %v, the experiment chose %v (%s)", side.file, got, side.e, chosenDevp4.name)
 		}
+	}
+}
+
+func TestWindowCoverage(t *testing.T) {
+	// Hand-counted from the factors list: 07 08 0A 0C 10 14 15 18 1C 20 21
+	// 22 23 24 lie in 07–24 (14 of its 0x24−0x07+1 = 30 values); 06 is
+	// played just below, 26 is the next played above, so 25 is untested.
+	want := "Of the 30 values 07–24, 14 were played; the other 16 lie between played values that pass and are taken to pass too (not played). Above it 25 was not played."
+	if got := windowCoverage(factors, 0x07, 0x24); got != want {
+		t.Errorf("windowCoverage = %q, want %q", got, want)
 	}
 }
