@@ -265,6 +265,14 @@ func (p *Panel) Run(budget uint64, limit time.Duration) uint64 {
 	return p.s.M.CPU.Cycles - from
 }
 
+// Reset is RS then GO at 0000: the program starts again, its memory as
+// it is (the monitor the real RS enters is not emulated).
+func (p *Panel) Reset() {
+	c := p.s.M.CPU
+	c.PC, c.S = microchess.Start, 0xFF
+	p.queue, p.ttyKeys, p.waiting, p.err, p.note = nil, nil, false, nil, ""
+}
+
 // Busy tells whether the program is thinking or has input still to take.
 func (p *Panel) Busy() bool { return p.err == nil && (!p.waiting || len(p.queue) > 0) }
 
@@ -292,7 +300,8 @@ type State struct {
 	// Board is the program's board, 0050–006F, square by square from a1
 	// to h8 (a1, b1, ... h8): "wP", "bK", or "" for an empty square.
 	Board    [64]string
-	Computer string // the colour of the program's men
+	Octal    [64]string // each square in the program's notation (microchess.Code)
+	Computer string     // the colour of the program's men
 	Plies    []microchess.FollowedPly
 	Pending  string // half a move keyed
 	Outcome  string
@@ -320,6 +329,9 @@ func (p *Panel) State() State {
 		computer = chess.White
 	}
 	st.Computer = strings.ToLower(computer.Name())
+	for sq := chess.A1; sq <= chess.H8; sq++ {
+		st.Octal[sq] = fmt.Sprintf("%02X", microchess.Code(sq, computer))
+	}
 	if board, err := p.s.Array().Position(computer); err == nil {
 		for sq, pc := range board {
 			if pc != chess.NoPiece {
