@@ -79,6 +79,7 @@ type Panel struct {
 	queue   []func()
 	ttyKeys []byte // keypad keys gathered into a teletype command
 	waiting bool
+	ownBook []byte // the program's own opening block, as loaded
 	note    string // the last refusal, for the page to show
 	err     error  // the run cannot go on
 }
@@ -118,6 +119,7 @@ func New(opt Options) (*Panel, error) {
 	}
 	p.s = microchess.NewSession(m)
 	p.s.Special, p.teletype = needs.Special, needs.Teletype
+	p.ownBook = p.Memory(microchess.BookStart, microchess.BookStart+microchess.BookSize-1)
 	if err := p.SetLevel(opt.Level); err != nil {
 		return nil, err
 	}
@@ -146,11 +148,12 @@ func (p *Panel) SetLevel(name string) error {
 	return nil
 }
 
-// SetOpening loads an opening block at 00C0 ("" leaves the program's own
-// until the program is loaded again); C starts the program on it.
+// SetOpening loads an opening block at 00C0 ("" for the program's own,
+// as it was loaded); C starts the program on it.
 func (p *Panel) SetOpening(file string) error {
 	if file == "" {
-		return nil
+		p.Opt.Opening = ""
+		return p.s.M.Load(kim1.Image{Name: "the program's opening block", Addr: microchess.BookStart, Data: p.ownBook})
 	}
 	b, err := book(path.Join(microchess.OpeningsDir, path.Base(file)))
 	if err != nil {
@@ -320,6 +323,9 @@ func (p *Panel) State() State {
 		Program: p.Name, Busy: p.Busy(), Note: p.note, Display: kim1.Reading{Digits: m.Display}.String(),
 		Segments: kim1.Lit(m.Display), Plies: p.follow.Plies, Pending: p.follow.Pending,
 		Outcome: p.follow.Outcome(), Cycles: m.CPU.Cycles, Teletype: p.teletype,
+	}
+	if st.Plies == nil {
+		st.Plies = []microchess.FollowedPly{} // a list, even empty, for the script
 	}
 	if p.err != nil {
 		st.Error = p.err.Error()

@@ -31,7 +31,7 @@ let dragging = null;
 let suppressClick = false;
 let lastFrame = 0;
 let plyCount = 0;
-const meter = { cycles: 0, runMs: 0, since: 0, wallCycles: 0 };
+const meter = { cycles: 0, runMs: 0, wallMs: 0 };
 window.mchessSpeed = { mhz: 0, runMHz: 0 };
 
 function sqName(i) { return "abcdefgh"[i % 8] + (Math.floor(i / 8) + 1); }
@@ -105,7 +105,6 @@ function squareAt(pos, computer) {
 
 function drawBoard() {
   const buttons = $("#board").children;
-  const last = st.Plies.length ? st.Plies[st.Plies.length - 1] : null;
   for (let pos = 0; pos < 64; pos++) {
     const sq = squareAt(pos, st.Computer), b = buttons[pos], man = st.Board[sq];
     const name = sqName(sq);
@@ -119,7 +118,6 @@ function drawBoard() {
     const label = name + " (" + st.Octal[sq] + "), " + (man ? (man[0] === "w" ? "white " : "black ") + NAME[man[1]] : "empty") + (chosen === name ? ", chosen" : "");
     b.setAttribute("aria-label", label);
   }
-  if (last && last.SAN) void 0;
 }
 
 function onSquareClick(ev) {
@@ -195,10 +193,15 @@ function endDrag() {
 
 function move(from, to) {
   const err = mchess.move(from, to, $("#reply").checked);
-  if (err) say(err);
+  if (err) say(err, true);
 }
 
-function say(text) { $("#status").textContent = text; }
+let holdUntil = 0; // a message the user caused stays a while
+
+function say(text, hold) {
+  $("#status").textContent = text;
+  if (hold) holdUntil = performance.now() + 3000;
+}
 
 function drawDisplay() {
   const digits = $("#display").children;
@@ -261,28 +264,31 @@ function render() {
     text = (p.Computer ? "MicroChess plays " : "You played ") + p.SAN + " (" + p.Keyed + ")" + (p.Note ? ", " + p.Note : "") + ". Display " + st.Display + ".";
   } else text = st.Note || "Display " + st.Display + ". Waiting for a key.";
   if (!st.Busy) plyCount = st.Plies.length;
-  if ($("#status").textContent !== text && (!prev || prev.Busy !== st.Busy || !st.Busy)) say(text);
+  if ($("#status").textContent !== text && (st.Busy || performance.now() > holdUntil)) say(text);
 }
 
+// Each frame runs the program: for 14 ms as fast as it goes, or for the
+// cycles a 1 MHz KIM-1 would have run since the last frame. The meter
+// counts only frames in which the program was thinking.
 function frame(now) {
   if (loaded) {
     const kim = document.querySelector('input[name="speed"]:checked').value === "kim";
     const dt = lastFrame ? Math.min(now - lastFrame, 100) : 16;
+    const busy = st && st.Busy;
     const t0 = performance.now();
     const cycles = kim ? mchess.run(Math.round(dt * 1000), 30) : mchess.run(1e15, 14);
     const t1 = performance.now();
-    if (st && st.Busy) {
+    if (busy) {
       meter.cycles += cycles;
       meter.runMs += t1 - t0;
-      meter.wallCycles += cycles;
-      if (!meter.since) meter.since = t0;
-    }
-    if (meter.since && now - meter.since > 1000) {
-      window.mchessSpeed = { mhz: meter.wallCycles / ((t1 - meter.since) * 1000), runMHz: meter.cycles / (meter.runMs * 1000) };
-      $("#speedometer").textContent = `Emulated ${window.mchessSpeed.mhz.toFixed(1)} MHz (the KIM-1 ran at 1 MHz).`;
-      meter.cycles = meter.runMs = meter.wallCycles = meter.since = 0;
+      meter.wallMs += dt;
     }
     render();
+    if (meter.wallMs >= 1000 || (!st.Busy && meter.wallMs >= 200)) {
+      window.mchessSpeed = { mhz: meter.cycles / (meter.wallMs * 1000), runMHz: meter.cycles / (meter.runMs * 1000), cycles: meter.cycles, ms: meter.wallMs };
+      $("#speedometer").textContent = `Emulated ${window.mchessSpeed.mhz.toFixed(1)} MHz while thinking (the KIM-1 ran at 1 MHz).`;
+      meter.cycles = meter.runMs = meter.wallMs = 0;
+    }
   }
   lastFrame = now;
   requestAnimationFrame(frame);
@@ -341,8 +347,8 @@ window.mchessReady = () => {
   if (params.get("speed") === "kim") document.querySelector('input[value="kim"]').checked = true;
   $("#program").addEventListener("change", load);
   $("#reload").addEventListener("click", load);
-  $("#level").addEventListener("change", () => say(mchess.setLevel($("#level").value) || "Level " + $("#level").value + "."));
-  $("#opening").addEventListener("change", () => say(mchess.setOpening($("#opening").value) || "Opening block loaded at 00C0: press C."));
+  $("#level").addEventListener("change", () => say(mchess.setLevel($("#level").value) || "Level " + $("#level").value + ".", true));
+  $("#opening").addEventListener("change", () => say(mchess.setOpening($("#opening").value) || "Opening block loaded at 00C0: press C.", true));
   $("#save").addEventListener("click", savePGN);
   $("#ttyform").addEventListener("submit", (ev) => { ev.preventDefault(); mchess.type($("#ttyline").value); $("#ttyline").value = ""; });
   document.addEventListener("keydown", onKey);

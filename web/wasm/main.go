@@ -63,7 +63,8 @@ func main() {
 	}
 	js.Global().Set("mchess", js.ValueOf(api))
 	if ready := js.Global().Get("mchessReady"); ready.Type() == js.TypeFunction {
-		ready.Invoke()
+		// Called from the page's own turn, so that its errors stay in the page.
+		js.Global().Call("setTimeout", ready, 0)
 	}
 	select {}
 }
