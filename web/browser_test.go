@@ -165,9 +165,9 @@ func TestBrowser(t *testing.T) {
 	if int64(size) != files {
 		t.Errorf("the browser loaded %d bytes, the page's files are %d", int64(size), files)
 	}
-	// Normal level from move 1: C E, then e2-e4 dragged; the program thinks
-	// (its own book is White's).
-	step("level normal, C E, e2-e4", 10*time.Second,
+	// Normal level from move 1: C E, then d2-d4 dragged; the program thinks
+	// (its own book is a White Giuoco Piano).
+	step("level normal", 10*time.Second,
 		chromedp.EmulateViewport(1100, 1000),
 		chromedp.SetValue(chromedp.CSS("#level"), "normal"))
 	evalJSON[bool](t, ctx, `document.querySelector("#level").dispatchEvent(new Event("change")), true`)
@@ -175,14 +175,32 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#keypad button[data-key="C"]`)),
 		chromedp.Click(chromedp.CSS(`#keypad button[data-key="E"]`)))
 	settled(t, ctx)
-	step("e2-e4", 10*time.Second, chromedp.DragAndDrop(chromedp.CSS(`#board button[data-sq="e2"]`), chromedp.CSS(`#board button[data-sq="e4"]`)))
+	before := evalJSON[float64](t, ctx, `JSON.parse(mchess.state()).Cycles`)
+	step("d2-d4", 10*time.Second, chromedp.DragAndDrop(chromedp.CSS(`#board button[data-sq="d2"]`), chromedp.CSS(`#board button[data-sq="d4"]`)))
 	time.Sleep(200 * time.Millisecond)
 	settledWithin(t, ctx, 120*time.Second)
 	time.Sleep(200 * time.Millisecond)
+	if plies := evalJSON[[]string](t, ctx, `JSON.parse(mchess.state()).Plies.map(p => p.SAN)`); len(plies) != 2 || plies[0] != "d4" {
+		t.Errorf("at Normal after d2-d4: plies %q, want d4 and the reply", plies)
+	}
+	thought := evalJSON[float64](t, ctx, `JSON.parse(mchess.state()).Cycles`) - before
 	speed := evalJSON[map[string]float64](t, ctx, `window.mchessSpeed`)
-	t.Logf("page: %d bytes (%s); emulated %.1f MHz while thinking (%.0f cycles in %.0f ms; %.1f MHz inside the runs)",
-		files, strings.Join(web.PageFiles, ", "), speed["mhz"], speed["cycles"], speed["ms"], speed["runMHz"])
+	t.Logf("page: %d bytes (%s); a Normal move of %.0f cycles: emulated %.1f MHz while thinking (%.0f cycles in %.0f ms of frames; %.1f MHz inside the runs)",
+		files, strings.Join(web.PageFiles, ", "), thought, speed["mhz"], speed["cycles"], speed["ms"], speed["runMHz"])
 	screenshot(t, ctx, filepath.Join(shots, "04-normal.png"))
+
+	// The real KIM-1's pace: Super Blitz from move 1 takes its seconds.
+	evalJSON[bool](t, ctx, `document.querySelector('input[value="kim"]').click(), document.querySelector("#level").value = "super-blitz", document.querySelector("#level").dispatchEvent(new Event("change")), true`)
+	step("C E at 1 MHz", 10*time.Second,
+		chromedp.Click(chromedp.CSS(`#keypad button[data-key="C"]`)),
+		chromedp.Click(chromedp.CSS(`#keypad button[data-key="E"]`)))
+	settled(t, ctx)
+	step("d2-d4 at 1 MHz", 10*time.Second, chromedp.DragAndDrop(chromedp.CSS(`#board button[data-sq="d2"]`), chromedp.CSS(`#board button[data-sq="d4"]`)))
+	time.Sleep(200 * time.Millisecond)
+	settledWithin(t, ctx, 60*time.Second)
+	time.Sleep(200 * time.Millisecond)
+	speed = evalJSON[map[string]float64](t, ctx, `window.mchessSpeed`)
+	t.Logf("at a real KIM-1's pace: %.2f MHz (%.0f cycles in %.0f ms)", speed["mhz"], speed["cycles"], speed["ms"])
 }
 
 func evalJSON[T any](t *testing.T, ctx context.Context, expr string) T {

@@ -30,8 +30,9 @@ let focusSq = 12;       // the board's square that takes the focus (e2)
 let dragging = null;
 let suppressClick = false;
 let lastFrame = 0;
+let given = false;  // a key or a move given since the last frame
 let plyCount = 0;
-const meter = { cycles: 0, runMs: 0, wallMs: 0 };
+const meter = { cycles: 0, runMs: 0, wallMs: 0, shown: 0 };
 window.mchessSpeed = { mhz: 0, runMHz: 0 };
 
 function sqName(i) { return "abcdefgh"[i % 8] + (Math.floor(i / 8) + 1); }
@@ -78,6 +79,7 @@ function press(code, button) {
     setTimeout(() => button.classList.remove("pressed"), 150);
   }
   if (code === -2) mchess.reset(); else mchess.press(code);
+  given = true;
 }
 
 function buildBoard() {
@@ -193,6 +195,7 @@ function endDrag() {
 
 function move(from, to) {
   const err = mchess.move(from, to, $("#reply").checked);
+  given = true;
   if (err) say(err, true);
 }
 
@@ -274,7 +277,8 @@ function frame(now) {
   if (loaded) {
     const kim = document.querySelector('input[name="speed"]:checked').value === "kim";
     const dt = lastFrame ? Math.min(now - lastFrame, 100) : 16;
-    const busy = st && st.Busy;
+    const busy = (st && st.Busy) || given; // input given since the last frame runs in this one
+    given = false;
     const t0 = performance.now();
     const cycles = kim ? mchess.run(Math.round(dt * 1000), 30) : mchess.run(1e15, 14);
     const t1 = performance.now();
@@ -284,11 +288,14 @@ function frame(now) {
       meter.wallMs += dt;
     }
     render();
-    if (meter.wallMs >= 1000 || (!st.Busy && meter.wallMs >= 200)) {
+    // The meter shows the move being thought, each second and at its end.
+    const ended = busy && !st.Busy;
+    if (meter.wallMs - meter.shown >= 1000 || (ended && meter.cycles >= 1e6)) {
+      meter.shown = meter.wallMs;
       window.mchessSpeed = { mhz: meter.cycles / (meter.wallMs * 1000), runMHz: meter.cycles / (meter.runMs * 1000), cycles: meter.cycles, ms: meter.wallMs };
       $("#speedometer").textContent = `Emulated ${window.mchessSpeed.mhz.toFixed(1)} MHz while thinking (the KIM-1 ran at 1 MHz).`;
-      meter.cycles = meter.runMs = meter.wallMs = 0;
     }
+    if (ended) meter.cycles = meter.runMs = meter.wallMs = meter.shown = 0;
   }
   lastFrame = now;
   requestAnimationFrame(frame);
