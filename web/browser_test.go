@@ -201,6 +201,22 @@ func TestBrowser(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	speed = evalJSON[map[string]float64](t, ctx, `window.mchessSpeed`)
 	t.Logf("at a real KIM-1's pace: %.2f MHz (%.0f cycles in %.0f ms)", speed["mhz"], speed["cycles"], speed["ms"])
+
+	// The teletype program: its paper shown, the keypad's commands typed.
+	step("the teletype program", 60*time.Second,
+		chromedp.Navigate(srv.URL+"/?program=teletype&level=super-blitz"),
+		chromedp.WaitReady(chromedp.CSS(`body[data-ready="true"]`)),
+		chromedp.Click(chromedp.CSS(`#keypad button[data-key="C"]`)),
+		chromedp.Click(chromedp.CSS(`#keypad button[data-key="PC"]`)))
+	settled(t, ctx)
+	if d := drawnDisplay(t, ctx); d != "0F 13 33" {
+		t.Errorf("teletype program after C PC: the digits read %q", d)
+	}
+	paper := evalJSON[[]any](t, ctx, `[document.querySelector("#teletype").hidden, document.querySelector("#paper").textContent]`)
+	if paper[0] != false || !strings.Contains(paper[1].(string), "PC") {
+		t.Errorf("teletype pane hidden %v, paper:\n%v", paper[0], paper[1])
+	}
+	screenshot(t, ctx, filepath.Join(shots, "05-teletype.png"))
 }
 
 func evalJSON[T any](t *testing.T, ctx context.Context, expr string) T {

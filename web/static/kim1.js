@@ -265,7 +265,7 @@ function render() {
   else if (st.Plies.length > plyCount) {
     const p = st.Plies[st.Plies.length - 1];
     text = (p.Computer ? "MicroChess plays " : "You played ") + p.SAN + " (" + p.Keyed + ")" + (p.Note ? ", " + p.Note : "") + ". Display " + st.Display + ".";
-  } else text = st.Note || "Display " + st.Display + ". Waiting for a key.";
+  } else text = st.Note || "Display " + st.Display + (st.Teletype ? ". Waiting for a line typed." : ". Waiting for a key.");
   if (!st.Busy) plyCount = st.Plies.length;
   if ($("#status").textContent !== text && (st.Busy || performance.now() > holdUntil)) say(text);
 }
