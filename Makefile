@@ -49,7 +49,7 @@ DERIVED := build/openings build/stone build/teletype build/library build/special
 # is part of `all`, leaves its lines to the end.
 ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
 
-.PHONY: all tool images verify openings books stone teletype library special tuned tapes other-tapes export run test uci-random race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
+.PHONY: all tool images verify openings books stone teletype library special tuned tapes other-tapes export web run test uci-random race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
 all: images verify openings stone teletype library special tuned tapes other-tapes
 ifneq ($(V),1)
 	@$(ERRATA) build/log/verify.log | tail -n 2
@@ -210,6 +210,17 @@ other-tapes: tapes stone teletype library special tuned
 # (docs/export.md; go test ./export proves them with the real assemblers).
 export: tool
 	@for t in ca65 64tass acme; do $(MCHESS) export -q --to $$t || exit 1; done
+
+# The web page (docs/web.md): the emulator and MicroChess compiled to
+# WebAssembly (./web/wasm), Go's wasm_exec.js and the page's files
+# (web/static), in build/web for any static host; mchess serve serves it.
+# Built beside it, then moved into place: all or none.
+web:
+	@rm -rf build/web.tmp; mkdir -p build/web.tmp
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o build/web.tmp/main.wasm ./web/wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/index.html web/static/kim1.css web/static/kim1.js build/web.tmp/
+	@rm -rf build/web; mv build/web.tmp build/web
+	@echo "web: build/web, $$(du -cb build/web/* | tail -1 | cut -f1) bytes (mchess serve serves it)"
 
 # The program built from SRC, with any expansion RAM, on the emulated KIM-1.
 run: tool
