@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/internal/racedetect"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,7 +42,11 @@ func signalWhen(t *testing.T, dir string, sig syscall.Signal, ready func(line st
 	}()
 	var log strings.Builder
 	signalled := false
-	deadline := time.After(time.Minute)
+	limit := time.Minute
+	if racedetect.Enabled {
+		limit *= 10 // the detector slows the run about tenfold
+	}
+	deadline := time.After(limit)
 	for reading := true; reading; {
 		select {
 		case l, ok := <-lines:
@@ -58,7 +63,7 @@ func signalWhen(t *testing.T, dir string, sig syscall.Signal, ready func(line st
 			}
 		case <-deadline:
 			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			t.Fatalf("mchess %s: not over in a minute (signalled: %v):\n%s", strings.Join(args, " "), signalled, log.String())
+			t.Fatalf("mchess %s: not over in %v (signalled: %v):\n%s", strings.Join(args, " "), limit, signalled, log.String())
 		}
 	}
 	err = cmd.Wait()

@@ -23,6 +23,9 @@ import (
 func FullScreen(g *Game, style Style, out io.Writer) error {
 	m := newModel(g, style)
 	_, err := tea.NewProgram(m).Run()
+	if m.thinking != nil {
+		<-m.thinking // quit while the program thought: let it finish before the game is read
+	}
 	g.save("")
 	fmt.Fprint(out, m.final())
 	return err
@@ -43,7 +46,11 @@ type model struct {
 	// runs in the background (its memory must not be read then).
 	top           []string
 	turn          string
+	moves         []string // Moves, drawn with top
+	display       string   // Display, drawn with top
 	width, height int
+	// thinking is closed when the background work last started is over.
+	thinking chan struct{}
 }
 
 // thought is the program's move, or a hint, computed in the background.
@@ -68,8 +75,18 @@ func (m *model) next() tea.Cmd {
 		return nil
 	}
 	m.busy = "the program is thinking..."
-	g := m.g
-	return func() tea.Msg { return thought{g.Think()} }
+	return m.background(m.g.Think)
+}
+
+// background runs work (the program's move, or a hint) away from the
+// screen's loop; until it is over nothing reads the game.
+func (m *model) background(work func() string) tea.Cmd {
+	done := make(chan struct{})
+	m.thinking = done
+	return func() tea.Msg {
+		defer close(done)
+		return thought{work()}
+	}
 }
 
 func (m *model) say(text string) {
@@ -91,8 +108,7 @@ func (m *model) run(line string) tea.Cmd {
 	m.say("> " + line)
 	if f := strings.Fields(line); strings.ToLower(f[0]) == "hint" && len(f) == 1 && !m.g.P.Over() && !m.g.P.ComputerToMove() {
 		m.busy = "the program is thinking of a hint..."
-		g := m.g
-		return func() tea.Msg { return thought{g.Hint()} }
+		return m.background(m.g.Hint)
 	}
 	reply, quit := m.g.Command(line)
 	m.say(reply)
@@ -157,6 +173,8 @@ func (m *model) draw() {
 	m.top = append(wrap(Header(p), m.width), "")
 	m.top = append(m.top, board...)
 	m.turn = Turn(p)
+	m.moves = Moves(p)
+	m.display = Display(p)
 }
 
 // layout is the screen as lines: the header and board (top), the display
@@ -181,13 +199,13 @@ func (m *model) layout(prompt bool) []string {
 	msgs = msgs[len(msgs)-shown:]
 	rows := max(room-shown-1, len(board)) // the board block, a blank line after it
 	var moves []string
-	for _, l := range Moves(m.g.P) {
+	for _, l := range m.moves {
 		moves = append(moves, wrap(l, m.width-boardWidth)...)
 	}
 	if keep := rows - 2; len(moves) > keep {
 		moves = moves[len(moves)-keep:]
 	}
-	right := append([]string{"KIM-1 display  " + Display(m.g.P), MovesHeader}, moves...)
+	right := append([]string{"KIM-1 display  " + m.display, MovesHeader}, moves...)
 	out := append([]string(nil), header...)
 	for i := range max(len(board), len(right)) {
 		l, r := "", ""
