@@ -107,3 +107,24 @@ func (r MonitorROM) Verify(force bool) error {
 	}
 	return fmt.Errorf("%s use --force to run it anyway", msg)
 }
+
+// ROMEnv names the environment variable that gives tests the monitor ROM
+// (one 2 KB file): the ROM is MOS Technology's and is never shipped, so
+// every test that needs it skips with ROMSkip when the variable is unset.
+const (
+	ROMEnv  = "MCHESS_KIM1_ROM"
+	ROMSkip = "no KIM-1 monitor ROM: set " + ROMEnv + " to a 2 KB image of 1800–1FFF to run the ROM tests"
+)
+
+// ROMFromEnv reads the ROM ROMEnv names; ok is false when it is unset.
+func ROMFromEnv() (rom MonitorROM, ok bool, err error) {
+	path := os.Getenv(ROMEnv)
+	if path == "" {
+		return rom, false, nil
+	}
+	rom, err = ReadROM(path)
+	if err == nil {
+		err = rom.Verify(false)
+	}
+	return rom, true, err
+}

@@ -1,0 +1,87 @@
+package microchess
+
+import (
+	"testing"
+
+	"github.com/kim1-archive/microchess/emu/kim1"
+)
+
+// romSession is the published program on a KIM-1 running the monitor ROM
+// the environment names; the test skips without one.
+func romSession(t testing.TB) *Session {
+	t.Helper()
+	rom, ok, err := kim1.ROMFromEnv()
+	if !ok {
+		t.Skip(kim1.ROMSkip)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewOnROM(rom, images1977()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// C and PC keyed through the ROM's GETKEY: the display, read from the
+// segment lines, shows CC CC CC and then the book's first move 0F 13 33,
+// in the same cycles as with the trapped routines.
+func TestROMBookMove(t *testing.T) {
+	s := romSession(t)
+	if err := s.Keys("C"); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.M.Display; got != [3]byte{0xCC, 0xCC, 0xCC} {
+		t.Fatalf("after C the digits show % X, want CC CC CC", got)
+	}
+	mv, err := s.Play()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mv.String() != "0F 13 33" {
+		t.Fatalf("book move %v, want 0F 13 33", mv)
+	}
+	trap := newSession(t)
+	if err := trap.Keys("C"); err != nil {
+		t.Fatal(err)
+	}
+	tmv, err := trap.Play()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mv.Cycles != tmv.Cycles {
+		t.Errorf("the move took %d cycles on the ROM, %d with traps", mv.Cycles, tmv.Cycles)
+	}
+}
+
+// A self-play game with the book off at Super Blitz, on the ROM and with
+// traps: the same moves, each in the same cycles (from the GETKEY that
+// read PC to the next), so the trapped routines' cycle models hold.
+func TestROMSelfPlayMatchesTraps(t *testing.T) {
+	s := romSession(t)
+	perSide := 6
+	if testing.Short() {
+		perSide = 2
+	}
+	trap := newSession(t)
+	for _, x := range []*Session{s, trap} {
+		x.SetLevel(Levels[0])
+	}
+	g, err := s.SelfPlay(perSide, true, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, err := trap.SelfPlay(perSide, true, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != len(tg.Moves) {
+		t.Fatalf("%d moves on the ROM, %d with traps", len(g.Moves), len(tg.Moves))
+	}
+	for i, mv := range g.Moves {
+		if tm := tg.Moves[i]; mv.UCI != tm.UCI || mv.Move.Cycles != tm.Move.Cycles {
+			t.Errorf("move %d: %s in %d cycles on the ROM, %s in %d with traps", i+1, mv.UCI, mv.Move.Cycles, tm.UCI, tm.Move.Cycles)
+		}
+	}
+}
