@@ -105,6 +105,14 @@ func (s *serialOut) flush(cycle uint64, m *Machine) {
 	if cycle < at(19) {
 		return
 	}
+	if s.levelAt(at(1)) {
+		// High again in the middle of the start bit: a glitch (the
+		// monitor makes PB0 an output a few cycles before it sets it
+		// high), which a terminal ignores.
+		s.busy = false
+		s.restart(at(1), cycle, m)
+		return
+	}
 	var ch byte
 	for i := uint64(0); i < 8; i++ {
 		if s.levelAt(at(3 + 2*i)) {
@@ -113,10 +121,13 @@ func (s *serialOut) flush(cycle uint64, m *Machine) {
 	}
 	m.TTYOut = append(m.TTYOut, ch)
 	s.busy = false
-	// A start bit may already have followed the stop bit.
-	stop := at(19)
+	s.restart(at(19), cycle, m)
+}
+
+// restart looks for a start bit after from among the edges already seen.
+func (s *serialOut) restart(from, cycle uint64, m *Machine) {
 	for i, e := range s.edges {
-		if e.cycle > stop && !e.level {
+		if e.cycle > from && !e.level {
 			rest := append([]edge(nil), s.edges[i+1:]...)
 			s.busy, s.start, s.edges = true, e.cycle, rest
 			s.flush(cycle, m)
