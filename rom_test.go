@@ -85,3 +85,41 @@ func TestROMSelfPlayMatchesTraps(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkROMNormalMove times the first Normal-level move, book off, on
+// the monitor ROM: the interpreter steps every instruction (so that what
+// it reads of the 6530s is right to the cycle), the translation runs the
+// program's own code natively and steps the ROM's.
+func BenchmarkROMNormalMove(b *testing.B) {
+	for _, native := range []bool{false, true} {
+		name := "interpreter"
+		if native {
+			name = "translated"
+		}
+		b.Run(name, func(b *testing.B) {
+			s := romSession(b)
+			s.SetLevel(Levels[len(Levels)-1])
+			if err := s.Keys("C"); err != nil {
+				b.Fatal(err)
+			}
+			s.BookOff()
+			if !native {
+				s.M.Native = nil
+			}
+			start := s.M.Clone()
+			var cycles uint64
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				m := start.Clone()
+				m.Press(kim1.KeyPC)
+				b.StartTimer()
+				if err := m.RunToKey(DefaultBudget); err != nil {
+					b.Fatal(err)
+				}
+				cycles += m.CPU.Cycles - start.CPU.Cycles
+			}
+			b.ReportMetric(float64(cycles)/b.Elapsed().Seconds()/1e6, "emulated-MHz")
+		})
+	}
+}
