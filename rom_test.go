@@ -1,8 +1,10 @@
 package microchess
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/emu/kim1"
 )
 
@@ -121,5 +123,59 @@ func BenchmarkROMNormalMove(b *testing.B) {
 			}
 			b.ReportMetric(float64(cycles)/b.Elapsed().Seconds()/1e6, "emulated-MHz")
 		})
+	}
+}
+
+// The published program as the paper tape the build writes (linker.
+// PaperTape, leaving out the L command's own page-zero variables and
+// stack) typed into the monitor's L command at 2400 baud: every byte in
+// place, KIM printed and no ERR; then, the jumper set to the keypad and
+// RS pressed, it plays its book move.
+func TestROMPaperTapeLoadsAndPlays(t *testing.T) {
+	rom, ok, err := kim1.ROMFromEnv()
+	if !ok {
+		t.Skip(kim1.ROMSkip)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	tape, left := linker.PaperTape(LoaderWorkspace, Published()...)
+	skipped := map[int]bool{}
+	for _, l := range left {
+		for a := int(l.Start); a <= int(l.End); a++ {
+			skipped[a] = true
+		}
+	}
+	m, err := MachineOnROMTTY(Layout, nil, rom, 2400)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.TTYOut = nil
+	m.TTYIn = append(append(m.TTYIn, 'L'), tape...)
+	if r, err := m.Run(200_000_000); err != nil || r != kim1.WaitingTTY {
+		t.Fatalf("%v %v at %04X", r, err, m.CPU.PC)
+	}
+	if out := string(m.TTYOut); !strings.Contains(out, "\x13 KIM") || strings.Contains(out, "ERR") {
+		t.Fatalf("the monitor printed %q after the tape, want X-OFF KIM and no ERR", out[max(0, strings.Index(out, "\x13")-200):min(len(out), strings.Index(out, "\x13")+100)])
+	}
+	for _, im := range images1977() {
+		for i, b := range im.Data {
+			if a := int(im.Addr) + i; !skipped[a] && m.CPU.Mem[a] != b {
+				t.Fatalf("%04X: %02X loaded, the image has %02X", a, m.CPU.Mem[a], b)
+			}
+		}
+	}
+	m.SetTTY(false)
+	m.PressRS()
+	if err := StartFromMonitor(m, Start); err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(m)
+	if err := s.Keys("C"); err != nil {
+		t.Fatal(err)
+	}
+	mv, err := s.Play()
+	if err != nil || mv.String() != "0F 13 33" {
+		t.Fatalf("after loading the tape: %v, %v; want 0F 13 33", mv, err)
 	}
 }
