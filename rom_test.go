@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/linker"
 )
 
 // romSession is the published program on a KIM-1 running the monitor ROM
