@@ -53,6 +53,10 @@ type PlayOptions struct {
 	// touched must make a legal move, entered for it; with none, the
 	// program resigns. Not with Lenient.
 	TouchMove bool
+	// ROM runs the program on the user's KIM-1 monitor ROM and the
+	// emulated board (MachineOnROM) instead of trapping the monitor's
+	// routines; nil: the traps.
+	ROM *kim1.MonitorROM
 }
 
 // PlayedPly is one half-move of a game against the program.
@@ -114,7 +118,7 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 	if len(layout.Regions) == 0 {
 		layout = Layout
 	}
-	m, err := Machine(layout, opt.Images)
+	m, err := playMachine(layout, opt)
 	if err != nil {
 		return nil, err
 	}

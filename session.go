@@ -182,11 +182,18 @@ func (s *Session) PlayUntil(slice uint64, stop func(cycles uint64) bool) (mv Mov
 		return Move{Piece: s.M.Peek(Display1), From: s.M.Peek(Display2), To: s.M.Peek(Display3), Cycles: s.M.CPU.Cycles - start}, true, nil
 	}
 	p := s.M.Polls[first:]
-	if len(p) < 2 || p[0].Key != kim1.KeyPC {
+	if len(p) < 1 || p[0].Key != kim1.KeyPC {
 		return Move{}, false, fmt.Errorf("the program did not read PC")
 	}
+	// The next GETKEY call: one that returned the key still held, or,
+	// on the ROM when the key was let go while it thought, the one it
+	// waits in now.
+	next := s.M.CPU.Cycles
+	if len(p) >= 2 {
+		next = p[1].Cycle
+	}
 	d := s.M.Display
-	return Move{Piece: d[0], From: d[1], To: d[2], Cycles: p[1].Cycle - p[0].Cycle}, true, nil
+	return Move{Piece: d[0], From: d[1], To: d[2], Cycles: next - p[0].Cycle}, true, nil
 }
 
 // BestSoFar is the move the program has found best so far while it thinks

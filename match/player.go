@@ -49,6 +49,9 @@ type Player struct {
 	// and each game gets its own random seed.
 	Library *microchess.LibraryVars
 	Engine  *Engine
+	// ROM runs the program on the user's KIM-1 monitor ROM
+	// (microchess.PlayOptions.ROM); nil: with traps.
+	ROM *kim1.MonitorROM
 	// Illegal is how the referee rules on the program's illegal moves
 	// (SetIllegalRules).
 	Illegal IllegalRule

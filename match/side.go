@@ -60,11 +60,12 @@ type program struct {
 	special  *microchess.SpecialVars
 	library  *microchess.LibraryVars
 	touch    bool // the touch-move rule (IllegalRule)
+	rom      *kim1.MonitorROM
 }
 
 func prepareProgram(p *Player, book bool) (*program, error) {
 	pr := &program{level: p.Level, layout: p.Layout, book: book || p.Plan, teletype: p.Teletype, special: p.Special, library: p.Library,
-		touch: p.Illegal == TouchMove}
+		touch: p.Illegal == TouchMove, rom: p.ROM}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		im, desc, err := p.Program(c)
 		if err != nil {
@@ -88,7 +89,7 @@ func (s *programSide) begin(color chess.Color, start string, opening []string) e
 		Program: s.prog.desc[color], Images: s.prog.images[color], FEN: start, Plan: s.prog.book && start != "",
 		Layout: s.prog.layout, Player: color.Other(), Level: s.prog.level, BookOff: !s.prog.book,
 		Teletype: s.prog.teletype, Special: s.prog.special, Library: s.prog.library, Seed: s.seed,
-		TouchMove: s.prog.touch,
+		TouchMove: s.prog.touch, ROM: s.prog.rom,
 	})
 	if err != nil {
 		return err

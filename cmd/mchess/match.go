@@ -174,6 +174,8 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	fs.Var(&loads, "load", "define a program from dumps: `NAME=FILE[,FILE...]`, each FILE@ADDR for a raw binary (hex address) or a .ptp, .hex, .srec, .kim or .wav file, read as verify --against reads it; repeatable")
 	fs.Var(&sources, "source", "define a program built from sources: `NAME=FILE.asm[,FILE.asm...]`; repeatable")
 	fs.Var(&variants, "variant", "define a program with bytes changed: `NAME=PROGRAM,[white:|black:]ADDR=HEXBYTES[,...]` (e.g. f07=stone,00C3=07); repeatable")
+	var rom romOption
+	rom.register(fs)
 	fs.Var(&ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for local, --load and --source programs; repeatable")
 	names, err := parse(fs, args)
 	if err != nil {
@@ -217,6 +219,9 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		p, err := roster.Player(n)
 		if err != nil {
 			return fail(2, err)
+		}
+		if p.ROM, err = rom.options(); err != nil {
+			return fail(1, err)
 		}
 		opt.Players = append(opt.Players, p)
 	}

@@ -55,6 +55,8 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	plain := fs.Bool("plain", false, "line by line, for scripts and screen readers (the default when not on a terminal)")
 	panel := fs.Bool("panel", false, "the raw KIM-1: its keypad and six digits, nothing translated")
 	ascii := fs.Bool("ascii", false, "full screen, draw the men as letters, not as Unicode chess figures (colour goes with NO_COLOR)")
+	var rom romOption
+	rom.register(fs)
 	if status, ok := parseNone(fs, args); !ok {
 		return status
 	}
@@ -98,7 +100,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	if *panel {
 		// The bare board: the program loaded and started at 0000, no key
 		// pressed for the person.
-		m, err := microchess.Machine(layoutOf(opt), opt.Images)
+		m, err := rom.machine(layoutOf(opt), opt.Images, microchess.Start, false)
 		if err == nil {
 			err = playui.Panel(microchess.NewSession(m), os.Stdin, stdout)
 		}
@@ -107,6 +109,10 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		return 0
+	}
+	if opt.ROM, err = rom.options(); err != nil {
+		fmt.Fprintln(stderr, "mchess play:", err)
+		return 1
 	}
 	p, err := microchess.NewPlay(opt)
 	if err != nil {

@@ -49,6 +49,7 @@ type runOpts struct {
 	goAddr    string
 	patches   stringList
 	tty       bool
+	rom       romOption
 }
 
 func runMain(args []string, stdout, stderr io.Writer) int {
@@ -73,6 +74,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.keys, "keys", "", "key script, e.g. \"C PC\" (keys may also be given as arguments)")
 	fs.Var(&o.patches, "patch", "lay this patch or extension `FILE` over the program built (e.g. "+microchess.TeletypeSource+"); repeatable")
 	fs.BoolVar(&o.tty, "tty", false, "wire the emulated teletype (GETCH, OUTCH) to this terminal, for a teletype program; alone, runs "+microchess.TeletypeSource+" over MicroChess with RAM x=0400-07FF")
+	o.rom.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: mchess run [options] [KEY...]")
 		fmt.Fprintln(stderr, "\nMicroChess mode (default): builds MicroChess from src/microchess.asm and")
@@ -279,13 +281,12 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess run:", err)
 		return exitFor(err)
 	}
-	m, err := microchess.Machine(prog.layout, prog.images)
+	m, err := o.rom.machine(prog.layout, prog.images, goAddr, o.tty)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess run:", err)
 		return 1
 	}
 	s := microchess.NewSession(m)
-	s.M.CPU.PC = goAddr
 	if o.level != "" {
 		s.SetLevel(level)
 	}

@@ -103,6 +103,10 @@ type Machine struct {
 	// TTYNoEcho leaves GETCH's echo out of TTYOut, for a terminal that
 	// shows what the user types itself.
 	TTYNoEcho bool
+
+	// hw is the board's hardware when the machine runs a monitor ROM
+	// (NewWithROM, NewBoard); nil when the ROM's routines are trapped.
+	hw *board
 }
 
 // CodeWrite is a write into a watched range.
@@ -176,6 +180,10 @@ func (m *Machine) AddRAM(name string, lo, hi uint16) error {
 	}
 	m.expansion = append(m.expansion, r)
 	m.addRAM(lo, hi)
+	if m.hw != nil && hi >= 0x2000 {
+		// A board with memory above 8 KB decodes A13–A15.
+		m.hw.mirror = false
+	}
 	m.rehook()
 	return nil
 }
@@ -210,8 +218,11 @@ func (m *Machine) write(c *emu.CPU, pc, addr uint16, val byte, cyc uint64) bool 
 	}
 	if bit(&m.ram, addr) {
 		c.Mem[addr] = val
+	} else if m.hw != nil {
+		m.hwWrite(c, pc, addr, val, cyc)
 	}
-	// Writes to the 6530 I/O registers, the ROM or empty space go nowhere.
+	// Without the board, writes to the 6530 I/O registers, the ROM or
+	// empty space go nowhere.
 	return false
 }
 
@@ -286,5 +297,13 @@ func (m *Machine) Clone() *Machine {
 	c.Polls = append([]Poll(nil), m.Polls...)
 	c.TTYIn = append([]byte(nil), m.TTYIn...)
 	c.TTYOut = append([]byte(nil), m.TTYOut...)
+	if m.hw != nil {
+		hw := *m.hw
+		u2, u3 := *m.hw.u2, *m.hw.u3
+		hw.u2, hw.u3 = &u2, &u3
+		hw.out.edges = append([]edge(nil), m.hw.out.edges...)
+		c.hw = &hw
+		c.wire()
+	}
 	return &c
 }

@@ -27,9 +27,13 @@ type RunError struct {
 	PC     uint16
 	Opcode byte
 	InROM  bool
+	board  bool // a board with no ROM installed
 }
 
 func (e *RunError) Error() string {
+	if e.InROM && e.board {
+		return fmt.Sprintf("the program entered the monitor ROM at %04X, and no ROM is installed on this board", e.PC)
+	}
 	if e.InROM {
 		var emulated []string
 		for _, r := range Routines {
@@ -47,6 +51,9 @@ func (e *RunError) Error() string {
 // When it waits, PC is at the routine's entry, so adding input and calling
 // Run again carries on exactly where it stopped.
 func (m *Machine) Run(budget uint64) (Reason, error) {
+	if m.hw != nil {
+		return m.runBoard(budget)
+	}
 	c := m.CPU
 	end := c.Cycles + budget
 	if end < c.Cycles {
