@@ -4,7 +4,9 @@
 // `go tool pprof` reads: functions are the source's routines (see
 // debug.NewSource), locations its instructions with their source lines,
 // and the stacks those of JSR and RTS as the program runs them (debug.Calls,
-// which follows MicroChess's two stacks).
+// which follows MicroChess's two stacks). A profile is of a stretch of a
+// run, of one move exactly (From and To, or StartMove and EndMove), or of
+// every move a program thinks in a match (Match).
 //
 // It watches through the machine's Trace, called before every instruction
 // on the interpreter (the translation to Go does not run while Trace is
