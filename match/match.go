@@ -316,7 +316,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 						seats[k] = seat{&engineSide{e: p.Engine, c: clients[pi], timeout: opt.EngineTimeout, game: uint64(j.Index)}, p}
 					default:
 						// A seed of the game's own, not 0, the same whatever -j.
-						seats[k] = seat{&programSide{prog: programs[pi], seed: byte(1 + (j.Index*53)%255)}, p}
+						ps := &programSide{prog: programs[pi], seed: byte(1 + (j.Index*53)%255)}
+						if p.Watch != nil {
+							ps.watch = p.Watch(j.Index)
+						}
+						seats[k] = seat{ps, p}
 					}
 				}
 				rec, err := playGame(work, j, seats[0], seats[1], &opt)

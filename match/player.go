@@ -55,7 +55,22 @@ type Player struct {
 	// Illegal is how the referee rules on the program's illegal moves
 	// (SetIllegalRules).
 	Illegal IllegalRule
-	seat    func() side // for tests: a side made to order
+	// Watch, when set for a MicroChess program, gives what sees it think
+	// its moves in the game of the schedule's index game (nil: nothing);
+	// the games in parallel call it at once.
+	Watch func(game int) MoveWatcher
+	seat  func() side // for tests: a side made to order
+}
+
+// MoveWatcher sees a MicroChess program think its moves in one game
+// (Player.Watch), so that a profiler can count what the machine runs for
+// them and nothing else: Thinking just before the program is asked for a
+// move, its machine waiting for PC; Thought just after, with the move's
+// cycles as the game's record and PGN count them (Record.Cycles), or the
+// error that ended its thinking (cycles then 0).
+type MoveWatcher interface {
+	Thinking(m *kim1.Machine)
+	Thought(m *kim1.Machine, cycles uint64, err error)
 }
 
 // Engine is an external UCI engine and how it is asked for moves.

@@ -79,9 +79,10 @@ func prepareProgram(p *Player, book bool) (*program, error) {
 // programSide plays a MicroChess program: the game is kept in a
 // microchess.Play, whose person is the opponent.
 type programSide struct {
-	prog *program
-	play *microchess.Play
-	seed byte // the library program's random number for this game (not 0)
+	prog  *program
+	play  *microchess.Play
+	seed  byte        // the library program's random number for this game (not 0)
+	watch MoveWatcher // nil: no one watches (Player.Watch)
 }
 
 func (s *programSide) begin(color chess.Color, start string, opening []string) error {
@@ -109,6 +110,17 @@ func (s *programSide) begin(color chess.Color, start string, opening []string) e
 // think lets the program think its move through: a move lasts at most a
 // fraction of a second on the host, so an interrupted match waits for it.
 func (s *programSide) think(ctx context.Context) (reply, error) {
+	if s.watch == nil {
+		return s.thinkMove()
+	}
+	m := s.play.S.M
+	s.watch.Thinking(m)
+	r, err := s.thinkMove()
+	s.watch.Thought(m, r.cycles, err)
+	return r, err
+}
+
+func (s *programSide) thinkMove() (reply, error) {
 	ply, err := s.play.Think()
 	if err != nil {
 		return reply{}, err

@@ -4,7 +4,9 @@
 // `go tool pprof` reads: functions are the source's routines (see
 // debug.NewSource), locations its instructions with their source lines,
 // and the stacks those of JSR and RTS as the program runs them (debug.Calls,
-// which follows MicroChess's two stacks).
+// which follows MicroChess's two stacks). A profile is of a stretch of a
+// run, of one move exactly (From and To, or StartMove and EndMove), or of
+// every move a program thinks in a match (Match).
 //
 // It watches through the machine's Trace, called before every instruction
 // on the interpreter (the translation to Go does not run while Trace is
@@ -37,6 +39,12 @@ type Profiler struct {
 	nodes  []node
 	path   []int32 // the node of each depth of frames; path[0] the root
 	counts map[key]*[2]uint64
+
+	// A move profiled on its own (StartMove): the GETKEY polls the
+	// machine had made before it, and the cycles counted before it.
+	inMove      bool
+	movePolls   int
+	movesBefore uint64
 
 	armed                  bool
 	prevPC                 uint16
@@ -81,10 +89,53 @@ func (p *Profiler) observe(m *kim1.Machine) {
 	p.armed = true
 }
 
+// StartMove profiles the move the machine is about to think, attached to
+// it: exactly its cycles as microchess.Session.Play counts them, from the
+// GETKEY that reads PC to the next GETKEY, whatever runs before or after
+// (a castling's rook keyed in). The machine must be waiting for PC. The
+// call stack starts empty, as for a move profiled with From and To, since
+// what ran between moves was not watched.
+func (p *Profiler) StartMove(m *kim1.Machine) {
+	p.calls.Reset()
+	p.path = p.path[:1]
+	p.armed = false
+	p.inMove, p.movePolls, p.movesBefore = true, len(m.Polls), p.Cycles
+	p.From, p.To = ^uint64(0), 0 // nothing until the first poll
+	p.Attach(m)
+}
+
+// EndMove detaches the profiler after the move StartMove began, and
+// checks that it counted cycles, the move's cycles as the session counted
+// them; err is the session's, if the move failed.
+func (p *Profiler) EndMove(m *kim1.Machine, cycles uint64, err error) error {
+	p.Detach(m)
+	p.inMove = false
+	switch counted := p.Cycles - p.movesBefore; {
+	case err != nil:
+		return fmt.Errorf("the move failed: %v", err)
+	case len(m.Polls) < p.movePolls+2:
+		return fmt.Errorf("the program did not read a key and wait for the next: no move to profile")
+	case counted != cycles:
+		return fmt.Errorf("the profile counts %d cycles for the move, the session %d", counted, cycles)
+	}
+	return nil
+}
+
 // settle counts the instruction seen last, now that it has run, and
 // follows its effect on the call stack.
 func (p *Profiler) settle(m *kim1.Machine) {
 	c := m.CPU
+	if p.inMove {
+		// The move's window opens at the first GETKEY that returned
+		// since StartMove, and closes at the second: an instruction
+		// starting at a poll's cycle is the GETKEY polled.
+		if n := len(m.Polls) - p.movePolls; n >= 1 && p.From == ^uint64(0) {
+			p.From = m.Polls[p.movePolls].Cycle
+		}
+		if n := len(m.Polls) - p.movePolls; n >= 2 && p.To == 0 {
+			p.To = m.Polls[p.movePolls+1].Cycle
+		}
+	}
 	if !p.armed || c.Cycles == p.prevCycles && c.PC == p.prevPC {
 		return // nothing ran (a routine waiting for a key)
 	}

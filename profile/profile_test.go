@@ -2,6 +2,7 @@ package profile
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -163,5 +164,67 @@ func TestGoToolPprofReadsIt(t *testing.T) {
 		if !seen[n] {
 			t.Errorf("%s not in pprof's table\n%s", n, out)
 		}
+	}
+}
+
+// StartMove and EndMove count exactly the move's cycles, which a session
+// on the translation counts apart, whatever runs after it; and EndMove
+// refuses a count that is not the move's, or a move that failed.
+func TestStartMoveCountsTheMove(t *testing.T) {
+	prog, err := microchess.Original(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	session := func() *microchess.Session {
+		m, err := microchess.Machine(prog.Layout, microchess.KIM(prog.Images))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := microchess.NewSession(m)
+		l, _ := microchess.LevelByName("super-blitz")
+		s.SetLevel(l)
+		if err := s.Keys("C"); err != nil {
+			t.Fatal(err)
+		}
+		s.BookOff()
+		return s
+	}
+	want, err := session().Play()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := session()
+	p := New(debug.NewSource(prog.Code))
+	p.StartMove(s.M)
+	mv, err := s.Play()
+	if err != nil || mv != want {
+		t.Fatalf("profiled move %v (%v), the translation's %v", mv, err, want)
+	}
+	// What a match does after the move, still attached: its reply keyed in.
+	if err := s.Enter(0x63, 0x43); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.EndMove(s.M, want.Cycles, nil); err != nil {
+		t.Fatal(err)
+	}
+	if p.Cycles != want.Cycles || s.M.Trace != nil {
+		t.Fatalf("counted %d cycles, the move %d; trace left on: %v", p.Cycles, want.Cycles, s.M.Trace != nil)
+	}
+	if rows, total := Top(p.Profile()); total != int64(want.Cycles) || len(rows) == 0 {
+		t.Fatalf("the profile's total %d, the move %d", total, want.Cycles)
+	}
+
+	// The second move, counted on: EndMove compares the move's own count.
+	p.StartMove(s.M)
+	mv, err = s.Play()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.EndMove(s.M, mv.Cycles+1, nil); err == nil || !strings.Contains(err.Error(), "the profile counts") {
+		t.Fatalf("a count one off: %v", err)
+	}
+	p.StartMove(s.M)
+	if err := p.EndMove(s.M, 0, fmt.Errorf("ran away")); err == nil || !strings.Contains(err.Error(), "ran away") {
+		t.Fatalf("a failed move: %v", err)
 	}
 }

@@ -33,9 +33,8 @@ import (
 //
 // The not-run examples are few and each says why: matches of thousands
 // of games, benchmarks (their figures are the machine's), a cluster, a
-// full-screen terminal, an interactive debugger, a server. notRunLimit
-// keeps it so.
-const notRunLimit = 19
+// full-screen terminal, a server. notRunLimit keeps it so.
+const notRunLimit = 17
 
 // docGenerated are documents written by a tool from runs too long for a
 // test: their command blocks are the record of what was run.

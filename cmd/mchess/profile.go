@@ -14,11 +14,12 @@ import (
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/internal/bounded"
+	"github.com/kim1-archive/microchess/match"
 	"github.com/kim1-archive/microchess/profile"
 )
 
 func init() {
-	register("profile", "profile a move or a game: cycles by routine and call stack, in pprof's format", profileMain)
+	register("profile", "profile a move, a game or a match: cycles by routine and call stack, in pprof's format", profileMain)
 }
 
 // profileLimit bounds a profile read back for a chart.
@@ -29,27 +30,38 @@ func profileMain(args []string, stdout, stderr io.Writer) int {
 	var out, chart, title string
 	var game bool
 	var perSide, top int
+	var mo matchProfileOpts
 	fs := flag.NewFlagSet("mchess profile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	programFlags(fs, &o)
 	fs.StringVar(&out, "o", "", "write the profile to `FILE` (pprof's format: go tool pprof -top FILE)")
 	fs.BoolVar(&game, "game", false, "profile a game the program plays against itself from the start, instead of a move")
 	fs.IntVar(&perSide, "max-moves", 40, "with --game: `N` moves a side at most")
+	fs.StringVar(&mo.opponent, "match", "", "profile every move the program makes in a match against `OPPONENT[@LEVEL]` (a program mchess match names: original, stone, ...; the program itself plays at --level, default normal)")
+	fs.IntVar(&mo.games, "games", 2, "with --match: `N` games, each line of the suite twice, colours reversed")
+	fs.StringVar(&mo.openings, "openings", "", "with --match: the opening `SUITE`, as mchess match reads it (default balanced-50)")
+	fs.IntVar(&mo.maxPlies, "max-plies", match.DefaultMaxPlies, "with --match: adjudicate a draw after `N` plies past the opening")
+	fs.IntVar(&mo.jobs, "j", 0, "with --match: games at once (default: the number of CPUs)")
+	fs.StringVar(&mo.pgn, "pgn", "", "with --match: write the games to `FILE` as PGN")
 	fs.IntVar(&top, "top", 15, "print the `N` routines that take the most cycles (0: all)")
 	fs.StringVar(&chart, "chart", "", "draw the profiles given as arguments (NAME=FILE.pprof ...) as bars of each routine's share, to `FILE`.png")
 	fs.StringVar(&title, "title", "", "with --chart: the chart's title")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: mchess profile [options] -o FILE [KEY...]")
+		fmt.Fprintln(stderr, "       mchess profile [options] --match OPPONENT[@LEVEL] [--games N] -o FILE")
 		fmt.Fprintln(stderr, "       mchess profile --chart OUT.png NAME=FILE.pprof...")
 		fmt.Fprintln(stderr, "\nRuns the program as mchess run does (MicroChess built from src/, --source,")
 		fmt.Fprintln(stderr, "--patch, --published or --load), presses the keys, and profiles the move the")
 		fmt.Fprintln(stderr, "last key (PC) asks for: the cycles from the GETKEY that reads it to the next,")
 		fmt.Fprintln(stderr, "which is how the session counts a move's cycles. With --game it profiles a")
-		fmt.Fprintln(stderr, "whole game the program plays against itself. Functions are the source's")
-		fmt.Fprintln(stderr, "routines, stacks those of JSR and RTS; the samples count cycles and")
-		fmt.Fprintln(stderr, "instructions. The profiled run is interpreted (the translation does not run")
-		fmt.Fprintln(stderr, "under a profile), its cycle counts exact. e.g.")
+		fmt.Fprintln(stderr, "whole game the program plays against itself. With --match it plays a match,")
+		fmt.Fprintln(stderr, "as mchess match does, against the opponent, and profiles every move the")
+		fmt.Fprintln(stderr, "program thinks, each exactly as the PGN counts its cycles, all games merged.")
+		fmt.Fprintln(stderr, "Functions are the source's routines, stacks those of JSR and RTS; the samples")
+		fmt.Fprintln(stderr, "count cycles and instructions. The profiled run is interpreted (the")
+		fmt.Fprintln(stderr, "translation does not run under a profile), its cycle counts exact. e.g.")
 		fmt.Fprintln(stderr, "  mchess profile --level normal --book-off -o normal.pprof C PC")
+		fmt.Fprintln(stderr, "  mchess profile --level blitz --match stone@blitz --games 4 -o match.pprof")
 		fmt.Fprintln(stderr, "  go tool pprof -top normal.pprof; go tool pprof -http :8080 normal.pprof")
 		fmt.Fprintln(stderr, "\noptions:")
 		fs.PrintDefaults()
@@ -73,7 +85,27 @@ func profileMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess profile:", err)
 		return 2
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
+	case mo.opponent != "" && (game || len(keys) > 0 || o.bookOff || set["go"] || set["max-moves"]):
+		fmt.Fprintln(stderr, "mchess profile: --match plays games from the suite's lines, books off: no keys, --game, --max-moves, --book-off or --go")
+		return 2
+	case mo.opponent == "" && (set["games"] || set["openings"] || set["max-plies"] || set["j"] || set["pgn"]):
+		fmt.Fprintln(stderr, "mchess profile: --games, --openings, --max-plies, -j and --pgn go with --match")
+		return 2
+	case mo.opponent != "" && (mo.games < 1 || mo.maxPlies < 1 || mo.jobs < 0):
+		fmt.Fprintln(stderr, "mchess profile: --games and --max-plies want 1 or more, -j 0 or more")
+		return 2
+	case mo.opponent != "":
+		mp, comments, status := profileMatchRun(&o, &mo, stderr)
+		if mp == nil {
+			return status
+		}
+		if w := writeProfile(mp.Profile, out, comments, top, "", stdout, stderr); w != 0 {
+			return w
+		}
+		return status
 	case game && len(keys) > 0:
 		fmt.Fprintln(stderr, "mchess profile: --game plays from the start: no keys")
 		return 2
@@ -112,10 +144,16 @@ func profileMain(args []string, stdout, stderr io.Writer) int {
 		}
 		comments = append(comments, fmt.Sprintf("the move %v: %d cycles, %d instructions", mv, mv.Cycles, prof.Instructions))
 	}
-	if o.level != "" {
-		comments = append(comments, "level "+o.level)
+	return writeProfile(prof.Profile(), out, comments, top, o.level, stdout, stderr)
+}
+
+// writeProfile writes a profile with its comments and prints them and its
+// top routines.
+func writeProfile(p *pprof.Profile, out string, comments []string, top int, level string, stdout, stderr io.Writer) int {
+	if level != "" {
+		comments = append(comments, "level "+level)
 	}
-	p := prof.Profile(comments...)
+	p.Comments = comments
 	var buf bytes.Buffer
 	if err := p.Write(&buf); err != nil {
 		fmt.Fprintln(stderr, "mchess profile:", err)
