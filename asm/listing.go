@@ -17,7 +17,7 @@ func WriteListing(w io.Writer, p *Program) error {
 			file = s.Pos.File
 			ew.printf("%s\n\n", file)
 		}
-		text := expandTabs(s.Text)
+		text := ExpandTabs(s.Text)
 		if DialectFor(file) == Dialect1980 {
 			writeLine1980(ew, s, text)
 			continue
@@ -100,7 +100,9 @@ func hexBytes(b []byte) string {
 	return strings.Join(parts, " ")
 }
 
-func expandTabs(s string) string {
+// ExpandTabs sets tab stops every eight columns, as the listing shows a
+// source line.
+func ExpandTabs(s string) string {
 	var b strings.Builder
 	col := 0
 	for _, r := range s {

@@ -262,7 +262,7 @@ func listingLine(st *asm.Stmt) string {
 	if st.Number > 0 {
 		num = fmt.Sprintf("%5d", st.Number)
 	}
-	text := strings.TrimRight(expandTabs(st.Text), " ")
+	text := strings.TrimRight(asm.ExpandTabs(st.Text), " ")
 	if len(st.Bytes) == 0 {
 		return fmt.Sprintf("%s %-14s %s", num, "", text)
 	}

@@ -265,19 +265,3 @@ func (s *Source) Line(file string, line, number int) (uint16, error) {
 	}
 	return 0, fmt.Errorf("no %s in the source", what)
 }
-
-func expandTabs(s string) string {
-	var b strings.Builder
-	col := 0
-	for _, r := range s {
-		if r == '\t' {
-			n := 8 - col%8
-			b.WriteString(strings.Repeat(" ", n))
-			col += n
-			continue
-		}
-		b.WriteRune(r)
-		col++
-	}
-	return b.String()
-}
