@@ -116,6 +116,22 @@ func (s *Session) Keys(names string) error {
 	return s.M.RunToKey(s.Budget)
 }
 
+// RunKeys presses keys and runs until the program waits for more or the
+// budget is spent. With bookOff the first key (normally C, which turns
+// the book on) runs alone and the book is then turned off.
+func (s *Session) RunKeys(keys []byte, bookOff bool) (kim1.Reason, error) {
+	if bookOff && len(keys) > 0 {
+		s.M.Press(keys[0])
+		if r, err := s.M.Run(s.Budget); err != nil || r != kim1.WaitingKey {
+			return r, err
+		}
+		s.BookOff()
+		keys = keys[1:]
+	}
+	s.M.Press(keys...)
+	return s.M.Run(s.Budget)
+}
+
 // Move is what the display shows after PC: the piece code and the FROM and
 // TO squares in the program's notation, from the computer's side.
 type Move struct {

@@ -107,3 +107,22 @@ func TestTimingDocUpToDate(t *testing.T) {
 		t.Errorf("first Normal move %d cycles", c)
 	}
 }
+
+// RunKeys with the book off runs C alone, then clears .OMOVE, so that the
+// program thinks for its first move instead of playing the book's.
+func TestRunKeysBookOff(t *testing.T) {
+	keys, err := ParseKeys("C")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, off := range []bool{false, true} {
+		s := newSession(t)
+		r, err := s.RunKeys(keys, off)
+		if err != nil || r != kim1.WaitingKey {
+			t.Fatalf("book off %v: %v, %v", off, r, err)
+		}
+		if on := s.M.Peek(OpenPtr) >= 0x80; on == off { // negative while the book is followed
+			t.Errorf("book off %v: .OMOVE = %02X", off, s.M.Peek(OpenPtr))
+		}
+	}
+}

@@ -90,27 +90,45 @@ func All() ([]Build, error) {
 
 // Openings are the ten opening blocks make compiles from src/openings.
 func Openings() ([]Build, error) {
-	files, err := microchess.Proven.Glob(microchess.OpeningsDir + "/*.book")
+	books, err := openingBooks()
 	if err != nil {
 		return nil, err
 	}
 	var out []Build
+	for _, b := range books {
+		out = append(out, Build{
+			Key:     "opening:" + b.key,
+			Name:    fmt.Sprintf("the %s block, computer %s, tape ID %02X", b.Opening, openings.ColorName(b.Computer), b.Tape),
+			Sources: []string{b.file},
+			Images:  []*linker.Image{b.Image(b.file, "c0")},
+		})
+	}
+	return out, nil
+}
+
+// book is an opening book of src/openings, compiled.
+type book struct {
+	file, key string // key: the file's name without its extension
+	*openings.Book
+}
+
+// openingBooks compiles the books of src/openings in the proven tree.
+func openingBooks() ([]book, error) {
+	files, err := microchess.Proven.Glob(microchess.OpeningsDir + "/*.book")
+	if err != nil {
+		return nil, err
+	}
+	var out []book
 	for _, f := range files {
 		text, err := microchess.Proven.ReadFile(f, openings.BookLimit)
 		if err != nil {
 			return nil, err
 		}
-		book, err := openings.Compile(f, text)
+		b, err := openings.Compile(f, text)
 		if err != nil {
 			return nil, err
 		}
-		key := strings.TrimSuffix(path.Base(f), path.Ext(f))
-		out = append(out, Build{
-			Key:     "opening:" + key,
-			Name:    fmt.Sprintf("the %s block, computer %s, tape ID %02X", book.Opening, openings.ColorName(book.Computer), book.Tape),
-			Sources: []string{f},
-			Images:  []*linker.Image{book.Image(f, "c0")},
-		})
+		out = append(out, book{f, strings.TrimSuffix(path.Base(f), path.Ext(f)), b})
 	}
 	return out, nil
 }

@@ -1,3 +1,6 @@
+// Flags and printing only: most of this file is the usage text, which is
+// mchess match's documentation (-h); the match itself is package match.
+
 package main
 
 import (
@@ -6,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/elo"
@@ -261,92 +263,4 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	}
 	m.opt = opt
 	return m, 0
-}
-
-// matchRoster defines the engines and programs the players may name. A
-// definition that is wrong is a usage error; a file that cannot be read
-// or built, not (exitFor).
-func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster, error) {
-	r := match.NewRoster()
-	for _, def := range engines {
-		if _, err := r.AddEngine(def); err != nil {
-			return nil, usagef("--engine: %v", err)
-		}
-	}
-	regions, err := parseRAM(ram)
-	if err != nil {
-		return nil, usageError{err}
-	}
-	layout := microchess.Layout
-	for _, reg := range regions {
-		if layout, err = layout.WithRegion(reg); err != nil {
-			return nil, usageError{err}
-		}
-	}
-	if err := r.LocalRAM(regions); err != nil {
-		return nil, usageError{err}
-	}
-	for _, def := range loads {
-		name, files, ok := strings.Cut(def, "=")
-		if !ok || files == "" {
-			return nil, usagef("--load %s: want NAME=FILE[,FILE...] (FILE@ADDR for a raw binary)", quote(def))
-		}
-		images, err := readLoads(strings.Split(files, ","))
-		if err == nil {
-			err = microchess.CheckLoaded(images)
-		}
-		if err != nil {
-			return nil, err
-		}
-		desc := microchess.Describe(microchess.OriginalName, images, nil) + ", loaded from " + files
-		if err := r.AddProgram(name, desc, images, layout); err != nil {
-			return nil, usagef("--load: %v", err)
-		}
-	}
-	for _, def := range sources {
-		name, files, ok := strings.Cut(def, "=")
-		if !ok || files == "" {
-			return nil, usagef("--source %s: want NAME=FILE.asm[,FILE.asm...]", quote(def))
-		}
-		p, err := microchess.Build(microchess.WorkDir, microchess.Options{Sources: strings.Split(files, ","), RAM: regions})
-		if err != nil {
-			return nil, fileError(err)
-		}
-		desc := p.Describe(microchess.OriginalName) + ", built from " + files
-		if err := r.AddProgram(name, desc, microchess.KIM(p.Images), p.Layout); err != nil {
-			return nil, usagef("--source: %v", err)
-		}
-	}
-	for _, def := range variants {
-		if _, err := r.AddVariant(def); err != nil {
-			return nil, usagef("--variant: %v", err)
-		}
-	}
-	return r, nil
-}
-
-// progressBar shows the games played, the last pairing's score and Elo,
-// and the time left: redrawn in place on a terminal, a line every tenth of
-// the match otherwise.
-func progressBar(w io.Writer, terminal bool, players []*match.Player) func(match.Progress) {
-	lastTenth := 0
-	return func(p match.Progress) {
-		d, m, ok := p.Score.Diff()
-		left := time.Duration(0)
-		if p.Done > 0 {
-			left = p.Elapsed / time.Duration(p.Done) * time.Duration(p.Total-p.Done)
-		}
-		status := fmt.Sprintf("%d/%d games  %s vs %s %s  Elo %s  %s left", p.Done, p.Total,
-			players[p.Pairing.A].Name, players[p.Pairing.B].Name, p.Score, elo.Format(d, m, ok), left.Round(time.Second))
-		if terminal {
-			const width = 24
-			filled := width * p.Done / max(p.Total, 1)
-			fmt.Fprintf(w, "\r\x1b[K[%s%s] %s", strings.Repeat("=", filled), strings.Repeat(" ", width-filled), status)
-			return
-		}
-		if tenth := 10 * p.Done / max(p.Total, 1); tenth > lastTenth || p.Done == p.Total {
-			lastTenth = tenth
-			fmt.Fprintln(w, status)
-		}
-	}
 }

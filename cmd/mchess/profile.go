@@ -176,7 +176,7 @@ func writeProfile(p *pprof.Profile, out string, comments []string, top int, leve
 // move's cycles with a run of the translation, and profiles the same move
 // run again from the same state, counting exactly those cycles.
 func profileMove(s *microchess.Session, prof *profile.Profiler, keys []byte, bookOff bool) (microchess.Move, error) {
-	if _, err := runKeys(s, keys[:len(keys)-1], bookOff); err != nil {
+	if _, err := s.RunKeys(keys[:len(keys)-1], bookOff); err != nil {
 		return microchess.Move{}, err
 	}
 	if s.M.KeysLeft() > 0 || s.M.CPU.PC != kim1.AddrGETKEY {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,11 +9,7 @@ import (
 	"strings"
 
 	"github.com/kim1-archive/microchess"
-	"github.com/kim1-archive/microchess/asm"
-	"github.com/kim1-archive/microchess/emu"
 	"github.com/kim1-archive/microchess/emu/kim1"
-	"github.com/kim1-archive/microchess/internal/bounded"
-	"github.com/kim1-archive/microchess/linker"
 )
 
 func init() {
@@ -146,113 +140,6 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	return runKIM(&o, keys, stdout, stderr)
 }
 
-// readLoads reads --load arguments as verify --against reads a dump
-// (readDump): FILE@ADDR for a raw binary, or a paper tape, Intel HEX,
-// S-record, .kim file or .wav recording; each range it holds is an image,
-// and no two images may overlap.
-func readLoads(specs []string) ([]kim1.Image, error) {
-	var out []kim1.Image
-	for _, spec := range specs {
-		d, err := readDump(spec)
-		if err != nil {
-			var at *positionedError
-			if errors.As(err, &at) {
-				return nil, err
-			}
-			var u usageError
-			if errors.As(err, &u) {
-				return nil, usagef("--load %v", err)
-			}
-			return nil, err
-		}
-		for _, seg := range d.segs {
-			out = append(out, kim1.Image{Name: d.File, Addr: seg.Addr, Data: seg.Data})
-		}
-	}
-	return out, kim1.Overlap(out)
-}
-
-func writeJSON(w io.Writer, v any) {
-	b, _ := json.MarshalIndent(v, "", "  ")
-	fmt.Fprintf(w, "%s\n", b)
-}
-
-type reading struct {
-	Display string  `json:"display"`
-	Cycle   uint64  `json:"cycle"`
-	Seconds float64 `json:"seconds"`
-}
-
-type codeWrite struct {
-	PC    string `json:"pc"`
-	Addr  string `json:"addr"`
-	Value string `json:"value"`
-	Cycle uint64 `json:"cycle"`
-}
-
-type kimReport struct {
-	Keys     string      `json:"keys"`
-	Level    string      `json:"level,omitempty"`
-	Readings []reading   `json:"readings"`
-	Display  string      `json:"display"`
-	Stop     string      `json:"stop"`
-	StopPC   string      `json:"stop_pc"`
-	Cycles   uint64      `json:"cycles"`
-	Seconds  float64     `json:"seconds"`
-	Writes   []codeWrite `json:"code_writes"`
-}
-
-// program is what MicroChess mode runs: the --load images, the published
-// ones, or MicroChess built from its sources (which also names its
-// symbols for --trace).
-type program struct {
-	layout linker.Layout
-	images []kim1.Image
-	names  *asm.Names
-	source string // for reports: where the images came from
-}
-
-func loadMicroChess(o *runOpts) (*program, error) {
-	regions, err := parseRAM(o.ram)
-	if err != nil {
-		return nil, err
-	}
-	layout := microchess.Layout
-	for _, r := range regions {
-		if layout, err = layout.WithRegion(r); err != nil {
-			return nil, err
-		}
-	}
-	switch {
-	case o.published:
-		return &program{layout: layout, images: microchess.KIM(microchess.Published()), source: "the 1977 published hex listing"}, nil
-	case len(o.loads) > 0:
-		ims, err := readLoads(o.loads)
-		return &program{layout: layout, images: ims, source: "the images given with --load"}, err
-	}
-	opt := microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: regions}
-	source := microchess.BuiltSource
-	if len(o.sources) > 0 {
-		opt.Sources, opt.Residue = o.sources, o.residue
-		source = "the program built from " + strings.Join(o.sources, ", ")
-	}
-	p, err := microchess.Build(microchess.WorkDir, opt)
-	if err != nil {
-		return nil, fileError(err)
-	}
-	if len(o.patches) == 0 {
-		return &program{layout: p.Layout, images: microchess.KIM(p.Images), names: asm.NewNames(asm.Symbols(p.Code)),
-			source: source}, nil
-	}
-	patched, err := p.Overlay(o.patches...)
-	if err != nil {
-		return nil, fileError(err)
-	}
-	return &program{layout: p.Layout, images: microchess.KIM(patched.Images),
-		names:  asm.NewNames(append(asm.Symbols(p.Code), asm.Symbols(patched.Patch)...)),
-		source: source + " with " + strings.Join(o.patches, ", ")}, nil
-}
-
 func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 	keys, err := microchess.ParseKeys(keyText)
 	if err != nil {
@@ -308,33 +195,15 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 		s.M.Trace = func(m *kim1.Machine) { tr.Line(m.CPU) }
 		flush = tr.W.(*bufio.Writer).Flush
 	}
-	reason, err := runKeys(s, keys, o.bookOff)
+	reason, err := s.RunKeys(keys, o.bookOff)
 	if flush != nil {
 		flush()
 	}
-	rep := kimReport{Keys: keyText, Level: o.level, Stop: reason.String(), StopPC: fmt.Sprintf("%04X", s.M.CPU.PC),
-		Cycles: s.M.CPU.Cycles, Seconds: float64(s.M.CPU.Cycles) / 1e6, Writes: []codeWrite{}}
-	for _, r := range s.M.Readings {
-		rep.Readings = append(rep.Readings, reading{r.String(), r.Cycle, float64(r.Cycle) / 1e6})
-	}
-	d := kim1.Reading{Digits: s.M.Display}
-	rep.Display = d.String()
-	for _, w := range s.M.Writes {
-		rep.Writes = append(rep.Writes, codeWrite{fmt.Sprintf("%04X", w.PC), fmt.Sprintf("%04X", w.Addr), fmt.Sprintf("%02X", w.New), w.Cycle})
-	}
-	if err != nil {
-		rep.Stop = "error: " + err.Error()
-	}
+	rep := newKIMReport(s, keyText, o.level, reason, err)
 	if o.jsonOut {
 		writeJSON(stdout, rep)
 	} else {
-		for _, r := range rep.Readings {
-			fmt.Fprintf(stdout, "%s   cycle %12d   %10.6f s\n", r.Display, r.Cycle, r.Seconds)
-		}
-		for _, w := range rep.Writes {
-			fmt.Fprintf(stdout, "code write: %s = %s by the instruction at %s, cycle %d\n", w.Addr, w.Value, w.PC, w.Cycle)
-		}
-		fmt.Fprintf(stdout, "%s at %s after %d cycles (%.6f s at 1 MHz)\n", rep.Stop, rep.StopPC, rep.Cycles, rep.Seconds)
+		rep.write(stdout)
 	}
 	switch {
 	case err != nil:
@@ -345,42 +214,4 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// runKeys presses the script; with bookOff it runs the first key alone
-// (normally C) and then clears 00DC.
-func runKeys(s *microchess.Session, keys []byte, bookOff bool) (kim1.Reason, error) {
-	if bookOff && len(keys) > 0 {
-		s.M.Press(keys[0])
-		if r, err := s.M.Run(s.Budget); err != nil || r != kim1.WaitingKey {
-			return r, err
-		}
-		s.BookOff()
-		keys = keys[1:]
-	}
-	s.M.Press(keys...)
-	return s.M.Run(s.Budget)
-}
-
-// newTracer traces to out with names from the symbol file, if one is
-// given, else from the program built.
-func newTracer(symFile string, built *asm.Names, out io.Writer) (*emu.Tracer, error) {
-	t := &emu.Tracer{W: bufio.NewWriter(out)}
-	names := built
-	if symFile != "" {
-		f, err := bounded.Open(symFile, asm.SymbolsLimit)
-		if err != nil {
-			return nil, fileError(err)
-		}
-		defer f.Close()
-		syms, err := asm.ReadSymbols(symFile, f)
-		if err != nil {
-			return nil, err
-		}
-		names = asm.NewNames(syms)
-	}
-	if names != nil {
-		t.Sym = names.Name
-	}
-	return t, nil
 }

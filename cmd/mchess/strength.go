@@ -11,37 +11,11 @@ import (
 
 	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/match"
+	"github.com/kim1-archive/microchess/strength"
 )
 
 func init() {
 	register("strength", "run the strength study (matches) and write docs/strength.md", strengthMain)
-}
-
-// studyPart is one question of the study and the matches that answer it,
-// each an mchess match command line.
-type studyPart struct {
-	title, question, note string
-	matches               [][]string
-	kind                  partKind // how its results are summed up beyond each pairing's verdict
-}
-
-type partKind int
-
-const (
-	partPlain    partKind = iota
-	partVariants          // a gauntlet of variants: their spread
-	partLibrary           // two programs against one opponent: the difference of their scores
-)
-
-// studyMatch is a match of the study as it was played.
-type studyMatch struct {
-	args    []string
-	sum     *match.Summary
-	elapsed time.Duration
-	// Who played it: the mchess revision, the machine, the one-minute
-	// load average when it finished (a match may be kept from an earlier
-	// sitting: studyState).
-	version, machine, load string
 }
 
 func strengthMain(args []string, stdout, stderr io.Writer) int {
@@ -77,38 +51,38 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 	if *jobs <= 0 {
 		*jobs = runtime.NumCPU()
 	}
-	parts := studyPlan(sf, *jobs, *quick)
-	state := studyState{dir: *stateDir, salt: suiteSalt(studySuite)}
+	parts := strength.Plan(sf, *jobs, *quick)
+	state := strength.NewState(*stateDir)
 	if *fresh {
 		if err := os.RemoveAll(*stateDir); err != nil {
 			fmt.Fprintln(stderr, "mchess strength:", err)
 			return 1
 		}
 	}
-	if err := state.prune(parts); err != nil {
+	if err := state.Prune(parts); err != nil {
 		fmt.Fprintln(stderr, "mchess strength:", err)
 		return 1
 	}
 	ctx, stopped, release := stopOnSignal()
 	defer release()
-	machine := studyMachine(sf)
-	start, load := time.Now(), [2]string{loadAverage()}
-	var played [][]studyMatch
+	machine := strength.Machine(sf)
+	start, load := time.Now(), [2]string{strength.LoadAverage()}
+	var played [][]strength.Match
 	for _, p := range parts {
-		var ms []studyMatch
-		for _, a := range p.matches {
-			kept, err := state.load(a)
+		var ms []strength.Match
+		for _, a := range p.Matches {
+			kept, err := state.Load(a)
 			if err != nil {
 				fmt.Fprintln(stderr, "mchess strength:", err)
 				return 1
 			}
 			if kept != nil {
-				fmt.Fprintf(stderr, "mchess match %s: kept from %s\n", shellJoin(a), kept.Finished.Format(time.RFC3339))
-				ms = append(ms, studyMatch{args: a, sum: kept.Summary, elapsed: time.Duration(kept.Seconds * float64(time.Second)),
-					version: kept.Version, machine: kept.Machine, load: kept.Load})
+				fmt.Fprintf(stderr, "mchess match %s: kept from %s\n", strength.ShellJoin(a), kept.Finished.Format(time.RFC3339))
+				ms = append(ms, strength.Match{Args: a, Summary: kept.Summary, Elapsed: time.Duration(kept.Seconds * float64(time.Second)),
+					Version: kept.Version, Machine: kept.Machine, Load: kept.Load})
 				continue
 			}
-			fmt.Fprintf(stderr, "mchess match %s\n", shellJoin(a))
+			fmt.Fprintf(stderr, "mchess match %s\n", strength.ShellJoin(a))
 			m, status := parseMatch(a, stderr)
 			if m == nil {
 				return status
@@ -131,9 +105,9 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, "mchess strength:", err)
 				return 1
 			}
-			sm := studyMatch{args: a, sum: res.Summarize(), elapsed: time.Since(t0), version: version(), machine: machine, load: loadAverage()}
-			if err := state.save(&savedMatch{Args: a, Version: sm.version, Machine: machine, Finished: time.Now().UTC(),
-				Seconds: sm.elapsed.Seconds(), Load: sm.load, Summary: sm.sum}); err != nil {
+			sm := strength.Match{Args: a, Summary: res.Summarize(), Elapsed: time.Since(t0), Version: version(), Machine: machine, Load: strength.LoadAverage()}
+			if err := state.Save(&strength.Saved{Args: a, Version: sm.Version, Machine: machine, Finished: time.Now().UTC(),
+				Seconds: sm.Elapsed.Seconds(), Load: sm.Load, Summary: sm.Summary}); err != nil {
 				fmt.Fprintln(stderr, "mchess strength:", err)
 				return 1
 			}
@@ -141,9 +115,9 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 		}
 		played = append(played, ms)
 	}
-	load[1] = loadAverage()
+	load[1] = strength.LoadAverage()
 	var b strings.Builder
-	writeStudy(&b, parts, played, machine, time.Since(start), load, *quick)
+	strength.WriteDocument(&b, parts, played, machine, time.Since(start), load, *quick)
 	if *out == "" {
 		io.WriteString(stdout, b.String())
 		return 0
@@ -167,16 +141,4 @@ func findEngine(given, name string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("%s not found on PATH or in /usr/games: install Debian's %s, or give --%s PATH", name, name, name)
-}
-
-// shellJoin writes a command line a shell reads back as it was.
-func shellJoin(args []string) string {
-	var f []string
-	for _, a := range args {
-		if a == "" || strings.ContainsAny(a, " '\"\\$`!*?&;|<>()[]{}#~") {
-			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-		f = append(f, a)
-	}
-	return strings.Join(f, " ")
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/spsa"
+	"github.com/kim1-archive/microchess/strength"
 	"github.com/kim1-archive/microchess/suite"
 	"github.com/kim1-archive/microchess/tunable"
 	"github.com/kim1-archive/microchess/tune"
@@ -120,7 +121,7 @@ func (r *tuneRun) main(tree microchess.Tree, source string, set *tunable.Set, pr
 	defer release()
 	session := &tune.Session{} // a finished run's report, written again, is no session
 	if !st.Done() {
-		session = log.Start("mchess tune "+strings.Join(os.Args[2:], " "), studyMachine(""), time.Now())
+		session = log.Start("mchess tune "+strings.Join(os.Args[2:], " "), strength.Machine(""), time.Now())
 	}
 	began := time.Now()
 	opt.Progress = tuneProgress(stderr, r.quiet, func(k, v int) string { return set.Params[space.Tuned[k]].ValueText(v) })

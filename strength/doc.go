@@ -1,4 +1,4 @@
-package main
+package strength
 
 import (
 	"fmt"
@@ -12,8 +12,8 @@ import (
 	"github.com/kim1-archive/microchess/match"
 )
 
-// writeStudy writes the document from the matches played.
-func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, machine string, total time.Duration, load [2]string, quick bool) {
+// WriteDocument writes the document from the matches played.
+func WriteDocument(b *strings.Builder, parts []Part, played [][]Match, machine string, total time.Duration, load [2]string, quick bool) {
 	fmt.Fprintf(b, "# MicroChess's strength, measured\n\n")
 	fmt.Fprintf(b, "Written by `mchess strength -o docs/strength.md` (`make strength`) from the games it played; not\n")
 	fmt.Fprintf(b, "edited by hand. Every number below is counted from those games.\n\n")
@@ -27,7 +27,7 @@ func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, ma
 		fmt.Fprintf(b, "  are long).\n")
 	}
 	writeVersions(b, played)
-	fmt.Fprintf(b, "- Games start from the lines of the `%s` opening suite (docs/opening-suite.md), in the order its\n", studySuite)
+	fmt.Fprintf(b, "- Games start from the lines of the `%s` opening suite (docs/opening-suite.md), in the order its\n", Suite)
 	fmt.Fprintf(b, "  default seed shuffles them, each line played twice with colours reversed (a pair), unless the part\n")
 	fmt.Fprintf(b, "  says otherwise. The programs' opening books are off; Stone's Table 1, a development plan his GO\n")
 	fmt.Fprintf(b, "  weighs in every position, is on. Draws by repetition and the fifty-move rule are claimed; a game\n")
@@ -42,24 +42,24 @@ func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, ma
 	fmt.Fprintf(b, "  verdicts below use the pairs' figure. A margin is of the difference between these two players on\n")
 	fmt.Fprintf(b, "  these openings, nothing wider. Where games repeat others move for move, no Elo is given.\n\n")
 	for i, p := range parts {
-		fmt.Fprintf(b, "## %d. %s\n\n%s\n\n", i+1, p.title, p.question)
-		if p.note != "" {
-			fmt.Fprintf(b, "%s\n\n", p.note)
+		fmt.Fprintf(b, "## %d. %s\n\n%s\n\n", i+1, p.Title, p.Question)
+		if p.Note != "" {
+			fmt.Fprintf(b, "%s\n\n", p.Note)
 		}
 		writeCommands(b, played[i])
 		writePairings(b, played[i])
 		writeEngines(b, played[i])
-		switch p.kind {
-		case partVariants:
+		switch p.Kind {
+		case Variants:
 			writeVariantSpread(b, played[i])
-		case partLibrary:
+		case Library:
 			writeLibraryDifference(b, played[i])
 		}
 		for _, m := range played[i] {
-			for _, ps := range m.sum.Pairings {
-				fmt.Fprintf(b, "- %s\n", verdict(ps))
+			for _, ps := range m.Summary.Pairings {
+				fmt.Fprintf(b, "- %s\n", Verdict(ps))
 			}
-			if s := lostByRule(m.sum); s != "" {
+			if s := lostByRule(m.Summary); s != "" {
 				fmt.Fprintf(b, "- %s\n", s)
 			}
 		}
@@ -79,14 +79,14 @@ func writeStudy(b *strings.Builder, parts []studyPart, played [][]studyMatch, ma
 
 // writeVersions says which revision of mchess played the matches: a
 // study resumed from kept matches (--state) may have several.
-func writeVersions(b *strings.Builder, played [][]studyMatch) {
+func writeVersions(b *strings.Builder, played [][]Match) {
 	var versions []string
 	seen := map[string]bool{}
 	for _, part := range played {
 		for _, m := range part {
-			if !seen[m.version] {
-				seen[m.version] = true
-				versions = append(versions, m.version)
+			if !seen[m.Version] {
+				seen[m.Version] = true
+				versions = append(versions, m.Version)
 			}
 		}
 	}
@@ -99,10 +99,10 @@ func writeVersions(b *strings.Builder, played [][]studyMatch) {
 
 // writeEngines says what each engine of the matches was, as it named
 // itself, with its settings.
-func writeEngines(b *strings.Builder, ms []studyMatch) {
+func writeEngines(b *strings.Builder, ms []Match) {
 	seen := map[string]bool{}
 	for _, m := range ms {
-		for _, p := range m.sum.Players {
+		for _, p := range m.Summary.Players {
 			if p.Cycles == 0 && p.Plays != "" && !seen[p.Name] {
 				seen[p.Name] = true
 				fmt.Fprintf(b, "- %s: %s\n", p.Name, p.Plays)
@@ -114,25 +114,25 @@ func writeEngines(b *strings.Builder, ms []studyMatch) {
 	}
 }
 
-func writeCommands(b *strings.Builder, ms []studyMatch) {
+func writeCommands(b *strings.Builder, ms []Match) {
 	fmt.Fprintf(b, "```sh\n")
 	for _, m := range ms {
-		fmt.Fprintf(b, "bin/mchess match %s\n", shellJoin(m.args))
+		fmt.Fprintf(b, "bin/mchess match %s\n", ShellJoin(m.Args))
 	}
 	fmt.Fprintf(b, "```\n\n")
 }
 
-func writePairings(b *strings.Builder, ms []studyMatch) {
+func writePairings(b *strings.Builder, ms []Match) {
 	fmt.Fprintf(b, "| pairing | games | + | = | − | score | Elo difference | LOS | pairs (0, ½, 1, 1½, 2) | Elo from the pairs | draws | time |\n")
 	fmt.Fprintf(b, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, m := range ms {
-		for _, p := range m.sum.Pairings {
+		for _, p := range m.Summary.Pairings {
 			eloText, pairText := p.EloText, p.PairEloText
 			if p.EloWithheld != "" {
 				eloText, pairText = "withheld", "withheld"
 			}
 			fmt.Fprintf(b, "| %s vs %s | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s |\n", p.A, p.B, p.Games, p.Wins, p.Draws, p.Losses,
-				pct(p.Score), eloText, pctPtr(p.LOS), pentaText(p.Penta), pairText, pct(p.DrawRatio), span(m.elapsed))
+				pct(p.Score), eloText, pctPtr(p.LOS), pentaText(p.Penta), pairText, pct(p.DrawRatio), span(m.Elapsed))
 		}
 	}
 	fmt.Fprintln(b)
@@ -145,12 +145,12 @@ func pentaText(p [5]int) string {
 // writeVariantSpread sums up a gauntlet of variants against their
 // reference (part 2): each one's difference from the pairs, and the
 // spread of the estimates.
-func writeVariantSpread(b *strings.Builder, ms []studyMatch) {
+func writeVariantSpread(b *strings.Builder, ms []Match) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	var loName, hiName string
 	n := 0
 	for _, m := range ms {
-		for _, p := range m.sum.Pairings {
+		for _, p := range m.Summary.Pairings {
 			if p.PairElo == nil {
 				continue
 			}
@@ -174,9 +174,9 @@ func writeVariantSpread(b *strings.Builder, ms []studyMatch) {
 // writeLibraryDifference sums up part 4: two programs against one
 // opponent, the difference of their Elo against it, with the margin of a
 // difference of two independent estimates.
-func writeLibraryDifference(b *strings.Builder, ms []studyMatch) {
+func writeLibraryDifference(b *strings.Builder, ms []Match) {
 	for _, m := range ms {
-		ps := m.sum.Pairings
+		ps := m.Summary.Pairings
 		if len(ps) != 2 || ps[0].PairElo == nil || ps[1].PairElo == nil || ps[0].PairMargin == nil || ps[1].PairMargin == nil {
 			continue
 		}
@@ -187,8 +187,8 @@ func writeLibraryDifference(b *strings.Builder, ms []studyMatch) {
 	}
 }
 
-// verdict says in words what a pairing's numbers show at 95%.
-func verdict(p match.PairingSummary) string {
+// Verdict says in words what a pairing's numbers show at 95%.
+func Verdict(p match.PairingSummary) string {
 	head := fmt.Sprintf("%s scored %s against %s in %d games (+%d =%d −%d)", p.A, pct(p.Score), p.B, p.Games, p.Wins, p.Draws, p.Losses)
 	switch {
 	case p.Games == 0:
@@ -264,13 +264,13 @@ func pctPtr(x *float64) string {
 }
 
 // writeEnds sums the players' endings over the study, programs only.
-func writeEnds(b *strings.Builder, played [][]studyMatch) {
+func writeEnds(b *strings.Builder, played [][]Match) {
 	type tally struct{ games, illegal, entered, touchResigned, resigned, plyCap, failed, unheld int }
 	var order []string
 	sums := map[string]*tally{}
 	for _, part := range played {
 		for _, m := range part {
-			for _, p := range m.sum.Players {
+			for _, p := range m.Summary.Players {
 				if p.Cycles == 0 {
 					continue // an engine
 				}
@@ -304,22 +304,22 @@ func writeEnds(b *strings.Builder, played [][]studyMatch) {
 
 // writeSpeed gives the games per hour of the first part's matches, one
 // level each, as this machine played them.
-func writeSpeed(b *strings.Builder, parts []studyPart, played [][]studyMatch) {
+func writeSpeed(b *strings.Builder, parts []Part, played [][]Match) {
 	fmt.Fprintf(b, "Games an hour in part 1 (two MicroChess programs at one level), as this machine played them:\n\n")
 	fmt.Fprintf(b, "| match | games | time | games an hour | emulated Mcycles a game |\n|---|---:|---:|---:|---:|\n")
 	for _, m := range played[0] {
 		var cycles uint64
-		for _, p := range m.sum.Players {
+		for _, p := range m.Summary.Players {
 			cycles += p.Cycles
 		}
-		perHour := float64(m.sum.Games) / m.elapsed.Hours()
-		fmt.Fprintf(b, "| %s vs %s | %d | %s | %.0f | %.0f |\n", m.sum.Pairings[0].A, m.sum.Pairings[0].B, m.sum.Games,
-			span(m.elapsed), perHour, float64(cycles)/float64(max(m.sum.Games, 1))/1e6)
+		perHour := float64(m.Summary.Games) / m.Elapsed.Hours()
+		fmt.Fprintf(b, "| %s vs %s | %d | %s | %.0f | %.0f |\n", m.Summary.Pairings[0].A, m.Summary.Pairings[0].B, m.Summary.Games,
+			span(m.Elapsed), perHour, float64(cycles)/float64(max(m.Summary.Games, 1))/1e6)
 	}
 }
 
-// studyMachine describes the host and the reference engine.
-func studyMachine(stockfish string) string {
+// Machine describes the host and the reference engine.
+func Machine(stockfish string) string {
 	cpu := "unknown CPU"
 	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		for _, line := range strings.Split(string(data), "\n") {
@@ -336,9 +336,9 @@ func studyMachine(stockfish string) string {
 	return m
 }
 
-// loadAverage is the host's one-minute load average, to say whether the
+// LoadAverage is the host's one-minute load average, to say whether the
 // times were taken on a quiet machine; "" where the host does not say.
-func loadAverage() string {
+func LoadAverage() string {
 	data, err := os.ReadFile("/proc/loadavg")
 	if err != nil {
 		return ""

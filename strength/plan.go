@@ -1,4 +1,4 @@
-package main
+package strength
 
 import (
 	"slices"
@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// studySuite is the opening suite of the study: 10,000 lines, so that
+// Suite is the opening suite of the study: 10,000 lines, so that
 // every match of the study plays distinct games (docs/opening-suite.md).
-const studySuite = "balanced-10k"
+const Suite = "balanced-10k"
 
 // studyGames are the games a pairing at each level: as many as the study
 // can afford in about an hour on two cores, the Normal level being the
@@ -39,9 +39,9 @@ var stoneVariants = []struct{ name, def, what string }{
 // and the programs score neither nothing nor everything.
 const libraryOpponent = "name=sf-varied,depth=1,pick=8,margin=200"
 
-// studyPlan is the study: its questions and the matches that answer them.
+// Plan is the study: its questions and the matches that answer them.
 // quick plays two short games a pairing, to try the study out.
-func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
+func Plan(stockfish string, jobs int, quick bool) []Part {
 	games := func(n int) string {
 		if quick {
 			return "2"
@@ -67,7 +67,7 @@ func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
 		}
 		return a
 	}
-	suite := []string{"--openings", studySuite}
+	suite := []string{"--openings", Suite}
 	sf := func(def string) []string {
 		return []string{"--engine", def + ",cmd=" + stockfish + ",option.Threads=1,option.Hash=16"}
 	}
@@ -121,42 +121,42 @@ func studyPlan(stockfish string, jobs int, quick bool) []studyPart {
 	for _, v := range stoneVariants {
 		variantNotes = append(variantNotes, "`"+v.name+"`: "+v.what+".")
 	}
-	return []studyPart{
-		{title: "Stone's upgrade against the original, under both rules",
-			question: "Stone's 1980 article says the upgrade plays \"a significantly better game\", and measures nothing. Does it, at each level?",
-			note: "The upgrade is played as this toolchain rebuilds it, its reconstructed bytes included (docs/stone-1980.md; " +
+	return []Part{
+		{Title: "Stone's upgrade against the original, under both rules",
+			Question: "Stone's 1980 article says the upgrade plays \"a significantly better game\", and measures nothing. Does it, at each level?",
+			Note: "The upgrade is played as this toolchain rebuilds it, its reconstructed bytes included (docs/stone-1980.md; " +
 				"part 2 measures what rests on them). Its development list makes moves illegal in chess: a pawn's double step " +
 				"through a man on the square between, castling through or out of check or with the rook gone. Each match is " +
 				"played twice: under `forfeit` such a move loses the game, as a strict referee would rule; under `touch-move` " +
 				"it is refereed as the article says (docs/referee.md): the man it moved must move, the referee enters the legal " +
 				"move of that man nearest the square it meant, and with none the program resigns. The two runs play the same " +
 				"games up to the first illegal move.",
-			matches: stone},
-		{title: "What rests on the reconstructed bytes",
-			question: "Three parts of the upgrade are printed nowhere: FACTOR, the lost rows of Table 1 (DEVP-4) and the line at 17B1. The project chose them by an experiment and a reading of the article (docs/stone-1980.md). Would another plausible choice change the verdict?",
-			note: "Each alternative is the upgrade with those bytes changed, everything else equal, against the original at " +
+			Matches: stone},
+		{Title: "What rests on the reconstructed bytes",
+			Question: "Three parts of the upgrade are printed nowhere: FACTOR, the lost rows of Table 1 (DEVP-4) and the line at 17B1. The project chose them by an experiment and a reading of the article (docs/stone-1980.md). Would another plausible choice change the verdict?",
+			Note: "Each alternative is the upgrade with those bytes changed, everything else equal, against the original at " +
 				"Super Blitz under the touch-move rule: " + strings.Join(variantNotes, " ") +
 				" The spread of the differences below is how far the verdict of part 1 depends on the reconstruction.",
-			matches: [][]string{reconstructed}, kind: partVariants},
-		{title: "The special-moves program against the original",
-			question: "Castling, en passant and promotion (docs/special-moves.md): does knowing them make the program stronger?",
-			matches:  special},
-		{title: "The opening library, where a library matters",
-			question: "The library (docs/opening-library.md) plays one of twenty books, chosen at random. Against an opponent that varies its replies, does it score better than the original's single book?",
-			note: "Games start from the initial position with the programs' books on (--book). Both programs meet the same " +
+			Matches: [][]string{reconstructed}, Kind: Variants},
+		{Title: "The special-moves program against the original",
+			Question: "Castling, en passant and promotion (docs/special-moves.md): does knowing them make the program stronger?",
+			Matches:  special},
+		{Title: "The opening library, where a library matters",
+			Question: "The library (docs/opening-library.md) plays one of twenty books, chosen at random. Against an opponent that varies its replies, does it score better than the original's single book?",
+			Note: "Games start from the initial position with the programs' books on (--book). Both programs meet the same " +
 				"opponent, Stockfish at depth 1 choosing at random among its best eight lines within 200 centipawns of the best " +
 				"(a seed of the game's, so the same match plays the same games): against a deterministic opponent the two " +
 				"programs would play a handful of games again and again. What compares the two is their score against it.",
-			matches: library, kind: partLibrary},
-		{title: "The original's levels against each other",
-			question: "The manual's levels give a move about 3 s, 10 s and 100 s on the KIM-1. What does the thinking buy?",
-			matches:  [][]string{levels}},
-		{title: "Against Stockfish at fixed weak settings",
-			question: "Where do the programs stand against opponents anyone can set up again?",
-			note: "Stockfish weakened by Skill Level or UCI_LimitStrength picks among its moves at random, from a " +
+			Matches: library, Kind: Library},
+		{Title: "The original's levels against each other",
+			Question: "The manual's levels give a move about 3 s, 10 s and 100 s on the KIM-1. What does the thinking buy?",
+			Matches:  [][]string{levels}},
+		{Title: "Against Stockfish at fixed weak settings",
+			Question: "Where do the programs stand against opponents anyone can set up again?",
+			Note: "Stockfish weakened by Skill Level or UCI_LimitStrength picks among its moves at random, from a " +
 				"generator it seeds from the clock: those games are not the same from run to run, only their " +
 				"statistics are. At one node and full strength it is deterministic. UCI_Elo is Stockfish's own " +
 				"scale; the differences below are against these settings, not ratings on any list.",
-			matches: refs},
+			Matches: refs},
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package strength
 
 import (
 	"crypto/sha256"
@@ -17,21 +17,24 @@ import (
 	"github.com/kim1-archive/microchess/suite"
 )
 
-// studyState keeps each finished match of the study as a small JSON file,
+// State keeps each finished match of the study as a small JSON file,
 // so that a study longer than a sitting goes on where it stopped: a
 // match whose file is there, made by the same command line and the same
 // mchess, is not played again. The files are small (a summary each) and
 // are committed with the document, so that a later session, or another
 // machine, goes on too.
-type studyState struct {
+type State struct {
 	dir string
 	// salt is what decides the games besides the command line: the
 	// study suite's lines (a regenerated suite is another study).
 	salt string
 }
 
-// savedMatch is one finished match as the state keeps it.
-type savedMatch struct {
+// NewState keeps the study's matches in dir; "" keeps none.
+func NewState(dir string) State { return State{dir: dir, salt: suiteSalt(Suite)} }
+
+// Saved is one finished match as the state keeps it.
+type Saved struct {
 	Args     []string       `json:"args"`
 	Version  string         `json:"version"`
 	Machine  string         `json:"machine"`
@@ -41,9 +44,9 @@ type savedMatch struct {
 	Summary  *match.Summary `json:"summary"`
 }
 
-// file is where a command line's match is kept: named by a hash of the
+// File is where a command line's match is kept: named by a hash of the
 // arguments, so that any change to the command makes a new match.
-func (s studyState) file(args []string) string {
+func (s State) File(args []string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n", s.salt)
 	for _, a := range gameArgs(args) {
@@ -52,31 +55,32 @@ func (s studyState) file(args []string) string {
 	return filepath.Join(s.dir, fmt.Sprintf("match-%x.json", h.Sum(nil)[:8]))
 }
 
-// load gives the match kept for a command line, if any. A match kept by
+// Load gives the match kept for a command line, if any. A match kept by
 // another revision of mchess is taken as it is: the document names the
 // revision of every match, and --fresh plays them all again.
-func (s studyState) load(args []string) (*savedMatch, error) {
+func (s State) Load(args []string) (*Saved, error) {
 	if s.dir == "" {
 		return nil, nil
 	}
-	data, err := bounded.ReadFile(s.file(args), bounded.Limit{What: "a saved match of the study", Bytes: 1 << 20})
+	data, err := bounded.ReadFile(s.File(args), bounded.Limit{What: "a saved match of the study", Bytes: 1 << 20})
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	var m savedMatch
+	var m Saved
 	if err := json.Unmarshal(data, &m); err != nil || m.Summary == nil {
-		return nil, fmt.Errorf("%s: not a saved match (%v): remove it, or run with --fresh", s.file(args), err)
+		return nil, fmt.Errorf("%s: not a saved match (%v): remove it, or run with --fresh", s.File(args), err)
 	}
 	if !slices.Equal(gameArgs(m.Args), gameArgs(args)) {
-		return nil, fmt.Errorf("%s: saved for another command line: remove it, or run with --fresh", s.file(args))
+		return nil, fmt.Errorf("%s: saved for another command line: remove it, or run with --fresh", s.File(args))
 	}
 	return &m, nil
 }
 
-func (s studyState) save(m *savedMatch) error {
+// Save keeps a finished match; with no directory, nowhere.
+func (s State) Save(m *Saved) error {
 	if s.dir == "" {
 		return nil
 	}
@@ -87,7 +91,7 @@ func (s studyState) save(m *savedMatch) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(s.file(m.Args), append(data, '\n'))
+	return atomicfile.Write(s.File(m.Args), append(data, '\n'))
 }
 
 // gameArgs are the arguments that decide a match's games: all but where
@@ -114,15 +118,15 @@ func suiteSalt(name string) string {
 	return fmt.Sprintf("suite %s %x", name, h.Sum(nil)[:8])
 }
 
-// prune removes the kept matches no command of the plan names any more.
-func (s studyState) prune(parts []studyPart) error {
+// Prune removes the kept matches no command of the plan names any more.
+func (s State) Prune(parts []Part) error {
 	if s.dir == "" {
 		return nil
 	}
 	keep := map[string]bool{}
 	for _, p := range parts {
-		for _, a := range p.matches {
-			keep[s.file(a)] = true
+		for _, a := range p.Matches {
+			keep[s.File(a)] = true
 		}
 	}
 	found, err := filepath.Glob(filepath.Join(s.dir, "match-*.json"))
