@@ -3,11 +3,16 @@ package microchess_test
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"testing"
 
+	"github.com/corentings/chess/v2"
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/cassette"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/openings"
 )
 
 func romFromEnv(t testing.TB) kim1.MonitorROM {
@@ -77,10 +82,6 @@ func loadThroughROM(t *testing.T, m *kim1.Machine, recs []cassette.Record, speed
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ids []byte
-	for _, r := range recs {
-		ids = append(ids, r.ID)
-	}
 	// Each record is checked as it loads, since a later one may overlay it.
 	for i, r := range recs {
 		var loaded []microchess.LoadedRecord
@@ -105,7 +106,6 @@ func loadThroughROM(t *testing.T, m *kim1.Machine, recs []cassette.Record, speed
 			}
 		}
 	}
-	_ = ids
 }
 
 // The program tape at Hypertape speed (build/tape/microchess.wav) played
@@ -127,7 +127,153 @@ func TestROMCassetteLoadsProgram(t *testing.T) {
 	if err != nil || mv.String() != "0F 13 33" {
 		t.Fatalf("after loading the tape: %v, %v; want 0F 13 33", mv, err)
 	}
-	fmt.Println(m.CPU.Cycles)
 }
 
 func inBlock(a int, b kim1.Block) bool { return a >= int(b.Start) && a <= int(b.End) }
+
+// loadedBoard is a KIM-1 on the ROM with the expansion RAM the build's
+// images need (a region at 0400 or above 1FFF, as its layout gives it).
+func loadedBoard(t *testing.T, rom kim1.MonitorROM, key string) (*kim1.Machine, linker.Layout) {
+	t.Helper()
+	l := microchess.Layout
+	switch key {
+	case "teletype":
+		l = microchess.TeletypeLayout()
+	case "special":
+		l = microchess.SpecialLayout()
+	case "library":
+		l = microchess.LibraryLayout()
+	}
+	m, err := microchess.BoardOnROM(l, rom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, l
+}
+
+// sameGame starts the loaded program from the monitor (RS, AD 0000 GO)
+// and plays a Super Blitz self-play game of a few moves a side, book on,
+// against the same game with traps on the images (loaded in order, a
+// book block over the program): the same moves, each in the same cycles.
+func sameGame(t *testing.T, m *kim1.Machine, l linker.Layout, images []kim1.Image, bookOff bool) {
+	t.Helper()
+	if err := microchess.StartFromMonitor(m, microchess.Start); err != nil {
+		t.Fatal(err)
+	}
+	trapM, err := microchess.Machine(l, images[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, im := range images[1:] {
+		if err := trapM.Load(im); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var games [2]*microchess.Game
+	for i, s := range []*microchess.Session{microchess.NewSession(m), microchess.NewSession(trapM)} {
+		s.SetLevel(microchess.Levels[0])
+		if games[i], err = s.SelfPlay(3, bookOff, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(games[0].Moves) != len(games[1].Moves) || len(games[0].Moves) == 0 {
+		t.Fatalf("%d moves loaded from tape on the ROM, %d with traps on the images", len(games[0].Moves), len(games[1].Moves))
+	}
+	for i, mv := range games[0].Moves {
+		if tm := games[1].Moves[i]; mv.UCI != tm.UCI || mv.Move.Cycles != tm.Move.Cycles {
+			t.Fatalf("move %d: %s in %d cycles loaded from tape, %s in %d on the images", i+1, mv.UCI, mv.Move.Cycles, tm.UCI, tm.Move.Cycles)
+		}
+	}
+}
+
+// bookRecords are the ten opening blocks make compiles, each with its
+// tape ID (make tapes writes one Hypertape WAV each).
+func bookRecords(t *testing.T) (white, all []cassette.Record) {
+	t.Helper()
+	files, err := microchess.Proven.Glob(microchess.OpeningsDir + "/*.book")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		text, err := microchess.Proven.ReadFile(f, openings.BookLimit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := openings.Compile(f, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := cassette.Record{ID: b.Tape, Addr: microchess.BookStart, Data: bytes.Clone(b.Block[:])}
+		all = append(all, r)
+		if b.Computer == chess.White {
+			white = append(white, r)
+		}
+	}
+	if len(all) != 10 || len(white) != 5 {
+		t.Fatalf("%d opening blocks, %d White: want 10 and 5", len(all), len(white))
+	}
+	slices.SortFunc(white, func(a, b cassette.Record) int { return int(a.ID) - int(b.ID) })
+	return white, all
+}
+
+func imagesOf(recs []cassette.Record) []kim1.Image {
+	var out []kim1.Image
+	for _, r := range recs {
+		out = append(out, kim1.Image{Addr: r.Addr, Data: r.Data})
+	}
+	return out
+}
+
+// Every WAV `make tapes` and `make other-tapes` write, built here from the
+// sources with the same writer and records, played into LOADT through the
+// PLL: the whole tape (C0, C1, the White books 01–05) at the monitor's
+// speed and at Hypertape's, the program alone, each of the ten book blocks
+// (onto the loaded program), and tuned, Stone's two lists, teletype,
+// library and special (C0, C1, C2). Every record loads with its checksum
+// good and its bytes in place, and each loaded program plays the same
+// game as its images with traps; of the teletype program (played at the
+// teletype, not the keypad) and of the library program (which seeds its
+// choice of book with the number of keypad polls, which a finger on the
+// ROM's scan makes differ from the traps') the bytes are checked.
+func TestROMCassetteEveryTape(t *testing.T) {
+	rom := romFromEnv(t)
+	if testing.Short() {
+		t.Skip("loads every tape the build writes through LOADT (about 20 s)")
+	}
+	prog := programRecords(t)
+	white, books := bookRecords(t)
+	for _, sp := range []cassette.Speed{cassette.Normal, cassette.Hyper} {
+		t.Run("whole-tape-"+sp.String(), func(t *testing.T) {
+			recs := append(slices.Clone(prog), white...)
+			m := kim1.NewWithROM(rom)
+			loadThroughROM(t, m, recs, sp)
+			sameGame(t, m, microchess.Layout, imagesOf(recs), false)
+		})
+	}
+	for _, b := range books {
+		t.Run(fmt.Sprintf("book-%02X", b.ID), func(t *testing.T) {
+			m := kim1.NewWithROM(rom)
+			if err := m.Load(imagesOf(prog)...); err != nil {
+				t.Fatal(err)
+			}
+			loadThroughROM(t, m, []cassette.Record{b}, cassette.Hyper)
+			sameGame(t, m, microchess.Layout, imagesOf(append(slices.Clone(prog), b)), false)
+		})
+	}
+	all, err := builds.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"tuned", "stone-white", "stone-black", "teletype", "library", "special"} {
+		t.Run(key, func(t *testing.T) {
+			b, _ := builds.Find(all, key)
+			images := microchess.KIM(b.Images)
+			recs := recordsOf(t, images)
+			m, l := loadedBoard(t, rom, key)
+			loadThroughROM(t, m, recs, cassette.Hyper)
+			if key != "teletype" && key != "library" {
+				sameGame(t, m, l, images, false)
+			}
+		})
+	}
+}
