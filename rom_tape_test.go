@@ -277,3 +277,57 @@ func TestROMCassetteEveryTape(t *testing.T) {
 		})
 	}
 }
+
+// DUMPT keyed on the ROM writes 0200–027F of the loaded program with ID
+// 42; the board's audio output (PB7), recorded to a WAV, reads back with
+// the decoder `mchess tape read` uses: one good record, ID 42 at 0200,
+// the 128 bytes; and played into LOADT on another board it loads them.
+func TestROMDumpTReadsBack(t *testing.T) {
+	rom := romFromEnv(t)
+	prog := programRecords(t)
+	m := kim1.NewWithROM(rom)
+	if err := m.Load(imagesOf(prog)...); err != nil {
+		t.Fatal(err)
+	}
+	out, err := microchess.DumpTapeOnROM(m, 0x42, 0x0200, 0x0280)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edges := make([]float64, len(out.Edges))
+	for i, e := range out.Edges {
+		edges[i] = float64(e - out.Start)
+	}
+	length := float64(m.CPU.Cycles-out.Start) + 200_000
+	wav, err := cassette.LevelsWAV(out.First, edges, length, 44100, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	audio, err := cassette.ReadWAV(wav)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := cassette.Decode(audio)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := cassette.Record{ID: 0x42, Addr: 0x0200, Data: prog[0].Data[0x200:0x280]}
+	if len(res.Records) != 1 || !res.Records[0].OK {
+		t.Fatalf("the recording reads as %d records (%+v), want one good one", len(res.Records), res.Records)
+	}
+	got := res.Records[0]
+	if got.ID != want.ID || got.Addr != want.Addr || !bytes.Equal(got.Data, want.Data) || got.Speed != cassette.Normal {
+		t.Fatalf("read back ID %02X at %04X, %d bytes, %v speed; want ID 42 at 0200, DUMPT's 128 bytes at normal speed", got.ID, got.Addr, len(got.Data), got.Speed)
+	}
+	in, err := kim1.PLL(audio.Channel(0), audio.Rate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := kim1.NewWithROM(rom)
+	loaded, err := microchess.LoadTapeOnROM(other, in, 0x42)
+	if err != nil || !loaded[0].Good {
+		t.Fatalf("DUMPT's recording into LOADT: %v %+v", err, loaded)
+	}
+	if !bytes.Equal(other.CPU.Mem[0x200:0x280], want.Data) {
+		t.Fatalf("LOADT loaded % X, DUMPT wrote % X", other.CPU.Mem[0x200:0x280], want.Data)
+	}
+}
