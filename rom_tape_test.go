@@ -331,3 +331,55 @@ func TestROMDumpTReadsBack(t *testing.T) {
 		t.Fatalf("LOADT loaded % X, DUMPT wrote % X", other.CPU.Mem[0x200:0x280], want.Data)
 	}
 }
+
+// Every paper tape of every build make writes (linker.PaperTape, as make
+// writes the .ptp files: the 1977 program with and without residue,
+// Stone's two lists, teletype, special, library, tuned and the ten
+// opening blocks) typed into the ROM's L command at 2400 baud: KIM printed
+// after the last record, no ERR, every byte in place but those the tape
+// leaves out and 01F8–01F9, which the L command's own calls reach below
+// LoaderStack (01FA–01FF): the clean program's 00 at 01F8 reads D0 after
+// the load, the byte the published residue holds there.
+func TestROMEveryPaperTape(t *testing.T) {
+	rom := romFromEnv(t)
+	if testing.Short() {
+		t.Skip("types every paper tape into the ROM's L command (about 10 s)")
+	}
+	all, err := builds.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range all {
+		t.Run(b.Key, func(t *testing.T) {
+			tape, left := linker.PaperTape(microchess.LoaderWorkspace, b.Images...)
+			skipped := map[int]bool{}
+			for _, l := range left {
+				for a := int(l.Start); a <= int(l.End); a++ {
+					skipped[a] = true
+				}
+			}
+			m, _ := loadedBoard(t, rom, b.Key)
+			m.TTYBaud = 2400
+			m.SetTTY(true)
+			m.PressRS()
+			if r, err := m.Run(20_000_000); err != nil || r != kim1.WaitingTTY {
+				t.Fatalf("no prompt: %v %v", r, err)
+			}
+			m.TTYOut = nil
+			m.TTYIn = append(append(m.TTYIn, 'L'), tape...)
+			if r, err := m.Run(uint64(len(tape)+100) * 10 * 1_000_000 / 2400 * 3); err != nil || r != kim1.WaitingTTY {
+				t.Fatalf("%v %v at %04X", r, err, m.CPU.PC)
+			}
+			if out := string(m.TTYOut); !bytes.Contains(m.TTYOut, []byte("\x13 KIM")) || bytes.Contains(m.TTYOut, []byte("ERR")) {
+				t.Fatalf("the monitor printed %q at the end, want X-OFF KIM and no ERR", out[max(0, len(out)-80):])
+			}
+			for _, im := range microchess.KIM(b.Images) {
+				for i, v := range im.Data {
+					if a := int(im.Addr) + i; !skipped[a] && (a < 0x1F8 || a > 0x1F9) && m.CPU.Mem[a] != v {
+						t.Fatalf("%04X: %02X loaded, the image has %02X", a, m.CPU.Mem[a], v)
+					}
+				}
+			}
+		})
+	}
+}
