@@ -303,6 +303,7 @@ func (m *Machine) Clone() *Machine {
 		hw.u2, hw.u3 = &u2, &u3
 		hw.out.edges = append([]edge(nil), m.hw.out.edges...)
 		hw.tapeOut.Edges = append([]uint64(nil), m.hw.tapeOut.Edges...)
+		hw.in.line = append([]timedChar(nil), m.hw.in.line...)
 		c.hw = &hw
 		c.wire()
 	}
