@@ -32,7 +32,7 @@ func sendThroughPTY(t *testing.T, flags []string, files ...string) ([]arrival, [
 	sendSleep = func(d time.Duration) { slept = append(slept, d); time.Sleep(d) }
 	master, tty, err := pty.Open()
 	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
+		t.Fatalf("no pseudo-terminal: %v", err)
 	}
 	defer master.Close()
 	var got []arrival
