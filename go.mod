@@ -9,6 +9,7 @@ require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/chzyer/readline v1.5.1
 	github.com/corentings/chess/v2 v2.3.2
+	github.com/creack/pty v1.1.24
 	github.com/google/pprof v0.0.0-20261105003125-4bf881d7fb0b
 	github.com/rogpeppe/go-internal v1.16.0
 	golang.org/x/sys v0.48.0

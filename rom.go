@@ -27,6 +27,12 @@ func loadedOnROM(l linker.Layout, images []kim1.Image, rom kim1.MonitorROM) (*ki
 	return m, nil
 }
 
+// BoardOnROM is a KIM-1 running the monitor ROM with the expansion RAM of
+// a layout and nothing loaded, reset: a board to load tapes into.
+func BoardOnROM(l linker.Layout, rom kim1.MonitorROM) (*kim1.Machine, error) {
+	return loadedOnROM(l, nil, rom)
+}
+
 // MachineOnROM is Machine on the monitor ROM: the program started as its
 // manual says, by keying AD, the start address and GO on the keypad. It
 // returns with the program waiting for its first key.

@@ -48,6 +48,13 @@ type board struct {
 	// the monitor, which never calls GETKEY until a key is down).
 	stopAtScan bool
 	nmi        bool // ST pressed: NMI before the next instruction
+
+	// The cassette (tape.go): the recording playing into the PLL, PB7 as
+	// an output, and what it has recorded.
+	tapeIn    tapeIn
+	pb7       bool
+	recording bool
+	tapeOut   TapeOut
 }
 
 type call struct {
@@ -94,11 +101,17 @@ func (m *Machine) wire() {
 		b.segs = out & ddr & 0x7F
 		b.leds.drive(b.sel, b.segs, cycle)
 	}
-	b.u2.InB = func(cycle uint64) byte { return 0xFF }
+	b.u2.InB = func(cycle uint64) byte {
+		if b.tapeIn.level(cycle) {
+			return 0xFF
+		}
+		return 0x7F
+	}
 	b.u2.OutB = func(out, ddr byte, cycle uint64) {
 		b.sel = out >> 1 & 0x0F
 		b.leds.drive(b.sel, b.segs, cycle)
 		b.out.set(out&1 != 0, cycle, m)
+		b.drivePB7(out, ddr, cycle)
 	}
 }
 

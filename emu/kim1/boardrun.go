@@ -97,7 +97,7 @@ func (m *Machine) atROM(pc uint16) (Reason, bool) {
 		m.Scans++
 		b.scands = ret()
 	case AddrGETCH:
-		if !b.in.busy(c.Cycles, m) {
+		if !b.in.busy(c.Cycles, m) && len(b.in.line) == 0 {
 			if len(m.TTYIn) == 0 {
 				return WaitingTTY, true
 			}

@@ -302,6 +302,8 @@ func (m *Machine) Clone() *Machine {
 		u2, u3 := *m.hw.u2, *m.hw.u3
 		hw.u2, hw.u3 = &u2, &u3
 		hw.out.edges = append([]edge(nil), m.hw.out.edges...)
+		hw.tapeOut.Edges = append([]uint64(nil), m.hw.tapeOut.Edges...)
+		hw.in.line = append([]timedChar(nil), m.hw.in.line...)
 		c.hw = &hw
 		c.wire()
 	}

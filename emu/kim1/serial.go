@@ -12,10 +12,17 @@ func (m *Machine) baud() uint64 {
 	return uint64(m.TTYBaud)
 }
 
-// serialIn is the receive line. The terminal starts a character only when
-// the program listens for one (it enters GETCH, or RS has just been
-// pressed in TTY mode), as a person types at a prompt; so no character is
-// lost or cut while the program is busy.
+// serialIn is the receive line. It carries two kinds of input:
+//
+//   - TTYIn, typed by a person at a prompt: a character starts only when
+//     the program listens for one (it enters GETCH, or RS has just been
+//     pressed in TTY mode), so none is lost or cut while the program is
+//     busy;
+//   - the line (Arrive): characters that reach the board at given cycles
+//     whether the program listens or not, as from a sender or a tape
+//     reader, each started when it arrives or when the one before has
+//     ended; a character the program does not catch goes by unread, as on
+//     a real board.
 type serialIn struct {
 	sending bool
 	ch      byte
@@ -23,6 +30,28 @@ type serialIn struct {
 	// pending: start the next character at the next look at the line
 	// (the RUBOUT after RS).
 	pending bool
+	line    []timedChar
+	lastEnd uint64 // the end of the line's last character
+}
+
+type timedChar struct {
+	ch  byte
+	due uint64
+}
+
+// Arrive puts characters on the receive line, arriving at cycle at (each
+// starts when the one before it has ended, at TTYBaud, 1 stop bit).
+func (m *Machine) Arrive(at uint64, data ...byte) {
+	for _, c := range data {
+		m.hw.in.line = append(m.hw.in.line, timedChar{c, at})
+	}
+}
+
+// LineIdle reports whether everything put on the line has been sent.
+func (m *Machine) LineIdle() bool {
+	in := &m.hw.in
+	in.level(m.CPU.Cycles, m)
+	return !in.sending && len(in.line) == 0
 }
 
 // level is the line at cycle (true: mark, 1).
@@ -31,19 +60,36 @@ func (s *serialIn) level(cycle uint64, m *Machine) bool {
 		s.pending = false
 		s.send(cycle, m)
 	}
-	if !s.sending || cycle < s.start {
-		return true
+	for {
+		if s.sending {
+			if cycle < s.start {
+				return true
+			}
+			bit := (cycle - s.start) * m.baud() / 1_000_000
+			switch {
+			case bit == 0:
+				return false
+			case bit <= 8:
+				return s.ch>>(bit-1)&1 != 0
+			case bit == 9:
+				return true
+			}
+			s.sending = false
+			s.lastEnd = s.start + 10*1_000_000/m.baud()
+		}
+		if len(s.line) == 0 {
+			return true
+		}
+		start := max(s.line[0].due, s.lastEnd)
+		if start > cycle {
+			return true
+		}
+		s.ch, s.start, s.sending = s.line[0].ch, start, true
+		s.line = s.line[1:]
+		if !m.TTYNoEcho {
+			m.TTYOut = append(m.TTYOut, s.ch)
+		}
 	}
-	bit := (cycle - s.start) * m.baud() / 1_000_000
-	switch {
-	case bit == 0:
-		return false
-	case bit <= 8:
-		return s.ch>>(bit-1)&1 != 0
-	case bit >= 10:
-		s.sending = false
-	}
-	return true
 }
 
 // busy reports whether a character is still on the line at cycle.
