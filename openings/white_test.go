@@ -2,7 +2,6 @@ package openings
 
 import (
 	"fmt"
-	"github.com/kim1-archive/microchess"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/ref"
 )
 

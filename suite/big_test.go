@@ -1,13 +1,14 @@
 package suite
 
 import (
-	"github.com/kim1-archive/microchess"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/corentings/chess/v2"
 	"github.com/corentings/chess/v2/opening"
+
+	"github.com/kim1-archive/microchess"
 )
 
 // balanced-10k is generated (suite/internal/gensuite big, which needs

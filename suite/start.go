@@ -2,11 +2,12 @@ package suite
 
 import (
 	"fmt"
-	"github.com/kim1-archive/microchess"
 	"strconv"
 	"strings"
 
 	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess"
 )
 
 // startPosition reads a FEN that a line starts from. The chess library

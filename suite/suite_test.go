@@ -1,12 +1,15 @@
 package suite
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
-	"github.com/kim1-archive/microchess"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +18,8 @@ import (
 
 	"github.com/corentings/chess/v2"
 	"github.com/corentings/chess/v2/opening"
+
+	"github.com/kim1-archive/microchess"
 )
 
 // replay plays a line with the library's Game (not the Position calls
@@ -523,4 +528,45 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The package's own suites are read trusting their moves (parse with
+// trusted); read as any file is, every move played and checked, they give
+// the same lines.
+func TestEmbeddedSuitesReadAsFiles(t *testing.T) {
+	raw := map[string]func() ([]byte, error){
+		"balanced-50":  func() ([]byte, error) { return balanced50, nil },
+		"study-250":    func() ([]byte, error) { return study250, nil },
+		"balanced-10k": func() ([]byte, error) { return gunzip(generated.ReadFile("balanced-10k.txt.gz")) },
+	}
+	for _, name := range Names() {
+		data, err := raw[name]()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		played, err := Parse(name+".txt", bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s read as a file: %v", name, err)
+		}
+		trusted, _ := Builtin(name)
+		if len(trusted) != len(played) {
+			t.Fatalf("%s: %d lines trusted, %d played", name, len(trusted), len(played))
+		}
+		for i := range played {
+			if !reflect.DeepEqual(trusted[i], played[i]) {
+				t.Fatalf("%s: line %d trusted %+v, played %+v", name, i+1, trusted[i], played[i])
+			}
+		}
+	}
+}
+
+func gunzip(data []byte, err error) ([]byte, error) {
+	if err != nil {
+		return nil, err
+	}
+	r, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"github.com/kim1-archive/microchess"
 	"io"
 	"os"
 	"os/exec"
@@ -12,6 +11,8 @@ import (
 	"time"
 
 	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess"
 )
 
 // tool finds a Debian program, which may be in /usr/games (not on every
