@@ -57,7 +57,13 @@ type PlayOptions struct {
 	// emulated board (MachineOnROM) instead of trapping the monitor's
 	// routines; nil: the traps.
 	ROM *kim1.MonitorROM
+	// Baud is the teletype's rate on the ROM (Teletype with ROM), which
+	// the monitor measures from the RUBOUT after RS; 0: DefaultBaud.
+	Baud int
 }
+
+// DefaultBaud is the teletype's rate on the ROM when none is given.
+const DefaultBaud = 1200
 
 // PlayedPly is one half-move of a game against the program.
 type PlayedPly struct {

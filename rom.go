@@ -1,6 +1,7 @@
 package microchess
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -62,6 +63,37 @@ func MachineOnROMTTY(l linker.Layout, images []kim1.Image, rom kim1.MonitorROM, 
 	return m, nil
 }
 
+// MachineOnROMTeletype is MachineOnROMTTY with the program started as at
+// a board's teletype: its address, a space (the monitor opens the cell)
+// and G. It returns with the program waiting for its first line, read
+// through the ROM's GETCH; what the monitor printed is dropped.
+func MachineOnROMTeletype(l linker.Layout, images []kim1.Image, rom kim1.MonitorROM, baud int, start uint16) (*kim1.Machine, error) {
+	m, err := MachineOnROMTTY(l, images, rom, baud)
+	if err != nil {
+		return nil, err
+	}
+	m.TTYIn = fmt.Appendf(m.TTYIn, "%04X G", start)
+	r, err := m.Run(DefaultBudget)
+	if err == nil && r != kim1.WaitingTTY {
+		err = fmt.Errorf("stopped (%v) at %04X", r, m.CPU.PC)
+	}
+	if err == nil && inMonitor(m) {
+		err = fmt.Errorf("the monitor is still reading (it printed %q)", Printed(m.TTYOut))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("the program at %04X, started with G at the monitor's prompt, did not come to read a line: %w", start, err)
+	}
+	m.TTYOut = nil
+	return m, nil
+}
+
+// inMonitor reports whether the GETCH the machine waits in was called by
+// the monitor (its return address in 1800–1FFF) rather than the program.
+func inMonitor(m *kim1.Machine) bool {
+	hi := m.CPU.Mem[0x0100|uint16(m.CPU.S+2)]
+	return hi >= 0x18 && hi <= 0x1F
+}
+
 // bootBudget bounds each step of starting a program through the monitor:
 // the reset, and keying a few keys (each held and let go in 0.1 s).
 const bootBudget = 5_000_000
@@ -98,7 +130,7 @@ func playMachine(l linker.Layout, opt PlayOptions) (*kim1.Machine, error) {
 		return Machine(l, opt.Images)
 	}
 	if opt.Teletype {
-		return nil, fmt.Errorf("the teletype program on the monitor ROM is not supported yet: play it with the traps (no --rom)")
+		return MachineOnROMTeletype(l, opt.Images, *opt.ROM, cmp.Or(opt.Baud, DefaultBaud), Start)
 	}
 	return MachineOnROM(l, opt.Images, *opt.ROM, Start)
 }

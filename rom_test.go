@@ -179,3 +179,59 @@ func TestROMPaperTapeLoadsAndPlays(t *testing.T) {
 		t.Fatalf("after loading the tape: %v, %v; want 0F 13 33", mv, err)
 	}
 }
+
+// The teletype program played on the ROM: started from the monitor's
+// prompt with 0000 G at 300 baud (measured by the ROM from the RUBOUT),
+// every line typed bit by bit into the ROM's GETCH and everything printed
+// decoded from PB0. A Super Blitz self-play game with the book off plays
+// the same moves as with the trapped GETCH and OUTCH, and the teletype
+// prints the same text.
+func TestROMTeletypeGameMatchesTraps(t *testing.T) {
+	rom, ok, err := kim1.ROMFromEnv()
+	if !ok {
+		t.Skip(kim1.ROMSkip)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Teletype()
+	if err != nil {
+		t.Fatal(err)
+	}
+	perSide := 3
+	if testing.Short() {
+		perSide = 1
+	}
+	type result struct {
+		game    *Game
+		printed string
+	}
+	play := func(onROM bool) result {
+		opt := PlayOptions{Teletype: true, Layout: p.Base.Layout, Images: KIM(p.Images), Level: Levels[0], Baud: 300}
+		if onROM {
+			opt.ROM = &rom
+		}
+		pl, err := NewPlay(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		from := len(pl.S.M.TTYOut)
+		g, err := pl.S.SelfPlay(perSide, true, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return result{g, Printed(pl.S.M.TTYOut[from:])}
+	}
+	got, want := play(true), play(false)
+	if len(got.game.Moves) != 2*perSide || len(want.game.Moves) != 2*perSide {
+		t.Fatalf("%d moves on the ROM, %d with traps, want %d", len(got.game.Moves), len(want.game.Moves), 2*perSide)
+	}
+	for i, mv := range got.game.Moves {
+		if w := want.game.Moves[i]; mv.UCI != w.UCI || mv.Move.String() != w.Move.String() {
+			t.Errorf("move %d: %s (%v) on the ROM, %s (%v) with traps", i+1, mv.UCI, mv.Move, w.UCI, w.Move)
+		}
+	}
+	if !strings.Contains(got.printed, "MY MOVE") || got.printed != want.printed {
+		t.Errorf("the teletype on the ROM printed\n%s\nwith traps\n%s", got.printed, want.printed)
+	}
+}

@@ -110,6 +110,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	opt.Baud = rom.baud
 	if opt.ROM, err = rom.options(); err != nil {
 		fmt.Fprintln(stderr, "mchess play:", err)
 		return 1

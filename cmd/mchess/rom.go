@@ -20,7 +20,7 @@ type romOption struct {
 func (r *romOption) register(fs *flag.FlagSet) {
 	fs.Var(&r.files, "rom", "run on the KIM-1 monitor ROM in `FILE` (1800–1FFF, 2 KB; or give --rom twice, the 6530-003 and 6530-002 dumps) on emulated 6530s, keypad, LEDs and teletype, instead of trapping its routines; checked by CRC32 (docs/kim1.md)")
 	fs.BoolVar(&r.force, "force", false, "with --rom: run an image whose CRC32 is not the known monitor's")
-	fs.IntVar(&r.baud, "baud", 1200, "with --rom and a teletype: the teletype's `BAUD` rate (the monitor measures it from the RUBOUT typed after RS)")
+	fs.IntVar(&r.baud, "baud", microchess.DefaultBaud, "with --rom and a teletype: the teletype's `BAUD` rate (the monitor measures it from the RUBOUT typed after RS)")
 }
 
 func (r *romOption) set() bool { return len(r.files) > 0 }
