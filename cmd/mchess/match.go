@@ -223,7 +223,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 			return fail(2, err)
 		}
 		if p.ROM, err = rom.options(); err != nil {
-			return fail(1, err)
+			return fail(exitFor(err), err)
 		}
 		opt.Players = append(opt.Players, p)
 	}

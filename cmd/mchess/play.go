@@ -113,7 +113,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	opt.Baud = rom.baud
 	if opt.ROM, err = rom.options(); err != nil {
 		fmt.Fprintln(stderr, "mchess play:", err)
-		return 1
+		return exitFor(err)
 	}
 	p, err := microchess.NewPlay(opt)
 	if err != nil {

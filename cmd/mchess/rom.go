@@ -30,6 +30,9 @@ func (r *romOption) load() (kim1.MonitorROM, error) {
 	for _, f := range r.files {
 		paths = append(paths, strings.Split(f, ",")...)
 	}
+	if r.baud < 50 || r.baud > 19200 {
+		return kim1.MonitorROM{}, usagef("--baud %d: want a teletype rate from 50 to 19200", r.baud)
+	}
 	rom, err := kim1.ReadROM(paths...)
 	if err != nil {
 		return rom, err

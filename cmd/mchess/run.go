@@ -171,7 +171,7 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 	m, err := o.rom.machine(prog.layout, prog.images, goAddr, o.tty)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess run:", err)
-		return 1
+		return exitFor(err)
 	}
 	s := microchess.NewSession(m)
 	if o.level != "" {
