@@ -188,15 +188,7 @@ func KIM(images []*linker.Image) []kim1.Image {
 // Start.
 func Machine(l linker.Layout, images []kim1.Image) (*kim1.Machine, error) {
 	m := kim1.New()
-	for _, r := range l.Regions {
-		if slices.Contains(Layout.Regions, r) {
-			continue // the KIM-1's own RAM
-		}
-		if err := m.AddRAM(r.Name, r.Start, r.End); err != nil {
-			return nil, err
-		}
-	}
-	if err := m.Load(images...); err != nil {
+	if err := loadWithRAM(m, l, images); err != nil {
 		return nil, err
 	}
 	m.CPU.PC = Start
@@ -276,4 +268,18 @@ func ProgramNeeds(name string) (Needs, error) {
 		return Needs{Layout: SpecialLayout(), Special: v}, err
 	}
 	return Needs{Layout: Layout}, nil
+}
+
+// loadWithRAM gives m the expansion RAM of layout l (beyond the KIM-1's
+// own) and loads the images.
+func loadWithRAM(m *kim1.Machine, l linker.Layout, images []kim1.Image) error {
+	for _, r := range l.Regions {
+		if slices.Contains(Layout.Regions, r) {
+			continue // the KIM-1's own RAM
+		}
+		if err := m.AddRAM(r.Name, r.Start, r.End); err != nil {
+			return err
+		}
+	}
+	return m.Load(images...)
 }

@@ -3,7 +3,6 @@ package microchess
 import (
 	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
@@ -14,15 +13,7 @@ import (
 // images loaded; the monitor has been reset but not run.
 func loadedOnROM(l linker.Layout, images []kim1.Image, rom kim1.MonitorROM) (*kim1.Machine, error) {
 	m := kim1.NewWithROM(rom)
-	for _, r := range l.Regions {
-		if slices.Contains(Layout.Regions, r) {
-			continue // the KIM-1's own RAM
-		}
-		if err := m.AddRAM(r.Name, r.Start, r.End); err != nil {
-			return nil, err
-		}
-	}
-	if err := m.Load(images...); err != nil {
+	if err := loadWithRAM(m, l, images); err != nil {
 		return nil, err
 	}
 	return m, nil

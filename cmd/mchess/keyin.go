@@ -6,11 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kim1-archive/microchess"
-	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/keysheet"
-	"github.com/kim1-archive/microchess/sender"
 )
 
 func init() {
@@ -37,20 +34,10 @@ func keyinMain(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	var segs []dump.Segment
-	for _, name := range rest {
-		d, err := readDump(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "mchess keyin: %v\n", err)
-			return exitFor(err)
-		}
-		segs = append(segs, d.segs...)
+	kept, left, status := readForLoading("mchess keyin", rest, stderr)
+	if status != 0 {
+		return status
 	}
-	var res []sender.Reserved
-	for _, r := range microchess.LoaderWorkspace {
-		res = append(res, sender.Reserved{What: r.What, Start: r.Start, End: r.End})
-	}
-	kept, left := sender.LeaveOut(segs, res)
 	if *title == "" {
 		*title = "Key-in sheet: " + strings.Join(rest, " ")
 	}

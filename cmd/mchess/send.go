@@ -47,20 +47,10 @@ func sendMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	device := rest[0]
-	var segs []dump.Segment
-	for _, name := range rest[1:] {
-		d, err := readDump(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "mchess send: %v\n", err)
-			return exitFor(err)
-		}
-		segs = append(segs, d.segs...)
+	kept, left, status := readForLoading("mchess send", rest[1:], stderr)
+	if status != 0 {
+		return status
 	}
-	var res []sender.Reserved
-	for _, r := range microchess.LoaderWorkspace {
-		res = append(res, sender.Reserved{What: r.What, Start: r.Start, End: r.End})
-	}
-	kept, left := sender.LeaveOut(segs, res)
 	for _, l := range left {
 		fmt.Fprintf(stderr, "mchess send: leaving out %s: the monitor uses it while it loads\n", l)
 	}
@@ -92,4 +82,24 @@ func sendMain(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// readForLoading reads the dumps a person will load through the monitor,
+// and leaves out the monitor's own workspace (kept, and what was left out).
+func readForLoading(who string, names []string, stderr io.Writer) (kept []dump.Segment, left []string, status int) {
+	var segs []dump.Segment
+	for _, name := range names {
+		d, err := readDump(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", who, err)
+			return nil, nil, exitFor(err)
+		}
+		segs = append(segs, d.segs...)
+	}
+	var res []sender.Reserved
+	for _, r := range microchess.LoaderWorkspace {
+		res = append(res, sender.Reserved{What: r.What, Start: r.Start, End: r.End})
+	}
+	kept, left = sender.LeaveOut(segs, res)
+	return kept, left, 0
 }
