@@ -17,13 +17,7 @@ import (
 
 func romFromEnv(t testing.TB) kim1.MonitorROM {
 	t.Helper()
-	rom, ok, err := kim1.ROMFromEnv()
-	if !ok {
-		t.Skip(kim1.ROMSkip)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	rom := kim1.TestROM(t)
 	return rom
 }
 

@@ -12,13 +12,7 @@ import (
 // the environment names; the test skips without one.
 func romSession(t testing.TB) *Session {
 	t.Helper()
-	rom, ok, err := kim1.ROMFromEnv()
-	if !ok {
-		t.Skip(kim1.ROMSkip)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	rom := kim1.TestROM(t)
 	s, err := NewOnROM(rom, images1977()...)
 	if err != nil {
 		t.Fatal(err)
@@ -132,13 +126,7 @@ func BenchmarkROMNormalMove(b *testing.B) {
 // place, KIM printed and no ERR; then, the jumper set to the keypad and
 // RS pressed, it plays its book move.
 func TestROMPaperTapeLoadsAndPlays(t *testing.T) {
-	rom, ok, err := kim1.ROMFromEnv()
-	if !ok {
-		t.Skip(kim1.ROMSkip)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	rom := kim1.TestROM(t)
 	tape, left := linker.PaperTape(LoaderWorkspace, Published()...)
 	skipped := map[int]bool{}
 	for _, l := range left {
@@ -187,13 +175,7 @@ func TestROMPaperTapeLoadsAndPlays(t *testing.T) {
 // the same moves as with the trapped GETCH and OUTCH, and the teletype
 // prints the same text.
 func TestROMTeletypeGameMatchesTraps(t *testing.T) {
-	rom, ok, err := kim1.ROMFromEnv()
-	if !ok {
-		t.Skip(kim1.ROMSkip)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	rom := kim1.TestROM(t)
 	p, err := Teletype()
 	if err != nil {
 		t.Fatal(err)

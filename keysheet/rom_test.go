@@ -39,13 +39,7 @@ func keyCodes(t *testing.T, keys string) []byte {
 // finger does: every byte in place, and the checks read back as the sheet
 // says (the vectors keyed too, as the sheet tells the owner).
 func TestSheetKeyedOnROM(t *testing.T) {
-	rom, ok, err := kim1.ROMFromEnv()
-	if !ok {
-		t.Skip(kim1.ROMSkip)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	rom := kim1.TestROM(t)
 	p, err := microchess.Original(true)
 	if err != nil {
 		t.Fatal(err)

@@ -75,13 +75,7 @@ func sendThroughPTY(t *testing.T, flags []string, files ...string) ([]arrival, [
 // both ways; the whole program as a tape (C0 and C1, about 20 s of
 // sending) unless -short.
 func TestSendThroughPTYIntoROM(t *testing.T) {
-	rom, ok, err := kim1.ROMFromEnv()
-	if !ok {
-		t.Skip(kim1.ROMSkip)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	rom := kim1.TestROM(t)
 	p, err := microchess.Original(true)
 	if err != nil {
 		t.Fatal(err)

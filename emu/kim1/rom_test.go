@@ -7,13 +7,7 @@ import (
 
 func romMachine(t *testing.T) *Machine {
 	t.Helper()
-	rom, ok, err := ROMFromEnv()
-	if !ok {
-		t.Skip(ROMSkip)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	rom := TestROM(t)
 	return NewWithROM(rom)
 }
 

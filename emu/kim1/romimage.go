@@ -128,3 +128,26 @@ func ROMFromEnv() (rom MonitorROM, ok bool, err error) {
 	}
 	return rom, true, err
 }
+
+// TB is what TestROM needs of a *testing.T or *testing.B (so that this
+// package does not import testing).
+type TB interface {
+	Helper()
+	Skip(args ...any)
+	Fatal(args ...any)
+}
+
+// TestROM is the ROM a test runs on: the one ROMEnv names, the test
+// skipped with ROMSkip when none is named, failed when it cannot be read
+// or is not the known monitor.
+func TestROM(t TB) MonitorROM {
+	t.Helper()
+	rom, ok, err := ROMFromEnv()
+	if !ok {
+		t.Skip(ROMSkip)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rom
+}
