@@ -49,7 +49,7 @@ DERIVED := build/openings build/stone build/teletype build/library build/special
 # is part of `all`, leaves its lines to the end.
 ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
 
-.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special tapes other-tapes export web run test uci-random race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
+.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special tapes other-tapes export web run test uci-random race check fuzz bench timing strength tune tune-special tune-check special-match suite-big differential clean
 all: images verify openings stone teletype library special tuned tuned-special tapes other-tapes
 ifneq ($(V),1)
 	@$(ERRATA) build/log/verify.log | tail -n 2
@@ -300,6 +300,16 @@ TUNEFLAGS := --level normal --openings balanced-10k:1-5000 --step 8 --r-end 0.01
 tune: tool
 	$(MCHESS) tune --state docs/tuning/original-normal.json --report docs/tuning/original-normal $(TUNEFLAGS) --pairs 8000
 	cp docs/tuning/original-normal/microchess.asm $(TUNED)
+
+# The special-moves program's tuning (docs/tuning.md), resumed from its
+# state: SPSA over the RANGE parameters of src/extended/special-moves.tune
+# (the constants, the bonuses, the promotion gain and the piece values) at
+# Normal, from the tuned original's values (tuned-special as it was first
+# built); the two tuned sources it writes are copied to src/tuned/.
+tune-special: tool
+	$(MCHESS) tune --program tuned-special --state docs/tuning/special-normal.json --report docs/tuning/special-normal $(TUNEFLAGS) --pairs 4000
+	cp docs/tuning/special-normal/microchess.asm $(TSPCBASE)
+	cp docs/tuning/special-normal/special-moves.asm $(TSPC)
 
 # The tuned program against the original on the half of balanced-10k the
 # tuning never played, 4,000 games at each level (about 15 minutes on 2

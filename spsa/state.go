@@ -58,8 +58,11 @@ func (s *State) Save(file string) error {
 }
 
 // Load reads a state saved by Save, for the declared parameters: a state
-// whose parameters differ from them (in name, range, kind, start, c_end or
-// r_end) is refused, the error saying which.
+// whose parameters differ from them (in name, range, kind, c_end or r_end)
+// is refused, the error saying which. Their start values may differ: the
+// run goes on from its own, since a program's declared bytes move when a
+// run's result is copied into the program it started from (make
+// tune-special does), and θ is the state's anyway.
 func Load(file string, params []Param) (*State, error) {
 	data, err := bounded.ReadFile(file, bounded.Limit{What: "an SPSA state", Bytes: maxStateBytes})
 	var big *bounded.TooLargeError
@@ -194,6 +197,7 @@ func sameParams(saved, declared []Param) error {
 			return fmt.Errorf("parameter %q is declared but not in the state", declared[i].Name)
 		}
 		s, d := saved[i], declared[i]
+		d.Start = s.Start
 		if s.Name != d.Name {
 			return fmt.Errorf("parameter %d is %q in the state, %q declared", i+1, s.Name, d.Name)
 		}

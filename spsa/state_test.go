@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -83,6 +84,26 @@ func TestLoadRefusesOtherParams(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), file+": ") {
 			t.Errorf("Load with other parameters: %v\nwant %s: ...%s", err, file, c.want)
 		}
+	}
+}
+
+// A state goes on whatever start the declarations now give (the program's
+// bytes moved by a run's result copied in): its own start and θ are kept.
+func TestLoadKeepsItsStart(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "state.json")
+	s, _ := New(farConfig(Pair))
+	play(t, s, farObjective, 0, false, 2)
+	if err := s.Save(file); err != nil {
+		t.Fatal(err)
+	}
+	moved := append([]Param(nil), farParams...)
+	moved[1].Start = 30
+	got, err := Load(file, moved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Params[1].Start != farParams[1].Start || !slices.Equal(got.Theta, s.Theta) {
+		t.Errorf("loaded start %d, θ %v; want the state's start %d, θ %v", got.Params[1].Start, got.Theta, farParams[1].Start, s.Theta)
 	}
 }
 
