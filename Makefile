@@ -49,7 +49,7 @@ DERIVED := build/openings build/stone build/teletype build/library build/special
 # is part of `all`, leaves its lines to the end.
 ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
 
-.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special tapes other-tapes export web run test uci-random race check fuzz bench timing strength tune tune-special tune-check special-match suite-big differential clean
+.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special tapes other-tapes export web run test uci-random race check fuzz bench timing strength tune tune-special tune-check tune-check-special special-match suite-big differential clean
 all: images verify openings stone teletype library special tuned tuned-special tapes other-tapes
 ifneq ($(V),1)
 	@$(ERRATA) build/log/verify.log | tail -n 2
@@ -316,16 +316,24 @@ tune-special: tool
 # cores), written to docs/tuning/check.md with the commands, the machine
 # and the times.
 TUNECHECK := --games 4000 --openings balanced-10k:5001-10000 -j 2 --quiet
-tune-check: tool
+# $(call tunecheck,PROGRAM,FILE): PROGRAM against the original at each level.
+define tunecheck
 	@mkdir -p docs/tuning
-	@{ echo '# The tuned MicroChess against the original'; echo; \
-	  echo "Written by \`make tune-check\` on $$(date -u +%Y-%m-%dT%H:%MZ), $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $$(nproc) CPUs, $$($(GO) env GOVERSION); not edited by hand."; \
-	  echo "The openings are lines 5001 to 10000 of balanced-10k; the tuning (make tune) played lines 1 to 5000 only."; \
+	@{ echo '# The $(1) MicroChess against the original'; echo; \
+	  echo "Written by \`make $@\` on $$(date -u +%Y-%m-%dT%H:%MZ), $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $$(nproc) CPUs, $$($(GO) env GOVERSION); not edited by hand."; \
+	  echo "The openings are lines 5001 to 10000 of balanced-10k; the tuning played lines 1 to 5000 only."; \
 	  for l in super-blitz blitz normal; do echo; echo "## $$l"; echo; echo '```'; \
-	    echo "\$$ mchess match tuned@$$l original@$$l $(TUNECHECK)"; \
-	    $(MCHESS) match tuned@$$l original@$$l $(TUNECHECK) 2>&1 || exit 1; echo '```'; done; } > docs/tuning/check.md.tmp
-	@mv docs/tuning/check.md.tmp docs/tuning/check.md
-	@grep -A2 '^Pairing.*Pairs' docs/tuning/check.md | grep vs
+	    echo "\$$ mchess match $(1)@$$l original@$$l $(TUNECHECK)"; \
+	    $(MCHESS) match $(1)@$$l original@$$l $(TUNECHECK) 2>&1 || exit 1; echo '```'; done; } > $(2).tmp
+	@mv $(2).tmp $(2)
+	@grep -A2 '^Pairing.*Pairs' $(2) | grep vs
+endef
+tune-check: tool
+	$(call tunecheck,tuned,docs/tuning/check.md)
+
+# The same for the tuned special-moves program (about 25 minutes).
+tune-check-special: tool
+	$(call tunecheck,tuned-special,docs/tuning/check-special.md)
 
 # docs/special-moves.md's measurement: the special-moves program against
 # the original, 500 games at each level from the study suite, then against
