@@ -15,3 +15,14 @@ const TunedName = "MicroChess 1977 tuned"
 func Tuned() (*Program, error) {
 	return Build(Proven, Options{Sources: []string{TunedSource}, Residue: []string{ResidueSource}})
 }
+
+// FormBSource is form B of the tuned program (docs/tuning.md, "Beyond the
+// weights"): STRATGY without the three counts that are the same for every
+// move of a search, and with their bytes a term (CHECK) taken from a move
+// that attacks the king. Its declarations are beside it (DeclFor).
+const FormBSource = "src/tuned/formb.asm"
+
+// FormB builds form B with the residue, as Tuned builds the tuned program.
+func FormB() (*Program, error) {
+	return Build(Proven, Options{Sources: []string{FormBSource}, Residue: []string{ResidueSource}})
+}

@@ -17,7 +17,11 @@ import (
 // data anyway, and a declared operand the translation cannot read at run
 // time is an error here.
 func tunableOperands(p *asm.Program) ([]uint16, error) {
-	set, _, err := microchess.LoadTunable(microchess.Proven, microchess.ProgramSource, "")
+	return tunableOperandsOf(p, microchess.ProgramSource)
+}
+
+func tunableOperandsOf(p *asm.Program, source string) ([]uint16, error) {
+	set, _, err := microchess.LoadTunable(microchess.Proven, source, "")
 	if err != nil {
 		return nil, err
 	}
