@@ -43,14 +43,14 @@ ERRATA := awk '/^printed listing byte column: /{b=$$5; e=1; next} /^printed symb
 # when SRC builds to other images (or fails to build), the others go, so
 # that build/ never holds the images of one source beside the extensions,
 # books and tapes of another.
-DERIVED := build/openings build/stone build/teletype build/library build/special build/tuned build/tape build/export
+DERIVED := build/openings build/stone build/teletype build/library build/special build/tuned build/tuned-special build/tape build/export
 
 # The proof's verdict is the last line of `make`: the verify step, when it
 # is part of `all`, leaves its lines to the end.
 ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
 
-.PHONY: all tool images verify openings books stone teletype library special tuned tapes other-tapes export web run test uci-random race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
-all: images verify openings stone teletype library special tuned tapes other-tapes
+.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special tapes other-tapes export web run test uci-random race check fuzz bench timing strength tune tune-check special-match suite-big differential clean
+all: images verify openings stone teletype library special tuned tuned-special tapes other-tapes
 ifneq ($(V),1)
 	@$(ERRATA) build/log/verify.log | tail -n 2
 endif
@@ -157,6 +157,18 @@ ifeq ($(V),1)
 endif
 	$(SAY) "build/tuned/microchess: changes $$(grep -m1 ' changes ' build/tuned/verify.txt | sed 's/^.* changes //;s/ (and .*//'), each declared tunable (build/tuned/verify.txt)"
 
+# The tuned special-moves program (docs/tuning.md): src/extended/special-moves.tune's
+# bytes changed in copies of both its sources (src/tuned/special-base.asm,
+# src/tuned/special-moves.asm), as mchess tune --program special writes them;
+# built as the special-moves program is. Not yet tuned for it: it holds the
+# first run's values of the original until a run of its own replaces them.
+TSPCBASE := src/tuned/special-base.asm
+TSPC := src/tuned/special-moves.asm
+tuned-special: images
+	$(BEGIN)
+	$(Q)$(MCHESS) patch -o build/tuned-special/tuned-special --base $(TSPCBASE) --ram $(SPCRAM) $(TSPC) $(LOG)
+	$(SAY) "build/tuned-special/tuned-special: $(TSPCBASE) + residue + $(TSPC), new code in image x (build/tuned-special/tuned-special.lst)"
+
 # Cassette audio (docs/cassette.md), then every recording read back, which
 # must give its records. `make tapes` records whatever program SRC builds,
 # proved or not (a modified one too, with its expansion RAM as C2, C3...):
@@ -194,16 +206,17 @@ tapes: images books
 # One Hypertape WAV for each other program: C0 and C1 of Stone's two lists
 # and of the tuned program; the teletype, the library and the special-moves
 # programs with their expansion RAM as C2.
-other-tapes: tapes stone teletype library special tuned
+other-tapes: tapes stone teletype library special tuned tuned-special
 	$(BEGIN)
 	$(Q)mkdir -p build/tape/read; for p in tuned:build/tuned/microchess stone-white:build/stone/stone-white stone-black:build/stone/stone-black \
-		teletype:build/teletype/teletype library:build/library/library special:build/special/special; do \
+		teletype:build/teletype/teletype library:build/library/library special:build/special/special \
+		tuned-special:build/tuned-special/tuned-special; do \
 		n=$${p%%:*}; b=$${p#*:}; recs="$$b-c0.bin@0000:C0 $$b-c1.bin@1780:C1"; \
 		if [ -f $$b-x.bin ]; then recs="$$recs $$b-x.bin@0400:C2"; fi; \
 		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $$recs || exit 1; \
 		$(call readback,build/tape/$$n.wav,$$recs) || exit 1; \
 	done $(LOG)
-	$(SAY) "build/tape/{tuned,stone-white,stone-black,teletype,library,special}.wav, each read back: every record good, its bytes and ID the build's"
+	$(SAY) "build/tape/{tuned,stone-white,stone-black,teletype,library,special,tuned-special}.wav, each read back: every record good, its bytes and ID the build's"
 
 # Every build as source for ca65 (with its ld65 map), 64tass and ACME, in
 # build/export/ASSEMBLER; each file's header says how to build it

@@ -200,7 +200,8 @@ func Machine(l linker.Layout, images []kim1.Image) (*kim1.Machine, error) {
 // (Stone's 1980 upgrade with the opening list for that side, as the
 // article's loading instructions have it), "teletype" (the original with
 // the teletype routines), "special" (the original with the special
-// moves) or "tuned" (the original with its weights tuned, TunedSource),
+// moves), "tuned" (the original with its weights tuned, TunedSource) or
+// "tuned-special" (the special-moves program tuned, TunedSpecial),
 // all from the proven sources; or "local", the working
 // directory's own (Local). See ProgramNeeds for what some need. It also
 // gives a name to show, which says where the bytes are not the 1977
@@ -237,6 +238,12 @@ func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error)
 			return nil, "", err
 		}
 		return KIM(p.Images), p.Describe(TunedName + " (" + TunedSource + ")"), nil
+	case TunedSpecialName:
+		p, err := TunedSpecial()
+		if err != nil {
+			return nil, "", err
+		}
+		return KIM(p.Images), p.Describe(OriginalName + " with the special moves, tuned (" + TunedSpecialBase + ", " + TunedSpecialSource + ")"), nil
 	case LocalProgram:
 		p, err := Local(nil)
 		if err != nil {
@@ -244,7 +251,7 @@ func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error)
 		}
 		return KIM(p.Images), p.LocalName(), nil
 	}
-	return nil, "", fmt.Errorf("program %q: want original, stone, teletype, special, tuned or local", name)
+	return nil, "", fmt.Errorf("program %q: want original, stone, teletype, special, tuned, tuned-special or local", name)
 }
 
 // Needs is what a program of ProgramFor needs beyond a stock KIM-1.
@@ -259,8 +266,11 @@ func ProgramNeeds(name string) (Needs, error) {
 	switch name {
 	case "teletype":
 		return Needs{Layout: TeletypeLayout(), Teletype: true}, nil
-	case "special":
+	case "special", TunedSpecialName:
 		p, err := Special()
+		if name == TunedSpecialName {
+			p, err = TunedSpecial()
+		}
 		if err != nil {
 			return Needs{}, err
 		}

@@ -1,9 +1,14 @@
 package microchess
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/tunable"
 )
 
@@ -34,4 +39,106 @@ func LoadTunable(from Tree, source, decl string) (*tunable.Set, *Program, error)
 		return nil, nil, err
 	}
 	return set, p, nil
+}
+
+// SpecialTuneSource declares the special-moves program's tunable bytes
+// (docs/tuning.md): the original's STRATGY and piece values, which it
+// keeps, and its own weights, so the bytes of two sources.
+const SpecialTuneSource = "src/extended/special-moves.tune"
+
+// TunableProgram is a named program with its declarations loaded, as
+// `mchess tune --program` tunes it.
+type TunableProgram struct {
+	Name string
+	Set  *tunable.Set
+	// Sources are the files whose lines define the declared bytes
+	// (Set.Files()), as the tuner's Apply rewrites them.
+	Sources  []string
+	Describe string // the program as built, for the games' records
+	Images   []*linker.Image
+	Needs    Needs
+}
+
+// tunables are the programs LoadTunableProgram knows: each built from the
+// proven sources, with its own declarations. A tuned program is declared
+// as the program it was tuned from, so that a run may go on from its
+// values.
+var tunables = []struct {
+	name, decl string
+}{
+	{"original", TuneSource},
+	{"tuned", TuneSource},
+	{"special", SpecialTuneSource},
+	{TunedSpecialName, SpecialTuneSource},
+}
+
+// TunableNames names the programs LoadTunableProgram knows.
+func TunableNames() []string {
+	var out []string
+	for _, t := range tunables {
+		out = append(out, t.name)
+	}
+	return out
+}
+
+// LoadTunableProgram builds a named program (TunableNames) from the
+// sources built in, and loads its declarations: its own
+// file built in when decl is "", else decl from the working directory.
+func LoadTunableProgram(name, decl string) (*TunableProgram, error) {
+	declTree := WorkDir
+	for _, t := range tunables {
+		if t.name == name && decl == "" {
+			decl, declTree = t.decl, Proven
+		}
+	}
+	if decl == "" {
+		return nil, fmt.Errorf("program %q: want one of %s", name, strings.Join(TunableNames(), ", "))
+	}
+	var prog *asm.Program
+	var images []*linker.Image
+	describe := ""
+	switch name {
+	case "original", "tuned":
+		// Built without the residue, as LoadTunable builds a source:
+		// the declarations are resolved against the source's own bytes.
+		source := ProgramSource
+		if name == "tuned" {
+			source = TunedSource
+		}
+		p, err := Build(Proven, Options{Sources: []string{source}})
+		if err != nil {
+			return nil, err
+		}
+		prog, images = p.Code, p.Images
+		_, describe, err = ProgramFor(name, chess.White)
+		if err != nil {
+			return nil, err
+		}
+	case "special", TunedSpecialName:
+		p, err := Special()
+		if name == TunedSpecialName {
+			p, err = TunedSpecial()
+		}
+		if err != nil {
+			return nil, err
+		}
+		prog, images = p.Patch, p.Images
+		_, describe, err = ProgramFor(name, chess.White)
+		if err != nil {
+			return nil, err
+		}
+	}
+	srcs, err := declTree.ReadSources(decl)
+	if err != nil {
+		return nil, err
+	}
+	set, err := tunable.Load(srcs[0], prog, images)
+	if err != nil {
+		return nil, err
+	}
+	needs, err := ProgramNeeds(name)
+	if err != nil {
+		return nil, err
+	}
+	return &TunableProgram{Name: name, Set: set, Sources: set.Files(), Describe: describe, Images: images, Needs: needs}, nil
 }

@@ -1,5 +1,11 @@
 package microchess
 
+import (
+	"sync"
+
+	"github.com/kim1-archive/microchess/linker"
+)
+
 // TunedSource is the tuned MicroChess (docs/tuning.md): the 1977 source
 // with only the bytes its declarations (TuneSource) let change changed,
 // as `mchess tune` wrote it. It is the 1977 program's size: no byte
@@ -26,3 +32,24 @@ const FormBSource = "src/tuned/formb.asm"
 func FormB() (*Program, error) {
 	return Build(Proven, Options{Sources: []string{FormBSource}, Residue: []string{ResidueSource}})
 }
+
+// The tuned special-moves program (docs/tuning.md): the special-moves
+// program with only the bytes its declarations (SpecialTuneSource) let
+// change changed, in both of its sources, as `mchess tune --program
+// special` writes them: TunedSpecialBase is src/microchess.asm so
+// changed, TunedSpecialSource src/extended/special-moves.asm.
+const (
+	TunedSpecialName   = "tuned-special"
+	TunedSpecialBase   = "src/tuned/special-base.asm"
+	TunedSpecialSource = "src/tuned/special-moves.asm"
+)
+
+// TunedSpecial builds the tuned special-moves program as Special builds
+// the special-moves program, once, from the sources built in.
+var TunedSpecial = sync.OnceValues(func() (*Patched, error) {
+	base, err := Build(Proven, Options{Sources: []string{TunedSpecialBase}, Residue: []string{ResidueSource}, RAM: []linker.Region{SpecialRAM}})
+	if err != nil {
+		return nil, err
+	}
+	return base.Overlay(TunedSpecialSource)
+})

@@ -31,12 +31,12 @@ type Build struct {
 
 // Keys names the builds All makes, in its order (the opening blocks as
 // "opening:BOOK").
-const Keys = "original, clean, stone-white, stone-black, teletype, special, library, tuned, opening:BOOK"
+const Keys = "original, clean, stone-white, stone-black, teletype, special, library, tuned, tuned-special, opening:BOOK"
 
 // All makes every build of make's default target, in the Makefile's
 // order: the 1977 program with the published residue and without, Stone's
 // upgrade with each list, the teletype, special-moves and library
-// extensions, the tuned program, and the ten opening blocks.
+// extensions, the tuned programs, and the ten opening blocks.
 func All() ([]Build, error) {
 	var out []Build
 	orig, err := microchess.Original(true)
@@ -81,6 +81,11 @@ func All() ([]Build, error) {
 		return nil, err
 	}
 	out = append(out, program("tuned", microchess.TunedName, []string{microchess.TunedSource, microchess.ResidueSource}, tuned))
+	tspc, err := microchess.TunedSpecial()
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, patched(microchess.TunedSpecialName, "MicroChess 1977 with the special moves, tuned", []string{microchess.TunedSpecialBase, microchess.ResidueSource, microchess.TunedSpecialSource}, tspc))
 	blocks, err := Openings()
 	if err != nil {
 		return nil, err

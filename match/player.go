@@ -106,6 +106,9 @@ var Builtin = map[string]func(side chess.Color) ([]kim1.Image, string, error){
 	"tuned": func(side chess.Color) ([]kim1.Image, string, error) {
 		return microchess.ProgramFor("tuned", side)
 	},
+	microchess.TunedSpecialName: func(side chess.Color) ([]kim1.Image, string, error) {
+		return microchess.ProgramFor(microchess.TunedSpecialName, side)
+	},
 	"library": func(side chess.Color) ([]kim1.Image, string, error) {
 		b, err := openings.TwentyBooks()
 		if err != nil {

@@ -2,6 +2,7 @@ package tunable
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -18,24 +19,71 @@ import (
 // its text. src must be the 1977-dialect source the program was
 // assembled from.
 func (s *Set) Apply(src asm.Source, v []int) (string, error) {
-	w, err := s.Project(v)
+	out, err := s.ApplyEach([]asm.Source{src}, v)
 	if err != nil {
 		return "", err
 	}
+	return out[0], nil
+}
+
+// Files are the source files whose lines define the declared bytes, in
+// the order of the first byte each defines (a patch's program: its base's
+// source, then the patch's).
+func (s *Set) Files() []string {
+	var out []string
+	for _, a := range s.Addresses() {
+		if f := s.sites[a].stmt.Pos.File; !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// ApplyEach is Apply for a program built from several sources (a patch
+// over its base): each source with the bytes its lines define changed. A
+// byte that changes must be defined by one of srcs.
+func (s *Set) ApplyEach(srcs []asm.Source, v []int) ([]string, error) {
+	w, err := s.Project(v)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, src := range srcs {
+		names = append(names, src.Name)
+	}
+	for i, p := range s.Params {
+		b := p.Byte(w[i])
+		for _, a := range p.Addrs {
+			st := s.sites[a]
+			if f := st.stmt.Pos.File; st.stmt.Bytes[a-st.stmt.Addr] != b && !slices.Contains(names, f) {
+				return nil, fmt.Errorf("%04X (%s) is defined in %s, not in %s", a, p.Name, f, strings.Join(names, ", "))
+			}
+		}
+	}
+	out := make([]string, len(srcs))
+	for k, src := range srcs {
+		if out[k], err = s.applyFile(src, w); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// applyFile rewrites the bytes of a projected vector that src's lines
+// define.
+func (s *Set) applyFile(src asm.Source, w []int) (string, error) {
 	if asm.DialectFor(src.Name) != asm.Dialect1977 {
 		return "", fmt.Errorf("%s: only a source of the 1977 dialect (.asm) can be rewritten", src.Name)
 	}
+	var err error
 	// edits by line number: column → new text
 	edits := map[int]map[int]string{}
 	for i, p := range s.Params {
 		b := p.Byte(w[i])
 		for _, a := range p.Addrs {
 			st := s.sites[a]
-			if st.stmt.Bytes[a-st.stmt.Addr] == b {
+			if st.stmt.Bytes[a-st.stmt.Addr] == b || st.stmt.Pos.File != src.Name {
 				continue
-			}
-			if st.stmt.Pos.File != src.Name {
-				return "", fmt.Errorf("%04X (%s) is defined in %s, not in %s", a, p.Name, st.stmt.Pos.File, src.Name)
 			}
 			text := fmt.Sprintf("%02X", b)
 			if p.Kind == Choice {

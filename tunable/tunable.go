@@ -112,7 +112,9 @@ type site struct {
 }
 
 // Load reads a declaration file and resolves it against a program and the
-// images it was linked into. Every error of the file is returned
+// images it was linked into. A program assembled over another (a patch,
+// asm.AssembleOver) may declare bytes of the lines of its base that its
+// images still hold. Every error of the file is returned
 // together, each at its file:line:col.
 func Load(decl asm.Source, prog *asm.Program, images []*linker.Image) (*Set, error) {
 	decls, errs := parseFile(decl.Name, decl.Text)
@@ -125,8 +127,13 @@ func Load(decl asm.Source, prog *asm.Program, images []*linker.Image) (*Set, err
 		names:  map[string]*Param{},
 		owner:  map[uint16]*Param{},
 	}
-	for _, s := range prog.Stmts {
-		r.own[s] = true
+	// A patch names its base's symbols and keeps the base's bytes it does
+	// not change: those lines are the program's too (the special-moves
+	// program's STRATGY is the original's).
+	for q := prog; q != nil; q = q.Base {
+		for _, s := range q.Stmts {
+			r.own[s] = true
+		}
 	}
 	var orders []*declLine
 	for _, d := range decls {

@@ -29,7 +29,7 @@ func Measure(ctx context.Context, step int, values []int, lines []suite.Line, pa
 	if err != nil {
 		return nil, err
 	}
-	base := &match.Player{Name: opt.Name + "@" + opt.Level.Name, Program: opt.Base, Level: opt.Level, Layout: opt.Layout}
+	base := opt.basePlayer()
 	r, err := match.Run(ctx, match.Options{
 		Players: []*match.Player{tuned, base}, Games: 2 * pairs, Lines: lines,
 		MaxPlies: opt.MaxPlies, Jobs: opt.Jobs, Event: fmt.Sprintf("MicroChess tuning, checkpoint after step %d", step),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kim1-archive/microchess/asm"
@@ -12,18 +13,27 @@ import (
 )
 
 // WriteOutputs writes a run's outputs into dir, all or none: the tuned
-// source (src with only the declared bytes changed, under its own base
-// name), report.md, and the plots there is something to draw for.
-func WriteOutputs(dir string, src asm.Source, st *spsa.State, space *Space, log *Log) error {
+// sources (each of srcs with only the declared bytes it defines changed,
+// under its own base name), report.md, and the plots there is something
+// to draw for. The report is titled by the first source.
+func WriteOutputs(dir string, srcs []asm.Source, st *spsa.State, space *Space, log *Log) error {
 	v, err := space.Vector(st.Values())
 	if err != nil {
 		return err
 	}
-	tuned, err := space.Set.Apply(src, v)
+	tuned, err := space.Set.ApplyEach(srcs, v)
 	if err != nil {
 		return err
 	}
-	files := []atomicfile.File{{Path: filepath.Join(dir, filepath.Base(src.Name)), Data: []byte(tuned)}}
+	var files []atomicfile.File
+	var names []string
+	for i, src := range srcs {
+		if slices.Contains(names, filepath.Base(src.Name)) {
+			return fmt.Errorf("tune: two tuned sources named %s", filepath.Base(src.Name))
+		}
+		names = append(names, filepath.Base(src.Name))
+		files = append(files, atomicfile.File{Path: filepath.Join(dir, filepath.Base(src.Name)), Data: []byte(tuned[i])})
+	}
 	var plots []string
 	if svg, err := ParamsSVG(st); err == nil {
 		files = append(files, atomicfile.File{Path: filepath.Join(dir, "params.svg"), Data: svg})
@@ -34,7 +44,11 @@ func WriteOutputs(dir string, src asm.Source, st *spsa.State, space *Space, log 
 		plots = append(plots, "elo.svg")
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Tuning %s\n\nWritten by `mchess tune` from its state and log; not edited by hand.\n\n", src.Name)
+	var title []string
+	for _, src := range srcs {
+		title = append(title, src.Name)
+	}
+	fmt.Fprintf(&b, "# Tuning %s\n\nWritten by `mchess tune` from its state and log; not edited by hand.\n\n", strings.Join(title, " with "))
 	WriteReport(&b, st, space, log, plots)
 	files = append(files, atomicfile.File{Path: filepath.Join(dir, "report.md"), Data: []byte(b.String())})
 	if err := os.MkdirAll(dir, 0o777); err != nil {

@@ -27,6 +27,9 @@ type Options struct {
 	Base   func(side chess.Color) ([]kim1.Image, string, error)
 	Name   string
 	Layout linker.Layout
+	// Special is set when the program is the special-moves program (or
+	// one built like it): its moves are keyed as single moves.
+	Special *microchess.SpecialVars
 	// Pokes turns parameter values (one per parameter, a choice's index)
 	// into the bytes written over Base.
 	Pokes func(values []int) ([]match.Poke, error)
@@ -105,8 +108,7 @@ func playStep(ctx context.Context, st *spsa.State, probe spsa.Probe, order []int
 	}
 	players := []*match.Player{plus, minus}
 	if st.Mode == spsa.Reference {
-		ref := &match.Player{Name: opt.Name + "@" + opt.Level.Name, Program: opt.Base, Level: opt.Level, Layout: opt.Layout}
-		players = []*match.Player{ref, plus, minus}
+		players = []*match.Player{opt.basePlayer(), plus, minus}
 	}
 	games := 2 * probe.Pairs * (len(players) - 1)
 	m := match.Options{
@@ -161,7 +163,7 @@ func (o Options) player(name string, values []int) (*match.Player, error) {
 	}
 	base := o.Base
 	return &match.Player{
-		Name: name + "@" + o.Level.Name, Level: o.Level, Layout: o.Layout,
+		Name: name + "@" + o.Level.Name, Level: o.Level, Layout: o.Layout, Special: o.Special,
 		Program: func(side chess.Color) ([]kim1.Image, string, error) {
 			images, desc, err := base(side)
 			if err != nil {
@@ -171,4 +173,9 @@ func (o Options) player(name string, values []int) (*match.Player, error) {
 			return images, desc + ", tuned", err
 		},
 	}, nil
+}
+
+// basePlayer is the program as it is, unchanged.
+func (o Options) basePlayer() *match.Player {
+	return &match.Player{Name: o.Name + "@" + o.Level.Name, Program: o.Base, Level: o.Level, Layout: o.Layout, Special: o.Special}
 }

@@ -163,3 +163,60 @@ func TestPlots(t *testing.T) {
 		t.Errorf("Elo plot: %v", err)
 	}
 }
+
+// TestResumeSpecial: the special-moves program tuned by its own
+// declarations (the piece values and its castling bonus), two steps of one
+// pair at Super Blitz: a run cut in its second step and resumed ends
+// exactly where a run never stopped ends.
+func TestResumeSpecial(t *testing.T) {
+	tp, err := microchess.LoadTunableProgram("special", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	space, err := NewSpace(tp.Set, []string{"PAWNS", "CASTB"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, _ := suite.Builtin("balanced-50")
+	options := func() Options {
+		return Options{Name: "special", Layout: tp.Needs.Layout, Special: tp.Needs.Special, Pokes: space.Pokes,
+			Base:  func(side chess.Color) ([]kim1.Image, string, error) { return microchess.ProgramFor("special", side) },
+			Level: microchess.Levels[0], Lines: lines, MaxPlies: 40, Jobs: 2}
+	}
+	newState := func() *spsa.State {
+		st, err := spsa.New(spsa.Config{Params: space.Params(DefaultGains), Schedule: spsa.DefaultSchedule(2), Mode: spsa.Pair, PairsPerStep: 1, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	whole := newState()
+	if err := Run(context.Background(), whole, options()); err != nil {
+		t.Fatal(err)
+	}
+	if whole.Steps != 2 {
+		t.Fatalf("%d steps, want 2", whole.Steps)
+	}
+	cut := newState()
+	var saved *spsa.State
+	ctx, cancel := context.WithCancel(context.Background())
+	opt := options()
+	opt.Save = func(s *spsa.State) error { saved = clone(t, s); return nil }
+	opt.Progress = func(p Progress) {
+		if p.Probe.Step == 2 && p.GamesInStep >= 1 {
+			cancel()
+		}
+	}
+	if err := Run(ctx, cut, opt); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cut run: %v, want context.Canceled", err)
+	}
+	if saved == nil || saved.Steps != 1 {
+		t.Fatalf("saved state after the cut: %+v, want one step", saved)
+	}
+	if err := Run(context.Background(), saved, options()); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(saved.Theta, whole.Theta) || !reflect.DeepEqual(saved.History, whole.History) {
+		t.Errorf("resumed run differs:\n%+v\nuninterrupted:\n%+v", saved.History, whole.History)
+	}
+}

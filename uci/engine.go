@@ -66,7 +66,7 @@ var options = []string{
 
 func (e *Engine) programs() []string {
 	if e.Programs == nil {
-		return []string{"original", "stone", "special", "tuned"}
+		return []string{"original", "stone", "special", "tuned", microchess.TunedSpecialName}
 	}
 	return e.Programs
 }

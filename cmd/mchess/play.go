@@ -44,7 +44,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	white := fs.Bool("white", false, "play White (the program plays Black, as after C and E)")
 	fs.Bool("black", true, "play Black (the program plays White, as after C): the default")
 	level := fs.String("level", "normal", "the program's `level`: super-blitz, blitz or normal")
-	program := fs.String("program", "original", "`original` (MicroChess 1977), stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs), teletype (the original with the teletype routines of docs/teletype.md, played through its teletype), special (the original that castles, takes en passant and promotes: docs/special-moves.md), tuned (the original with its weights tuned: docs/tuning.md) or library (the original with the opening library of docs/opening-library.md), all built from the sources built into mchess; or local (the working directory's ./src/microchess.asm with the residue, as make builds it)")
+	program := fs.String("program", "original", "`original` (MicroChess 1977), stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs), teletype (the original with the teletype routines of docs/teletype.md, played through its teletype), special (the original that castles, takes en passant and promotes: docs/special-moves.md), tuned (the original with its weights tuned: docs/tuning.md), tuned-special (the special-moves program with its weights tuned: docs/tuning.md) or library (the original with the opening library of docs/opening-library.md), all built from the sources built into mchess; or local (the working directory's ./src/microchess.asm with the residue, as make builds it)")
 	fs.Var(&o.loads, "load", "play a dump instead: `FILE@ADDR` for a raw binary (hex address), or a .ptp, .hex, .srec, .kim or .wav file, read as verify --against reads it; repeatable")
 	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load images or local; repeatable")
 	book := fs.String("book", "on", "the program's opening book: `on` or off")
@@ -177,8 +177,8 @@ func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error 
 		}
 		opt.Images, opt.Layout, opt.Library, opt.Program = microchess.KIM(b.Program.Images), microchess.LibraryLayout(), b.Vars, b.Name
 		return nil
-	case program != "original" && program != "stone" && program != "teletype" && program != "special" && program != "tuned":
-		return usagef("--program %s: want original, stone, teletype, special, tuned, library or local", quote(program))
+	case program != "original" && program != "stone" && program != "teletype" && program != "special" && program != "tuned" && program != microchess.TunedSpecialName:
+		return usagef("--program %s: want original, stone, teletype, special, tuned, tuned-special, library or local", quote(program))
 	}
 	var err error
 	opt.Images, opt.Program, err = microchess.ProgramFor(program, opt.Player.Other())

@@ -3,9 +3,16 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
+	"slices"
+	"strings"
 	"text/tabwriter"
 
+	"github.com/corentings/chess/v2"
+
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/tunable"
 )
 
 func init() {
@@ -16,13 +23,15 @@ func init() {
 // tuning loop (SPSA, issue 22) is to come as another.
 func tuneMain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("mchess tune", stderr,
-		"usage: mchess tune --list [--decl FILE] [SOURCE]",
-		"       mchess tune --state FILE [options] [SOURCE]",
-		"       mchess tune --state FILE --report-only [--report DIR] [SOURCE]",
+		"usage: mchess tune --list [--decl FILE] [SOURCE | --program NAME]",
+		"       mchess tune --state FILE [options] [SOURCE | --program NAME]",
+		"       mchess tune --state FILE --report-only [--report DIR] [SOURCE | --program NAME]",
 		"\nWith --list: the parameters a tuner may change in SOURCE (default "+microchess.ProgramSource+"),",
 		"as its declaration file declares them (default: SOURCE with the extension .tune,",
 		microchess.TuneSource+" for the original): name, kind, addresses, the values allowed,",
-		"the current value and the comment, then the ORDER lines.",
+		"the current value and the comment, then the ORDER lines. --program names a program",
+		"built from the sources built into mchess ("+strings.Join(microchess.TunableNames(), ", ")+"), whose",
+		"declared bytes may be in any of its sources (special: "+microchess.SpecialTuneSource+").",
 		"",
 		"With --state: tunes them by SPSA as fishtest runs it (package spsa): each step plays",
 		"game pairs (one opening, colours reversed) of the values θ+c_kΔ against θ−c_kΔ (--mode",
@@ -37,39 +46,45 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 		"stopped (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).",
 		"See docs/tuning.md.")
 	list := fs.Bool("list", false, "list the declared parameters with their current values")
-	decl := fs.String("decl", "", "the declaration `file` (default: SOURCE with the extension .tune)")
+	decl := fs.String("decl", "", "the declaration `file` (default: SOURCE with the extension .tune, or the program's own)")
+	program := fs.String("program", "", "tune a program built in by `name`: "+strings.Join(microchess.TunableNames(), ", ")+" (instead of SOURCE)")
 	var run tuneRun
 	run.flags(fs)
 	args, err := parse(fs, args)
 	if err != nil {
 		return flagExit(err)
 	}
-	if len(args) > 1 {
+	if len(args) > 1 || len(args) == 1 && *program != "" {
 		fs.Usage()
 		return 2
-	}
-	source := microchess.ProgramSource
-	if len(args) == 1 {
-		source = args[0]
 	}
 	if !*list && run.state == "" {
 		fmt.Fprintln(stderr, "mchess tune: want --list or --state FILE")
 		fs.Usage()
 		return 2
 	}
-	tree := microchess.WorkDir
-	if len(args) == 0 && *decl == "" {
-		tree = microchess.Proven
+	if *program != "" && !slices.Contains(microchess.TunableNames(), *program) {
+		fmt.Fprintf(stderr, "mchess tune: --program %s: want %s\n", quote(*program), strings.Join(microchess.TunableNames(), ", "))
+		return 2
 	}
-	set, prog, err := microchess.LoadTunable(tree, source, *decl)
+	var target *tuneTarget
+	switch {
+	case len(args) == 1:
+		target, err = sourceTarget(microchess.WorkDir, args[0], *decl)
+	case *program != "":
+		target, err = programTarget(*program, *decl)
+	default:
+		target, err = programTarget("original", *decl)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, fileError(err))
 		return 1
 	}
+	set := target.set
 	if !*list {
-		return run.main(tree, source, set, prog, len(args) == 0, stdout, stderr)
+		return run.main(target, stdout, stderr)
 	}
-	fmt.Fprintf(stdout, "%s: %s over %s of %s\n\n", set.File, plural(len(set.Params), "parameter"), plural(len(set.Addresses()), "byte"), source)
+	fmt.Fprintf(stdout, "%s: %s over %s of %s\n\n", set.File, plural(len(set.Params), "parameter"), plural(len(set.Addresses()), "byte"), target.what)
 	tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tKIND\tADDRESSES\tVALUES\tNOW\tCOMMENT")
 	for _, p := range set.Params {
@@ -90,4 +105,43 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// tuneTarget is what a run tunes: the declarations, the program the
+// games play, and the sources its tuned bytes are written into.
+type tuneTarget struct {
+	name    string // the program, as the games name it
+	what    string // the program, as --list names it
+	set     *tunable.Set
+	tree    microchess.Tree // where sources are read
+	sources []string        // the files Apply rewrites
+	base    func(side chess.Color) ([]kim1.Image, string, error)
+	needs   microchess.Needs
+}
+
+// programTarget is a program built in (microchess.LoadTunableProgram).
+func programTarget(name, decl string) (*tuneTarget, error) {
+	tp, err := microchess.LoadTunableProgram(name, decl)
+	if err != nil {
+		return nil, err
+	}
+	what := strings.Join(tp.Sources, ", ")
+	if name != "original" {
+		what = name + " (" + what + ")"
+	}
+	return &tuneTarget{name: name, what: what, set: tp.Set, tree: microchess.Proven, sources: tp.Sources, needs: tp.Needs,
+		base: func(side chess.Color) ([]kim1.Image, string, error) { return microchess.ProgramFor(name, side) }}, nil
+}
+
+// sourceTarget is one source of the working directory, built alone.
+func sourceTarget(tree microchess.Tree, source, decl string) (*tuneTarget, error) {
+	set, prog, err := microchess.LoadTunable(tree, source, decl)
+	if err != nil {
+		return nil, err
+	}
+	return &tuneTarget{name: strings.TrimSuffix(filepath.Base(source), filepath.Ext(source)), what: source, set: set, tree: tree,
+		sources: []string{source}, needs: microchess.Needs{Layout: prog.Layout},
+		base: func(chess.Color) ([]kim1.Image, string, error) {
+			return microchess.KIM(prog.Images), prog.Describe(source), nil
+		}}, nil
 }

@@ -6,18 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/corentings/chess/v2"
-
 	"github.com/kim1-archive/microchess"
-	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/spsa"
 	"github.com/kim1-archive/microchess/strength"
 	"github.com/kim1-archive/microchess/suite"
-	"github.com/kim1-archive/microchess/tunable"
 	"github.com/kim1-archive/microchess/tune"
 )
 
@@ -53,7 +48,8 @@ func (r *tuneRun) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&r.reportOnly, "report-only", false, "play nothing: write the report of the state as it stands")
 }
 
-func (r *tuneRun) main(tree microchess.Tree, source string, set *tunable.Set, prog *microchess.Program, builtin bool, stdout, stderr io.Writer) int {
+func (r *tuneRun) main(target *tuneTarget, stdout, stderr io.Writer) int {
+	set := target.set
 	fail := func(code int, err error) int { fmt.Fprintf(stderr, "mchess tune: %v\n", err); return code }
 	level, err := microchess.LevelByName(r.level)
 	if err != nil {
@@ -87,7 +83,7 @@ func (r *tuneRun) main(tree microchess.Tree, source string, set *tunable.Set, pr
 	case r.reportOnly:
 		log, err := tune.ReadLog(tune.LogFile(r.state))
 		if err == nil {
-			err = writeTuneReport(r.reportDir(), tree, source, st, space, log)
+			err = writeTuneReport(r.reportDir(), target, st, space, log)
 		}
 		if err != nil {
 			return fail(1, err)
@@ -103,14 +99,8 @@ func (r *tuneRun) main(tree microchess.Tree, source string, set *tunable.Set, pr
 	if err != nil {
 		return fail(1, err)
 	}
-	opt := tune.Options{Name: "original", Pokes: space.Pokes, Level: level, Lines: lines, MaxPlies: r.maxPlies, Jobs: r.jobs,
-		Base: func(side chess.Color) ([]kim1.Image, string, error) { return microchess.ProgramFor("original", side) }}
-	if !builtin {
-		opt.Name = strings.TrimSuffix(filepath.Base(source), filepath.Ext(source))
-		opt.Base = func(chess.Color) ([]kim1.Image, string, error) {
-			return microchess.KIM(prog.Images), prog.Describe(source), nil
-		}
-	}
+	opt := tune.Options{Name: target.name, Base: target.base, Layout: target.needs.Layout, Special: target.needs.Special,
+		Pokes: space.Pokes, Level: level, Lines: lines, MaxPlies: r.maxPlies, Jobs: r.jobs}
 	var checkLines []suite.Line
 	if r.checkEvery > 0 {
 		if checkLines, err = readSuite(r.checkOpenings); err != nil {
@@ -153,7 +143,7 @@ func (r *tuneRun) main(tree microchess.Tree, source string, set *tunable.Set, pr
 		return fail(1, err)
 	}
 	out := r.reportDir()
-	if err := writeTuneReport(out, tree, source, st, space, log); err != nil {
+	if err := writeTuneReport(out, target, st, space, log); err != nil {
 		return fail(1, err)
 	}
 	fmt.Fprintf(stdout, "%d steps, %d pairs: the tuned source, report and plots are in %s\n", st.Steps, st.Iter, out)
@@ -168,13 +158,13 @@ func (r *tuneRun) reportDir() string {
 }
 
 // writeTuneReport writes the run's outputs (tune.WriteOutputs) from the
-// source as the tree holds it.
-func writeTuneReport(dir string, tree microchess.Tree, source string, st *spsa.State, space *tune.Space, log *tune.Log) error {
-	srcs, err := tree.ReadSources(source)
+// sources as the target's tree holds them.
+func writeTuneReport(dir string, target *tuneTarget, st *spsa.State, space *tune.Space, log *tune.Log) error {
+	srcs, err := target.tree.ReadSources(target.sources...)
 	if err != nil {
 		return err
 	}
-	return tune.WriteOutputs(dir, srcs[0], st, space, log)
+	return tune.WriteOutputs(dir, srcs, st, space, log)
 }
 
 // tuneProgress shows the step, the games and θ (rounded, as the

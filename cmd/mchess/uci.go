@@ -25,7 +25,7 @@ var uciIn io.Reader = os.Stdin
 // uciPrograms are the programs the engine's Program option offers, from
 // the sources built into mchess (local and loaded are added when they
 // apply).
-var uciPrograms = []string{"original", "stone", "special", "tuned"}
+var uciPrograms = []string{"original", "stone", "special", "tuned", microchess.TunedSpecialName}
 
 // loadedProgram is the Program option's value for the --load images.
 const loadedProgram = "loaded"
@@ -38,7 +38,7 @@ func uciMain(args []string, stdout, stderr io.Writer) int {
 		"GUI (or polyglot, for xboard) can play MicroChess on the emulated KIM-1. Options the",
 		"GUI can set: Program (original: MicroChess 1977; stone: Stone's 1980 upgrade with the",
 		"list for its side; special: the original that castles, takes en passant and promotes,",
-		"docs/special-moves.md; tuned: docs/tuning.md; all built from the sources built into",
+		"docs/special-moves.md; tuned, tuned-special: docs/tuning.md; all built from the sources built into",
 		"mchess; local, in a directory with a src/microchess.asm: that program, as make builds",
 		"it; loaded: the --load images), Level (auto: the strongest that fits the time;",
 		"super-blitz, blitz, normal: the strongest the engine plays, lowered when the clock is",
@@ -47,7 +47,7 @@ func uciMain(args []string, stdout, stderr io.Writer) int {
 		"program's gives its modifications in id name. While it thinks the engine sends info",
 		"lines (depth, score from the program's own value of its move, nodes, pv with the reply",
 		"it analysed, currmove); every bestmove is legal (docs/uci.md).")
-	defaultProgram := fs.String("program", "original", "the Program option's default: `original`, stone, special, tuned, local, or loaded (with --load)")
+	defaultProgram := fs.String("program", "original", "the Program option's default: `original`, stone, special, tuned, tuned-special, local, or loaded (with --load)")
 	fs.Var(&o.loads, "load", "offer a dump as the program loaded (the default): `FILE@ADDR` for a raw binary (hex address), or a .ptp, .hex, .srec, .kim or .wav file, read as verify --against reads it; repeatable")
 	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for the --load images; repeatable")
 	if status, ok := parseNone(fs, args); !ok {

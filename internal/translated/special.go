@@ -12,7 +12,7 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Special is MicroChess with the special moves (src/extended/special-moves.asm), translated ahead of time by emu/translate: 312 blocks, 820 instructions, 1698 bytes of code.
+// Special is MicroChess with the special moves (src/extended/special-moves.asm), translated ahead of time by emu/translate: 312 blocks, 820 instructions, 1663 bytes of code.
 var Special = &emu.Native{
 	Name: "special",
 	Code: []emu.Span{
@@ -25,9 +25,44 @@ var Special = &emu.Native{
 		{Addr: 0x02F5, Bytes: "H\b\xa9\xf9\x85\xb5\x85\xb4 K\x03 \xb2\x02 \t\x02 .\x03(h\x85\xb5\xa5\xb40\x048\xa9\xff`\x18\xa9\x00`\xa9\xff\x18\xb8`\xa6\xb0\xb5P\x85\xb1` K\x03 \xb2\x02 \t\x02 \xb2\x02LT\a"},
 		{Addr: 0x034B, Bytes: "L\v\x06"},
 		{Addr: 0x0377, Bytes: "\xa6\xe4\xe4\xa0\xd0\x04\xa9\x00\xf0\n\xa6\xe3\xd0\x06\xa6\xee\xd0\x02\xa9\xff\xa2\x04\x86\xb5\xc5\xfa\x90\f\xf0\n\x85\xfa\xa5\xb0\x85\xfb\xa5\xb1\x85\xf9L\x1f\x1f\xa6\xdc\x10\x17\xa5\xf9\xd5\xdc\xd0\x0fʵ܅\xfbʵ܅\xf9ʆ\xdc\xd0\x1a\x85ܢ\f\x86\xb5\x86\xfa\xa2\x14 \x02\x02\xa2\x04\x86\xb5 \x00\x02\xa6\xfa\xe0\x0f\x90\x12\xa6\xfb\xb5P\x85\xfa\x86\xb0\xa5\xf9\x85\xb1 K\x03L\x00\x00\xa9\xff`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
-		{Addr: 0x0400, Bytes: "\xa2Ȇ\xb2\xa2\x00\x8e\xec\a`\x86ܢ\x0f\xbd\xbb\a\x9d\xcb\a\x9d\xdb\a\xca\x10\xf4\xa9\xff\x8d\xeb\a\xa9\xcc` \x1e\x03\xbd\xcb\a)\x0f\xa8` \x8e\x02\xd0\x05 7\x04\xa9\x00`\xa5\xb50\x15\xad\xcb\a0\x10\xa5P)\xf8\xd0\n\xa9\xff Q\x04\xa9\x01 Q\x04`\x8d\xef\a\xa2\x00\n\xb0\x02\xa2\a\x8e\xf0\a\x8a\xa2\x0f\xd5P\xf0\x04\xca\xd0\xf9`\xbd\xcb\a\xc9\x02\xd0G\xa5P\x18m\xef\a\xcd\xf0\a\xf0\v\xa2\x1f\xd5P\xf06\xca\x10\xf90쥵\xc9\x04\xf0\x05\xcd\xf2\x02\x10\x1a\xa5P \xc3\x04\x10\x1f\xa5P\x18m\xef\a \xc3\x04\x10\x14 \xb8\x04 \xc3\x04\x10\f \xb8\x04\x85\xb1\xb8 \x00\x01 \x1e\x03`\xa5P\x18m\xef\a\x18m\xef\a`\xaa\xa5\xb0H\xa5\xb6H\xa5\xb1H\xa5\xb5H\xa5PH\x86P\xa9\xf9\x85\xb5\x85\xb4 \xb2\x02 \t\x02 \xb2\x02h\x85Ph\x85\xb5h\x85\xb1h\x85\xb6h\x85\xb0\xa5\xb4`\xa2\x06\x86\xb6 \xca\x02p\n0\r ?\x05\xd0\b,\xee\a0\x03 \x00\x01 \x1e\x03ƶ\xa5\xb6\xc9\x05\xf0\xe1 \xca\x02p\x1e0\x1c\xa5\xb1)\xf0\xc9p\xd0\t,\xee\a \x00\x01L\r\x02 \x00\x01\xa5\xb1)\xf0\xc9 \xf0\xddL\r\x02\xa5\xb50\x12\xad\xeb\a)\xf0\xc9@\xd0\t\xad\xeb\a\x18i\x10ű`\xa9\xff`\xa5\xb50\f\xc9\x04\xf0\x05\xcd\xf2\x02\x10\x03L\xf5\x02L\x15\x03\xbd\xcb\a\xbc\xdb\a\x9d\xdb\a\x98\x9d\xcb\a\xca0\x03L\xb4\x02\xad\xeb\a0\t\xa9w8\xed\xeb\a\x8d\xeb\a`\x98\x10\x16 ?\x05\xd0\r\xad\xeb\a\xa0\x0f\xd9`\x00\xf0\a\x88\x10\xf8\xa9\x00\xf0\x0f\x8c\xf1\a\xb9\xdb\a)\x0f\xa8\xb9\xa0\x00\xac\xf1\a\x8d\xf3\a\x8e\xf2\a\xa6\xb0\xbd\xcb\a\xae\xf2\a)\x0f\xc9\b\xd0\x1a\xa5\xb1)\xf0\xc9p\xd0\x12\xad\xf3\a\xc9\v\xb0\vi\b\xc9\v\x90\x02\xa9\n\x8d\xf3\a\xad\xf3\a`\xa6\xb0\xf0\n\xb4P\xc0\x10\x10\x03\x18i\x02`\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x06\xc9\xfe\xf0\x02\x98`\x98\x18m\xed\a`\xa6\xb0\xe0 \x90\x01`\xb5P\x8d\xf4\a\xbd\xcb\a\x8d\xf5\a\xa5\xb1\x8d\xf6\a\xa2\x1f\xd5P\xf07\xca\x10\xf9\xad\xf5\a)\x0f\xc9\b\xd0+\xad\xf4\aE\xb1)\x0f\xf0 \xad\xf4\a)\xf0\x8d\xf6\a\xa5\xb1)\x0f\r\xf6\a\x8d\xf6\a\xcd\xeb\a\xd0\t\xa2\x1f\xd5P\xf0\x05\xca\x10\xf9\xa2\xff\x8e\xf7\a\xa9\xff\x8d\xf8\a\xa5\xb0)\x0f\xd06\xa5\xb18\xed\xf4\a\xc9\x02\xf0\x04\xc9\xfe\xd0(\n\xad\xf4\a)\xf0\xb0\x02\t\a\xa2\x1f\xd5P\xf0\x05\xca\x10\xf90\x13\x8d\xf9\a\x8aE\xb0)\x10\xd0\t\x8e\xf8\a\xbd\xcb\a\x8d\xfa\a\xac\xec\a\xa5\xb1\x99\xfb\aȭ\xf7\a\x99\xfb\aȭ\xf6\a\x99\xfb\aȭ\xf4\a\x99\xfb\aȥ\xb0\x99\xfb\aȥ\xb6\x99\xfb\aȭ\xf5\a\x99\xfb\aȭ\xeb\a\x99\xfb\aȭ\xf8\a\x99\xfb\aȭ\xf9\a\x99\xfb\aȭ\xfa\a\x99\xfb\aȌ\xec\a\xae\xf7\a0\x04\xa9̕P\xa6\xb0\xa5\xb1\x95P\xad\xf5\a\t\x80\x9d\xcb\a\xae\xf8\a0\x11\xad\xf4\a\x18e\xb1J\x95P\xad\xfa\a\t\x80\x9d\xcb\a\xa2\xff\xad\xf5\a)\x0f\xc9\b\xd0%\xa5\xb18\xed\xf4\a\xc9 \xf0\x04\xc9\xe0\xd0\x02\xa6\xb1\xa5\xb1)\xf0\xa4\xb0\xc0\x10\xb0\x02Ip\xc9\x00\xd0\x05\xa9\x81\x99\xcb\a\x8e\xeb\a`\xac\xec\a\x88\xb9\xfb\a\x8d\xfa\a\x88\xb9\xfb\a\x8d\xf9\a\x88\xb9\xfb\a0\f\xaa\xad\xf9\a\x95P\xad\xfa\a\x9d\xcb\a\x88\xb9\xfb\a\x8d\xeb\a\x88\xb9\xfb\a\x8d\xf5\a\x88\xb9\xfb\a\x85\xb6\x88\xb9\xfb\a\x85\xb0\xaa\xad\xf5\a\x9d\xcb\a\x88\xb9\xfb\a\x95P\x88\xb9\xfb\a\x8d\xf6\a\x88\xb9\xfb\a0\x06\xaa\xad\xf6\a\x95P\x88\xb9\xfb\a\x85\xb1\x8c\xec\a`"},
-		{Addr: 0x1780, Bytes: "\x18\xa9\x80e\xebe\xece\xede\xe1e\xdf8\xe5\xf0\xe5\xf1\xe5\xe2\xe5\xe0\xe5\xde\xe5\xef\xe5\xe3\xb0\x02\xa9\x00J\x18i@e\xece\xed8\xe5\xe4J\x18i\x90e\xdde\xdde\xdde\xdde\xe18\xe5\xe4\xe5\xe4\xe5\xe5\xe5\xe5\xe5\u09b1\xe03\xf0\x16\xe04\xf0\x12\xe0\"\xf0\x0e\xe0%\xf0\n \xe7\x05L\xe3\x17"},
-		{Addr: 0x17E0, Bytes: "\x18i\x02Lw\x03"},
+		{Addr: 0x0400, Bytes: "\xa2Ȇ\xb2\xa2\x00\x8e\xec\a`\x86ܢ\x0f\xbd\xbb\a\x9d\xcb\a\x9d\xdb\a\xca\x10\xf4\xa9\xff\x8d\xeb\a\xa9\xcc` \x1e\x03\xbd\xcb\a)\x0f\xa8` \x8e\x02\xd0\x05 7\x04\xa9\x00`\xa5\xb50\x15\xad\xcb\a0\x10\xa5P)\xf8\xd0\n\xa9\xff Q\x04\xa9\x01 Q\x04`\x8d\xef\a\xa2\x00\n\xb0\x02\xa2\a\x8e\xf0\a\x8a\xa2\x0f\xd5P\xf0\x04\xca\xd0\xf9`\xbd\xcb\a\xc9\x02\xd0G\xa5P\x18m\xef\a\xcd\xf0\a\xf0\v\xa2\x1f\xd5P\xf06\xca\x10\xf90쥵\xc9\x04\xf0\x05\xcd\xf2\x02\x10\x1a\xa5P \xc3\x04\x10\x1f\xa5P\x18m\xef\a \xc3\x04\x10\x14 \xb8\x04 \xc3\x04\x10\f \xb8\x04\x85\xb1\xb8 \x00\x01 \x1e\x03`\xa5P\x18m\xef\a\x18m\xef\a`\xaa\xa5\xb0H\xa5\xb6H\xa5\xb1H\xa5\xb5H\xa5PH\x86P\xa9\xf9\x85\xb5\x85\xb4 \xb2\x02 \t\x02 \xb2\x02h\x85Ph\x85\xb5h\x85\xb1h\x85\xb6h\x85\xb0\xa5\xb4`\xa2\x06\x86\xb6 \xca\x02p\n0\r ?\x05\xd0\b,\xee\a0\x03 \x00\x01 \x1e\x03ƶ\xa5\xb6\xc9\x05\xf0\xe1 \xca\x02p\x1e0\x1c\xa5\xb1)\xf0\xc9p\xd0\t,\xee\a \x00\x01L\r\x02 \x00\x01\xa5\xb1)\xf0\xc9 \xf0\xddL\r\x02\xa5\xb50\x12\xad\xeb\a)\xf0\xc9@\xd0\t\xad\xeb\a\x18i\x10ű`\xa9\xff`\xa5\xb50\f\xc9\x04\xf0\x05\xcd\xf2\x02\x10\x03L\xf5\x02L\x15\x03\xbd\xcb\a\xbc\xdb\a\x9d\xdb\a\x98\x9d\xcb\a\xca0\x03L\xb4\x02\xad\xeb\a0\t\xa9w8\xed\xeb\a\x8d\xeb\a`\x98\x10\x16 ?\x05\xd0\r\xad\xeb\a\xa0\x0f\xd9`\x00\xf0\a\x88\x10\xf8\xa9\x00\xf0\x0f\x8c\xf1\a\xb9\xdb\a)\x0f\xa8\xb9\xa0\x00\xac\xf1\a\x8d\xf3\a\x8e\xf2\a\xa6\xb0\xbd\xcb\a\xae\xf2\a)\x0f\xc9\b\xd0\x1a\xa5\xb1)\xf0\xc9p\xd0\x12\xad\xf3\aŠ\xb0\vi"},
+		{Addr: 0x05DA, Bytes: "š\x90\x02\xa5\xa1\x8d\xf3\a\xad\xf3\a`\xa6\xb0\xf0\n\xb4P\xc0\x10\x10\x03\x18i"},
+		{Addr: 0x05F4, Bytes: "`\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x06\xc9\xfe\xf0\x02\x98`\x98\x18m\xed\a`\xa6\xb0\xe0 \x90\x01`\xb5P\x8d\xf4\a\xbd\xcb\a\x8d\xf5\a\xa5\xb1\x8d\xf6\a\xa2\x1f\xd5P\xf07\xca\x10\xf9\xad\xf5\a)\x0f\xc9\b\xd0+\xad\xf4\aE\xb1)\x0f\xf0 \xad\xf4\a)\xf0\x8d\xf6\a\xa5\xb1)\x0f\r\xf6\a\x8d\xf6\a\xcd\xeb\a\xd0\t\xa2\x1f\xd5P\xf0\x05\xca\x10\xf9\xa2\xff\x8e\xf7\a\xa9\xff\x8d\xf8\a\xa5\xb0)\x0f\xd06\xa5\xb18\xed\xf4\a\xc9\x02\xf0\x04\xc9\xfe\xd0(\n\xad\xf4\a)\xf0\xb0\x02\t\a\xa2\x1f\xd5P\xf0\x05\xca\x10\xf90\x13\x8d\xf9\a\x8aE\xb0)\x10\xd0\t\x8e\xf8\a\xbd\xcb\a\x8d\xfa\a\xac\xec\a\xa5\xb1\x99\xfb\aȭ\xf7\a\x99\xfb\aȭ\xf6\a\x99\xfb\aȭ\xf4\a\x99\xfb\aȥ\xb0\x99\xfb\aȥ\xb6\x99\xfb\aȭ\xf5\a\x99\xfb\aȭ\xeb\a\x99\xfb\aȭ\xf8\a\x99\xfb\aȭ\xf9\a\x99\xfb\aȭ\xfa\a\x99\xfb\aȌ\xec\a\xae\xf7\a0\x04\xa9̕P\xa6\xb0\xa5\xb1\x95P\xad\xf5\a\t\x80\x9d\xcb\a\xae\xf8\a0\x11\xad\xf4\a\x18e\xb1J\x95P\xad\xfa\a\t\x80\x9d\xcb\a\xa2\xff\xad\xf5\a)\x0f\xc9\b\xd0%\xa5\xb18\xed\xf4\a\xc9 \xf0\x04\xc9\xe0\xd0\x02\xa6\xb1\xa5\xb1)\xf0\xa4\xb0\xc0\x10\xb0\x02Ip\xc9\x00\xd0\x05\xa9\x81\x99\xcb\a\x8e\xeb\a`\xac\xec\a\x88\xb9\xfb\a\x8d\xfa\a\x88\xb9\xfb\a\x8d\xf9\a\x88\xb9\xfb\a0\f\xaa\xad\xf9\a\x95P\xad\xfa\a\x9d\xcb\a\x88\xb9\xfb\a\x8d\xeb\a\x88\xb9\xfb\a\x8d\xf5\a\x88\xb9\xfb\a\x85\xb6\x88\xb9\xfb\a\x85\xb0\xaa\xad\xf5\a\x9d\xcb\a\x88\xb9\xfb\a\x95P\x88\xb9\xfb\a\x8d\xf6\a\x88\xb9\xfb\a0\x06\xaa\xad\xf6\a\x95P\x88\xb9\xfb\a\x85\xb1\x8c\xec\a`"},
+		{Addr: 0x1780, Bytes: "\x18\xa9"},
+		{Addr: 0x1783, Bytes: "e"},
+		{Addr: 0x1785, Bytes: "e"},
+		{Addr: 0x1787, Bytes: "e"},
+		{Addr: 0x1789, Bytes: "e"},
+		{Addr: 0x178B, Bytes: "e"},
+		{Addr: 0x178D, Bytes: "8\xe5"},
+		{Addr: 0x1790, Bytes: "\xe5"},
+		{Addr: 0x1792, Bytes: "\xe5"},
+		{Addr: 0x1794, Bytes: "\xe5"},
+		{Addr: 0x1796, Bytes: "\xe5"},
+		{Addr: 0x1798, Bytes: "\xe5"},
+		{Addr: 0x179A, Bytes: "\xe5"},
+		{Addr: 0x179C, Bytes: "\xb0\x02\xa9\x00J\x18i"},
+		{Addr: 0x17A4, Bytes: "e"},
+		{Addr: 0x17A6, Bytes: "e"},
+		{Addr: 0x17A8, Bytes: "8\xe5"},
+		{Addr: 0x17AB, Bytes: "J\x18i"},
+		{Addr: 0x17AF, Bytes: "e"},
+		{Addr: 0x17B1, Bytes: "e"},
+		{Addr: 0x17B3, Bytes: "e"},
+		{Addr: 0x17B5, Bytes: "e"},
+		{Addr: 0x17B7, Bytes: "e"},
+		{Addr: 0x17B9, Bytes: "8\xe5"},
+		{Addr: 0x17BC, Bytes: "\xe5"},
+		{Addr: 0x17BE, Bytes: "\xe5"},
+		{Addr: 0x17C0, Bytes: "\xe5"},
+		{Addr: 0x17C2, Bytes: "\xe5"},
+		{Addr: 0x17C4, Bytes: "\xa6\xb1\xe0"},
+		{Addr: 0x17C8, Bytes: "\xf0\x16\xe0"},
+		{Addr: 0x17CC, Bytes: "\xf0\x12\xe0"},
+		{Addr: 0x17D0, Bytes: "\xf0\x0e\xe0"},
+		{Addr: 0x17D4, Bytes: "\xf0\n \xe7\x05L\xe3\x17"},
+		{Addr: 0x17E0, Bytes: "\x18i"},
+		{Addr: 0x17E3, Bytes: "Lw\x03"},
 	},
 	Blocks: []uint16{
 		0x0000, 0x0007, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x0021, 0x0024, 0x0027, 0x002B,
@@ -1284,7 +1319,7 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L058C
 	case 0x058D:
-		if 92 >= budget {
+		if 95 >= budget {
 			goto budget
 		}
 		goto L058D
@@ -1294,57 +1329,57 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0590
 	case 0x0593:
-		if 1658 >= budget {
+		if 1661 >= budget {
 			goto budget
 		}
 		goto L0593
 	case 0x0595:
-		if 1656 >= budget {
+		if 1659 >= budget {
 			goto budget
 		}
 		goto L0595
 	case 0x059A:
-		if 1650 >= budget {
+		if 1653 >= budget {
 			goto budget
 		}
 		goto L059A
 	case 0x059F:
-		if 1655 >= budget {
+		if 1658 >= budget {
 			goto budget
 		}
 		goto L059F
 	case 0x05A2:
-		if 91 >= budget {
+		if 94 >= budget {
 			goto budget
 		}
 		goto L05A2
 	case 0x05A6:
-		if 87 >= budget {
+		if 90 >= budget {
 			goto budget
 		}
 		goto L05A6
 	case 0x05B5:
-		if 65 >= budget {
+		if 68 >= budget {
 			goto budget
 		}
 		goto L05B5
 	case 0x05C9:
-		if 39 >= budget {
+		if 42 >= budget {
 			goto budget
 		}
 		goto L05C9
 	case 0x05D1:
-		if 30 >= budget {
+		if 33 >= budget {
 			goto budget
 		}
 		goto L05D1
 	case 0x05D8:
-		if 22 >= budget {
+		if 24 >= budget {
 			goto budget
 		}
 		goto L05D8
 	case 0x05DE:
-		if 16 >= budget {
+		if 17 >= budget {
 			goto budget
 		}
 		goto L05DE
@@ -9995,7 +10030,7 @@ L058C: // XRV2
 	}
 
 L058D: // XPTS
-	if clock+92<<clockShift >= end {
+	if clock+95<<clockShift >= end {
 		pc = 0x058D
 		goto budget
 	}
@@ -10029,7 +10064,7 @@ L0590:
 	}
 
 L0593:
-	if clock+1658<<clockShift >= end {
+	if clock+1661<<clockShift >= end {
 		pc = 0x0593
 		goto budget
 	}
@@ -10228,16 +10263,16 @@ L05C9:
 	}
 
 L05D1:
-	clock += 8<<clockShift + 3
+	clock += 9<<clockShift + 3
 	// 05D1 LDA .VAL
 	{
 		m := c.Mem[0x07F3]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05D4 CMP #$0B
+	// 05D4 CMP .POINTS
 	{
-		m := byte(0x0B)
+		m := c.Mem[0x00A0]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -10251,10 +10286,10 @@ L05D1:
 	}
 
 L05D8:
-	clock += 6<<clockShift + 3
+	clock += 7<<clockShift + 3
 	// 05D8 ADC #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x05D9] // read: a setting
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -10285,9 +10320,9 @@ L05D8:
 
 		}
 	}
-	// 05DA CMP #$0B
+	// 05DA CMP $A1
 	{
-		m := byte(0x0B)
+		m := c.Mem[0x00A1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -10301,10 +10336,10 @@ L05D8:
 	}
 
 L05DE:
-	clock += 2<<clockShift + 1
-	// 05DE LDA #$0A
+	clock += 3<<clockShift + 1
+	// 05DE LDA $A1
 	{
-		m := byte(0x0A)
+		m := c.Mem[0x00A1]
 		a = m
 		nz = int(int8(a))
 	}
@@ -10522,7 +10557,7 @@ L05F1:
 	}
 	// 05F2 ADC #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x05F3] // read: a setting
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -12998,13 +13033,13 @@ L1780: // STRATGY
 	}
 	// 1781 LDA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x1782] // read: a setting
 		a = m
 		nz = int(int8(a))
 	}
 	// 1783 ADC .WMOB
 	{
-		m := c.Mem[0x00EB]
+		m := c.Mem[c.Mem[0x1784]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13037,7 +13072,7 @@ L1780: // STRATGY
 	}
 	// 1785 ADC .WMAXC
 	{
-		m := c.Mem[0x00EC]
+		m := c.Mem[c.Mem[0x1786]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13070,7 +13105,7 @@ L1780: // STRATGY
 	}
 	// 1787 ADC .WCC
 	{
-		m := c.Mem[0x00ED]
+		m := c.Mem[c.Mem[0x1788]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13103,7 +13138,7 @@ L1780: // STRATGY
 	}
 	// 1789 ADC .WCAP1
 	{
-		m := c.Mem[0x00E1]
+		m := c.Mem[c.Mem[0x178A]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13136,7 +13171,7 @@ L1780: // STRATGY
 	}
 	// 178B ADC .WCAP2
 	{
-		m := c.Mem[0x00DF]
+		m := c.Mem[c.Mem[0x178C]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13173,7 +13208,7 @@ L1780: // STRATGY
 	}
 	// 178E SBC .PMAXC
 	{
-		m := c.Mem[0x00F0]
+		m := c.Mem[c.Mem[0x178F]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13203,7 +13238,7 @@ L1780: // STRATGY
 	}
 	// 1790 SBC .PCC
 	{
-		m := c.Mem[0x00F1]
+		m := c.Mem[c.Mem[0x1791]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13233,7 +13268,7 @@ L1780: // STRATGY
 	}
 	// 1792 SBC .BCAP0
 	{
-		m := c.Mem[0x00E2]
+		m := c.Mem[c.Mem[0x1793]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13263,7 +13298,7 @@ L1780: // STRATGY
 	}
 	// 1794 SBC .BCAP1
 	{
-		m := c.Mem[0x00E0]
+		m := c.Mem[c.Mem[0x1795]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13293,7 +13328,7 @@ L1780: // STRATGY
 	}
 	// 1796 SBC .COUNT
 	{
-		m := c.Mem[0x00DE]
+		m := c.Mem[c.Mem[0x1797]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13323,7 +13358,7 @@ L1780: // STRATGY
 	}
 	// 1798 SBC .PMOB
 	{
-		m := c.Mem[0x00EF]
+		m := c.Mem[c.Mem[0x1799]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13353,7 +13388,7 @@ L1780: // STRATGY
 	}
 	// 179A SBC .MOB
 	{
-		m := c.Mem[0x00E3]
+		m := c.Mem[c.Mem[0x179B]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13414,7 +13449,7 @@ L17A0: // POS
 	}
 	// 17A2 ADC #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x17A3] // read: a setting
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13447,7 +13482,7 @@ L17A0: // POS
 	}
 	// 17A4 ADC .WMAXC
 	{
-		m := c.Mem[0x00EC]
+		m := c.Mem[c.Mem[0x17A5]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13480,7 +13515,7 @@ L17A0: // POS
 	}
 	// 17A6 ADC .WCC
 	{
-		m := c.Mem[0x00ED]
+		m := c.Mem[c.Mem[0x17A7]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13517,7 +13552,7 @@ L17A0: // POS
 	}
 	// 17A9 SBC .MAXC
 	{
-		m := c.Mem[0x00E4]
+		m := c.Mem[c.Mem[0x17AA]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13559,7 +13594,7 @@ L17A0: // POS
 	}
 	// 17AD ADC #$90
 	{
-		m := byte(0x90)
+		m := c.Mem[0x17AE] // read: a setting
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13592,7 +13627,7 @@ L17A0: // POS
 	}
 	// 17AF ADC .WCAP0
 	{
-		m := c.Mem[0x00DD]
+		m := c.Mem[c.Mem[0x17B0]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13625,7 +13660,7 @@ L17A0: // POS
 	}
 	// 17B1 ADC .WCAP0
 	{
-		m := c.Mem[0x00DD]
+		m := c.Mem[c.Mem[0x17B2]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13658,7 +13693,7 @@ L17A0: // POS
 	}
 	// 17B3 ADC .WCAP0
 	{
-		m := c.Mem[0x00DD]
+		m := c.Mem[c.Mem[0x17B4]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13691,7 +13726,7 @@ L17A0: // POS
 	}
 	// 17B5 ADC .WCAP0
 	{
-		m := c.Mem[0x00DD]
+		m := c.Mem[c.Mem[0x17B6]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13724,7 +13759,7 @@ L17A0: // POS
 	}
 	// 17B7 ADC .WCAP1
 	{
-		m := c.Mem[0x00E1]
+		m := c.Mem[c.Mem[0x17B8]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -13761,7 +13796,7 @@ L17A0: // POS
 	}
 	// 17BA SBC .MAXC
 	{
-		m := c.Mem[0x00E4]
+		m := c.Mem[c.Mem[0x17BB]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13791,7 +13826,7 @@ L17A0: // POS
 	}
 	// 17BC SBC .MAXC
 	{
-		m := c.Mem[0x00E4]
+		m := c.Mem[c.Mem[0x17BD]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13821,7 +13856,7 @@ L17A0: // POS
 	}
 	// 17BE SBC .CC
 	{
-		m := c.Mem[0x00E5]
+		m := c.Mem[c.Mem[0x17BF]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13851,7 +13886,7 @@ L17A0: // POS
 	}
 	// 17C0 SBC .CC
 	{
-		m := c.Mem[0x00E5]
+		m := c.Mem[c.Mem[0x17C1]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13881,7 +13916,7 @@ L17A0: // POS
 	}
 	// 17C2 SBC .BCAP1
 	{
-		m := c.Mem[0x00E0]
+		m := c.Mem[c.Mem[0x17C3]] // read: a setting, the address
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -13917,7 +13952,7 @@ L17A0: // POS
 	}
 	// 17C6 CPX #$33
 	{
-		m := byte(0x33)
+		m := c.Mem[0x17C7] // read: a setting
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -13934,7 +13969,7 @@ L17CA:
 	clock += 4<<clockShift + 2
 	// 17CA CPX #$34
 	{
-		m := byte(0x34)
+		m := c.Mem[0x17CB] // read: a setting
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -13951,7 +13986,7 @@ L17CE:
 	clock += 4<<clockShift + 2
 	// 17CE CPX #$22
 	{
-		m := byte(0x22)
+		m := c.Mem[0x17CF] // read: a setting
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -13968,7 +14003,7 @@ L17D2:
 	clock += 4<<clockShift + 2
 	// 17D2 CPX #$25
 	{
-		m := byte(0x25)
+		m := c.Mem[0x17D3] // read: a setting
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -14015,7 +14050,7 @@ L17E0: // POSN
 	}
 	// 17E1 ADC #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x17E2] // read: a setting
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)

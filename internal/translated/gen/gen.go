@@ -36,9 +36,9 @@ type program struct {
 // built is a program in a KIM-1's memory, with its symbols (for the
 // comments).
 type built struct {
-	m    *kim1.Machine
-	syms []asm.FileSymbol
-	code *asm.Program // the original's, as assembled (nil for the others)
+	m      *kim1.Machine
+	syms   []asm.FileSymbol
+	images []*linker.Image // each byte's statement
 }
 
 // machine loads images on a KIM-1 with the layout's RAM.
@@ -47,7 +47,7 @@ func machine(l linker.Layout, images []*linker.Image, syms ...*asm.Program) (*bu
 	if err != nil {
 		return nil, err
 	}
-	b := &built{m: m}
+	b := &built{m: m, images: images}
 	for _, p := range syms {
 		b.syms = append(b.syms, asm.Symbols(p)...)
 	}
@@ -71,12 +71,7 @@ func original() (*built, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := machine(microchess.Layout, p.Images, p.Code)
-	if err != nil {
-		return nil, err
-	}
-	b.code = p.Code
-	return b, nil
+	return machine(microchess.Layout, p.Images, p.Code)
 }
 
 func stone(white bool) func() (*built, error) {
@@ -101,15 +96,18 @@ var levelBytes = []uint16{microchess.LevelCheck, microchess.LevelTree}
 
 func levels(*built) ([]uint16, error) { return levelBytes, nil }
 
-// originalVariable are the level bytes and the operands a tuner of the
-// original's evaluation changes (issue 22), so that one translation
+// tunableVariable are the level bytes and the operands a tuner of the
+// program's evaluation changes (issue 22), from the declarations of the
+// program named (microchess.LoadTunableProgram), so that one translation
 // serves every variant it tries.
-func originalVariable(b *built) ([]uint16, error) {
-	tunable, err := tunableOperands(b.code)
-	if err != nil {
-		return nil, fmt.Errorf("the tunable operands: %v", err)
+func tunableVariable(name string) func(*built) ([]uint16, error) {
+	return func(b *built) ([]uint16, error) {
+		tunable, err := tunableOperands(name, b.images)
+		if err != nil {
+			return nil, fmt.Errorf("the tunable operands: %v", err)
+		}
+		return append(slices.Clone(levelBytes), tunable...), nil
 	}
-	return append(slices.Clone(levelBytes), tunable...), nil
 }
 
 // formB is the tuned program's form B, whose STRATGY is its own.
@@ -118,17 +116,16 @@ func formB() (*built, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := machine(microchess.Layout, p.Images, p.Code)
-	if err != nil {
-		return nil, err
-	}
-	b.code = p.Code
-	return b, nil
+	return machine(microchess.Layout, p.Images, p.Code)
 }
 
 // formBVariable are form B's level bytes and declared operands.
 func formBVariable(b *built) ([]uint16, error) {
-	tunable, err := tunableOperandsOf(b.code, microchess.FormBSource)
+	set, _, err := microchess.LoadTunable(microchess.Proven, microchess.FormBSource, "")
+	if err != nil {
+		return nil, err
+	}
+	tunable, err := operands(set, b.images)
 	if err != nil {
 		return nil, fmt.Errorf("the tunable operands: %v", err)
 	}
@@ -136,10 +133,10 @@ func formBVariable(b *built) ([]uint16, error) {
 }
 
 var programs = []program{
-	{"original.go", "Original", "MicroChess 1977 as built from its sources with the tapes' residue", original, nil, originalVariable},
+	{"original.go", "Original", "MicroChess 1977 as built from its sources with the tapes' residue", original, nil, tunableVariable("original")},
 	// The opening lists are data: one translation serves both.
 	{"stone.go", "Stone", "Stone's 1980 upgrade with either opening list", stone(true), []func() (*built, error){stone(false)}, levels},
-	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil, levels},
+	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil, tunableVariable("special")},
 	{"library.go", "Library", "MicroChess with the opening library of twenty books (" + microchess.LibrarySource + ")", library, nil, levels},
 	{"teletype.go", "Teletype", "MicroChess at a teletype (" + microchess.TeletypeSource + ")", patched(microchess.TeletypeLayout(), microchess.Teletype), nil, levels},
 	{"formb.go", "FormB", "the tuned MicroChess, form B (" + microchess.FormBSource + ")", formB, nil, formBVariable},

@@ -7,27 +7,31 @@ import (
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu/translate"
 	"github.com/kim1-archive/microchess/isa"
+	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/tunable"
 )
 
-// tunableOperands are the bytes the original's declarations
-// (src/microchess.tune, docs/tuning.md) let a tuner change that are
-// operands of its code: the translation reads them when it runs, so that
-// one translation serves every variant a tuner tries. The declarations
-// are the one list; a declared byte of data (the piece values) is read as
-// data anyway, and a declared operand the translation cannot read at run
-// time is an error here.
-func tunableOperands(p *asm.Program) ([]uint16, error) {
-	return tunableOperandsOf(p, microchess.ProgramSource)
-}
-
-func tunableOperandsOf(p *asm.Program, source string) ([]uint16, error) {
-	set, _, err := microchess.LoadTunable(microchess.Proven, source, "")
+// tunableOperands are the bytes a program's declarations (for the
+// original src/microchess.tune, for the special-moves program
+// src/extended/special-moves.tune; docs/tuning.md) let a tuner change that
+// are operands of its code: the translation reads them when it runs, so
+// that one translation serves every variant a tuner tries. The
+// declarations are the one list; a declared byte of data (the piece
+// values, .CASTB) is read as data anyway, and a declared operand the
+// translation cannot read at run time is an error here.
+func tunableOperands(name string, images []*linker.Image) ([]uint16, error) {
+	tp, err := microchess.LoadTunableProgram(name, "")
 	if err != nil {
 		return nil, err
 	}
+	return operands(tp.Set, images)
+}
+
+// operands are the declared bytes of set that are operands in images.
+func operands(set *tunable.Set, images []*linker.Image) ([]uint16, error) {
 	var out []uint16
 	for _, a := range set.Addresses() {
-		s := instructionAt(p, a)
+		s := instructionAt(images, a)
 		if s == nil {
 			continue
 		}
@@ -39,10 +43,14 @@ func tunableOperandsOf(p *asm.Program, source string) ([]uint16, error) {
 	return out, nil
 }
 
-// instructionAt is the instruction whose bytes hold addr, nil when none.
-func instructionAt(p *asm.Program, addr uint16) *asm.Stmt {
-	for _, s := range p.Stmts {
-		if s.Kind == asm.KindInstr && addr >= s.Addr && int(addr) < int(s.Addr)+len(s.Bytes) {
+// instructionAt is the instruction whose bytes the images hold at addr,
+// nil when none.
+func instructionAt(images []*linker.Image, addr uint16) *asm.Stmt {
+	for _, im := range images {
+		if addr < im.Start || int(addr) >= int(im.Start)+len(im.Bytes) {
+			continue
+		}
+		if s := im.Src[addr-im.Start]; s != nil && s.Kind == asm.KindInstr {
 			return s
 		}
 	}
