@@ -22,6 +22,17 @@ func Tuned() (*Program, error) {
 	return Build(Proven, Options{Sources: []string{TunedSource}, Residue: []string{ResidueSource}})
 }
 
+// FormBSource is form B of the tuned program (docs/tuning.md, "Beyond the
+// weights"): STRATGY without the three counts that are the same for every
+// move of a search, and with their bytes a term (CHECK) taken from a move
+// that attacks the king. Its declarations are beside it (DeclFor).
+const FormBSource = "src/tuned/formb.asm"
+
+// FormB builds form B with the residue, as Tuned builds the tuned program.
+func FormB() (*Program, error) {
+	return Build(Proven, Options{Sources: []string{FormBSource}, Residue: []string{ResidueSource}})
+}
+
 // The tuned special-moves program (docs/tuning.md): the special-moves
 // program with only the bytes its declarations (SpecialTuneSource) let
 // change changed, in both of its sources, as `mchess tune --program

@@ -110,6 +110,28 @@ func tunableVariable(name string) func(*built) ([]uint16, error) {
 	}
 }
 
+// formB is the tuned program's form B, whose STRATGY is its own.
+func formB() (*built, error) {
+	p, err := microchess.FormB()
+	if err != nil {
+		return nil, err
+	}
+	return machine(microchess.Layout, p.Images, p.Code)
+}
+
+// formBVariable are form B's level bytes and declared operands.
+func formBVariable(b *built) ([]uint16, error) {
+	set, _, err := microchess.LoadTunable(microchess.Proven, microchess.FormBSource, "")
+	if err != nil {
+		return nil, err
+	}
+	tunable, err := operands(set, b.images)
+	if err != nil {
+		return nil, fmt.Errorf("the tunable operands: %v", err)
+	}
+	return append(slices.Clone(levelBytes), tunable...), nil
+}
+
 var programs = []program{
 	{"original.go", "Original", "MicroChess 1977 as built from its sources with the tapes' residue", original, nil, tunableVariable("original")},
 	// The opening lists are data: one translation serves both.
@@ -117,6 +139,7 @@ var programs = []program{
 	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil, tunableVariable("special")},
 	{"library.go", "Library", "MicroChess with the opening library of twenty books (" + microchess.LibrarySource + ")", library, nil, levels},
 	{"teletype.go", "Teletype", "MicroChess at a teletype (" + microchess.TeletypeSource + ")", patched(microchess.TeletypeLayout(), microchess.Teletype), nil, levels},
+	{"formb.go", "FormB", "the tuned MicroChess, form B (" + microchess.FormBSource + ")", formB, nil, formBVariable},
 }
 
 const generator = "internal/translated/gen from the programs as built (go generate ./internal/translated)"

@@ -8,6 +8,7 @@ import (
 	"github.com/kim1-archive/microchess/emu/translate"
 	"github.com/kim1-archive/microchess/isa"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/tunable"
 )
 
 // tunableOperands are the bytes a program's declarations (for the
@@ -23,8 +24,13 @@ func tunableOperands(name string, images []*linker.Image) ([]uint16, error) {
 	if err != nil {
 		return nil, err
 	}
+	return operands(tp.Set, images)
+}
+
+// operands are the declared bytes of set that are operands in images.
+func operands(set *tunable.Set, images []*linker.Image) ([]uint16, error) {
 	var out []uint16
-	for _, a := range tp.Set.Addresses() {
+	for _, a := range set.Addresses() {
 		s := instructionAt(images, a)
 		if s == nil {
 			continue
