@@ -308,7 +308,7 @@ tune: tool
 # built); the two tuned sources it writes are copied to src/tuned/.
 tune-special: tool
 	$(MCHESS) tune --program tuned-special --state docs/tuning/special-normal.json --report docs/tuning/special-normal $(TUNEFLAGS) --pairs 4000
-	cp docs/tuning/special-normal/microchess.asm $(TSPCBASE)
+	cp docs/tuning/special-normal/special-base.asm $(TSPCBASE)
 	cp docs/tuning/special-normal/special-moves.asm $(TSPC)
 
 # The tuned program against the original on the half of balanced-10k the
