@@ -159,9 +159,8 @@ endif
 
 # The tuned special-moves program (docs/tuning.md): src/extended/special-moves.tune's
 # bytes changed in copies of both its sources (src/tuned/special-base.asm,
-# src/tuned/special-moves.asm), as mchess tune --program special writes them;
-# built as the special-moves program is. Not yet tuned for it: it holds the
-# first run's values of the original until a run of its own replaces them.
+# src/tuned/special-moves.asm), as make tune-special writes them; built as
+# the special-moves program is.
 TSPCBASE := src/tuned/special-base.asm
 TSPC := src/tuned/special-moves.asm
 tuned-special: images
@@ -293,13 +292,16 @@ strength: tool
 # The original's tuning (docs/tuning.md), resumed from its state: SPSA
 # over the RANGE parameters of src/microchess.tune at Normal (the
 # constants and piece values); the tuned source it writes into its report
-# folder (not kept in git: src/tuned/ is the one copy) is copied to src/tuned/.
+# folder (not kept in git: src/tuned/ is the one copy) is copied to src/tuned/
+# with the one term the categorical measurements kept (docs/tuning.md,
+# "Beyond the weights"): the 1.0 section's SBCZ .BCAP1 (the second in the
+# file) made SBCZ .SETW+2.
 # It plays the first half of balanced-10k, leaving the second for
 # tune-check. Long: its report in docs/tuning/ says how long it took.
 TUNEFLAGS := --level normal --openings balanced-10k:1-5000 --step 8 --r-end 0.01 --check-every 250 --check-pairs 250 --check-openings study-250
 tune: tool
 	$(MCHESS) tune --state docs/tuning/original-normal.json --report docs/tuning/original-normal $(TUNEFLAGS) --pairs 8000
-	cp docs/tuning/original-normal/microchess.asm $(TUNED)
+	awk '/^\tSBCZ\t\.BCAP1$$/ && ++n == 2 { print "\tSBCZ\t.SETW+2"; next } { print }' docs/tuning/original-normal/microchess.asm > $(TUNED).tmp && mv $(TUNED).tmp $(TUNED)
 
 # The special-moves program's tuning (docs/tuning.md), resumed from its
 # state: SPSA over the RANGE parameters of src/extended/special-moves.tune

@@ -7,8 +7,9 @@ import (
 )
 
 // TunedSource is the tuned MicroChess (docs/tuning.md): the 1977 source
-// with only the bytes its declarations (TuneSource) let change changed,
-// as `mchess tune` wrote it. It is the 1977 program's size: no byte
+// with only the bytes its declarations (TuneSource) let change changed:
+// the values `mchess tune` found, and one term operand that matches chose
+// (the 1.0 section's BCAP1 dropped). It is the 1977 program's size: no byte
 // outside 0000–03FF and 1780–17E5, the residue and the opening block as
 // they are.
 const TunedSource = "src/tuned/microchess.asm"
