@@ -3,6 +3,7 @@ package microchess
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/corentings/chess/v2"
@@ -62,14 +63,41 @@ type TunableProgram struct {
 // tunables are the programs LoadTunableProgram knows: each built from the
 // proven sources, with its own declarations. A tuned program is declared
 // as the program it was tuned from, so that a run may go on from its
-// values.
-var tunables = []struct {
+// values. build gives the program the declarations are resolved against
+// and its images.
+var tunables = []tunableBuild{
+	{"original", TuneSource, sourceOnly(ProgramSource)},
+	{"tuned", TuneSource, sourceOnly(TunedSource)},
+	{"special", SpecialTuneSource, patch(Special)},
+	{TunedSpecialName, SpecialTuneSource, patch(TunedSpecial)},
+}
+
+// sourceOnly builds a source without the residue, as LoadTunable does: the
+// declarations are resolved against the source's own bytes.
+func sourceOnly(source string) func() (*asm.Program, []*linker.Image, error) {
+	return func() (*asm.Program, []*linker.Image, error) {
+		p, err := Build(Proven, Options{Sources: []string{source}})
+		if err != nil {
+			return nil, nil, err
+		}
+		return p.Code, p.Images, nil
+	}
+}
+
+// patch builds a patched program: its patch (over its base) and images.
+func patch(build func() (*Patched, error)) func() (*asm.Program, []*linker.Image, error) {
+	return func() (*asm.Program, []*linker.Image, error) {
+		p, err := build()
+		if err != nil {
+			return nil, nil, err
+		}
+		return p.Patch, p.Images, nil
+	}
+}
+
+type tunableBuild struct {
 	name, decl string
-}{
-	{"original", TuneSource},
-	{"tuned", TuneSource},
-	{"special", SpecialTuneSource},
-	{TunedSpecialName, SpecialTuneSource},
+	build      func() (*asm.Program, []*linker.Image, error)
 }
 
 // TunableNames names the programs LoadTunableProgram knows.
@@ -85,48 +113,21 @@ func TunableNames() []string {
 // sources built in, and loads its declarations: its own
 // file built in when decl is "", else decl from the working directory.
 func LoadTunableProgram(name, decl string) (*TunableProgram, error) {
-	declTree := WorkDir
-	for _, t := range tunables {
-		if t.name == name && decl == "" {
-			decl, declTree = t.decl, Proven
-		}
-	}
-	if decl == "" {
+	k := slices.IndexFunc(tunables, func(t tunableBuild) bool { return t.name == name })
+	if k < 0 {
 		return nil, fmt.Errorf("program %q: want one of %s", name, strings.Join(TunableNames(), ", "))
 	}
-	var prog *asm.Program
-	var images []*linker.Image
-	describe := ""
-	switch name {
-	case "original", "tuned":
-		// Built without the residue, as LoadTunable builds a source:
-		// the declarations are resolved against the source's own bytes.
-		source := ProgramSource
-		if name == "tuned" {
-			source = TunedSource
-		}
-		p, err := Build(Proven, Options{Sources: []string{source}})
-		if err != nil {
-			return nil, err
-		}
-		prog, images = p.Code, p.Images
-		_, describe, err = ProgramFor(name, chess.White)
-		if err != nil {
-			return nil, err
-		}
-	case "special", TunedSpecialName:
-		p, err := Special()
-		if name == TunedSpecialName {
-			p, err = TunedSpecial()
-		}
-		if err != nil {
-			return nil, err
-		}
-		prog, images = p.Patch, p.Images
-		_, describe, err = ProgramFor(name, chess.White)
-		if err != nil {
-			return nil, err
-		}
+	declTree := WorkDir
+	if decl == "" {
+		decl, declTree = tunables[k].decl, Proven
+	}
+	prog, images, err := tunables[k].build()
+	if err != nil {
+		return nil, err
+	}
+	_, describe, err := ProgramFor(name, chess.White)
+	if err != nil {
+		return nil, err
 	}
 	srcs, err := declTree.ReadSources(decl)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/kim1-archive/microchess/emu/translate"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/tunable"
 )
 
 // File is a generated file.
@@ -97,17 +98,38 @@ var levelBytes = []uint16{microchess.LevelCheck, microchess.LevelTree}
 func levels(*built) ([]uint16, error) { return levelBytes, nil }
 
 // tunableVariable are the level bytes and the operands a tuner of the
-// program's evaluation changes (issue 22), from the declarations of the
-// program named (microchess.LoadTunableProgram), so that one translation
-// serves every variant it tries.
-func tunableVariable(name string) func(*built) ([]uint16, error) {
+// program's evaluation changes (issue 22), from the program's
+// declarations, so that one translation serves every variant it tries.
+func tunableVariable(decls func() (*tunable.Set, error)) func(*built) ([]uint16, error) {
 	return func(b *built) ([]uint16, error) {
-		tunable, err := tunableOperands(name, b.images)
+		set, err := decls()
+		if err != nil {
+			return nil, err
+		}
+		tunable, err := tunableOperands(set, b.images)
 		if err != nil {
 			return nil, fmt.Errorf("the tunable operands: %v", err)
 		}
 		return append(slices.Clone(levelBytes), tunable...), nil
 	}
+}
+
+// declsOf are the declarations of a program mchess tunes by name
+// (microchess.LoadTunableProgram).
+func declsOf(name string) func() (*tunable.Set, error) {
+	return func() (*tunable.Set, error) {
+		tp, err := microchess.LoadTunableProgram(name, "")
+		if err != nil {
+			return nil, err
+		}
+		return tp.Set, nil
+	}
+}
+
+// formBDecls are form B's declarations, beside its source.
+func formBDecls() (*tunable.Set, error) {
+	set, _, err := microchess.LoadTunable(microchess.Proven, microchess.FormBSource, "")
+	return set, err
 }
 
 // formB is the tuned program's form B, whose STRATGY is its own.
@@ -119,27 +141,14 @@ func formB() (*built, error) {
 	return machine(microchess.Layout, p.Images, p.Code)
 }
 
-// formBVariable are form B's level bytes and declared operands.
-func formBVariable(b *built) ([]uint16, error) {
-	set, _, err := microchess.LoadTunable(microchess.Proven, microchess.FormBSource, "")
-	if err != nil {
-		return nil, err
-	}
-	tunable, err := operands(set, b.images)
-	if err != nil {
-		return nil, fmt.Errorf("the tunable operands: %v", err)
-	}
-	return append(slices.Clone(levelBytes), tunable...), nil
-}
-
 var programs = []program{
-	{"original.go", "Original", "MicroChess 1977 as built from its sources with the tapes' residue", original, nil, tunableVariable("original")},
+	{"original.go", "Original", "MicroChess 1977 as built from its sources with the tapes' residue", original, nil, tunableVariable(declsOf("original"))},
 	// The opening lists are data: one translation serves both.
 	{"stone.go", "Stone", "Stone's 1980 upgrade with either opening list", stone(true), []func() (*built, error){stone(false)}, levels},
-	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil, tunableVariable("special")},
+	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil, tunableVariable(declsOf("special"))},
 	{"library.go", "Library", "MicroChess with the opening library of twenty books (" + microchess.LibrarySource + ")", library, nil, levels},
 	{"teletype.go", "Teletype", "MicroChess at a teletype (" + microchess.TeletypeSource + ")", patched(microchess.TeletypeLayout(), microchess.Teletype), nil, levels},
-	{"formb.go", "FormB", "the tuned MicroChess, form B (" + microchess.FormBSource + ")", formB, nil, formBVariable},
+	{"formb.go", "FormB", "the tuned MicroChess, form B (" + microchess.FormBSource + ")", formB, nil, tunableVariable(formBDecls)},
 }
 
 const generator = "internal/translated/gen from the programs as built (go generate ./internal/translated)"

@@ -53,7 +53,11 @@ func TestSpecialTunableOperands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := tunableOperands("special", b.images)
+	set, err := declsOf("special")()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tunableOperands(set, b.images)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +81,11 @@ func TestTunableOperands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := tunableOperands("original", b.images)
+	set, err := declsOf("original")()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tunableOperands(set, b.images)
 	if err != nil {
 		t.Fatal(err)
 	}

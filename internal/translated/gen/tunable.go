@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu/translate"
 	"github.com/kim1-archive/microchess/isa"
@@ -13,22 +12,14 @@ import (
 
 // tunableOperands are the bytes a program's declarations (for the
 // original src/microchess.tune, for the special-moves program
-// src/extended/special-moves.tune; docs/tuning.md) let a tuner change that
-// are operands of its code: the translation reads them when it runs, so
-// that one translation serves every variant a tuner tries. The
-// declarations are the one list; a declared byte of data (the piece
-// values, .CASTB) is read as data anyway, and a declared operand the
-// translation cannot read at run time is an error here.
-func tunableOperands(name string, images []*linker.Image) ([]uint16, error) {
-	tp, err := microchess.LoadTunableProgram(name, "")
-	if err != nil {
-		return nil, err
-	}
-	return operands(tp.Set, images)
-}
-
-// operands are the declared bytes of set that are operands in images.
-func operands(set *tunable.Set, images []*linker.Image) ([]uint16, error) {
+// src/extended/special-moves.tune, for form B src/tuned/formb.tune;
+// docs/tuning.md) let a tuner change that are operands of its code in
+// images: the translation reads them when it runs, so that one translation
+// serves every variant a tuner tries. The declarations are the one list; a
+// declared byte of data (the piece values, .CASTB) is read as data anyway,
+// and a declared operand the translation cannot read at run time is an
+// error here.
+func tunableOperands(set *tunable.Set, images []*linker.Image) ([]uint16, error) {
 	var out []uint16
 	for _, a := range set.Addresses() {
 		s := instructionAt(images, a)
