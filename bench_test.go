@@ -8,6 +8,9 @@ import (
 
 	"github.com/kim1-archive/microchess/emu"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/translated"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // engines are the two ways a session runs the program: the interpreter
@@ -18,11 +21,11 @@ var engines = []struct {
 }{{"interpreter", false}, {"translated", true}}
 
 // useEngine puts the session on the interpreter or the translation.
-func useEngine(tb testing.TB, s *Session, translation bool) {
+func useEngine(tb testing.TB, s *session.Session, translation bool) {
 	tb.Helper()
 	saved := s.M.Native
 	if s.M.Native == nil {
-		native(s.M)
+		s.M.Native = translated.For(s.M.CPU)
 	}
 	if translation && s.M.Native == nil {
 		tb.Fatal("no translation of the program")
@@ -39,7 +42,7 @@ func useEngine(tb testing.TB, s *Session, translation bool) {
 // as mchess run and the timing games have it), so that writes into zero
 // page and the stack page, where MicroChess keeps code too, are checked.
 type firstMove struct {
-	s     *Session
+	s     *session.Session
 	start emu.CPU
 }
 
@@ -47,7 +50,7 @@ func newFirstMove(b *testing.B, level string, translation bool) *firstMove {
 	s := newSession(b)
 	useEngine(b, s, translation)
 	s.WatchCode()
-	l, _ := LevelByName(level)
+	l, _ := memmap.LevelByName(level)
 	s.SetLevel(l)
 	if err := s.Keys("C"); err != nil {
 		b.Fatal(err)
@@ -65,7 +68,7 @@ func (f *firstMove) run(b *testing.B) (wall, cpu time.Duration) {
 	m.Press(kim1.KeyPC)
 	b.StartTimer()
 	t0, c0 := time.Now(), threadCPU()
-	if err := m.RunToKey(DefaultBudget); err != nil {
+	if err := m.RunToKey(session.DefaultBudget); err != nil {
 		b.Fatal(err)
 	}
 	return time.Since(t0), threadCPU() - c0
@@ -137,7 +140,7 @@ func BenchmarkSuperBlitzMove(b *testing.B) {
 // sides, 73 moves, to mate), on each engine: the chess library's checks
 // of every move included, as a match has them.
 func BenchmarkNormalGame(b *testing.B) {
-	l, _ := LevelByName("normal")
+	l, _ := memmap.LevelByName("normal")
 	for _, e := range engines {
 		b.Run(e.name, func(b *testing.B) {
 			runtime.LockOSThread()

@@ -3,7 +3,6 @@ package microchess
 import (
 	"embed"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/corentings/chess/v2"
@@ -11,7 +10,7 @@ import (
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
-	"github.com/kim1-archive/microchess/ref"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // The sources, by their paths in the repository (and in the binary).
@@ -58,7 +57,7 @@ type Program struct {
 // Build assembles and links a program into KIM-1 images, its files read
 // from a tree.
 func Build(from Tree, opt Options) (*Program, error) {
-	layout := Layout
+	layout := memmap.Layout
 	for _, r := range opt.RAM {
 		var err error
 		if layout, err = layout.WithRegion(r); err != nil {
@@ -156,24 +155,6 @@ func Stone(white bool) (*Patched, error) {
 	return base.Overlay(StoneSource, list)
 }
 
-// Published is the 1977 hex listing as the images the tapes carried, named
-// and numbered as Layout's regions: C0 at 0000–03FF and C1 at 1780–17E5
-// (the manual's "1780 to 17E6" gives the tape's end address, one past the
-// last byte).
-func Published() []*linker.Image {
-	var out []*linker.Image
-	for _, b := range ref.HexListing1977() {
-		im := &linker.Image{Start: b.Start, Bytes: b.Bytes}
-		for _, r := range Layout.Regions {
-			if b.Start >= r.Start && b.End() <= r.End {
-				im.Name, im.ID = r.Name, r.ID
-			}
-		}
-		out = append(out, im)
-	}
-	return out
-}
-
 // KIM gives images to load on the emulated KIM-1.
 func KIM(images []*linker.Image) []kim1.Image {
 	var out []kim1.Image
@@ -181,18 +162,6 @@ func KIM(images []*linker.Image) []kim1.Image {
 		out = append(out, kim1.Image{Name: "image " + im.Name, Addr: im.Start, Data: im.Bytes})
 	}
 	return out
-}
-
-// Machine is a KIM-1 with the expansion RAM of a layout (its regions other
-// than Layout's own) and the images loaded, ready to run the program from
-// Start.
-func Machine(l linker.Layout, images []kim1.Image) (*kim1.Machine, error) {
-	m := kim1.New()
-	if err := loadWithRAM(m, l, images); err != nil {
-		return nil, err
-	}
-	m.CPU.PC = Start
-	return m, nil
 }
 
 // ProgramFor builds a program by name for the side the computer plays:
@@ -256,9 +225,9 @@ func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error)
 
 // Needs is what a program of ProgramFor needs beyond a stock KIM-1.
 type Needs struct {
-	Layout   linker.Layout // its memory (the KIM-1's own, or with expansion RAM)
-	Teletype bool          // it is played through the teletype
-	Special  *SpecialVars  // the special-moves program's variables
+	Layout   linker.Layout       // its memory (the KIM-1's own, or with expansion RAM)
+	Teletype bool                // it is played through the teletype
+	Special  *memmap.SpecialVars // the special-moves program's variables
 }
 
 // ProgramNeeds says what a program of ProgramFor needs.
@@ -277,19 +246,5 @@ func ProgramNeeds(name string) (Needs, error) {
 		v, err := SpecialVarsOf(p)
 		return Needs{Layout: SpecialLayout(), Special: v}, err
 	}
-	return Needs{Layout: Layout}, nil
-}
-
-// loadWithRAM gives m the expansion RAM of layout l (beyond the KIM-1's
-// own) and loads the images.
-func loadWithRAM(m *kim1.Machine, l linker.Layout, images []kim1.Image) error {
-	for _, r := range l.Regions {
-		if slices.Contains(Layout.Regions, r) {
-			continue // the KIM-1's own RAM
-		}
-		if err := m.AddRAM(r.Name, r.Start, r.End); err != nil {
-			return err
-		}
-	}
-	return m.Load(images...)
+	return Needs{Layout: memmap.Layout}, nil
 }

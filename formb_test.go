@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // Form B's check term: a move whose best continuation capture (WMAXC) is
@@ -38,11 +40,11 @@ func TestFormBCheckTerm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(KIM(full.Images)...)
+	s, err := session.New(KIM(full.Images)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, _ := LevelByName("super-blitz")
+	l, _ := memmap.LevelByName("super-blitz")
 	s.SetLevel(l)
 	const value = 0x08
 	if err := s.M.Poke(check, value); err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // LibrarySource is the opening library the 1977 manual proposes for
@@ -23,19 +24,12 @@ var LibraryRAM = linker.Region{Name: "x", Start: 0x0400, End: 0x0FFF}
 // LibraryLayout is the KIM-1 with LibraryRAM.
 func LibraryLayout() linker.Layout { return withRAM(LibraryRAM) }
 
-// LibraryVars are where the library program keeps what a game needs to
-// see: its in-book flag (.INBK, not 00 while it plays from its tables)
-// and its random number (.SEED).
-type LibraryVars struct {
-	InBook, Seed uint16
-}
-
 // LibraryProgram builds the library program: LibrarySource over the
 // original with the residue of its tapes, the tables after it (a source
 // from LibraryTables on, as the opening compiler writes it), in
 // LibraryRAM, from the proven sources; and where it keeps what a game
 // needs.
-func LibraryProgram(tables asm.Source) (*Patched, *LibraryVars, error) {
+func LibraryProgram(tables asm.Source) (*Patched, *memmap.LibraryVars, error) {
 	base, err := Build(Proven, Options{Residue: []string{ResidueSource}, RAM: []linker.Region{LibraryRAM}})
 	if err != nil {
 		return nil, nil, err
@@ -48,7 +42,7 @@ func LibraryProgram(tables asm.Source) (*Patched, *LibraryVars, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	vars := &LibraryVars{}
+	vars := &memmap.LibraryVars{}
 	for name, at := range map[string]*uint16{".INBK": &vars.InBook, ".SEED": &vars.Seed} {
 		sym, ok := p.Patch.Symbols[name]
 		if !ok {

@@ -9,6 +9,9 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // record encodes a line as a library record (docs/opening-library.md),
@@ -17,8 +20,8 @@ import (
 // square, the player's as the last pair of squares they key.
 func record(t *testing.T, id byte, computer chess.Color, sans ...string) []byte {
 	t.Helper()
-	game := microchess.NewGame()
-	a := microchess.InitialArray(computer)
+	game := rules.NewGame()
+	a := memmap.InitialArray(computer)
 	side := byte(0)
 	if computer == chess.Black {
 		side = 1
@@ -29,27 +32,27 @@ func record(t *testing.T, id byte, computer chess.Color, sans ...string) []byte 
 		if err != nil {
 			t.Fatalf("%s: %v", san, err)
 		}
-		from, to := microchess.Code(m.S1(), computer), microchess.Code(m.S2(), computer)
+		from, to := memmap.Code(m.S1(), computer), memmap.Code(m.S2(), computer)
 		mover := game.Position().Turn()
 		for i := range 16 { // a man taken is marked CC, as MOVE does
 			if a.Computer[i] == to && mover != computer {
-				a.Computer[i] = microchess.Captured
+				a.Computer[i] = memmap.Captured
 			}
 			if a.Player[i] == to && mover == computer {
-				a.Player[i] = microchess.Captured
+				a.Player[i] = memmap.Captured
 			}
 		}
 		if mover == computer {
-			piece := microchess.Index(&a.Computer, from)
+			piece := memmap.Index(&a.Computer, from)
 			a.Computer[piece] = to
 			out = append(out, byte(piece), to)
 		} else {
-			i := microchess.Index(&a.Player, from)
+			i := memmap.Index(&a.Player, from)
 			a.Player[i] = to
-			keys := microchess.MoveKeys(m, computer)
+			keys := session.MoveKeys(m, computer)
 			last := keys[len(keys)-1]
 			if len(keys) > 1 && m.HasTag(chess.KingSideCastle|chess.QueenSideCastle) {
-				r := microchess.Index(&a.Player, last[0])
+				r := memmap.Index(&a.Player, last[0])
 				a.Player[r] = last[1]
 			}
 			out = append(out, last[0], last[1])
@@ -72,7 +75,7 @@ func tables(records ...[]byte) string {
 }
 
 type librarySession struct {
-	*microchess.Session
+	*session.Session
 	sym func(string) uint16
 }
 
@@ -82,12 +85,12 @@ func newLibrary(t *testing.T, records ...[]byte) librarySession {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := microchess.Machine(microchess.LibraryLayout(), microchess.KIM(p.Images))
+	m, err := session.Machine(microchess.LibraryLayout(), microchess.KIM(p.Images))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := microchess.NewSession(m)
-	s.SetLevel(microchess.Levels[0])
+	s := session.NewSession(m)
+	s.SetLevel(memmap.Levels[0])
 	return librarySession{s, func(name string) uint16 {
 		sym, ok := p.Patch.Symbols[name]
 		if !ok {
@@ -123,7 +126,7 @@ func keyMove(t *testing.T, l librarySession, game *chess.Game, san string, compu
 	if err != nil {
 		t.Fatalf("%s: %v", san, err)
 	}
-	if err := l.EnterKeys(microchess.MoveKeys(m, computer)); err != nil {
+	if err := l.EnterKeys(session.MoveKeys(m, computer)); err != nil {
 		t.Fatal(err)
 	}
 	if err := game.Move(m, nil); err != nil {
@@ -138,12 +141,12 @@ func playBook(t *testing.T, l librarySession, game *chess.Game, san string, comp
 	if err != nil {
 		t.Fatal(err)
 	}
-	uci, _, _, err := l.Computer(microchess.NewReferee(game), mv, computer)
+	uci, _, _, err := l.Computer(rules.NewReferee(game), mv, computer)
 	if err != nil {
 		t.Fatal(err)
 	}
 	last := game.Moves()[len(game.Moves())-1]
-	if got := microchess.SAN(positionBefore(game), last); got != san || !l.inBook() {
+	if got := rules.SAN(positionBefore(game), last); got != san || !l.inBook() {
 		t.Fatalf("the program played %s (%s, %v), want the book's %s (in the book: %v)", got, uci, mv, san, l.inBook())
 	}
 	if err := l.Matches(game.Position(), computer); err != nil {
@@ -155,7 +158,7 @@ func playBook(t *testing.T, l librarySession, game *chess.Game, san string, comp
 // book's, the player's are keyed.
 func playLine(t *testing.T, l librarySession, computer chess.Color, sans ...string) *chess.Game {
 	t.Helper()
-	game := microchess.NewGame()
+	game := rules.NewGame()
 	for _, san := range sans {
 		if game.Position().Turn() == computer {
 			playBook(t, l, game, san, computer)
@@ -180,7 +183,7 @@ func TestLibrarySelectPromptLeave(t *testing.T) {
 	l := newLibrary(t, french, giuoco, ruy)
 	l.shows(t, "C AD 1 3", "13 13 13", "AD 1 3")
 	l.shows(t, "GO", "00 00 00", "the prompt before the computer's first move")
-	game := microchess.NewGame()
+	game := rules.NewGame()
 	playBook(t, l, game, "e4", chess.White)
 	// The reply the Ruy Lopez expects: the man on e7 (1F), e7-e5.
 	l.shows(t, "GO", "1F 63 43", "the reply expected, e7-e5")
@@ -201,7 +204,7 @@ func TestLibrarySelectPromptLeave(t *testing.T) {
 	l2 := newLibrary(t, french, giuoco, ruy)
 	l2.shows(t, "C AD 1 1", "00 00 00", "AD 1 1 (the French is a Black book)")
 	l2.shows(t, "E AD 1 1", "11 11 11", "after E, AD 1 1")
-	g2 := microchess.NewGame()
+	g2 := rules.NewGame()
 	// e2-e4 from Black's side: 64 44 (77 minus 13 and 33), the man the
 	// player's king's pawn, 1F.
 	l2.shows(t, "GO", "1F 64 44", "the French's first expected move, e2-e4 from Black's side")
@@ -296,13 +299,13 @@ func TestLibraryOutOfBookPlaysAsTheOriginal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := microchess.New(microchess.KIM(orig.Images)...)
+	o, err := session.New(microchess.KIM(orig.Images)...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var games [2]string
-	for i, s := range []*microchess.Session{l.Session, o} {
-		s.SetLevel(microchess.Levels[1])
+	for i, s := range []*session.Session{l.Session, o} {
+		s.SetLevel(memmap.Levels[1])
 		if err := s.Keys("C"); err != nil {
 			t.Fatal(err)
 		}
@@ -310,8 +313,8 @@ func TestLibraryOutOfBookPlaysAsTheOriginal(t *testing.T) {
 		if i == 0 {
 			s.M.Poke(l.sym(".INBK"), 0)
 		}
-		game := microchess.NewGame()
-		ref := microchess.NewReferee(game)
+		game := rules.NewGame()
+		ref := rules.NewReferee(game)
 		for n := range 10 {
 			mv, err := s.Play()
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // OriginalName is what the 1977 program is called wherever a program is
@@ -145,11 +146,11 @@ func SameProgram(a, b []kim1.Image) bool {
 // its addresses are residue (ResidueAreas).
 var listingBytes = sync.OnceValues(func() (map[int]byte, map[int]bool) {
 	bytes, residue := map[int]byte{}, map[int]bool{}
-	for _, b := range Published() {
+	for _, b := range memmap.Published() {
 		for i, v := range b.Bytes {
 			a := int(b.Start) + i
 			bytes[a] = v
-			if _, ok := ResidueArea(a); ok {
+			if _, ok := memmap.ResidueArea(a); ok {
 				residue[a] = true
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
 )
 
@@ -50,7 +51,7 @@ func modifiedClone(t *testing.T, modify bool) {
 
 // The published listing with bytes set, as images.
 func listingWith(set map[uint16]byte) []kim1.Image {
-	images := microchess.KIM(microchess.Published())
+	images := microchess.KIM(memmap.Published())
 	for i := range images {
 		im := &images[i]
 		im.Data = append([]byte(nil), im.Data...)
@@ -79,7 +80,7 @@ func TestDescribe(t *testing.T) {
 			name + ", modified: 4 bytes (0000 CHESS, 0001 CHESS+1, 0002 CHESS+2, …)"},
 		// C1 is 1780–17E5: 102 bytes, none of them residue; STRATGY (CLC)
 		// starts it, LDAIM 80 follows.
-		{"C1 not loaded", microchess.KIM(microchess.Published())[:1], name + ", modified: 102 bytes (1780 STRATGY, 1781 STRATGY+1, 1782 STRATGY+2, …), 102 of them not loaded"},
+		{"C1 not loaded", microchess.KIM(memmap.Published())[:1], name + ", modified: 102 bytes (1780 STRATGY, 1781 STRATGY+1, 1782 STRATGY+2, …), 102 of them not loaded"},
 		{"code in expansion RAM", append(listingWith(nil), kim1.Image{Name: "x", Addr: 0x0400, Data: make([]byte, 0x20)}, kim1.Image{Name: "y", Addr: 0x2000, Data: []byte{1}}),
 			name + ", modified: 33 bytes added (0400–041F, 2000)"},
 	} {
@@ -125,7 +126,7 @@ func TestOriginalNeverMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if origName != microchess.OriginalName || !microchess.SameProgram(orig, microchess.KIM(microchess.Published())) {
+	if origName != microchess.OriginalName || !microchess.SameProgram(orig, microchess.KIM(memmap.Published())) {
 		t.Errorf("original in a modified clone: %q", origName)
 	}
 	local, localName, err := microchess.ProgramFor(microchess.LocalProgram, chess.White)

@@ -2,6 +2,8 @@ package microchess
 
 import (
 	"testing"
+
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // The residue areas are exactly the bytes src/residue.asm fills: the C0
@@ -20,7 +22,7 @@ func TestResidueAreas(t *testing.T) {
 		}
 	}
 	in := 0
-	for _, a := range ResidueAreas {
+	for _, a := range memmap.ResidueAreas {
 		for addr := int(a.Start); addr <= int(a.End); addr++ {
 			in++
 			if !fromResidue[addr] {

@@ -12,7 +12,9 @@ import (
 	"github.com/kim1-archive/microchess/cassette"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/session"
 )
 
 func romFromEnv(t testing.TB) kim1.MonitorROM {
@@ -78,11 +80,11 @@ func loadThroughROM(t *testing.T, m *kim1.Machine, recs []cassette.Record, speed
 	}
 	// Each record is checked as it loads, since a later one may overlay it.
 	for i, r := range recs {
-		var loaded []microchess.LoadedRecord
+		var loaded []kim1.LoadedRecord
 		if i == 0 {
-			loaded, err = microchess.LoadTapeOnROM(m, in, r.ID)
+			loaded, err = kim1.LoadTapeOnROM(m, in, r.ID)
 		} else {
-			loaded, err = microchess.ContinueTapeOnROM(m, r.ID)
+			loaded, err = kim1.ContinueTapeOnROM(m, r.ID)
 		}
 		if err != nil {
 			t.Fatalf("record %d (%02X): %v", i+1, r.ID, err)
@@ -110,10 +112,10 @@ func TestROMCassetteLoadsProgram(t *testing.T) {
 	recs := programRecords(t)
 	m := kim1.NewWithROM(rom)
 	loadThroughROM(t, m, recs, cassette.Hyper)
-	if err := microchess.StartFromMonitor(m, microchess.Start); err != nil {
+	if err := kim1.StartFromMonitor(m, memmap.Start); err != nil {
 		t.Fatal(err)
 	}
-	s := microchess.NewSession(m)
+	s := session.NewSession(m)
 	if err := s.Keys("C"); err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +131,7 @@ func inBlock(a int, b kim1.Block) bool { return a >= int(b.Start) && a <= int(b.
 // images need (a region at 0400 or above 1FFF, as its layout gives it).
 func loadedBoard(t *testing.T, rom kim1.MonitorROM, key string) (*kim1.Machine, linker.Layout) {
 	t.Helper()
-	l := microchess.Layout
+	l := memmap.Layout
 	switch key {
 	case "teletype":
 		l = microchess.TeletypeLayout()
@@ -138,7 +140,7 @@ func loadedBoard(t *testing.T, rom kim1.MonitorROM, key string) (*kim1.Machine, 
 	case "library":
 		l = microchess.LibraryLayout()
 	}
-	m, err := microchess.BoardOnROM(l, rom)
+	m, err := session.BoardOnROM(l, rom)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,10 +153,10 @@ func loadedBoard(t *testing.T, rom kim1.MonitorROM, key string) (*kim1.Machine, 
 // book block over the program): the same moves, each in the same cycles.
 func sameGame(t *testing.T, m *kim1.Machine, l linker.Layout, images []kim1.Image, bookOff bool) {
 	t.Helper()
-	if err := microchess.StartFromMonitor(m, microchess.Start); err != nil {
+	if err := kim1.StartFromMonitor(m, memmap.Start); err != nil {
 		t.Fatal(err)
 	}
-	trapM, err := microchess.Machine(l, images[:1])
+	trapM, err := session.Machine(l, images[:1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,9 +165,9 @@ func sameGame(t *testing.T, m *kim1.Machine, l linker.Layout, images []kim1.Imag
 			t.Fatal(err)
 		}
 	}
-	var games [2]*microchess.Game
-	for i, s := range []*microchess.Session{microchess.NewSession(m), microchess.NewSession(trapM)} {
-		s.SetLevel(microchess.Levels[0])
+	var games [2]*session.Game
+	for i, s := range []*session.Session{session.NewSession(m), session.NewSession(trapM)} {
+		s.SetLevel(memmap.Levels[0])
 		if games[i], err = s.SelfPlay(3, bookOff, ""); err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +199,7 @@ func bookRecords(t *testing.T) (white, all []cassette.Record) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := cassette.Record{ID: b.Tape, Addr: microchess.BookStart, Data: bytes.Clone(b.Block[:])}
+		r := cassette.Record{ID: b.Tape, Addr: memmap.BookStart, Data: bytes.Clone(b.Block[:])}
 		all = append(all, r)
 		if b.Computer == chess.White {
 			white = append(white, r)
@@ -241,7 +243,7 @@ func TestROMCassetteEveryTape(t *testing.T) {
 			recs := append(slices.Clone(prog), white...)
 			m := kim1.NewWithROM(rom)
 			loadThroughROM(t, m, recs, sp)
-			sameGame(t, m, microchess.Layout, imagesOf(recs), false)
+			sameGame(t, m, memmap.Layout, imagesOf(recs), false)
 		})
 	}
 	for _, b := range books {
@@ -251,7 +253,7 @@ func TestROMCassetteEveryTape(t *testing.T) {
 				t.Fatal(err)
 			}
 			loadThroughROM(t, m, []cassette.Record{b}, cassette.Hyper)
-			sameGame(t, m, microchess.Layout, imagesOf(append(slices.Clone(prog), b)), false)
+			sameGame(t, m, memmap.Layout, imagesOf(append(slices.Clone(prog), b)), false)
 		})
 	}
 	all, err := builds.All()
@@ -283,7 +285,7 @@ func TestROMDumpTReadsBack(t *testing.T) {
 	if err := m.Load(imagesOf(prog)...); err != nil {
 		t.Fatal(err)
 	}
-	out, err := microchess.DumpTapeOnROM(m, 0x42, 0x0200, 0x0280)
+	out, err := kim1.DumpTapeOnROM(m, 0x42, 0x0200, 0x0280)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,7 +319,7 @@ func TestROMDumpTReadsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := kim1.NewWithROM(rom)
-	loaded, err := microchess.LoadTapeOnROM(other, in, 0x42)
+	loaded, err := kim1.LoadTapeOnROM(other, in, 0x42)
 	if err != nil || !loaded[0].Good {
 		t.Fatalf("DUMPT's recording into LOADT: %v %+v", err, loaded)
 	}
@@ -345,7 +347,7 @@ func TestROMEveryPaperTape(t *testing.T) {
 	}
 	for _, b := range all {
 		t.Run(b.Key, func(t *testing.T) {
-			tape, left := linker.PaperTape(microchess.LoaderWorkspace, b.Images...)
+			tape, left := linker.PaperTape(memmap.LoaderWorkspace, b.Images...)
 			skipped := map[int]bool{}
 			for _, l := range left {
 				for a := int(l.Start); a <= int(l.End); a++ {

@@ -6,14 +6,16 @@ import (
 
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // romSession is the published program on a KIM-1 running the monitor ROM
 // the environment names; the test skips without one.
-func romSession(t testing.TB) *Session {
+func romSession(t testing.TB) *session.Session {
 	t.Helper()
 	rom := kim1.TestROM(t)
-	s, err := NewOnROM(rom, images1977()...)
+	s, err := session.NewOnROM(rom, images1977()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,8 +63,8 @@ func TestROMSelfPlayMatchesTraps(t *testing.T) {
 		perSide = 2
 	}
 	trap := newSession(t)
-	for _, x := range []*Session{s, trap} {
-		x.SetLevel(Levels[0])
+	for _, x := range []*session.Session{s, trap} {
+		x.SetLevel(memmap.Levels[0])
 	}
 	g, err := s.SelfPlay(perSide, true, "")
 	if err != nil {
@@ -94,7 +96,7 @@ func BenchmarkROMNormalMove(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			s := romSession(b)
-			s.SetLevel(Levels[len(Levels)-1])
+			s.SetLevel(memmap.Levels[len(memmap.Levels)-1])
 			if err := s.Keys("C"); err != nil {
 				b.Fatal(err)
 			}
@@ -110,7 +112,7 @@ func BenchmarkROMNormalMove(b *testing.B) {
 				m := start.Clone()
 				m.Press(kim1.KeyPC)
 				b.StartTimer()
-				if err := m.RunToKey(DefaultBudget); err != nil {
+				if err := m.RunToKey(session.DefaultBudget); err != nil {
 					b.Fatal(err)
 				}
 				cycles += m.CPU.Cycles - start.CPU.Cycles
@@ -127,14 +129,14 @@ func BenchmarkROMNormalMove(b *testing.B) {
 // RS pressed, it plays its book move.
 func TestROMPaperTapeLoadsAndPlays(t *testing.T) {
 	rom := kim1.TestROM(t)
-	tape, left := linker.PaperTape(LoaderWorkspace, Published()...)
+	tape, left := linker.PaperTape(memmap.LoaderWorkspace, memmap.Published()...)
 	skipped := map[int]bool{}
 	for _, l := range left {
 		for a := int(l.Start); a <= int(l.End); a++ {
 			skipped[a] = true
 		}
 	}
-	m, err := MachineOnROMTTY(Layout, nil, rom, 2400)
+	m, err := session.MachineOnROMTTY(memmap.Layout, nil, rom, 2400)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,10 +157,10 @@ func TestROMPaperTapeLoadsAndPlays(t *testing.T) {
 	}
 	m.SetTTY(false)
 	m.PressRS()
-	if err := StartFromMonitor(m, Start); err != nil {
+	if err := kim1.StartFromMonitor(m, memmap.Start); err != nil {
 		t.Fatal(err)
 	}
-	s := NewSession(m)
+	s := session.NewSession(m)
 	if err := s.Keys("C"); err != nil {
 		t.Fatal(err)
 	}
@@ -185,15 +187,15 @@ func TestROMTeletypeGameMatchesTraps(t *testing.T) {
 		perSide = 1
 	}
 	type result struct {
-		game    *Game
+		game    *session.Game
 		printed string
 	}
 	play := func(onROM bool) result {
-		opt := PlayOptions{Teletype: true, Layout: p.Base.Layout, Images: KIM(p.Images), Level: Levels[0], Baud: 300}
+		opt := session.PlayOptions{Teletype: true, Layout: p.Base.Layout, Images: KIM(p.Images), Level: memmap.Levels[0], Baud: 300}
 		if onROM {
 			opt.ROM = &rom
 		}
-		pl, err := NewPlay(opt)
+		pl, err := session.NewPlay(opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,7 +204,7 @@ func TestROMTeletypeGameMatchesTraps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return result{g, Printed(pl.S.M.TTYOut[from:])}
+		return result{g, kim1.Printed(pl.S.M.TTYOut[from:])}
 	}
 	got, want := play(true), play(false)
 	if len(got.game.Moves) != 2*perSide || len(want.game.Moves) != 2*perSide {

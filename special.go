@@ -2,12 +2,10 @@ package microchess
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 
-	"github.com/corentings/chess/v2"
-
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // SpecialSource is MicroChess with the special moves the 1977 manual
@@ -22,29 +20,6 @@ var SpecialRAM = linker.Region{Name: "x", Start: 0x0400, End: 0x0FFF}
 // SpecialLayout is the KIM-1 with SpecialRAM.
 func SpecialLayout() linker.Layout { return withRAM(SpecialRAM) }
 
-// SpecialVars are where the special-moves program keeps what the original
-// keeps nowhere: each man's type and whether it has moved (.ATTR, the
-// computer's 16 then the opponent's, in piece-code order), the pawn that
-// has just moved two squares (.EPSQ, FF for none), and the top of its undo
-// stack (.USP, 00 between moves).
-type SpecialVars struct {
-	Attr, EnPassant, UndoTop uint16
-}
-
-// The bits of an .ATTR byte.
-const (
-	AttrType  = 0x0F // the piece code of the original's man that moves alike
-	AttrMoved = 0x80 // the man has moved (a king or rook that has cannot castle)
-	NoPawn    = 0xFF // .EPSQ: no pawn has just moved two squares
-)
-
-// attrCodes is the type part of an .ATTR byte for each piece type.
-var attrCodes = map[chess.PieceType]byte{chess.King: 0, chess.Queen: 1, chess.Rook: 2,
-	chess.Bishop: 4, chess.Knight: 6, chess.Pawn: 8}
-
-// AttrPieceType gives the piece type an .ATTR byte names.
-func AttrPieceType(attr byte) chess.PieceType { return PieceTypes[attr&AttrType] }
-
 // Special builds the special-moves program (SpecialSource over the
 // original with the residue of its tapes, in SpecialRAM), once, from the
 // proven sources.
@@ -57,8 +32,8 @@ var Special = sync.OnceValues(func() (*Patched, error) {
 })
 
 // SpecialVarsOf finds the variables in a build of SpecialSource.
-func SpecialVarsOf(p *Patched) (*SpecialVars, error) {
-	v := &SpecialVars{}
+func SpecialVarsOf(p *Patched) (*memmap.SpecialVars, error) {
+	v := &memmap.SpecialVars{}
 	for name, at := range map[string]*uint16{".ATTR": &v.Attr, ".EPSQ": &v.EnPassant, ".USP": &v.UndoTop} {
 		sym, ok := p.Patch.Symbols[name]
 		if !ok {
@@ -67,107 +42,4 @@ func SpecialVarsOf(p *Patched) (*SpecialVars, error) {
 		*at = uint16(sym.Value)
 	}
 	return v, nil
-}
-
-// Attr reads the program's .ATTR bytes: the computer's men, the player's.
-func (s *Session) Attr() (computer, player [16]byte) {
-	for i := range 16 {
-		computer[i] = s.M.Peek(s.Special.Attr + uint16(i))
-		player[i] = s.M.Peek(s.Special.Attr + 16 + uint16(i))
-	}
-	return computer, player
-}
-
-// SpecialArrayOf puts a chess position into the special-moves program's
-// tables, the computer playing computer: the king in slot 0, each other
-// man in a free slot of its type if there is one, else in a free pawn
-// slot, else in any free slot (its type is in .ATTR, so it moves as
-// itself); every man marked as moved but the kings and rooks the
-// position's castling rights need unmoved; and the pawn that has just
-// moved two squares, if the position has an en passant square. A side
-// has at most 16 men, so every man finds a slot.
-func SpecialArrayOf(pos *chess.Position, computer chess.Color) (a Array, attr [2][16]byte, ep byte, err error) {
-	for i := range 16 {
-		a.Computer[i], a.Player[i] = Captured, Captured
-		attr[0][i], attr[1][i] = attrCodes[PieceTypes[i]]|AttrMoved, attrCodes[PieceTypes[i]]|AttrMoved
-	}
-	rights := pos.CastleRights().String()
-	unmoved := map[chess.Square]bool{}
-	for _, r := range []struct {
-		letter     string
-		king, rook chess.Square
-		color      chess.Color
-	}{{"K", chess.E1, chess.H1, chess.White}, {"Q", chess.E1, chess.A1, chess.White},
-		{"k", chess.E8, chess.H8, chess.Black}, {"q", chess.E8, chess.A8, chess.Black}} {
-		if strings.Contains(rights, r.letter) {
-			unmoved[r.king], unmoved[r.rook] = true, true
-		}
-	}
-	board := pos.Board()
-	for sq := chess.A1; sq <= chess.H8; sq++ {
-		pc := board.Piece(sq)
-		if pc == chess.NoPiece {
-			continue
-		}
-		side, men := 1, &a.Player
-		if pc.Color() == computer {
-			side, men = 0, &a.Computer
-		}
-		slot := -1
-		choices := [][]int{slotsOf[pc.Type()], slotsOf[chess.Pawn], {1, 2, 3, 4, 5, 6, 7}}
-		if pc.Type() == chess.King {
-			choices = choices[:1]
-		}
-		for _, candidates := range choices {
-			for _, c := range candidates {
-				if men[c] == Captured {
-					slot = c
-					break
-				}
-			}
-			if slot >= 0 {
-				break
-			}
-		}
-		if slot < 0 {
-			return Array{}, attr, 0, fmt.Errorf("%s has more than one king or more than 16 men: no slot for the %s on %v", pc.Color().Name(), pieceText(pc), sq)
-		}
-		men[slot] = Code(sq, computer)
-		attr[side][slot] = attrCodes[pc.Type()]
-		if !unmoved[sq] || (pc.Type() != chess.King && pc.Type() != chess.Rook) {
-			attr[side][slot] |= AttrMoved
-		}
-	}
-	for side, men := range [2]*[16]byte{&a.Computer, &a.Player} {
-		if men[0] == Captured {
-			return Array{}, attr, 0, fmt.Errorf("%s has no king", []chess.Color{computer, computer.Other()}[side].Name())
-		}
-	}
-	ep = NoPawn
-	if t := pos.EnPassantSquare(); t != chess.NoSquare {
-		// The target is behind the pawn that moved: on rank 6 with White
-		// to move (the pawn on rank 5), on rank 3 with Black to move.
-		rank := t.Rank() - 1
-		if t.Rank() == chess.Rank3 {
-			rank = chess.Rank4
-		}
-		ep = Code(chess.NewSquare(t.File(), rank), computer)
-	}
-	return a, attr, ep, nil
-}
-
-// SetSpecialPosition writes a position into the special-moves program's
-// tables (SpecialArrayOf), as a player would from the monitor.
-func (s *Session) SetSpecialPosition(pos *chess.Position, computer chess.Color) error {
-	a, attr, ep, err := SpecialArrayOf(pos, computer)
-	if err != nil {
-		return err
-	}
-	s.SetArray(a)
-	for i := range 16 {
-		s.M.Poke(s.Special.Attr+uint16(i), attr[0][i])
-		s.M.Poke(s.Special.Attr+16+uint16(i), attr[1][i])
-	}
-	s.M.Poke(s.Special.EnPassant, ep)
-	return nil
 }

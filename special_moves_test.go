@@ -12,6 +12,9 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // specialPosition is a line of positionsFile.
@@ -53,7 +56,7 @@ func readPositions(t *testing.T) []specialPosition {
 
 // newSpecialPlay sets the special-moves program up from a FEN, the
 // computer playing computer, at a level.
-func newSpecialPlay(t *testing.T, fen string, computer chess.Color, level string) *microchess.Play {
+func newSpecialPlay(t *testing.T, fen string, computer chess.Color, level string) *session.Play {
 	t.Helper()
 	images, name, err := microchess.ProgramFor("special", computer)
 	if err != nil {
@@ -63,11 +66,11 @@ func newSpecialPlay(t *testing.T, fen string, computer chess.Color, level string
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := microchess.LevelByName(level)
+	l, err := memmap.LevelByName(level)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := microchess.NewPlay(microchess.PlayOptions{Program: name, Images: images, Layout: needs.Layout,
+	p, err := session.NewPlay(session.PlayOptions{Program: name, Images: images, Layout: needs.Layout,
 		Special: needs.Special, Player: computer.Other(), Level: l, FEN: fen})
 	if err != nil {
 		t.Fatal(err)
@@ -146,11 +149,11 @@ func TestSpecialMovesGenerateTheRulesAtNormal(t *testing.T) {
 func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	t.Helper()
 	name := fmt.Sprintf("%s:%d %s at %s", positionsFile, p.line, p.tag, level)
-	f, err := microchess.FEN(p.fen)
+	f, err := rules.FEN(p.fen)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	game := microchess.NewGame(f)
+	game := rules.NewGame(f)
 	for _, m := range p.moves {
 		if err := game.PushNotationMove(m, chess.UCINotation{}, nil); err != nil {
 			t.Fatalf("%s: move %s: %v", name, m, err)
@@ -174,15 +177,15 @@ func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	var made [][]byte
 	var broken string
 	state := func(m *kim1.Machine) []byte {
-		s := append([]byte(nil), m.CPU.Mem[microchess.Board:microchess.Board+32]...)
+		s := append([]byte(nil), m.CPU.Mem[memmap.Board:memmap.Board+32]...)
 		s = append(s, m.CPU.Mem[play.Opt.Special.Attr:play.Opt.Special.Attr+32]...)
-		return append(s, m.CPU.Mem[play.Opt.Special.EnPassant], m.CPU.Mem[microchess.PieceNow], m.CPU.Mem[microchess.SquareNow], m.CPU.Mem[moveN])
+		return append(s, m.CPU.Mem[play.Opt.Special.EnPassant], m.CPU.Mem[memmap.PieceNow], m.CPU.Mem[memmap.SquareNow], m.CPU.Mem[moveN])
 	}
 	play.S.M.Trace = func(m *kim1.Machine) {
 		lowest, deepest = min(lowest, m.CPU.S), max(deepest, m.CPU.Mem[undo])
 		switch m.CPU.PC {
 		case entry:
-			if m.CPU.Mem[microchess.PieceNow] < 0x20 {
+			if m.CPU.Mem[memmap.PieceNow] < 0x20 {
 				made = append(made, state(m))
 			}
 		case takenBack:
@@ -203,8 +206,8 @@ func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	}
 	got := map[string]bool{}
 	for _, g := range gen {
-		from, ok1 := microchess.SquareOf(g.From, computer)
-		to, ok2 := microchess.SquareOf(g.To, computer)
+		from, ok1 := memmap.SquareOf(g.From, computer)
+		to, ok2 := memmap.SquareOf(g.To, computer)
 		if !ok1 || !ok2 {
 			t.Fatalf("%s: generated %02X %02X-%02X: no squares", name, g.Piece, g.From, g.To)
 		}
@@ -235,7 +238,7 @@ func checkSpecialPosition(t *testing.T, p specialPosition, level string) {
 	if deepest > 0xFF-undoRecord {
 		t.Errorf("%s: the undo stack grew to %02X: one more record would overrun its 256 bytes", name, deepest)
 	}
-	if code := byte(microchess.CodeRanges[1][1]); lowest <= code {
+	if code := byte(memmap.CodeRanges[1][1]); lowest <= code {
 		t.Errorf("%s: the stack pointer went down to %02X, into the code at 01%02X", name, lowest, code)
 	}
 }
@@ -258,7 +261,7 @@ func firstDifference(pos *chess.Position, want map[string]*chess.Move, got map[s
 	}
 	for _, k := range keys(wanted) {
 		if !got[k] {
-			return fmt.Sprintf("legal, not generated: %s (%d legal, %d generated)", microchess.SAN(pos, want[k]), len(wanted), len(got))
+			return fmt.Sprintf("legal, not generated: %s (%d legal, %d generated)", rules.SAN(pos, want[k]), len(wanted), len(got))
 		}
 	}
 	for _, k := range keys(got) {

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // The program's own special moves, by its choice, at each level: it
@@ -24,11 +24,11 @@ func TestSpecialMovesChosen(t *testing.T) {
 		{"8/3P3k/8/8/8/8/8/4K3 w - - 0 1", "d8=Q"},
 		{"4k3/8/8/8/8/8/3p3K/8 b - - 0 1", "d1=Q"},
 	} {
-		f, err := microchess.FEN(c.fen)
+		f, err := rules.FEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		computer := microchess.NewGame(f).Position().Turn()
+		computer := rules.NewGame(f).Position().Turn()
 		for _, level := range []string{"super-blitz", "blitz", "normal"} {
 			p := newSpecialPlay(t, c.fen, computer, level)
 			ply, err := p.Think()
@@ -64,11 +64,11 @@ func TestSpecialMovesKeyedAsOne(t *testing.T) {
 		{"4k3/1P6/8/8/8/8/7P/4K3 w - - 0 1", []string{"b8=N", "Nc6"}},
 		{"4k3/8/8/8/8/8/1p6/4K3 b - - 0 1", []string{"b1=R+"}},
 	} {
-		f, err := microchess.FEN(c.fen)
+		f, err := rules.FEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		game := microchess.NewGame(f)
+		game := rules.NewGame(f)
 		player := game.Position().Turn()
 		if c.moves[0][0] == '!' {
 			player = player.Other()
@@ -104,12 +104,12 @@ func TestSpecialMovesKeyedAsOne(t *testing.T) {
 // castling rights need; the pawn that moved two as .EPSQ, seen from the
 // computer's end.
 func TestSpecialArrayOf(t *testing.T) {
-	f, err := microchess.FEN("r3k2r/8/8/3pP3/8/8/8/QQQ1K2R w Kq d6 0 1")
+	f, err := rules.FEN("r3k2r/8/8/3pP3/8/8/8/QQQ1K2R w Kq d6 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos := microchess.NewGame(f).Position()
-	a, attr, ep, err := microchess.SpecialArrayOf(pos, chess.White)
+	pos := rules.NewGame(f).Position()
+	a, attr, ep, err := memmap.SpecialArrayOf(pos, chess.White)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package microchess_test
 import (
 	"flag"
 	"fmt"
-	"github.com/kim1-archive/microchess"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/corentings/chess/v2"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 var updatePositions = flag.Bool("update-positions", false, "rewrite "+positionsFile+" (the special-moves positions)")
@@ -114,11 +114,11 @@ func TestWriteSpecialPositions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1977, 1980))
 	for game := 0; n < 240; game++ {
 		start := randomStarts[game%len(randomStarts)]
-		f, err := microchess.FEN(start)
+		f, err := rules.FEN(start)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := microchess.NewGame(f)
+		g := rules.NewGame(f)
 		var played []string
 		for ply := 0; ply < 120 && g.Outcome() == chess.NoOutcome && n < 240; ply++ {
 			moves := g.ValidMoves()

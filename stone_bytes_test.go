@@ -10,7 +10,10 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/ref"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // The tests of Stone's 1980 upgrade (stone_*_test.go) check
@@ -64,13 +67,13 @@ func mustLoad(t testing.TB) programs {
 	return ps
 }
 
-// session starts a KIM-1 with the images at the given level.
-func session(images []kim1.Image, level string) (*microchess.Session, error) {
-	s, err := microchess.New(images...)
+// startSession starts a KIM-1 with the images at the given level.
+func startSession(images []kim1.Image, level string) (*session.Session, error) {
+	s, err := session.New(images...)
 	if err != nil {
 		return nil, err
 	}
-	l, err := microchess.LevelByName(level)
+	l, err := memmap.LevelByName(level)
 	if err != nil {
 		return nil, err
 	}
@@ -87,14 +90,14 @@ func color(white bool) chess.Color {
 }
 
 func square(code byte, white bool) (chess.Square, error) {
-	sq, ok := microchess.SquareOf(code, color(white))
+	sq, ok := memmap.SquareOf(code, color(white))
 	if !ok {
 		return sq, fmt.Errorf("%02X is not a square", code)
 	}
 	return sq, nil
 }
 
-func code(sq chess.Square, white bool) byte { return microchess.Code(sq, color(white)) }
+func code(sq chess.Square, white bool) byte { return memmap.Code(sq, color(white)) }
 
 func mustAssemble(t *testing.T, files ...string) *asm.Program {
 	t.Helper()
@@ -362,7 +365,7 @@ func TestListsPlayThePlan(t *testing.T) {
 		if !side.white {
 			img = ps.black
 		}
-		s, err := session(img, "super-blitz")
+		s, err := startSession(img, "super-blitz")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -373,10 +376,10 @@ func TestListsPlayThePlan(t *testing.T) {
 		if last := list[7]; last != (entry{0x1F, 0x1F, 0x1F}) {
 			t.Errorf("%s: DEVP-8 is %v, want unused (1F 1F 1F)", side.keys, last)
 		}
-		fen := microchess.StartingPosition().String()
+		fen := rules.StartingPosition().String()
 		for i, name := range plan {
 			e := list[i]
-			if at := s.M.Peek(microchess.Board + uint16(e.piece)); at != e.from {
+			if at := s.M.Peek(memmap.Board + uint16(e.piece)); at != e.from {
 				t.Errorf("%s: DEVP-%d piece %02X starts on %02X, FROM is %02X", side.keys, i+1, e.piece, at, e.from)
 			}
 			to, err := square(e.to, side.white)
@@ -418,11 +421,11 @@ func descriptiveTo(name string, white bool) (chess.Square, error) {
 // playAlone plays a move for one side and gives the move back to that
 // side (the opponent passes), so a whole plan can be checked for legality.
 func playAlone(fen, uci string, white bool) (string, error) {
-	opt, err := microchess.FEN(withMover(fen, white))
+	opt, err := rules.FEN(withMover(fen, white))
 	if err != nil {
 		return "", err
 	}
-	g := microchess.NewGame(opt)
+	g := rules.NewGame(opt)
 	if err := g.PushNotationMove(uci, chess.UCINotation{}, nil); err != nil {
 		return "", err
 	}
@@ -438,15 +441,4 @@ func withMover(fen string, white bool) string {
 	}
 	f[3] = "-"
 	return strings.Join(f, " ")
-}
-
-func mustSquare(t *testing.T, name string) chess.Square {
-	t.Helper()
-	for sq := chess.A1; sq <= chess.H8; sq++ {
-		if sq.String() == name {
-			return sq
-		}
-	}
-	t.Fatalf("no square %q", name)
-	return 0
 }

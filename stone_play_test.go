@@ -9,8 +9,11 @@ import (
 	"testing"
 
 	"github.com/corentings/chess/v2"
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/sessiontest"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -19,16 +22,16 @@ import (
 // .OMOVE (00DC) to FF, as the article's loading instructions rely on.
 func TestFirstMove(t *testing.T) {
 	ps := mustLoad(t)
-	first := func(images []kim1.Image, keys string) microchess.Move {
-		s, err := session(images, "super-blitz")
+	first := func(images []kim1.Image, keys string) session.Move {
+		s, err := startSession(images, "super-blitz")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := s.Keys(keys); err != nil {
 			t.Fatal(err)
 		}
-		if s.M.Peek(microchess.OpenPtr) != 0xFF {
-			t.Errorf("after %s, .OMOVE is %02X, want FF", keys, s.M.Peek(microchess.OpenPtr))
+		if s.M.Peek(memmap.OpenPtr) != 0xFF {
+			t.Errorf("after %s, .OMOVE is %02X, want FF", keys, s.M.Peek(memmap.OpenPtr))
 		}
 		mv, err := s.Play()
 		if err != nil {
@@ -39,7 +42,7 @@ func TestFirstMove(t *testing.T) {
 	orig := first(ps.original, "C")
 	up := first(ps.white, "C")
 	list := listBytes(t, whiteSrc)
-	want := microchess.Move{Piece: list[0xC4].Bytes[0], From: list[0xC5].Bytes[1], To: list[0xC6].Bytes[0]}
+	want := session.Move{Piece: list[0xC4].Bytes[0], From: list[0xC5].Bytes[1], To: list[0xC6].Bytes[0]}
 	if up.String() != want.String() {
 		t.Errorf("upgrade as White plays %v, want DEVP-1 %v (N-KB3)", up, want)
 	}
@@ -55,8 +58,8 @@ func TestFirstMove(t *testing.T) {
 
 	// As Black (C, E), after the player's 1. P-K4, keyed as the player
 	// does from his side of the board: 64 44 F.
-	e2, e4 := code(mustSquare(t, "e2"), false), code(mustSquare(t, "e4"), false)
-	s, err := session(ps.black, "super-blitz")
+	e2, e4 := code(rules.SquareNamed("e2"), false), code(rules.SquareNamed("e4"), false)
+	s, err := startSession(ps.black, "super-blitz")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +74,7 @@ func TestFirstMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	blist := listBytes(t, blackSrc)
-	if w := (microchess.Move{Piece: blist[0xC4].Bytes[0], From: blist[0xC5].Bytes[1], To: blist[0xC6].Bytes[0]}); mv.String() != w.String() {
+	if w := (session.Move{Piece: blist[0xC4].Bytes[0], From: blist[0xC5].Bytes[1], To: blist[0xC6].Bytes[0]}); mv.String() != w.String() {
 		t.Errorf("upgrade as Black plays %v after 1. e4, want DEVP-1 %v", mv, w)
 	}
 	if uci := moveUCI(t, mv, false); mv.Piece != 0x06 || uci != "g8f6" {
@@ -88,8 +91,8 @@ func TestFirstMove(t *testing.T) {
 func TestSelfPlay(t *testing.T) {
 	t.Parallel()
 	ps := mustLoad(t)
-	play := func(images []kim1.Image) (*microchess.Game, *microchess.Session) {
-		s, err := session(images, "super-blitz")
+	play := func(images []kim1.Image) (*session.Game, *session.Session) {
+		s, err := startSession(images, "super-blitz")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,19 +111,19 @@ func TestSelfPlay(t *testing.T) {
 	if up.Moves[0].UCI != "g1f3" {
 		t.Errorf("White's first move %s, want the list's N-KB3 (g1f3)", up.Moves[0].UCI)
 	}
-	if p := s.M.Peek(microchess.OpenPtr); p != 0 {
+	if p := s.M.Peek(memmap.OpenPtr); p != 0 {
 		t.Errorf(".OMOVE is %02X after the game, want 00 (list over)", p)
 	}
 	t.Logf("upgrade: %s\n%s", up.End, up.PGN)
 	t.Logf("original: %s\n%s", orig.End, orig.PGN)
-	checkEnd(t, up, s, 40)
+	sessiontest.CheckEnd(t, up, s, 40)
 	if up.PGN == orig.PGN {
 		t.Error("the upgrade played the original's game")
 	}
 }
 
 // moveUCI is a displayed move as a UCI move.
-func moveUCI(t *testing.T, mv microchess.Move, white bool) string {
+func moveUCI(t *testing.T, mv session.Move, white bool) string {
 	t.Helper()
 	from, err1 := square(mv.From, white)
 	to, err2 := square(mv.To, white)
@@ -133,7 +136,7 @@ func moveUCI(t *testing.T, mv microchess.Move, white bool) string {
 // player is one program in a match: a session whose computer plays one
 // colour. list holds its opening list when it runs the upgrade.
 type player struct {
-	s       *microchess.Session
+	s       *session.Session
 	white   bool
 	list    []entry
 	subject bool // the program an experiment measures
@@ -143,7 +146,7 @@ type player struct {
 type entry struct{ piece, from, to byte }
 
 // readList reads the eight development moves from the program's memory.
-func readList(s *microchess.Session) []entry {
+func readList(s *session.Session) []entry {
 	var out []entry
 	for a := uint16(0x00C4); a < 0x00DC; a += 3 {
 		out = append(out, entry{s.M.Peek(a), s.M.Peek(a + 1), s.M.Peek(a + 2)})
@@ -187,7 +190,7 @@ func match(w, b *player, forced map[int]string, maxPerSide int, bookOff func(*pl
 			p.list = readList(p.s)
 		}
 	}
-	g := &game{Board: microchess.NewGame()}
+	g := &game{Board: rules.NewGame()}
 	for n := 0; n < 2*maxPerSide; n++ {
 		mover, other := w, b
 		if n%2 == 1 {
@@ -264,7 +267,7 @@ func push(g *game, from, to chess.Square, pl ply, mover *player, others ...*play
 		all = append([]*player{mover}, others...)
 	}
 	for _, p := range all {
-		keys := microchess.MoveKeys(m, color(p.white))
+		keys := session.MoveKeys(m, color(p.white))
 		if p == mover {
 			keys = keys[1:] // the mover made its own move (or it was entered)
 		}
@@ -304,7 +307,7 @@ type result struct {
 func play(ps programs, level string, su setup, c candidate, baseline bool) (result, error) {
 	var r result
 	orig := func(white bool) (*player, error) {
-		s, err := session(ps.original, level)
+		s, err := startSession(ps.original, level)
 		return &player{s: s, white: white}, err
 	}
 	up := func(white bool) (*player, error) {
@@ -317,7 +320,7 @@ func play(ps programs, level string, su setup, c candidate, baseline bool) (resu
 		if !white {
 			img, e = ps.black, c.black
 		}
-		s, err := session(img, level)
+		s, err := startSession(img, level)
 		if err != nil {
 			return nil, err
 		}

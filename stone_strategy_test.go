@@ -7,8 +7,10 @@ import (
 	"testing"
 
 	"github.com/corentings/chess/v2"
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // Zero-page addresses STRATEGY reads (the patch's equates).
@@ -145,7 +147,7 @@ type setup struct {
 	bookOff bool
 }
 
-func (su setup) apply(s *microchess.Session) {
+func (su setup) apply(s *session.Session) {
 	s.M.Poke(0x00C3, su.factor)
 	if su.devp4 != nil {
 		s.M.Poke(0x00CD, su.devp4.piece)
@@ -157,7 +159,7 @@ func (su setup) apply(s *microchess.Session) {
 // answered plays the scenario and says whether the computer's move met
 // the threat; played is its move, next the list move it was offered.
 func (sc scenario) run(images []kim1.Image, level string, su setup) (answered bool, played, next string, err error) {
-	s, err := session(images, level)
+	s, err := startSession(images, level)
 	if err != nil {
 		return false, "", "", err
 	}
@@ -173,7 +175,7 @@ func (sc scenario) run(images []kim1.Image, level string, su setup) (answered bo
 	if su.bookOff {
 		s.BookOff()
 	}
-	g := &game{Board: microchess.NewGame()}
+	g := &game{Board: rules.NewGame()}
 	line := strings.ReplaceAll(sc.line, "DEVP4", devp4UCI(su.devp4, sc.white))
 	for _, uci := range strings.Fields(line) {
 		mv, err := chess.UCINotation{}.Decode(g.Board.Position(), uci)
@@ -220,9 +222,9 @@ func (sc scenario) run(images []kim1.Image, level string, su setup) (answered bo
 
 // nextListMove is the list move GO would try: the first entry whose piece
 // stands on its FROM square (03B3-03C6), as a UCI move.
-func nextListMove(s *microchess.Session, white bool) string {
+func nextListMove(s *session.Session, white bool) string {
 	for _, e := range readList(s) {
-		if e.piece > 0x1F || s.M.Peek(microchess.Board+uint16(e.piece)) != e.from {
+		if e.piece > 0x1F || s.M.Peek(memmap.Board+uint16(e.piece)) != e.from {
 			continue
 		}
 		from, err1 := square(e.from, white)

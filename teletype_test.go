@@ -12,6 +12,9 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // The teletype program's notation, read here from the rules of English
@@ -84,7 +87,7 @@ func printedBoard(t *testing.T, out string) [8][8]string {
 // checkBoard holds the printed board to the program's memory (0050–006F):
 // row r, column c is the program's square r*8+c (octal rc), a man is its
 // colour and type, an empty dark square (row + column odd) is **.
-func checkBoard(t *testing.T, s *microchess.Session, out string, computer chess.Color) {
+func checkBoard(t *testing.T, s *session.Session, out string, computer chess.Color) {
 	t.Helper()
 	b := printedBoard(t, out)
 	a := s.Array()
@@ -98,10 +101,10 @@ func checkBoard(t *testing.T, s *microchess.Session, out string, computer chess.
 			}
 			for i := range 16 {
 				if a.Computer[i] == sq {
-					want = colour[computer] + descLetter[microchess.PieceTypes[i]]
+					want = colour[computer] + descLetter[memmap.PieceTypes[i]]
 				}
 				if a.Player[i] == sq {
-					want = colour[computer.Other()] + descLetter[microchess.PieceTypes[i]]
+					want = colour[computer.Other()] + descLetter[memmap.PieceTypes[i]]
 				}
 			}
 			if b[r][c] != want {
@@ -114,18 +117,18 @@ func checkBoard(t *testing.T, s *microchess.Session, out string, computer chess.
 // computerMove reads the move the program printed, checks it against the
 // display bytes it printed beside it and the memory, and finds it among
 // the legal moves.
-func computerMove(t *testing.T, s *microchess.Session, out string, game *chess.Game, computer chess.Color) *chess.Move {
+func computerMove(t *testing.T, s *session.Session, out string, game *chess.Game, computer chess.Color) *chess.Move {
 	t.Helper()
 	m := myMoveRE.FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no MY MOVE line in:\n%s", out)
 	}
 	from, to := descSquare(t, m[2], computer), descSquare(t, m[3], computer)
-	shown := fmt.Sprintf("%02X %02X %02X", s.M.Peek(microchess.Display1), s.M.Peek(microchess.Display2), s.M.Peek(microchess.Display3))
+	shown := fmt.Sprintf("%02X %02X %02X", s.M.Peek(memmap.Display1), s.M.Peek(memmap.Display2), s.M.Peek(memmap.Display3))
 	if got := m[4] + " " + m[5] + " " + m[6]; got != shown {
 		t.Fatalf("printed %s beside the move, the display bytes are %s", got, shown)
 	}
-	if microchess.Code(from, computer) != s.M.Peek(microchess.Display2) || microchess.Code(to, computer) != s.M.Peek(microchess.Display3) {
+	if memmap.Code(from, computer) != s.M.Peek(memmap.Display2) || memmap.Code(to, computer) != s.M.Peek(memmap.Display3) {
 		t.Fatalf("printed %s-%s (%v-%v), the display bytes are %s", m[2], m[3], from, to, shown)
 	}
 	pc := game.Position().Board().Piece(from)
@@ -141,18 +144,18 @@ func computerMove(t *testing.T, s *microchess.Session, out string, game *chess.G
 	return nil
 }
 
-func newTeletype(t *testing.T) *microchess.Session {
+func newTeletype(t *testing.T) *session.Session {
 	t.Helper()
-	s, err := microchess.NewTeletypeSession()
+	s, err := NewTeletypeSession()
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, _ := microchess.LevelByName("super-blitz")
+	l, _ := memmap.LevelByName("super-blitz")
 	s.SetLevel(l)
 	return s
 }
 
-func typeLine(t *testing.T, s *microchess.Session, line string) string {
+func typeLine(t *testing.T, s *session.Session, line string) string {
 	t.Helper()
 	out, err := s.Type(line)
 	if err != nil {
@@ -168,7 +171,7 @@ func typeLine(t *testing.T, s *microchess.Session, line string) string {
 // legal in the chess library, for more than ten moves a side.
 func TestTeletypeGame(t *testing.T) {
 	s := newTeletype(t)
-	game := microchess.NewGame()
+	game := rules.NewGame()
 	const computer = chess.White
 	checkBoard(t, s, typeLine(t, s, "C"), computer)
 	// Black's replies of the Giuoco Piano block the program carries, then
@@ -187,7 +190,7 @@ func TestTeletypeGame(t *testing.T) {
 		if mv.HasTag(chess.KingSideCastle) || mv.HasTag(chess.QueenSideCastle) {
 			// The manual: the player completes the computer's castling by
 			// moving its rook, named from the player's side.
-			rf, rt := microchess.CastlingRook(mv.S2())
+			rf, rt := memmap.CastlingRook(mv.S2())
 			out = typeLine(t, s, fmt.Sprintf("R(%s)-%s", descName(rf, chess.Black), descName(rt, chess.Black)))
 		}
 		checkBoard(t, s, out, computer)
@@ -260,7 +263,7 @@ func playerReply(t *testing.T, game *chess.Game, book []string, n int) *chess.Mo
 // White's side and the computer's are printed from Black's.
 func TestTeletypeComputerBlack(t *testing.T) {
 	s := newTeletype(t)
-	game := microchess.NewGame()
+	game := rules.NewGame()
 	const computer = chess.Black
 	typeLine(t, s, "C")
 	checkBoard(t, s, typeLine(t, s, "E"), computer)
@@ -311,7 +314,7 @@ func TestTeletypeRefusesAndTakesOctal(t *testing.T) {
 	checkBoard(t, s, typeLine(t, s, "6343"), chess.White)
 	checkBoard(t, s, typeLine(t, s, "n(kn1) - kb3"), chess.White)
 	want := map[chess.Square]chess.Piece{}
-	for sq, p := range microchess.NewGame().Position().Board().SquareMap() {
+	for sq, p := range rules.NewGame().Position().Board().SquareMap() {
 		want[sq] = p
 	}
 	delete(want, chess.E7)
@@ -321,7 +324,7 @@ func TestTeletypeRefusesAndTakesOctal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := microchess.BoardDiff(got, want); d != "" {
+	if d := memmap.BoardDiff(got, want); d != "" {
 		t.Errorf("after 6343 and N(KN1)-KB3: %s", d)
 	}
 }
@@ -329,12 +332,12 @@ func TestTeletypeRefusesAndTakesOctal(t *testing.T) {
 // The teletype routines must not change how the program plays: the same
 // self-play game at Super Blitz as the keypad program, move for move.
 func TestTeletypePlaysAsTheKeypad(t *testing.T) {
-	l, _ := microchess.LevelByName("super-blitz")
+	l, _ := memmap.LevelByName("super-blitz")
 	orig, err := microchess.Original(true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	keypad, err := microchess.New(microchess.KIM(orig.Images)...)
+	keypad, err := session.New(microchess.KIM(orig.Images)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,22 +436,41 @@ func TestTeletypeRelocates(t *testing.T) {
 			t.Errorf("new bytes at %04X–%04X", c.Start, c.End)
 		}
 	}
-	m, err := microchess.Machine(base.Layout, microchess.KIM(p.Images))
+	m, err := session.Machine(base.Layout, microchess.KIM(p.Images))
 	if err != nil {
 		t.Fatal(err)
 	}
-	moved2 := microchess.NewSession(m)
+	moved2 := session.NewSession(m)
 	moved2.Teletype = true
 	here := newTeletype(t)
 	first, err := moved2.Type()
 	if err != nil || !strings.Contains(first, "MICROCHESS 1977 AT A TELETYPE") {
 		t.Fatalf("%v\n%s", err, first)
 	}
-	moved2.SetLevel(microchess.Levels[0])
+	moved2.SetLevel(memmap.Levels[0])
 	for _, line := range []string{"C", "PC", "P(K2)-K4", "PC", "B(KN1)-KB3", "N(KN1)-KB3", "PC", "E", "PC"} {
 		a, b := typeLine(t, here, line), typeLine(t, moved2, line)
 		if a != b || a == "" {
 			t.Fatalf("%s: at 0400\n%s\nat 2000\n%s", line, a, b)
 		}
 	}
+}
+
+// NewTeletypeSession starts the teletype program on a KIM-1 with its
+// expansion RAM and runs it to its first prompt.
+func NewTeletypeSession() (*session.Session, error) {
+	p, err := microchess.Teletype()
+	if err != nil {
+		return nil, err
+	}
+	m, err := session.Machine(p.Base.Layout, microchess.KIM(p.Images))
+	if err != nil {
+		return nil, err
+	}
+	s := session.NewSession(m)
+	s.Teletype = true
+	if _, err := s.Type(); err != nil {
+		return nil, err
+	}
+	return s, nil
 }

@@ -13,7 +13,11 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
+	"github.com/kim1-archive/microchess/timing"
 )
 
 // The differential tests: each program mchess carries, run by its
@@ -23,9 +27,9 @@ import (
 // memory, the display and every record).
 
 // programOptions are the options that play a program as match does.
-func programOptions(tb testing.TB, program string, computer chess.Color) microchess.PlayOptions {
+func programOptions(tb testing.TB, program string, computer chess.Color) session.PlayOptions {
 	tb.Helper()
-	opt := microchess.PlayOptions{Player: computer.Other()}
+	opt := session.PlayOptions{Player: computer.Other()}
 	if program == "library" {
 		b, err := openings.TwentyBooks()
 		if err != nil {
@@ -49,10 +53,10 @@ func programOptions(tb testing.TB, program string, computer chess.Color) microch
 // twin is one session run by both engines.
 type twin struct {
 	tb        testing.TB
-	n, i      *microchess.Session // on the translation, on the interpreter
-	gn, gi    *chess.Game         // the game each is playing
-	native    *emu.Native         // the translation
-	nativeRan uint64              // instructions the translation ran itself
+	n, i      *session.Session // on the translation, on the interpreter
+	gn, gi    *chess.Game      // the game each is playing
+	native    *emu.Native      // the translation
+	nativeRan uint64           // instructions the translation ran itself
 	stops     int
 	sliceRand *rand.Rand
 }
@@ -63,12 +67,12 @@ type twin struct {
 func newTwin(tb testing.TB, program, level string, computer chess.Color, bookOff bool, fen string) *twin {
 	tb.Helper()
 	opt := programOptions(tb, program, computer)
-	l, err := microchess.LevelByName(level)
+	l, err := memmap.LevelByName(level)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	opt.Level, opt.BookOff, opt.FEN = l, bookOff, fen
-	p, err := microchess.NewPlay(opt)
+	p, err := session.NewPlay(opt)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -98,7 +102,7 @@ func newTwin(tb testing.TB, program, level string, computer chess.Color, bookOff
 // errors and their machines must be the same. On a difference op is run
 // again, from where it began, in lock-step (emu.Native.Checked), which
 // names the first block of the translation that goes wrong.
-func (w *twin) do(what string, op func(s *microchess.Session, g *chess.Game) (string, error)) string {
+func (w *twin) do(what string, op func(s *session.Session, g *chess.Game) (string, error)) string {
 	w.tb.Helper()
 	start, startGame := w.n.M.Clone(), w.gn.Clone()
 	rn, errN := op(w.n, w.gn)
@@ -120,7 +124,7 @@ func (w *twin) do(what string, op func(s *microchess.Session, g *chess.Game) (st
 	return rn
 }
 
-func (w *twin) lockstep(start *kim1.Machine, g *chess.Game, op func(*microchess.Session, *chess.Game) (string, error)) string {
+func (w *twin) lockstep(start *kim1.Machine, g *chess.Game, op func(*session.Session, *chess.Game) (string, error)) string {
 	var reports []string
 	s := *w.n
 	s.M = start
@@ -136,7 +140,7 @@ func (w *twin) lockstep(start *kim1.Machine, g *chess.Game, op func(*microchess.
 // runs to the next wait.
 func (w *twin) keys(names string) {
 	w.tb.Helper()
-	w.do("keys "+names, func(s *microchess.Session, _ *chess.Game) (string, error) { return "", s.Keys(names) })
+	w.do("keys "+names, func(s *session.Session, _ *chess.Game) (string, error) { return "", s.Keys(names) })
 }
 
 // slice is a run's budget: mostly large, at times a few cycles, so that
@@ -148,9 +152,9 @@ func (w *twin) slice() uint64 {
 
 // play asks both for a move (PC), runs them to it comparing them after
 // every slice of the budget, and returns it.
-func (w *twin) play() microchess.Move {
+func (w *twin) play() session.Move {
 	w.tb.Helper()
-	w.do("PC", func(s *microchess.Session, _ *chess.Game) (string, error) {
+	w.do("PC", func(s *session.Session, _ *chess.Game) (string, error) {
 		if s.Teletype {
 			s.M.TTYIn = append(s.M.TTYIn, "PC\r"...)
 		} else {
@@ -165,19 +169,19 @@ func (w *twin) play() microchess.Move {
 	start := w.n.M.CPU.Cycles
 	for {
 		slice := w.slice()
-		r := w.do(fmt.Sprintf("a run of %d cycles in a move, %d cycles in", slice, w.n.M.CPU.Cycles-start), func(s *microchess.Session, _ *chess.Game) (string, error) {
+		r := w.do(fmt.Sprintf("a run of %d cycles in a move, %d cycles in", slice, w.n.M.CPU.Cycles-start), func(s *session.Session, _ *chess.Game) (string, error) {
 			r, err := s.M.Run(slice)
 			return r.String(), err
 		})
 		if r == waiting.String() {
 			break
 		}
-		if w.n.M.CPU.Cycles-start > microchess.DefaultBudget {
+		if w.n.M.CPU.Cycles-start > session.DefaultBudget {
 			w.tb.Fatal("no move")
 		}
 	}
 	m := w.n.M
-	return microchess.Move{Piece: m.Peek(microchess.Display1), From: m.Peek(microchess.Display2), To: m.Peek(microchess.Display3)}
+	return session.Move{Piece: m.Peek(memmap.Display1), From: m.Peek(memmap.Display2), To: m.Peek(memmap.Display3)}
 }
 
 // game plays the manual's PC, E, PC, ... from where the twin stands, each
@@ -190,8 +194,8 @@ func (w *twin) game(computer chess.Color, moves int) string {
 		if mv.Resigned() {
 			return "resigned"
 		}
-		stop := w.do(fmt.Sprintf("move %v", mv), func(s *microchess.Session, g *chess.Game) (string, error) {
-			uci, note, stop, err := s.Computer(microchess.NewReferee(g), mv, computer)
+		stop := w.do(fmt.Sprintf("move %v", mv), func(s *session.Session, g *chess.Game) (string, error) {
+			uci, note, stop, err := s.Computer(rules.NewReferee(g), mv, computer)
 			if err == nil && stop == "" {
 				err = s.Matches(g.Position(), computer)
 			}
@@ -212,12 +216,12 @@ func (w *twin) game(computer chess.Color, moves int) string {
 // first plays White's first move as the player, for the program as Black.
 func (w *twin) first(uci string, computer chess.Color) {
 	w.tb.Helper()
-	w.do("first move "+uci, func(s *microchess.Session, g *chess.Game) (string, error) {
+	w.do("first move "+uci, func(s *session.Session, g *chess.Game) (string, error) {
 		m, err := chess.UCINotation{}.Decode(g.Position(), uci)
 		if err != nil {
 			return "", err
 		}
-		return "", s.Player(microchess.NewReferee(g), m, computer)
+		return "", s.Player(rules.NewReferee(g), m, computer)
 	})
 }
 
@@ -271,7 +275,7 @@ var translatedPrograms = []struct {
 func TestTranslatedPrograms(t *testing.T) {
 	t.Parallel()
 	for _, p := range translatedPrograms {
-		for _, l := range microchess.Levels {
+		for _, l := range memmap.Levels {
 			moves := map[string]int{"super-blitz": 8, "blitz": 4, "normal": 2}[l.Name]
 			t.Run(fmt.Sprintf("%s-%s/%s", p.name, p.computer, l.Name), func(t *testing.T) {
 				w := newTwin(t, p.name, l.Name, p.computer, l.Name != "super-blitz", "")
@@ -333,7 +337,7 @@ func TestTranslatedKeys(t *testing.T) {
 // false when the game ended first.
 func randomPosition(seed uint64, plies int) (fen string, ok bool) {
 	r := rand.New(rand.NewPCG(seed, 29))
-	g := microchess.NewGame()
+	g := rules.NewGame()
 	for range plies {
 		moves := g.ValidMoves()
 		if len(moves) == 0 || g.Outcome() != chess.NoOutcome {
@@ -363,12 +367,12 @@ func FuzzTranslated(f *testing.F) {
 		if !ok {
 			t.Skip("the game ended")
 		}
-		f, err := microchess.FEN(fen)
+		f, err := rules.FEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		computer := microchess.NewGame(f).Position().Turn()
-		w := newTwin(t, "original", microchess.Levels[int(level)%len(microchess.Levels)].Name, computer, true, fen)
+		computer := rules.NewGame(f).Position().Turn()
+		w := newTwin(t, "original", memmap.Levels[int(level)%len(memmap.Levels)].Name, computer, true, fen)
 		w.sliceRand = rand.New(rand.NewPCG(seed, uint64(plies)))
 		w.play()
 	})
@@ -394,7 +398,7 @@ func TestTranslatedGamesLong(t *testing.T) {
 		first    string
 	}
 	var games []game
-	for _, first := range microchess.Openings {
+	for _, first := range timing.Openings {
 		computer := chess.White
 		if first != "" {
 			computer = chess.Black
@@ -408,7 +412,7 @@ func TestTranslatedGamesLong(t *testing.T) {
 		}
 		games = append(games, game{p.name, p.computer, first})
 	}
-	for _, l := range microchess.Levels {
+	for _, l := range memmap.Levels {
 		for _, g := range games {
 			t.Run(fmt.Sprintf("%s-%s/%s/%s", g.program, g.computer, l.Name, g.first), func(t *testing.T) {
 				w := newTwin(t, g.program, l.Name, g.computer, true, "")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/isa"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // strategyOperand finds in the original's STRATGY the operand of the
@@ -53,7 +54,7 @@ func TestTranslatedTunedVariant(t *testing.T) {
 	plain.game(chess.White, moves)
 	w := newTwin(t, "original", "super-blitz", chess.White, true, "")
 	for a, v := range pokes {
-		for _, s := range []*microchess.Session{w.n, w.i} {
+		for _, s := range []*session.Session{w.n, w.i} {
 			if err := s.M.Poke(a, v); err != nil {
 				t.Fatal(err)
 			}
@@ -121,7 +122,7 @@ func TestTranslatedTunedSpecialVariant(t *testing.T) {
 		plain.game(chess.White, tc.moves)
 		w := newTwin(t, "special", "super-blitz", chess.White, true, tc.fen)
 		for _, p := range pokes {
-			for _, s := range []*microchess.Session{w.n, w.i} {
+			for _, s := range []*session.Session{w.n, w.i} {
 				if err := s.M.Poke(p.Addr, p.Byte); err != nil {
 					t.Fatal(err)
 				}

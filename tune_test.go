@@ -5,6 +5,8 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // The harmless variable of src/microchess.tune: .SETW+2 (0072) holds 00
@@ -26,11 +28,11 @@ func TestHarmlessVariableStaysZero(t *testing.T) {
 	if setw+2 != harmless {
 		t.Fatalf(".SETW+2 is %04X", setw+2)
 	}
-	s, err := microchess.New(microchess.KIM(p.Images)...)
+	s, err := session.New(microchess.KIM(p.Images)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, _ := microchess.LevelByName("super-blitz")
+	l, _ := memmap.LevelByName("super-blitz")
 	s.SetLevel(l)
 	s.M.Watch(harmless, harmless)
 	entries, nonzero := 0, 0

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
 	"github.com/kim1-archive/microchess/verify"
 )
@@ -16,7 +17,7 @@ import (
 // dump is identified as one of the documents' programs, whatever the
 // working directory holds.
 func Candidates() (verify.Candidates, error) {
-	out := verify.Candidates{BookStart: microchess.BookStart, BookEnd: microchess.BookStart + microchess.BookSize}
+	out := verify.Candidates{BookStart: memmap.BookStart, BookEnd: memmap.BookStart + memmap.BookSize}
 	progs, err := microchess.Candidates(microchess.Proven)
 	if err != nil {
 		return out, err

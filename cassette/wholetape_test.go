@@ -6,6 +6,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/cassette"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
 )
 
@@ -25,7 +26,7 @@ func wholeTape(t *testing.T) []cassette.Record {
 		if err != nil {
 			t.Fatal(err)
 		}
-		recs = append(recs, cassette.Record{ID: b.Tape, Addr: microchess.BookStart, Data: b.Block[:]})
+		recs = append(recs, cassette.Record{ID: b.Tape, Addr: memmap.BookStart, Data: b.Block[:]})
 	}
 	for i, r := range recs[2:] {
 		if r.ID != byte(i+1) {

@@ -7,8 +7,8 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // MicroChess's variables, by the source's names when the program has
@@ -40,7 +40,7 @@ var States = map[byte]string{
 // counts JANUS adds to there.
 func (d *Debugger) WriteState(w io.Writer) {
 	c := d.M.CPU
-	at := d.addr(".STATE", microchess.State)
+	at := d.addr(".STATE", memmap.State)
 	st := c.Mem[at]
 	what, ok := States[st]
 	if !ok {
@@ -60,17 +60,17 @@ func (d *Debugger) WriteState(w io.Writer) {
 		}
 	}
 	fmt.Fprintf(w, ".PIECE %02X (%s)  .SQUARE %02X  .BESTP %02X  .BESTV %02X  .BESTM %02X\n",
-		c.Mem[d.addr(".PIECE", microchess.PieceNow)], pieceName(c.Mem[d.addr(".PIECE", microchess.PieceNow)]),
-		c.Mem[d.addr(".SQUARE", microchess.SquareNow)], c.Mem[d.addr(".BESTP", microchess.Display1)],
-		c.Mem[d.addr(".BESTV", microchess.Display2)], c.Mem[d.addr(".BESTM", microchess.Display3)])
+		c.Mem[d.addr(".PIECE", memmap.PieceNow)], pieceName(c.Mem[d.addr(".PIECE", memmap.PieceNow)]),
+		c.Mem[d.addr(".SQUARE", memmap.SquareNow)], c.Mem[d.addr(".BESTP", memmap.Display1)],
+		c.Mem[d.addr(".BESTV", memmap.Display2)], c.Mem[d.addr(".BESTM", memmap.Display3)])
 }
 
 func pieceName(i byte) string {
 	if i < 16 {
-		return microchess.Pieces[i]
+		return memmap.Pieces[i]
 	}
 	if i < 32 {
-		return "the other side's " + microchess.Pieces[i-16]
+		return "the other side's " + memmap.Pieces[i-16]
 	}
 	return "none"
 }
@@ -126,8 +126,8 @@ func (d *Debugger) WriteCounts(w io.Writer) error {
 // table.
 func (d *Debugger) WriteBoard(w io.Writer) {
 	c := d.M.CPU
-	board := d.addr(".BOARD", microchess.Board)
-	bk := d.addr(".BK", microchess.PlayerBoard)
+	board := d.addr(".BOARD", memmap.Board)
+	bk := d.addr(".BK", memmap.PlayerBoard)
 	var grid [8][8]string
 	for side, base := range []uint16{board, bk} {
 		for i := range 16 {
@@ -135,7 +135,7 @@ func (d *Debugger) WriteBoard(w io.Writer) {
 			if sq&0x88 != 0 {
 				continue
 			}
-			letter := pieceLetter(microchess.PieceTypes[i])
+			letter := pieceLetter(memmap.PieceTypes[i])
 			if side == 1 {
 				letter = strings.ToLower(letter)
 			}
@@ -158,7 +158,7 @@ func (d *Debugger) WriteBoard(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "%-6s", "man")
-	for _, n := range microchess.Pieces {
+	for _, n := range memmap.Pieces {
 		fmt.Fprintf(w, " %-3s", n)
 	}
 	fmt.Fprintln(w)

@@ -8,12 +8,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/isa"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // Monitor reads commands and prints what they show: the debugger's user
@@ -415,7 +415,7 @@ func (m *Monitor) cmdState(string) error  { m.D.WriteState(m.Out); return nil }
 func (m *Monitor) cmdCounts(string) error { return m.D.WriteCounts(m.Out) }
 
 func (m *Monitor) cmdKeys(args string) error {
-	keys, err := microchess.ParseKeys(args)
+	keys, err := session.ParseKeys(args)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // runTo continues until the program waits for a key, collecting the stops
@@ -36,11 +37,11 @@ func TestWatchBestValue(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the first Normal move, interpreted twice")
 	}
-	bestv := uint16(microchess.Display2)
+	bestv := uint16(memmap.Display2)
 	// The separate run: the translation, the machine's watch.
 	m, _ := original(t)
-	s := microchess.NewSession(m)
-	l, _ := microchess.LevelByName("normal")
+	s := session.NewSession(m)
+	l, _ := memmap.LevelByName("normal")
 	s.SetLevel(l)
 	if err := s.Keys("C"); err != nil {
 		t.Fatal(err)
@@ -97,7 +98,7 @@ func TestConditionalBreak(t *testing.T) {
 	d.Add(Break, at, cond, "STRATGY")
 	var squares []byte
 	for st := d.Continue(); st.Why == StopPoint && len(squares) < 100; st = d.Continue() {
-		squares = append(squares, d.M.CPU.Mem[microchess.SquareNow])
+		squares = append(squares, d.M.CPU.Mem[memmap.SquareNow])
 	}
 	if string(squares) != "\x22\x20" {
 		t.Fatalf("stops with .SQUARE % X, want 22 20", squares)
@@ -110,8 +111,8 @@ func TestConditionalBreak(t *testing.T) {
 		if st.Why != StopPoint {
 			break
 		}
-		if d.M.CPU.Mem[microchess.PieceNow] == 6 {
-			got = append(got, d.M.CPU.Mem[microchess.SquareNow])
+		if d.M.CPU.Mem[memmap.PieceNow] == 6 {
+			got = append(got, d.M.CPU.Mem[memmap.SquareNow])
 		}
 		if st.Point.Hits > 100 {
 			t.Fatal("too many stops")

@@ -11,6 +11,7 @@ import (
 	"github.com/kim1-archive/microchess/disasm"
 	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // rewrite changes bytes of the original's images and rewrites its source
@@ -45,7 +46,7 @@ func rewrite(t *testing.T, change map[int]byte) (*disasm.Rewritten, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	images, err := linker.LinkFill(microchess.Layout, code, p.Residue)
+	images, err := linker.LinkFill(memmap.Layout, code, p.Residue)
 	if err != nil {
 		t.Fatal(err)
 	}

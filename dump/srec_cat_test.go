@@ -14,6 +14,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // Cross-checks with srec_cat and srec_info (Debian's srecord package), an
@@ -72,7 +73,7 @@ func imageSets(t *testing.T) map[string][]dump.Segment {
 		t.Fatal(err)
 	}
 	add("stone white", stone.Images)
-	add("published 1977", microchess.Published())
+	add("published 1977", memmap.Published())
 	odd := make([]byte, 300)
 	for i := range odd {
 		odd[i] = byte(i * 7)

@@ -3,9 +3,10 @@ package linker
 import (
 	"reflect"
 
-	"github.com/kim1-archive/microchess/asm"
 	"strings"
 	"testing"
+
+	"github.com/kim1-archive/microchess/asm"
 
 	"github.com/kim1-archive/microchess/dump"
 )

@@ -6,7 +6,8 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -30,11 +31,11 @@ func TestAdjudicate(t *testing.T) {
 		// 8 to 12: less than 5.
 		{"4k3/8/8/8/8/8/PPP5/R3K1bq w - - 0 1", 8, 12, chess.NoColor},
 	} {
-		opt, err := microchess.FEN(c.fen)
+		opt, err := rules.FEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pos := microchess.NewGame(opt).Position()
+		pos := rules.NewGame(opt).Position()
 		w, b := Material(pos)
 		winner, verdict := adjudicate(pos)
 		if w != c.white || b != c.black || winner != c.winner {
@@ -64,7 +65,7 @@ func TestRefereeAdjudicatesUnheld(t *testing.T) {
 	}
 
 	w := &scripted{name: "W", replies: moves("b7b8n"), err: errOut}
-	b := &scripted{name: "B", refuse: &microchess.CannotHoldError{Why: "no piece"}, err: errOut}
+	b := &scripted{name: "B", refuse: &session.CannotHoldError{Why: "no piece"}, err: errOut}
 	rec, _ = playScripted(t, testOptions(promotionLine), w, b)
 	want = "B cannot hold W's b7b8n: no piece; adjudicated by material (pawn 1, knight and bishop 3, rook 5, queen 9): White 38, Black 36, less than 5 apart: a draw"
 	if rec.End != Unheld || rec.By != chess.Black || rec.Result != chess.Draw || rec.Detail != want {

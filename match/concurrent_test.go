@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -27,7 +27,7 @@ func TestFourGamesAtOnce(t *testing.T) {
 		t.Fatalf("%d records", len(res.Records))
 	}
 	for _, rec := range res.Records {
-		if _, err := microchess.PGN(strings.NewReader(rec.PGN)); err != nil { // the moves are legal from the start
+		if _, err := rules.PGN(strings.NewReader(rec.PGN)); err != nil { // the moves are legal from the start
 			t.Errorf("game %d: %v\n%s", rec.Index, err, rec.PGN)
 		}
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/suite"
 	"github.com/kim1-archive/microchess/uci"
 )
@@ -209,7 +209,7 @@ func choose(ctx context.Context, s side, turn chess.Color, start string, opening
 	c := DiffChoice{UCI: r.move}
 	for _, m := range pos.ValidMoves() {
 		if m.String() == r.move {
-			c.SAN = microchess.SAN(pos, &m)
+			c.SAN = rules.SAN(pos, &m)
 		}
 	}
 	switch {

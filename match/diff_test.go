@@ -7,7 +7,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -60,12 +60,12 @@ func TestDiff(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range one.Positions {
-		fen, err := microchess.FEN(p.FEN)
+		fen, err := rules.FEN(p.FEN)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, c := range []DiffChoice{p.A, p.B} {
-			if c.Note == "" && microchess.NewGame(fen).PushNotationMove(c.UCI, chess.UCINotation{}, nil) != nil {
+			if c.Note == "" && rules.NewGame(fen).PushNotationMove(c.UCI, chess.UCINotation{}, nil) != nil {
 				t.Errorf("line %d: %s is no legal move in %s", p.Line, c.UCI, p.FEN)
 			}
 		}

@@ -9,7 +9,8 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -152,7 +153,7 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 			case chess.Stalemate:
 				rec.End = Stalemate
 			}
-			rec.Detail = microchess.OutcomeText(o, ref.Method())
+			rec.Detail = session.OutcomeText(o, ref.Method())
 			if over {
 				rec.Detail += ", in the opening line"
 			}
@@ -240,7 +241,7 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 		}
 		other := seats[mover.Other()]
 		if err := other.s.accept(r.move, false); err != nil {
-			var cannot *microchess.CannotHoldError
+			var cannot *session.CannotHoldError
 			if errors.As(err, &cannot) {
 				winner, verdict := adjudicate(ref.Position())
 				end(Unheld, mover.Other(), fmt.Sprintf("%s cannot hold %s's %s: %v; %s", other.player.Name, me.player.Name, last.String(), cannot, verdict), winner)
@@ -262,22 +263,22 @@ func playGame(ctx context.Context, j Job, white, black seat, opt *Options) (Reco
 // initial position, or its FEN), its moves played; opening is them in UCI.
 // The Referee plays them, not chess.Game.Move, whose count of repetitions
 // makes a line of n plies cost n² boards written.
-func lineGame(line suite.Line) (ref *microchess.Referee, opening []string, err error) {
-	g := microchess.NewGame()
+func lineGame(line suite.Line) (ref *rules.Referee, opening []string, err error) {
+	g := rules.NewGame()
 	if line.Start != "" {
-		fen, err := microchess.FEN(line.Start)
+		fen, err := rules.FEN(line.Start)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%v: %v", line.Pos, err)
 		}
-		g = microchess.NewGame(fen)
+		g = rules.NewGame(fen)
 	}
-	ref = microchess.NewReferee(g)
+	ref = rules.NewReferee(g)
 	for _, san := range line.Moves {
 		// microchess.ParseSAN, not the library's AlgebraicNotation.Decode:
 		// chess/v2 v2.3.2's returns a slice it has already put back in a
 		// sync.Pool (notation.go, generateOptions), which another game's
 		// worker then writes.
-		m, err := microchess.ParseSAN(ref.Position(), san)
+		m, err := rules.ParseSAN(ref.Position(), san)
 		if err == nil {
 			err = ref.Move(&m)
 		}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -65,11 +65,11 @@ func playScripted(t *testing.T, opt *Options, w, b *scripted) (Record, *chess.Ga
 	if err != nil {
 		t.Fatal(err)
 	}
-	read, err := microchess.PGN(strings.NewReader(rec.PGN))
+	read, err := rules.PGN(strings.NewReader(rec.PGN))
 	if err != nil {
 		t.Fatalf("the PGN does not read back: %v\n%s", err, rec.PGN)
 	}
-	g := microchess.NewGame(read)
+	g := rules.NewGame(read)
 	return rec, g
 }
 

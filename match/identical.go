@@ -10,6 +10,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // samePlayer tells whether two MicroChess players are one: the same
@@ -33,7 +34,7 @@ func samePlayer(a, b *program) bool {
 // memoryOf is a layout as a game loads it: zero is the KIM-1's own.
 func memoryOf(l linker.Layout) linker.Layout {
 	if len(l.Regions) == 0 {
-		return microchess.Layout
+		return memmap.Layout
 	}
 	return l
 }

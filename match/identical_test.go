@@ -7,6 +7,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -17,7 +18,7 @@ import (
 // not.
 func TestIdenticalPlayers(t *testing.T) {
 	t.Parallel()
-	listing := microchess.KIM(microchess.Published())
+	listing := microchess.KIM(memmap.Published())
 	changed := make([]kim1.Image, len(listing))
 	copy(changed, listing)
 	for i, im := range changed {
@@ -27,10 +28,10 @@ func TestIdenticalPlayers(t *testing.T) {
 		}
 	}
 	r := NewRoster()
-	if err := r.AddProgram("listing", "the listing", listing, microchess.Layout); err != nil {
+	if err := r.AddProgram("listing", "the listing", listing, memmap.Layout); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.AddProgram("changed", microchess.Describe(microchess.OriginalName, changed, nil), changed, microchess.Layout); err != nil {
+	if err := r.AddProgram("changed", microchess.Describe(microchess.OriginalName, changed, nil), changed, memmap.Layout); err != nil {
 		t.Fatal(err)
 	}
 	var notes []string

@@ -6,6 +6,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // localProgram builds the working directory's program (microchess.Local)
@@ -23,7 +24,7 @@ func localProgram(ram []linker.Region) func(chess.Color) ([]kim1.Image, string, 
 // LocalRAM links the program local into the KIM-1's memory and the
 // expansion RAM given (by default the KIM-1's alone), as make RAM= does.
 func (r *Roster) LocalRAM(ram []linker.Region) error {
-	layout := microchess.Layout
+	layout := memmap.Layout
 	for _, reg := range ram {
 		var err error
 		if layout, err = layout.WithRegion(reg); err != nil {

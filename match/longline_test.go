@@ -7,7 +7,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -16,7 +16,7 @@ import (
 // or stalemate; a pawn move or a capture only when the clock nears the
 // 75-move rule.
 func walkLine(tb testing.TB, n int) suite.Line {
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	// A position as the library compares them: the FEN without clocks.
 	key := func(p *chess.Position) string { return strings.Join(strings.Fields(p.String())[:4], " ") }
 	seen := map[string]int{key(pos): 1}
@@ -42,7 +42,7 @@ func walkLine(tb testing.TB, n int) suite.Line {
 				best, bestScore = i, score
 			}
 		}
-		sans = append(sans, microchess.SAN(pos, &moves[best]))
+		sans = append(sans, rules.SAN(pos, &moves[best]))
 		pos = pos.Update(&moves[best])
 		seen[key(pos)]++
 	}
@@ -61,9 +61,9 @@ func TestLongOpeningLine(t *testing.T) {
 	if len(opening) != 1000 || len(ref.Moves()) != 1000 || ref.Outcome() != chess.NoOutcome {
 		t.Fatalf("%d moves, %s %s", len(ref.Moves()), ref.Outcome(), ref.Method())
 	}
-	lib := microchess.NewGame()
+	lib := rules.NewGame()
 	for _, san := range line.Moves {
-		m, err := microchess.ParseSAN(lib.Position(), san)
+		m, err := rules.ParseSAN(lib.Position(), san)
 		if err != nil {
 			t.Fatal(err)
 		}

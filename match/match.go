@@ -10,8 +10,8 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/elo"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/suite"
 	"github.com/kim1-archive/microchess/uci"
 )
@@ -384,7 +384,7 @@ func checkHeld(opt *Options) error {
 		if err != nil {
 			return err
 		}
-		if _, notes := microchess.ArrayOf(g.Position().Board().SquareMap(), chess.White); len(notes) > 0 {
+		if _, notes := memmap.ArrayOf(g.Position().Board().SquareMap(), chess.White); len(notes) > 0 {
 			return fmt.Errorf("%v: the 1977 program's piece table cannot hold this line's position: %s", l.Pos, notes[0])
 		}
 	}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/elo"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -58,13 +58,13 @@ func TestRecordScore(t *testing.T) {
 type legalMover struct{ g *chess.Game }
 
 func (s *legalMover) begin(_ chess.Color, start string, opening []string) error {
-	s.g = microchess.NewGame()
+	s.g = rules.NewGame()
 	if start != "" {
-		fen, err := microchess.FEN(start)
+		fen, err := rules.FEN(start)
 		if err != nil {
 			return err
 		}
-		s.g = microchess.NewGame(fen)
+		s.g = rules.NewGame(fen)
 	}
 	for _, m := range opening {
 		if err := s.g.PushNotationMove(m, chess.UCINotation{}, nil); err != nil {

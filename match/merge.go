@@ -11,9 +11,10 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/diag"
 	"github.com/kim1-archive/microchess/internal/bounded"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 const (
@@ -284,9 +285,9 @@ func replay(g *pgnGame, rec *Record) *gameError {
 			return e
 		}
 	}
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	if t, ok := g.tags["FEN"]; ok {
-		p, err := microchess.ParseFEN(t.text)
+		p, err := rules.ParseFEN(t.text)
 		if err != nil {
 			return errorAt(t.at, "FEN %q: %v", t.text, err)
 		}
@@ -294,7 +295,7 @@ func replay(g *pgnGame, rec *Record) *gameError {
 	}
 	var b strings.Builder
 	for i, tok := range g.moves {
-		m, err := microchess.ParseSAN(pos, tok.text)
+		m, err := rules.ParseSAN(pos, tok.text)
 		if err != nil {
 			return errorAt(tok.at, "%v", err)
 		}
@@ -415,7 +416,7 @@ func (m *merger) result() *Merged {
 	for i, name := range s.players {
 		p := &Player{Name: name}
 		if m.library[i] {
-			p.Library = &microchess.LibraryVars{} // only marks it: Summarize reports its book moves
+			p.Library = &memmap.LibraryVars{} // only marks it: Summarize reports its book moves
 		}
 		opt.Players = append(opt.Players, p)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
 	"github.com/kim1-archive/microchess/uci"
 )
@@ -33,7 +34,7 @@ type Player struct {
 	// Program builds the MicroChess program for the side it plays, and
 	// names it; nil for an engine.
 	Program func(side chess.Color) ([]kim1.Image, string, error)
-	Level   microchess.Level
+	Level   memmap.Level
 	Layout  linker.Layout // the program's memory (zero: the KIM-1's own)
 	// Plan says the program's opening block is no book of replies but a
 	// part of its play that is never switched off: Stone's Table 1, a
@@ -44,10 +45,10 @@ type Player struct {
 	Teletype bool
 	// Special is set for the special-moves program: its moves are keyed
 	// as single moves, its men's types read from its memory.
-	Special *microchess.SpecialVars
+	Special *memmap.SpecialVars
 	// Library is set for the library program: its book moves are counted,
 	// and each game gets its own random seed.
-	Library *microchess.LibraryVars
+	Library *memmap.LibraryVars
 	Engine  *Engine
 	// ROM runs the program on the user's KIM-1 monitor ROM
 	// (microchess.PlayOptions.ROM); nil: with traps.
@@ -141,7 +142,7 @@ func NewRoster() *Roster {
 		r.programs[n] = f
 	}
 	r.programs[microchess.LocalProgram] = localProgram(nil)
-	r.localLayout = microchess.Layout
+	r.localLayout = memmap.Layout
 	return r
 }
 
@@ -298,7 +299,7 @@ func (r *Roster) Player(spec string) (*Player, error) {
 	if !hasLevel {
 		level = DefaultLevel
 	}
-	l, err := microchess.LevelByName(level)
+	l, err := memmap.LevelByName(level)
 	if err != nil {
 		return nil, fmt.Errorf("player %q: %v", spec, err)
 	}

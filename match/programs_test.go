@@ -10,7 +10,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -31,12 +31,12 @@ func players(t *testing.T, r *Roster, names ...string) []*Player {
 // library: every move must be legal.
 func replays(t *testing.T, pgn string) *chess.Game {
 	t.Helper()
-	read, err := microchess.PGN(strings.NewReader(pgn))
+	read, err := rules.PGN(strings.NewReader(pgn))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, pgn)
 	}
-	g := microchess.NewGame(read)
-	again := microchess.NewGame()
+	g := rules.NewGame(read)
+	again := rules.NewGame()
 	for _, m := range g.Moves() {
 		if err := again.Move(m, nil); err != nil {
 			t.Fatalf("move %s: %v\n%s", m, err, pgn)

@@ -8,9 +8,10 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/uci"
 )
 
@@ -46,19 +47,19 @@ type reply struct {
 	// touch is the referee's ruling on an illegal move under the
 	// touch-move rule: move is then the move entered for the side, or,
 	// with resigned, none.
-	touch *microchess.TouchMove
+	touch *session.TouchMove
 }
 
 // program is a MicroChess player, built for both sides once.
 type program struct {
 	images   [3][]kim1.Image // by chess.Color
 	desc     [3]string
-	level    microchess.Level
+	level    memmap.Level
 	layout   linker.Layout
 	book     bool
 	teletype bool
-	special  *microchess.SpecialVars
-	library  *microchess.LibraryVars
+	special  *memmap.SpecialVars
+	library  *memmap.LibraryVars
 	touch    bool // the touch-move rule (IllegalRule)
 	rom      *kim1.MonitorROM
 }
@@ -80,13 +81,13 @@ func prepareProgram(p *Player, book bool) (*program, error) {
 // microchess.Play, whose person is the opponent.
 type programSide struct {
 	prog  *program
-	play  *microchess.Play
+	play  *session.Play
 	seed  byte        // the library program's random number for this game (not 0)
 	watch MoveWatcher // nil: no one watches (Player.Watch)
 }
 
 func (s *programSide) begin(color chess.Color, start string, opening []string) error {
-	p, err := microchess.NewPlay(microchess.PlayOptions{
+	p, err := session.NewPlay(session.PlayOptions{
 		Program: s.prog.desc[color], Images: s.prog.images[color], FEN: start, Plan: s.prog.book && start != "",
 		Layout: s.prog.layout, Player: color.Other(), Level: s.prog.level, BookOff: !s.prog.book,
 		Teletype: s.prog.teletype, Special: s.prog.special, Library: s.prog.library, Seed: s.seed,

@@ -9,7 +9,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -66,7 +66,7 @@ func TestSetIllegalRules(t *testing.T) {
 // entered is played and commented, a resignation ends the game; both are
 // counted for the side.
 func TestRefereeTouchMove(t *testing.T) {
-	entered := &microchess.TouchMove{Illegal: "e1g1", Reason: "castling through check: f1 is attacked", Man: "king", Entered: "Ke2"}
+	entered := &session.TouchMove{Illegal: "e1g1", Reason: "castling through check: f1 is attacked", Man: "king", Entered: "Ke2"}
 	w := &scripted{name: "W", replies: []reply{{move: "e2e4"}, {move: "e1e2", touch: entered, note: entered.String(), display: "00 03 01"}}, err: errOut}
 	b := &scripted{name: "B", replies: moves("e7e5", "d7d5"), err: errOut}
 	rec, g := playScripted(t, testOptions(), w, b)
@@ -77,7 +77,7 @@ func TestRefereeTouchMove(t *testing.T) {
 		t.Errorf("no comment on the move entered:\n%s", rec.PGN)
 	}
 
-	resigned := &microchess.TouchMove{Illegal: "d2d4", Reason: "a double step through the black knight on d3", Man: "pawn"}
+	resigned := &session.TouchMove{Illegal: "d2d4", Reason: "a double step through the black knight on d3", Man: "pawn"}
 	w = &scripted{name: "W", replies: []reply{{move: "d2d4", resigned: true, touch: resigned, display: "0E 14 34"}}}
 	rec, _ = playScripted(t, testOptions(), w, &scripted{name: "B", err: errOut})
 	want := "W played d2d4 (0E 14 34): touch-move: d2d4 is illegal (a double step through the black knight on d3); the pawn has no legal move: the program resigns"

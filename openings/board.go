@@ -2,8 +2,7 @@ package openings
 
 import (
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // descFiles names the files as descriptive notation does: by the piece
@@ -14,7 +13,7 @@ var descFiles = map[string]chess.File{"QR": chess.FileA, "QN": chess.FileB, "QB"
 
 // homeFile is the file a piece code starts on, by its name.
 func homeFile(code int) chess.File {
-	name := microchess.Pieces[code]
+	name := memmap.Pieces[code]
 	if code >= 8 {
 		name = name[:len(name)-1]
 	}

@@ -14,13 +14,15 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/diag"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 const (
 	// MaxMoves is how many computer moves a block holds.
-	MaxMoves = (microchess.BookSize - 1) / 3
+	MaxMoves = (memmap.BookSize - 1) / 3
 	// End is the reply square that ends the book, and what pads a short one.
 	End = 0x99
 )
@@ -62,7 +64,7 @@ type Ply struct {
 // pair: the move itself; for castling the king's move then the rook's (the
 // player completes the computer's castling too); for en passant the
 // sideways capture then the step forward.
-func (p Ply) Keys() [][2]byte { return microchess.MoveKeys(&p.Move, p.computerColor()) }
+func (p Ply) Keys() [][2]byte { return session.MoveKeys(&p.Move, p.computerColor()) }
 
 func (p Ply) computerColor() chess.Color {
 	if p.Computer {
@@ -77,10 +79,10 @@ type Book struct {
 	Computer chess.Color
 	Tape     byte
 	Plies    []Ply
-	Block    [microchess.BookSize]byte // load order: Block[0] is 00C0
+	Block    [memmap.BookSize]byte // load order: Block[0] is 00C0
 	// Origin says, for each byte of Block, which ply put it there (set by
 	// Compile), so that a byte can be traced to its move.
-	Origin [microchess.BookSize]Origin
+	Origin [memmap.BookSize]Origin
 }
 
 // Origin is what put a block byte there: a ply (its index in Plies; -1
@@ -130,8 +132,8 @@ func (src *Source) Compile() (*Book, error) {
 // given limit and the move's count.
 func (src *Source) line(limit int, tooMany string) (*Book, error) {
 	b := &Book{Opening: src.Opening, Computer: src.Computer, Tape: src.Tape}
-	arr := microchess.InitialArray(src.Computer)
-	pos := microchess.StartingPosition()
+	arr := memmap.InitialArray(src.Computer)
+	pos := rules.StartingPosition()
 	computerMoves := 0
 	var last Token
 	for _, tok := range src.Tokens {
@@ -152,7 +154,7 @@ func (src *Source) line(limit int, tooMany string) (*Book, error) {
 			}
 			continue
 		}
-		m, err := microchess.ParseSAN(pos, tok.Text)
+		m, err := rules.ParseSAN(pos, tok.Text)
 		if err != nil {
 			return nil, errAt("%v", err)
 		}
@@ -185,14 +187,14 @@ func (src *Source) line(limit int, tooMany string) (*Book, error) {
 
 // describe works out what MicroChess sees of a legal move and updates the
 // array of men. It refuses what the program cannot do in its opening.
-func describe(pos *chess.Position, m *chess.Move, arr *microchess.Array, computer chess.Color) (Ply, error) {
+func describe(pos *chess.Position, m *chess.Move, arr *memmap.Array, computer chess.Color) (Ply, error) {
 	p := Ply{
 		Color:    pos.Turn(),
 		Computer: pos.Turn() == computer,
-		SAN:      microchess.SAN(pos, m),
+		SAN:      rules.SAN(pos, m),
 		Move:     *m,
-		From:     microchess.Code(m.S1(), computer),
-		To:       microchess.Code(m.S2(), computer),
+		From:     memmap.Code(m.S1(), computer),
+		To:       memmap.Code(m.S2(), computer),
 		Piece:    -1,
 		Captures: -1,
 	}
@@ -202,8 +204,8 @@ func describe(pos *chess.Position, m *chess.Move, arr *microchess.Array, compute
 	}
 	if m.HasTag(chess.KingSideCastle) || m.HasTag(chess.QueenSideCastle) {
 		p.Castles = true
-		rookFrom, rookTo := microchess.CastlingRook(m.S2())
-		p.RookFrom, p.RookTo = microchess.Code(rookFrom, computer), microchess.Code(rookTo, computer)
+		rookFrom, rookTo := memmap.CastlingRook(m.S2())
+		p.RookFrom, p.RookTo = memmap.Code(rookFrom, computer), memmap.Code(rookTo, computer)
 	}
 	own, their := &arr.Computer, &arr.Player
 	if !p.Computer {
@@ -218,7 +220,7 @@ func describe(pos *chess.Position, m *chess.Move, arr *microchess.Array, compute
 		// square is the last one entered.
 		p.Key = p.RookTo
 	}
-	p.Piece = microchess.Index(own, p.From)
+	p.Piece = memmap.Index(own, p.From)
 	if p.Piece < 0 {
 		return p, fmt.Errorf("internal: no man on %02X in the array", p.From)
 	}
@@ -227,10 +229,10 @@ func describe(pos *chess.Position, m *chess.Move, arr *microchess.Array, compute
 	capturedOn := p.To
 	if m.HasTag(chess.EnPassant) {
 		// The player keys the capture sideways, then the step forward.
-		capturedOn = microchess.Code(chess.NewSquare(m.S2().File(), m.S1().Rank()), computer)
+		capturedOn = memmap.Code(chess.NewSquare(m.S2().File(), m.S1().Rank()), computer)
 	}
-	if p.Captures = microchess.Index(their, capturedOn); p.Captures >= 0 {
-		their[p.Captures] = microchess.Captured
+	if p.Captures = memmap.Index(their, capturedOn); p.Captures >= 0 {
+		their[p.Captures] = memmap.Captured
 	}
 	if err := moveMan(own, p.From, p.To); err != nil {
 		return p, err
@@ -244,7 +246,7 @@ func describe(pos *chess.Position, m *chess.Move, arr *microchess.Array, compute
 }
 
 func moveMan(men *[16]byte, from, to byte) error {
-	i := microchess.Index(men, from)
+	i := memmap.Index(men, from)
 	if i < 0 {
 		return fmt.Errorf("internal: no man on %02X in the array", from)
 	}
@@ -258,11 +260,11 @@ func (b *Book) layout() error {
 	for i := range b.Block {
 		b.Block[i], b.Origin[i] = End, Origin{-1, "end of book"}
 	}
-	at := microchess.BookSize - 1
+	at := memmap.BookSize - 1
 	put := func(v byte, ply int, what string) { b.Block[at], b.Origin[at] = v, Origin{ply, what}; at-- }
 	first := 0
 	if b.Computer == chess.White {
-		put(microchess.Cleared, -1, "the display after C")
+		put(memmap.Cleared, -1, "the display after C")
 	} else {
 		if b.Plies[0].Computer {
 			return fmt.Errorf("internal: computer Black but White's first move is the computer's")
@@ -292,4 +294,4 @@ func (b *Book) layout() error {
 }
 
 // Addr is the address of block byte i.
-func Addr(i int) uint16 { return uint16(microchess.BookStart + i) }
+func Addr(i int) uint16 { return uint16(memmap.BookStart + i) }

@@ -8,8 +8,7 @@ import (
 	"testing"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 const header = "Opening:  Test\nComputer: white\nTape:     01\n\n"
@@ -19,11 +18,11 @@ const headerBlack = "Opening:  Test\nComputer: black\nTape:     01\n\n"
 // notation's files are named by those men), for both sides.
 func TestHomeFiles(t *testing.T) {
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		a := microchess.InitialArray(c)
+		a := memmap.InitialArray(c)
 		for i, code := range a.Computer {
-			sq, ok := microchess.SquareOf(code, c)
+			sq, ok := memmap.SquareOf(code, c)
 			if !ok || sq.File() != homeFile(i) {
-				t.Errorf("computer %s: %s starts on %v, its name says the %v file", c.Name(), microchess.Pieces[i], sq, homeFile(i))
+				t.Errorf("computer %s: %s starts on %v, its name says the %v file", c.Name(), memmap.Pieces[i], sq, homeFile(i))
 			}
 		}
 	}
@@ -31,8 +30,8 @@ func TestHomeFiles(t *testing.T) {
 
 func TestGiuocoPianoWhiteIsTheHexListing(t *testing.T) {
 	b := compilePath(t, "../src/openings/giuoco-piano-white.book")
-	c0 := microchess.Published()[0]
-	if want := c0.Bytes[microchess.BookStart : microchess.BookStart+microchess.BookSize]; !bytes.Equal(b.Block[:], want) {
+	c0 := memmap.Published()[0]
+	if want := c0.Bytes[memmap.BookStart : memmap.BookStart+memmap.BookSize]; !bytes.Equal(b.Block[:], want) {
 		t.Fatalf("block\n% X\nhex listing 00C0–00DB\n% X", b.Block, want)
 	}
 }
@@ -44,11 +43,11 @@ func TestShortLinePadded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [microchess.BookSize]byte{}
+	want := [memmap.BookSize]byte{}
 	for i := range want {
 		want[i] = 0x99
 	}
-	copy(want[microchess.BookSize-7:], []byte{0x99, 0x22, 0x06, 0x43, 0x33, 0x0F, 0xCC})
+	copy(want[memmap.BookSize-7:], []byte{0x99, 0x22, 0x06, 0x43, 0x33, 0x0F, 0xCC})
 	if b.Block != want {
 		t.Fatalf("block % X\nwant  % X", b.Block, want)
 	}
@@ -73,8 +72,8 @@ func TestCastlingAndEnPassantEncoding(t *testing.T) {
 	}
 	// 4...O-O: the player keys e8-g8 (73-71), then h8-f8 (70-72); the
 	// reply to the fourth computer move (00CF) is 72.
-	if p := b.Plies[7]; !samePairs(p.Keys(), [][2]byte{{0x73, 0x71}, {0x70, 0x72}}) || b.Block[0xCF-microchess.BookStart] != 0x72 {
-		t.Errorf("player O-O: keys %02X, 00CF = %02X", p.Keys(), b.Block[0xCF-microchess.BookStart])
+	if p := b.Plies[7]; !samePairs(p.Keys(), [][2]byte{{0x73, 0x71}, {0x70, 0x72}}) || b.Block[0xCF-memmap.BookStart] != 0x72 {
+		t.Errorf("player O-O: keys %02X, 00CF = %02X", p.Keys(), b.Block[0xCF-memmap.BookStart])
 	}
 	// With the computer Black: 3. exd6 e.p. is keyed e5-d5 (34-33), then
 	// d5-d6 (33-23); 00D5, the reply to the second computer move, is 23.
@@ -82,8 +81,8 @@ func TestCastlingAndEnPassantEncoding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := b.Plies[4]; !samePairs(p.Keys(), [][2]byte{{0x34, 0x33}, {0x33, 0x23}}) || b.Block[0xD5-microchess.BookStart] != 0x23 {
-		t.Errorf("player en passant: keys %02X, 00D5 = %02X", p.Keys(), b.Block[0xD5-microchess.BookStart])
+	if p := b.Plies[4]; !samePairs(p.Keys(), [][2]byte{{0x34, 0x33}, {0x33, 0x23}}) || b.Block[0xD5-memmap.BookStart] != 0x23 {
+		t.Errorf("player en passant: keys %02X, 00D5 = %02X", p.Keys(), b.Block[0xD5-memmap.BookStart])
 	}
 	_, err = Compile("ep.book", []byte(header+"1. e4 a6 2. e5 d5 3. exd6\n"))
 	if err == nil || err.Error() != "ep.book:5:22: exd6: MicroChess cannot capture en passant" {

@@ -5,8 +5,8 @@ import (
 	"sort"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // A block stores a reply only as its TO square, so reading one back may
@@ -38,27 +38,27 @@ const searchBudget = 20000
 // Decompile reads a block (load order, 00C0 first). computer is the side
 // the block is for; chess.NoColor infers it from 00DB (CC means White).
 func Decompile(block []byte, computer chess.Color) (*Decoded, error) {
-	if len(block) != microchess.BookSize {
-		return nil, fmt.Errorf("a block is %d bytes (00C0–00DB), not %d", microchess.BookSize, len(block))
+	if len(block) != memmap.BookSize {
+		return nil, fmt.Errorf("a block is %d bytes (00C0–00DB), not %d", memmap.BookSize, len(block))
 	}
-	top := block[microchess.BookSize-1]
+	top := block[memmap.BookSize-1]
 	if computer == chess.NoColor {
 		computer = chess.Black
-		if top == microchess.Cleared {
+		if top == memmap.Cleared {
 			computer = chess.White
 		}
 	}
 	d := &Decoded{Book: Book{Computer: computer}}
 	copy(d.Block[:], block)
-	st := state{pos: microchess.StartingPosition(), arr: microchess.InitialArray(computer)}
+	st := state{pos: rules.StartingPosition(), arr: memmap.InitialArray(computer)}
 	var r result
 	switch {
-	case computer == chess.White && top != microchess.Cleared:
-		r = result{problem: fmt.Sprintf("00DB is %02X: after C the display shows CC, so GO never enters the book", top), at: microchess.BookSize - 1}
+	case computer == chess.White && top != memmap.Cleared:
+		r = result{problem: fmt.Sprintf("00DB is %02X: after C the display shows CC, so GO never enters the book", top), at: memmap.BookSize - 1}
 	case computer == chess.White:
-		r = d.moves(st, microchess.BookSize-2)
+		r = d.moves(st, memmap.BookSize-2)
 	default:
-		r = d.reply(st, microchess.BookSize-1)
+		r = d.reply(st, memmap.BookSize-1)
 	}
 	d.Plies, d.Problem, d.At = r.plies, r.problem, r.at
 	for j := range d.Plies {
@@ -76,7 +76,7 @@ func Decompile(block []byte, computer chess.Color) (*Decoded, error) {
 
 type state struct {
 	pos  *chess.Position
-	arr  microchess.Array
+	arr  memmap.Array
 	line []chess.Move // the moves so far, for ECO
 }
 
@@ -111,11 +111,11 @@ func (d *Decoded) moves(st state, i int) result {
 		return stop("%02X is not a piece code", code)
 	}
 	from := st.arr.Computer[code]
-	if from == microchess.Captured {
-		return stop("the computer's %s has been captured", microchess.Pieces[code])
+	if from == memmap.Captured {
+		return stop("the computer's %s has been captured", memmap.Pieces[code])
 	}
-	fromSq, _ := microchess.SquareOf(from, d.Computer)
-	toSq, ok := microchess.SquareOf(to, d.Computer)
+	fromSq, _ := memmap.SquareOf(from, d.Computer)
+	toSq, ok := memmap.SquareOf(to, d.Computer)
 	if !ok {
 		return stop("%02X is not a square", to)
 	}
@@ -127,7 +127,7 @@ func (d *Decoded) moves(st state, i int) result {
 		}
 	}
 	if m == nil {
-		return stop("%s %02X-%02X (%s-%s) is not a legal move", microchess.Pieces[code], from, to, fromSq, toSq)
+		return stop("%s %02X-%02X (%s-%s) is not a legal move", memmap.Pieces[code], from, to, fromSq, toSq)
 	}
 	next := st
 	p, err := describe(st.pos, m, &next.arr, d.Computer)
@@ -145,8 +145,8 @@ func (d *Decoded) moves(st state, i int) result {
 // book if it is no square, else the player's moves that end there.
 func (d *Decoded) reply(st state, i int) result {
 	key := d.Block[i]
-	if _, ok := microchess.SquareOf(key, d.Computer); !ok {
-		if i == microchess.BookSize-1 {
+	if _, ok := memmap.SquareOf(key, d.Computer); !ok {
+		if i == memmap.BookSize-1 {
 			return result{problem: fmt.Sprintf("00DB is %02X, not a square: the player's first move can never match", key), at: i}
 		}
 		return result{at: i}
@@ -214,7 +214,7 @@ func preference(p Ply) int {
 		return 0
 	}
 	return map[chess.PieceType]int{chess.Pawn: 1, chess.Knight: 2, chess.Bishop: 3,
-		chess.Rook: 4, chess.Queen: 5, chess.King: 6}[microchess.PieceTypes[p.Piece]]
+		chess.Rook: 4, chess.Queen: 5, chess.King: 6}[memmap.PieceTypes[p.Piece]]
 }
 
 func movesOf(plies []Ply) []chess.Move {

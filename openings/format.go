@@ -6,8 +6,7 @@ import (
 	"strings"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // Format writes the book as an opening file annotated with its block: each
@@ -30,15 +29,15 @@ func format(w io.Writer, b *Book, d *Decoded) error {
 	if name == "" {
 		name = "unnamed"
 	}
-	fmt.Fprintf(&out, "; MicroChess opening block %04X–%04X: % X\n", microchess.BookStart, microchess.BookStart+microchess.BookSize-1, b.Block[:])
+	fmt.Fprintf(&out, "; MicroChess opening block %04X–%04X: % X\n", memmap.BookStart, memmap.BookStart+memmap.BookSize-1, b.Block[:])
 	fmt.Fprintf(&out, "Opening:  %s\nComputer: %s\nTape:     %02X\n\n", name, ColorName(b.Computer), b.Tape)
-	at := microchess.BookSize - 1
+	at := memmap.BookSize - 1
 	plies := b.Plies
 	if b.Computer == chess.White {
-		fmt.Fprintf(&out, "; %02X = %02X: the display after C\n", at+microchess.BookStart, b.Block[at])
+		fmt.Fprintf(&out, "; %02X = %02X: the display after C\n", at+memmap.BookStart, b.Block[at])
 	} else if len(plies) > 0 && !plies[0].Computer {
 		p := plies[0]
-		line(&out, moveText(p, true), fmt.Sprintf("%02X = %02X: the player's first move, %s", at+microchess.BookStart, b.Block[at], keys(p)))
+		line(&out, moveText(p, true), fmt.Sprintf("%02X = %02X: the player's first move, %s", at+memmap.BookStart, b.Block[at], keys(p)))
 		plies = plies[1:]
 	}
 	at--
@@ -49,7 +48,7 @@ func format(w io.Writer, b *Book, d *Decoded) error {
 			continue
 		}
 		text := moveText(c, true)
-		what := fmt.Sprintf("%s %02X-%02X", microchess.Pieces[c.Piece], c.From, c.To)
+		what := fmt.Sprintf("%s %02X-%02X", memmap.Pieces[c.Piece], c.From, c.To)
 		if c.Castles {
 			what += fmt.Sprintf(" castles: key its rook %02X-%02X", c.RookFrom, c.RookTo)
 		}
@@ -71,7 +70,7 @@ func format(w io.Writer, b *Book, d *Decoded) error {
 			what += "; end of book"
 		}
 		if at >= 2 {
-			what = fmt.Sprintf("%02X %02X %02X = %02X %02X %02X: ", at+microchess.BookStart, at-1+microchess.BookStart, at-2+microchess.BookStart,
+			what = fmt.Sprintf("%02X %02X %02X = %02X %02X %02X: ", at+memmap.BookStart, at-1+memmap.BookStart, at-2+memmap.BookStart,
 				b.Block[at], b.Block[at-1], b.Block[at-2]) + what
 		}
 		line(&out, text, what)

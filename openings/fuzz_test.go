@@ -7,8 +7,7 @@ import (
 	"testing"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // Any text gives a book or a file:line:col error, never a panic; any 28
@@ -44,11 +43,11 @@ func FuzzCompile(f *testing.F) {
 
 func FuzzDecompile(f *testing.F) {
 	f.Add([]byte("0123456789012345678901234567"))
-	gp := make([]byte, microchess.BookSize)
+	gp := make([]byte, memmap.BookSize)
 	copy(gp, []byte{0x99, 0x25, 0x0B, 0x25, 0x01, 0x00, 0x33, 0x25, 0x07, 0x36, 0x34, 0x0D, 0x34, 0x34, 0x0E, 0x52, 0x25, 0x0D, 0x45, 0x35, 0x04, 0x55, 0x22, 0x06, 0x43, 0x33, 0x0F, 0xCC})
 	f.Add(gp)
 	f.Fuzz(func(t *testing.T, block []byte) {
-		if len(block) != microchess.BookSize {
+		if len(block) != memmap.BookSize {
 			return
 		}
 		for _, c := range []chess.Color{chess.NoColor, chess.White, chess.Black} {

@@ -1,10 +1,10 @@
 package openings
 
 import (
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/diag"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // Image is a compiled book's block as a linker image at 00C0, named name,
@@ -14,8 +14,8 @@ import (
 // The display byte after C is placed at the first move, the end markers
 // at the last.
 func (b *Book) Image(file, name string) *linker.Image {
-	im := &linker.Image{Name: name, ID: b.Tape, Start: microchess.BookStart,
-		Bytes: append([]byte(nil), b.Block[:]...), Src: make([]*asm.Stmt, microchess.BookSize)}
+	im := &linker.Image{Name: name, ID: b.Tape, Start: memmap.BookStart,
+		Bytes: append([]byte(nil), b.Block[:]...), Src: make([]*asm.Stmt, memmap.BookSize)}
 	for i, o := range b.Origin {
 		pos, text := diag.At(file, 1, 1), o.What
 		if n := len(b.Plies); n > 0 {

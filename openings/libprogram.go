@@ -7,6 +7,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // LibraryDirs hold the library program's books: the manual's ten and John
@@ -42,7 +43,7 @@ func ReadLibrary(from microchess.Tree, dirs ...string) (*Library, error) {
 
 // LibraryProgram builds the library program with lib's tables (see
 // microchess.LibraryProgram).
-func LibraryProgram(lib *Library) (*microchess.Patched, *microchess.LibraryVars, error) {
+func LibraryProgram(lib *Library) (*microchess.Patched, *memmap.LibraryVars, error) {
 	return microchess.LibraryProgram(asm.Source{Name: "library tables", Text: lib.Asm(microchess.LibraryTables)})
 }
 
@@ -50,7 +51,7 @@ func LibraryProgram(lib *Library) (*microchess.Patched, *microchess.LibraryVars,
 // what a game needs, and its name.
 type Built struct {
 	Program *microchess.Patched
-	Vars    *microchess.LibraryVars
+	Vars    *memmap.LibraryVars
 	Name    string
 }
 

@@ -10,8 +10,10 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/diag"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // A library holds many books at once, for the KIM-1 with expansion RAM
@@ -230,7 +232,7 @@ func compileRecord(src *Source) (*LibraryRecord, error) {
 	}
 	// A player's castling is stored as its rook's move, which a rook may
 	// also make alone: the table must say the book's move.
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	for _, p := range b.Plies {
 		if !p.Computer {
 			m := playerMove(pos, p.LibraryPair(), src.Computer)
@@ -238,7 +240,7 @@ func compileRecord(src *Source) (*LibraryRecord, error) {
 				pair := p.LibraryPair()
 				other := "another move"
 				if m != nil {
-					other = microchess.SAN(pos, m)
+					other = rules.SAN(pos, m)
 				}
 				return nil, errAt(p, "%s: stored as %02X %02X, which reads as %s (a castling is stored as its rook's move): the library cannot hold this move here", p.SAN, pair[0], pair[1], other)
 			}
@@ -257,7 +259,7 @@ func playerMove(pos *chess.Position, pair [2]byte, computer chess.Color) *chess.
 		if m.Promo() != chess.NoPieceType {
 			continue
 		}
-		k := microchess.MoveKeys(&m, computer)
+		k := session.MoveKeys(&m, computer)
 		if k[len(k)-1] != pair {
 			continue
 		}
@@ -271,16 +273,16 @@ func playerMove(pos *chess.Position, pair [2]byte, computer chess.Color) *chess.
 
 // computerMove is the legal move of the computer's man code to the square
 // to, as a block's move is read.
-func computerMove(pos *chess.Position, arr *microchess.Array, computer chess.Color, code, to byte) (*chess.Move, error) {
+func computerMove(pos *chess.Position, arr *memmap.Array, computer chess.Color, code, to byte) (*chess.Move, error) {
 	if code > 0x0F {
 		return nil, fmt.Errorf("%02X is not a piece code (00–0F)", code)
 	}
 	from := arr.Computer[code]
-	if from == microchess.Captured {
-		return nil, fmt.Errorf("the computer's %s has been captured", microchess.Pieces[code])
+	if from == memmap.Captured {
+		return nil, fmt.Errorf("the computer's %s has been captured", memmap.Pieces[code])
 	}
-	fromSq, _ := microchess.SquareOf(from, computer)
-	toSq, ok := microchess.SquareOf(to, computer)
+	fromSq, _ := memmap.SquareOf(from, computer)
+	toSq, ok := memmap.SquareOf(to, computer)
 	if !ok {
 		return nil, fmt.Errorf("%02X is not a square", to)
 	}
@@ -289,7 +291,7 @@ func computerMove(pos *chess.Position, arr *microchess.Array, computer chess.Col
 			return &m, nil
 		}
 	}
-	return nil, fmt.Errorf("%s %02X-%02X (%s-%s) is not a legal move", microchess.Pieces[code], from, to, fromSq, toSq)
+	return nil, fmt.Errorf("%s %02X-%02X (%s-%s) is not a legal move", memmap.Pieces[code], from, to, fromSq, toSq)
 }
 
 // DecodeLibrary reads tables back into records, replaying each record's
@@ -351,13 +353,13 @@ func DecodeLibrary(b []byte) (*Library, error) {
 
 // initialArrays are the arrays after C and after C E, read once: the
 // decoder starts every record from one.
-var initialArrays = sync.OnceValue(func() [2]microchess.Array {
-	return [2]microchess.Array{microchess.InitialArray(chess.White), microchess.InitialArray(chess.Black)}
+var initialArrays = sync.OnceValue(func() [2]memmap.Array {
+	return [2]memmap.Array{memmap.InitialArray(chess.White), memmap.InitialArray(chess.Black)}
 })
 
 // replay reads a record's plies (at offset off of the tables) as chess.
 func (r *LibraryRecord) replay(plies []byte, off int, what string) error {
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	arr := initialArrays()[r.Side()]
 	computerMoves := 0
 	for k := 0; k < len(plies)/2; k++ {
@@ -383,7 +385,7 @@ func (r *LibraryRecord) replay(plies []byte, off int, what string) error {
 			computerMoves++
 		} else {
 			for _, sq := range []byte{a, b} {
-				if _, ok := microchess.SquareOf(sq, r.Computer); !ok {
+				if _, ok := memmap.SquareOf(sq, r.Computer); !ok {
 					return fail("%02X is not a square", sq)
 				}
 			}

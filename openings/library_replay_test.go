@@ -7,7 +7,10 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // The twenty books' tables, assembled after the library program
@@ -34,7 +37,7 @@ func TestLibraryTablesPlayOnTheKIM(t *testing.T) {
 	}
 	for _, r := range lib.Records {
 		t.Run(fmt.Sprintf("%02X-%s", r.ID, openings.ColorName(r.Computer)), func(t *testing.T) {
-			m, err := microchess.Machine(microchess.LibraryLayout(), microchess.KIM(p.Images))
+			m, err := session.Machine(microchess.LibraryLayout(), microchess.KIM(p.Images))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -46,8 +49,8 @@ func TestLibraryTablesPlayOnTheKIM(t *testing.T) {
 					t.Fatalf("%04X (table byte %d) is %02X, want %02X", at+uint16(i), i, got, b)
 				}
 			}
-			s := microchess.NewSession(m)
-			s.SetLevel(microchess.Levels[0])
+			s := session.NewSession(m)
+			s.SetLevel(memmap.Levels[0])
 			display := func(keys string) string {
 				t.Helper()
 				if err := s.Keys(keys); err != nil {
@@ -65,7 +68,7 @@ func TestLibraryTablesPlayOnTheKIM(t *testing.T) {
 				t.Fatalf("AD %s shows %s, want %s", id, got, want)
 			}
 			inBook := func() bool { return m.Peek(sym(".INBK")) != 0 }
-			pos := microchess.StartingPosition()
+			pos := rules.StartingPosition()
 			for _, ply := range r.Plies {
 				keys := ply.Keys()
 				if ply.Computer {
@@ -95,7 +98,7 @@ func TestLibraryTablesPlayOnTheKIM(t *testing.T) {
 				// Any legal reply of the player's.
 				for _, mv := range pos.ValidMoves() {
 					if mv.Promo() == chess.NoPieceType && !mv.HasTag(chess.KingSideCastle|chess.QueenSideCastle|chess.EnPassant) {
-						if err := s.EnterKeys(microchess.MoveKeys(&mv, r.Computer)); err != nil {
+						if err := s.EnterKeys(session.MoveKeys(&mv, r.Computer)); err != nil {
 							t.Fatal(err)
 						}
 						pos = pos.Update(&mv)
@@ -121,7 +124,7 @@ func TestLibraryTablesPlayOnTheKIM(t *testing.T) {
 // the library's prompt shows it.
 func manOn(peek func(uint16) byte, sq byte) byte {
 	for i := 0x1F; i >= 0; i-- {
-		if peek(microchess.Board+uint16(i)) == sq {
+		if peek(memmap.Board+uint16(i)) == sq {
 			return byte(i)
 		}
 	}

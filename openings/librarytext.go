@@ -7,8 +7,7 @@ import (
 	"strings"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // Asm is the library's tables as a source in the 1977 dialect: a +++ line
@@ -61,8 +60,8 @@ func openingsText(n int) string {
 func plyComment(p Ply) string {
 	text := moveText(p, true) + ": "
 	name := "?"
-	if p.Piece >= 0 && p.Piece < len(microchess.Pieces) {
-		name = microchess.Pieces[p.Piece]
+	if p.Piece >= 0 && p.Piece < len(memmap.Pieces) {
+		name = memmap.Pieces[p.Piece]
 	}
 	if p.Computer {
 		text += fmt.Sprintf("%s %02X-%02X", name, p.From, p.To)
@@ -139,9 +138,9 @@ func pairText(p Ply) string {
 	s := fmt.Sprintf("%02X %02X", pair[0], pair[1])
 	switch {
 	case p.Computer && p.Castles:
-		return s + fmt.Sprintf(" %s to %02X, castles", microchess.Pieces[p.Piece], p.To)
+		return s + fmt.Sprintf(" %s to %02X, castles", memmap.Pieces[p.Piece], p.To)
 	case p.Computer:
-		return s + fmt.Sprintf(" %s to %02X", microchess.Pieces[p.Piece], p.To)
+		return s + fmt.Sprintf(" %s to %02X", memmap.Pieces[p.Piece], p.To)
 	case p.Castles:
 		return s + " keyed, the rook's"
 	case len(p.Keys()) > 1:

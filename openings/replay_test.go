@@ -10,7 +10,10 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // Every book is played on the emulated KIM-1 as the manual tells a player
@@ -37,7 +40,7 @@ func TestReplayEveryBook(t *testing.T) {
 func TestReplayCatchesEveryWrongByte(t *testing.T) {
 	t.Parallel()
 	b := compileFile(t, "../src/openings/giuoco-piano-white.book")
-	for i := 1; i < microchess.BookSize; i++ { // 00C0 is the end marker: nothing reads past it
+	for i := 1; i < memmap.BookSize; i++ { // 00C0 is the end marker: nothing reads past it
 		bad := b.Block
 		bad[i] ^= 0x01
 		if err := replay(b, bad[:]); err == nil {
@@ -59,7 +62,7 @@ func replay(b *openings.Book, block []byte) error {
 	if err := s.Keys(start); err != nil {
 		return err
 	}
-	pos := microchess.StartingPosition() // the chess library's FEN reader shares a buffer: the guarded call
+	pos := rules.StartingPosition() // the chess library's FEN reader shares a buffer: the guarded call
 	for _, p := range b.Plies {
 		if !p.Stored {
 			break // the line's last reply is left to the next step
@@ -73,7 +76,7 @@ func replay(b *openings.Book, block []byte) error {
 			if mv.String() != want {
 				return fmt.Errorf("%d. %s: the computer shows %v, the book says %s", p.Number, p.SAN, mv, want)
 			}
-			if ptr := s.M.Peek(microchess.OpenPtr); ptr&0x80 == 0 {
+			if ptr := s.M.Peek(memmap.OpenPtr); ptr&0x80 == 0 {
 				return fmt.Errorf("%d. %s: 00DC = %02X, the program has left the book", p.Number, p.SAN, ptr)
 			}
 		}
@@ -103,7 +106,7 @@ func replay(b *openings.Book, block []byte) error {
 		for _, m := range pos.ValidMoves() {
 			if !m.HasTag(chess.KingSideCastle) && !m.HasTag(chess.QueenSideCastle) && !m.HasTag(chess.EnPassant) && m.Promo() == chess.NoPieceType {
 				next = m
-				keys = [][2]byte{{microchess.Code(m.S1(), b.Computer), microchess.Code(m.S2(), b.Computer)}}
+				keys = [][2]byte{{memmap.Code(m.S1(), b.Computer), memmap.Code(m.S2(), b.Computer)}}
 				break
 			}
 		}
@@ -114,12 +117,12 @@ func replay(b *openings.Book, block []byte) error {
 		}
 	}
 	pos = pos.Update(&next)
-	s.SetLevel(microchess.Levels[0]) // super blitz: the move itself does not matter
+	s.SetLevel(memmap.Levels[0]) // super blitz: the move itself does not matter
 	mv, err := s.Play()
 	if err != nil {
 		return err
 	}
-	if ptr := s.M.Peek(microchess.OpenPtr); ptr&0x80 != 0 {
+	if ptr := s.M.Peek(memmap.OpenPtr); ptr&0x80 != 0 {
 		return fmt.Errorf("after the book the pointer 00DC is still %02X (book in use)", ptr)
 	}
 	if !legal(pos, mv, b.Computer) {
@@ -129,7 +132,7 @@ func replay(b *openings.Book, block []byte) error {
 }
 
 // legal checks a displayed move against the library's legal moves.
-func legal(pos *chess.Position, mv microchess.Move, computer chess.Color) bool {
+func legal(pos *chess.Position, mv session.Move, computer chess.Color) bool {
 	from, to, err := mv.Squares(computer)
 	if err != nil {
 		return false
@@ -144,12 +147,12 @@ func legal(pos *chess.Position, mv microchess.Move, computer chess.Color) bool {
 
 // loadBlock starts the published program with the block over 00C0–00DB,
 // as loading an opening tape after the main one does.
-func loadBlock(block []byte) (*microchess.Session, error) {
-	s, err := microchess.New(microchess.KIM(microchess.Published())...)
+func loadBlock(block []byte) (*session.Session, error) {
+	s, err := session.New(microchess.KIM(memmap.Published())...)
 	if err != nil {
 		return nil, err
 	}
-	return s, s.M.Load(kim1.Image{Name: "block", Addr: microchess.BookStart, Data: block})
+	return s, s.M.Load(kim1.Image{Name: "block", Addr: memmap.BookStart, Data: block})
 }
 
 func bookFiles(t *testing.T) []string {

@@ -12,8 +12,9 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/ref"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // The printed "DATA FOR OPENINGS" table (ref/openings-1977.txt, OCR errors
@@ -55,7 +56,7 @@ func checkTable(t *testing.T) map[tableCell]string {
 		before := positionsBefore(b)
 		for _, cell := range col.Cells {
 			key := tableCell{name, fmt.Sprintf("%02X", cell.Addr), cell.Text}
-			i := int(cell.Addr) - microchess.BookStart
+			i := int(cell.Addr) - memmap.BookStart
 			if hexCell.MatchString(cell.Text) {
 				v, _ := strconv.ParseUint(strings.ReplaceAll(cell.Text, "O", "0"), 16, 8)
 				if byte(v) != b.Block[i] {
@@ -101,7 +102,7 @@ func annotatedPly(addr uint16) (int, bool) {
 }
 
 func positionsBefore(b *Book) []*chess.Position {
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	var out []*chess.Position
 	for i := range b.Plies {
 		out = append(out, pos)

@@ -10,8 +10,8 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/ref"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // John White's book-opening library (ref/white-openings.txt, the article's
@@ -162,7 +162,7 @@ func TestWhiteLibraryBooks(t *testing.T) {
 				t.Fatalf("%d DATA slots, want 16", len(line))
 			}
 			// The DATA alone, with the chess library.
-			pos := microchess.StartingPosition()
+			pos := rules.StartingPosition()
 			var moves []chess.Move
 			for _, s := range line {
 				m, ok := itemMove(pos, s.Read)

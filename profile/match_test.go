@@ -12,6 +12,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/debug"
 	"github.com/kim1-archive/microchess/match"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -69,11 +70,11 @@ func TestMatchProfileIsTheMoves(t *testing.T) {
 				tags += n
 			}
 		}
-		read, err := microchess.PGN(strings.NewReader(rec.PGN))
+		read, err := rules.PGN(strings.NewReader(rec.PGN))
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := microchess.NewGame(read)
+		g := rules.NewGame(read)
 		positions := g.Positions()
 		for i, m := range g.Moves() {
 			if c, ok := m.GetCommand("cycles"); ok && positions[i].Turn() == me {

@@ -13,23 +13,25 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/debug"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // superBlitzMove profiles the first Super Blitz move, book off, and gives
 // the move as a separate session on the translation counts it.
-func superBlitzMove(t *testing.T) (*pprof.Profile, *Profiler, microchess.Move) {
+func superBlitzMove(t *testing.T) (*pprof.Profile, *Profiler, session.Move) {
 	t.Helper()
 	prog, err := microchess.Original(true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	session := func() *microchess.Session {
-		m, err := microchess.Machine(prog.Layout, microchess.KIM(prog.Images))
+	session := func() *session.Session {
+		m, err := session.Machine(prog.Layout, microchess.KIM(prog.Images))
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := microchess.NewSession(m)
-		l, _ := microchess.LevelByName("super-blitz")
+		s := session.NewSession(m)
+		l, _ := memmap.LevelByName("super-blitz")
 		s.SetLevel(l)
 		if err := s.Keys("C"); err != nil {
 			t.Fatal(err)
@@ -103,9 +105,9 @@ func TestGoToolPprofReadsIt(t *testing.T) {
 	_, p, mv := superBlitzMove(t)
 	// Profile the move alone, as mchess profile does.
 	prog, _ := microchess.Original(true)
-	m, _ := microchess.Machine(prog.Layout, microchess.KIM(prog.Images))
-	s := microchess.NewSession(m)
-	l, _ := microchess.LevelByName("super-blitz")
+	m, _ := session.Machine(prog.Layout, microchess.KIM(prog.Images))
+	s := session.NewSession(m)
+	l, _ := memmap.LevelByName("super-blitz")
 	s.SetLevel(l)
 	if err := s.Keys("C"); err != nil {
 		t.Fatal(err)
@@ -175,13 +177,13 @@ func TestStartMoveCountsTheMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	session := func() *microchess.Session {
-		m, err := microchess.Machine(prog.Layout, microchess.KIM(prog.Images))
+	session := func() *session.Session {
+		m, err := session.Machine(prog.Layout, microchess.KIM(prog.Images))
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := microchess.NewSession(m)
-		l, _ := microchess.LevelByName("super-blitz")
+		s := session.NewSession(m)
+		l, _ := memmap.LevelByName("super-blitz")
 		s.SetLevel(l)
 		if err := s.Keys("C"); err != nil {
 			t.Fatal(err)

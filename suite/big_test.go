@@ -7,8 +7,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 	"github.com/corentings/chess/v2/opening"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // balanced-10k is generated (suite/internal/gensuite big, which needs
@@ -61,7 +60,7 @@ func TestBalanced10k(t *testing.T) {
 		// The library's own SAN decoder on positions, each prefix of a line
 		// once: the lines share their first moves, and 78,000 plies are
 		// 15,000 positions.
-		ps := []*chess.Position{microchess.StartingPosition()}
+		ps := []*chess.Position{rules.StartingPosition()}
 		for j, san := range l.Moves {
 			prefix := strings.Join(l.Moves[:j+1], " ")
 			p, ok := after[prefix]

@@ -5,8 +5,7 @@ import (
 	"testing"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // A line whose moves repeat a position a fifth time ends the game before
@@ -36,7 +35,7 @@ func TestFivefoldLineRefused(t *testing.T) {
 // capture only when the clock nears 100 plies.
 func longLine(t *testing.T, n int) []string {
 	t.Helper()
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	var over gameOver
 	over.add(pos)
 	var sans []string
@@ -56,7 +55,7 @@ func longLine(t *testing.T, n int) []string {
 		if best == nil {
 			t.Fatalf("no move after %d plies", len(sans))
 		}
-		sans = append(sans, microchess.SAN(pos, best))
+		sans = append(sans, rules.SAN(pos, best))
 		pos = pos.Update(best)
 		if why := over.add(pos); why != "" {
 			t.Fatalf("ply %d: %s", len(sans), why)

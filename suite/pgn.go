@@ -8,8 +8,8 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/diag"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // ParsePGN reads a suite from PGN: each game's main line is an opening
@@ -308,7 +308,7 @@ func (p *pgnParser) word() {
 	if san == "" {
 		san = w
 	}
-	m, err := microchess.ParseSAN(g.pos, san)
+	m, err := rules.ParseSAN(g.pos, san)
 	if err != nil {
 		p.errAt(p.at(start), "%v (%s)", err, where(g))
 		return
@@ -316,7 +316,7 @@ func (p *pgnParser) word() {
 	if len(g.moves) == 0 {
 		g.over.add(g.pos)
 	}
-	g.moves = append(g.moves, microchess.SAN(g.pos, &m))
+	g.moves = append(g.moves, rules.SAN(g.pos, &m))
 	g.pos = g.pos.Update(&m)
 	if why := g.over.add(g.pos); why != "" {
 		played := g.moves
@@ -329,7 +329,7 @@ func (p *pgnParser) word() {
 // where says where a game's next move is, for errors: "move 13... after
 // 12. e4 Nf6 13. Nc3".
 func where(g *pgnGame) string {
-	start, from := microchess.StartingPosition(), "from the start"
+	start, from := rules.StartingPosition(), "from the start"
 	if g.start != "" {
 		start, _ = startPosition(g.start)
 		from = "from the FEN"
@@ -343,7 +343,7 @@ func where(g *pgnGame) string {
 
 // setUp sets the game's position from its tags when its first move comes.
 func (p *pgnParser) setUp(g *pgnGame) bool {
-	g.pos = microchess.StartingPosition()
+	g.pos = rules.StartingPosition()
 	fen, has := g.tags["FEN"]
 	if !has {
 		if g.tags["SetUp"] == "1" {

@@ -6,8 +6,7 @@ import (
 	"strings"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // startPosition reads a FEN that a line starts from. The chess library
@@ -22,7 +21,7 @@ func startPosition(fen string) (*chess.Position, error) {
 	if i := strings.IndexFunc(board, func(r rune) bool { return !strings.ContainsRune("pnbrqkPNBRQK12345678/", r) }); i >= 0 {
 		return nil, fmt.Errorf("bad FEN %q: no piece, digit or '/' at %d of the board", fen, i+1)
 	}
-	pos, err := microchess.ParseFEN(fen)
+	pos, err := rules.ParseFEN(fen)
 	if err != nil {
 		return nil, fmt.Errorf("bad FEN %q: %s", fen, strings.TrimPrefix(err.Error(), "chess: "))
 	}

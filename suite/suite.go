@@ -55,8 +55,8 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/diag"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // Pos is where a line is in its file; its String is "file:line" (the
@@ -98,7 +98,7 @@ func (l Line) String() string {
 // when Start is no playable position or Moves are no legal line from it in
 // strict SAN, which only a Line not made by this package's readers can be.
 func (l Line) FEN() string {
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	if l.Start != "" {
 		var err error
 		if pos, err = startPosition(l.Start); err != nil {
@@ -106,7 +106,7 @@ func (l Line) FEN() string {
 		}
 	}
 	for _, san := range l.Moves {
-		m, err := microchess.ParseSAN(pos, san)
+		m, err := rules.ParseSAN(pos, san)
 		if err != nil {
 			return ""
 		}
@@ -387,7 +387,7 @@ func (p *parser) moves(n int, raw string, f field) (sans []string, key string, o
 		p.errAt(n, raw, f.off, "no moves")
 		return nil, "", false
 	}
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	var over gameOver
 	over.add(pos)
 	ply := 0
@@ -421,7 +421,7 @@ func (p *parser) moves(n int, raw string, f field) (sans []string, key string, o
 			p.errAt(n, raw, off, "more than %d plies: too long for an opening line", maxPlies)
 			return nil, "", false
 		}
-		m, err := microchess.ParseSAN(pos, word)
+		m, err := rules.ParseSAN(pos, word)
 		if err != nil {
 			where := "from the start"
 			if ply > 0 {
@@ -430,7 +430,7 @@ func (p *parser) moves(n int, raw string, f field) (sans []string, key string, o
 			p.errAt(n, raw, off, "%v (move %s %s)", err, moveNumber(ply), where)
 			return nil, "", false
 		}
-		sans = append(sans, microchess.SAN(pos, &m))
+		sans = append(sans, rules.SAN(pos, &m))
 		pos = pos.Update(&m)
 		if why := over.add(pos); why != "" {
 			p.errAt(n, raw, off, "%s (move %s)", why, moveNumber(ply))

@@ -18,15 +18,14 @@ import (
 
 	"github.com/corentings/chess/v2"
 	"github.com/corentings/chess/v2/opening"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // replay plays a line with the library's Game (not the Position calls
 // Parse uses), so the checks below do not lean on the code under test.
 func replay(t *testing.T, l Line) *chess.Game {
 	t.Helper()
-	g := microchess.NewGame()
+	g := rules.NewGame()
 	for _, san := range l.Moves {
 		if err := g.PushNotationMove(san, chess.AlgebraicNotation{}, nil); err != nil {
 			t.Fatalf("%v: %s: %v", l.Pos, san, err)
@@ -153,7 +152,7 @@ func libraryECO(t *testing.T) map[string][]*opening.Opening {
 var ecoTable = sync.OnceValues(func() (map[string][]*opening.Opening, error) {
 	named := map[string][]*opening.Opening{}
 	for _, o := range opening.NewBookECO().Possible(nil) {
-		pos := microchess.StartingPosition()
+		pos := rules.StartingPosition()
 		// BookECO keeps the table's UCI column in PGN().
 		for _, s := range strings.Fields(o.PGN()) {
 			m, err := chess.UCINotation{}.Decode(pos, s)

@@ -9,6 +9,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/tunable"
 )
 
@@ -153,7 +154,7 @@ func TestOriginalApply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	images, err := linker.Link(microchess.Layout, code)
+	images, err := linker.Link(memmap.Layout, code)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,10 +12,10 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/match"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/spsa"
 	"github.com/kim1-archive/microchess/suite"
 )
@@ -29,11 +29,11 @@ type Options struct {
 	Layout linker.Layout
 	// Special is set when the program is the special-moves program (or
 	// one built like it): its moves are keyed as single moves.
-	Special *microchess.SpecialVars
+	Special *memmap.SpecialVars
 	// Pokes turns parameter values (one per parameter, a choice's index)
 	// into the bytes written over Base.
 	Pokes func(values []int) ([]match.Poke, error)
-	Level microchess.Level
+	Level memmap.Level
 	// Lines are the tuning openings. The pairs of the run take them in
 	// the order suite.Order gives for the run's seed, one line a pair, round
 	// the suite: pair i of the run (counted over all steps) plays line

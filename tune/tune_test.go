@@ -12,6 +12,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/match"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/spsa"
 	"github.com/kim1-archive/microchess/suite"
 )
@@ -42,7 +43,7 @@ func testOptions(t *testing.T) Options {
 		Base: func(side chess.Color) ([]kim1.Image, string, error) {
 			return microchess.ProgramFor("original", side)
 		},
-		Name: "original", Pokes: pieceValues, Level: microchess.Levels[0],
+		Name: "original", Pokes: pieceValues, Level: memmap.Levels[0],
 		Lines: lines, MaxPlies: 60, Jobs: 2,
 	}
 }
@@ -181,7 +182,7 @@ func TestResumeSpecial(t *testing.T) {
 	options := func() Options {
 		return Options{Name: "special", Layout: tp.Needs.Layout, Special: tp.Needs.Special, Pokes: space.Pokes,
 			Base:  func(side chess.Color) ([]kim1.Image, string, error) { return microchess.ProgramFor("special", side) },
-			Level: microchess.Levels[0], Lines: lines, MaxPlies: 40, Jobs: 2}
+			Level: memmap.Levels[0], Lines: lines, MaxPlies: 40, Jobs: 2}
 	}
 	newState := func() *spsa.State {
 		st, err := spsa.New(spsa.Config{Params: space.Params(DefaultGains), Schedule: spsa.DefaultSchedule(2), Mode: spsa.Pair, PairsPerStep: 1, Seed: 3})

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // choose makes the program's answer a move legal in pos: its own move when
@@ -14,7 +14,7 @@ import (
 // program valued most in its search, or the legal move of the man it
 // touched nearest to its move (TouchMoveChoice), or the first legal move.
 // why says what ended a search that gave no move.
-func choose(pos *chess.Position, computer chess.Color, ply *microchess.PlayedPly, log *microchess.SearchLog, root microchess.Array, why string) (*chess.Move, string) {
+func choose(pos *chess.Position, computer chess.Color, ply *session.PlayedPly, log *session.SearchLog, root memmap.Array, why string) (*chess.Move, string) {
 	if ply != nil && ply.UCI != "" && !ply.Display.Resigned() {
 		if m := legalMatch(pos, ply.UCI); m != nil {
 			if m.String() != ply.UCI {
@@ -58,7 +58,7 @@ func choose(pos *chess.Position, computer chess.Color, ply *microchess.PlayedPly
 			}
 		}
 		if from >= 0 && to >= 0 {
-			if m := microchess.TouchMoveChoice(pos, from, to); m != nil {
+			if m := session.TouchMoveChoice(pos, from, to); m != nil {
 				return m, fmt.Sprintf("%s: sending %s, the touched man's legal move nearest to it", why, m)
 			}
 		}
@@ -81,12 +81,12 @@ func legalMatch(pos *chess.Position, text string) *chess.Move {
 // rootMove is the legal move in pos that a move the program scored
 // stands for: its man's square before the search (root) to its TO
 // square; nil when that is no legal move.
-func rootMove(pos *chess.Position, root microchess.Array, computer chess.Color, r microchess.RootMove) *chess.Move {
+func rootMove(pos *chess.Position, root memmap.Array, computer chess.Color, r session.RootMove) *chess.Move {
 	if r.Piece > 15 {
 		return nil
 	}
-	from, ok1 := microchess.SquareOf(root.Computer[r.Piece], computer)
-	to, ok2 := microchess.SquareOf(r.To, computer)
+	from, ok1 := memmap.SquareOf(root.Computer[r.Piece], computer)
+	to, ok2 := memmap.SquareOf(r.To, computer)
 	if !ok1 || !ok2 {
 		return nil
 	}
@@ -94,13 +94,13 @@ func rootMove(pos *chess.Position, root microchess.Array, computer chess.Color, 
 }
 
 // entryFor is the program's scoring of the move m, the last it made of it.
-func entryFor(log *microchess.SearchLog, root microchess.Array, computer chess.Color, m *chess.Move) (microchess.RootMove, bool) {
+func entryFor(log *session.SearchLog, root memmap.Array, computer chess.Color, m *chess.Move) (session.RootMove, bool) {
 	for i := len(log.Moves) - 1; i >= 0; i-- {
 		r := log.Moves[i]
-		if r.Piece > 15 || microchess.Code(m.S1(), computer) != root.Computer[r.Piece] || microchess.Code(m.S2(), computer) != r.To {
+		if r.Piece > 15 || memmap.Code(m.S1(), computer) != root.Computer[r.Piece] || memmap.Code(m.S2(), computer) != r.To {
 			continue
 		}
 		return r, true
 	}
-	return microchess.RootMove{}, false
+	return session.RootMove{}, false
 }

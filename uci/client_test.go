@@ -12,6 +12,8 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // connectMicroChess serves MicroChess in this process and connects a
@@ -19,7 +21,7 @@ import (
 func connectMicroChess(t *testing.T, options []Option) (*Client, error) {
 	t.Helper()
 	build := func(program string, computer chess.Color) ([]kim1.Image, string, error) {
-		return microchess.KIM(microchess.Published()), "MicroChess 1977", nil
+		return microchess.KIM(memmap.Published()), "MicroChess 1977", nil
 	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -49,7 +51,7 @@ func TestClientAgainstMicroChess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := microchess.NewGame()
+	g := rules.NewGame()
 	if err := g.PushNotationMove("e2e4", chess.UCINotation{}, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // The clock policy (docs/uci.md). A move's time is its share of the clock
@@ -29,7 +29,7 @@ const (
 
 // plan is the level and time limit of one search, and a note for the GUI.
 type plan struct {
-	level    microchess.Level
+	level    memmap.Level
 	deadline time.Duration // 0: none (the search runs to its end)
 	note     string
 }
@@ -65,17 +65,17 @@ func allot(g goParams, side chess.Color) (share, limit time.Duration) {
 }
 
 // need is how long a level's slowest move takes at speed, with the margin.
-func need(l microchess.Level, speed float64) time.Duration {
+func need(l memmap.Level, speed float64) time.Duration {
 	return time.Duration(float64(l.SlowestCycles)/speed*margin*float64(time.Second)) + slack
 }
 
 // plan chooses the level and the time limit for a go: the Level option,
 // or with auto the strongest level (depth 1, 2 and more ask for Super
 // Blitz, Blitz and Normal); either lowered to fit the clock.
-func (e *Engine) plan(g goParams, p *microchess.Play) plan {
-	levels := microchess.Levels
+func (e *Engine) plan(g goParams, p *session.Play) plan {
+	levels := memmap.Levels
 	top := len(levels) - 1
-	if l, err := microchess.LevelByName(e.level); err == nil {
+	if l, err := memmap.LevelByName(e.level); err == nil {
 		for i := range levels {
 			if levels[i].Name == l.Name {
 				top = i
@@ -115,7 +115,7 @@ func (e *Engine) plan(g goParams, p *microchess.Play) plan {
 // KIM-1's pace; on the host, as measured on the engine's own searches (a
 // Super Blitz search of the position to play, out of the book, the first
 // time).
-func (e *Engine) hostSpeed(p *microchess.Play) (speed float64, measured bool) {
+func (e *Engine) hostSpeed(p *session.Play) (speed float64, measured bool) {
 	if e.clock == "kim-1" {
 		return 1e6, true
 	}
@@ -131,11 +131,11 @@ func (e *Engine) hostSpeed(p *microchess.Play) (speed float64, measured bool) {
 // calibrate times a Super Blitz search of the program's position on a
 // copy of the machine, the book off (at most its slowest move, 4 million
 // cycles: a few milliseconds).
-func (e *Engine) calibrate(p *microchess.Play) {
+func (e *Engine) calibrate(p *session.Play) {
 	s := *p.S
 	s.M = p.S.M.Clone()
 	s.M.OnScan = nil
-	s.SetLevel(microchess.Levels[0])
+	s.SetLevel(memmap.Levels[0])
 	s.BookOff()
 	if l := p.Opt.Library; l != nil {
 		s.M.Poke(l.InBook, 0)

@@ -13,6 +13,9 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // Engine is MicroChess as a UCI engine. The program is kept between
@@ -42,9 +45,9 @@ type Engine struct {
 	// noPosition says why the last position command gave none ("": it did).
 	noPosition string
 	// game is the position in the chess library (nil: none yet).
-	game *microchess.Referee
+	game *rules.Referee
 
-	play    *microchess.Play
+	play    *session.Play
 	playFEN string
 
 	mu     sync.Mutex
@@ -123,7 +126,7 @@ func (e *Engine) setOption(f []string) {
 			e.program, e.play = v, nil
 		}
 	case "level":
-		if _, err := microchess.LevelByName(v); err != nil && v != "auto" {
+		if _, err := memmap.LevelByName(v); err != nil && v != "auto" {
 			bad()
 			return
 		}
@@ -174,7 +177,7 @@ func (e *Engine) position(f []string) {
 			i++
 		}
 		fen, rest = strings.Join(rest[:i], " "), rest[i:]
-		if _, err := microchess.LegalFEN(fen); err != nil || fen == "" {
+		if _, err := rules.LegalFEN(fen); err != nil || fen == "" {
 			if err == nil {
 				err = errors.New("empty")
 			}
@@ -223,7 +226,7 @@ func printable(s string) string {
 
 // pushUCI plays a move written in UCI (e2e4, e7e8q) if it is one of the
 // legal moves, exactly as the protocol writes it.
-func pushUCI(r *microchess.Referee, m string) error {
+func pushUCI(r *rules.Referee, m string) error {
 	if !uciMove.MatchString(m) {
 		return errors.New("not a move in UCI's notation (e2e4, e7e8q)")
 	}
@@ -258,21 +261,21 @@ func replay(fen string, moves []string) (*chess.Game, error) {
 }
 
 // startGame is the game from the start, or from a FEN.
-func startGame(fen string) (*microchess.Referee, error) {
-	g := microchess.NewGame()
+func startGame(fen string) (*rules.Referee, error) {
+	g := rules.NewGame()
 	if fen != "" {
-		opt, err := microchess.LegalFEN(fen)
+		opt, err := rules.LegalFEN(fen)
 		if err != nil {
 			return nil, err
 		}
-		g = microchess.NewGame(opt)
+		g = rules.NewGame(opt)
 	}
-	return microchess.NewReferee(g), nil
+	return rules.NewReferee(g), nil
 }
 
 // sync brings the program to the position asked for, the program to move;
 // g is that position in the chess library.
-func (e *Engine) sync(g *chess.Game) (*microchess.Play, error) {
+func (e *Engine) sync(g *chess.Game) (*session.Play, error) {
 	side := g.Position().Turn()
 	if p := e.play; p != nil && e.playFEN == e.startFEN && p.Computer() == side && !p.Over() && len(p.Plies) <= len(e.moves) {
 		extends := true
@@ -339,7 +342,7 @@ func (e *Engine) sync(g *chess.Game) (*microchess.Play, error) {
 
 // newPlay sets the program up for a game from the start or a FEN, the
 // program playing side, and says how a FEN was fitted into its table.
-func (e *Engine) newPlay(side chess.Color, fen string, bookOff bool) (*microchess.Play, error) {
+func (e *Engine) newPlay(side chess.Color, fen string, bookOff bool) (*session.Play, error) {
 	images, name, err := e.Build(e.current(), side)
 	if err != nil {
 		return nil, err
@@ -352,9 +355,9 @@ func (e *Engine) newPlay(side chess.Color, fen string, bookOff bool) (*microches
 	if err != nil {
 		return nil, err
 	}
-	opt := microchess.PlayOptions{Program: name, Images: images, Layout: needs.Layout, Special: needs.Special,
-		Player: side.Other(), Level: microchess.Levels[len(microchess.Levels)-1], FEN: fen, BookOff: bookOff}
-	p, err := microchess.NewPlay(opt)
+	opt := session.PlayOptions{Program: name, Images: images, Layout: needs.Layout, Special: needs.Special,
+		Player: side.Other(), Level: memmap.Levels[len(memmap.Levels)-1], FEN: fen, BookOff: bookOff}
+	p, err := session.NewPlay(opt)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // gui drives an engine over pipes, as a GUI does: it sends a line and
@@ -32,7 +34,7 @@ func startEngine(t *testing.T) *gui {
 			}
 			return microchess.KIM(p.Images), "stone", nil
 		}
-		return microchess.KIM(microchess.Published()), "MicroChess 1977", nil
+		return microchess.KIM(memmap.Published()), "MicroChess 1977", nil
 	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -228,7 +230,7 @@ func TestParseGoAndAllot(t *testing.T) {
 func TestPlanAtTheKIM1sPace(t *testing.T) {
 	e := NewEngine(nil)
 	e.clock = "kim-1"
-	p := &microchess.Play{Opt: microchess.PlayOptions{Player: chess.Black}}
+	p := &session.Play{Opt: session.PlayOptions{Player: chess.Black}}
 	// At 1 MHz Blitz's slowest move, 20,233,398 cycles, takes 20.2 s, 40.5
 	// s with the margin of 2; Super Blitz's 4.0 s, 8.0 s.
 	for _, c := range []struct {

@@ -15,6 +15,9 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // infoLine is the search's report as GUIs read it.
@@ -29,7 +32,7 @@ func TestInfoLinesEveryLevel(t *testing.T) {
 	g.until("uciok")
 	g.send("setoption name OwnBook value false")
 	moves := []string{"e2e4", "e7e5", "g1f3", "b8c6"}
-	for _, level := range microchess.Levels {
+	for _, level := range memmap.Levels {
 		g.send("setoption name Level value " + level.Name)
 		g.send("position startpos moves " + strings.Join(moves, " "))
 		g.send("go wtime 600000 btime 600000")
@@ -72,7 +75,7 @@ func TestInfoLinesEveryLevel(t *testing.T) {
 // (8 of the program's units).
 func TestCentipawns(t *testing.T) {
 	for v, want := range map[byte]int{0xD0: 0, 0xD8: 100, 0xC8: -100, 0xFF: 587, 0x00: -2600} {
-		if got := microchess.Centipawns(v); got != want {
+		if got := session.Centipawns(v); got != want {
 			t.Errorf("Centipawns(%02X) = %d, want %d", v, got, want)
 		}
 	}
@@ -88,8 +91,8 @@ func searchMoves(t *testing.T, moves []string) map[string]string {
 	}
 	out := map[string]string{}
 	side := g.Position().Turn()
-	for _, l := range microchess.Levels {
-		p, err := microchess.NewPlay(microchess.PlayOptions{Images: microchess.KIM(microchess.Published()),
+	for _, l := range memmap.Levels {
+		p, err := session.NewPlay(session.PlayOptions{Images: microchess.KIM(memmap.Published()),
 			Player: side.Other(), Level: l, FEN: g.Position().String()})
 		if err != nil {
 			t.Fatal(err)
@@ -306,7 +309,7 @@ func TestRandomMoverGames(t *testing.T) {
 	default:
 		games = 20
 	}
-	for _, level := range microchess.Levels {
+	for _, level := range memmap.Levels {
 		t.Run(level.Name, func(t *testing.T) {
 			t.Parallel()
 			randomGames(t, level.Name, games)
@@ -323,7 +326,7 @@ func randomGames(t *testing.T, level string, games int) {
 	bestmoves, promotions := 0, 0
 	for n := range games {
 		g.send("ucinewgame")
-		game := microchess.NewReferee(microchess.NewGame())
+		game := rules.NewReferee(rules.NewGame())
 		var moves []string
 		engine := chess.Color(1 + n%2) // White in even games
 		for len(moves) < 120 && game.Outcome() == chess.NoOutcome {

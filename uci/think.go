@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // searchCtl is one go: stop and ponderhit come from the reader, done is
@@ -159,7 +159,7 @@ func (e *Engine) search1(ctl *searchCtl) (best, ponder string) {
 	p.S.SetLevel(pl.level)
 	p.Opt.Level = pl.level
 	root := p.S.Array()
-	var log microchess.SearchLog
+	var log session.SearchLog
 	p.S.LogSearch(&log)
 	start := time.Now()
 	from, lastInfo := start, start
@@ -235,7 +235,7 @@ func (e *Engine) search1(ctl *searchCtl) (best, ponder string) {
 
 // final sends the search's last info line, with the move sent, and
 // returns the reply the program analysed to it ("" for none).
-func (e *Engine) final(pos *chess.Position, m *chess.Move, root microchess.Array, log *microchess.SearchLog, level microchess.Level, elapsed time.Duration) string {
+func (e *Engine) final(pos *chess.Position, m *chess.Move, root memmap.Array, log *session.SearchLog, level memmap.Level, elapsed time.Duration) string {
 	computer := pos.Turn()
 	nodes := log.Nodes()
 	head := fmt.Sprintf("info depth 0 nodes 0 time %d", elapsed.Milliseconds())
@@ -245,11 +245,11 @@ func (e *Engine) final(pos *chess.Position, m *chess.Move, root microchess.Array
 	if r, ok := entryFor(log, root, computer, m); ok {
 		depth, sel := level.Depth()
 		head = fmt.Sprintf("info depth %d seldepth %d", depth, sel)
-		score = fmt.Sprintf(" score cp %d", microchess.Centipawns(r.Value))
+		score = fmt.Sprintf(" score cp %d", session.Centipawns(r.Value))
 		if pos.Update(m).Status() == chess.Checkmate {
 			score = " score mate 1"
 		}
-		if rm := microchess.ReplyTo(pos, m, r, root); rm != nil {
+		if rm := session.ReplyTo(pos, m, r, root); rm != nil {
 			reply = rm.String()
 			pv += " " + reply
 		}
@@ -268,7 +268,7 @@ func nps(nodes uint64, d time.Duration) uint64 {
 
 // progress reports the search under way: the move the program has just
 // scored, and its best so far.
-func (e *Engine) progress(pos *chess.Position, root microchess.Array, computer chess.Color, log *microchess.SearchLog, level microchess.Level, elapsed time.Duration) {
+func (e *Engine) progress(pos *chess.Position, root memmap.Array, computer chess.Color, log *session.SearchLog, level memmap.Level, elapsed time.Duration) {
 	n := len(log.Moves)
 	if n == 0 {
 		return
@@ -284,6 +284,6 @@ func (e *Engine) progress(pos *chess.Position, root microchess.Array, computer c
 	if m := rootMove(pos, root, computer, b); m != nil {
 		nodes := log.Nodes()
 		e.out.line("info depth %d seldepth %d score cp %d nodes %d nps %d time %d pv %s",
-			depth, sel, microchess.Centipawns(b.Value), nodes, nps(nodes, elapsed), elapsed.Milliseconds(), m)
+			depth, sel, session.Centipawns(b.Value), nodes, nps(nodes, elapsed), elapsed.Milliseconds(), m)
 	}
 }

@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/dump"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // publishedSegments is the 1977 hex listing as a dump holds it.
 func publishedSegments() []dump.Segment {
 	var out []dump.Segment
-	for _, im := range microchess.Published() {
+	for _, im := range memmap.Published() {
 		out = append(out, dump.Segment{Addr: im.Start, Data: append([]byte(nil), im.Bytes...)})
 	}
 	return out
@@ -84,8 +84,8 @@ func TestAgainst(t *testing.T) {
 			return s
 		}, differ: three, source: 953},
 		{name: "the board", change: func(s []dump.Segment) []dump.Segment {
-			poke(s, microchess.Board, 0x55)
-			poke(s, microchess.PlayerBoard+5, 0x77)
+			poke(s, memmap.Board, 0x55)
+			poke(s, memmap.PlayerBoard+5, 0x77)
 			poke(s, 0x01C0, 0x00)
 			return s
 		}, residue: []DumpByte{

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/ref"
 )
 
@@ -61,7 +61,7 @@ func TestErrataByteColumnMatchesData(t *testing.T) {
 		fromData = append(fromData, strconv.Itoa(d.Line)+": "+d.Printed+" -> "+d.Assembled)
 	}
 	mem := map[int]byte{}
-	for _, im := range microchess.Published() {
+	for _, im := range memmap.Published() {
 		for i, b := range im.Bytes {
 			mem[int(im.Start)+i] = b
 		}

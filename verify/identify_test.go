@@ -10,6 +10,7 @@ import (
 	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/verify"
 )
 
@@ -49,7 +50,7 @@ func defined(c verify.Candidate) int {
 
 func TestIdentifyPublished(t *testing.T) {
 	c := identifyCandidates(t)
-	id := verify.Identify(segments(microchess.Published()), c)
+	id := verify.Identify(segments(memmap.Published()), c)
 	n := defined(c.Programs[0])
 	want := fmt.Sprintf("the 1977 program: identical in all %d bytes its source defines that the dump holds; its ", n)
 	if !id.OK || id.Verdict != verify.KeyPublished || !strings.HasPrefix(id.Summary, want) ||
@@ -91,7 +92,7 @@ func TestIdentifyBlocks(t *testing.T) {
 		if carried := strings.HasSuffix(id.Summary, "(the block the 1977 program carries)"); carried != own {
 			t.Errorf("%s alone: %s", b.Key, id.Summary)
 		}
-		whole := segments(microchess.Published())
+		whole := segments(memmap.Published())
 		copy(whole[0].Data[c.BookStart:], block)
 		id = verify.Identify(whole, c)
 		if own {
@@ -121,7 +122,7 @@ func TestIdentifyNothing(t *testing.T) {
 // a part of the program is said to be a part.
 func TestIdentifyChanged(t *testing.T) {
 	c := identifyCandidates(t)
-	segs := segments(microchess.Published())
+	segs := segments(memmap.Published())
 	segs[0].Data[0x0100] ^= 0xFF // a byte of the program's code (C1 image starts at 0000)
 	id := verify.Identify(segs[:1], c)
 	n := 0

@@ -10,6 +10,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 const (
@@ -41,7 +42,7 @@ func build(t testing.TB, residue bool) (*microchess.Program, []ImageReport) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p, Compare([]*asm.Program{p.Code, p.Residue}, p.Images, microchess.Published(), residueOpt)
+	return p, Compare([]*asm.Program{p.Code, p.Residue}, p.Images, memmap.Published(), residueOpt)
 }
 
 // compareText assembles a program's text, links it with the residue
@@ -52,11 +53,11 @@ func compareText(t testing.TB, name, text string, residue *asm.Program) ([]Image
 	if err != nil {
 		return nil, err
 	}
-	images, err := linker.LinkFill(microchess.Layout, p, residue)
+	images, err := linker.LinkFill(memmap.Layout, p, residue)
 	if err != nil {
 		return nil, err
 	}
-	return Compare([]*asm.Program{p, residue}, images, microchess.Published(), residueOpt), nil
+	return Compare([]*asm.Program{p, residue}, images, memmap.Published(), residueOpt), nil
 }
 
 // The figures: 851 program and table bytes in 0000–03FF, all 1024
@@ -173,7 +174,7 @@ func BenchmarkAssembleAndLinkMicroChess(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := linker.LinkFill(microchess.Layout, p, r); err != nil {
+		if _, err := linker.LinkFill(memmap.Layout, p, r); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -196,7 +197,7 @@ func TestEveryStatementDeletionFails(t *testing.T) {
 	lines := strings.Split(orig.Text, "\n")
 	opt := residueOpt
 	opt.Landmarks = Landmarks1977()
-	published := microchess.Published()
+	published := memmap.Published()
 	deleted := 0
 	var all []string
 	for _, s := range p.Code.Stmts {
@@ -213,7 +214,7 @@ func TestEveryStatementDeletionFails(t *testing.T) {
 			}
 			continue
 		}
-		images, err := linker.LinkFill(microchess.Layout, pm, p.Residue)
+		images, err := linker.LinkFill(memmap.Layout, pm, p.Residue)
 		if err != nil {
 			t.Errorf("line %d deleted: %v", s.Pos.Line, err)
 			continue
@@ -246,7 +247,7 @@ func TestEveryStatementDeletionFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	images, err := linker.LinkFill(microchess.Layout, pm, p.Residue)
+	images, err := linker.LinkFill(memmap.Layout, pm, p.Residue)
 	if err != nil {
 		t.Fatal(err)
 	}

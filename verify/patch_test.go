@@ -4,9 +4,9 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 func TestComparePatchClassifies(t *testing.T) {
@@ -14,7 +14,7 @@ func TestComparePatchClassifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	images, _ := linker.Link(microchess.Layout, base)
+	images, _ := linker.Link(memmap.Layout, base)
 	patch, err := asm.Assemble(asm.Source{Name: "p.s", Text: "0100 .BA $0\n0110 .BY $01 $02\n0120 .BY $03 ; [RECONSTRUCTED] LOST\n0130 .BY $04\n"})
 	if err != nil {
 		t.Fatal(err)

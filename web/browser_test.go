@@ -16,7 +16,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/web"
 )
 
@@ -129,7 +130,7 @@ func TestBrowser(t *testing.T) {
 		checkDrawnBoard(t, ctx, program, fmt.Sprintf("before move %d", move))
 		pos := blackToMove(t, program)
 		m := chooseMove(pos)
-		played = append(played, microchess.SAN(pos, m))
+		played = append(played, rules.SAN(pos, m))
 		step(fmt.Sprintf("dragging %v-%v", m.S1(), m.S2()), 10*time.Second,
 			chromedp.DragAndDrop(chromedp.CSS(fmt.Sprintf(`#board button[data-sq="%v"]`, m.S1())), chromedp.CSS(fmt.Sprintf(`#board button[data-sq="%v"]`, m.S2()))))
 		settled(t, ctx)
@@ -269,7 +270,7 @@ func memoryBoard(t *testing.T, ctx context.Context) map[chess.Square]chess.Piece
 	if err != nil || len(b) != 32 {
 		t.Fatalf("memory 0050–006F: %x %v", b, err)
 	}
-	var a microchess.Array
+	var a memmap.Array
 	copy(a.Computer[:], b[:16])
 	copy(a.Player[:], b[16:])
 	board, err := a.Position(chess.White)
@@ -306,7 +307,7 @@ func checkDrawnBoard(t *testing.T, ctx context.Context, program map[chess.Square
 		color := map[string]chess.Color{"w": chess.White, "b": chess.Black}[c.Class]
 		drawn[sq] = chess.NewPiece(glyphTypes[c.Glyph], color)
 	}
-	if d := microchess.BoardDiff(drawn, program); d != "" {
+	if d := memmap.BoardDiff(drawn, program); d != "" {
 		t.Fatalf("%s: the drawn board differs from the program's memory: %s", when, d)
 	}
 }
@@ -340,7 +341,7 @@ func blackToMove(t *testing.T, board map[chess.Square]chess.Piece) *chess.Positi
 			fen.WriteByte('/')
 		}
 	}
-	pos, err := microchess.ParseFEN(fen.String() + " b - - 0 1")
+	pos, err := rules.ParseFEN(fen.String() + " b - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,9 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // Options say what the page runs.
@@ -70,9 +72,9 @@ func book(file string) (*openings.Book, error) {
 type Panel struct {
 	Opt      Options
 	Name     string // the program as the record names it
-	s        *microchess.Session
+	s        *session.Session
 	teletype bool
-	follow   microchess.Follower
+	follow   session.Follower
 	// queue holds input not yet given: each entry is given when the
 	// program next waits with nothing left, so that the board is read
 	// between a move keyed and the reply to it.
@@ -113,13 +115,13 @@ func New(opt Options) (*Panel, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := microchess.Machine(needs.Layout, images)
+	m, err := session.Machine(needs.Layout, images)
 	if err != nil {
 		return nil, err
 	}
-	p.s = microchess.NewSession(m)
+	p.s = session.NewSession(m)
 	p.s.Special, p.teletype = needs.Special, needs.Teletype
-	p.ownBook = p.Memory(microchess.BookStart, microchess.BookStart+microchess.BookSize-1)
+	p.ownBook = p.Memory(memmap.BookStart, memmap.BookStart+memmap.BookSize-1)
 	if err := p.SetLevel(opt.Level); err != nil {
 		return nil, err
 	}
@@ -139,7 +141,7 @@ func names(cs []Choice) string {
 
 // SetLevel stores a level's two bytes, as the manual says to.
 func (p *Panel) SetLevel(name string) error {
-	l, err := microchess.LevelByName(name)
+	l, err := memmap.LevelByName(name)
 	if err != nil {
 		return err
 	}
@@ -153,14 +155,14 @@ func (p *Panel) SetLevel(name string) error {
 func (p *Panel) SetOpening(file string) error {
 	if file == "" {
 		p.Opt.Opening = ""
-		return p.s.M.Load(kim1.Image{Name: "the program's opening block", Addr: microchess.BookStart, Data: p.ownBook})
+		return p.s.M.Load(kim1.Image{Name: "the program's opening block", Addr: memmap.BookStart, Data: p.ownBook})
 	}
 	b, err := book(path.Join(microchess.OpeningsDir, path.Base(file)))
 	if err != nil {
 		return err
 	}
 	p.Opt.Opening = file
-	return p.s.M.Load(kim1.Image{Name: "opening block " + file, Addr: microchess.BookStart, Data: b.Block[:]})
+	return p.s.M.Load(kim1.Image{Name: "opening block " + file, Addr: memmap.BookStart, Data: b.Block[:]})
 }
 
 // Press gives keys (codes 00–14) to the program together, once it waits.
@@ -176,7 +178,7 @@ func (p *Panel) Press(keys ...byte) {
 	if last < 8 && len(p.ttyKeys) <= 4 {
 		return // a move's squares, F to come
 	}
-	lines, err := microchess.TeletypeLines(p.ttyKeys)
+	lines, err := session.TeletypeLines(p.ttyKeys)
 	p.ttyKeys = nil
 	if err != nil {
 		p.note = err.Error()
@@ -202,10 +204,10 @@ func (p *Panel) Move(from, to string, reply bool) error {
 	if computer == chess.NoColor {
 		computer = chess.White
 	}
-	pairs := [][2]byte{{microchess.Code(f, computer), microchess.Code(t, computer)}}
+	pairs := [][2]byte{{memmap.Code(f, computer), memmap.Code(t, computer)}}
 	if g := p.follow.Game; g != nil {
 		// Castling and en passant take two pairs in the original.
-		if m := microchess.TouchMoveChoice(g.Position(), f, t); m != nil && m.S1() == f && m.S2() == t {
+		if m := session.TouchMoveChoice(g.Position(), f, t); m != nil && m.S1() == f && m.S2() == t {
 			pairs = p.s.KeysFor(m, computer)
 		}
 	}
@@ -251,7 +253,7 @@ func (p *Panel) Run(budget uint64, limit time.Duration) uint64 {
 		}
 		if p.teletype {
 			// It prints what the display would show (Session.Type).
-			p.s.M.Display = [3]byte{p.s.M.Peek(microchess.Display1), p.s.M.Peek(microchess.Display2), p.s.M.Peek(microchess.Display3)}
+			p.s.M.Display = [3]byte{p.s.M.Peek(memmap.Display1), p.s.M.Peek(memmap.Display2), p.s.M.Peek(memmap.Display3)}
 		}
 		if !p.waiting {
 			p.follow.Update(p.s.Array())
@@ -272,7 +274,7 @@ func (p *Panel) Run(budget uint64, limit time.Duration) uint64 {
 // it is (the monitor the real RS enters is not emulated).
 func (p *Panel) Reset() {
 	c := p.s.M.CPU
-	c.PC, c.S = microchess.Start, 0xFF
+	c.PC, c.S = memmap.Start, 0xFF
 	p.queue, p.ttyKeys, p.waiting, p.err, p.note = nil, nil, false, nil, ""
 }
 
@@ -305,7 +307,7 @@ type State struct {
 	Board    [64]string
 	Octal    [64]string // each square in the program's notation (microchess.Code)
 	Computer string     // the colour of the program's men
-	Plies    []microchess.FollowedPly
+	Plies    []session.FollowedPly
 	Pending  string // half a move keyed
 	Outcome  string
 	Cycles   uint64
@@ -325,7 +327,7 @@ func (p *Panel) State() State {
 		Outcome: p.follow.Outcome(), Cycles: m.CPU.Cycles, Teletype: p.teletype,
 	}
 	if st.Plies == nil {
-		st.Plies = []microchess.FollowedPly{} // a list, even empty, for the script
+		st.Plies = []session.FollowedPly{} // a list, even empty, for the script
 	}
 	if p.err != nil {
 		st.Error = p.err.Error()
@@ -336,7 +338,7 @@ func (p *Panel) State() State {
 	}
 	st.Computer = strings.ToLower(computer.Name())
 	for sq := chess.A1; sq <= chess.H8; sq++ {
-		st.Octal[sq] = fmt.Sprintf("%02X", microchess.Code(sq, computer))
+		st.Octal[sq] = fmt.Sprintf("%02X", memmap.Code(sq, computer))
 	}
 	if board, err := p.s.Array().Position(computer); err == nil {
 		for sq, pc := range board {
@@ -350,7 +352,7 @@ func (p *Panel) State() State {
 		if len(out) > TTYKeep {
 			out = out[len(out)-TTYKeep:]
 		}
-		st.Printed = microchess.Printed(out)
+		st.Printed = kim1.Printed(out)
 	}
 	return st
 }

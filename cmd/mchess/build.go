@@ -8,6 +8,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // parseRAM reads --ram NAME=SSSS-EEEE regions.
@@ -36,7 +37,7 @@ func (l *ramList) Set(s string) error {
 	if err != nil {
 		return err
 	}
-	layout := microchess.Layout
+	layout := memmap.Layout
 	for _, given := range *l {
 		g, _ := linker.ParseRegion(given) // checked when it was set
 		layout, _ = layout.WithRegion(g)

@@ -10,9 +10,9 @@ import (
 
 	"github.com/chzyer/readline"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/debug"
 	"github.com/kim1-archive/microchess/internal/bounded"
+	"github.com/kim1-archive/microchess/session"
 )
 
 func init() {
@@ -26,7 +26,7 @@ func debugMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	programFlags(fs, &o)
 	fs.StringVar(&script, "script", "", "read the commands from `FILE` (- for standard input) and print to standard output, for tests and records")
-	fs.Uint64Var(&o.maxCycles, "max-cycles", microchess.DefaultBudget, "`N` cycles at most for each command that runs the program")
+	fs.Uint64Var(&o.maxCycles, "max-cycles", session.DefaultBudget, "`N` cycles at most for each command that runs the program")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: mchess debug [options] [KEY...]")
 		fmt.Fprintln(stderr, "\nLoads the program as mchess run does (MicroChess built from src/, --source,")
@@ -53,7 +53,7 @@ func debugMain(args []string, stdout, stderr io.Writer) int {
 	if !checkProgramOpts("debug", &o, stderr) {
 		return 2
 	}
-	keys, err := microchess.ParseKeys(strings.TrimSpace(o.keys + " " + strings.Join(rest, " ")))
+	keys, err := session.ParseKeys(strings.TrimSpace(o.keys + " " + strings.Join(rest, " ")))
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess debug:", err)
 		return 2

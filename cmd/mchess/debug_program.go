@@ -9,6 +9,8 @@ import (
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/debug"
 	"github.com/kim1-archive/microchess/internal/bounded"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // programOpts are the options that say which program runs on the KIM-1,
@@ -46,21 +48,21 @@ func checkProgramOpts(name string, o *runOpts, stderr io.Writer) bool {
 
 // debugSession is the program loaded on a KIM-1, the level set, with
 // what is known of its source.
-func debugSession(o *runOpts) (*microchess.Session, *debug.Source, error) {
+func debugSession(o *runOpts) (*session.Session, *debug.Source, error) {
 	prog, err := loadMicroChess(o)
 	if err != nil {
 		return nil, nil, err
 	}
-	m, err := microchess.Machine(prog.layout, prog.images)
+	m, err := session.Machine(prog.layout, prog.images)
 	if err != nil {
 		return nil, nil, err
 	}
-	s := microchess.NewSession(m)
+	s := session.NewSession(m)
 	if s.M.CPU.PC, err = parseHex16(o.goAddr); err != nil {
 		return nil, nil, usagef("--go: %v", err)
 	}
 	if o.level != "" {
-		l, err := microchess.LevelByName(o.level)
+		l, err := memmap.LevelByName(o.level)
 		if err != nil {
 			return nil, nil, usagef("%v", err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // cloneSources writes the repository's src/microchess.asm and
@@ -113,7 +114,7 @@ func readGames(t *testing.T, file string) []*chess.Game {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	out, err := microchess.ReadGames(f)
+	out, err := rules.ReadGames(f)
 	if err != nil {
 		t.Fatal(err)
 	}

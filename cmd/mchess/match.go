@@ -10,10 +10,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/elo"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/match"
+	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -169,7 +169,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	fs.BoolVar(&m.json, "json", false, "print the summary as JSON")
 	fs.BoolVar(&m.quiet, "quiet", false, "no progress on stderr")
 	event := fs.String("event", "MicroChess match", "the PGN Event `tag`")
-	interpret := fs.Bool("interpret", false, "run the MicroChess programs on the interpreter, not their translations to Go (as "+microchess.InterpretEnv+"=1 does): the same games, slower")
+	interpret := fs.Bool("interpret", false, "run the MicroChess programs on the interpreter, not their translations to Go (as "+session.InterpretEnv+"=1 does): the same games, slower")
 	var engines, loads, sources, variants, illegal stringList
 	var ram ramList
 	fs.Var(&illegal, "illegal", "how a program's illegal move is refereed: `RULE` (forfeit, the default, or touch-move) for every program, or NAME=RULE for the players of a program (stone) or one player (stone@blitz); repeatable")
@@ -196,7 +196,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 		return nil, 2
 	}
 	if *interpret {
-		microchess.Interpret = true
+		session.Interpret = true
 	}
 	opt := match.Options{Gauntlet: *gauntlet, Games: *games, Book: *book, MaxPlies: *maxPlies, Jobs: *jobs, Event: *event, Seed: *seed}
 	if *maxPlies <= 0 || *jobs < 0 || *games < 0 {

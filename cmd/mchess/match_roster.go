@@ -5,6 +5,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/match"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // matchRoster defines the engines and programs the players may name. A
@@ -21,7 +22,7 @@ func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster
 	if err != nil {
 		return nil, usageError{err}
 	}
-	layout := microchess.Layout
+	layout := memmap.Layout
 	for _, reg := range regions {
 		if layout, err = layout.WithRegion(reg); err != nil {
 			return nil, usageError{err}
@@ -37,7 +38,7 @@ func matchRoster(engines, loads, sources, variants, ram []string) (*match.Roster
 		}
 		images, err := readLoads(strings.Split(files, ","))
 		if err == nil {
-			err = microchess.CheckLoaded(images)
+			err = memmap.CheckLoaded(images)
 		}
 		if err != nil {
 			return nil, err

@@ -3,11 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/kim1-archive/microchess"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // The issue's own command: twenty Super Blitz games between the original
@@ -35,14 +36,14 @@ func TestMatchOriginalAgainstStone(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	read, err := microchess.ReadGames(f)
+	read, err := rules.ReadGames(f)
 	if err != nil {
 		t.Fatal(err)
 	}
 	games := 0
 	for _, g := range read {
 		games++
-		replay := microchess.NewGame()
+		replay := rules.NewGame()
 		for _, m := range g.Moves() {
 			if err := replay.Move(m, nil); err != nil {
 				t.Fatalf("game %d: move %s: %v", games, m, err)

@@ -14,6 +14,7 @@ import (
 	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
 )
 
@@ -80,10 +81,10 @@ func openingCompile(args []string, stdout, stderr io.Writer) int {
 	for i, b := range books {
 		base := strings.TrimSuffix(filepath.Base(files[i]), filepath.Ext(files[i]))
 		name := base + ".bin"
-		fmt.Fprintf(&list, "%s\t%02X\t%04X\t%04X\t%s\t%s\n", name, b.Tape, microchess.BookStart, microchess.BookStart+microchess.BookSize-1, openings.ColorName(b.Computer), b.Opening)
+		fmt.Fprintf(&list, "%s\t%02X\t%04X\t%04X\t%s\t%s\n", name, b.Tape, memmap.BookStart, memmap.BookStart+memmap.BookSize-1, openings.ColorName(b.Computer), b.Opening)
 		outputs = append(outputs, atomicfile.File{Path: filepath.Join(*out, name), Data: b.Block[:]})
 		// 00C0–00DB is clear of the loader's workspace: nothing is left out.
-		tape, _ := paperTape([]*linker.Image{{Name: base, Start: microchess.BookStart, Bytes: b.Block[:]}})
+		tape, _ := paperTape([]*linker.Image{{Name: base, Start: memmap.BookStart, Bytes: b.Block[:]}})
 		tapes = append(tapes, atomicfile.File{Path: filepath.Join(*out, base+".ptp"), Data: tape})
 	}
 	outputs = append(outputs, tapes...)
@@ -100,7 +101,7 @@ func openingCompile(args []string, stdout, stderr io.Writer) int {
 		path := outputs[i].Path
 		if !*quiet {
 			fmt.Fprintf(stdout, "%s (and .ptp)  %04X–%04X  tape %02X  computer %-5s  %d moves  %s\n", path,
-				microchess.BookStart, microchess.BookStart+microchess.BookSize-1, b.Tape, openings.ColorName(b.Computer), b.Moves(), b.Opening)
+				memmap.BookStart, memmap.BookStart+memmap.BookSize-1, b.Tape, openings.ColorName(b.Computer), b.Moves(), b.Opening)
 		}
 	}
 	return 0

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/internal/bounded"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
 )
 
@@ -20,21 +20,21 @@ func blockIn(data []byte, at, base string) ([]byte, error) {
 	if len(data) == 0 {
 		return nil, errors.New("the file is empty")
 	}
-	if at == "" && len(data) == microchess.BookSize {
+	if at == "" && len(data) == memmap.BookSize {
 		return data, nil
 	}
 	if at == "" {
-		at = fmt.Sprintf("%04X", microchess.BookStart)
+		at = fmt.Sprintf("%04X", memmap.BookStart)
 	}
 	a, err1 := parseHex16(at)
 	b, err2 := parseHex16(base)
 	if err1 != nil || err2 != nil {
 		return nil, errors.New("addresses are four hex digits")
 	}
-	if a < b || int(a-b)+microchess.BookSize > len(data) {
-		return nil, fmt.Errorf("the image holds %04X–%04X, not %04X–%04X", b, int(b)+len(data)-1, a, int(a)+microchess.BookSize-1)
+	if a < b || int(a-b)+memmap.BookSize > len(data) {
+		return nil, fmt.Errorf("the image holds %04X–%04X, not %04X–%04X", b, int(b)+len(data)-1, a, int(a)+memmap.BookSize-1)
 	}
-	return data[a-b : a-b+microchess.BookSize], nil
+	return data[a-b : a-b+memmap.BookSize], nil
 }
 
 func openingCompare(args []string, stdout, stderr io.Writer) int {
@@ -60,12 +60,12 @@ func openingCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, fileError(err))
 		return 1
 	}
-	if len(block) != microchess.BookSize {
-		fmt.Fprintf(stderr, "%s: not a %d-byte block\n", quote(name), microchess.BookSize)
+	if len(block) != memmap.BookSize {
+		fmt.Fprintf(stderr, "%s: not a %d-byte block\n", quote(name), memmap.BookSize)
 		return 1
 	}
 	what := "the 1977 hex listing"
-	image := microchess.Published()[0].Bytes
+	image := memmap.Published()[0].Bytes
 	if len(rest) == 2 {
 		what = rest[1]
 		if image, err = bounded.ReadFile(what, dump.ImageLimit); err != nil {
@@ -79,10 +79,10 @@ func openingCompare(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if bytes.Equal(block, want) {
-		fmt.Fprintf(stdout, "%s = %04X–%04X of %s\n", name, microchess.BookStart, microchess.BookStart+microchess.BookSize-1, what)
+		fmt.Fprintf(stdout, "%s = %04X–%04X of %s\n", name, memmap.BookStart, memmap.BookStart+memmap.BookSize-1, what)
 		return 0
 	}
-	for i := microchess.BookSize - 1; i >= 0; i-- {
+	for i := memmap.BookSize - 1; i >= 0; i-- {
 		if block[i] != want[i] {
 			fmt.Fprintf(stderr, "%04X: %s has %02X, %s has %02X\n", openings.Addr(i), name, block[i], what, want[i])
 		}

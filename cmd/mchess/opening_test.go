@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // blockIn finds the block in a main image by address, or takes a 28-byte
 // file as the block.
 func TestBlockIn(t *testing.T) {
-	c0 := microchess.Published()[0].Bytes
+	c0 := memmap.Published()[0].Bytes
 	got, err := blockIn(c0, "", "0000")
 	if err != nil || !bytes.Equal(got, c0[0xC0:0xDC]) {
 		t.Fatalf("default address: % X, %v", got, err)

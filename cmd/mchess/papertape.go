@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // paperTape renders images as a tape the monitor's L command loads: the
@@ -14,7 +14,7 @@ import (
 // (microchess.LoaderWorkspace), and what was left out is said, so that
 // nobody wonders where those bytes went.
 func paperTape(images []*linker.Image) ([]byte, []linker.LeftOut) {
-	tape, left := linker.PaperTape(microchess.LoaderWorkspace, images...)
+	tape, left := linker.PaperTape(memmap.LoaderWorkspace, images...)
 	return []byte(tape), left
 }
 

@@ -12,6 +12,8 @@ import (
 	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // buildTapes writes every paper tape `make` writes, with the Makefile's
@@ -99,7 +101,7 @@ func (l monitorLoader) load(tape []byte) (*kim1.Machine, error) {
 
 // inWorkspace says whether the loader itself writes at a.
 func inWorkspace(a int) bool {
-	for _, r := range microchess.LoaderWorkspace {
+	for _, r := range memmap.LoaderWorkspace {
 		if int(r.Start) <= a && a <= int(r.End) {
 			return true
 		}
@@ -169,7 +171,7 @@ func TestEveryBuildTapeLoadsThroughTheMonitor(t *testing.T) {
 func imagesBeside(t *testing.T, tape string) map[int][]byte {
 	base := strings.TrimSuffix(tape, ".ptp")
 	out := map[int][]byte{}
-	for file, addr := range map[string]int{base + "-c0.bin": 0x0000, base + "-c1.bin": 0x1780, base + "-x.bin": int(microchess.TeletypeRAM.Start), base + ".bin": int(microchess.BookStart)} {
+	for file, addr := range map[string]int{base + "-c0.bin": 0x0000, base + "-c1.bin": 0x1780, base + "-x.bin": int(microchess.TeletypeRAM.Start), base + ".bin": int(memmap.BookStart)} {
 		if b, err := os.ReadFile(file); err == nil {
 			out[addr] = b
 		}
@@ -196,7 +198,7 @@ func TestMonitorModelRejectsTapeIntoItsWorkspace(t *testing.T) {
 		skip []linker.Reserved
 	}{
 		{"everything", nil},
-		{"all but page zero", microchess.LoaderWorkspace[:1]},
+		{"all but page zero", memmap.LoaderWorkspace[:1]},
 	} {
 		whole, _ := linker.PaperTape(c.skip, p.Images...)
 		m, err := loader.load([]byte(whole))
@@ -233,7 +235,7 @@ func TestTapeLoadedProgramPlaysTheSame(t *testing.T) {
 	}
 	dir := buildTapes(t)
 	loader := newMonitorLoader(t)
-	fast, err := microchess.LevelByName("super-blitz")
+	fast, err := memmap.LevelByName("super-blitz")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,19 +248,19 @@ func TestTapeLoadedProgramPlaysTheSame(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		m.CPU.PC = microchess.Start
-		fromTape := microchess.NewSession(m)
+		m.CPU.PC = memmap.Start
+		fromTape := session.NewSession(m)
 		var images []kim1.Image
 		for addr, b := range imagesBeside(t, filepath.Join(dir, name+".ptp")) {
 			images = append(images, kim1.Image{Name: name, Addr: uint16(addr), Data: b})
 		}
-		wm, err := microchess.Machine(microchess.LibraryLayout(), images)
+		wm, err := session.Machine(microchess.LibraryLayout(), images)
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole := microchess.NewSession(wm)
+		whole := session.NewSession(wm)
 		var games [2]string
-		for i, s := range []*microchess.Session{fromTape, whole} {
+		for i, s := range []*session.Session{fromTape, whole} {
 			if strings.HasPrefix(name, "teletype/") {
 				s.Teletype = true
 				if _, err := s.Type(); err != nil { // to its first prompt

@@ -13,7 +13,9 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/internal/playui"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/session"
 )
 
 func init() {
@@ -60,12 +62,12 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseNone(fs, args); !ok {
 		return status
 	}
-	opt := microchess.PlayOptions{Player: chess.Black, Lenient: *lenient, FEN: *fen}
+	opt := session.PlayOptions{Player: chess.Black, Lenient: *lenient, FEN: *fen}
 	if *white {
 		opt.Player = chess.White
 	}
 	var err error
-	if opt.Level, err = microchess.LevelByName(*level); err != nil {
+	if opt.Level, err = memmap.LevelByName(*level); err != nil {
 		fmt.Fprintln(stderr, "mchess play:", err)
 		return 2
 	}
@@ -100,9 +102,9 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 	if *panel {
 		// The bare board: the program loaded and started at 0000, no key
 		// pressed for the person.
-		m, err := rom.machine(layoutOf(opt), opt.Images, microchess.Start, false)
+		m, err := rom.machine(layoutOf(opt), opt.Images, memmap.Start, false)
 		if err == nil {
-			err = playui.Panel(microchess.NewSession(m), os.Stdin, stdout)
+			err = playui.Panel(session.NewSession(m), os.Stdin, stdout)
 		}
 		if err != nil {
 			fmt.Fprintln(stderr, "mchess play:", err)
@@ -115,7 +117,7 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess play:", err)
 		return exitFor(err)
 	}
-	p, err := microchess.NewPlay(opt)
+	p, err := session.NewPlay(opt)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess play:", err)
 		return 1
@@ -144,12 +146,12 @@ func playMain(args []string, stdout, stderr io.Writer) int {
 // playProgram fills in the program to play: one built from the proven
 // sources, the working directory's own (local), or --load images; named
 // by what its bytes are (microchess.Describe).
-func playProgram(opt *microchess.PlayOptions, program string, o *runOpts) error {
+func playProgram(opt *session.PlayOptions, program string, o *runOpts) error {
 	switch {
 	case len(o.loads) > 0:
 		prog, err := loadMicroChess(o)
 		if err == nil {
-			err = microchess.CheckLoaded(prog.images)
+			err = memmap.CheckLoaded(prog.images)
 		}
 		if err != nil {
 			return err
@@ -209,15 +211,15 @@ func openingBlock(file string, computer chess.Color) ([]byte, string, error) {
 		}
 		return b.Block[:], b.Opening + " (" + name + ")", nil
 	}
-	if len(data) != microchess.BookSize {
-		return nil, "", fmt.Errorf("%s: not a .book file nor a %d-byte block", quote(file), microchess.BookSize)
+	if len(data) != memmap.BookSize {
+		return nil, "", fmt.Errorf("%s: not a .book file nor a %d-byte block", quote(file), memmap.BookSize)
 	}
 	return data, name, nil
 }
 
-func layoutOf(opt microchess.PlayOptions) linker.Layout {
+func layoutOf(opt session.PlayOptions) linker.Layout {
 	if len(opt.Layout.Regions) == 0 {
-		return microchess.Layout
+		return memmap.Layout
 	}
 	return opt.Layout
 }

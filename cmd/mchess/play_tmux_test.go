@@ -14,6 +14,9 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/internal/playui"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // tmuxPlay is mchess play running full screen in a tmux session, read and
@@ -99,8 +102,8 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	tp, dir := startTmuxEnv(t, "the full-screen game", "110x45", []string{"NO_COLOR=1"}, "play", "--ascii", "--level", "super-blitz", "--pgn", "game.pgn")
 
 	// The same game in this process, to draw the board the screen must show.
-	want, err := microchess.NewPlay(microchess.PlayOptions{Player: chess.Black, Level: microchess.Levels[0],
-		Images: microchess.KIM(microchess.Published()), Program: "MicroChess 1977"})
+	want, err := session.NewPlay(session.PlayOptions{Player: chess.Black, Level: memmap.Levels[0],
+		Images: microchess.KIM(memmap.Published()), Program: "MicroChess 1977"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,11 +150,11 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	read, err := microchess.PGN(strings.NewReader(string(pgn)))
+	read, err := rules.PGN(strings.NewReader(string(pgn)))
 	if err != nil {
 		t.Fatalf("the saved game does not read: %v\n%s", err, pgn)
 	}
-	g := microchess.NewGame(read)
+	g := rules.NewGame(read)
 	if g.Position().String() != want.Game.Position().String() {
 		t.Errorf("the saved game ends at %s, the game at %s", g.Position(), want.Game.Position())
 	}
@@ -197,8 +200,8 @@ func TestPlay80x24InTmux(t *testing.T) {
 	tp.typeLine("e5")
 	tp.typeLine("Nc6")
 
-	want, err := microchess.NewPlay(microchess.PlayOptions{Player: chess.Black, Level: microchess.Levels[0],
-		Images: microchess.KIM(microchess.Published()), Program: "MicroChess 1977"})
+	want, err := session.NewPlay(session.PlayOptions{Player: chess.Black, Level: memmap.Levels[0],
+		Images: microchess.KIM(memmap.Published()), Program: "MicroChess 1977"})
 	if err != nil {
 		t.Fatal(err)
 	}

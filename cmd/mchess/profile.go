@@ -10,12 +10,12 @@ import (
 
 	pprof "github.com/google/pprof/profile"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/match"
 	"github.com/kim1-archive/microchess/profile"
+	"github.com/kim1-archive/microchess/session"
 )
 
 func init() {
@@ -80,7 +80,7 @@ func profileMain(args []string, stdout, stderr io.Writer) int {
 	if !checkProgramOpts("profile", &o, stderr) {
 		return 2
 	}
-	keys, err := microchess.ParseKeys(strings.TrimSpace(o.keys + " " + strings.Join(rest, " ")))
+	keys, err := session.ParseKeys(strings.TrimSpace(o.keys + " " + strings.Join(rest, " ")))
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess profile:", err)
 		return 2
@@ -175,12 +175,12 @@ func writeProfile(p *pprof.Profile, out string, comments []string, top int, leve
 // profileMove presses the keys but the last as run would, then finds the
 // move's cycles with a run of the translation, and profiles the same move
 // run again from the same state, counting exactly those cycles.
-func profileMove(s *microchess.Session, prof *profile.Profiler, keys []byte, bookOff bool) (microchess.Move, error) {
+func profileMove(s *session.Session, prof *profile.Profiler, keys []byte, bookOff bool) (session.Move, error) {
 	if _, err := s.RunKeys(keys[:len(keys)-1], bookOff); err != nil {
-		return microchess.Move{}, err
+		return session.Move{}, err
 	}
 	if s.M.KeysLeft() > 0 || s.M.CPU.PC != kim1.AddrGETKEY {
-		return microchess.Move{}, fmt.Errorf("the program did not wait for PC at %04X (it is at %04X)", kim1.AddrGETKEY, s.M.CPU.PC)
+		return session.Move{}, fmt.Errorf("the program did not wait for PC at %04X (it is at %04X)", kim1.AddrGETKEY, s.M.CPU.PC)
 	}
 	saved := s.M.Clone()
 	first := len(s.M.Polls)

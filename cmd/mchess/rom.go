@@ -4,9 +4,9 @@ import (
 	"flag"
 	"strings"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // romOption is --rom and --force: the user's KIM-1 monitor ROM, to run the
@@ -20,7 +20,7 @@ type romOption struct {
 func (r *romOption) register(fs *flag.FlagSet) {
 	fs.Var(&r.files, "rom", "run on the KIM-1 monitor ROM in `FILE` (1800–1FFF, 2 KB; or give --rom twice, the 6530-003 and 6530-002 dumps) on emulated 6530s, keypad, LEDs and teletype, instead of trapping its routines; checked by CRC32 (docs/kim1.md)")
 	fs.BoolVar(&r.force, "force", false, "with --rom: run an image whose CRC32 is not the known monitor's")
-	fs.IntVar(&r.baud, "baud", microchess.DefaultBaud, "with --rom and a teletype: the teletype's `BAUD` rate (the monitor measures it from the RUBOUT typed after RS)")
+	fs.IntVar(&r.baud, "baud", session.DefaultBaud, "with --rom and a teletype: the teletype's `BAUD` rate (the monitor measures it from the RUBOUT typed after RS)")
 }
 
 func (r *romOption) set() bool { return len(r.files) > 0 }
@@ -45,7 +45,7 @@ func (r *romOption) load() (kim1.MonitorROM, error) {
 // monitor's prompt).
 func (r *romOption) machine(l linker.Layout, images []kim1.Image, start uint16, tty bool) (*kim1.Machine, error) {
 	if !r.set() {
-		m, err := microchess.Machine(l, images)
+		m, err := session.Machine(l, images)
 		if err == nil {
 			m.CPU.PC = start
 		}
@@ -56,9 +56,9 @@ func (r *romOption) machine(l linker.Layout, images []kim1.Image, start uint16, 
 		return nil, err
 	}
 	if tty {
-		return microchess.MachineOnROMTTY(l, images, rom, r.baud)
+		return session.MachineOnROMTTY(l, images, rom, r.baud)
 	}
-	return microchess.MachineOnROM(l, images, rom, start)
+	return session.MachineOnROM(l, images, rom, start)
 }
 
 // options is the ROM for microchess.PlayOptions: nil without --rom.

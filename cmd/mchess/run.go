@@ -10,6 +10,8 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 func init() {
@@ -19,7 +21,7 @@ func init() {
 // The cycle budgets when --max-cycles is not given: far above the slowest
 // Normal-level move, and above Dormann's functional test (96 million).
 const (
-	defaultKIMBudget     = microchess.DefaultBudget
+	defaultKIMBudget     = session.DefaultBudget
 	defaultGenericBudget = 10_000_000_000
 )
 
@@ -141,14 +143,14 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 }
 
 func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
-	keys, err := microchess.ParseKeys(keyText)
+	keys, err := session.ParseKeys(keyText)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess run:", err)
 		return 2
 	}
-	var level microchess.Level
+	var level memmap.Level
 	if o.level != "" {
-		if level, err = microchess.LevelByName(o.level); err != nil {
+		if level, err = memmap.LevelByName(o.level); err != nil {
 			fmt.Fprintln(stderr, "mchess run:", err)
 			return 2
 		}
@@ -159,10 +161,10 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	prog, err := loadMicroChess(o)
-	if err == nil && len(o.loads) > 0 && goAddr == microchess.Start {
+	if err == nil && len(o.loads) > 0 && goAddr == memmap.Start {
 		// Started at 0000 the images are MicroChess; --go runs them as
 		// anything else.
-		err = microchess.CheckLoaded(prog.images)
+		err = memmap.CheckLoaded(prog.images)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess run:", err)
@@ -173,7 +175,7 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess run:", err)
 		return exitFor(err)
 	}
-	s := microchess.NewSession(m)
+	s := session.NewSession(m)
 	if o.level != "" {
 		s.SetLevel(level)
 	}

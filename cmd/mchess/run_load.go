@@ -12,6 +12,8 @@ import (
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/timing"
 )
 
 // readLoads reads --load arguments as verify --against reads a dump
@@ -55,7 +57,7 @@ func loadMicroChess(o *runOpts) (*program, error) {
 	if err != nil {
 		return nil, err
 	}
-	layout := microchess.Layout
+	layout := memmap.Layout
 	for _, r := range regions {
 		if layout, err = layout.WithRegion(r); err != nil {
 			return nil, err
@@ -63,13 +65,13 @@ func loadMicroChess(o *runOpts) (*program, error) {
 	}
 	switch {
 	case o.published:
-		return &program{layout: layout, images: microchess.KIM(microchess.Published()), source: "the 1977 published hex listing"}, nil
+		return &program{layout: layout, images: microchess.KIM(memmap.Published()), source: "the 1977 published hex listing"}, nil
 	case len(o.loads) > 0:
 		ims, err := readLoads(o.loads)
 		return &program{layout: layout, images: ims, source: "the images given with --load"}, err
 	}
 	opt := microchess.Options{Residue: []string{microchess.ResidueSource}, RAM: regions}
-	source := microchess.BuiltSource
+	source := timing.BuiltSource
 	if len(o.sources) > 0 {
 		opt.Sources, opt.Residue = o.sources, o.residue
 		source = "the program built from " + strings.Join(o.sources, ", ")

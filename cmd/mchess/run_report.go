@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/session"
 )
 
 func writeJSON(w io.Writer, v any) {
@@ -41,7 +41,7 @@ type kimReport struct {
 
 // newKIMReport is what a run in KIM-1 mode shows: the display's readings,
 // the writes into the program's code, and where and why it stopped.
-func newKIMReport(s *microchess.Session, keyText, level string, reason kim1.Reason, err error) kimReport {
+func newKIMReport(s *session.Session, keyText, level string, reason kim1.Reason, err error) kimReport {
 	rep := kimReport{Keys: keyText, Level: level, Stop: reason.String(), StopPC: fmt.Sprintf("%04X", s.M.CPU.PC),
 		Cycles: s.M.CPU.Cycles, Seconds: float64(s.M.CPU.Cycles) / 1e6, Writes: []codeWrite{}}
 	for _, r := range s.M.Readings {

@@ -7,6 +7,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/internal/bounded"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // runTTY runs a teletype program with this terminal as its teletype: it
@@ -14,13 +15,13 @@ import (
 // RETURN. A terminal echoes what is typed itself, so the KIM-1's echo is
 // left out then; from a file or a pipe it is kept, and the output reads as
 // a transcript. The budget holds for each line's work.
-func runTTY(s *microchess.Session, in io.Reader, terminal bool, stdout, stderr io.Writer) int {
+func runTTY(s *session.Session, in io.Reader, terminal bool, stdout, stderr io.Writer) int {
 	s.M.TTYNoEcho = terminal
 	lines := bounded.NewLines(in)
 	printed := 0
 	for {
 		reason, err := s.M.Run(s.Budget)
-		fmt.Fprint(stdout, microchess.Printed(s.M.TTYOut[printed:]))
+		fmt.Fprint(stdout, kim1.Printed(s.M.TTYOut[printed:]))
 		printed = len(s.M.TTYOut)
 		if err != nil {
 			fmt.Fprintln(stdout)

@@ -5,8 +5,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/dump"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/sender"
 )
 
@@ -97,7 +97,7 @@ func readForLoading(who string, names []string, stderr io.Writer) (kept []dump.S
 		segs = append(segs, d.segs...)
 	}
 	var res []sender.Reserved
-	for _, r := range microchess.LoaderWorkspace {
+	for _, r := range memmap.LoaderWorkspace {
 		res = append(res, sender.Reserved{What: r.What, Start: r.Start, End: r.End})
 	}
 	kept, left = sender.LeaveOut(segs, res)

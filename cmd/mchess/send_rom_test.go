@@ -14,6 +14,8 @@ import (
 	"github.com/creack/pty"
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // arrival is a byte the pty's far end read, and when.
@@ -91,7 +93,7 @@ func TestSendThroughPTYIntoROM(t *testing.T) {
 		files = append(files, f+"@"+hex4(im.Addr))
 		images = append(images, im)
 	}
-	book := kim1.Image{Addr: microchess.BookStart, Data: images[0].Data[microchess.BookStart : microchess.BookStart+28]}
+	book := kim1.Image{Addr: memmap.BookStart, Data: images[0].Data[memmap.BookStart : memmap.BookStart+28]}
 	bookFile := filepath.Join(dir, "book.bin")
 	if err := os.WriteFile(bookFile, book.Data, 0o644); err != nil {
 		t.Fatal(err)
@@ -110,7 +112,7 @@ func TestSendThroughPTYIntoROM(t *testing.T) {
 				t.Skip("17 s of sending at the documented pacing")
 			}
 			got, slept := sendThroughPTY(t, []string{"-q", c.flag, "--baud", "2400", "--char-delay", charDelay.String()}, c.files...)
-			m, err := microchess.MachineOnROMTTY(microchess.Layout, nil, rom, 2400)
+			m, err := session.MachineOnROMTTY(memmap.Layout, nil, rom, 2400)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -174,7 +176,7 @@ func hexDigit(v uint16) byte { return "0123456789ABCDEF"[v&15] }
 // leftOutBySend: the bytes mchess send leaves out, and 01F8–01F9, which the
 // L command's own stack reaches (see the root package's paper tape test).
 func leftOutBySend(a int) bool {
-	for _, r := range microchess.LoaderWorkspace {
+	for _, r := range memmap.LoaderWorkspace {
 		if a >= int(r.Start) && a <= int(r.End) {
 			return true
 		}

@@ -3,8 +3,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"github.com/kim1-archive/microchess"
-	"github.com/kim1-archive/microchess/internal/racedetect"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +12,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kim1-archive/microchess/internal/racedetect"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // signalWhen runs mchess with args in dir, sends it sig once a line of
@@ -115,7 +116,7 @@ func TestMatchStopsOnSignals(t *testing.T) {
 				t.Fatal(err)
 			}
 			rounds := map[string]bool{}
-			games, err := microchess.ReadGames(strings.NewReader(string(data)))
+			games, err := rules.ReadGames(strings.NewReader(string(data)))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/timing"
 )
 
 func init() {
@@ -46,13 +46,13 @@ func timingMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess timing:", err)
 		return exitFor(err)
 	}
-	rows, err := microchess.Timing(prog.images, *moves)
+	rows, err := timing.Timing(prog.images, *moves)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess timing:", err)
 		return 1
 	}
 	var b bytes.Buffer
-	microchess.WriteTimingMarkdown(&b, rows, prog.source)
+	timing.WriteTimingMarkdown(&b, rows, prog.source)
 	if *out == "" {
 		stdout.Write(b.Bytes())
 		return 0

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/spsa"
 	"github.com/kim1-archive/microchess/strength"
 	"github.com/kim1-archive/microchess/suite"
@@ -51,7 +51,7 @@ func (r *tuneRun) flags(fs *flag.FlagSet) {
 func (r *tuneRun) main(target *tuneTarget, stdout, stderr io.Writer) int {
 	set := target.set
 	fail := func(code int, err error) int { fmt.Fprintf(stderr, "mchess tune: %v\n", err); return code }
-	level, err := microchess.LevelByName(r.level)
+	level, err := memmap.LevelByName(r.level)
 	if err != nil {
 		return fail(2, err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/uci"
 )
 
@@ -62,7 +63,7 @@ func uciMain(args []string, stdout, stderr io.Writer) int {
 		var err error
 		loaded, err = loadMicroChess(&o)
 		if err == nil {
-			err = microchess.CheckLoaded(loaded.images)
+			err = memmap.CheckLoaded(loaded.images)
 		}
 		if err != nil {
 			fmt.Fprintln(stderr, "mchess uci:", err)

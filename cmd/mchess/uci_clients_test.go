@@ -11,8 +11,7 @@ import (
 	"time"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 )
 
 // tool finds a Debian program, which may be in /usr/games (not on every
@@ -115,8 +114,8 @@ func TestPolyglotDrivesTheEngine(t *testing.T) {
 	send("setboard " + fen)
 	send("go")
 	m := moveLine()
-	opt, _ := microchess.FEN(fen)
-	if err := microchess.NewGame(opt).PushNotationMove(m, chess.UCINotation{}, nil); err != nil {
+	opt, _ := rules.FEN(fen)
+	if err := rules.NewGame(opt).PushNotationMove(m, chess.UCINotation{}, nil); err != nil {
 		t.Errorf("after setboard: %s is not legal: %v", m, err)
 	}
 	send("quit")
@@ -168,7 +167,7 @@ func TestXboardMatchAgainstFairymax(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no PGN: %v\n%s", err, out)
 	}
-	games, err := microchess.ReadGames(strings.NewReader(string(data)))
+	games, err := rules.ReadGames(strings.NewReader(string(data)))
 	if err != nil || len(games) != 2 {
 		t.Fatalf("the match PGN: %d games, %v\n%s", len(games), err, data)
 	}

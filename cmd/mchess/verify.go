@@ -9,6 +9,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/ref"
 	"github.com/kim1-archive/microchess/verify"
 )
@@ -133,7 +134,7 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 	for _, r := range residue {
 		opt.Residue[r] = true
 	}
-	reports := verify.Compare([]*asm.Program{p.Code, p.Residue}, p.Images, microchess.Published(), opt)
+	reports := verify.Compare([]*asm.Program{p.Code, p.Residue}, p.Images, memmap.Published(), opt)
 	ok := true
 	for i := range reports {
 		ok = ok && reports[i].OK()

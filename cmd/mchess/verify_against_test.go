@@ -14,6 +14,7 @@ import (
 	"github.com/kim1-archive/microchess/cassette"
 	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
 )
 
@@ -81,7 +82,7 @@ func verdictOf(out string) string {
 func TestVerifyAgainstPublished(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	pub := segmentsOf(microchess.Published())
+	pub := segmentsOf(memmap.Published())
 	whole := "verdict: the 1977 program: identical in all 953 bytes its source defines that the dump holds; its 173 residue bytes (board, variables, stack, unused) match the published hex listing too"
 	c0 := "verdict: the 1977 program: identical in all 851 bytes its source defines that the dump holds; only part of it: the dump covers 0000–03FF, 851 of the 953 bytes its source defines; its 173 residue bytes (board, variables, stack, unused) match the published hex listing too"
 	for _, c := range []struct{ arg, verdict string }{
@@ -156,7 +157,7 @@ func TestVerifyAgainstChanged(t *testing.T) {
 		{label("GNMZ"), 0xEA, 0xA2, lineOf("GNMZ\tLDXIM\t10"), "GNMZ", "GNMZ LDXIM 10 CLEAR"},
 		{label("POS") + 1, 0xEA, 0x18, lineOf("POS\tLSRA") + 1, "POS+1", "CLC *****"},
 	}
-	pub := segmentsOf(microchess.Published())
+	pub := segmentsOf(memmap.Published())
 	set := func(segs []dump.Segment, addr int, v byte) {
 		for _, s := range segs {
 			if addr >= int(s.Addr) && addr < s.End() {
@@ -167,7 +168,7 @@ func TestVerifyAgainstChanged(t *testing.T) {
 	for _, c := range changes {
 		set(pub, c.addr, c.to)
 	}
-	set(pub, microchess.Board, 0x55)
+	set(pub, memmap.Board, 0x55)
 	hex := writeDump(t, dir, "changed.hex", pub)
 	wav := writeWAV(t, dir, "changed.wav", pub, 0xC0, 0xC1)
 	st, out, _ := tapeRun("verify", "--against", hex)
@@ -245,15 +246,15 @@ func TestVerifyAgainstOpenings(t *testing.T) {
 		if h == nil || err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		arg := writeDump(t, dir, filepath.Base(f)+".bin", []dump.Segment{{Addr: microchess.BookStart, Data: b.Block[:]}})
+		arg := writeDump(t, dir, filepath.Base(f)+".bin", []dump.Segment{{Addr: memmap.BookStart, Data: b.Block[:]}})
 		st, out, _ := tapeRun("verify", "--against", arg)
 		block := fmt.Sprintf("the %s block, computer %s, tape ID %s", h[1], strings.ToUpper(h[2][:1])+h[2][1:], h[3])
 		if want := "verdict: " + block + ": identical in all 28 bytes"; st != 0 || !strings.HasPrefix(verdictOf(out), want) {
 			t.Errorf("%s: status %d, %s\nwant %s", f, st, verdictOf(out), want)
 		}
 		// The whole program with this block loaded in place of its own.
-		whole := segmentsOf(microchess.Published())
-		copy(whole[0].Data[microchess.BookStart:], b.Block[:])
+		whole := segmentsOf(memmap.Published())
+		copy(whole[0].Data[memmap.BookStart:], b.Block[:])
 		st, out, _ = tapeRun("verify", "--against", writeDump(t, dir, filepath.Base(f)+".hex", whole))
 		if filepath.Base(f) == "giuoco-piano-white.book" { // the program's own
 			if st != 0 || !strings.HasPrefix(verdictOf(out), "verdict: the 1977 program: identical") {
@@ -273,7 +274,7 @@ func TestVerifyAgainstOpenings(t *testing.T) {
 func TestVerifyAgainstBadInput(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	pub := segmentsOf(microchess.Published())
+	pub := segmentsOf(memmap.Published())
 	write := func(name string, b []byte) string {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, b, 0o644); err != nil {
@@ -314,7 +315,7 @@ func TestVerifyAgainstBadInput(t *testing.T) {
 func TestVerifyAgainstDamagedRecording(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	pub := segmentsOf(microchess.Published())
+	pub := segmentsOf(memmap.Published())
 	wav := writeWAV(t, dir, "d.wav", pub, 0xC0, 0xC1)
 	b, _ := os.ReadFile(wav)
 	// 8-bit PCM at 22,050 Hz after a 44-byte header: silence 50 ms at 5 s,

@@ -3,11 +3,12 @@ package translate
 import (
 	"bytes"
 	"fmt"
-	"github.com/kim1-archive/microchess/emu/internal/sem"
-	"github.com/kim1-archive/microchess/isa"
 	"go/format"
 	"sort"
 	"strings"
+
+	"github.com/kim1-archive/microchess/emu/internal/sem"
+	"github.com/kim1-archive/microchess/isa"
 )
 
 // names are the translation's: V has a local of its own, and there are

@@ -2,10 +2,11 @@ package translate
 
 import (
 	"fmt"
-	"github.com/kim1-archive/microchess/emu/internal/sem"
-	"github.com/kim1-archive/microchess/isa"
 	"sort"
 	"strings"
+
+	"github.com/kim1-archive/microchess/emu/internal/sem"
+	"github.com/kim1-archive/microchess/isa"
 )
 
 // instrCode is one instruction's statements; back leaves it to the core

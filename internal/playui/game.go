@@ -7,13 +7,13 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // Game is a game being played and what the person can do with it.
 type Game struct {
-	P   *microchess.Play
+	P   *session.Play
 	PGN string // where the game is saved (at quit, at the end, on save)
 	Now func() time.Time
 	// Unsaved is why the game could not be written to PGN at the last
@@ -47,7 +47,7 @@ func (g *Game) Command(line string) (msg string, quit bool) {
 	case "help", "?":
 		return Help, false
 	case "new":
-		p, err := microchess.NewPlay(g.P.Opt)
+		p, err := session.NewPlay(g.P.Opt)
 		if err != nil {
 			return "new game: " + err.Error(), false
 		}

@@ -9,12 +9,15 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 func newGame(t *testing.T, player chess.Color, fen string) *Game {
 	t.Helper()
-	p, err := microchess.NewPlay(microchess.PlayOptions{Player: player, Level: microchess.Levels[0], FEN: fen,
-		Images: microchess.KIM(microchess.Published()), Program: "MicroChess 1977"})
+	p, err := session.NewPlay(session.PlayOptions{Player: player, Level: memmap.Levels[0], FEN: fen,
+		Images: microchess.KIM(memmap.Published()), Program: "MicroChess 1977"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +87,7 @@ func TestCommands(t *testing.T) {
 	if !ok || !strings.HasPrefix(msg, "hint: ") || len(g.P.Plies) != 0 {
 		t.Fatalf("hint: %q", msg)
 	}
-	if _, err := microchess.ParseSAN(g.P.Game.Position(), san); err != nil {
+	if _, err := rules.ParseSAN(g.P.Game.Position(), san); err != nil {
 		t.Errorf("hint %s: %v", san, err)
 	}
 	// resign: the game lost by the person, White.

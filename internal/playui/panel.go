@@ -5,8 +5,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/internal/bounded"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // The KIM-1's digits as seven segments, three text rows each, hex as the
@@ -39,7 +39,7 @@ func SevenSegment(d [3]byte) string {
 // Panel is the bare KIM-1: the person types keypad keys (0–F, AD, DA, +,
 // GO, PC), a line at a time, and sees the six digits after the program
 // has read them, nothing translated.
-func Panel(s *microchess.Session, in io.Reader, out io.Writer) error {
+func Panel(s *session.Session, in io.Reader, out io.Writer) error {
 	fmt.Fprintln(out, "The KIM-1's keypad: type keys as on the board (0-F, AD, DA, +, GO, PC), e.g. C, then PC;")
 	fmt.Fprintln(out, "a line may hold several. 'quit' ends.")
 	if err := s.M.RunToKey(s.Budget); err != nil { // the program starts and waits for a key
@@ -64,7 +64,7 @@ func Panel(s *microchess.Session, in io.Reader, out io.Writer) error {
 		if line == "" {
 			continue
 		}
-		keys, err := microchess.ParseKeys(line)
+		keys, err := session.ParseKeys(line)
 		if err != nil {
 			fmt.Fprintln(out, err)
 			continue

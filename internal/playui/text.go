@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/corentings/chess/v2"
-
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
 var letters = map[chess.PieceType]string{chess.King: "K", chess.Queen: "Q", chess.Rook: "R",
@@ -22,11 +22,11 @@ var letters = map[chess.PieceType]string{chess.King: "K", chess.Queen: "Q", ches
 // in chess below and to the left, and as the program's octal squares
 // above and to the right (rank from the program's end, file from the
 // person's left), for typing moves the manual's way.
-func Board(p *microchess.Play) string { return BoardFrom(p, p.Opt.Player, Style{}) }
+func Board(p *session.Play) string { return BoardFrom(p, p.Opt.Player, Style{}) }
 
 // BoardFrom draws the program's board as Board does, from side's end (the
 // person's unless flipped), in a style.
-func BoardFrom(p *microchess.Play, side chess.Color, style Style) string {
+func BoardFrom(p *session.Play, side chess.Color, style Style) string {
 	board, err := p.S.Position(p.Computer())
 	if err != nil {
 		return "the program's board is no chess position: " + err.Error() + "\n"
@@ -64,7 +64,7 @@ func drawBoard(board map[chess.Square]chess.Piece, side, computer chess.Color, f
 			}
 			b.WriteString(style.cell(pc, (f+r)%2 == 1, sq == from || sq == to))
 		}
-		fmt.Fprintf(&b, "  %d\n", microchess.Code(chess.NewSquare(chess.File(files[0]), chess.Rank(r)), computer)>>4)
+		fmt.Fprintf(&b, "  %d\n", memmap.Code(chess.NewSquare(chess.File(files[0]), chess.Rank(r)), computer)>>4)
 	}
 	b.WriteString("    ")
 	for _, f := range files {
@@ -75,7 +75,7 @@ func drawBoard(board map[chess.Square]chess.Piece, side, computer chess.Color, f
 }
 
 // lastMove is the last move's squares, or NoSquare.
-func lastMove(p *microchess.Play) (from, to chess.Square) {
+func lastMove(p *session.Play) (from, to chess.Square) {
 	if n := len(p.Plies); n > 0 {
 		u := p.Plies[n-1].UCI
 		if len(u) >= 4 {
@@ -90,18 +90,18 @@ func square(s string) chess.Square {
 }
 
 // Display is the KIM-1's six digits as the program last showed them.
-func Display(p *microchess.Play) string {
+func Display(p *session.Play) string {
 	d := p.S.M.Display
 	return fmt.Sprintf("%02X %02X %02X", d[0], d[1], d[2])
 }
 
 // Status says who is to move or how the game ended, and what is playing.
-func Status(p *microchess.Play) string {
+func Status(p *session.Play) string {
 	return Turn(p) + "\n" + Header(p)
 }
 
 // Turn says who is to move, or how the game ended.
-func Turn(p *microchess.Play) string {
+func Turn(p *session.Play) string {
 	switch {
 	case p.Over():
 		return "game over: " + p.End
@@ -116,9 +116,9 @@ func Turn(p *microchess.Play) string {
 // its book: .OMOVE is negative while the book is followed (the 1977 GO;
 // Stone's list and the library keep their own state). Read from the
 // program's memory: not while it thinks.
-func Header(p *microchess.Play) string {
+func Header(p *session.Play) string {
 	book := p.BookText()
-	if !p.Opt.BookOff && !p.Opt.Plan && p.Opt.Library == nil && !strings.HasPrefix(book, "none") && p.S.M.Peek(microchess.OpenPtr)&0x80 == 0 {
+	if !p.Opt.BookOff && !p.Opt.Plan && p.Opt.Library == nil && !strings.HasPrefix(book, "none") && p.S.M.Peek(memmap.OpenPtr)&0x80 == 0 {
 		book += ", no longer followed"
 	}
 	return fmt.Sprintf("%s, level %s, book: %s", p.Opt.Program, p.Opt.Level.Name, book)
@@ -131,7 +131,7 @@ var MovesHeader = fmt.Sprintf("%-14s %-8s %11s %7s", "move", "display", "cycles"
 // position's move number, with each program move's display, cycles and
 // time on a 1 MHz KIM-1 (the columns of MovesHeader); 43 characters at
 // most but for an illegal move's reason, on the next line.
-func Moves(p *microchess.Play) []string {
+func Moves(p *session.Play) []string {
 	var out []string
 	number, white := firstMove(p)
 	for _, ply := range p.Plies {
@@ -157,7 +157,7 @@ func Moves(p *microchess.Play) []string {
 
 // firstMove is the number of the game's first move and whether White
 // makes it: the FEN's, if the game starts from one.
-func firstMove(p *microchess.Play) (number int, white bool) {
+func firstMove(p *session.Play) (number int, white bool) {
 	number, white = 1, true
 	if f := strings.Fields(p.Opt.FEN); len(f) == 6 {
 		white = f[1] != "b"

@@ -8,6 +8,9 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // The board the game shows is drawn from the program's memory; over a
@@ -15,8 +18,8 @@ import (
 // way, after every move, from either side.
 func TestBoardShownIsTheGame(t *testing.T) {
 	for _, player := range []chess.Color{chess.Black, chess.White} {
-		p, err := microchess.NewPlay(microchess.PlayOptions{Player: player, Level: microchess.Levels[0],
-			Images: microchess.KIM(microchess.Published()), Program: "MicroChess 1977"})
+		p, err := session.NewPlay(session.PlayOptions{Player: player, Level: memmap.Levels[0],
+			Images: microchess.KIM(memmap.Published()), Program: "MicroChess 1977"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +48,7 @@ func firstLegal(pos *chess.Position) string {
 	var sans []string
 	for _, m := range pos.ValidMoves() {
 		m := m
-		sans = append(sans, microchess.SAN(pos, &m))
+		sans = append(sans, rules.SAN(pos, &m))
 	}
 	sort.Strings(sans)
 	return sans[0]

@@ -11,7 +11,7 @@ import (
 	"syscall/js"
 	"time"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/web"
 )
 
@@ -22,7 +22,7 @@ func main() {
 		"programs": fn(func(a []js.Value) any { return jsonOf(web.Programs) }),
 		"levels": fn(func(a []js.Value) any {
 			var out []web.Choice
-			for _, l := range microchess.Levels {
+			for _, l := range memmap.Levels {
 				out = append(out, web.Choice{Name: l.Name, Label: l.Name})
 			}
 			return jsonOf(out)

@@ -11,7 +11,9 @@ import (
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/emu/translate"
 	"github.com/kim1-archive/microchess/linker"
+	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/tunable"
 )
 
@@ -44,7 +46,7 @@ type built struct {
 
 // machine loads images on a KIM-1 with the layout's RAM.
 func machine(l linker.Layout, images []*linker.Image, syms ...*asm.Program) (*built, error) {
-	m, err := microchess.Machine(l, microchess.KIM(images))
+	m, err := session.Machine(l, microchess.KIM(images))
 	if err != nil {
 		return nil, err
 	}
@@ -72,11 +74,11 @@ func original() (*built, error) {
 	if err != nil {
 		return nil, err
 	}
-	return machine(microchess.Layout, p.Images, p.Code)
+	return machine(memmap.Layout, p.Images, p.Code)
 }
 
 func stone(white bool) func() (*built, error) {
-	return patched(microchess.Layout, func() (*microchess.Patched, error) { return microchess.Stone(white) })
+	return patched(memmap.Layout, func() (*microchess.Patched, error) { return microchess.Stone(white) })
 }
 
 // library is the library program with the twenty books, as match and play
@@ -93,7 +95,7 @@ func library() (*built, error) {
 
 // The level bytes are settings (the manual has the player change them), so
 // every program reads them when it runs.
-var levelBytes = []uint16{microchess.LevelCheck, microchess.LevelTree}
+var levelBytes = []uint16{memmap.LevelCheck, memmap.LevelTree}
 
 func levels(*built) ([]uint16, error) { return levelBytes, nil }
 
@@ -138,7 +140,7 @@ func formB() (*built, error) {
 	if err != nil {
 		return nil, err
 	}
-	return machine(microchess.Layout, p.Images, p.Code)
+	return machine(memmap.Layout, p.Images, p.Code)
 }
 
 var programs = []program{
@@ -235,7 +237,7 @@ func translateProgram(p program, build func() (*built, error)) ([]byte, error) {
 	}
 	src, err := translate.Translate(translate.Program{
 		Package: "translated", Name: p.name, Description: p.description, Generator: generator,
-		Mem: &b.m.CPU.Mem, Entries: []uint16{microchess.Start}, Variable: variable, Constraint: constraint,
+		Mem: &b.m.CPU.Mem, Entries: []uint16{memmap.Start}, Variable: variable, Constraint: constraint,
 		Symbols: asm.NewNames(b.syms).Name,
 	})
 	if err != nil {

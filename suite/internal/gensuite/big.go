@@ -29,8 +29,8 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -99,7 +99,7 @@ func (w *bigWalker) candidates(fen string, pos *chess.Position, ply int) []strin
 func (w *bigWalker) attempt(i uint64) ([]string, int) {
 	r := rand.NewPCG(w.c.seed, i)
 	plies := 4 + 2*int(suite.Below(r, 3))
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	var uci []string
 	for len(uci) < plies || suite.Material(pos) != 0 {
 		if len(uci) == plies {
@@ -140,7 +140,7 @@ func (w *bigWalker) attempt(i uint64) ([]string, int) {
 
 // keys are the positions a line passes through, its end last.
 func keys(uci []string) []string {
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	var ks []string
 	for _, s := range uci {
 		m, err := chess.UCINotation{}.Decode(pos, s)
@@ -181,7 +181,7 @@ func (w *bigWalker) take(uci []string) {
 // name is "ECO name" of the deepest position along the line that the
 // library's table names, as study-250's lines are named, or "".
 func (w *bigWalker) name(uci []string) string {
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	name := ""
 	for _, s := range uci {
 		m, err := chess.UCINotation{}.Decode(pos, s)
@@ -296,7 +296,7 @@ type stateLine struct {
 }
 
 func play(uci []string) *chess.Position {
-	pos := microchess.StartingPosition()
+	pos := rules.StartingPosition()
 	for _, s := range uci {
 		m, err := chess.UCINotation{}.Decode(pos, s)
 		if err != nil {
@@ -308,7 +308,7 @@ func play(uci []string) *chess.Position {
 }
 
 func fenKey(fen string) string {
-	pos, err := microchess.ParseFEN(fen)
+	pos, err := rules.ParseFEN(fen)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -396,11 +396,11 @@ func (w *bigWalker) suiteFile(lines []stateLine, settings string) []byte {
 # the line it names, as the table writes them.
 `, len(lines), settings)
 	for _, l := range lines {
-		pos := microchess.StartingPosition()
+		pos := rules.StartingPosition()
 		var san []string
 		for _, s := range l.uci {
 			m, _ := chess.UCINotation{}.Decode(pos, s)
-			san = append(san, microchess.SAN(pos, m))
+			san = append(san, rules.SAN(pos, m))
 			pos = pos.Update(m)
 		}
 		fmt.Fprintf(&b, "%s | %s | %+d@%d\n", w.name(l.uci), numbered(san), l.cp, w.c.evalDepth)

@@ -33,7 +33,7 @@ import (
 	"github.com/corentings/chess/v2"
 	"github.com/corentings/chess/v2/opening"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/suite"
 )
 
@@ -226,7 +226,7 @@ func (w *walker) walk(pos *chess.Position, l leaf) {
 			m.HasTag(chess.KingSideCastle) || m.HasTag(chess.QueenSideCastle) || m.HasTag(chess.EnPassant) || m.Promo() != chess.NoPieceType {
 			continue
 		}
-		w.walk(pos.Update(&m), leaf{uci: append(slices.Clip(uci), p.move), san: append(slices.Clip(l.san), microchess.SAN(pos, &m)),
+		w.walk(pos.Update(&m), leaf{uci: append(slices.Clip(uci), p.move), san: append(slices.Clip(l.san), rules.SAN(pos, &m)),
 			loss: l.loss + pvs[0].cp - p.cp, eco: l.eco, name: l.name})
 	}
 }
@@ -236,7 +236,7 @@ func (w *walker) walk(pos *chess.Position, l leaf) {
 func ecoTable() map[string][]string {
 	table := map[string][]string{}
 	for _, o := range opening.NewBookECO().Possible(nil) {
-		pos := microchess.StartingPosition()
+		pos := rules.StartingPosition()
 		for _, s := range strings.Fields(o.PGN()) { // the table's UCI column
 			m, err := chess.UCINotation{}.Decode(pos, s)
 			if err != nil {
@@ -318,13 +318,13 @@ func main() {
 	e := startEngine(64)
 	w := &walker{e: e, seen: map[string]bool{}, exclude: map[string]bool{}, eco: ecoTable()}
 	for _, l := range suite.Default() {
-		pos, err := microchess.ParseFEN(l.FEN())
+		pos, err := rules.ParseFEN(l.FEN())
 		if err != nil {
 			log.Fatal(err)
 		}
 		w.exclude[key(pos)] = true
 	}
-	w.walk(microchess.StartingPosition(), leaf{})
+	w.walk(rules.StartingPosition(), leaf{})
 	log.Printf("walk: %d searches, %d leaves, %v", e.searches, len(w.leaves), time.Since(start).Round(time.Second))
 	tally(w.leaves)
 
