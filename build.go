@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/corentings/chess/v2"
-
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
@@ -162,89 +160,4 @@ func KIM(images []*linker.Image) []kim1.Image {
 		out = append(out, kim1.Image{Name: "image " + im.Name, Addr: im.Start, Data: im.Bytes})
 	}
 	return out
-}
-
-// ProgramFor builds a program by name for the side the computer plays:
-// "original" (MicroChess 1977, with the residue the tapes held), "stone"
-// (Stone's 1980 upgrade with the opening list for that side, as the
-// article's loading instructions have it), "teletype" (the original with
-// the teletype routines), "special" (the original with the special
-// moves), "tuned" (the original with its weights tuned, TunedSource) or
-// "tuned-special" (the special-moves program tuned, TunedSpecial),
-// all from the proven sources; or "local", the working
-// directory's own (Local). See ProgramNeeds for what some need. It also
-// gives a name to show, which says where the bytes are not the 1977
-// program's (Describe).
-func ProgramFor(name string, computer chess.Color) ([]kim1.Image, string, error) {
-	switch name {
-	case "original":
-		p, err := Original(true)
-		if err != nil {
-			return nil, "", err
-		}
-		return KIM(p.Images), p.Describe(OriginalName), nil
-	case "stone":
-		p, err := Stone(computer == chess.White)
-		if err != nil {
-			return nil, "", err
-		}
-		return KIM(p.Images), p.Describe(fmt.Sprintf("%s with Stone's 1980 upgrade (%s list)", OriginalName, computer.Name())), nil
-	case "teletype":
-		p, err := Teletype()
-		if err != nil {
-			return nil, "", err
-		}
-		return KIM(p.Images), p.Describe(OriginalName + " at a teletype (" + TeletypeSource + ")"), nil
-	case "special":
-		p, err := Special()
-		if err != nil {
-			return nil, "", err
-		}
-		return KIM(p.Images), p.Describe(OriginalName + " with the special moves (" + SpecialSource + ")"), nil
-	case "tuned":
-		p, err := Tuned()
-		if err != nil {
-			return nil, "", err
-		}
-		return KIM(p.Images), p.Describe(TunedName + " (" + TunedSource + ")"), nil
-	case TunedSpecialName:
-		p, err := TunedSpecial()
-		if err != nil {
-			return nil, "", err
-		}
-		return KIM(p.Images), p.Describe(OriginalName + " with the special moves, tuned (" + TunedSpecialBase + ", " + TunedSpecialSource + ")"), nil
-	case LocalProgram:
-		p, err := Local(nil)
-		if err != nil {
-			return nil, "", err
-		}
-		return KIM(p.Images), p.LocalName(), nil
-	}
-	return nil, "", fmt.Errorf("program %q: want original, stone, teletype, special, tuned, tuned-special or local", name)
-}
-
-// Needs is what a program of ProgramFor needs beyond a stock KIM-1.
-type Needs struct {
-	Layout   linker.Layout       // its memory (the KIM-1's own, or with expansion RAM)
-	Teletype bool                // it is played through the teletype
-	Special  *memmap.SpecialVars // the special-moves program's variables
-}
-
-// ProgramNeeds says what a program of ProgramFor needs.
-func ProgramNeeds(name string) (Needs, error) {
-	switch name {
-	case "teletype":
-		return Needs{Layout: TeletypeLayout(), Teletype: true}, nil
-	case "special", TunedSpecialName:
-		p, err := Special()
-		if name == TunedSpecialName {
-			p, err = TunedSpecial()
-		}
-		if err != nil {
-			return Needs{}, err
-		}
-		v, err := SpecialVarsOf(p)
-		return Needs{Layout: SpecialLayout(), Special: v}, err
-	}
-	return Needs{Layout: memmap.Layout}, nil
 }

@@ -9,9 +9,13 @@ import (
 	"github.com/kim1-archive/microchess/linker"
 )
 
-// LocalProgram is the name of the program built from the working
-// directory's src/: a clone's own, modified or not.
-const LocalProgram = "local"
+// NoSourceError is Local's error when the working directory holds no
+// program source.
+type NoSourceError struct{ Dir string }
+
+func (e *NoSourceError) Error() string {
+	return fmt.Sprintf("no %s in the working directory (%s)", ProgramSource, e.Dir)
+}
 
 // Local builds the working directory's program as make does:
 // ./src/microchess.asm with the residue (./src/residue.asm, or the
@@ -22,13 +26,13 @@ func Local(ram []linker.Region) (*Program, error) {
 	if _, err := os.Stat(ProgramSource); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			dir, _ := os.Getwd()
-			return nil, fmt.Errorf("program local: no %s in the working directory (%s): local is a clone's own program, built from its src/", ProgramSource, dir)
+			return nil, &NoSourceError{dir}
 		}
-		return nil, fmt.Errorf("program local: %v", err)
+		return nil, err
 	}
 	p, err := Build(WorkDir, Options{Sources: []string{ProgramSource}, Residue: []string{ResidueSource}, RAM: ram})
 	if err != nil {
-		return nil, fmt.Errorf("program local: %w", err)
+		return nil, err
 	}
 	return p, nil
 }

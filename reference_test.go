@@ -11,6 +11,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/memmap"
@@ -100,7 +101,7 @@ func TestDescribe(t *testing.T) {
 func TestNamedProgramsAreUnmodified(t *testing.T) {
 	for _, name := range []string{"original", "stone", "teletype", "special"} {
 		for _, side := range []chess.Color{chess.White, chess.Black} {
-			_, shown, err := microchess.ProgramFor(name, side)
+			_, shown, err := builds.ProgramFor(name, side)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -122,14 +123,14 @@ func TestNamedProgramsAreUnmodified(t *testing.T) {
 // program; local is the clone's, named with its one changed byte.
 func TestOriginalNeverMoves(t *testing.T) {
 	modifiedClone(t, true)
-	orig, origName, err := microchess.ProgramFor("original", chess.White)
+	orig, origName, err := builds.ProgramFor("original", chess.White)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if origName != microchess.OriginalName || !microchess.SameProgram(orig, microchess.KIM(memmap.Published())) {
 		t.Errorf("original in a modified clone: %q", origName)
 	}
-	local, localName, err := microchess.ProgramFor(microchess.LocalProgram, chess.White)
+	local, localName, err := builds.ProgramFor(builds.Local, chess.White)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,11 +148,11 @@ func TestOriginalNeverMoves(t *testing.T) {
 
 func TestLocalUnchangedIsTheOriginal(t *testing.T) {
 	modifiedClone(t, false)
-	orig, _, err := microchess.ProgramFor("original", chess.Black)
+	orig, _, err := builds.ProgramFor("original", chess.Black)
 	if err != nil {
 		t.Fatal(err)
 	}
-	local, name, err := microchess.ProgramFor(microchess.LocalProgram, chess.Black)
+	local, name, err := builds.ProgramFor(builds.Local, chess.Black)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func TestLocalUnchangedIsTheOriginal(t *testing.T) {
 
 func TestLocalNeedsASource(t *testing.T) {
 	t.Chdir(t.TempDir())
-	_, _, err := microchess.ProgramFor(microchess.LocalProgram, chess.White)
+	_, _, err := builds.ProgramFor(builds.Local, chess.White)
 	if err == nil || !strings.Contains(err.Error(), "no src/microchess.asm in the working directory") {
 		t.Errorf("local without a source: %v", err)
 	}

@@ -191,7 +191,7 @@ func TestROMTeletypeGameMatchesTraps(t *testing.T) {
 		printed string
 	}
 	play := func(onROM bool) result {
-		opt := session.PlayOptions{Teletype: true, Layout: p.Base.Layout, Images: KIM(p.Images), Level: memmap.Levels[0], Baud: 300}
+		opt := session.PlayOptions{Needs: session.Needs{Teletype: true, Layout: p.Base.Layout}, Images: KIM(p.Images), Level: memmap.Levels[0], Baud: 300}
 		if onROM {
 			opt.ROM = &rom
 		}

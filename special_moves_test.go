@@ -11,6 +11,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/rules"
@@ -58,11 +59,11 @@ func readPositions(t *testing.T) []specialPosition {
 // computer playing computer, at a level.
 func newSpecialPlay(t *testing.T, fen string, computer chess.Color, level string) *session.Play {
 	t.Helper()
-	images, name, err := microchess.ProgramFor("special", computer)
+	images, name, err := builds.ProgramFor("special", computer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	needs, err := microchess.ProgramNeeds("special")
+	needs, err := builds.NeedsOf("special")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,8 +71,8 @@ func newSpecialPlay(t *testing.T, fen string, computer chess.Color, level string
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := session.NewPlay(session.PlayOptions{Program: name, Images: images, Layout: needs.Layout,
-		Special: needs.Special, Player: computer.Other(), Level: l, FEN: fen})
+	p, err := session.NewPlay(session.PlayOptions{Program: name, Images: images, Needs: needs,
+		Player: computer.Other(), Level: l, FEN: fen})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/isa"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/spsa"
@@ -32,11 +33,11 @@ func imageStmt(images []*linker.Image, a uint16) *asm.Stmt {
 // one byte did.
 func TestSpecialDeclarationsKeepTheOriginals(t *testing.T) {
 	t.Parallel()
-	orig, err := microchess.LoadTunableProgram("original", "")
+	orig, err := builds.LoadTunableProgram("original", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	spc, err := microchess.LoadTunableProgram("special", "")
+	spc, err := builds.LoadTunableProgram("special", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,11 +139,11 @@ func TestTunedSpecialHoldsItsRunsValues(t *testing.T) {
 	if !st.Done() {
 		t.Fatalf("the run stopped at %d of %d pairs", st.Iter, st.Schedule.Pairs)
 	}
-	spc, err := microchess.LoadTunableProgram("special", "")
+	spc, err := builds.LoadTunableProgram("special", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := microchess.LoadTunableProgram(microchess.TunedSpecialName, "")
+	ts, err := builds.LoadTunableProgram(microchess.TunedSpecialName, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/memmap"
@@ -38,11 +39,11 @@ func programOptions(tb testing.TB, program string, computer chess.Color) session
 		opt.Images, opt.Program, opt.Layout, opt.Library, opt.Seed = microchess.KIM(b.Program.Images), b.Name, microchess.LibraryLayout(), b.Vars, 29
 		return opt
 	}
-	images, desc, err := microchess.ProgramFor(program, computer)
+	images, desc, err := builds.ProgramFor(program, computer)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	needs, err := microchess.ProgramNeeds(program)
+	needs, err := builds.NeedsOf(program)
 	if err != nil {
 		tb.Fatal(err)
 	}

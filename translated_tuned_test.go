@@ -6,6 +6,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/isa"
 	"github.com/kim1-archive/microchess/session"
 )
@@ -80,7 +81,7 @@ func TestTranslatedTunedVariant(t *testing.T) {
 // king may castle; and it plays otherwise than the special program.
 func TestTranslatedTunedSpecialVariant(t *testing.T) {
 	t.Parallel()
-	tp, err := microchess.LoadTunableProgram("special", "")
+	tp, err := builds.LoadTunableProgram("special", "")
 	if err != nil {
 		t.Fatal(err)
 	}

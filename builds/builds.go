@@ -12,8 +12,10 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/dump"
+	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // Build is one program as make builds it, from the proven sources.
@@ -27,65 +29,72 @@ type Build struct {
 	// images, base first (a patch's Base is one of them); nil for an
 	// opening block, whose bytes are compiled from a book.
 	Programs []*asm.Program
+	// Shown names the program where a game is recorded: what it is, and
+	// where its bytes are not the 1977 program's (microchess.Describe).
+	Shown string
+	// Needs is what it needs beyond a stock KIM-1.
+	Needs session.Needs
 }
+
+// KIM is the build's images as a KIM-1 loads them.
+func (b *Build) KIM() []kim1.Image { return microchess.KIM(b.Images) }
+
+// Clean is the key of the 1977 program built without the residue.
+const Clean = "clean"
 
 // Keys names the builds All makes, in its order (the opening blocks as
 // "opening:BOOK").
-const Keys = "original, clean, stone-white, stone-black, teletype, special, library, tuned, tuned-special, opening:BOOK"
+func Keys() string {
+	var keys []string
+	for _, p := range allOrder() {
+		for _, side := range p.SideList() {
+			keys = append(keys, p.SideKey(side))
+		}
+		if p.Name == Original {
+			keys = append(keys, Clean)
+		}
+	}
+	return strings.Join(append(keys, "opening:BOOK"), ", ")
+}
 
-// All makes every build of make's default target, in the Makefile's
-// order: the 1977 program with the published residue and without, Stone's
-// upgrade with each list, the teletype, special-moves and library
-// extensions, the tuned programs, and the ten opening blocks.
+// allOrder is the programs of All: the catalogue's built from the
+// sources built in, in its order, the tuned ones last.
+func allOrder() []*Program {
+	var out, tuned []*Program
+	for _, p := range Catalogue {
+		switch {
+		case p.Local:
+		case p.TunedFrom != "":
+			tuned = append(tuned, p)
+		default:
+			out = append(out, p)
+		}
+	}
+	return append(out, tuned...)
+}
+
+// All makes every build of make's default target: each program of the
+// catalogue built from the sources built in (allOrder), a program with
+// Sides once a side, the 1977 program also without the residue (Clean),
+// then the ten opening blocks.
 func All() ([]Build, error) {
 	var out []Build
-	orig, err := microchess.Original(true)
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, program("original", "MicroChess 1977 with the residue of the published listing", []string{microchess.ProgramSource, microchess.ResidueSource}, orig))
-	clean, err := microchess.Original(false)
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, program("clean", "MicroChess 1977 alone (no residue)", []string{microchess.ProgramSource}, clean))
-	for _, white := range []bool{true, false} {
-		s, err := microchess.Stone(white)
-		if err != nil {
-			return nil, err
+	for _, p := range allOrder() {
+		for _, side := range p.SideList() {
+			b, err := p.Build(side)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, *b)
 		}
-		key, list := "stone-black", microchess.StoneBlack
-		if white {
-			key, list = "stone-white", microchess.StoneWhite
+		if p.Name == Original {
+			clean, err := microchess.Original(false)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, program(Clean, "MicroChess 1977 alone (no residue)", []string{microchess.ProgramSource}, clean))
 		}
-		out = append(out, patched(key, "Stone's 1980 upgrade over MicroChess 1977, "+strings.TrimPrefix(key, "stone-")+" list",
-			[]string{microchess.ProgramSource, microchess.ResidueSource, microchess.StoneSource, list}, s))
 	}
-	tty, err := microchess.Teletype()
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, patched("teletype", "MicroChess 1977 at a teletype", []string{microchess.ProgramSource, microchess.ResidueSource, microchess.TeletypeSource}, tty))
-	spc, err := microchess.Special()
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, patched("special", "MicroChess 1977 with the special moves", []string{microchess.ProgramSource, microchess.ResidueSource, microchess.SpecialSource}, spc))
-	lib, err := openings.TwentyBooks()
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, patched("library", "MicroChess 1977 with the opening library", []string{microchess.ProgramSource, microchess.ResidueSource, microchess.LibrarySource, "tables compiled from " + strings.Join(openings.LibraryDirs, ", ")}, lib.Program))
-	tuned, err := microchess.Tuned()
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, program("tuned", microchess.TunedName, []string{microchess.TunedSource, microchess.ResidueSource}, tuned))
-	tspc, err := microchess.TunedSpecial()
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, patched(microchess.TunedSpecialName, "MicroChess 1977 with the special moves, tuned", []string{microchess.TunedSpecialBase, microchess.ResidueSource, microchess.TunedSpecialSource}, tspc))
 	blocks, err := Openings()
 	if err != nil {
 		return nil, err

@@ -9,8 +9,6 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
-	"github.com/kim1-archive/microchess/linker"
-	"github.com/kim1-archive/microchess/memmap"
 )
 
 // samePlayer tells whether two MicroChess players are one: the same
@@ -26,17 +24,9 @@ func samePlayer(a, b *program) bool {
 			return false
 		}
 	}
-	return a.level == b.level && a.book == b.book && a.teletype == b.teletype &&
-		slices.Equal(memoryOf(a.layout).Regions, memoryOf(b.layout).Regions) &&
-		samePointee(a.special, b.special) && samePointee(a.library, b.library)
-}
-
-// memoryOf is a layout as a game loads it: zero is the KIM-1's own.
-func memoryOf(l linker.Layout) linker.Layout {
-	if len(l.Regions) == 0 {
-		return memmap.Layout
-	}
-	return l
+	return a.level == b.level && a.book == b.book && a.needs.Teletype == b.needs.Teletype &&
+		slices.Equal(a.needs.Memory().Regions, b.needs.Memory().Regions) &&
+		samePointee(a.needs.Special, b.needs.Special) && samePointee(a.needs.Library, b.needs.Library)
 }
 
 func samePointee[T comparable](a, b *T) bool {

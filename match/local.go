@@ -3,21 +3,22 @@ package match
 import (
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 )
 
-// localProgram builds the working directory's program (microchess.Local)
-// with the expansion RAM given, for either side.
-func localProgram(ram []linker.Region) func(chess.Color) ([]kim1.Image, string, error) {
-	return func(chess.Color) ([]kim1.Image, string, error) {
-		p, err := microchess.Local(ram)
+// localProgram builds the working directory's program (the catalogue's
+// local) with the expansion RAM given, for either side.
+func localProgram(p *builds.Program, ram []linker.Region) func(chess.Color) ([]kim1.Image, string, error) {
+	return func(side chess.Color) ([]kim1.Image, string, error) {
+		b, err := p.BuildWithRAM(side, ram)
 		if err != nil {
 			return nil, "", err
 		}
-		return microchess.KIM(p.Images), p.LocalName(), nil
+		return b.KIM(), b.Shown, nil
 	}
 }
 
@@ -31,7 +32,11 @@ func (r *Roster) LocalRAM(ram []linker.Region) error {
 			return err
 		}
 	}
-	r.programs[microchess.LocalProgram] = localProgram(ram)
-	r.localLayout = layout
+	p, err := builds.Lookup(builds.Local)
+	if err != nil {
+		return err
+	}
+	r.programs[p.Name] = localProgram(p, ram)
+	r.localNeeds = session.Needs{Layout: layout}
 	return nil
 }

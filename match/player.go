@@ -19,11 +19,11 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/memmap"
-	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/uci"
 )
 
@@ -35,21 +35,13 @@ type Player struct {
 	// names it; nil for an engine.
 	Program func(side chess.Color) ([]kim1.Image, string, error)
 	Level   memmap.Level
-	Layout  linker.Layout // the program's memory (zero: the KIM-1's own)
-	// Plan says the program's opening block is no book of replies but a
-	// part of its play that is never switched off: Stone's Table 1, a
-	// development plan his GO weighs in every position while a man is on
-	// its FROM square.
-	Plan bool
-	// Teletype plays the program through its teletype, not its keypad.
-	Teletype bool
-	// Special is set for the special-moves program: its moves are keyed
-	// as single moves, its men's types read from its memory.
-	Special *memmap.SpecialVars
-	// Library is set for the library program: its book moves are counted,
-	// and each game gets its own random seed.
-	Library *memmap.LibraryVars
-	Engine  *Engine
+	// Needs is what the program needs beyond a stock KIM-1: its memory,
+	// its teletype, the special-moves program's variables (its moves
+	// keyed as single moves), the library's (its book moves counted, a
+	// random seed a game), Stone's plan (his opening block is no book of
+	// replies but a part of its play that is never switched off).
+	session.Needs
+	Engine *Engine
 	// ROM runs the program on the user's KIM-1 monitor ROM
 	// (microchess.PlayOptions.ROM); nil: with traps.
 	ROM *kim1.MonitorROM
@@ -88,61 +80,38 @@ type Engine struct {
 // IsEngine tells an external engine from a MicroChess program.
 func (p *Player) IsEngine() bool { return p.Engine != nil }
 
-// Builtin names the programs every match knows, built from the sources
-// built into the binary (microchess.Proven): a name is the same bytes in
-// every directory. The roster adds local, the working directory's own.
-var Builtin = map[string]func(side chess.Color) ([]kim1.Image, string, error){
-	"original": func(side chess.Color) ([]kim1.Image, string, error) {
-		return microchess.ProgramFor("original", side)
-	},
-	"stone": func(side chess.Color) ([]kim1.Image, string, error) {
-		return microchess.ProgramFor("stone", side)
-	},
-	"teletype": func(side chess.Color) ([]kim1.Image, string, error) {
-		return microchess.ProgramFor("teletype", side)
-	},
-	"special": func(side chess.Color) ([]kim1.Image, string, error) {
-		return microchess.ProgramFor("special", side)
-	},
-	"tuned": func(side chess.Color) ([]kim1.Image, string, error) {
-		return microchess.ProgramFor("tuned", side)
-	},
-	microchess.TunedSpecialName: func(side chess.Color) ([]kim1.Image, string, error) {
-		return microchess.ProgramFor(microchess.TunedSpecialName, side)
-	},
-	"library": func(side chess.Color) ([]kim1.Image, string, error) {
-		b, err := openings.TwentyBooks()
-		if err != nil {
-			return nil, "", err
-		}
-		return microchess.KIM(b.Program.Images), b.Name, nil
-	},
-}
-
 // DefaultLevel is a program's level when its name has none, as in play.
 const DefaultLevel = "normal"
 
 // Roster resolves players' names: the built-in programs, programs loaded
 // from images, and engines defined by ParseEngine.
 type Roster struct {
-	programs    map[string]func(side chess.Color) ([]kim1.Image, string, error)
-	layouts     map[string]linker.Layout
-	engines     map[string]*Engine
-	used        map[string]bool
-	variants    map[string]string // a variant's base program (AddVariant)
-	localLayout linker.Layout     // the memory of the program local
+	programs   map[string]func(side chess.Color) ([]kim1.Image, string, error)
+	needs      map[string]session.Needs // of the programs added
+	engines    map[string]*Engine
+	used       map[string]bool
+	variants   map[string]string // a variant's base program (AddVariant)
+	localNeeds session.Needs     // of the program local
 }
 
 // NewRoster knows the built-in programs.
 func NewRoster() *Roster {
 	r := &Roster{programs: map[string]func(chess.Color) ([]kim1.Image, string, error){},
-		layouts: map[string]linker.Layout{}, engines: map[string]*Engine{}, used: map[string]bool{},
+		needs: map[string]session.Needs{}, engines: map[string]*Engine{}, used: map[string]bool{},
 		variants: map[string]string{}}
-	for n, f := range Builtin {
-		r.programs[n] = f
+	for _, p := range builds.Catalogue {
+		if p.Local {
+			r.programs[p.Name] = localProgram(p, nil)
+			continue
+		}
+		r.programs[p.Name] = func(side chess.Color) ([]kim1.Image, string, error) {
+			b, err := p.Build(side)
+			if err != nil {
+				return nil, "", err
+			}
+			return b.KIM(), b.Shown, nil
+		}
 	}
-	r.programs[microchess.LocalProgram] = localProgram(nil)
-	r.localLayout = memmap.Layout
 	return r
 }
 
@@ -154,7 +123,7 @@ func (r *Roster) AddProgram(name, desc string, images []kim1.Image, layout linke
 		return err
 	}
 	r.programs[name] = func(chess.Color) ([]kim1.Image, string, error) { return images, desc, nil }
-	r.layouts[name] = layout
+	r.needs[name] = session.Needs{Layout: layout}
 	return nil
 }
 
@@ -162,7 +131,7 @@ func (r *Roster) AddProgram(name, desc string, images []kim1.Image, layout linke
 // named.
 func (r *Roster) Unused() []string {
 	var n []string
-	for k := range r.layouts {
+	for k := range r.needs {
 		if !r.used[k] {
 			n = append(n, k)
 		}
@@ -281,8 +250,8 @@ func parseDuration(v string) (time.Duration, error) {
 }
 
 // Player resolves a player's name: PROGRAM[@LEVEL] for a MicroChess
-// program (original, stone, teletype, special, library, local, or one
-// added), or an engine's name.
+// program (of the catalogue, package builds, or one added), or an
+// engine's name.
 func (r *Roster) Player(spec string) (*Player, error) {
 	name, level, hasLevel := strings.Cut(spec, "@")
 	if e, ok := r.engines[name]; ok {
@@ -310,24 +279,26 @@ func (r *Roster) Player(spec string) (*Player, error) {
 		base = r.variants[base]
 		r.used[base] = true
 	}
-	pl := &Player{Name: name + "@" + l.Name, Program: prog, Level: l, Layout: r.layouts[base], Plan: base == "stone"}
-	switch _, builtin := Builtin[base]; {
-	case base == microchess.LocalProgram:
-		pl.Layout = r.localLayout
-	case base == "library":
-		b, err := openings.TwentyBooks()
-		if err != nil {
+	pl := &Player{Name: name + "@" + l.Name, Program: prog, Level: l, Needs: r.needs[base]}
+	if _, added := r.needs[base]; !added {
+		if pl.Needs, err = r.builtinNeeds(base); err != nil {
 			return nil, fmt.Errorf("player %q: %v", spec, err)
 		}
-		pl.Layout, pl.Library = microchess.LibraryLayout(), b.Vars
-	case builtin:
-		needs, err := microchess.ProgramNeeds(base)
-		if err != nil {
-			return nil, fmt.Errorf("player %q: %v", spec, err)
-		}
-		pl.Layout, pl.Teletype, pl.Special = needs.Layout, needs.Teletype, needs.Special
 	}
 	return pl, nil
+}
+
+// builtinNeeds is what a program of the catalogue needs (the local
+// program: with the expansion RAM given to LocalRAM).
+func (r *Roster) builtinNeeds(name string) (session.Needs, error) {
+	p, err := builds.Lookup(name)
+	if err != nil {
+		return session.Needs{}, err
+	}
+	if p.Local {
+		return r.localNeeds, nil
+	}
+	return p.Needs()
 }
 
 func (r *Roster) names() []string {

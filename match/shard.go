@@ -125,7 +125,7 @@ func scheduleTag(o *Options, programs []*program) string {
 	}
 	for i, p := range o.Players {
 		fmt.Fprintf(h, "player %q plan=%v teletype=%v special=%v library=%v layout=%v illegal=%v\n",
-			p.Name, p.Plan, p.Teletype, p.Special != nil, p.Library != nil, p.Layout, p.Illegal)
+			p.Name, p.Plan, p.Teletype, p.Special != nil, p.Library != nil, p.Memory(), p.Illegal)
 		if e := p.Engine; e != nil {
 			fmt.Fprintf(h, "engine limit=%q options=%q pick=%d margin=%d\n", e.Limit, e.Options, e.Pick, e.PickMargin)
 		}

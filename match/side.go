@@ -9,7 +9,6 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess/emu/kim1"
-	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/uci"
@@ -52,21 +51,17 @@ type reply struct {
 
 // program is a MicroChess player, built for both sides once.
 type program struct {
-	images   [3][]kim1.Image // by chess.Color
-	desc     [3]string
-	level    memmap.Level
-	layout   linker.Layout
-	book     bool
-	teletype bool
-	special  *memmap.SpecialVars
-	library  *memmap.LibraryVars
-	touch    bool // the touch-move rule (IllegalRule)
-	rom      *kim1.MonitorROM
+	images [3][]kim1.Image // by chess.Color
+	desc   [3]string
+	level  memmap.Level
+	needs  session.Needs
+	book   bool
+	touch  bool // the touch-move rule (IllegalRule)
+	rom    *kim1.MonitorROM
 }
 
 func prepareProgram(p *Player, book bool) (*program, error) {
-	pr := &program{level: p.Level, layout: p.Layout, book: book || p.Plan, teletype: p.Teletype, special: p.Special, library: p.Library,
-		touch: p.Illegal == TouchMove, rom: p.ROM}
+	pr := &program{level: p.Level, needs: p.Needs, book: book || p.Plan, touch: p.Illegal == TouchMove, rom: p.ROM}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		im, desc, err := p.Program(c)
 		if err != nil {
@@ -87,10 +82,11 @@ type programSide struct {
 }
 
 func (s *programSide) begin(color chess.Color, start string, opening []string) error {
+	needs := s.prog.needs
+	needs.Plan = s.prog.book && start != "" // the block kept on after a FEN start
 	p, err := session.NewPlay(session.PlayOptions{
-		Program: s.prog.desc[color], Images: s.prog.images[color], FEN: start, Plan: s.prog.book && start != "",
-		Layout: s.prog.layout, Player: color.Other(), Level: s.prog.level, BookOff: !s.prog.book,
-		Teletype: s.prog.teletype, Special: s.prog.special, Library: s.prog.library, Seed: s.seed,
+		Program: s.prog.desc[color], Images: s.prog.images[color], FEN: start, Needs: needs,
+		Player: color.Other(), Level: s.prog.level, BookOff: !s.prog.book, Seed: s.seed,
 		TouchMove: s.prog.touch, ROM: s.prog.rom,
 	})
 	if err != nil {

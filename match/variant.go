@@ -91,7 +91,7 @@ func (r *Roster) AddVariant(def string) (string, error) {
 		}
 		return images, desc + ", variant " + strings.Join(changes, " "), nil
 	}
-	r.layouts[name] = r.layouts[base]
+	r.needs[name] = r.needs[base] // listed by Unused; a player takes its base's
 	r.variants[name] = base
 	return name, nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu/kim1"
 )
 
@@ -28,7 +29,7 @@ func TestVariant(t *testing.T) {
 	if !p.Plan || p.Name != "pqb4@blitz" {
 		t.Errorf("a variant of stone plays its plan: %+v", p)
 	}
-	stone := Builtin["stone"]
+	stone := func(side chess.Color) ([]kim1.Image, string, error) { return builds.ProgramFor("stone", side) }
 	for side, want := range map[chess.Color][3]int{chess.White: {0x0D, 0x15, 0x35}, chess.Black: {0x0D, 0x12, 0x32}} {
 		images, desc, err := p.Program(side)
 		if err != nil {

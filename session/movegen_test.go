@@ -8,7 +8,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/session"
@@ -24,7 +24,7 @@ func topLevel(t *testing.T, fen, level string) map[string]bool {
 		t.Fatal(err)
 	}
 	computer := rules.NewGame(f).Position().Turn()
-	images, _, err := microchess.ProgramFor("original", computer)
+	images, _, err := builds.ProgramFor("original", computer)
 	if err != nil {
 		t.Fatal(err)
 	}

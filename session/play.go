@@ -9,16 +9,16 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess/emu/kim1"
-	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/rules"
 )
 
 // PlayOptions say what game a person plays against the program.
 type PlayOptions struct {
-	Program string        // what the program is, for the record ("MicroChess 1977")
-	Images  []kim1.Image  // the program
-	Layout  linker.Layout // its memory (zero: the KIM-1's own)
+	Program string       // what the program is, for the record ("MicroChess 1977")
+	Images  []kim1.Image // the program
+	// Needs is what the program needs: its memory, how it is driven.
+	Needs
 	// Player is the side the person plays; the program plays the other
 	// (White after C, Black after C and E, as the manual has it).
 	Player  chess.Color
@@ -29,23 +29,9 @@ type PlayOptions struct {
 	// FEN starts the game from a position instead of the start: it is set
 	// up in the program's piece table (see ArrayOf), and the book is off.
 	FEN string
-	// Plan keeps the program's opening block on after a FEN start: it is
-	// a development plan (Stone's Table 1), not a book of replies from
-	// the initial position, which a FEN start turns off.
-	Plan bool
-	// Teletype plays a teletype program (TeletypeSource) through its
-	// terminal: the same commands, typed (Session.Teletype).
-	Teletype bool
-	// Library is set for the library program (LibrarySource): BookOff
-	// then switches its library off too, a move it plays from its tables
-	// is marked (PlayedPly.Book), and Seed, if not 0, is its random
-	// number after C.
-	Library *memmap.LibraryVars
-	Seed    byte
-	// Special is set for the special-moves program (SpecialSource): moves
-	// are keyed as single moves, and a FEN start is set up with its types,
-	// castling rights and en passant square (SetSpecialPosition).
-	Special *memmap.SpecialVars
+	// Seed, if not 0, is the library program's random number after C
+	// (Needs.Library).
+	Seed byte
 	// Lenient lets the game go on after a move of the program that is
 	// illegal in chess, from the program's board; otherwise such a move
 	// loses the game for the program.
@@ -122,11 +108,7 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 	if opt.Lenient && opt.TouchMove {
 		return nil, errors.New("an illegal move is either let through (Lenient) or refereed by the touch-move rule, not both")
 	}
-	layout := opt.Layout
-	if len(layout.Regions) == 0 {
-		layout = memmap.Layout
-	}
-	m, err := playMachine(layout, opt)
+	m, err := playMachine(opt.Memory(), opt)
 	if err != nil {
 		return nil, err
 	}
@@ -139,9 +121,8 @@ func NewPlay(opt PlayOptions) (*Play, error) {
 		}
 	}
 	p := &Play{Opt: opt, S: NewSession(m), Game: rules.NewGame()}
-	p.S.Special = opt.Special
+	p.S.Needs = opt.Needs
 	if opt.Teletype {
-		p.S.Teletype = true
 		if _, err := p.S.Type(); err != nil { // to its first prompt
 			return nil, err
 		}

@@ -50,15 +50,9 @@ type Session struct {
 	M *kim1.Machine
 	// Budget caps each run between key waits, in cycles.
 	Budget uint64
-	// Teletype drives the teletype program (TeletypeSource) through its
-	// terminal instead of the keypad: each key sequence is typed as the
-	// command it stands for (TeletypeLines), and a move is read from the
-	// memory the display would show.
-	Teletype bool
-	// Special is set for the special-moves program (SpecialSource): the
-	// men's types are read from its .ATTR, and castling, en passant and
-	// promotion are keyed as single moves.
-	Special *memmap.SpecialVars
+	// Needs says how the program is driven (its teletype, its
+	// special-moves variables).
+	Needs
 }
 
 // DefaultBudget is far above the slowest move seen at Normal level.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/session"
@@ -137,7 +137,7 @@ func TestTouchMoveStone(t *testing.T) {
 			if len(moves)%2 == 1 {
 				computer = chess.Black
 			}
-			images, desc, err := microchess.ProgramFor("stone", computer)
+			images, desc, err := builds.ProgramFor("stone", computer)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -195,7 +195,7 @@ func TestTouchMoveStone(t *testing.T) {
 func TestTouchMoveOff(t *testing.T) {
 	t.Parallel()
 	c := stoneIllegal[0]
-	images, desc, err := microchess.ProgramFor("stone", chess.White)
+	images, desc, err := builds.ProgramFor("stone", chess.White)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,9 +13,9 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess/emu/kim1"
-	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/match"
 	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/spsa"
 	"github.com/kim1-archive/microchess/suite"
 )
@@ -23,13 +23,12 @@ import (
 // Options say how a run's steps are played.
 type Options struct {
 	// Base builds the program tuned, for the side it plays; Name names it
-	// ("original"), Layout is its memory (zero: the KIM-1's own).
-	Base   func(side chess.Color) ([]kim1.Image, string, error)
-	Name   string
-	Layout linker.Layout
-	// Special is set when the program is the special-moves program (or
-	// one built like it): its moves are keyed as single moves.
-	Special *memmap.SpecialVars
+	// (a program of the catalogue, package builds), Needs is what it
+	// needs beyond a stock KIM-1 (its memory, the special-moves
+	// program's variables...), carried whole to every player.
+	Base  func(side chess.Color) ([]kim1.Image, string, error)
+	Name  string
+	Needs session.Needs
 	// Pokes turns parameter values (one per parameter, a choice's index)
 	// into the bytes written over Base.
 	Pokes func(values []int) ([]match.Poke, error)
@@ -163,7 +162,7 @@ func (o Options) player(name string, values []int) (*match.Player, error) {
 	}
 	base := o.Base
 	return &match.Player{
-		Name: name + "@" + o.Level.Name, Level: o.Level, Layout: o.Layout, Special: o.Special,
+		Name: name + "@" + o.Level.Name, Level: o.Level, Needs: o.Needs,
 		Program: func(side chess.Color) ([]kim1.Image, string, error) {
 			images, desc, err := base(side)
 			if err != nil {
@@ -177,5 +176,5 @@ func (o Options) player(name string, values []int) (*match.Player, error) {
 
 // basePlayer is the program as it is, unchanged.
 func (o Options) basePlayer() *match.Player {
-	return &match.Player{Name: o.Name + "@" + o.Level.Name, Program: o.Base, Level: o.Level, Layout: o.Layout, Special: o.Special}
+	return &match.Player{Name: o.Name + "@" + o.Level.Name, Program: o.Base, Level: o.Level, Needs: o.Needs}
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
-	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/match"
 	"github.com/kim1-archive/microchess/memmap"
@@ -41,7 +41,7 @@ func testOptions(t *testing.T) Options {
 	}
 	return Options{
 		Base: func(side chess.Color) ([]kim1.Image, string, error) {
-			return microchess.ProgramFor("original", side)
+			return builds.ProgramFor("original", side)
 		},
 		Name: "original", Pokes: pieceValues, Level: memmap.Levels[0],
 		Lines: lines, MaxPlies: 60, Jobs: 2,
@@ -170,7 +170,7 @@ func TestPlots(t *testing.T) {
 // pair at Super Blitz: a run cut in its second step and resumed ends
 // exactly where a run never stopped ends.
 func TestResumeSpecial(t *testing.T) {
-	tp, err := microchess.LoadTunableProgram("special", "")
+	tp, err := builds.LoadTunableProgram("special", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,8 +180,8 @@ func TestResumeSpecial(t *testing.T) {
 	}
 	lines, _ := suite.Builtin("balanced-50")
 	options := func() Options {
-		return Options{Name: "special", Layout: tp.Needs.Layout, Special: tp.Needs.Special, Pokes: space.Pokes,
-			Base:  func(side chess.Color) ([]kim1.Image, string, error) { return microchess.ProgramFor("special", side) },
+		return Options{Name: "special", Needs: tp.Needs, Pokes: space.Pokes,
+			Base:  func(side chess.Color) ([]kim1.Image, string, error) { return builds.ProgramFor("special", side) },
 			Level: memmap.Levels[0], Lines: lines, MaxPlies: 40, Jobs: 2}
 	}
 	newState := func() *spsa.State {

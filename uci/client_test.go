@@ -11,7 +11,6 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
-	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/rules"
 )
@@ -20,8 +19,8 @@ import (
 // client to it.
 func connectMicroChess(t *testing.T, options []Option) (*Client, error) {
 	t.Helper()
-	build := func(program string, computer chess.Color) ([]kim1.Image, string, error) {
-		return microchess.KIM(memmap.Published()), "MicroChess 1977", nil
+	build := func(program string, computer chess.Color) (*Program, error) {
+		return &Program{Images: microchess.KIM(memmap.Published()), Name: "MicroChess 1977"}, nil
 	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()

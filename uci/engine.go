@@ -12,6 +12,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/rules"
@@ -22,18 +23,16 @@ import (
 // commands: a position that extends the last one by a few moves has them
 // keyed in; any other is played again from its start.
 type Engine struct {
-	// Build gives the images of a program (an option value of Program) for
-	// the side the program plays, and a name for it.
-	Build func(program string, computer chess.Color) ([]kim1.Image, string, error)
+	// Build gives a program (an option value of Program) for the side it
+	// plays.
+	Build func(program string, computer chess.Color) (*Program, error)
 	// ID is the name "id name" gives the GUI ("": MicroChess 1977).
 	ID string
-	// Programs are the values the Program option takes (nil: original,
-	// stone, special); DefaultProgram is its default ("": original).
+	// Programs are the values the Program option takes (nil: the
+	// catalogue's, builds.UCI); DefaultProgram is its default ("": the
+	// 1977 program).
 	Programs       []string
 	DefaultProgram string
-	// Needs says what a program needs beyond a stock KIM-1 (nil:
-	// microchess.ProgramNeeds).
-	Needs func(program string) (microchess.Needs, error)
 
 	out *lineWriter
 
@@ -55,8 +54,15 @@ type Engine struct {
 	speed  float64    // the emulator's cycles per second on this host, as measured
 }
 
+// Program is a program as the engine plays it.
+type Program struct {
+	Images []kim1.Image
+	Name   string // for the record: what it is
+	Needs  session.Needs
+}
+
 // NewEngine makes an engine with the options' defaults.
-func NewEngine(build func(program string, computer chess.Color) ([]kim1.Image, string, error)) *Engine {
+func NewEngine(build func(program string, computer chess.Color) (*Program, error)) *Engine {
 	return &Engine{Build: build, level: "auto", clock: "host", ownBook: true}
 }
 
@@ -69,7 +75,7 @@ var options = []string{
 
 func (e *Engine) programs() []string {
 	if e.Programs == nil {
-		return []string{"original", "stone", "special", "tuned", microchess.TunedSpecialName}
+		return builds.Names(builds.UCI)
 	}
 	return e.Programs
 }
@@ -82,7 +88,7 @@ func (e *Engine) current() string {
 	case e.DefaultProgram != "":
 		return e.DefaultProgram
 	}
-	return "original"
+	return builds.Original
 }
 
 func (e *Engine) identify() {
@@ -343,19 +349,11 @@ func (e *Engine) sync(g *chess.Game) (*session.Play, error) {
 // newPlay sets the program up for a game from the start or a FEN, the
 // program playing side, and says how a FEN was fitted into its table.
 func (e *Engine) newPlay(side chess.Color, fen string, bookOff bool) (*session.Play, error) {
-	images, name, err := e.Build(e.current(), side)
+	prog, err := e.Build(e.current(), side)
 	if err != nil {
 		return nil, err
 	}
-	needsOf := e.Needs
-	if needsOf == nil {
-		needsOf = microchess.ProgramNeeds
-	}
-	needs, err := needsOf(e.current())
-	if err != nil {
-		return nil, err
-	}
-	opt := session.PlayOptions{Program: name, Images: images, Layout: needs.Layout, Special: needs.Special,
+	opt := session.PlayOptions{Program: prog.Name, Images: prog.Images, Needs: prog.Needs,
 		Player: side.Other(), Level: memmap.Levels[len(memmap.Levels)-1], FEN: fen, BookOff: bookOff}
 	p, err := session.NewPlay(opt)
 	if err != nil {

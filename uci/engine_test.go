@@ -10,7 +10,6 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
-	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/session"
 )
@@ -26,15 +25,15 @@ type gui struct {
 
 func startEngine(t *testing.T) *gui {
 	t.Helper()
-	build := func(program string, computer chess.Color) ([]kim1.Image, string, error) {
+	build := func(program string, computer chess.Color) (*Program, error) {
 		if program == "stone" {
 			p, err := microchess.Stone(computer == chess.White)
 			if err != nil {
-				return nil, "", err
+				return nil, err
 			}
-			return microchess.KIM(p.Images), "stone", nil
+			return &Program{Images: microchess.KIM(p.Images), Name: "stone"}, nil
 		}
-		return microchess.KIM(memmap.Published()), "MicroChess 1977", nil
+		return &Program{Images: microchess.KIM(memmap.Published()), Name: "MicroChess 1977"}, nil
 	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()

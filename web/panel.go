@@ -15,6 +15,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
@@ -31,15 +32,36 @@ type Options struct {
 // Choice is an entry of one of the page's menus.
 type Choice struct{ Name, Label string }
 
-// Programs are the programs the page offers.
-var Programs = []Choice{
-	{"original", "MicroChess 1977"},
-	{"stone-white", "Stone's 1980 upgrade, White list"},
-	{"stone-black", "Stone's 1980 upgrade, Black list"},
-	{"special", "with the special moves"},
-	{"library", "with the opening library"},
-	{"teletype", "at a teletype"},
-	{"tuned", "tuned"},
+// Programs are the programs the page offers: the catalogue's built from
+// the sources built in, a program with a part for each side once a side
+// (as make builds it: stone-white, stone-black).
+func Programs() []Choice {
+	var out []Choice
+	for _, p := range builds.Catalogue {
+		if !builds.Builtin(p) {
+			continue
+		}
+		for _, side := range p.SideList() {
+			label := p.Label
+			if p.Sides {
+				label += ", " + side.Name() + " list"
+			}
+			out = append(out, Choice{p.SideKey(side), label})
+		}
+	}
+	return out
+}
+
+// program finds the catalogue's program and side for a Programs name.
+func program(name string) (*builds.Program, chess.Color, error) {
+	for _, p := range builds.Catalogue {
+		for _, side := range p.SideList() {
+			if builds.Builtin(p) && p.SideKey(side) == name {
+				return p, side, nil
+			}
+		}
+	}
+	return nil, chess.NoColor, fmt.Errorf("program %q: want one of %s", name, names(Programs()))
 }
 
 // Openings are the manual's ten opening blocks, compiled from their
@@ -70,11 +92,10 @@ func book(file string) (*openings.Book, error) {
 
 // Panel is the KIM-1 with a program loaded, as the page drives it.
 type Panel struct {
-	Opt      Options
-	Name     string // the program as the record names it
-	s        *session.Session
-	teletype bool
-	follow   session.Follower
+	Opt    Options
+	Name   string // the program as the record names it
+	s      *session.Session
+	follow session.Follower
 	// queue holds input not yet given: each entry is given when the
 	// program next waits with nothing left, so that the board is read
 	// between a move keyed and the reply to it.
@@ -89,38 +110,21 @@ type Panel struct {
 // New builds the program and starts it at 0000, as GO from 0000 does.
 func New(opt Options) (*Panel, error) {
 	p := &Panel{Opt: opt}
-	var images []kim1.Image
-	var needs microchess.Needs
-	var err error
-	switch opt.Program {
-	case "library":
-		b, err := openings.TwentyBooks()
-		if err != nil {
-			return nil, err
-		}
-		images, p.Name, needs.Layout = microchess.KIM(b.Program.Images), b.Name, microchess.LibraryLayout()
-	case "stone-white", "stone-black":
-		images, p.Name, err = microchess.ProgramFor("stone", map[bool]chess.Color{true: chess.White, false: chess.Black}[opt.Program == "stone-white"])
-		if err == nil {
-			needs, err = microchess.ProgramNeeds("stone")
-		}
-	case "original", "special", "teletype", "tuned":
-		images, p.Name, err = microchess.ProgramFor(opt.Program, chess.White)
-		if err == nil {
-			needs, err = microchess.ProgramNeeds(opt.Program)
-		}
-	default:
-		return nil, fmt.Errorf("program %q: want one of %s", opt.Program, names(Programs))
-	}
+	prog, side, err := program(opt.Program)
 	if err != nil {
 		return nil, err
 	}
-	m, err := session.Machine(needs.Layout, images)
+	b, err := prog.Build(side)
+	if err != nil {
+		return nil, err
+	}
+	p.Name = b.Shown
+	m, err := session.Machine(b.Needs.Layout, b.KIM())
 	if err != nil {
 		return nil, err
 	}
 	p.s = session.NewSession(m)
-	p.s.Special, p.teletype = needs.Special, needs.Teletype
+	p.s.Needs = b.Needs
 	p.ownBook = p.Memory(memmap.BookStart, memmap.BookStart+memmap.BookSize-1)
 	if err := p.SetLevel(opt.Level); err != nil {
 		return nil, err
@@ -169,7 +173,7 @@ func (p *Panel) SetOpening(file string) error {
 // The teletype program takes the keypad's commands typed (C, E, PC, a
 // move as four digits then F), gathered until one is whole.
 func (p *Panel) Press(keys ...byte) {
-	if !p.teletype {
+	if !p.s.Teletype {
 		p.queue = append(p.queue, func() { p.s.M.Press(keys...) })
 		return
 	}
@@ -251,7 +255,7 @@ func (p *Panel) Run(budget uint64, limit time.Duration) uint64 {
 			p.err = fmt.Errorf("the program stopped: a jump to itself at %04X", p.s.M.CPU.PC)
 			continue
 		}
-		if p.teletype {
+		if p.s.Teletype {
 			// It prints what the display would show (Session.Type).
 			p.s.M.Display = [3]byte{p.s.M.Peek(memmap.Display1), p.s.M.Peek(memmap.Display2), p.s.M.Peek(memmap.Display3)}
 		}
@@ -324,7 +328,7 @@ func (p *Panel) State() State {
 	st := State{
 		Program: p.Name, Busy: p.Busy(), Note: p.note, Display: kim1.Reading{Digits: m.Display}.String(),
 		Segments: kim1.Lit(m.Display), Plies: p.follow.Plies, Pending: p.follow.Pending,
-		Outcome: p.follow.Outcome(), Cycles: m.CPU.Cycles, Teletype: p.teletype,
+		Outcome: p.follow.Outcome(), Cycles: m.CPU.Cycles, Teletype: p.s.Teletype,
 	}
 	if st.Plies == nil {
 		st.Plies = []session.FollowedPly{} // a list, even empty, for the script
@@ -347,7 +351,7 @@ func (p *Panel) State() State {
 			}
 		}
 	}
-	if p.teletype {
+	if p.s.Teletype {
 		out := m.TTYOut
 		if len(out) > TTYKeep {
 			out = out[len(out)-TTYKeep:]

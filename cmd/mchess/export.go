@@ -23,7 +23,7 @@ func exportMain(args []string, stdout, stderr io.Writer) int {
 		"E_NAME, a name spelled like a mnemonic as L_NAME), every zero-page or absolute mode",
 		"forced, data as data, comments carried over, each image a segment; for ca65 an ld65",
 		"configuration with the KIM-1 map too. Each file's header says how to build it. The",
-		"builds: "+builds.Keys+". See docs/export.md.")
+		"builds: "+builds.Keys()+". See docs/export.md.")
 	to := fs.String("to", "", "the `assembler`: ca65, 64tass or acme")
 	out := fs.String("o", "", "output `directory` (default build/export/ASSEMBLER)")
 	quiet := fs.Bool("q", false, "print nothing on success")

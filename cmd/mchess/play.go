@@ -11,6 +11,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/internal/playui"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/memmap"
@@ -159,38 +160,23 @@ func playProgram(opt *session.PlayOptions, program string, o *runOpts) error {
 		opt.Images, opt.Layout = prog.images, prog.layout
 		opt.Program = microchess.Describe(microchess.OriginalName, prog.images, nil) + ", loaded from " + strings.Join(o.loads, " ")
 		return nil
-	case program == microchess.LocalProgram:
-		regions, err := parseRAM(o.ram)
-		if err != nil {
-			return err
-		}
-		p, err := microchess.Local(regions)
-		if err != nil {
-			return fileError(err)
-		}
-		opt.Images, opt.Layout, opt.Program = microchess.KIM(p.Images), p.Layout, p.LocalName()
-		return nil
-	case len(o.ram) > 0:
-		return usagef("--ram goes with --load or --program local")
-	case program == "library":
-		b, err := openings.TwentyBooks()
-		if err != nil {
-			return fileError(err)
-		}
-		opt.Images, opt.Layout, opt.Library, opt.Program = microchess.KIM(b.Program.Images), microchess.LibraryLayout(), b.Vars, b.Name
-		return nil
-	case program != "original" && program != "stone" && program != "teletype" && program != "special" && program != "tuned" && program != microchess.TunedSpecialName:
-		return usagef("--program %s: want original, stone, teletype, special, tuned, tuned-special, library or local", quote(program))
+	case len(o.ram) > 0 && program != builds.Local:
+		return usagef("--ram goes with --load or --program %s", builds.Local)
 	}
-	var err error
-	opt.Images, opt.Program, err = microchess.ProgramFor(program, opt.Player.Other())
+	p, err := builds.Lookup(program)
+	if err != nil {
+		return usagef("--program %s: want %s", quote(program), builds.Either(builds.Names(nil)))
+	}
+	regions, err := parseRAM(o.ram)
+	if err != nil {
+		return err
+	}
+	b, err := p.BuildWithRAM(opt.Player.Other(), regions)
 	if err != nil {
 		return fileError(err)
 	}
-	opt.Plan = program == "stone" // Table 1 is a plan for either side, not a book from the start
-	needs, err := microchess.ProgramNeeds(program)
-	opt.Layout, opt.Teletype, opt.Special = needs.Layout, needs.Teletype, needs.Special
-	return fileError(err)
+	opt.Images, opt.Program, opt.Needs = b.KIM(), b.Shown, b.Needs
+	return nil
 }
 
 // openingBlock reads an opening for the program's side: a book in chess

@@ -11,7 +11,9 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/tunable"
 )
 
@@ -30,7 +32,7 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 		"as its declaration file declares them (default: SOURCE with the extension .tune,",
 		microchess.TuneSource+" for the original): name, kind, addresses, the values allowed,",
 		"the current value and the comment, then the ORDER lines. --program names a program",
-		"built from the sources built into mchess ("+strings.Join(microchess.TunableNames(), ", ")+"), whose",
+		"built from the sources built into mchess ("+strings.Join(builds.TunableNames(), ", ")+"), whose",
 		"declared bytes may be in any of its sources (special: "+microchess.SpecialTuneSource+").",
 		"",
 		"With --state: tunes them by SPSA as fishtest runs it (package spsa): each step plays",
@@ -47,7 +49,7 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 		"See docs/tuning.md.")
 	list := fs.Bool("list", false, "list the declared parameters with their current values")
 	decl := fs.String("decl", "", "the declaration `file` (default: SOURCE with the extension .tune, or the program's own)")
-	program := fs.String("program", "", "tune a program built in by `name`: "+strings.Join(microchess.TunableNames(), ", ")+" (instead of SOURCE)")
+	program := fs.String("program", "", "tune a program built in by `name`: "+strings.Join(builds.TunableNames(), ", ")+" (instead of SOURCE)")
 	var run tuneRun
 	run.flags(fs)
 	args, err := parse(fs, args)
@@ -63,8 +65,8 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if *program != "" && !slices.Contains(microchess.TunableNames(), *program) {
-		fmt.Fprintf(stderr, "mchess tune: --program %s: want %s\n", quote(*program), strings.Join(microchess.TunableNames(), ", "))
+	if *program != "" && !slices.Contains(builds.TunableNames(), *program) {
+		fmt.Fprintf(stderr, "mchess tune: --program %s: want %s\n", quote(*program), strings.Join(builds.TunableNames(), ", "))
 		return 2
 	}
 	var target *tuneTarget
@@ -116,21 +118,21 @@ type tuneTarget struct {
 	tree    microchess.Tree // where sources are read
 	sources []string        // the files Apply rewrites
 	base    func(side chess.Color) ([]kim1.Image, string, error)
-	needs   microchess.Needs
+	needs   session.Needs
 }
 
-// programTarget is a program built in (microchess.LoadTunableProgram).
+// programTarget is a program built in (builds.LoadTunableProgram).
 func programTarget(name, decl string) (*tuneTarget, error) {
-	tp, err := microchess.LoadTunableProgram(name, decl)
+	tp, err := builds.LoadTunableProgram(name, decl)
 	if err != nil {
 		return nil, err
 	}
 	what := strings.Join(tp.Sources, ", ")
-	if name != "original" {
+	if name != builds.Original {
 		what = name + " (" + what + ")"
 	}
 	return &tuneTarget{name: name, what: what, set: tp.Set, tree: microchess.Proven, sources: tp.Sources, needs: tp.Needs,
-		base: func(side chess.Color) ([]kim1.Image, string, error) { return microchess.ProgramFor(name, side) }}, nil
+		base: func(side chess.Color) ([]kim1.Image, string, error) { return builds.ProgramFor(name, side) }}, nil
 }
 
 // sourceTarget is one source of the working directory, built alone.
@@ -140,7 +142,7 @@ func sourceTarget(tree microchess.Tree, source, decl string) (*tuneTarget, error
 		return nil, err
 	}
 	return &tuneTarget{name: strings.TrimSuffix(filepath.Base(source), filepath.Ext(source)), what: source, set: set, tree: tree,
-		sources: []string{source}, needs: microchess.Needs{Layout: prog.Layout},
+		sources: []string{source}, needs: session.Needs{Layout: prog.Layout},
 		base: func(chess.Color) ([]kim1.Image, string, error) {
 			return microchess.KIM(prog.Images), prog.Describe(source), nil
 		}}, nil

@@ -99,7 +99,7 @@ func (r *tuneRun) main(target *tuneTarget, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(1, err)
 	}
-	opt := tune.Options{Name: target.name, Base: target.base, Layout: target.needs.Layout, Special: target.needs.Special,
+	opt := tune.Options{Name: target.name, Base: target.base, Needs: target.needs,
 		Pokes: space.Pokes, Level: level, Lines: lines, MaxPlies: r.maxPlies, Jobs: r.jobs}
 	var checkLines []suite.Line
 	if r.checkEvery > 0 {

@@ -11,8 +11,9 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess"
-	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/memmap"
+	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/uci"
 )
 
@@ -22,11 +23,6 @@ func init() {
 
 // uciIn is where the engine reads its commands; tests replace it.
 var uciIn io.Reader = os.Stdin
-
-// uciPrograms are the programs the engine's Program option offers, from
-// the sources built into mchess (local and loaded are added when they
-// apply).
-var uciPrograms = []string{"original", "stone", "special", "tuned", microchess.TunedSpecialName}
 
 // loadedProgram is the Program option's value for the --load images.
 const loadedProgram = "loaded"
@@ -54,9 +50,12 @@ func uciMain(args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseNone(fs, args); !ok {
 		return status
 	}
-	programs := slices.Clone(uciPrograms)
-	if _, err := os.Stat(microchess.ProgramSource); err == nil || *defaultProgram == microchess.LocalProgram {
-		programs = append(programs, microchess.LocalProgram)
+	// The Program option offers the catalogue's programs for UCI, from the
+	// sources built into mchess; local and loaded are added when they
+	// apply.
+	programs := builds.Names(builds.UCI)
+	if _, err := os.Stat(microchess.ProgramSource); err == nil || *defaultProgram == builds.Local {
+		programs = append(programs, builds.Local)
 	}
 	var loaded *program
 	if len(o.loads) > 0 {
@@ -81,43 +80,40 @@ func uciMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mchess uci: --program %s: want %s\n", quote(*defaultProgram), strings.Join(programs, ", "))
 		return 2
 	}
-	type built struct {
-		images []kim1.Image
-		name   string
-	}
-	cache := map[string]built{} // built once a program and side
-	build := func(name string, computer chess.Color) ([]kim1.Image, string, error) {
+	cache := map[string]*uci.Program{} // built once a program and side
+	build := func(name string, computer chess.Color) (*uci.Program, error) {
 		if name == loadedProgram {
-			return loaded.images, microchess.Describe(microchess.OriginalName, loaded.images, nil) + ", loaded from " + strings.Join(o.loads, " "), nil
+			return &uci.Program{Images: loaded.images, Name: microchess.Describe(microchess.OriginalName, loaded.images, nil) + ", loaded from " + strings.Join(o.loads, " "),
+				Needs: session.Needs{Layout: loaded.layout}}, nil
 		}
 		key := name + computer.String()
 		if p, ok := cache[key]; ok {
-			return p.images, p.name, nil
+			return p, nil
 		}
-		images, shown, err := microchess.ProgramFor(name, computer)
-		if err == nil {
-			cache[key] = built{images, shown}
+		p, err := builds.Lookup(name)
+		if err != nil {
+			return nil, err
 		}
-		return images, shown, err
+		b, err := p.Build(computer)
+		if err != nil {
+			return nil, err
+		}
+		cache[key] = &uci.Program{Images: b.KIM(), Name: b.Shown, Needs: b.Needs}
+		return cache[key], nil
 	}
 	// The id name is the program's own name where it is not simply the
 	// 1977 program's with an addition named by the side it plays.
-	_, id, err := build(*defaultProgram, chess.White)
+	prog, err := build(*defaultProgram, chess.White)
 	if err != nil {
 		fmt.Fprintln(stderr, "mchess uci:", fileError(err))
 		return 1
 	}
-	if *defaultProgram != "original" && *defaultProgram != microchess.LocalProgram && *defaultProgram != loadedProgram && !strings.Contains(id, microchess.Modified) {
+	id := prog.Name
+	if *defaultProgram != builds.Original && *defaultProgram != builds.Local && *defaultProgram != loadedProgram && !strings.Contains(id, microchess.Modified) {
 		id = ""
 	}
 	e := uci.NewEngine(build)
 	e.ID, e.Programs, e.DefaultProgram = id, programs, *defaultProgram
-	e.Needs = func(name string) (microchess.Needs, error) {
-		if name == loadedProgram {
-			return microchess.Needs{Layout: loaded.layout}, nil
-		}
-		return microchess.ProgramNeeds(name)
-	}
 	if err := uci.Serve(uciIn, stdout, e); err != nil {
 		fmt.Fprintln(stderr, "mchess uci:", err)
 		return 1

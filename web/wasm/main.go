@@ -19,7 +19,7 @@ var panel *web.Panel
 
 func main() {
 	api := map[string]any{
-		"programs": fn(func(a []js.Value) any { return jsonOf(web.Programs) }),
+		"programs": fn(func(a []js.Value) any { return jsonOf(web.Programs()) }),
 		"levels": fn(func(a []js.Value) any {
 			var out []web.Choice
 			for _, l := range memmap.Levels {

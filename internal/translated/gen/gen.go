@@ -8,6 +8,7 @@ import (
 
 	microchess "github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/emu/translate"
 	"github.com/kim1-archive/microchess/linker"
@@ -117,10 +118,10 @@ func tunableVariable(decls func() (*tunable.Set, error)) func(*built) ([]uint16,
 }
 
 // declsOf are the declarations of a program mchess tunes by name
-// (microchess.LoadTunableProgram).
+// (builds.LoadTunableProgram).
 func declsOf(name string) func() (*tunable.Set, error) {
 	return func() (*tunable.Set, error) {
-		tp, err := microchess.LoadTunableProgram(name, "")
+		tp, err := builds.LoadTunableProgram(name, "")
 		if err != nil {
 			return nil, err
 		}
