@@ -105,8 +105,8 @@ var Catalogue = []*Program{
 	{
 		Name: "tuned-special", Label: "with the special moves, tuned", Title: "MicroChess 1977 with the special moves, tuned", Translated: true,
 		TunedFrom: "special",
-		About: "the special-moves program with its weights tuned: docs/tuning.md",
-		Tune:  microchess.SpecialTuneSource, tunable: patchOnly(microchess.TunedSpecial),
+		About:     "the special-moves program with its weights tuned: docs/tuning.md",
+		Tune:      microchess.SpecialTuneSource, tunable: patchOnly(microchess.TunedSpecial),
 		build: special(microchess.TunedSpecial, microchess.OriginalName+" with the special moves, tuned ("+microchess.TunedSpecialBase+", "+microchess.TunedSpecialSource+")",
 			microchess.TunedSpecialBase, microchess.ResidueSource, microchess.TunedSpecialSource),
 	},
