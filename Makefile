@@ -276,7 +276,7 @@ check:
 	$(GO) run ./internal/checkrepo
 
 # Each fuzz target for FUZZTIME beyond its corpus (which `make test` runs).
-FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols ./tunable:FuzzLoad \
+FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols ./tunable:FuzzLoad ./tunable:FuzzReadValues \
 	./openings:FuzzCompile ./openings:FuzzDecompile ./openings:FuzzDecodeLibrary \
 	./suite:FuzzParse ./suite:FuzzReadEPD ./suite:FuzzReadPGN \
 	./dump:FuzzReadPaperTape ./dump:FuzzReadIntelHex ./dump:FuzzReadSRecord ./dump:FuzzReadKIM ./dump:FuzzReadRaw ./dump:FuzzRead \
