@@ -143,13 +143,20 @@ special: images
 	$(Q)$(MCHESS) verify --ram $(SPCRAM) --extension $(SPC) $(if $(LOG),$(LOG),| sed -n '/changes/,$$p')
 	$(EXTSAY)
 
-# The tuned MicroChess (docs/tuning.md): the 1977 source with only the bytes
-# src/microchess.tune declares changed, as mchess tune wrote it; built like
-# the original, then every byte it changes named with both source lines
-# (the build fails on a change the declarations do not allow).
-TUNED := src/tuned/microchess.asm
+# The tuned MicroChess (docs/tuning.md): src/microchess.asm with the values
+# of src/tuned/microchess.values (the run's and the one term the matches
+# chose) written over the bytes src/microchess.tune declares, derived by
+# mchess (tunable's Apply) into build/tuned/microchess.asm, and form B
+# beside it (build/tuned/formb.asm: src/microchess.asm, src/tuned/formb.diff,
+# then src/tuned/formb.values); the derived source built like the original,
+# then every byte it changes named with both source lines (the build fails
+# on a change the declarations do not allow).
+TUNED := build/tuned/microchess.asm
+TUNEDVALUES := src/tuned/microchess.values
 tuned: images
 	$(BEGIN)
+	$(Q)$(MCHESS) tune --write-sources build/tuned --program tuned
+	$(Q)$(MCHESS) tune --write-sources build/tuned src/tuned/formb.asm
 	$(Q)$(MCHESS) asm -q -o build/tuned/microchess --residue $(RES) $(TUNED) $(LOG)
 	@$(MCHESS) verify --printed=false --variant $(TUNED) > build/tuned/verify.txt || { cat build/tuned/verify.txt; exit 1; }
 ifeq ($(V),1)
@@ -157,14 +164,17 @@ ifeq ($(V),1)
 endif
 	$(SAY) "build/tuned/microchess: changes $$(grep -m1 ' changes ' build/tuned/verify.txt | sed 's/^.* changes //;s/ (and .*//'), each declared tunable (build/tuned/verify.txt)"
 
-# The tuned special-moves program (docs/tuning.md): src/extended/special-moves.tune's
-# bytes changed in copies of both its sources (src/tuned/special-base.asm,
-# src/tuned/special-moves.asm), as make tune-special writes them; built as
-# the special-moves program is.
-TSPCBASE := src/tuned/special-base.asm
-TSPC := src/tuned/special-moves.asm
+# The tuned special-moves program (docs/tuning.md): both its sources with
+# the values of src/tuned/special.values written over the bytes
+# src/extended/special-moves.tune declares, derived by mchess into
+# build/tuned-special/ (special-base.asm, special-moves.asm); built as the
+# special-moves program is.
+TSPCBASE := build/tuned-special/special-base.asm
+TSPC := build/tuned-special/special-moves.asm
+TSPCVALUES := src/tuned/special.values
 tuned-special: images
 	$(BEGIN)
+	$(Q)$(MCHESS) tune --write-sources build/tuned-special --program tuned-special
 	$(Q)$(MCHESS) patch -o build/tuned-special/tuned-special --base $(TSPCBASE) --ram $(SPCRAM) $(TSPC) $(LOG)
 	$(SAY) "build/tuned-special/tuned-special: $(TSPCBASE) + residue + $(TSPC), new code in image x (build/tuned-special/tuned-special.lst)"
 
@@ -266,7 +276,7 @@ check:
 	$(GO) run ./internal/checkrepo
 
 # Each fuzz target for FUZZTIME beyond its corpus (which `make test` runs).
-FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols ./tunable:FuzzLoad \
+FUZZ := ./asm:FuzzAssemble ./asm:FuzzAssemble1980 ./asm:FuzzReadSymbols ./tunable:FuzzLoad ./tunable:FuzzReadValues \
 	./openings:FuzzCompile ./openings:FuzzDecompile ./openings:FuzzDecodeLibrary \
 	./suite:FuzzParse ./suite:FuzzReadEPD ./suite:FuzzReadPGN \
 	./dump:FuzzReadPaperTape ./dump:FuzzReadIntelHex ./dump:FuzzReadSRecord ./dump:FuzzReadKIM ./dump:FuzzReadRaw ./dump:FuzzRead \
@@ -291,27 +301,28 @@ strength: tool
 
 # The original's tuning (docs/tuning.md), resumed from its state: SPSA
 # over the RANGE parameters of src/microchess.tune at Normal (the
-# constants and piece values); the tuned source it writes into its report
-# folder (not kept in git: src/tuned/ is the one copy) is copied to src/tuned/
-# with the one term the categorical measurements kept (docs/tuning.md,
-# "Beyond the weights"): the 1.0 section's SBCZ .BCAP1 (the second in the
-# file) made SBCZ .SETW+2.
+# constants and piece values). The values it writes into its report folder
+# (tuned.values; the tuned source there is not kept in git) become
+# src/tuned/microchess.values with the one term the categorical
+# measurements kept (docs/tuning.md, "Beyond the weights"): the 1.0
+# section's BCAP1 term dropped, its declared choice FBCAP1 set to .SETW+2.
 # It plays the first half of balanced-10k, leaving the second for
 # tune-check. Long: its report in docs/tuning/ says how long it took.
 TUNEFLAGS := --level normal --openings balanced-10k:1-5000 --step 8 --r-end 0.01 --check-every 250 --check-pairs 250 --check-openings study-250
 tune: tool
 	$(MCHESS) tune --state docs/tuning/original-normal.json --report docs/tuning/original-normal $(TUNEFLAGS) --pairs 8000
-	awk '/^\tSBCZ\t\.BCAP1$$/ && ++n == 2 { print "\tSBCZ\t.SETW+2"; next } { print }' docs/tuning/original-normal/microchess.asm > $(TUNED).tmp && mv $(TUNED).tmp $(TUNED)
+	{ cat docs/tuning/original-normal/tuned.values; \
+	  printf ';\tTHE ONE TERM THE MATCHES CHOSE (DOCS/TUNING.MD, BEYOND\n;\tTHE WEIGHTS): THE 1.0 SECTION DROPS ITS BCAP1 TERM.\nFBCAP1\t.SETW+2\n'; \
+	} > $(TUNEDVALUES).tmp && mv $(TUNEDVALUES).tmp $(TUNEDVALUES)
 
 # The special-moves program's tuning (docs/tuning.md), resumed from its
 # state: SPSA over the RANGE parameters of src/extended/special-moves.tune
 # (the constants, the bonuses, the promotion gain and the piece values) at
 # Normal, from the tuned original's values (tuned-special as it was first
-# built); the two tuned sources it writes are copied to src/tuned/.
+# built); the values it writes (tuned.values) become src/tuned/special.values.
 tune-special: tool
 	$(MCHESS) tune --program tuned-special --state docs/tuning/special-normal.json --report docs/tuning/special-normal $(TUNEFLAGS) --pairs 4000
-	cp docs/tuning/special-normal/special-base.asm $(TSPCBASE)
-	cp docs/tuning/special-normal/special-moves.asm $(TSPC)
+	cp docs/tuning/special-normal/tuned.values $(TSPCVALUES)
 
 # The tuned program against the original on the half of balanced-10k the
 # tuning never played, 4,000 games at each level (about 15 minutes on 2

@@ -42,11 +42,17 @@ func (t Tree) String() string {
 
 // ReadFile reads a file of the tree, refused past its limit on disk (the
 // built-in files are the project's own).
+// A derived source (DerivedSources: the tuned programs') is made from the
+// tree's own files; in the working directory, a file of that name on disk
+// overrides it.
 func (t Tree) ReadFile(name string, limit bounded.Limit) ([]byte, error) {
 	p, inSrc := builtinPath(name)
 	if !t.workDir {
 		if !inSrc {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: fmt.Errorf("not in the src/ tree built into mchess: %w", fs.ErrNotExist)}
+		}
+		if text, ok, err := t.derived(p); ok {
+			return []byte(text), err
 		}
 		b, err := builtin.ReadFile(p)
 		if err != nil {
@@ -56,6 +62,9 @@ func (t Tree) ReadFile(name string, limit bounded.Limit) ([]byte, error) {
 	}
 	b, err := bounded.ReadFile(name, limit)
 	if errors.Is(err, fs.ErrNotExist) && inSrc {
+		if text, ok, derr := t.derived(p); ok {
+			return []byte(text), derr
+		}
 		if b, berr := builtin.ReadFile(p); berr == nil {
 			return b, nil
 		}

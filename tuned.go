@@ -11,7 +11,8 @@ import (
 // the values `mchess tune` found, and one term operand that matches chose
 // (the 1.0 section's BCAP1 dropped). It is the 1977 program's size: no byte
 // outside 0000–03FF and 1780–17E5, the residue and the opening block as
-// they are.
+// they are. No such file is kept: a Tree derives it from ProgramSource and
+// the values of TunedValues (derive.go).
 const TunedSource = "src/tuned/microchess.asm"
 
 // TunedName names the tuned program where a game is shown.
@@ -26,7 +27,8 @@ func Tuned() (*Program, error) {
 // FormBSource is form B of the tuned program (docs/tuning.md, "Beyond the
 // weights"): STRATGY without the three counts that are the same for every
 // move of a search, and with their bytes a term (CHECK) taken from a move
-// that attacks the king. Its declarations are beside it (DeclFor).
+// that attacks the king. Its declarations are beside it (DeclFor); a Tree
+// derives it from ProgramSource, FormBDiff and FormBValues.
 const FormBSource = "src/tuned/formb.asm"
 
 // FormB builds form B with the residue, as Tuned builds the tuned program.
@@ -38,7 +40,8 @@ func FormB() (*Program, error) {
 // program with only the bytes its declarations (SpecialTuneSource) let
 // change changed, in both of its sources, as `mchess tune --program
 // special` writes them: TunedSpecialBase is src/microchess.asm so
-// changed, TunedSpecialSource src/extended/special-moves.asm.
+// changed, TunedSpecialSource src/extended/special-moves.asm, both derived
+// by a Tree from those and the values of TunedSpecialValues.
 const (
 	TunedSpecialName   = "tuned-special"
 	TunedSpecialBase   = "src/tuned/special-base.asm"

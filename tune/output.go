@@ -12,10 +12,15 @@ import (
 	"github.com/kim1-archive/microchess/spsa"
 )
 
+// ValuesFile is the name of the values file a run writes into its report
+// folder (WriteOutputs).
+const ValuesFile = "tuned.values"
+
 // WriteOutputs writes a run's outputs into dir, all or none: the tuned
-// sources (each of srcs with only the declared bytes it defines changed,
-// under its own base name), report.md, and the plots there is something
-// to draw for. The report is titled by the first source.
+// values (ValuesFile, a values file of the declarations: see Values), the
+// tuned sources (each of srcs with only the declared bytes it defines
+// changed, under its own base name), report.md, and the plots there is
+// something to draw for. The report is titled by the first source.
 func WriteOutputs(dir string, srcs []asm.Source, st *spsa.State, space *Space, log *Log) error {
 	v, err := space.Vector(st.Values())
 	if err != nil {
@@ -25,7 +30,11 @@ func WriteOutputs(dir string, srcs []asm.Source, st *spsa.State, space *Space, l
 	if err != nil {
 		return err
 	}
-	var files []atomicfile.File
+	values, err := Values(st, space)
+	if err != nil {
+		return err
+	}
+	files := []atomicfile.File{{Path: filepath.Join(dir, ValuesFile), Data: []byte(values)}}
 	var names []string
 	for i, src := range srcs {
 		if slices.Contains(names, filepath.Base(src.Name)) {
@@ -55,4 +64,30 @@ func WriteOutputs(dir string, srcs []asm.Source, st *spsa.State, space *Space, l
 		return err
 	}
 	return atomicfile.WriteAll(files)
+}
+
+// Values is a run's values file (tunable's ReadValues reads it over the
+// source tuned): the value of every parameter the run tunes, and of any
+// other the ORDER lines move, θ rounded and the ORDER lines applied, as
+// the tuned program holds them; the others keep the source's.
+func Values(st *spsa.State, space *Space) (string, error) {
+	v, err := space.Vector(st.Values())
+	if err != nil {
+		return "", err
+	}
+	set := space.Set
+	which := slices.Clone(space.Tuned)
+	for i, p := range set.Params {
+		if v[i] != p.Current && !slices.Contains(which, i) {
+			which = append(which, i)
+		}
+	}
+	header := []string{
+		"VALUES OF " + strings.ToUpper(set.File) + "'S PARAMETERS, WRITTEN BY MCHESS TUNE",
+		fmt.Sprintf("FROM ITS STATE: %d STEPS, %d PAIRS, SEED %d; THETA ROUNDED,", st.Steps, st.Iter, st.Seed),
+		"THE ORDER LINES APPLIED (DOCS/TUNING.MD). A PARAMETER NOT",
+		"NAMED KEEPS THE SOURCE'S VALUE.",
+		"NAME\tVALUE",
+	}
+	return set.FormatValues(header, v, which)
 }

@@ -43,7 +43,7 @@ func WriteReport(w io.Writer, st *spsa.State, space *Space, log *Log, plots []st
 		p := space.Set.Params[i]
 		sp := st.Params[k]
 		fmt.Fprintf(w, "| %s | %s | %s | %.2f | %g | %s | %.2f | %s |\n", p.Name, strings.ReplaceAll(p.Comment, "|", "\\|"),
-			p.ValuesText(), sp.CEnd, sp.REnd, p.ValueText(p.Current), st.Theta[k], p.ValueText(values[i]))
+			p.ValuesText(), sp.CEnd, sp.REnd, p.ValueText(sp.Start), st.Theta[k], p.ValueText(values[i]))
 	}
 	if len(log.Checkpoints) > 0 {
 		fmt.Fprintf(w, "\n## Checkpoints\n\nThe values after a step against the program tuned, on openings the tuning does not play.\n\n")

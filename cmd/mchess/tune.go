@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/session"
 	"github.com/kim1-archive/microchess/tunable"
 )
@@ -28,6 +30,7 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 		"usage: mchess tune --list [--decl FILE] [SOURCE | --program NAME]",
 		"       mchess tune --state FILE [options] [SOURCE | --program NAME]",
 		"       mchess tune --state FILE --report-only [--report DIR] [SOURCE | --program NAME]",
+		"       mchess tune --write-sources DIR [SOURCE | --program NAME]",
 		"\nWith --list: the parameters a tuner may change in SOURCE (default "+microchess.ProgramSource+"),",
 		"as its declaration file declares them (default: SOURCE with the extension .tune,",
 		microchess.TuneSource+" for the original): name, kind, addresses, the values allowed,",
@@ -46,8 +49,13 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 		"(SOURCE with only declared bytes changed), report.md and plots (params.svg, elo.svg).",
 		"Exit: 0 when the run is finished, 1 on an error, 2 for usage, 128 + the signal when",
 		"stopped (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).",
+		"",
+		"With --write-sources: writes the sources whose lines define the declared bytes into",
+		"DIR, as mchess reads them: the tuned programs' (tuned, tuned-special) as derived from",
+		"the sources they tune and the values of src/tuned/ (make writes them into build/).",
 		"See docs/tuning.md.")
 	list := fs.Bool("list", false, "list the declared parameters with their current values")
+	writeSources := fs.String("write-sources", "", "write the program's sources (the tuned programs' derived) into `dir`")
 	decl := fs.String("decl", "", "the declaration `file` (default: SOURCE with the extension .tune, or the program's own)")
 	program := fs.String("program", "", "tune a program built in by `name`: "+strings.Join(builds.TunableNames(), ", ")+" (instead of SOURCE)")
 	var run tuneRun
@@ -60,8 +68,8 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if !*list && run.state == "" {
-		fmt.Fprintln(stderr, "mchess tune: want --list or --state FILE")
+	if !*list && run.state == "" && *writeSources == "" {
+		fmt.Fprintln(stderr, "mchess tune: want --list, --state FILE or --write-sources DIR")
 		fs.Usage()
 		return 2
 	}
@@ -83,6 +91,9 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	set := target.set
+	if *writeSources != "" {
+		return writeTargetSources(*writeSources, target, stderr)
+	}
 	if !*list {
 		return run.main(target, stdout, stderr)
 	}
@@ -146,4 +157,27 @@ func sourceTarget(tree microchess.Tree, source, decl string) (*tuneTarget, error
 		base: func(chess.Color) ([]kim1.Image, string, error) {
 			return microchess.KIM(prog.Images), prog.Describe(source), nil
 		}}, nil
+}
+
+// writeTargetSources writes the target's sources into dir under their
+// base names, all or none.
+func writeTargetSources(dir string, target *tuneTarget, stderr io.Writer) int {
+	srcs, err := target.tree.ReadSources(target.sources...)
+	if err != nil {
+		fmt.Fprintln(stderr, fileError(err))
+		return 1
+	}
+	var files []atomicfile.File
+	for _, src := range srcs {
+		files = append(files, atomicfile.File{Path: filepath.Join(dir, filepath.Base(src.Name)), Data: []byte(src.Text)})
+	}
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		fmt.Fprintln(stderr, "mchess tune:", err)
+		return 1
+	}
+	if err := atomicfile.WriteAll(files); err != nil {
+		fmt.Fprintln(stderr, "mchess tune:", err)
+		return 1
+	}
+	return 0
 }
