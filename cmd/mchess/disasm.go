@@ -59,7 +59,7 @@ func (o *disasmOptions) run(e *env, args []string) error {
 		if o.from != "" || o.to != "" {
 			return failf(2, "mchess disasm: --dialect writes the whole dump: it takes no --from or --to")
 		}
-		return exit(disasmSource(o.dialect, args[0], o.symFile, o.entries, o.outFile, e.stdout, e.stderr))
+		return disasmSource(o.dialect, args[0], o.symFile, o.entries, o.outFile, e.stdout)
 	}
 	if len(o.entries) > 0 || o.outFile != "" {
 		return failf(2, "mchess disasm: --entry and -o go with --dialect 1977")
@@ -77,9 +77,9 @@ func (o *disasmOptions) run(e *env, args []string) error {
 	}
 	var names *asm.Names
 	if name != "" {
-		syms, status := readSymFile(name, e.stderr)
-		if syms == nil {
-			return exit(status)
+		syms, err := readSymFile(name)
+		if err != nil {
+			return err
 		}
 		names = asm.NewNames(syms)
 		sym = names.Name
@@ -141,55 +141,48 @@ func printDisassembly(w io.Writer, data []byte, start uint16, lo, hi int, sym is
 	}
 }
 
-// readSymFile reads a symbol table; status is what to exit with when it
-// cannot (the message printed).
-func readSymFile(name string, stderr io.Writer) ([]asm.FileSymbol, int) {
+// readSymFile reads a symbol table.
+func readSymFile(name string) ([]asm.FileSymbol, error) {
 	f, err := bounded.Open(name, asm.SymbolsLimit)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess disasm:", fileError(err))
-		return nil, 1
+		return nil, failf(1, "mchess disasm: %v", fileError(err))
 	}
 	syms, err := asm.ReadSymbols(name, f)
 	f.Close()
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return nil, 1
+		return nil, exitError{1, err}
 	}
-	return append([]asm.FileSymbol{}, syms...), 0
+	return append([]asm.FileSymbol{}, syms...), nil
 }
 
 // disasmSource is mchess disasm --dialect 1977.
-func disasmSource(dialect, dumpName, symFile string, entries []string, outFile string, stdout, stderr io.Writer) int {
+func disasmSource(dialect, dumpName, symFile string, entries []string, outFile string, stdout io.Writer) error {
 	if dialect != "1977" {
-		fmt.Fprintf(stderr, "mchess disasm: --dialect %q: want 1977\n", dialect)
-		return 2
+		return failf(2, "mchess disasm: --dialect %q: want 1977", dialect)
 	}
 	opt := disasm.Options{}
 	for _, e := range entries {
 		a, err := parseHex16(e)
 		if err != nil {
-			fmt.Fprintf(stderr, "mchess disasm: --entry %q: want a hex address\n", e)
-			return 2
+			return failf(2, "mchess disasm: --entry %q: want a hex address", e)
 		}
 		opt.Entries = append(opt.Entries, a)
 	}
 	d, err := readDump(dumpName)
 	if err != nil {
-		printDumpError(stderr, "mchess disasm", err)
-		return exitFor(err)
+		return dumpError("mchess disasm", err)
 	}
 	names := "made up"
 	if symFile != "" {
-		syms, status := readSymFile(symFile, stderr)
-		if syms == nil {
-			return status
+		syms, err := readSymFile(symFile)
+		if err != nil {
+			return err
 		}
 		opt.Names, names = syms, symFile
 	} else {
 		all, err := builds.All()
 		if err != nil {
-			fmt.Fprintln(stderr, "mchess disasm:", fileError(err))
-			return 1
+			return failf(1, "mchess disasm: %v", fileError(err))
 		}
 		if b, ok := builds.Match(all, d.segs); ok {
 			opt.Names, names = b.Symbols(), b.Name
@@ -202,16 +195,14 @@ func disasmSource(dialect, dumpName, symFile string, entries []string, outFile s
 	}
 	text, err := disasm.Source1977(d.segs, opt)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess disasm:", err)
-		return 1
+		return failf(1, "mchess disasm: %v", err)
 	}
 	if outFile == "" {
 		io.WriteString(stdout, text)
-		return 0
+		return nil
 	}
 	if err := atomicfile.Write(outFile, []byte(text)); err != nil {
-		fmt.Fprintln(stderr, "mchess disasm:", err)
-		return 1
+		return failf(1, "mchess disasm: %v", err)
 	}
-	return 0
+	return nil
 }

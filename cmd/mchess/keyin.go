@@ -37,9 +37,9 @@ func (o *keyinOptions) run(e *env, rest []string) error {
 	if len(rest) == 0 {
 		return e.usage()
 	}
-	kept, left, status := readForLoading("mchess keyin", rest, e.stderr)
-	if status != 0 {
-		return exit(status)
+	kept, left, err := readForLoading("mchess keyin", rest)
+	if err != nil {
+		return err
 	}
 	if o.title == "" {
 		o.title = "Key-in sheet: " + strings.Join(rest, " ")
@@ -47,7 +47,6 @@ func (o *keyinOptions) run(e *env, rest []string) error {
 	sheet := keysheet.New(o.title, kept, 0x0100, 0x0101)
 	sheet.Left = left
 	var b bytes.Buffer
-	var err error
 	if o.html {
 		err = sheet.WriteHTML(&b)
 	} else {

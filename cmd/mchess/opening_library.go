@@ -56,7 +56,7 @@ func (o *openingLibraryOptions) run(e *env, args []string) error {
 		if len(clash) > 0 {
 			return failf(2, "mchess opening library: -decompile reads tables; %s is for compiling", strings.Join(clash, ", "))
 		}
-		return exit(libraryDecompile(o.decompile, args, e.stdout, e.stderr))
+		return libraryDecompile(o.decompile, args, e.stdout, e.stderr)
 	}
 	if len(args) == 0 {
 		return e.usage()
@@ -64,9 +64,9 @@ func (o *openingLibraryOptions) run(e *env, args []string) error {
 	if err := checkOrigin(o.origin); err != nil {
 		return failf(2, "mchess opening library: -origin %s: %v", quote(o.origin), err)
 	}
-	lib, status := compileLibrary(args, e.stderr)
-	if lib == nil {
-		return exit(status)
+	lib, err := compileLibrary(args, e.stderr)
+	if err != nil {
+		return err
 	}
 	text := lib.Asm(o.origin)
 	if o.out == "" && o.bin == "" {
@@ -113,13 +113,12 @@ func checkOrigin(origin string) error {
 	return nil
 }
 
-// compileLibrary reads and compiles the books the arguments name; on any
-// error it prints every error and returns a nil library and the status.
-func compileLibrary(args []string, stderr io.Writer) (*openings.Library, int) {
+// compileLibrary reads and compiles the books the arguments name; it
+// prints every error of the books, and returns an error if there is any.
+func compileLibrary(args []string, stderr io.Writer) (*openings.Library, error) {
 	files, err := bookFiles(args)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return nil, 1
+		return nil, exitError{1, err}
 	}
 	var srcs []*openings.Source
 	failed := false
@@ -136,37 +135,33 @@ func compileLibrary(args []string, stderr io.Writer) (*openings.Library, int) {
 		}
 	}
 	if failed {
-		return nil, 1
+		return nil, exit(1)
 	}
 	lib, err := openings.CompileLibrary(srcs...)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return nil, 1
+		return nil, exitError{1, err}
 	}
-	return lib, 0
+	return lib, nil
 }
 
-func libraryDecompile(file string, books []string, stdout, stderr io.Writer) int {
+func libraryDecompile(file string, books []string, stdout, stderr io.Writer) error {
 	data, err := bounded.ReadFile(file, dump.ImageLimit)
 	if err != nil {
-		fmt.Fprintln(stderr, fileError(err))
-		return 1
+		return exitError{1, fileError(err)}
 	}
 	lib, derr := openings.DecodeLibrary(data)
 	if len(books) > 0 {
-		named, status := compileLibrary(books, stderr)
-		if named == nil {
-			return status
+		named, err := compileLibrary(books, stderr)
+		if err != nil {
+			return err
 		}
 		lib.NameFrom(named)
 	}
 	if err := openings.FormatLibrary(stdout, lib); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+		return exitError{1, err}
 	}
 	if derr != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", quote(filepath.ToSlash(file)), derr)
-		return 1
+		return failf(1, "%s: %v", quote(filepath.ToSlash(file)), derr)
 	}
-	return 0
+	return nil
 }

@@ -69,7 +69,7 @@ func (p *profileOptions) flags(fs *flag.FlagSet) {
 
 func (p *profileOptions) run(e *env, rest []string) error {
 	if p.chart != "" {
-		return exit(profileChart(p.chart, p.title, rest, p.top, e.stdout, e.stderr))
+		return profileChart(p.chart, p.title, rest, p.top, e.stdout)
 	}
 	if p.out == "" {
 		return failf(2, "mchess profile: give -o FILE for the profile")
@@ -89,8 +89,8 @@ func (p *profileOptions) run(e *env, rest []string) error {
 		if mp == nil {
 			return exit(status)
 		}
-		if w := writeProfile(mp.Profile, p.out, comments, p.top, "", e.stdout, e.stderr); w != 0 {
-			return exit(w)
+		if err := writeProfile(mp.Profile, p.out, comments, p.top, "", e.stdout); err != nil {
+			return err
 		}
 		return exit(status)
 	}
@@ -150,24 +150,22 @@ func (p *profileOptions) profileRun(e *env, keys []byte) error {
 		}
 		comments = append(comments, fmt.Sprintf("the move %v: %d cycles, %d instructions", mv, mv.Cycles, prof.Instructions))
 	}
-	return exit(writeProfile(prof.Profile(), p.out, comments, p.top, p.o.level, e.stdout, e.stderr))
+	return writeProfile(prof.Profile(), p.out, comments, p.top, p.o.level, e.stdout)
 }
 
 // writeProfile writes a profile with its comments and prints them and its
 // top routines.
-func writeProfile(p *pprof.Profile, out string, comments []string, top int, level string, stdout, stderr io.Writer) int {
+func writeProfile(p *pprof.Profile, out string, comments []string, top int, level string, stdout io.Writer) error {
 	if level != "" {
 		comments = append(comments, "level "+level)
 	}
 	p.Comments = comments
 	var buf bytes.Buffer
 	if err := p.Write(&buf); err != nil {
-		fmt.Fprintln(stderr, "mchess profile:", err)
-		return 1
+		return failf(1, "mchess profile: %v", err)
 	}
 	if err := atomicfile.Write(out, buf.Bytes()); err != nil {
-		fmt.Fprintln(stderr, "mchess profile:", err)
-		return 1
+		return failf(1, "mchess profile: %v", err)
 	}
 	for _, c := range comments {
 		fmt.Fprintln(stdout, c)
@@ -175,7 +173,7 @@ func writeProfile(p *pprof.Profile, out string, comments []string, top int, leve
 	rows, total := profile.Top(p)
 	profile.WriteTop(stdout, rows, total, top)
 	fmt.Fprintf(stdout, "wrote %s\n", out)
-	return 0
+	return nil
 }
 
 // profileMove presses the keys but the last as run would, then finds the
@@ -213,10 +211,9 @@ func profileMove(s *microchess.Session, prof *profile.Profiler, keys []byte, boo
 	return mv, nil
 }
 
-func profileChart(out, title string, args []string, top int, stdout, stderr io.Writer) int {
+func profileChart(out, title string, args []string, top int, stdout io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "mchess profile: --chart draws the profiles given as NAME=FILE arguments")
-		return 2
+		return failf(2, "mchess profile: --chart draws the profiles given as NAME=FILE arguments")
 	}
 	var profs []profile.Named
 	for _, a := range args {
@@ -226,13 +223,11 @@ func profileChart(out, title string, args []string, top int, stdout, stderr io.W
 		}
 		data, err := bounded.ReadFile(file, profileLimit)
 		if err != nil {
-			fmt.Fprintln(stderr, "mchess profile:", fileError(err))
-			return 1
+			return failf(1, "mchess profile: %v", fileError(err))
 		}
 		p, err := pprof.ParseData(data)
 		if err != nil {
-			fmt.Fprintf(stderr, "mchess profile: %s: %v\n", file, err)
-			return 1
+			return failf(1, "mchess profile: %s: %v", file, err)
 		}
 		profs = append(profs, profile.Named{Name: name, Profile: p})
 	}
@@ -241,13 +236,11 @@ func profileChart(out, title string, args []string, top int, stdout, stderr io.W
 	}
 	png, err := profile.ChartPNG(title, profs, top)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess profile:", err)
-		return 1
+		return failf(1, "mchess profile: %v", err)
 	}
 	if err := atomicfile.Write(out, png); err != nil {
-		fmt.Fprintln(stderr, "mchess profile:", err)
-		return 1
+		return failf(1, "mchess profile: %v", err)
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", out)
-	return 0
+	return nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/kim1-archive/microchess"
@@ -53,9 +52,9 @@ func (o *sendOptions) run(e *env, rest []string) error {
 		return failf(2, "mchess send: delays cannot be negative, and --nuls is 0 to 100")
 	}
 	device := rest[0]
-	kept, left, status := readForLoading("mchess send", rest[1:], e.stderr)
-	if status != 0 {
-		return exit(status)
+	kept, left, err := readForLoading("mchess send", rest[1:])
+	if err != nil {
+		return err
 	}
 	for _, l := range left {
 		fmt.Fprintf(e.stderr, "mchess send: leaving out %s: the monitor uses it while it loads\n", l)
@@ -64,7 +63,8 @@ func (o *sendOptions) run(e *env, rest []string) error {
 	if o.keys {
 		chunks = sender.Keys(kept, o.baud, p)
 	} else {
-		tape, err := dump.WritePaperTape(kept)
+		var tape []byte
+		tape, err = dump.WritePaperTape(kept)
 		if err != nil {
 			return failf(1, "mchess send: %v", err)
 		}
@@ -89,13 +89,12 @@ func (o *sendOptions) run(e *env, rest []string) error {
 
 // readForLoading reads the dumps a person will load through the monitor,
 // and leaves out the monitor's own workspace (kept, and what was left out).
-func readForLoading(who string, names []string, stderr io.Writer) (kept []dump.Segment, left []string, status int) {
+func readForLoading(who string, names []string) (kept []dump.Segment, left []string, err error) {
 	var segs []dump.Segment
 	for _, name := range names {
 		d, err := readDump(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", who, err)
-			return nil, nil, exitFor(err)
+			return nil, nil, failf(exitFor(err), "%s: %v", who, err)
 		}
 		segs = append(segs, d.segs...)
 	}
@@ -104,5 +103,5 @@ func readForLoading(who string, names []string, stderr io.Writer) (kept []dump.S
 		res = append(res, sender.Reserved{What: r.What, Start: r.Start, End: r.End})
 	}
 	kept, left = sender.LeaveOut(segs, res)
-	return kept, left, 0
+	return kept, left, nil
 }

@@ -72,7 +72,7 @@ func (o *verifyOptions) run(e *env, files []string) error {
 		return failf(2, "mchess verify: --patch checks Stone's article, --extension a program of our own: one at a time")
 	}
 	if len(o.patches) > 0 {
-		return exit(verifyPatch(files, o.residue, o.ram, o.patches, o.side, o.asJSON, e.stdout, e.stderr))
+		return verifyPatch(files, o.residue, o.ram, o.patches, o.side, o.asJSON, e.stdout)
 	}
 	return o.prove(e, files)
 }
@@ -186,20 +186,17 @@ func (o *verifyOptions) print(stdout io.Writer, pr *proof) error {
 
 // verifyPatch proves a patch's bytes against the article's printed listing
 // and Table 1, listing the reconstructed bytes apart.
-func verifyPatch(base, residue, ram, patches []string, side string, asJSON bool, stdout, stderr io.Writer) int {
+func verifyPatch(base, residue, ram, patches []string, side string, asJSON bool, stdout io.Writer) error {
 	if side != "white" && side != "black" {
-		fmt.Fprintf(stderr, "mchess verify: --side %q: want white or black\n", side)
-		return 2
+		return failf(2, "mchess verify: --side %q: want white or black", side)
 	}
 	p, err := build(base, residue, ram)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+		return exitError{1, err}
 	}
 	patched, err := p.Overlay(patches...)
 	if err != nil {
-		fmt.Fprintln(stderr, fileError(err))
-		return 1
+		return exitError{1, fileError(err)}
 	}
 	printed := ref.Stone1980Listing()
 	for addr, b := range ref.Stone1980Table1(side == "white") {
@@ -214,8 +211,7 @@ func verifyPatch(base, residue, ram, patches []string, side string, asJSON bool,
 			Side  string             `json:"side"`
 			Patch verify.PatchReport `json:"patch"`
 		}{rep.OK(), side, rep}); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+			return exitError{1, err}
 		}
 	} else {
 		verify.WritePatchText(stdout, rep)
@@ -226,9 +222,9 @@ func verifyPatch(base, residue, ram, patches []string, side string, asJSON bool,
 		}
 	}
 	if !rep.OK() {
-		return 1
+		return exit(1)
 	}
-	return 0
+	return nil
 }
 
 // verifyHelp is mchess verify's long help.
