@@ -44,10 +44,9 @@ type options interface {
 }
 
 // env is what a run writes to: stdout and stderr, and its command's flag
-// set (for its usage).
+// set (for its usage, and the flags given).
 type env struct {
 	stdout, stderr io.Writer
-	cmd            *Command
 	fs             *flag.FlagSet
 }
 
@@ -105,7 +104,7 @@ func (c *Command) exec(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return flagExit(err)
 	}
-	e := &env{stdout: stdout, stderr: stderr, cmd: c, fs: fs}
+	e := &env{stdout: stdout, stderr: stderr, fs: fs}
 	return exitStatus(o.run(e, rest), stderr)
 }
 

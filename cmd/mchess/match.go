@@ -98,7 +98,7 @@ func parseMatch(args []string, stderr io.Writer) (*matchCommand, int) {
 	if err != nil {
 		return nil, flagExit(err)
 	}
-	m, err := o.(*matchOptions).check(&env{stdout: io.Discard, stderr: stderr, cmd: cmdMatch, fs: fs}, names)
+	m, err := o.(*matchOptions).check(&env{stdout: io.Discard, stderr: stderr, fs: fs}, names)
 	if err != nil {
 		return nil, exitStatus(err, stderr)
 	}
