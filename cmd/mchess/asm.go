@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -11,39 +11,42 @@ import (
 	"github.com/kim1-archive/microchess/internal/atomicfile"
 )
 
-func init() {
-	register("asm", "assemble sources into KIM-1 images, paper tape, a listing and a symbol table", asmMain)
+var cmdAsm = &Command{
+	Name:      "asm",
+	UsageLine: "mchess asm [options] FILE...",
+	Short:     "assemble sources into KIM-1 images, paper tape, a listing and a symbol table",
+	Long: `Assembles the files as one program (the 1977 MicroChess dialect for .asm, Stone's
+1980 dialect for .s) and writes one raw binary per memory region the program fills:
+c0 for the KIM-1's RAM 0000–03FF, c1 for the 6530 RAM 1780–17E6 below the monitor's
+workspace, and one per --ram region. Also a paper tape of them all, a listing like
+the 1977 printout and a symbol table with cross references. Nothing is written if
+there is any error.`,
+	New: func() options { return new(asmOptions) },
 }
 
-func asmMain(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("mchess asm", stderr,
-		"usage: mchess asm [options] FILE...",
-		"\nAssembles the files as one program (the 1977 MicroChess dialect for .asm, Stone's",
-		"1980 dialect for .s) and writes one raw binary per memory region the program fills:",
-		"c0 for the KIM-1's RAM 0000–03FF, c1 for the 6530 RAM 1780–17E6 below the monitor's",
-		"workspace, and one per --ram region. Also a paper tape of them all, a listing like",
-		"the 1977 printout and a symbol table with cross references. Nothing is written if",
-		"there is any error.")
-	out := fs.String("o", "", "output `base` name: writes BASE-<image>.bin, BASE.ptp, BASE.lst, BASE.sym (default: the first file's name, in the current directory)")
-	var residue stringList
-	var ram ramList
-	fs.Var(&residue, "residue", "a residue data `file` (bytes no program line defines): they fill only addresses the program leaves undefined; repeatable")
-	fs.Var(&ram, "ram", ramUsage)
-	quiet := fs.Bool("q", false, "print nothing on success")
-	files, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
+type asmOptions struct {
+	out     string
+	residue stringList
+	ram     ramList
+	quiet   bool
+}
+
+func (o *asmOptions) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.out, "o", "", "output `base` name: writes BASE-<image>.bin, BASE.ptp, BASE.lst, BASE.sym (default: the first file's name, in the current directory)")
+	fs.Var(&o.residue, "residue", "a residue data `file` (bytes no program line defines): they fill only addresses the program leaves undefined; repeatable")
+	fs.Var(&o.ram, "ram", ramUsage)
+	fs.BoolVar(&o.quiet, "q", false, "print nothing on success")
+}
+
+func (o *asmOptions) run(e *env, files []string) error {
 	if len(files) == 0 {
-		fs.Usage()
-		return 2
+		return e.usage()
 	}
-	p, err := build(files, residue, ram)
+	p, err := build(files, o.residue, o.ram)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+		return exitError{1, err}
 	}
-	base := *out
+	base := o.out
 	if base == "" {
 		name := filepath.Base(files[0])
 		base = strings.TrimSuffix(name, filepath.Ext(name))
@@ -65,17 +68,16 @@ func asmMain(args []string, stdout, stderr io.Writer) int {
 		atomicfile.File{Path: base + ".lst", Data: lst.Bytes()},
 		atomicfile.File{Path: base + ".sym", Data: sym.Bytes()})
 	if err := atomicfile.WriteAll(outputs); err != nil {
-		fmt.Fprintln(stderr, "mchess asm:", err)
-		return 1
+		return failf(1, "mchess asm: %v", err)
 	}
-	if !*quiet {
+	if !o.quiet {
 		for _, im := range p.Images {
-			fmt.Fprintf(stdout, "%s-%s.bin  %04X–%04X  %4d bytes (%d defined by source)\n", base, im.Name, im.Start, im.End(), len(im.Bytes), im.Defined())
+			fmt.Fprintf(e.stdout, "%s-%s.bin  %04X–%04X  %4d bytes (%d defined by source)\n", base, im.Name, im.Start, im.End(), len(im.Bytes), im.Defined())
 		}
 	}
-	reportLeftOut(stdout, stderr, base+".ptp", left, p.Residue, *quiet)
-	if !*quiet {
-		fmt.Fprintf(stdout, "%s.lst\n%s.sym\n", base, base)
+	reportLeftOut(e.stdout, e.stderr, base+".ptp", left, p.Residue, o.quiet)
+	if !o.quiet {
+		fmt.Fprintf(e.stdout, "%s.lst\n%s.sym\n", base, base)
 	}
-	return 0
+	return nil
 }

@@ -13,117 +13,148 @@ import (
 	"github.com/kim1-archive/microchess/internal/bounded"
 )
 
-func init() {
-	register("convert", "convert a program dump between raw binary, paper tape, Intel HEX, S-records and MAME .kim", convertMain)
+var cmdConvert = &Command{
+	Name:      "convert",
+	UsageLine: "mchess convert [options] IN OUT",
+	Short:     "convert a program dump between raw binary, paper tape, Intel HEX, S-records and MAME .kim",
+	Long: `Converts a program dump between the formats KIM-1 software is traded in, each
+told by its file's extension:
+  .bin .raw         raw binary: its load address is given as IN@ADDR
+  .ptp .pap         MOS Technology paper tape (the KIM-1 monitor's L and Q)
+  .hex .ihx         Intel HEX
+  .srec .s19 .mot   Motorola S-records
+  .kim              MAME's KIM-1 cassette image
+An input with another extension is told by its content. Every checksum is
+checked, and OUT is written only if all is well. Prints each range of
+addresses the dump holds. A raw binary or a .kim holds one range: --fill
+joins several into one. See docs/dumps.md.`,
+	New: func() options { return new(convertOptions) },
 }
 
-func convertMain(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("mchess convert", stderr,
-		"usage: mchess convert [options] IN OUT",
-		"\nConverts a program dump between the formats KIM-1 software is traded in, each",
-		"told by its file's extension:",
-		"  .bin .raw         raw binary: its load address is given as IN@ADDR",
-		"  .ptp .pap         MOS Technology paper tape (the KIM-1 monitor's L and Q)",
-		"  .hex .ihx         Intel HEX",
-		"  .srec .s19 .mot   Motorola S-records",
-		"  .kim              MAME's KIM-1 cassette image",
-		"An input with another extension is told by its content. Every checksum is",
-		"checked, and OUT is written only if all is well. Prints each range of",
-		"addresses the dump holds. A raw binary or a .kim holds one range: --fill",
-		"joins several into one. See docs/dumps.md.")
-	fill := fs.String("fill", "", "join the ranges into one, filling the gaps with this `byte` (hex), as a raw or .kim output of several ranges needs")
-	recordBytes := fs.Int("record-bytes", 16, "data `bytes` a record of an Intel HEX or S-record output: 16 or 32")
-	id := fs.String("id", "", "tape `ID` (hex) of a .kim output (default: the input's, else 01)")
-	quiet := fs.Bool("q", false, "print nothing on success")
-	rest, err := parse(fs, args)
+type convertOptions struct {
+	fill        string
+	recordBytes int
+	id          string
+	quiet       bool
+
+	set              map[string]bool // the options given
+	outFormat        string
+	fillByte, idByte byte
+}
+
+func (o *convertOptions) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.fill, "fill", "", "join the ranges into one, filling the gaps with this `byte` (hex), as a raw or .kim output of several ranges needs")
+	fs.IntVar(&o.recordBytes, "record-bytes", 16, "data `bytes` a record of an Intel HEX or S-record output: 16 or 32")
+	fs.StringVar(&o.id, "id", "", "tape `ID` (hex) of a .kim output (default: the input's, else 01)")
+	fs.BoolVar(&o.quiet, "q", false, "print nothing on success")
+}
+
+func (o *convertOptions) run(e *env, args []string) error {
+	if len(args) != 2 {
+		return e.usage()
+	}
+	in, out := args[0], args[1]
+	o.set = map[string]bool{}
+	e.fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
+	if err := o.check(out); err != nil {
+		return err
+	}
+	d, path, err := readConvertInput(in)
 	if err != nil {
-		return flagExit(err)
+		return err
 	}
-	if len(rest) != 2 {
-		fs.Usage()
-		return 2
+	if len(d.Segments) == 0 {
+		return failf(1, "mchess convert: %s holds no data: nothing to convert", quote(path))
 	}
-	in, out := rest[0], rest[1]
-	usage := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "mchess convert: "+format+"\n", args...)
-		return 2
+	read := d.Segments
+	w := *d
+	if o.fill != "" {
+		if w.Segments, err = dump.Fill(d.Segments, o.fillByte); err != nil {
+			return failf(1, "mchess convert: %v", err)
+		}
 	}
+	if o.id != "" {
+		w.ID, w.HasID = o.idByte, true
+	}
+	if err := o.write(out, &w); err != nil {
+		return err
+	}
+	if !o.quiet {
+		printConversion(e.stdout, d, read, &w, out, o.outFormat, o.fill != "", o.fillByte)
+	}
+	return nil
+}
+
+// convertUsage is a usage error of mchess convert, which exits 2.
+func convertUsage(format string, args ...any) error {
+	return failf(2, "mchess convert: "+format, args...)
+}
+
+// check checks the options against the output's format, and reads the
+// byte options.
+func (o *convertOptions) check(out string) error {
 	outFormat, ok := dump.FormatOf(out)
 	if _, _, hasAddr, _ := dump.SplitName(out); hasAddr {
-		return usage("%s: an output takes no @ADDR: a raw binary does not hold its address", quote(out))
+		return convertUsage("%s: an output takes no @ADDR: a raw binary does not hold its address", quote(out))
 	}
 	if !ok {
-		return usage("%s: the extension names no format: want one of %s", quote(out), dump.Extensions)
+		return convertUsage("%s: the extension names no format: want one of %s", quote(out), dump.Extensions)
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["record-bytes"] && outFormat != dump.IntelHex && outFormat != dump.SRecord {
-		return usage("--record-bytes is for an Intel HEX or S-record output, not %s", dump.Describe(outFormat))
+	o.outFormat = outFormat
+	if o.set["record-bytes"] && outFormat != dump.IntelHex && outFormat != dump.SRecord {
+		return convertUsage("--record-bytes is for an Intel HEX or S-record output, not %s", dump.Describe(outFormat))
 	}
-	if *recordBytes != 16 && *recordBytes != 32 {
-		return usage("--record-bytes %d: want 16 or 32", *recordBytes)
+	if o.recordBytes != 16 && o.recordBytes != 32 {
+		return convertUsage("--record-bytes %d: want 16 or 32", o.recordBytes)
 	}
-	if *id != "" && outFormat != dump.KIM {
-		return usage("--id is for a .kim output, not %s", dump.Describe(outFormat))
+	if o.id != "" && outFormat != dump.KIM {
+		return convertUsage("--id is for a .kim output, not %s", dump.Describe(outFormat))
 	}
-	fillByte, err := parseByteFlag("--fill", *fill)
-	if err != nil {
-		return usage("%v", err)
+	var err error
+	if o.fillByte, err = parseByteFlag("--fill", o.fill); err != nil {
+		return convertUsage("%v", err)
 	}
-	idByte, err := parseByteFlag("--id", *id)
-	if err != nil {
-		return usage("%v", err)
+	if o.idByte, err = parseByteFlag("--id", o.id); err != nil {
+		return convertUsage("%v", err)
 	}
+	return nil
+}
 
+// readConvertInput reads the dump IN names, and its path.
+func readConvertInput(in string) (*dump.Dump, string, error) {
 	path, _, _, err := dump.SplitName(in)
 	if err != nil {
-		return usage("%v", err)
+		return nil, "", convertUsage("%v", err)
 	}
 	data, err := bounded.ReadFile(path, dump.FileLimit)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess convert:", fileError(err))
-		return 1
+		return nil, "", failf(1, "mchess convert: %v", fileError(err))
 	}
 	d, err := dump.ReadDump(in, data)
 	var nameErr *dump.NameError
 	switch {
 	case errors.As(err, &nameErr):
-		return usage("%v", err)
+		return nil, "", convertUsage("%v", err)
 	case err != nil:
-		fmt.Fprintln(stderr, err) // positions and all, as the assembler's errors
-		return 1
-	case len(d.Segments) == 0:
-		fmt.Fprintf(stderr, "mchess convert: %s holds no data: nothing to convert\n", quote(path))
-		return 1
+		return nil, "", exitError{1, err} // positions and all, as the assembler's errors
 	}
-	read := d.Segments
-	w := *d
-	if *fill != "" {
-		if w.Segments, err = dump.Fill(d.Segments, fillByte); err != nil {
-			fmt.Fprintln(stderr, "mchess convert:", err)
-			return 1
-		}
-	}
-	if *id != "" {
-		w.ID, w.HasID = idByte, true
-	}
-	b, err := dump.WriteDump(outFormat, &w, dump.Options{RecordBytes: *recordBytes})
+	return d, path, nil
+}
+
+// write writes the dump w to out in the output's format.
+func (o *convertOptions) write(out string, w *dump.Dump) error {
+	b, err := dump.WriteDump(o.outFormat, w, dump.Options{RecordBytes: o.recordBytes})
 	if err != nil {
 		hint := ""
 		if errors.As(err, new(*dump.GapError)) {
 			hint = ": --fill XX fills the gaps with the byte XX"
 		}
-		fmt.Fprintf(stderr, "mchess convert: %s: %v%s\n", quote(out), err, hint)
-		return 1
+		return failf(1, "mchess convert: %s: %v%s", quote(out), err, hint)
 	}
 	if err := atomicfile.Write(out, b); err != nil {
-		fmt.Fprintln(stderr, "mchess convert:", err)
-		return 1
+		return failf(1, "mchess convert: %v", err)
 	}
-	if !*quiet {
-		printConversion(stdout, d, read, &w, out, outFormat, *fill != "", fillByte)
-	}
-	return 0
+	return nil
 }
 
 // printConversion says what was read, one line per range, and what was

@@ -15,99 +15,96 @@ import (
 	"github.com/kim1-archive/microchess/session"
 )
 
-func init() {
-	register("debug", "an interactive monitor over the emulated KIM-1: breakpoints, watchpoints, the source, the board", debugMain)
+var cmdDebug = &Command{
+	Name:      "debug",
+	UsageLine: "mchess debug [options] [KEY...]",
+	Short:     "an interactive monitor over the emulated KIM-1: breakpoints, watchpoints, the source, the board",
+	Long: `Loads the program as mchess run does (MicroChess built from src/, --source,
+--patch, --published or --load) on an emulated KIM-1, presses the keys given
+(as run presses them; --book-off runs the first alone, then clears 00DC) and
+stops at the program's start for commands: break, watch, step, next, finish,
+continue, where, list, regs, x, board, state, counts, keys... ('help' lists
+them). It runs the interpreter one instruction at a time (the translation to
+Go is not used), about 20 million instructions a second. A terminal gets line
+editing and history; otherwise, or with --script, commands are read as lines
+and echoed after (mchess). e.g.
+  mchess debug --level normal --book-off C PC`,
+	New: func() options { return new(debugOptions) },
 }
 
-func debugMain(args []string, stdout, stderr io.Writer) int {
-	var o runOpts
-	var script string
-	fs := flag.NewFlagSet("mchess debug", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	programFlags(fs, &o)
-	fs.StringVar(&script, "script", "", "read the commands from `FILE` (- for standard input) and print to standard output, for tests and records")
+type debugOptions struct {
+	runOpts
+	script string
+}
+
+func (o *debugOptions) flags(fs *flag.FlagSet) {
+	programFlags(fs, &o.runOpts)
+	fs.StringVar(&o.script, "script", "", "read the commands from `FILE` (- for standard input) and print to standard output, for tests and records")
 	fs.Uint64Var(&o.maxCycles, "max-cycles", session.DefaultBudget, "`N` cycles at most for each command that runs the program")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mchess debug [options] [KEY...]")
-		fmt.Fprintln(stderr, "\nLoads the program as mchess run does (MicroChess built from src/, --source,")
-		fmt.Fprintln(stderr, "--patch, --published or --load) on an emulated KIM-1, presses the keys given")
-		fmt.Fprintln(stderr, "(as run presses them; --book-off runs the first alone, then clears 00DC) and")
-		fmt.Fprintln(stderr, "stops at the program's start for commands: break, watch, step, next, finish,")
-		fmt.Fprintln(stderr, "continue, where, list, regs, x, board, state, counts, keys... ('help' lists")
-		fmt.Fprintln(stderr, "them). It runs the interpreter one instruction at a time (the translation to")
-		fmt.Fprintln(stderr, "Go is not used), about 20 million instructions a second. A terminal gets line")
-		fmt.Fprintln(stderr, "editing and history; otherwise, or with --script, commands are read as lines")
-		fmt.Fprintln(stderr, "and echoed after (mchess). e.g.")
-		fmt.Fprintln(stderr, "  mchess debug --level normal --book-off C PC")
-		fmt.Fprintln(stderr, "\noptions:")
-		fs.PrintDefaults()
-	}
-	rest, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
+}
+
+func (o *debugOptions) run(e *env, args []string) error {
 	if o.maxCycles == 0 {
-		fmt.Fprintln(stderr, "mchess debug: --max-cycles 0: give at least 1 cycle")
-		return 2
+		return failf(2, "mchess debug: --max-cycles 0: give at least 1 cycle")
 	}
-	if !checkProgramOpts("debug", &o, stderr) {
-		return 2
+	if !checkProgramOpts("debug", &o.runOpts, e.stderr) {
+		return exit(2)
 	}
-	keys, err := session.ParseKeys(strings.TrimSpace(o.keys + " " + strings.Join(rest, " ")))
+	keys, err := session.ParseKeys(strings.TrimSpace(o.keys + " " + strings.Join(args, " ")))
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess debug:", err)
-		return 2
+		return failf(2, "mchess debug: %v", err)
 	}
-	s, src, err := debugSession(&o)
+	s, src, err := debugSession(&o.runOpts)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess debug:", err)
-		return exitFor(err)
+		return failf(exitFor(err), "mchess debug: %v", err)
 	}
 	d := debug.New(s.M, src, o.maxCycles)
-	mon := &debug.Monitor{D: d, Out: stdout}
+	mon := &debug.Monitor{D: d, Out: e.stdout}
 	if o.bookOff && len(keys) > 0 {
 		// As run does: the first key alone, then the book off.
 		s.M.Press(keys[0])
 		if st := d.Continue(); st.Why != debug.StopWaiting {
-			fmt.Fprintf(stderr, "mchess debug: the program did not wait for a key after the first (%v)\n", st.Why)
-			return 1
+			return failf(1, "mchess debug: the program did not wait for a key after the first (%v)", st.Why)
 		}
 		s.BookOff()
 		keys = keys[1:]
-		fmt.Fprintf(stdout, "pressed the first key, then set .OMOVE (00DC) = 00: the book is off\n")
+		fmt.Fprintf(e.stdout, "pressed the first key, then set .OMOVE (00DC) = 00: the book is off\n")
 	}
 	s.M.Press(keys...)
-	fmt.Fprintf(stdout, "%d keys to press; the program is at %04X %s, cycle %d\n", s.M.KeysLeft(), s.M.CPU.PC, src.Where(s.M.CPU.PC), s.M.CPU.Cycles)
+	fmt.Fprintf(e.stdout, "%d keys to press; the program is at %04X %s, cycle %d\n", s.M.KeysLeft(), s.M.CPU.PC, src.Where(s.M.CPU.PC), s.M.CPU.Cycles)
+	return o.commands(e, mon)
+}
+
+// commands reads the debugger's commands: from the script, or standard
+// input, or the terminal.
+func (o *debugOptions) commands(e *env, mon *debug.Monitor) error {
 	switch {
-	case script != "" && script != "-":
-		f, err := bounded.Open(script, scriptLimit)
+	case o.script != "" && o.script != "-":
+		f, err := bounded.Open(o.script, scriptLimit)
 		if err != nil {
-			fmt.Fprintln(stderr, "mchess debug:", fileError(err))
-			return 1
+			return failf(1, "mchess debug: %v", fileError(err))
 		}
 		defer f.Close()
-		err = mon.Script(script, f)
-		return reportScript(err, stderr)
-	case script == "-" || !stdinTerminal:
-		return reportScript(mon.Script("standard input", os.Stdin), stderr)
+		return scriptError(mon.Script(o.script, f))
+	case o.script == "-" || !stdinTerminal:
+		return scriptError(mon.Script("standard input", os.Stdin))
 	}
-	return interactive(mon, stdout, stderr)
+	return interactive(mon, e.stdout, e.stderr)
 }
 
 // scriptLimit bounds a debugger script: commands a person writes.
 var scriptLimit = bounded.Limit{Bytes: 1 << 20, What: "a debugger script"}
 
-func reportScript(err error, stderr io.Writer) int {
+func scriptError(err error) error {
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess debug:", err)
-		return 1
+		return failf(1, "mchess debug: %v", err)
 	}
-	return 0
+	return nil
 }
 
 // interactive reads commands from the terminal with line editing and a
 // history, until quit or the end of input (Ctrl-D).
-func interactive(mon *debug.Monitor, stdout, stderr io.Writer) int {
+func interactive(mon *debug.Monitor, stdout, stderr io.Writer) error {
 	var items []readline.PrefixCompleterInterface
 	for _, n := range debug.Names() {
 		items = append(items, readline.PcItem(n))
@@ -122,8 +119,7 @@ func interactive(mon *debug.Monitor, stdout, stderr io.Writer) int {
 		Stderr:          stderr,
 	})
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess debug:", err)
-		return 1
+		return failf(1, "mchess debug: %v", err)
 	}
 	defer rl.Close()
 	fmt.Fprintln(stdout, "type help for the commands")
@@ -134,14 +130,14 @@ func interactive(mon *debug.Monitor, stdout, stderr io.Writer) int {
 			continue
 		}
 		if err != nil { // io.EOF
-			return 0
+			return nil
 		}
 		if strings.TrimSpace(line) == "" {
 			line = last // Enter repeats the last command, as in gdb
 		}
 		last = line
 		if err := mon.Exec(line); errors.Is(err, debug.ErrQuit) {
-			return 0
+			return nil
 		} else if err != nil {
 			fmt.Fprintln(stdout, "error:", err)
 		}

@@ -3,72 +3,107 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"strings"
 
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/match"
 	"github.com/kim1-archive/microchess/suite"
 )
 
-func init() {
-	register("diff", "list the positions of a suite where two players choose different moves", diffMain)
+var cmdDiff = &Command{
+	Name:      "diff",
+	UsageLine: "mchess diff [options] PLAYER PLAYER",
+	Short:     "list the positions of a suite where two players choose different moves",
+	Long: `Asks each of two players for its move at the end of every line of an opening suite
+(one search each, the books off, as in a match game from that line) and lists the
+positions where they choose differently: the share, and each position with its FEN
+and both moves. It is the fast first signal of whether a change to a program changes
+its play: seconds where a match takes minutes.
+
+` + wrap("PLAYER is as in mchess match: PROGRAM[@LEVEL] ("+builds.Either(append(builds.Names(builds.Builtin), builds.Local, "one given with --load or --source"))+") or an engine given with --engine.", 88) + `
+
+Examples:
+  mchess diff original@super-blitz stone@super-blitz --openings study-250
+  mchess diff --source mine=my.asm mine@normal original@normal --json
+
+Exit status: 0 when every position was asked (whether or not the players differ),
+1 when the players could not be set up or a file not read, 2 for bad usage, 130 when
+interrupted.`,
+	New: func() options { return new(diffOptions) },
 }
 
-func diffMain(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("mchess diff", stderr,
-		"usage: mchess diff [options] PLAYER PLAYER",
-		"\nAsks each of two players for its move at the end of every line of an opening suite",
-		"(one search each, the books off, as in a match game from that line) and lists the",
-		"positions where they choose differently: the share, and each position with its FEN",
-		"and both moves. It is the fast first signal of whether a change to a program changes",
-		"its play: seconds where a match takes minutes.",
-		"\nPLAYER is as in mchess match: PROGRAM[@LEVEL] (original, stone, teletype, special,",
-		"library, or one given with --load or --source) or an engine given with --engine.",
-		"\nExamples:",
-		"  mchess diff original@super-blitz stone@super-blitz --openings study-250",
-		"  mchess diff --source mine=my.asm mine@normal original@normal --json",
-		"\nExit status: 0 when every position was asked (whether or not the players differ),",
-		"1 when the players could not be set up or a file not read, 2 for bad usage, 130 when",
-		"interrupted.")
-	openingsFile := fs.String("openings", "", "the `SUITE` whose lines' final positions are asked: a file or a built-in one ("+strings.Join(suite.Names(), ", ")+"; default balanced-50)")
-	jobs := fs.Int("j", 0, "positions at once (default: the number of CPUs)")
-	asJSON := fs.Bool("json", false, "print the result as JSON")
-	all := fs.Bool("all", false, "list every position, the same choices too")
-	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	var engines, loads, sources, variants stringList
-	var ram ramList
-	fs.Var(&engines, "engine", "define a UCI engine as in mchess match; repeatable")
-	fs.Var(&loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]`; repeatable")
-	fs.Var(&sources, "source", "define a program built from sources: `NAME=FILE.asm[,FILE.asm...]`; repeatable")
-	fs.Var(&variants, "variant", "define a program with bytes changed: `NAME=PROGRAM,[white:|black:]ADDR=HEXBYTES[,...]` (e.g. f07=stone,00C3=07); repeatable")
-	fs.Var(&ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load and --source programs; repeatable")
-	names, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
-	fail := func(status int, err error) int {
-		fmt.Fprintln(stderr, "mchess diff:", err)
-		return status
-	}
+type diffOptions struct {
+	openingsFile                      string
+	jobs                              int
+	asJSON, all, quiet                bool
+	engines, loads, sources, variants stringList
+	ram                               ramList
+}
+
+func (o *diffOptions) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.openingsFile, "openings", "", "the `SUITE` whose lines' final positions are asked: a file or a built-in one ("+strings.Join(suite.Names(), ", ")+"; default balanced-50)")
+	fs.IntVar(&o.jobs, "j", 0, "positions at once (default: the number of CPUs)")
+	fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
+	fs.BoolVar(&o.all, "all", false, "list every position, the same choices too")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
+	fs.Var(&o.engines, "engine", "define a UCI engine as in mchess match; repeatable")
+	fs.Var(&o.loads, "load", "define a program from binaries: `NAME=FILE@ADDR[,FILE@ADDR...]`; repeatable")
+	fs.Var(&o.sources, "source", "define a program built from sources: `NAME=FILE.asm[,FILE.asm...]`; repeatable")
+	fs.Var(&o.variants, "variant", "define a program with bytes changed: `NAME=PROGRAM,[white:|black:]ADDR=HEXBYTES[,...]` (e.g. f07=stone,00C3=07); repeatable")
+	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load and --source programs; repeatable")
+}
+
+// diffFail is a failure of mchess diff, with its exit status.
+func diffFail(status int, err error) error {
+	return failf(status, "mchess diff: %v", err)
+}
+
+func (o *diffOptions) run(e *env, names []string) error {
 	if len(names) != 2 {
-		fs.Usage()
-		return 2
+		return e.usage()
 	}
-	if *jobs < 0 {
-		return fail(2, fmt.Errorf("-j wants a positive number"))
-	}
-	roster, err := matchRoster(engines, loads, sources, variants, ram)
+	opt, err := o.setUp(names)
 	if err != nil {
-		return fail(exitFor(err), err)
+		return err
 	}
-	opt := match.DiffOptions{Jobs: *jobs}
+	if !o.quiet {
+		opt.Progress = countBar(e.stderr, stderrTerminal, "positions")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := match.Diff(ctx, opt)
+	if !o.quiet && stderrTerminal {
+		fmt.Fprintln(e.stderr)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return diffFail(130, fmt.Errorf("interrupted"))
+		}
+		return diffFail(1, err)
+	}
+	o.print(e.stdout, res)
+	return nil
+}
+
+// setUp checks the options and makes the two players and the suite.
+func (o *diffOptions) setUp(names []string) (match.DiffOptions, error) {
+	opt := match.DiffOptions{Jobs: o.jobs}
+	if o.jobs < 0 {
+		return opt, diffFail(2, fmt.Errorf("-j wants a positive number"))
+	}
+	roster, err := matchRoster(o.engines, o.loads, o.sources, o.variants, o.ram)
+	if err != nil {
+		return opt, diffFail(exitFor(err), err)
+	}
 	for i, n := range names {
 		p, err := roster.Player(n)
 		if err != nil {
-			return fail(2, err)
+			return opt, diffFail(2, err)
 		}
 		if i == 0 {
 			opt.A = p
@@ -77,46 +112,35 @@ func diffMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if unused := roster.Unused(); len(unused) > 0 {
-		return fail(2, fmt.Errorf("defined but not among the players: %s", strings.Join(unused, ", ")))
+		return opt, diffFail(2, fmt.Errorf("defined but not among the players: %s", strings.Join(unused, ", ")))
 	}
-	opt.Lines, err = readSuite(*openingsFile)
+	opt.Lines, err = readSuite(o.openingsFile)
 	if err != nil {
-		return fail(1, err)
+		return opt, diffFail(1, err)
 	}
-	if !*quiet {
-		opt.Progress = countBar(stderr, stderrTerminal, "positions")
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	res, err := match.Diff(ctx, opt)
-	if !*quiet && stderrTerminal {
-		fmt.Fprintln(stderr)
-	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return fail(130, fmt.Errorf("interrupted"))
-		}
-		return fail(1, err)
-	}
-	if *asJSON {
+	return opt, nil
+}
+
+// print prints the result, as JSON with --json.
+func (o *diffOptions) print(w io.Writer, res *match.DiffResult) {
+	if o.asJSON {
 		b, _ := json.MarshalIndent(res, "", "  ")
-		fmt.Fprintf(stdout, "%s\n", b)
-		return 0
+		fmt.Fprintf(w, "%s\n", b)
+		return
 	}
-	fmt.Fprintf(stdout, "%s and %s choose differently in %d of %d positions (%.1f%%)\n",
+	fmt.Fprintf(w, "%s and %s choose differently in %d of %d positions (%.1f%%)\n",
 		res.A, res.B, res.Different, len(res.Positions), 100*res.Share())
 	for _, p := range res.Positions {
-		if p.Same && !*all {
+		if p.Same && !o.all {
 			continue
 		}
 		mark := "differ"
 		if p.Same {
 			mark = "same"
 		}
-		fmt.Fprintf(stdout, "\nline %d (%s) %s\n  %s\n  %-24s %s\n  %-24s %s\n", p.Line, mark, p.Name, p.FEN,
+		fmt.Fprintf(w, "\nline %d (%s) %s\n  %s\n  %-24s %s\n  %-24s %s\n", p.Line, mark, p.Name, p.FEN,
 			res.A+":", choiceText(p.A), res.B+":", choiceText(p.B))
 	}
-	return 0
 }
 
 // choiceText is a player's choice as the text output shows it.

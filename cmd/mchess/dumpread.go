@@ -49,6 +49,16 @@ func printDumpError(w io.Writer, cmd string, err error) {
 	fmt.Fprintf(w, "%s: %v\n", cmd, err)
 }
 
+// dumpError is the error printDumpError prints, as a run's error with
+// its exit status (exitFor).
+func dumpError(cmd string, err error) error {
+	var at *positionedError
+	if errors.As(err, &at) {
+		return exitError{exitFor(err), err}
+	}
+	return failf(exitFor(err), "%s: %v", cmd, err)
+}
+
 // positionedError is a reader's error that names its file, line and
 // column itself.
 type positionedError struct{ error }

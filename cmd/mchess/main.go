@@ -1,6 +1,7 @@
 // Command mchess is the MicroChess toolchain: assembler, verifier and
-// KIM-1 emulator front end. Each subcommand lives in its own file and
-// registers itself; this file dispatches and holds what they share.
+// KIM-1 emulator front end. Each command is a Command value in its own
+// file (command.go says what one is), listed in commands here; this file
+// dispatches and holds what they share.
 package main
 
 import (
@@ -10,26 +11,43 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/kim1-archive/microchess/dump"
 )
 
-type command struct {
-	summary string
-	run     func(args []string, stdout, stderr io.Writer) int
+// commands are mchess's commands, in the order mchess -h lists them.
+var commands = []*Command{
+	cmdAsm,
+	cmdConvert,
+	cmdDebug,
+	cmdDiff,
+	cmdDisasm,
+	cmdExport,
+	cmdKeyin,
+	cmdMatch,
+	cmdOpening,
+	cmdPatch,
+	cmdPlay,
+	cmdProfile,
+	cmdRun,
+	cmdSend,
+	cmdServe,
+	cmdStrength,
+	cmdTape,
+	cmdTiming,
+	cmdTune,
+	cmdUCI,
+	cmdVerify,
 }
 
-var commands = map[string]command{}
-
-func register(name, summary string, run func(args []string, stdout, stderr io.Writer) int) {
-	commands[name] = command{summary, run}
-}
+func init() { link(commands, nil) }
 
 func main() { os.Exit(mainExit(os.Args[1:], os.Stdout, os.Stderr)) }
 
+// mainExit runs the command args name, writing to stdout and stderr, and
+// returns its exit status.
 func mainExit(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
@@ -43,24 +61,29 @@ func mainExit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, version())
 		return 0
 	}
-	c, ok := commands[args[0]]
-	if !ok {
+	c := lookup(args[0])
+	if c == nil {
 		fmt.Fprintf(stderr, "mchess: unknown command %q (see mchess -h)\n", args[0])
 		return 2
 	}
-	return c.run(args[1:], stdout, stderr)
+	return c.exec(args[1:], stdout, stderr)
+}
+
+// lookup is the command named name, or nil.
+func lookup(name string) *Command {
+	for _, c := range commands {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "mchess: the MicroChess (KIM-1, 1977) toolchain")
 	fmt.Fprintln(w, "\nusage: mchess COMMAND [options] [arguments]\n\ncommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.Name, c.Short)
 	}
 	fmt.Fprintln(w, "\nRun 'mchess COMMAND -h' for a command's options, 'mchess --version' for the version.")
 	fmt.Fprintln(w, "Options may come before or after the arguments; -- ends the options.")
@@ -99,21 +122,6 @@ func version() string {
 	return s + ", " + bi.GoVersion
 }
 
-// newFlags makes a subcommand's flag set: errors and -h go to stderr, and
-// -h prints the usage lines, then the options.
-func newFlags(name string, stderr io.Writer, usage ...string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		for _, line := range usage {
-			fmt.Fprintln(stderr, line)
-		}
-		fmt.Fprintln(stderr, "\noptions:")
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
 // parse reads options wherever they stand among the arguments, as Go's own
 // tools do ("mchess asm prog.asm -o out"), and returns the arguments. "--"
 // ends the options. The error is nil, flag.ErrHelp, or a usage error the
@@ -134,20 +142,6 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
-}
-
-// parseNone parses the options of a command that takes no arguments; when
-// ok is false the command returns status (its usage was printed).
-func parseNone(fs *flag.FlagSet, args []string) (status int, ok bool) {
-	rest, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err), false
-	}
-	if len(rest) > 0 {
-		fs.Usage()
-		return 2, false
-	}
-	return 0, true
 }
 
 // usageError is an error in what was asked (an option's value), not in a
@@ -204,40 +198,6 @@ func parseLoad(spec string) (file string, addr uint16, err error) {
 
 // quote shows user text in a message: as it is when it is plain printable
 // text, else Go-quoted, so that control bytes never reach the terminal.
-// verb is one of the verbs of a command that has them (mchess opening
-// compile, mchess tape read).
-type verb struct {
-	name string
-	run  func(args []string, stdout, stderr io.Writer) int
-}
-
-// runVerb runs the verb args[0] names. The usage lines go to stdout for
-// -h (status 0) and to stderr when the verb is missing or unknown (2).
-func runVerb(cmd string, usage []string, verbs []verb, args []string, stdout, stderr io.Writer) int {
-	printUsage := func(w io.Writer) {
-		for _, l := range usage {
-			fmt.Fprintln(w, l)
-		}
-	}
-	if len(args) == 0 {
-		printUsage(stderr)
-		return 2
-	}
-	for _, v := range verbs {
-		if v.name == args[0] {
-			return v.run(args[1:], stdout, stderr)
-		}
-	}
-	switch args[0] {
-	case "-h", "-help", "--help", "help":
-		printUsage(stdout)
-		return 0
-	}
-	fmt.Fprintf(stderr, "mchess %s: unknown verb %q\n", cmd, args[0])
-	printUsage(stderr)
-	return 2
-}
-
 func quote(s string) string {
 	q := strconv.Quote(s)
 	if q[1:len(q)-1] == s && !strings.ContainsAny(s, " \t") && s != "" {

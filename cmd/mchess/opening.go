@@ -1,8 +1,8 @@
 package main
 
 import (
+	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -18,46 +18,49 @@ import (
 	"github.com/kim1-archive/microchess/openings"
 )
 
-func init() {
-	register("opening", "compile, decompile and compare opening-book blocks (00C0–00DB) and library tables", openingMain)
+var cmdOpening = &Command{
+	Name: "opening",
+	UsageLine: `mchess opening compile [options] FILE.book|DIR...
+       mchess opening decompile [options] FILE.bin
+       mchess opening compare BLOCK.bin [IMAGE.bin]
+       mchess opening library [options] FILE.book|DIR...`,
+	Short: "compile, decompile and compare opening-book blocks (00C0–00DB) and library tables",
+	Long: `Opening books are written in chess notation (see docs/openings.md); a block is
+the 28 bytes MicroChess plays its opening from, 00C0–00DB, in load order. A
+library holds many books at once, for a KIM-1 with expansion RAM
+(docs/opening-library.md).
+Run 'mchess opening VERB -h' for a verb's options.`,
+	Commands: []*Command{cmdOpeningCompile, cmdOpeningDecompile, cmdOpeningCompare, cmdOpeningLibrary},
 }
 
-func openingMain(args []string, stdout, stderr io.Writer) int {
-	return runVerb("opening", []string{
-		"usage: mchess opening compile [options] FILE.book|DIR...",
-		"       mchess opening decompile [options] FILE.bin",
-		"       mchess opening compare BLOCK.bin [IMAGE.bin]",
-		"       mchess opening library [options] FILE.book|DIR...",
-		"\nOpening books are written in chess notation (see docs/openings.md); a block is",
-		"the 28 bytes MicroChess plays its opening from, 00C0–00DB, in load order. A",
-		"library holds many books at once, for a KIM-1 with expansion RAM",
-		"(docs/opening-library.md).",
-		"Run 'mchess opening VERB -h' for a verb's options.",
-	}, []verb{{"compile", openingCompile}, {"decompile", openingDecompile}, {"compare", openingCompare}, {"library", openingLibrary}}, args, stdout, stderr)
+var cmdOpeningCompile = &Command{
+	Name:      "compile",
+	UsageLine: "mchess opening compile [options] FILE.book|DIR...",
+	Long: `Compiles each opening book (every *.book in a directory) into its 28-byte block,
+00C0 first. Errors are reported as file:line:col; nothing is written if any book
+has an error.`,
+	New: func() options { return new(openingCompileOptions) },
 }
 
-func openingCompile(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("mchess opening compile", stderr,
-		"usage: mchess opening compile [options] FILE.book|DIR...",
-		"\nCompiles each opening book (every *.book in a directory) into its 28-byte block,",
-		"00C0 first. Errors are reported as file:line:col; nothing is written if any book",
-		"has an error.")
-	out := fs.String("o", ".", "output `directory`: each FILE.book becomes DIR/FILE.bin and its paper tape DIR/FILE.ptp")
-	manifest := fs.String("manifest", "", "also write a tab-separated `file` listing each block: name, tape ID, addresses, side, opening")
-	check := fs.Bool("n", false, "check the books only; write nothing")
-	quiet := fs.Bool("q", false, "print nothing on success")
-	args, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
+type openingCompileOptions struct {
+	out, manifest string
+	check, quiet  bool
+}
+
+func (o *openingCompileOptions) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.out, "o", ".", "output `directory`: each FILE.book becomes DIR/FILE.bin and its paper tape DIR/FILE.ptp")
+	fs.StringVar(&o.manifest, "manifest", "", "also write a tab-separated `file` listing each block: name, tape ID, addresses, side, opening")
+	fs.BoolVar(&o.check, "n", false, "check the books only; write nothing")
+	fs.BoolVar(&o.quiet, "q", false, "print nothing on success")
+}
+
+func (o *openingCompileOptions) run(e *env, args []string) error {
 	if len(args) == 0 {
-		fs.Usage()
-		return 2
+		return e.usage()
 	}
 	files, err := bookFiles(args)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+		return exitError{1, err}
 	}
 	var books []*openings.Book
 	failed := false
@@ -69,42 +72,48 @@ func openingCompile(args []string, stdout, stderr io.Writer) int {
 			books = append(books, b)
 		}
 		if err != nil {
-			fmt.Fprintln(stderr, fileError(err))
+			fmt.Fprintln(e.stderr, fileError(err))
 			failed = true
 		}
 	}
 	if failed {
-		return 1
+		return exit(1)
 	}
+	outputs := o.outputs(files, books)
+	if !o.check {
+		if err := atomicfile.WriteAll(outputs); err != nil {
+			return failf(1, "mchess opening compile: %v", err)
+		}
+	}
+	for i, b := range books {
+		path := outputs[i].Path
+		if !o.quiet {
+			fmt.Fprintf(e.stdout, "%s (and .ptp)  %04X–%04X  tape %02X  computer %-5s  %d moves  %s\n", path,
+				memmap.BookStart, memmap.BookStart+memmap.BookSize-1, b.Tape, openings.ColorName(b.Computer), b.Moves(), b.Opening)
+		}
+	}
+	return nil
+}
+
+// outputs are the files the books compile to: the blocks, then their
+// paper tapes, then the manifest.
+func (o *openingCompileOptions) outputs(files []string, books []*openings.Book) []atomicfile.File {
 	var list strings.Builder
 	var outputs, tapes []atomicfile.File
 	for i, b := range books {
 		base := strings.TrimSuffix(filepath.Base(files[i]), filepath.Ext(files[i]))
 		name := base + ".bin"
 		fmt.Fprintf(&list, "%s\t%02X\t%04X\t%04X\t%s\t%s\n", name, b.Tape, memmap.BookStart, memmap.BookStart+memmap.BookSize-1, openings.ColorName(b.Computer), b.Opening)
-		outputs = append(outputs, atomicfile.File{Path: filepath.Join(*out, name), Data: b.Block[:]})
+		outputs = append(outputs, atomicfile.File{Path: filepath.Join(o.out, name), Data: b.Block[:]})
 		// 00C0–00DB is clear of the loader's workspace: nothing is left out.
 		tape, _ := paperTape([]*linker.Image{{Name: base, Start: memmap.BookStart, Bytes: b.Block[:]}})
-		tapes = append(tapes, atomicfile.File{Path: filepath.Join(*out, base+".ptp"), Data: tape})
+		tapes = append(tapes, atomicfile.File{Path: filepath.Join(o.out, base+".ptp"), Data: tape})
 	}
 	outputs = append(outputs, tapes...)
-	if *manifest != "" {
-		outputs = append(outputs, atomicfile.File{Path: *manifest, Data: []byte(list.String())})
+	if o.manifest != "" {
+		outputs = append(outputs, atomicfile.File{Path: o.manifest, Data: []byte(list.String())})
 	}
-	if !*check {
-		if err := atomicfile.WriteAll(outputs); err != nil {
-			fmt.Fprintln(stderr, "mchess opening compile:", err)
-			return 1
-		}
-	}
-	for i, b := range books {
-		path := outputs[i].Path
-		if !*quiet {
-			fmt.Fprintf(stdout, "%s (and .ptp)  %04X–%04X  tape %02X  computer %-5s  %d moves  %s\n", path,
-				memmap.BookStart, memmap.BookStart+memmap.BookSize-1, b.Tape, openings.ColorName(b.Computer), b.Moves(), b.Opening)
-		}
-	}
-	return 0
+	return outputs
 }
 
 // bookFiles expands directories to their *.book files, in name order
@@ -130,67 +139,66 @@ func bookFiles(args []string) ([]string, error) {
 	return files, nil
 }
 
-func openingDecompile(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("mchess opening decompile", stderr,
-		"usage: mchess opening decompile [options] FILE.bin",
-		"\nPrints a block as an opening book: the line in SAN, each computer move with its",
-		"bytes, the display and the keys, replies that would also fit. The output compiles",
-		"back to the same block. FILE is a 28-byte block or a memory image (e.g. the main",
-		"image c0, whose 00C0–00DB is the Giuoco Piano block). Exit status 1 if the block",
-		"does not read as a legal line.")
-	side := fs.String("computer", "", "the side the block is for, `white` or black (default: white if 00DB is CC)")
-	name := fs.String("name", "", "the opening's `name` for the Opening: header")
-	tape := fs.String("tape", "00", "the tape `ID` for the Tape: header (two hex digits)")
-	at := fs.String("at", "", "read the block at this `address` of an image (default 00C0; a 28-byte file is the block itself)")
-	base := fs.String("base", "0000", "the image's load `address`")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
+var cmdOpeningDecompile = &Command{
+	Name:      "decompile",
+	UsageLine: "mchess opening decompile [options] FILE.bin",
+	Long: `Prints a block as an opening book: the line in SAN, each computer move with its
+bytes, the display and the keys, replies that would also fit. The output compiles
+back to the same block. FILE is a 28-byte block or a memory image (e.g. the main
+image c0, whose 00C0–00DB is the Giuoco Piano block). Exit status 1 if the block
+does not read as a legal line.`,
+	New: func() options { return new(openingDecompileOptions) },
+}
+
+type openingDecompileOptions struct {
+	side, name, tape, at, base string
+}
+
+func (o *openingDecompileOptions) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.side, "computer", "", "the side the block is for, `white` or black (default: white if 00DB is CC)")
+	fs.StringVar(&o.name, "name", "", "the opening's `name` for the Opening: header")
+	fs.StringVar(&o.tape, "tape", "00", "the tape `ID` for the Tape: header (two hex digits)")
+	fs.StringVar(&o.at, "at", "", "read the block at this `address` of an image (default 00C0; a 28-byte file is the block itself)")
+	fs.StringVar(&o.base, "base", "0000", "the image's load `address`")
+}
+
+func (o *openingDecompileOptions) run(e *env, rest []string) error {
 	if len(rest) != 1 {
-		fs.Usage()
-		return 2
+		return e.usage()
 	}
 	file := rest[0]
 	computer := chess.NoColor
-	switch *side {
+	switch o.side {
 	case "":
 	case "white":
 		computer = chess.White
 	case "black":
 		computer = chess.Black
 	default:
-		fmt.Fprintf(stderr, "mchess opening decompile: -computer %q: want white or black\n", *side)
-		return 2
+		return failf(2, "mchess opening decompile: -computer %q: want white or black", o.side)
 	}
-	id, err := strconv.ParseUint(*tape, 16, 8)
-	if err != nil || len(*tape) != 2 {
-		fmt.Fprintf(stderr, "mchess opening decompile: -tape %q: want two hex digits\n", *tape)
-		return 2
+	id, err := strconv.ParseUint(o.tape, 16, 8)
+	if err != nil || len(o.tape) != 2 {
+		return failf(2, "mchess opening decompile: -tape %q: want two hex digits", o.tape)
 	}
 	data, err := bounded.ReadFile(file, dump.ImageLimit)
 	if err != nil {
-		fmt.Fprintln(stderr, fileError(err))
-		return 1
+		return exitError{1, fileError(err)}
 	}
-	block, err := blockIn(data, *at, *base)
+	block, err := blockIn(data, o.at, o.base)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", quote(file), err)
-		return 1
+		return failf(1, "%s: %v", quote(file), err)
 	}
 	d, err := openings.Decompile(block, computer)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+		return exitError{1, err}
 	}
-	d.Opening, d.Tape = *name, byte(id)
-	if err := openings.FormatDecoded(stdout, d); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+	d.Opening, d.Tape = o.name, byte(id)
+	if err := openings.FormatDecoded(e.stdout, d); err != nil {
+		return exitError{1, err}
 	}
 	if d.Problem != "" {
-		fmt.Fprintf(stderr, "%s: %s\n", quote(file), d.Problem)
-		return 1
+		return failf(1, "%s: %s", quote(file), d.Problem)
 	}
-	return 0
+	return nil
 }

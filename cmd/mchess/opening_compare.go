@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 
 	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/internal/bounded"
@@ -37,55 +36,52 @@ func blockIn(data []byte, at, base string) ([]byte, error) {
 	return data[a-b : a-b+memmap.BookSize], nil
 }
 
-func openingCompare(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mchess opening compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mchess opening compare BLOCK.bin [IMAGE.bin]")
-		fmt.Fprintln(stderr, "\nCompares a block with 00C0–00DB of a main image loaded at 0000, or with another")
-		fmt.Fprintln(stderr, "block (default: the 1977 hex listing's 00C0–00DB, the Giuoco Piano W block).")
-		fmt.Fprintln(stderr, "Exit status 1, with each differing byte, if they differ.")
-	}
-	rest, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
+var cmdOpeningCompare = &Command{
+	Name:      "compare",
+	UsageLine: "mchess opening compare BLOCK.bin [IMAGE.bin]",
+	Long: `Compares a block with 00C0–00DB of a main image loaded at 0000, or with another
+block (default: the 1977 hex listing's 00C0–00DB, the Giuoco Piano W block).
+Exit status 1, with each differing byte, if they differ.`,
+	New: func() options { return openingCompareOptions{} },
+}
+
+// openingCompareOptions are mchess opening compare's: none.
+type openingCompareOptions struct{}
+
+func (openingCompareOptions) flags(*flag.FlagSet) {}
+
+func (openingCompareOptions) run(e *env, rest []string) error {
 	if len(rest) < 1 || len(rest) > 2 {
-		fs.Usage()
-		return 2
+		return e.usage()
 	}
 	name := rest[0]
 	block, err := bounded.ReadFile(name, dump.ImageLimit)
 	if err != nil {
-		fmt.Fprintln(stderr, fileError(err))
-		return 1
+		return exitError{1, fileError(err)}
 	}
 	if len(block) != memmap.BookSize {
-		fmt.Fprintf(stderr, "%s: not a %d-byte block\n", quote(name), memmap.BookSize)
-		return 1
+		return failf(1, "%s: not a %d-byte block", quote(name), memmap.BookSize)
 	}
 	what := "the 1977 hex listing"
 	image := memmap.Published()[0].Bytes
 	if len(rest) == 2 {
 		what = rest[1]
 		if image, err = bounded.ReadFile(what, dump.ImageLimit); err != nil {
-			fmt.Fprintln(stderr, fileError(err))
-			return 1
+			return exitError{1, fileError(err)}
 		}
 	}
 	want, err := blockIn(image, "", "0000") // a 28-byte file is a block itself
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", what, err)
-		return 1
+		return failf(1, "%s: %v", what, err)
 	}
 	if bytes.Equal(block, want) {
-		fmt.Fprintf(stdout, "%s = %04X–%04X of %s\n", name, memmap.BookStart, memmap.BookStart+memmap.BookSize-1, what)
-		return 0
+		fmt.Fprintf(e.stdout, "%s = %04X–%04X of %s\n", name, memmap.BookStart, memmap.BookStart+memmap.BookSize-1, what)
+		return nil
 	}
 	for i := memmap.BookSize - 1; i >= 0; i-- {
 		if block[i] != want[i] {
-			fmt.Fprintf(stderr, "%04X: %s has %02X, %s has %02X\n", openings.Addr(i), name, block[i], what, want[i])
+			fmt.Fprintf(e.stderr, "%04X: %s has %02X, %s has %02X\n", openings.Addr(i), name, block[i], what, want[i])
 		}
 	}
-	return 1
+	return exit(1)
 }

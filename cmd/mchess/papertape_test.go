@@ -34,7 +34,7 @@ func buildTapes(t *testing.T) string {
 		{"patch", "-o", b("library/library"), "--ram", "x=0400-0FFF", microchess.LibrarySource, b("library/tables.asm")},
 	} {
 		var stdout, stderr bytes.Buffer
-		if status := commands[cmd[0]].run(cmd[1:], &stdout, &stderr); status != 0 || stderr.Len() > 0 {
+		if status := mainExit(cmd, &stdout, &stderr); status != 0 || stderr.Len() > 0 {
 			t.Fatalf("mchess %s: exit %d\n%s", strings.Join(cmd, " "), status, stderr.String())
 		}
 	}

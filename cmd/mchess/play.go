@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,8 +18,19 @@ import (
 	"github.com/kim1-archive/microchess/session"
 )
 
-func init() {
-	register("play", "play a game against MicroChess at the terminal", playMain)
+var cmdPlay = &Command{
+	Name:      "play",
+	UsageLine: "mchess play [options]",
+	Short:     "play a game against MicroChess at the terminal",
+	Long: `Plays a game against MicroChess on the emulated KIM-1. You play Black and the
+program White (as after the manual's C), or White with --white (the manual's E).
+Type moves as SAN (Nf3, O-O, e8=Q), coordinates (g1f3) or the manual's octal
+squares (6343); 'help' lists the commands: hint, undo (back), flip, resign, draw,
+new, save, moves, quit. Castling, en passant and promotion are keyed and set up as
+the manual prescribes; the program's book castling is completed for it. Full screen
+on a terminal (Unicode figures and colour where it has them: --ascii, NO_COLOR);
+line by line otherwise, or with --plain.`,
+	New: func() options { return new(playOptions) },
 }
 
 // stdinTerminal and stdoutTerminal tell whether the game can go full
@@ -32,116 +42,121 @@ func isTerminal(f *os.File) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func playMain(args []string, stdout, stderr io.Writer) int {
-	var o runOpts
-	fs := newFlags("mchess play", stderr,
-		"usage: mchess play [options]",
-		"\nPlays a game against MicroChess on the emulated KIM-1. You play Black and the",
-		"program White (as after the manual's C), or White with --white (the manual's E).",
-		"Type moves as SAN (Nf3, O-O, e8=Q), coordinates (g1f3) or the manual's octal",
-		"squares (6343); 'help' lists the commands: hint, undo (back), flip, resign, draw,",
-		"new, save, moves, quit. Castling, en passant and promotion are keyed and set up as",
-		"the manual prescribes; the program's book castling is completed for it. Full screen",
-		"on a terminal (Unicode figures and colour where it has them: --ascii, NO_COLOR);",
-		"line by line otherwise, or with --plain.")
-	white := fs.Bool("white", false, "play White (the program plays Black, as after C and E)")
+// playProgramHelp is the help of play's --program: the catalogue's
+// programs.
+func playProgramHelp() string { return programList(nil, true) }
+
+type playOptions struct {
+	o                                       runOpts
+	white, lenient, plain, panel, ascii     bool
+	level, program, book, opening, fen, pgn string
+	rom                                     romOption
+}
+
+func (o *playOptions) flags(fs *flag.FlagSet) {
+	fs.BoolVar(&o.white, "white", false, "play White (the program plays Black, as after C and E)")
 	fs.Bool("black", true, "play Black (the program plays White, as after C): the default")
-	level := fs.String("level", "normal", "the program's `level`: super-blitz, blitz or normal")
-	program := fs.String("program", "original", "`original` (MicroChess 1977), stone (Stone's 1980 upgrade with its White or Black list, as the program's side needs), teletype (the original with the teletype routines of docs/teletype.md, played through its teletype), special (the original that castles, takes en passant and promotes: docs/special-moves.md), tuned (the original with its weights tuned: docs/tuning.md), tuned-special (the special-moves program with its weights tuned: docs/tuning.md) or library (the original with the opening library of docs/opening-library.md), all built from the sources built into mchess; or local (the working directory's ./src/microchess.asm with the residue, as make builds it)")
-	fs.Var(&o.loads, "load", "play a dump instead: `FILE@ADDR` for a raw binary (hex address), or a .ptp, .hex, .srec, .kim or .wav file, read as verify --against reads it; repeatable")
-	fs.Var(&o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load images or local; repeatable")
-	book := fs.String("book", "on", "the program's opening book: `on` or off")
-	opening := fs.String("opening", "", "load an opening `FILE` over 00C0–00DB: a .book (compiled) or a 28-byte block")
-	fen := fs.String("fen", "", "start from a `FEN` position (set up in the program's piece table; the book is off)")
-	pgn := fs.String("pgn", "", "write the game to `FILE` as PGN (at the end, at quit, and on save)")
-	lenient := fs.Bool("lenient", false, "go on after a move of the program's that is illegal in chess, from its board (else the program loses)")
-	plain := fs.Bool("plain", false, "line by line, for scripts and screen readers (the default when not on a terminal)")
-	panel := fs.Bool("panel", false, "the raw KIM-1: its keypad and six digits, nothing translated")
-	ascii := fs.Bool("ascii", false, "full screen, draw the men as letters, not as Unicode chess figures (colour goes with NO_COLOR)")
-	var rom romOption
-	rom.register(fs)
-	if status, ok := parseNone(fs, args); !ok {
-		return status
+	fs.StringVar(&o.level, "level", "normal", "the program's `level`: super-blitz, blitz or normal")
+	fs.StringVar(&o.program, "program", builds.Original, playProgramHelp())
+	fs.Var(&o.o.loads, "load", "play a dump instead: `FILE@ADDR` for a raw binary (hex address), or a .ptp, .hex, .srec, .kim or .wav file, read as verify --against reads it; repeatable")
+	fs.Var(&o.o.ram, "ram", "add expansion RAM `NAME=SSSS-EEEE` (hex) for --load images or local; repeatable")
+	fs.StringVar(&o.book, "book", "on", "the program's opening book: `on` or off")
+	fs.StringVar(&o.opening, "opening", "", "load an opening `FILE` over 00C0–00DB: a .book (compiled) or a 28-byte block")
+	fs.StringVar(&o.fen, "fen", "", "start from a `FEN` position (set up in the program's piece table; the book is off)")
+	fs.StringVar(&o.pgn, "pgn", "", "write the game to `FILE` as PGN (at the end, at quit, and on save)")
+	fs.BoolVar(&o.lenient, "lenient", false, "go on after a move of the program's that is illegal in chess, from its board (else the program loses)")
+	fs.BoolVar(&o.plain, "plain", false, "line by line, for scripts and screen readers (the default when not on a terminal)")
+	fs.BoolVar(&o.panel, "panel", false, "the raw KIM-1: its keypad and six digits, nothing translated")
+	fs.BoolVar(&o.ascii, "ascii", false, "full screen, draw the men as letters, not as Unicode chess figures (colour goes with NO_COLOR)")
+	o.rom.register(fs)
+}
+
+// playFail is a failure of mchess play, with its exit status.
+func playFail(status int, err error) error {
+	return failf(status, "mchess play: %v", err)
+}
+
+func (o *playOptions) run(e *env, args []string) error {
+	if len(args) > 0 {
+		return e.usage()
 	}
-	opt := session.PlayOptions{Player: chess.Black, Lenient: *lenient, FEN: *fen}
-	if *white {
+	opt, err := o.options()
+	if err != nil {
+		return err
+	}
+	if o.panel {
+		// The bare board: the program loaded and started at 0000, no key
+		// pressed for the person.
+		m, err := o.rom.machine(layoutOf(opt), opt.Images, memmap.Start, false)
+		if err == nil {
+			err = playui.Panel(session.NewSession(m), os.Stdin, e.stdout)
+		}
+		if err != nil {
+			return playFail(1, err)
+		}
+		return nil
+	}
+	opt.Baud = o.rom.baud
+	if opt.ROM, err = o.rom.options(); err != nil {
+		return playFail(exitFor(err), err)
+	}
+	p, err := session.NewPlay(opt)
+	if err != nil {
+		return playFail(1, err)
+	}
+	for _, n := range p.Setup {
+		fmt.Fprintln(e.stderr, "mchess play: note:", n)
+	}
+	g := &playui.Game{P: p, PGN: o.pgn}
+	switch {
+	case o.plain || !stdinTerminal || !stdoutTerminal:
+		err = playui.Plain(g, os.Stdin, e.stdout)
+	default:
+		err = playui.FullScreen(g, playui.StyleFor(os.Getenv, o.ascii), e.stdout)
+	}
+	if err != nil {
+		return playFail(1, err)
+	}
+	if g.Unsaved != nil {
+		return failf(1, "mchess play: the game is not saved: %v", g.Unsaved)
+	}
+	return nil
+}
+
+// options checks the options and makes the game's from them.
+func (o *playOptions) options() (session.PlayOptions, error) {
+	opt := session.PlayOptions{Player: chess.Black, Lenient: o.lenient, FEN: o.fen}
+	if o.white {
 		opt.Player = chess.White
 	}
 	var err error
-	if opt.Level, err = memmap.LevelByName(*level); err != nil {
-		fmt.Fprintln(stderr, "mchess play:", err)
-		return 2
+	if opt.Level, err = memmap.LevelByName(o.level); err != nil {
+		return opt, playFail(2, err)
 	}
-	switch *book {
+	switch o.book {
 	case "on":
 	case "off":
 		opt.BookOff = true
 	default:
-		fmt.Fprintf(stderr, "mchess play: --book %s: want on or off\n", quote(*book))
-		return 2
+		return opt, failf(2, "mchess play: --book %s: want on or off", quote(o.book))
 	}
-	if *panel && (*plain || *pgn != "") {
-		fmt.Fprintln(stderr, "mchess play: --panel is the bare keypad: no --plain or --pgn")
-		return 2
+	if o.panel && (o.plain || o.pgn != "") {
+		return opt, failf(2, "mchess play: --panel is the bare keypad: no --plain or --pgn")
 	}
-	if err := playProgram(&opt, *program, &o); err != nil {
-		fmt.Fprintln(stderr, "mchess play:", err)
-		return exitFor(err)
+	if err := playProgram(&opt, o.program, &o.o); err != nil {
+		return opt, playFail(exitFor(err), err)
 	}
-	if *opening != "" {
-		if opt.Block, opt.Book, err = openingBlock(*opening, opt.Player.Other()); err != nil {
-			fmt.Fprintln(stderr, "mchess play:", err)
-			return 1
+	if o.opening != "" {
+		if opt.Block, opt.Book, err = openingBlock(o.opening, opt.Player.Other()); err != nil {
+			return opt, playFail(1, err)
 		}
 	}
-	if *pgn != "" {
-		if err := checkWritable(*pgn); err != nil {
-			fmt.Fprintln(stderr, "mchess play:", err)
-			return 1
+	if o.pgn != "" {
+		if err := checkWritable(o.pgn); err != nil {
+			return opt, playFail(1, err)
 		}
 	}
-	if *panel {
-		// The bare board: the program loaded and started at 0000, no key
-		// pressed for the person.
-		m, err := rom.machine(layoutOf(opt), opt.Images, memmap.Start, false)
-		if err == nil {
-			err = playui.Panel(session.NewSession(m), os.Stdin, stdout)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "mchess play:", err)
-			return 1
-		}
-		return 0
-	}
-	opt.Baud = rom.baud
-	if opt.ROM, err = rom.options(); err != nil {
-		fmt.Fprintln(stderr, "mchess play:", err)
-		return exitFor(err)
-	}
-	p, err := session.NewPlay(opt)
-	if err != nil {
-		fmt.Fprintln(stderr, "mchess play:", err)
-		return 1
-	}
-	for _, n := range p.Setup {
-		fmt.Fprintln(stderr, "mchess play: note:", n)
-	}
-	g := &playui.Game{P: p, PGN: *pgn}
-	switch {
-	case *plain || !stdinTerminal || !stdoutTerminal:
-		err = playui.Plain(g, os.Stdin, stdout)
-	default:
-		err = playui.FullScreen(g, playui.StyleFor(os.Getenv, *ascii), stdout)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "mchess play:", err)
-		return 1
-	}
-	if g.Unsaved != nil {
-		fmt.Fprintln(stderr, "mchess play: the game is not saved:", g.Unsaved)
-		return 1
-	}
-	return 0
+	return opt, nil
 }
 
 // playProgram fills in the program to play: one built from the proven
@@ -216,5 +231,3 @@ func checkWritable(path string) error {
 	}
 	return nil
 }
-
-var _ = flag.ErrHelp

@@ -34,7 +34,7 @@ func TestPlayTeletypeOnROM(t *testing.T) {
 	defer func() { os.Stdin = saved }()
 	var stdout, stderr bytes.Buffer
 	args := []string{"--plain", "--program", "teletype", "--level", "super-blitz", "--rom", romFile, "--baud", "300"}
-	if code := playMain(args, &stdout, &stderr); code != 0 {
+	if code := cmdPlay.exec(args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	out := stdout.String()

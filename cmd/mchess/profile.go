@@ -18,118 +18,125 @@ import (
 	"github.com/kim1-archive/microchess/session"
 )
 
-func init() {
-	register("profile", "profile a move, a game or a match: cycles by routine and call stack, in pprof's format", profileMain)
+var cmdProfile = &Command{
+	Name: "profile",
+	UsageLine: `mchess profile [options] -o FILE [KEY...]
+       mchess profile [options] --match OPPONENT[@LEVEL] [--games N] -o FILE
+       mchess profile --chart OUT.png NAME=FILE.pprof...`,
+	Short: "profile a move, a game or a match: cycles by routine and call stack, in pprof's format",
+	Long: `Runs the program as mchess run does (MicroChess built from src/, --source,
+--patch, --published or --load), presses the keys, and profiles the move the
+last key (PC) asks for: the cycles from the GETKEY that reads it to the next,
+which is how the session counts a move's cycles. With --game it profiles a
+whole game the program plays against itself. With --match it plays a match,
+as mchess match does, against the opponent, and profiles every move the
+program thinks, each exactly as the PGN counts its cycles, all games merged.
+Functions are the source's routines, stacks those of JSR and RTS; the samples
+count cycles and instructions. The profiled run is interpreted (the
+translation does not run under a profile), its cycle counts exact. e.g.
+  mchess profile --level normal --book-off -o normal.pprof C PC
+  mchess profile --level blitz --match stone@blitz --games 4 -o match.pprof
+  go tool pprof -top normal.pprof; go tool pprof -http :8080 normal.pprof`,
+	New: func() options { return new(profileOptions) },
 }
 
 // profileLimit bounds a profile read back for a chart.
 var profileLimit = bounded.Limit{Bytes: 64 << 20, What: "a profile"}
 
-func profileMain(args []string, stdout, stderr io.Writer) int {
-	var o runOpts
-	var out, chart, title string
-	var game bool
-	var perSide, top int
-	var mo matchProfileOpts
-	fs := flag.NewFlagSet("mchess profile", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	programFlags(fs, &o)
-	fs.StringVar(&out, "o", "", "write the profile to `FILE` (pprof's format: go tool pprof -top FILE)")
-	fs.BoolVar(&game, "game", false, "profile a game the program plays against itself from the start, instead of a move")
-	fs.IntVar(&perSide, "max-moves", 40, "with --game: `N` moves a side at most")
-	fs.StringVar(&mo.opponent, "match", "", "profile every move the program makes in a match against `OPPONENT[@LEVEL]` (a program mchess match names: original, stone, ...; the program itself plays at --level, default normal)")
-	fs.IntVar(&mo.games, "games", 2, "with --match: `N` games, each line of the suite twice, colours reversed")
-	fs.StringVar(&mo.openings, "openings", "", "with --match: the opening `SUITE`, as mchess match reads it (default balanced-50)")
-	fs.IntVar(&mo.maxPlies, "max-plies", match.DefaultMaxPlies, "with --match: adjudicate a draw after `N` plies past the opening")
-	fs.IntVar(&mo.jobs, "j", 0, "with --match: games at once (default: the number of CPUs)")
-	fs.StringVar(&mo.pgn, "pgn", "", "with --match: write the games to `FILE` as PGN")
-	fs.IntVar(&top, "top", 15, "print the `N` routines that take the most cycles (0: all)")
-	fs.StringVar(&chart, "chart", "", "draw the profiles given as arguments (NAME=FILE.pprof ...) as bars of each routine's share, to `FILE`.png")
-	fs.StringVar(&title, "title", "", "with --chart: the chart's title")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mchess profile [options] -o FILE [KEY...]")
-		fmt.Fprintln(stderr, "       mchess profile [options] --match OPPONENT[@LEVEL] [--games N] -o FILE")
-		fmt.Fprintln(stderr, "       mchess profile --chart OUT.png NAME=FILE.pprof...")
-		fmt.Fprintln(stderr, "\nRuns the program as mchess run does (MicroChess built from src/, --source,")
-		fmt.Fprintln(stderr, "--patch, --published or --load), presses the keys, and profiles the move the")
-		fmt.Fprintln(stderr, "last key (PC) asks for: the cycles from the GETKEY that reads it to the next,")
-		fmt.Fprintln(stderr, "which is how the session counts a move's cycles. With --game it profiles a")
-		fmt.Fprintln(stderr, "whole game the program plays against itself. With --match it plays a match,")
-		fmt.Fprintln(stderr, "as mchess match does, against the opponent, and profiles every move the")
-		fmt.Fprintln(stderr, "program thinks, each exactly as the PGN counts its cycles, all games merged.")
-		fmt.Fprintln(stderr, "Functions are the source's routines, stacks those of JSR and RTS; the samples")
-		fmt.Fprintln(stderr, "count cycles and instructions. The profiled run is interpreted (the")
-		fmt.Fprintln(stderr, "translation does not run under a profile), its cycle counts exact. e.g.")
-		fmt.Fprintln(stderr, "  mchess profile --level normal --book-off -o normal.pprof C PC")
-		fmt.Fprintln(stderr, "  mchess profile --level blitz --match stone@blitz --games 4 -o match.pprof")
-		fmt.Fprintln(stderr, "  go tool pprof -top normal.pprof; go tool pprof -http :8080 normal.pprof")
-		fmt.Fprintln(stderr, "\noptions:")
-		fs.PrintDefaults()
+type profileOptions struct {
+	o                 runOpts
+	out, chart, title string
+	game              bool
+	perSide, top      int
+	mo                matchProfileOpts
+}
+
+func (p *profileOptions) flags(fs *flag.FlagSet) {
+	programFlags(fs, &p.o)
+	fs.StringVar(&p.out, "o", "", "write the profile to `FILE` (pprof's format: go tool pprof -top FILE)")
+	fs.BoolVar(&p.game, "game", false, "profile a game the program plays against itself from the start, instead of a move")
+	fs.IntVar(&p.perSide, "max-moves", 40, "with --game: `N` moves a side at most")
+	fs.StringVar(&p.mo.opponent, "match", "", "profile every move the program makes in a match against `OPPONENT[@LEVEL]` (a program mchess match names: original, stone, ...; the program itself plays at --level, default normal)")
+	fs.IntVar(&p.mo.games, "games", 2, "with --match: `N` games, each line of the suite twice, colours reversed")
+	fs.StringVar(&p.mo.openings, "openings", "", "with --match: the opening `SUITE`, as mchess match reads it (default balanced-50)")
+	fs.IntVar(&p.mo.maxPlies, "max-plies", match.DefaultMaxPlies, "with --match: adjudicate a draw after `N` plies past the opening")
+	fs.IntVar(&p.mo.jobs, "j", 0, "with --match: games at once (default: the number of CPUs)")
+	fs.StringVar(&p.mo.pgn, "pgn", "", "with --match: write the games to `FILE` as PGN")
+	fs.IntVar(&p.top, "top", 15, "print the `N` routines that take the most cycles (0: all)")
+	fs.StringVar(&p.chart, "chart", "", "draw the profiles given as arguments (NAME=FILE.pprof ...) as bars of each routine's share, to `FILE`.png")
+	fs.StringVar(&p.title, "title", "", "with --chart: the chart's title")
+}
+
+func (p *profileOptions) run(e *env, rest []string) error {
+	if p.chart != "" {
+		return profileChart(p.chart, p.title, rest, p.top, e.stdout)
 	}
-	rest, err := parse(fs, args)
+	if p.out == "" {
+		return failf(2, "mchess profile: give -o FILE for the profile")
+	}
+	if !checkProgramOpts("profile", &p.o, e.stderr) {
+		return exit(2)
+	}
+	keys, err := session.ParseKeys(strings.TrimSpace(p.o.keys + " " + strings.Join(rest, " ")))
 	if err != nil {
-		return flagExit(err)
+		return failf(2, "mchess profile: %v", err)
 	}
-	if chart != "" {
-		return profileChart(chart, title, rest, top, stdout, stderr)
+	if err := p.check(e.fs, keys); err != nil {
+		return err
 	}
-	if out == "" {
-		fmt.Fprintln(stderr, "mchess profile: give -o FILE for the profile")
-		return 2
+	if p.mo.opponent != "" {
+		mp, comments, status := profileMatchRun(&p.o, &p.mo, e.stderr)
+		if mp == nil {
+			return exit(status)
+		}
+		if err := writeProfile(mp.Profile, p.out, comments, p.top, "", e.stdout); err != nil {
+			return err
+		}
+		return exit(status)
 	}
-	if !checkProgramOpts("profile", &o, stderr) {
-		return 2
-	}
-	keys, err := session.ParseKeys(strings.TrimSpace(o.keys + " " + strings.Join(rest, " ")))
-	if err != nil {
-		fmt.Fprintln(stderr, "mchess profile:", err)
-		return 2
-	}
+	return p.profileRun(e, keys)
+}
+
+// check checks that the options and keys go together: a match's, or a
+// game's, or a move's.
+func (p *profileOptions) check(fs *flag.FlagSet, keys []byte) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	mo, game := &p.mo, p.game
 	switch {
-	case mo.opponent != "" && (game || len(keys) > 0 || o.bookOff || set["go"] || set["max-moves"]):
-		fmt.Fprintln(stderr, "mchess profile: --match plays games from the suite's lines, books off: no keys, --game, --max-moves, --book-off or --go")
-		return 2
+	case mo.opponent != "" && (game || len(keys) > 0 || p.o.bookOff || set["go"] || set["max-moves"]):
+		return failf(2, "mchess profile: --match plays games from the suite's lines, books off: no keys, --game, --max-moves, --book-off or --go")
 	case mo.opponent == "" && (set["games"] || set["openings"] || set["max-plies"] || set["j"] || set["pgn"]):
-		fmt.Fprintln(stderr, "mchess profile: --games, --openings, --max-plies, -j and --pgn go with --match")
-		return 2
+		return failf(2, "mchess profile: --games, --openings, --max-plies, -j and --pgn go with --match")
 	case mo.opponent != "" && (mo.games < 1 || mo.maxPlies < 1 || mo.jobs < 0):
-		fmt.Fprintln(stderr, "mchess profile: --games and --max-plies want 1 or more, -j 0 or more")
-		return 2
+		return failf(2, "mchess profile: --games and --max-plies want 1 or more, -j 0 or more")
 	case mo.opponent != "":
-		mp, comments, status := profileMatchRun(&o, &mo, stderr)
-		if mp == nil {
-			return status
-		}
-		if w := writeProfile(mp.Profile, out, comments, top, "", stdout, stderr); w != 0 {
-			return w
-		}
-		return status
+		return nil
 	case game && len(keys) > 0:
-		fmt.Fprintln(stderr, "mchess profile: --game plays from the start: no keys")
-		return 2
+		return failf(2, "mchess profile: --game plays from the start: no keys")
 	case !game && (len(keys) == 0 || keys[len(keys)-1] != kim1.KeyPC):
-		fmt.Fprintln(stderr, "mchess profile: the keys must end with PC, the move to profile (e.g. C PC)")
-		return 2
-	case perSide <= 0:
-		fmt.Fprintln(stderr, "mchess profile: --max-moves: give at least 1")
-		return 2
+		return failf(2, "mchess profile: the keys must end with PC, the move to profile (e.g. C PC)")
+	case p.perSide <= 0:
+		return failf(2, "mchess profile: --max-moves: give at least 1")
 	}
-	s, src, err := debugSession(&o)
+	return nil
+}
+
+// profileRun profiles a game (--game) or the move the keys ask for, and
+// writes the profile.
+func (p *profileOptions) profileRun(e *env, keys []byte) error {
+	s, src, err := debugSession(&p.o)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess profile:", err)
-		return exitFor(err)
+		return failf(exitFor(err), "mchess profile: %v", err)
 	}
 	prof := profile.New(src)
 	var comments []string
-	if game {
+	if p.game {
 		prof.Attach(s.M)
-		g, err := s.SelfPlay(perSide, o.bookOff, "")
+		g, err := s.SelfPlay(p.perSide, p.o.bookOff, "")
 		prof.Detach(s.M)
 		if err != nil {
-			fmt.Fprintln(stderr, "mchess profile:", err)
-			return 1
+			return failf(1, "mchess profile: %v", err)
 		}
 		var moves uint64
 		for _, m := range g.Moves {
@@ -137,31 +144,28 @@ func profileMain(args []string, stdout, stderr io.Writer) int {
 		}
 		comments = append(comments, fmt.Sprintf("a game against itself: %d moves (%s), %d cycles in the moves, %d profiled in all", len(g.Moves), g.End, moves, prof.Cycles))
 	} else {
-		mv, err := profileMove(s, prof, keys, o.bookOff)
+		mv, err := profileMove(s, prof, keys, p.o.bookOff)
 		if err != nil {
-			fmt.Fprintln(stderr, "mchess profile:", err)
-			return 1
+			return failf(1, "mchess profile: %v", err)
 		}
 		comments = append(comments, fmt.Sprintf("the move %v: %d cycles, %d instructions", mv, mv.Cycles, prof.Instructions))
 	}
-	return writeProfile(prof.Profile(), out, comments, top, o.level, stdout, stderr)
+	return writeProfile(prof.Profile(), p.out, comments, p.top, p.o.level, e.stdout)
 }
 
 // writeProfile writes a profile with its comments and prints them and its
 // top routines.
-func writeProfile(p *pprof.Profile, out string, comments []string, top int, level string, stdout, stderr io.Writer) int {
+func writeProfile(p *pprof.Profile, out string, comments []string, top int, level string, stdout io.Writer) error {
 	if level != "" {
 		comments = append(comments, "level "+level)
 	}
 	p.Comments = comments
 	var buf bytes.Buffer
 	if err := p.Write(&buf); err != nil {
-		fmt.Fprintln(stderr, "mchess profile:", err)
-		return 1
+		return failf(1, "mchess profile: %v", err)
 	}
 	if err := atomicfile.Write(out, buf.Bytes()); err != nil {
-		fmt.Fprintln(stderr, "mchess profile:", err)
-		return 1
+		return failf(1, "mchess profile: %v", err)
 	}
 	for _, c := range comments {
 		fmt.Fprintln(stdout, c)
@@ -169,7 +173,7 @@ func writeProfile(p *pprof.Profile, out string, comments []string, top int, leve
 	rows, total := profile.Top(p)
 	profile.WriteTop(stdout, rows, total, top)
 	fmt.Fprintf(stdout, "wrote %s\n", out)
-	return 0
+	return nil
 }
 
 // profileMove presses the keys but the last as run would, then finds the
@@ -207,10 +211,9 @@ func profileMove(s *session.Session, prof *profile.Profiler, keys []byte, bookOf
 	return mv, nil
 }
 
-func profileChart(out, title string, args []string, top int, stdout, stderr io.Writer) int {
+func profileChart(out, title string, args []string, top int, stdout io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "mchess profile: --chart draws the profiles given as NAME=FILE arguments")
-		return 2
+		return failf(2, "mchess profile: --chart draws the profiles given as NAME=FILE arguments")
 	}
 	var profs []profile.Named
 	for _, a := range args {
@@ -220,13 +223,11 @@ func profileChart(out, title string, args []string, top int, stdout, stderr io.W
 		}
 		data, err := bounded.ReadFile(file, profileLimit)
 		if err != nil {
-			fmt.Fprintln(stderr, "mchess profile:", fileError(err))
-			return 1
+			return failf(1, "mchess profile: %v", fileError(err))
 		}
 		p, err := pprof.ParseData(data)
 		if err != nil {
-			fmt.Fprintf(stderr, "mchess profile: %s: %v\n", file, err)
-			return 1
+			return failf(1, "mchess profile: %s: %v", file, err)
 		}
 		profs = append(profs, profile.Named{Name: name, Profile: p})
 	}
@@ -235,13 +236,11 @@ func profileChart(out, title string, args []string, top int, stdout, stderr io.W
 	}
 	png, err := profile.ChartPNG(title, profs, top)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess profile:", err)
-		return 1
+		return failf(1, "mchess profile: %v", err)
 	}
 	if err := atomicfile.Write(out, png); err != nil {
-		fmt.Fprintln(stderr, "mchess profile:", err)
-		return 1
+		return failf(1, "mchess profile: %v", err)
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", out)
-	return 0
+	return nil
 }

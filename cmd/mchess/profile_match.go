@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/debug"
 	"github.com/kim1-archive/microchess/match"
 	"github.com/kim1-archive/microchess/profile"
 	"github.com/kim1-archive/microchess/suite"
@@ -28,42 +29,9 @@ func profileMatchRun(o *runOpts, mo *matchProfileOpts, stderr io.Writer) (*profi
 		fmt.Fprintln(stderr, "mchess profile:", err)
 		return nil, nil, exitFor(err)
 	}
-	prog, err := loadMicroChess(o)
+	opt, src, err := profileMatchOptions(o, mo)
 	if err != nil {
 		return fail(err)
-	}
-	src, err := debugSourceOf(o)
-	if err != nil {
-		return fail(err)
-	}
-	level := o.level
-	if level == "" {
-		level = match.DefaultLevel
-	}
-	r := match.NewRoster()
-	if err := r.AddProgram(profiledName, microchess.Describe(microchess.OriginalName, prog.images, nil), prog.images, prog.layout); err != nil {
-		return fail(err)
-	}
-	opt := match.Options{Games: mo.games, MaxPlies: mo.maxPlies, Jobs: mo.jobs, Seed: match.DefaultSeed, Event: "mchess profile --match"}
-	for _, n := range []string{profiledName + "@" + level, mo.opponent} {
-		p, err := r.Player(n)
-		if err != nil {
-			return fail(usageError{err})
-		}
-		opt.Players = append(opt.Players, p)
-	}
-	if mo.openings == "" {
-		opt.Lines = suite.Default()
-	} else if opt.Lines, err = suite.Open(mo.openings); err != nil {
-		return fail(fileError(err))
-	}
-	if err := opt.Check(); err != nil {
-		return fail(usageError{err})
-	}
-	if mo.pgn != "" {
-		if err := checkWritable(mo.pgn); err != nil {
-			return fail(err)
-		}
 	}
 	ctx, stopped, release := stopOnSignal()
 	defer release()
@@ -86,4 +54,48 @@ func profileMatchRun(o *runOpts, mo *matchProfileOpts, stderr io.Writer) (*profi
 		return mp, comments, stopped()
 	}
 	return mp, comments, 0
+}
+
+// profileMatchOptions are the match --match asks for, the program loaded
+// as mchess profile loads it (whose source the profile names) against the
+// opponent.
+func profileMatchOptions(o *runOpts, mo *matchProfileOpts) (match.Options, *debug.Source, error) {
+	opt := match.Options{Games: mo.games, MaxPlies: mo.maxPlies, Jobs: mo.jobs, Seed: match.DefaultSeed, Event: "mchess profile --match"}
+	prog, err := loadMicroChess(o)
+	if err != nil {
+		return opt, nil, err
+	}
+	src, err := debugSourceOf(o)
+	if err != nil {
+		return opt, nil, err
+	}
+	level := o.level
+	if level == "" {
+		level = match.DefaultLevel
+	}
+	r := match.NewRoster()
+	if err := r.AddProgram(profiledName, microchess.Describe(microchess.OriginalName, prog.images, nil), prog.images, prog.layout); err != nil {
+		return opt, nil, err
+	}
+	for _, n := range []string{profiledName + "@" + level, mo.opponent} {
+		p, err := r.Player(n)
+		if err != nil {
+			return opt, nil, usageError{err}
+		}
+		opt.Players = append(opt.Players, p)
+	}
+	if mo.openings == "" {
+		opt.Lines = suite.Default()
+	} else if opt.Lines, err = suite.Open(mo.openings); err != nil {
+		return opt, nil, fileError(err)
+	}
+	if err := opt.Check(); err != nil {
+		return opt, nil, usageError{err}
+	}
+	if mo.pgn != "" {
+		if err := checkWritable(mo.pgn); err != nil {
+			return opt, nil, err
+		}
+	}
+	return opt, src, nil
 }

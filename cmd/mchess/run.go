@@ -14,8 +14,30 @@ import (
 	"github.com/kim1-archive/microchess/session"
 )
 
-func init() {
-	register("run", "run MicroChess or any 6502 binary on an emulated KIM-1 or a bare 6502", runMain)
+var cmdRun = &Command{
+	Name:      "run",
+	UsageLine: "mchess run [options] [KEY...]",
+	Short:     "run MicroChess or any 6502 binary on an emulated KIM-1 or a bare 6502",
+	Long: `MicroChess mode (default): builds MicroChess from src/microchess.asm and
+src/residue.asm (from the current directory, or else the copies built into mchess),
+or from the --source files, or loads the --load images, on an emulated KIM-1
+(with any --ram expansion RAM); presses the keys (0-9 A-F AD DA +
+GO PC; e.g. C PC) and prints each new display reading with its cycle count and the
+seconds it takes at the KIM-1's 1 MHz. It stops, with success, when the program
+waits for a key or jumps to itself; running out of cycles is a failure.
+
+Teletype mode (--tty): the program's teletype is this terminal: what it prints
+comes out here, each line typed goes to it (ended by RETURN). With no --patch,
+--source or --load it is MicroChess with the teletype routines of
+` + microchess.TeletypeSource + ` (docs/teletype.md):
+  mchess run --tty --level blitz
+It ends when the input ends, or the program jumps to itself.
+
+Generic mode (--start): runs the --load binaries on a bare 6502 with 64 KB RAM until
+a jump or branch to itself (success), --max-cycles or an undocumented opcode
+(failures), e.g.
+  mchess run --load 6502_functional_test.bin@0000 --start 0400 --expect-pc 3469`,
+	New: func() options { return new(runOptions) },
 }
 
 // The cycle budgets when --max-cycles is not given: far above the slowest
@@ -48,10 +70,11 @@ type runOpts struct {
 	rom       romOption
 }
 
-func runMain(args []string, stdout, stderr io.Writer) int {
-	var o runOpts
-	fs := flag.NewFlagSet("mchess run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// runOptions are mchess run's options.
+type runOptions struct{ runOpts }
+
+func (r *runOptions) flags(fs *flag.FlagSet) {
+	o := &r.runOpts
 	fs.Var(&o.loads, "load", "load a dump instead of MicroChess: `FILE@ADDR` for a raw binary (hex address), or a .ptp, .hex, .srec, .kim or .wav file, read as verify --against reads it; repeatable")
 	fs.Var(&o.sources, "source", "build the program from this source `FILE` instead of "+microchess.ProgramSource+"; repeatable")
 	fs.Var(&o.residue, "residue", "with --source: a residue data `FILE` (default: none); repeatable")
@@ -71,53 +94,37 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&o.patches, "patch", "lay this patch or extension `FILE` over the program built (e.g. "+microchess.TeletypeSource+"); repeatable")
 	fs.BoolVar(&o.tty, "tty", false, "wire the emulated teletype (GETCH, OUTCH) to this terminal, for a teletype program; alone, runs "+microchess.TeletypeSource+" over MicroChess with RAM x=0400-07FF")
 	o.rom.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mchess run [options] [KEY...]")
-		fmt.Fprintln(stderr, "\nMicroChess mode (default): builds MicroChess from src/microchess.asm and")
-		fmt.Fprintln(stderr, "src/residue.asm (from the current directory, or else the copies built into mchess),")
-		fmt.Fprintln(stderr, "or from the --source files, or loads the --load images, on an emulated KIM-1")
-		fmt.Fprintln(stderr, "(with any --ram expansion RAM); presses the keys (0-9 A-F AD DA +")
-		fmt.Fprintln(stderr, "GO PC; e.g. C PC) and prints each new display reading with its cycle count and the")
-		fmt.Fprintln(stderr, "seconds it takes at the KIM-1's 1 MHz. It stops, with success, when the program")
-		fmt.Fprintln(stderr, "waits for a key or jumps to itself; running out of cycles is a failure.")
-		fmt.Fprintln(stderr, "\nTeletype mode (--tty): the program's teletype is this terminal: what it prints")
-		fmt.Fprintln(stderr, "comes out here, each line typed goes to it (ended by RETURN). With no --patch,")
-		fmt.Fprintln(stderr, "--source or --load it is MicroChess with the teletype routines of")
-		fmt.Fprintln(stderr, microchess.TeletypeSource+" (docs/teletype.md):")
-		fmt.Fprintln(stderr, "  mchess run --tty --level blitz")
-		fmt.Fprintln(stderr, "It ends when the input ends, or the program jumps to itself.")
-		fmt.Fprintln(stderr, "\nGeneric mode (--start): runs the --load binaries on a bare 6502 with 64 KB RAM until")
-		fmt.Fprintln(stderr, "a jump or branch to itself (success), --max-cycles or an undocumented opcode")
-		fmt.Fprintln(stderr, "(failures), e.g.")
-		fmt.Fprintln(stderr, "  mchess run --load 6502_functional_test.bin@0000 --start 0400 --expect-pc 3469")
-		fmt.Fprintln(stderr, "\noptions:")
-		fs.PrintDefaults()
-	}
-	rest, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
-	fs.Visit(func(f *flag.Flag) { o.budgetSet = o.budgetSet || f.Name == "max-cycles" })
+}
+
+func (r *runOptions) run(e *env, rest []string) error {
+	o := &r.runOpts
+	e.fs.Visit(func(f *flag.Flag) { o.budgetSet = o.budgetSet || f.Name == "max-cycles" })
 	if o.budgetSet && o.maxCycles == 0 {
-		fmt.Fprintln(stderr, "mchess run: --max-cycles 0: give at least 1 cycle (leave it out for the default)")
-		return 2
+		return failf(2, "mchess run: --max-cycles 0: give at least 1 cycle (leave it out for the default)")
 	}
 	keys := strings.TrimSpace(o.keys + " " + strings.Join(rest, " "))
 	if o.start != "" {
 		if keys != "" || o.level != "" || o.bookOff || o.published || len(o.ram) > 0 || len(o.sources) > 0 {
-			fmt.Fprintln(stderr, "mchess run: keys, --level, --book-off, --published, --source and --ram are for MicroChess mode, not with --start")
-			return 2
+			return failf(2, "mchess run: keys, --level, --book-off, --published, --source and --ram are for MicroChess mode, not with --start")
 		}
-		return runGeneric(&o, stdout, stderr)
+		return exit(runGeneric(o, e.stdout, e.stderr))
 	}
+	if err := o.checkKIM(keys); err != nil {
+		return err
+	}
+	return exit(runKIM(o, keys, e.stdout, e.stderr))
+}
+
+// checkKIM checks the options of MicroChess and teletype mode; a teletype
+// run's program is MicroChess with the teletype routines unless the
+// options say what to run.
+func (o *runOpts) checkKIM(keys string) error {
 	if len(o.patches) > 0 && (o.published || len(o.loads) > 0) {
-		fmt.Fprintln(stderr, "mchess run: --patch goes over a program built from source, not --published or --load images")
-		return 2
+		return failf(2, "mchess run: --patch goes over a program built from source, not --published or --load images")
 	}
 	if o.tty {
 		if keys != "" || o.jsonOut || o.trace {
-			fmt.Fprintln(stderr, "mchess run: --tty reads its input from the terminal: no keys, --json or --trace")
-			return 2
+			return failf(2, "mchess run: --tty reads its input from the terminal: no keys, --json or --trace")
 		}
 		if len(o.patches) == 0 && len(o.sources) == 0 && len(o.loads) == 0 && !o.published {
 			o.patches = stringList{microchess.TeletypeSource}
@@ -128,18 +135,15 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if o.expectPC != "" || len(o.expectMem) > 0 {
-		fmt.Fprintln(stderr, "mchess run: --expect-pc and --expect-mem need --start")
-		return 2
+		return failf(2, "mchess run: --expect-pc and --expect-mem need --start")
 	}
 	if n := len(o.loads) + len(o.sources); o.published && n > 0 || len(o.loads) > 0 && len(o.sources) > 0 {
-		fmt.Fprintln(stderr, "mchess run: --published, --load and --source do not go together: each says what to run")
-		return 2
+		return failf(2, "mchess run: --published, --load and --source do not go together: each says what to run")
 	}
 	if len(o.residue) > 0 && len(o.sources) == 0 {
-		fmt.Fprintln(stderr, "mchess run: --residue goes with --source")
-		return 2
+		return failf(2, "mchess run: --residue goes with --source")
 	}
-	return runKIM(&o, keys, stdout, stderr)
+	return nil
 }
 
 func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
@@ -148,39 +152,9 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mchess run:", err)
 		return 2
 	}
-	var level memmap.Level
-	if o.level != "" {
-		if level, err = memmap.LevelByName(o.level); err != nil {
-			fmt.Fprintln(stderr, "mchess run:", err)
-			return 2
-		}
-	}
-	goAddr, err := parseHex16(o.goAddr)
-	if err != nil {
-		fmt.Fprintln(stderr, "mchess run: --go:", err)
-		return 2
-	}
-	prog, err := loadMicroChess(o)
-	if err == nil && len(o.loads) > 0 && goAddr == memmap.Start {
-		// Started at 0000 the images are MicroChess; --go runs them as
-		// anything else.
-		err = memmap.CheckLoaded(prog.images)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "mchess run:", err)
-		return exitFor(err)
-	}
-	m, err := o.rom.machine(prog.layout, prog.images, goAddr, o.tty)
-	if err != nil {
-		fmt.Fprintln(stderr, "mchess run:", err)
-		return exitFor(err)
-	}
-	s := session.NewSession(m)
-	if o.level != "" {
-		s.SetLevel(level)
-	}
-	if o.budgetSet {
-		s.Budget = o.maxCycles
+	s, prog, status := kimSession(o, stderr)
+	if s == nil {
+		return status
 	}
 	if o.tty {
 		return runTTY(s, os.Stdin, stdinTerminal, stdout, stderr)
@@ -216,4 +190,46 @@ func runKIM(o *runOpts, keyText string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// kimSession loads the program on the KIM-1 and makes its session at the
+// level asked for; with a nil session, status is the exit status (the
+// error printed).
+func kimSession(o *runOpts, stderr io.Writer) (*session.Session, *program, int) {
+	var level memmap.Level
+	var err error
+	if o.level != "" {
+		if level, err = memmap.LevelByName(o.level); err != nil {
+			fmt.Fprintln(stderr, "mchess run:", err)
+			return nil, nil, 2
+		}
+	}
+	goAddr, err := parseHex16(o.goAddr)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess run: --go:", err)
+		return nil, nil, 2
+	}
+	prog, err := loadMicroChess(o)
+	if err == nil && len(o.loads) > 0 && goAddr == memmap.Start {
+		// Started at 0000 the images are MicroChess; --go runs them as
+		// anything else.
+		err = memmap.CheckLoaded(prog.images)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess run:", err)
+		return nil, nil, exitFor(err)
+	}
+	m, err := o.rom.machine(prog.layout, prog.images, goAddr, o.tty)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess run:", err)
+		return nil, nil, exitFor(err)
+	}
+	s := session.NewSession(m)
+	if o.level != "" {
+		s.SetLevel(level)
+	}
+	if o.budgetSet {
+		s.Budget = o.maxCycles
+	}
+	return s, prog, 0
 }

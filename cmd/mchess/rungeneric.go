@@ -25,43 +25,24 @@ type genericReport struct {
 	Memory       []memCheck `json:"memory_checks,omitempty"`
 }
 
+// genericRun is a generic run's setup: the processor with the --load
+// binaries, and what it must stop at.
+type genericRun struct {
+	c      *emu.CPU
+	expect uint16
+	checks []memWant
+	budget uint64
+}
+
 func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
-	start, err := parseHex16(o.start)
-	if err != nil {
-		fmt.Fprintln(stderr, "mchess run: --start:", err)
-		return 2
+	g, status := setUpGeneric(o, stderr)
+	if g == nil {
+		return status
 	}
-	var expect uint16
-	if o.expectPC != "" {
-		if expect, err = parseHex16(o.expectPC); err != nil {
-			fmt.Fprintln(stderr, "mchess run: --expect-pc:", err)
-			return 2
-		}
-	}
-	checks, err := parseMemChecks(o.expectMem)
-	if err != nil {
-		fmt.Fprintln(stderr, "mchess run: --expect-mem:", err)
-		return 2
-	}
-	if len(o.loads) == 0 {
-		fmt.Fprintln(stderr, "mchess run: --start needs at least one --load FILE@ADDR")
-		return 2
-	}
-	images, err := readLoads(o.loads)
-	if err != nil {
-		fmt.Fprintln(stderr, "mchess run:", err)
-		return exitFor(err)
-	}
-	c := emu.New(start)
-	for _, im := range images {
-		c.Load(im.Addr, im.Data)
-	}
-	budget := uint64(defaultGenericBudget)
-	if o.budgetSet {
-		budget = o.maxCycles
-	}
+	c := g.c
 	var tr *emu.Tracer
 	if o.trace {
+		var err error
 		if tr, err = newTracer(o.sym, nil, stdout); err != nil {
 			fmt.Fprintln(stderr, "mchess run:", err)
 			return 1
@@ -69,12 +50,63 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 		defer tr.W.(*bufio.Writer).Flush()
 	}
 	t0 := time.Now()
-	stop := c.RunTraced(budget, tr)
+	stop := c.RunTraced(g.budget, tr)
 	el := time.Since(t0).Seconds()
 	rep := genericReport{
 		StopPC: fmt.Sprintf("%04X", c.PC), Instructions: c.Instructions, Cycles: c.Cycles,
 		Seconds: el, MHz: float64(c.Cycles) / el / 1e6,
 	}
+	code := g.judge(o, stop, &rep)
+	if tr != nil {
+		tr.W.(*bufio.Writer).Flush()
+	}
+	g.report(o, stop, &rep, stdout, stderr)
+	return code
+}
+
+// setUpGeneric reads the options of generic mode and loads the binaries;
+// with a nil run, status is the exit status (the error printed).
+func setUpGeneric(o *runOpts, stderr io.Writer) (*genericRun, int) {
+	start, err := parseHex16(o.start)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess run: --start:", err)
+		return nil, 2
+	}
+	g := &genericRun{budget: uint64(defaultGenericBudget)}
+	if o.expectPC != "" {
+		if g.expect, err = parseHex16(o.expectPC); err != nil {
+			fmt.Fprintln(stderr, "mchess run: --expect-pc:", err)
+			return nil, 2
+		}
+	}
+	g.checks, err = parseMemChecks(o.expectMem)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess run: --expect-mem:", err)
+		return nil, 2
+	}
+	if len(o.loads) == 0 {
+		fmt.Fprintln(stderr, "mchess run: --start needs at least one --load FILE@ADDR")
+		return nil, 2
+	}
+	images, err := readLoads(o.loads)
+	if err != nil {
+		fmt.Fprintln(stderr, "mchess run:", err)
+		return nil, exitFor(err)
+	}
+	g.c = emu.New(start)
+	for _, im := range images {
+		g.c.Load(im.Addr, im.Data)
+	}
+	if o.budgetSet {
+		g.budget = o.maxCycles
+	}
+	return g, 0
+}
+
+// judge fills in the report's reason and memory checks and returns the
+// run's exit status: 0 if it stopped as it should.
+func (g *genericRun) judge(o *runOpts, stop emu.Stop, rep *genericReport) int {
+	c := g.c
 	code := 0
 	switch stop {
 	case emu.StopSelfJump:
@@ -89,20 +121,23 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 	}
 	if o.expectPC != "" {
 		code = 0 // the expected stop decides, not the reason
-		if c.PC != expect {
+		if c.PC != g.expect {
 			code = 1
 		}
 	}
-	for _, m := range checks {
+	for _, m := range g.checks {
 		got := c.Mem[m.addr]
 		rep.Memory = append(rep.Memory, memCheck{fmt.Sprintf("%04X", m.addr), fmt.Sprintf("%02X", m.want), fmt.Sprintf("%02X", got)})
 		if got != m.want {
 			code = 1
 		}
 	}
-	if tr != nil {
-		tr.W.(*bufio.Writer).Flush()
-	}
+	return code
+}
+
+// report prints the report, and on stderr what went wrong.
+func (g *genericRun) report(o *runOpts, stop emu.Stop, rep *genericReport, stdout, stderr io.Writer) {
+	c := g.c
 	if o.jsonOut {
 		writeJSON(stdout, rep)
 	} else {
@@ -118,16 +153,15 @@ func runGeneric(o *runOpts, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "mchess run: memory %s is %s, expected %s\n", m.Address, m.Got, m.Expected)
 		}
 	}
-	if stop == emu.StopUndocumented && (o.expectPC == "" || c.PC != expect) {
+	if stop == emu.StopUndocumented && (o.expectPC == "" || c.PC != g.expect) {
 		fmt.Fprintln(stderr, "mchess run:", c.Undocumented())
 	}
-	if o.expectPC != "" && c.PC != expect {
-		fmt.Fprintf(stderr, "mchess run: stopped at %04X, expected %04X\n", c.PC, expect)
+	if o.expectPC != "" && c.PC != g.expect {
+		fmt.Fprintf(stderr, "mchess run: stopped at %04X, expected %04X\n", c.PC, g.expect)
 	}
 	if stop == emu.StopBudget && o.expectPC == "" {
-		fmt.Fprintf(stderr, "mchess run: the cycle budget (%d) ran out at %04X\n", budget, c.PC)
+		fmt.Fprintf(stderr, "mchess run: the cycle budget (%d) ran out at %04X\n", g.budget, c.PC)
 	}
-	return code
 }
 
 // memCheck is one --expect-mem result.

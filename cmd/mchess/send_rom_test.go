@@ -56,7 +56,7 @@ func sendThroughPTY(t *testing.T, flags []string, files ...string) ([]arrival, [
 		}
 	}()
 	var stdout, stderr bytes.Buffer
-	code := sendMain(append(append(flags[:len(flags):len(flags)], tty.Name()), files...), &stdout, &stderr)
+	code := cmdSend.exec(append(append(flags[:len(flags):len(flags)], tty.Name()), files...), &stdout, &stderr)
 	tty.Close()
 	wg.Wait()
 	if code != 0 {

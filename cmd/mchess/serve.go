@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"time"
@@ -12,50 +12,52 @@ import (
 	"github.com/kim1-archive/microchess/web"
 )
 
-func init() {
-	register("serve", "serve the web page (make web builds it) on this computer", runServe)
+var cmdServe = &Command{
+	Name:      "serve",
+	UsageLine: "mchess serve [--dir build/web] [--addr 127.0.0.1:8026]",
+	Short:     "serve the web page (make web builds it) on this computer",
+	Long: `Serves the web page (docs/web.md) that make web builds: the KIM-1's keypad and
+display and MicroChess, compiled to WebAssembly, in the browser.`,
+	New: func() options { return new(serveOptions) },
 }
 
-// runServe serves build/web until Ctrl-C: the page needs no server logic,
+type serveOptions struct{ dir, addr string }
+
+func (o *serveOptions) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.dir, "dir", "build/web", "the built page")
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8026", "the `host:port` to listen on (:0 for any free port)")
+}
+
+// run serves build/web until Ctrl-C: the page needs no server logic,
 // only files served over HTTP (a browser will not load WebAssembly from
 // a file: address).
-func runServe(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("serve", stderr,
-		"usage: mchess serve [--dir build/web] [--addr 127.0.0.1:8026]",
-		"",
-		"Serves the web page (docs/web.md) that make web builds: the KIM-1's keypad and",
-		"display and MicroChess, compiled to WebAssembly, in the browser.")
-	dir := fs.String("dir", "build/web", "the built page")
-	addr := fs.String("addr", "127.0.0.1:8026", "the `host:port` to listen on (:0 for any free port)")
-	if status, ok := parseNone(fs, args); !ok {
-		return status
+func (o *serveOptions) run(e *env, args []string) error {
+	if len(args) > 0 {
+		return e.usage()
 	}
-	if err := web.Check(*dir); err != nil {
-		fmt.Fprintln(stderr, "mchess serve:", err)
-		return 1
+	if err := web.Check(o.dir); err != nil {
+		return failf(1, "mchess serve: %v", err)
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess serve:", err)
-		return 1
+		return failf(1, "mchess serve: %v", err)
 	}
 	ctx, status, release := stopOnSignal()
 	defer release()
-	srv := &http.Server{Handler: web.Handler(*dir), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(stdout, "serving %s at http://%s/ (Ctrl-C stops)\n", *dir, ln.Addr())
+	srv := &http.Server{Handler: web.Handler(o.dir), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(e.stdout, "serving %s at http://%s/ (Ctrl-C stops)\n", o.dir, ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
 	case err := <-done:
-		fmt.Fprintln(stderr, "mchess serve:", err)
-		return 1
+		return failf(1, "mchess serve: %v", err)
 	case <-ctx.Done():
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := srv.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintln(stderr, "mchess serve:", err)
+			fmt.Fprintln(e.stderr, "mchess serve:", err)
 		}
-		fmt.Fprintln(stderr, "mchess serve: stopped")
-		return status()
+		fmt.Fprintln(e.stderr, "mchess serve: stopped")
+		return exit(status())
 	}
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,102 +16,78 @@ import (
 	"github.com/kim1-archive/microchess/strength"
 )
 
-func init() {
-	register("strength", "run the strength study (matches) and write docs/strength.md", strengthMain)
+var cmdStrength = &Command{
+	Name:      "strength",
+	UsageLine: "mchess strength [options]",
+	Short:     "run the strength study (matches) and write docs/strength.md",
+	Long: `Plays the strength study's matches (mchess match, the same command lines the
+document prints) and writes the document: Stone's upgrade against the original at
+each level, the original's levels against each other, both programs against
+Stockfish at fixed weak settings, and how the programs' games end. It takes about
+half an hour on 2 cores; --quick plays a few short games of each, to try it out.
+
+Ctrl-C, SIGTERM (as a batch system sends at a time limit) or SIGHUP stops the study:
+no document is written, the matches finished are kept (with --state), and the exit
+status is 130, 143 or 129 (128 + the signal, as a shell says).`,
+	New: func() options { return new(strengthOptions) },
 }
 
-func strengthMain(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("mchess strength", stderr,
-		"usage: mchess strength [options]",
-		"\nPlays the strength study's matches (mchess match, the same command lines the",
-		"document prints) and writes the document: Stone's upgrade against the original at",
-		"each level, the original's levels against each other, both programs against",
-		"Stockfish at fixed weak settings, and how the programs' games end. It takes about",
-		"half an hour on 2 cores; --quick plays a few short games of each, to try it out.",
-		"\nCtrl-C, SIGTERM (as a batch system sends at a time limit) or SIGHUP stops the study:",
-		"no document is written, the matches finished are kept (with --state), and the exit",
-		"status is 130, 143 or 129 (128 + the signal, as a shell says).")
-	out := fs.String("o", "", "write the document to `FILE` (default: standard output)")
-	quick := fs.Bool("quick", false, "two games a pairing, cut at 8 plies: to check the study runs, not to measure")
-	jobs := fs.Int("j", 0, "games at once (default: the number of CPUs)")
-	stockfish := fs.String("stockfish", "", "the Stockfish `PATH` (default: stockfish on PATH or in /usr/games)")
-	stateDir := fs.String("state", "", "keep each finished match in `DIR` (a small JSON file each) and take the kept ones instead of playing them again, so that a study stopped part way goes on where it stopped")
-	fresh := fs.Bool("fresh", false, "with --state: forget the kept matches and play them all")
-	if status, ok := parseNone(fs, args); !ok {
-		return status
+type strengthOptions struct {
+	out, stockfish, stateDir string
+	quick, fresh             bool
+	jobs                     int
+}
+
+func (o *strengthOptions) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.out, "o", "", "write the document to `FILE` (default: standard output)")
+	fs.BoolVar(&o.quick, "quick", false, "two games a pairing, cut at 8 plies: to check the study runs, not to measure")
+	fs.IntVar(&o.jobs, "j", 0, "games at once (default: the number of CPUs)")
+	fs.StringVar(&o.stockfish, "stockfish", "", "the Stockfish `PATH` (default: stockfish on PATH or in /usr/games)")
+	fs.StringVar(&o.stateDir, "state", "", "keep each finished match in `DIR` (a small JSON file each) and take the kept ones instead of playing them again, so that a study stopped part way goes on where it stopped")
+	fs.BoolVar(&o.fresh, "fresh", false, "with --state: forget the kept matches and play them all")
+}
+
+// strengthFail is a failure of mchess strength: exit status 1.
+func strengthFail(err error) error {
+	return failf(1, "mchess strength: %v", err)
+}
+
+func (o *strengthOptions) run(e *env, args []string) error {
+	if len(args) > 0 {
+		return e.usage()
 	}
-	if *jobs < 0 {
-		fmt.Fprintf(stderr, "mchess strength: -j %d: want a positive number (0: the number of CPUs)\n", *jobs)
-		return 2
+	if o.jobs < 0 {
+		return failf(2, "mchess strength: -j %d: want a positive number (0: the number of CPUs)", o.jobs)
 	}
 
-	sf, err := findEngine(*stockfish, "stockfish")
+	sf, err := findEngine(o.stockfish, "stockfish")
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess strength:", err)
-		return 1
+		return strengthFail(err)
 	}
-	if *jobs <= 0 {
-		*jobs = runtime.NumCPU()
+	if o.jobs <= 0 {
+		o.jobs = runtime.NumCPU()
 	}
-	parts := strength.Plan(sf, *jobs, *quick)
-	state := strength.NewState(*stateDir)
-	if *fresh {
-		if err := os.RemoveAll(*stateDir); err != nil {
-			fmt.Fprintln(stderr, "mchess strength:", err)
-			return 1
+	parts := strength.Plan(sf, o.jobs, o.quick)
+	state := strength.NewState(o.stateDir)
+	if o.fresh {
+		if err := os.RemoveAll(o.stateDir); err != nil {
+			return strengthFail(err)
 		}
 	}
 	if err := state.Prune(parts); err != nil {
-		fmt.Fprintln(stderr, "mchess strength:", err)
-		return 1
+		return strengthFail(err)
 	}
 	ctx, stopped, release := stopOnSignal()
 	defer release()
-	machine := strength.Machine(sf)
+	st := &study{ctx: ctx, stopped: stopped, state: state, machine: strength.Machine(sf), stderr: e.stderr}
 	start, load := time.Now(), [2]string{strength.LoadAverage()}
 	var played [][]strength.Match
 	for _, p := range parts {
 		var ms []strength.Match
 		for _, a := range p.Matches {
-			kept, err := state.Load(a)
+			sm, err := st.match(a)
 			if err != nil {
-				fmt.Fprintln(stderr, "mchess strength:", err)
-				return 1
-			}
-			if kept != nil {
-				fmt.Fprintf(stderr, "mchess match %s: kept from %s\n", strength.ShellJoin(a), kept.Finished.Format(time.RFC3339))
-				ms = append(ms, strength.Match{Args: a, Summary: kept.Summary, Elapsed: time.Duration(kept.Seconds * float64(time.Second)),
-					Version: kept.Version, Machine: kept.Machine, Load: kept.Load})
-				continue
-			}
-			fmt.Fprintf(stderr, "mchess match %s\n", strength.ShellJoin(a))
-			m, status := parseMatch(a, stderr)
-			if m == nil {
-				return status
-			}
-			m.opt.Progress = progressBar(stderr, stderrTerminal, m.opt.Players)
-			t0 := time.Now()
-			res, err := match.Run(ctx, m.opt)
-			if stderrTerminal {
-				fmt.Fprintln(stderr)
-			}
-			if err != nil {
-				fmt.Fprintln(stderr, "mchess strength:", err)
-				return 1
-			}
-			if res.Interrupted {
-				fmt.Fprintln(stderr, "mchess strength: interrupted: no document written; the matches finished before are kept (--state)")
-				return stopped()
-			}
-			if err := m.savePGN(res); err != nil {
-				fmt.Fprintln(stderr, "mchess strength:", err)
-				return 1
-			}
-			sm := strength.Match{Args: a, Summary: res.Summarize(), Elapsed: time.Since(t0), Version: version(), Machine: machine, Load: strength.LoadAverage()}
-			if err := state.Save(&strength.Saved{Args: a, Version: sm.Version, Machine: machine, Finished: time.Now().UTC(),
-				Seconds: sm.Elapsed.Seconds(), Load: sm.Load, Summary: sm.Summary}); err != nil {
-				fmt.Fprintln(stderr, "mchess strength:", err)
-				return 1
+				return err
 			}
 			ms = append(ms, sm)
 		}
@@ -117,16 +95,65 @@ func strengthMain(args []string, stdout, stderr io.Writer) int {
 	}
 	load[1] = strength.LoadAverage()
 	var b strings.Builder
-	strength.WriteDocument(&b, parts, played, machine, time.Since(start), load, *quick)
-	if *out == "" {
-		io.WriteString(stdout, b.String())
-		return 0
+	strength.WriteDocument(&b, parts, played, st.machine, time.Since(start), load, o.quick)
+	if o.out == "" {
+		io.WriteString(e.stdout, b.String())
+		return nil
 	}
-	if err := atomicfile.Write(*out, []byte(b.String())); err != nil {
-		fmt.Fprintln(stderr, "mchess strength:", err)
-		return 1
+	if err := atomicfile.Write(o.out, []byte(b.String())); err != nil {
+		return strengthFail(err)
 	}
-	return 0
+	return nil
+}
+
+// study is a strength study under way: what its matches need.
+type study struct {
+	ctx     context.Context
+	stopped func() int
+	state   strength.State
+	machine string
+	stderr  io.Writer
+}
+
+// match is one of the study's matches, a: kept from an earlier run, or
+// played now (and kept).
+func (st *study) match(a []string) (strength.Match, error) {
+	stderr := st.stderr
+	kept, err := st.state.Load(a)
+	if err != nil {
+		return strength.Match{}, strengthFail(err)
+	}
+	if kept != nil {
+		fmt.Fprintf(stderr, "mchess match %s: kept from %s\n", strength.ShellJoin(a), kept.Finished.Format(time.RFC3339))
+		return strength.Match{Args: a, Summary: kept.Summary, Elapsed: time.Duration(kept.Seconds * float64(time.Second)),
+			Version: kept.Version, Machine: kept.Machine, Load: kept.Load}, nil
+	}
+	fmt.Fprintf(stderr, "mchess match %s\n", strength.ShellJoin(a))
+	m, status := parseMatch(a, stderr)
+	if m == nil {
+		return strength.Match{}, exit(status)
+	}
+	m.opt.Progress = progressBar(stderr, stderrTerminal, m.opt.Players)
+	t0 := time.Now()
+	res, err := match.Run(st.ctx, m.opt)
+	if stderrTerminal {
+		fmt.Fprintln(stderr)
+	}
+	if err != nil {
+		return strength.Match{}, strengthFail(err)
+	}
+	if res.Interrupted {
+		return strength.Match{}, failf(st.stopped(), "mchess strength: interrupted: no document written; the matches finished before are kept (--state)")
+	}
+	if err := m.savePGN(res); err != nil {
+		return strength.Match{}, strengthFail(err)
+	}
+	sm := strength.Match{Args: a, Summary: res.Summarize(), Elapsed: time.Since(t0), Version: version(), Machine: st.machine, Load: strength.LoadAverage()}
+	if err := st.state.Save(&strength.Saved{Args: a, Version: sm.Version, Machine: st.machine, Finished: time.Now().UTC(),
+		Seconds: sm.Elapsed.Seconds(), Load: sm.Load, Summary: sm.Summary}); err != nil {
+		return strength.Match{}, strengthFail(err)
+	}
+	return sm, nil
 }
 
 // findEngine finds an engine: the path given, or the name on PATH or in

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -31,66 +32,49 @@ type tapeRecord struct {
 	File     string  `json:"file,omitempty"`
 }
 
-func tapeRead(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("mchess tape read", stderr,
-		"usage: mchess tape read [options] FILE.wav",
-		"\nReads the KIM-1 tape records in a recording (WAV: PCM of 8 to 32 bits or float,",
-		"mono or stereo, any common rate), at either speed, and prints each: ID, addresses,",
-		"bytes, checksum, speed and where it plays. The status is 1 when a record is bad or",
-		"none is found. With -o, the good records' bytes are written to BASE-IDxx.bin.")
-	asJSON := fs.Bool("json", false, "print a machine-readable report")
-	base := fs.String("o", "", "write each good record's bytes to `BASE`-IDxx.bin (xx its ID)")
-	channel := fs.Int("channel", 0, "read only this `channel` (1 is the first; 0: the one that reads best)")
-	quiet := fs.Bool("q", false, "print nothing when every record is good")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
+var cmdTapeRead = &Command{
+	Name:      "read",
+	UsageLine: "mchess tape read [options] FILE.wav",
+	Long: `Reads the KIM-1 tape records in a recording (WAV: PCM of 8 to 32 bits or float,
+mono or stereo, any common rate), at either speed, and prints each: ID, addresses,
+bytes, checksum, speed and where it plays. The status is 1 when a record is bad or
+none is found. With -o, the good records' bytes are written to BASE-IDxx.bin.`,
+	New: func() options { return new(tapeReadOptions) },
+}
+
+type tapeReadOptions struct {
+	asJSON, quiet bool
+	base          string
+	channel       int
+}
+
+func (o *tapeReadOptions) flags(fs *flag.FlagSet) {
+	fs.BoolVar(&o.asJSON, "json", false, "print a machine-readable report")
+	fs.StringVar(&o.base, "o", "", "write each good record's bytes to `BASE`-IDxx.bin (xx its ID)")
+	fs.IntVar(&o.channel, "channel", 0, "read only this `channel` (1 is the first; 0: the one that reads best)")
+	fs.BoolVar(&o.quiet, "q", false, "print nothing when every record is good")
+}
+
+func (o *tapeReadOptions) run(e *env, rest []string) error {
 	if len(rest) != 1 {
-		fs.Usage()
-		return 2
+		return e.usage()
 	}
 	file := rest[0]
-	data, err := bounded.ReadFile(file, cassette.WAVLimit)
+	audio, res, err := o.decode(file)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess tape read:", fileError(err))
-		return 1
+		return err
 	}
-	audio, err := cassette.ReadWAV(data)
-	if err != nil {
-		fmt.Fprintf(stderr, "mchess tape read: %s: %v\n", quote(file), err)
-		return 1
-	}
-	if *channel < 0 || *channel > audio.NumChannels() {
-		fmt.Fprintf(stderr, "mchess tape read: %s has %d channel(s), no channel %d\n", quote(file), audio.NumChannels(), *channel)
-		return 2
-	}
-	var res *cassette.Result
-	if *channel > 0 {
-		res, err = cassette.DecodeChannel(audio, *channel-1)
-	} else {
-		res, err = cassette.Decode(audio)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "mchess tape read: %s: %v\n", quote(file), err)
-		return 1
-	}
-	if len(res.Records) == 0 {
-		fmt.Fprintf(stderr, "mchess tape read: no KIM-1 tape found in %s\n", quote(file))
-		return 1
-	}
-	recs, outputs := tapeReport(res, *base)
+	recs, outputs := tapeReport(res, o.base)
 	if len(outputs) > 0 {
 		if err := atomicfile.WriteAll(outputs); err != nil {
-			fmt.Fprintln(stderr, "mchess tape read:", err)
-			return 1
+			return failf(1, "mchess tape read: %v", err)
 		}
 	}
-	if *quiet && res.Good() == len(res.Records) {
-		return 0
+	if o.quiet && res.Good() == len(res.Records) {
+		return nil
 	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
+	if o.asJSON {
+		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(struct {
 			File     string       `json:"file"`
@@ -103,37 +87,70 @@ func tapeRead(args []string, stdout, stderr io.Writer) int {
 			Records  []tapeRecord `json:"records"`
 		}{file, audio.Rate, audio.Encoding(), audio.NumChannels(), res.Channel + 1, audio.Duration().Seconds(), res.Good(), recs})
 	} else {
-		chans := "mono"
-		if n := audio.NumChannels(); n > 1 || *channel > 0 {
-			chans = fmt.Sprintf("channel %d", res.Channel+1)
-		}
-		fmt.Fprintf(stdout, "%s: %s Hz, %s, %s, %s\n", file, thousands(audio.Rate), audio.Encoding(), chans, cassette.Clock(audio.Duration()))
-		for _, r := range recs {
-			pace := math.Round(1000*(r.Pace-1)) / 10 // in %, and never −0.0
-			if pace == 0 {
-				pace = 0
-			}
-			status := "checksum " + r.Checksum + " ok"
-			if !r.OK {
-				status = "BAD: " + r.Problem
-			}
-			fmt.Fprintf(stdout, "  ID %s  %s–%s  %6s bytes  %-10s %+5.1f%%  %s–%s  %s\n", r.ID, r.Start, r.End, thousands(r.Bytes),
-				r.Speed, pace, cassette.Clock(seconds2(r.From)), cassette.Clock(seconds2(r.To)), status)
-		}
-		fmt.Fprintf(stdout, "%d record(s), %d good", len(recs), res.Good())
-		if len(outputs) > 0 {
-			var names []string
-			for _, o := range outputs {
-				names = append(names, o.Path)
-			}
-			fmt.Fprintf(stdout, "; wrote %s", strings.Join(names, " "))
-		}
-		fmt.Fprintln(stdout)
+		o.print(e.stdout, file, audio, res, recs, outputs)
 	}
 	if res.Good() < len(res.Records) {
-		return 1
+		return exit(1)
 	}
-	return 0
+	return nil
+}
+
+// decode reads the recording and decodes its records.
+func (o *tapeReadOptions) decode(file string) (*cassette.Audio, *cassette.Result, error) {
+	data, err := bounded.ReadFile(file, cassette.WAVLimit)
+	if err != nil {
+		return nil, nil, failf(1, "mchess tape read: %v", fileError(err))
+	}
+	audio, err := cassette.ReadWAV(data)
+	if err != nil {
+		return nil, nil, failf(1, "mchess tape read: %s: %v", quote(file), err)
+	}
+	if o.channel < 0 || o.channel > audio.NumChannels() {
+		return nil, nil, failf(2, "mchess tape read: %s has %d channel(s), no channel %d", quote(file), audio.NumChannels(), o.channel)
+	}
+	var res *cassette.Result
+	if o.channel > 0 {
+		res, err = cassette.DecodeChannel(audio, o.channel-1)
+	} else {
+		res, err = cassette.Decode(audio)
+	}
+	if err != nil {
+		return nil, nil, failf(1, "mchess tape read: %s: %v", quote(file), err)
+	}
+	if len(res.Records) == 0 {
+		return nil, nil, failf(1, "mchess tape read: no KIM-1 tape found in %s", quote(file))
+	}
+	return audio, res, nil
+}
+
+// print prints the records as text.
+func (o *tapeReadOptions) print(stdout io.Writer, file string, audio *cassette.Audio, res *cassette.Result, recs []tapeRecord, outputs []atomicfile.File) {
+	chans := "mono"
+	if n := audio.NumChannels(); n > 1 || o.channel > 0 {
+		chans = fmt.Sprintf("channel %d", res.Channel+1)
+	}
+	fmt.Fprintf(stdout, "%s: %s Hz, %s, %s, %s\n", file, thousands(audio.Rate), audio.Encoding(), chans, cassette.Clock(audio.Duration()))
+	for _, r := range recs {
+		pace := math.Round(1000*(r.Pace-1)) / 10 // in %, and never −0.0
+		if pace == 0 {
+			pace = 0
+		}
+		status := "checksum " + r.Checksum + " ok"
+		if !r.OK {
+			status = "BAD: " + r.Problem
+		}
+		fmt.Fprintf(stdout, "  ID %s  %s–%s  %6s bytes  %-10s %+5.1f%%  %s–%s  %s\n", r.ID, r.Start, r.End, thousands(r.Bytes),
+			r.Speed, pace, cassette.Clock(seconds2(r.From)), cassette.Clock(seconds2(r.To)), status)
+	}
+	fmt.Fprintf(stdout, "%d record(s), %d good", len(recs), res.Good())
+	if len(outputs) > 0 {
+		var names []string
+		for _, o := range outputs {
+			names = append(names, o.Path)
+		}
+		fmt.Fprintf(stdout, "; wrote %s", strings.Join(names, " "))
+	}
+	fmt.Fprintln(stdout)
 }
 
 func seconds2(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }

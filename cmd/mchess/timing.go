@@ -2,64 +2,65 @@ package main
 
 import (
 	"bytes"
-	"fmt"
-	"io"
+	"flag"
 
 	"github.com/kim1-archive/microchess/internal/atomicfile"
 	"github.com/kim1-archive/microchess/timing"
 )
 
-func init() {
-	register("timing", "measure MicroChess's time per move at each level (stdout, or a file with -o)", timingMain)
+var cmdTiming = &Command{
+	Name:      "timing",
+	UsageLine: "mchess timing [options]",
+	Short:     "measure MicroChess's time per move at each level (stdout, or a file with -o)",
+	Long: `Reproduces the manual's LEVEL OF PLAY table on the emulated KIM-1: for each level
+the first move from the start with the book off, and the average over a self-play
+game. Writes the table (markdown) to standard output, or to -o FILE; 'make timing'
+writes docs/timing.md. It takes a few seconds.`,
+	New: func() options { return new(timingOptions) },
 }
 
-func timingMain(args []string, stdout, stderr io.Writer) int {
-	var o runOpts
-	fs := newFlags("mchess timing", stderr,
-		"usage: mchess timing [options]",
-		"\nReproduces the manual's LEVEL OF PLAY table on the emulated KIM-1: for each level",
-		"the first move from the start with the book off, and the average over a self-play",
-		"game. Writes the table (markdown) to standard output, or to -o FILE; 'make timing'",
-		"writes docs/timing.md. It takes a few seconds.")
-	out := fs.String("o", "", "write the table to `FILE` (default: standard output)")
-	moves := fs.Int("moves", 20, "self-play moves per side for the averages")
+type timingOptions struct {
+	o     runOpts
+	out   string
+	moves int
+}
+
+func (t *timingOptions) flags(fs *flag.FlagSet) {
+	o := &t.o
+	fs.StringVar(&t.out, "o", "", "write the table to `FILE` (default: standard output)")
+	fs.IntVar(&t.moves, "moves", 20, "self-play moves per side for the averages")
 	fs.Var(&o.loads, "load", "use the binary `FILE@ADDR` instead of MicroChess built from src/; repeatable")
 	fs.BoolVar(&o.published, "published", false, "use the 1977 published images instead of MicroChess built from src/")
 	fs.Var(&o.sources, "source", "measure the program built from this source `FILE` instead; repeatable")
 	fs.Var(&o.residue, "residue", "with --source: a residue data `FILE`; repeatable")
-	if status, ok := parseNone(fs, args); !ok {
-		return status
+}
+
+func (t *timingOptions) run(e *env, args []string) error {
+	if len(args) > 0 || t.moves < 1 {
+		return e.usage()
 	}
-	if *moves < 1 {
-		fs.Usage()
-		return 2
-	}
-	if *out != "" {
+	if t.out != "" {
 		// Minutes of measuring must not end in a file that cannot be written.
-		if err := atomicfile.Check(*out); err != nil {
-			fmt.Fprintln(stderr, "mchess timing:", err)
-			return 1
+		if err := atomicfile.Check(t.out); err != nil {
+			return failf(1, "mchess timing: %v", err)
 		}
 	}
-	prog, err := loadMicroChess(&o)
+	prog, err := loadMicroChess(&t.o)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess timing:", err)
-		return exitFor(err)
+		return failf(exitFor(err), "mchess timing: %v", err)
 	}
-	rows, err := timing.Timing(prog.images, *moves)
+	rows, err := timing.Timing(prog.images, t.moves)
 	if err != nil {
-		fmt.Fprintln(stderr, "mchess timing:", err)
-		return 1
+		return failf(1, "mchess timing: %v", err)
 	}
 	var b bytes.Buffer
 	timing.WriteTimingMarkdown(&b, rows, prog.source)
-	if *out == "" {
-		stdout.Write(b.Bytes())
-		return 0
+	if t.out == "" {
+		e.stdout.Write(b.Bytes())
+		return nil
 	}
-	if err := atomicfile.Write(*out, b.Bytes()); err != nil {
-		fmt.Fprintln(stderr, "mchess timing:", err)
-		return 1
+	if err := atomicfile.Write(t.out, b.Bytes()); err != nil {
+		return failf(1, "mchess timing: %v", err)
 	}
-	return 0
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,84 +20,95 @@ import (
 	"github.com/kim1-archive/microchess/tunable"
 )
 
-func init() {
-	register("tune", "list the bytes a tuner may change in a source (its .tune declarations)", tuneMain)
+var cmdTune = &Command{
+	Name: "tune",
+	UsageLine: `mchess tune --list [--decl FILE] [SOURCE | --program NAME]
+       mchess tune --state FILE [options] [SOURCE | --program NAME]
+       mchess tune --state FILE --report-only [--report DIR] [SOURCE | --program NAME]
+       mchess tune --write-sources DIR [SOURCE | --program NAME]`,
+	Short: "list the bytes a tuner may change in a source (its .tune declarations)",
+	Long: `With --list: the parameters a tuner may change in SOURCE (default ` + microchess.ProgramSource + `),
+as its declaration file declares them (default: SOURCE with the extension .tune,
+` + microchess.TuneSource + ` for the original): name, kind, addresses, the values allowed,
+the current value and the comment, then the ORDER lines. --program names a program
+built from the sources built into mchess (` + tunableNames + `), whose
+declared bytes may be in any of its sources (special: ` + microchess.SpecialTuneSource + `).
+
+With --state: tunes them by SPSA as fishtest runs it (package spsa): each step plays
+game pairs (one opening, colours reversed) of the values θ+c_kΔ against θ−c_kΔ (--mode
+pair), or of both against the program as it is (--mode reference), at --level, from
+--openings, and moves θ by the result. The state is written after every step (and a
+log beside it, FILE.log.json): Ctrl-C, SIGTERM or SIGHUP stop the run, and the same
+command goes on from the last step, exactly as if it had not stopped. --check-every
+measures θ against the program every so many steps, on --check-openings. When the
+run ends (or with --report-only, at once) it writes to the report folder the tuned source
+(SOURCE with only declared bytes changed), report.md and plots (params.svg, elo.svg).
+Exit: 0 when the run is finished, 1 on an error, 2 for usage, 128 + the signal when
+stopped (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).
+
+With --write-sources: writes the sources whose lines define the declared bytes into
+DIR, as mchess reads them: the tuned programs' (` + strings.Join(builds.Names(func(p *builds.Program) bool { return p.TunedFrom != "" }), ", ") + `) as derived from
+the sources they tune and the values of src/tuned/ (make writes them into build/).
+See docs/tuning.md.`,
+	New: func() options { return new(tuneOptions) },
 }
 
-// tuneMain is the tuner's command. --list is its one mode so far; the
-// tuning loop (SPSA, issue 22) is to come as another.
-func tuneMain(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("mchess tune", stderr,
-		"usage: mchess tune --list [--decl FILE] [SOURCE | --program NAME]",
-		"       mchess tune --state FILE [options] [SOURCE | --program NAME]",
-		"       mchess tune --state FILE --report-only [--report DIR] [SOURCE | --program NAME]",
-		"       mchess tune --write-sources DIR [SOURCE | --program NAME]",
-		"\nWith --list: the parameters a tuner may change in SOURCE (default "+microchess.ProgramSource+"),",
-		"as its declaration file declares them (default: SOURCE with the extension .tune,",
-		microchess.TuneSource+" for the original): name, kind, addresses, the values allowed,",
-		"the current value and the comment, then the ORDER lines. --program names a program",
-		"built from the sources built into mchess ("+strings.Join(builds.TunableNames(), ", ")+"), whose",
-		"declared bytes may be in any of its sources (special: "+microchess.SpecialTuneSource+").",
-		"",
-		"With --state: tunes them by SPSA as fishtest runs it (package spsa): each step plays",
-		"game pairs (one opening, colours reversed) of the values θ+c_kΔ against θ−c_kΔ (--mode",
-		"pair), or of both against the program as it is (--mode reference), at --level, from",
-		"--openings, and moves θ by the result. The state is written after every step (and a",
-		"log beside it, FILE.log.json): Ctrl-C, SIGTERM or SIGHUP stop the run, and the same",
-		"command goes on from the last step, exactly as if it had not stopped. --check-every",
-		"measures θ against the program every so many steps, on --check-openings. When the",
-		"run ends (or with --report-only, at once) it writes to the report folder the tuned source",
-		"(SOURCE with only declared bytes changed), report.md and plots (params.svg, elo.svg).",
-		"Exit: 0 when the run is finished, 1 on an error, 2 for usage, 128 + the signal when",
-		"stopped (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).",
-		"",
-		"With --write-sources: writes the sources whose lines define the declared bytes into",
-		"DIR, as mchess reads them: the tuned programs' (tuned, tuned-special) as derived from",
-		"the sources they tune and the values of src/tuned/ (make writes them into build/).",
-		"See docs/tuning.md.")
-	list := fs.Bool("list", false, "list the declared parameters with their current values")
-	writeSources := fs.String("write-sources", "", "write the program's sources (the tuned programs' derived) into `dir`")
-	decl := fs.String("decl", "", "the declaration `file` (default: SOURCE with the extension .tune, or the program's own)")
-	program := fs.String("program", "", "tune a program built in by `name`: "+strings.Join(builds.TunableNames(), ", ")+" (instead of SOURCE)")
-	var run tuneRun
-	run.flags(fs)
-	args, err := parse(fs, args)
-	if err != nil {
-		return flagExit(err)
+// tunableNames lists the programs mchess tune tunes by name.
+var tunableNames = strings.Join(builds.TunableNames(), ", ")
+
+// tuneOptions are the tuner's options. --list is one mode; --state, the
+// tuning loop (SPSA), the other.
+type tuneOptions struct {
+	list                        bool
+	decl, program, writeSources string
+	tuning                      tuneRun
+}
+
+func (o *tuneOptions) flags(fs *flag.FlagSet) {
+	fs.BoolVar(&o.list, "list", false, "list the declared parameters with their current values")
+	fs.StringVar(&o.writeSources, "write-sources", "", "write the program's sources (the tuned programs' derived) into `dir`")
+	fs.StringVar(&o.decl, "decl", "", "the declaration `file` (default: SOURCE with the extension .tune, or the program's own)")
+	fs.StringVar(&o.program, "program", "", "tune a program built in by `name`: "+strings.Join(builds.TunableNames(), ", ")+" (instead of SOURCE)")
+	o.tuning.flags(fs)
+}
+
+func (o *tuneOptions) run(e *env, args []string) error {
+	if len(args) > 1 || len(args) == 1 && o.program != "" {
+		return e.usage()
 	}
-	if len(args) > 1 || len(args) == 1 && *program != "" {
-		fs.Usage()
-		return 2
+	if !o.list && o.tuning.state == "" && o.writeSources == "" {
+		fmt.Fprintln(e.stderr, "mchess tune: want --list, --state FILE or --write-sources DIR")
+		return e.usage()
 	}
-	if !*list && run.state == "" && *writeSources == "" {
-		fmt.Fprintln(stderr, "mchess tune: want --list, --state FILE or --write-sources DIR")
-		fs.Usage()
-		return 2
-	}
-	if *program != "" && !slices.Contains(builds.TunableNames(), *program) {
-		fmt.Fprintf(stderr, "mchess tune: --program %s: want %s\n", quote(*program), strings.Join(builds.TunableNames(), ", "))
-		return 2
+	if o.program != "" && !slices.Contains(builds.TunableNames(), o.program) {
+		return failf(2, "mchess tune: --program %s: want %s", quote(o.program), strings.Join(builds.TunableNames(), ", "))
 	}
 	var target *tuneTarget
+	var err error
 	switch {
 	case len(args) == 1:
-		target, err = sourceTarget(microchess.WorkDir, args[0], *decl)
-	case *program != "":
-		target, err = programTarget(*program, *decl)
+		target, err = sourceTarget(microchess.WorkDir, args[0], o.decl)
+	case o.program != "":
+		target, err = programTarget(o.program, o.decl)
 	default:
-		target, err = programTarget("original", *decl)
+		target, err = programTarget(builds.Original, o.decl)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, fileError(err))
-		return 1
+		return exitError{1, fileError(err)}
 	}
+	if o.writeSources != "" {
+		return writeTargetSources(o.writeSources, target)
+	}
+	if !o.list {
+		return o.tuning.main(target, e.stdout, e.stderr)
+	}
+	printTunable(e.stdout, target)
+	return nil
+}
+
+// printTunable prints the target's declared parameters and ORDER lines.
+func printTunable(stdout io.Writer, target *tuneTarget) {
 	set := target.set
-	if *writeSources != "" {
-		return writeTargetSources(*writeSources, target, stderr)
-	}
-	if !*list {
-		return run.main(target, stdout, stderr)
-	}
 	fmt.Fprintf(stdout, "%s: %s over %s of %s\n\n", set.File, plural(len(set.Params), "parameter"), plural(len(set.Addresses()), "byte"), target.what)
 	tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tKIND\tADDRESSES\tVALUES\tNOW\tCOMMENT")
@@ -110,7 +122,6 @@ func tuneMain(args []string, stdout, stderr io.Writer) int {
 	for _, o := range set.Orders {
 		fmt.Fprintf(stdout, "ORDER  %s\n", o)
 	}
-	return 0
 }
 
 func plural(n int, noun string) string {
@@ -132,7 +143,7 @@ type tuneTarget struct {
 	needs   session.Needs
 }
 
-// programTarget is a program built in (builds.LoadTunableProgram).
+// programTarget is a program built in (microchess.LoadTunableProgram).
 func programTarget(name, decl string) (*tuneTarget, error) {
 	tp, err := builds.LoadTunableProgram(name, decl)
 	if err != nil {
@@ -161,23 +172,20 @@ func sourceTarget(tree microchess.Tree, source, decl string) (*tuneTarget, error
 
 // writeTargetSources writes the target's sources into dir under their
 // base names, all or none.
-func writeTargetSources(dir string, target *tuneTarget, stderr io.Writer) int {
+func writeTargetSources(dir string, target *tuneTarget) error {
 	srcs, err := target.tree.ReadSources(target.sources...)
 	if err != nil {
-		fmt.Fprintln(stderr, fileError(err))
-		return 1
+		return exitError{1, fileError(err)}
 	}
 	var files []atomicfile.File
 	for _, src := range srcs {
 		files = append(files, atomicfile.File{Path: filepath.Join(dir, filepath.Base(src.Name)), Data: []byte(src.Text)})
 	}
 	if err := os.MkdirAll(dir, 0o777); err != nil {
-		fmt.Fprintln(stderr, "mchess tune:", err)
-		return 1
+		return failf(1, "mchess tune: %v", err)
 	}
 	if err := atomicfile.WriteAll(files); err != nil {
-		fmt.Fprintln(stderr, "mchess tune:", err)
-		return 1
+		return failf(1, "mchess tune: %v", err)
 	}
-	return 0
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"github.com/kim1-archive/microchess/spsa"
 	"github.com/kim1-archive/microchess/strength"
 	"github.com/kim1-archive/microchess/suite"
+	"github.com/kim1-archive/microchess/tunable"
 	"github.com/kim1-archive/microchess/tune"
 )
 
@@ -48,79 +50,124 @@ func (r *tuneRun) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&r.reportOnly, "report-only", false, "play nothing: write the report of the state as it stands")
 }
 
-func (r *tuneRun) main(target *tuneTarget, stdout, stderr io.Writer) int {
+// tuneFail is a failure of mchess tune, with its exit status.
+func tuneFail(code int, err error) error { return failf(code, "mchess tune: %v", err) }
+
+func (r *tuneRun) main(target *tuneTarget, stdout, stderr io.Writer) error {
 	set := target.set
-	fail := func(code int, err error) int { fmt.Fprintf(stderr, "mchess tune: %v\n", err); return code }
-	level, err := memmap.LevelByName(r.level)
+	level, mode, space, lines, err := r.check(set)
 	if err != nil {
-		return fail(2, err)
+		return err
 	}
-	mode := spsa.Mode(r.mode)
-	if mode != spsa.Pair && mode != spsa.Reference {
-		return fail(2, fmt.Errorf("--mode %q: want pair or reference", r.mode))
-	}
-	if r.pairs < 1 || r.stepPairs < 1 || r.jobs < 0 || r.checkEvery < 0 || r.checkPairs < 1 || r.span <= 0 || r.rEnd <= 0 {
-		return fail(2, errors.New("--pairs, --step, --check-pairs, --c-end and --r-end must be above 0; -j and --check-every not below"))
-	}
-	space, err := tune.NewSpace(set, strings.Split(r.params, ","))
-	if err != nil {
-		return fail(2, err)
-	}
-	lines, err := readSuite(r.openings)
-	if err != nil {
-		return fail(1, err)
-	}
-	params := space.Params(tune.Gains{Span: r.span, REnd: r.rEnd})
-	st, err := spsa.Load(r.state, params)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		st, err = spsa.New(spsa.Config{Params: params, Schedule: spsa.DefaultSchedule(r.pairs), Mode: mode, PairsPerStep: r.stepPairs, Seed: r.seed})
-		if err != nil {
-			return fail(2, err)
-		}
-	case err != nil:
-		return fail(1, err)
-	case r.reportOnly:
-		log, err := tune.ReadLog(tune.LogFile(r.state))
-		if err == nil {
-			err = writeTuneReport(r.reportDir(), target, st, space, log)
-		}
-		if err != nil {
-			return fail(1, err)
-		}
-		fmt.Fprintf(stdout, "%d steps, %d pairs: the tuned source, report and plots are in %s\n", st.Steps, st.Iter, r.reportDir())
-		return 0
-	}
-	if r.reportOnly {
-		return fail(1, fmt.Errorf("%s: no such state to report", r.state))
+	st, done, err := r.loadState(target, space, mode, stdout)
+	if err != nil || done {
+		return err
 	}
 	logFile := tune.LogFile(r.state)
 	log, err := tune.ReadLog(logFile)
 	if err != nil {
-		return fail(1, err)
+		return tuneFail(1, err)
 	}
 	opt := tune.Options{Name: target.name, Base: target.base, Needs: target.needs,
 		Pokes: space.Pokes, Level: level, Lines: lines, MaxPlies: r.maxPlies, Jobs: r.jobs}
 	var checkLines []suite.Line
 	if r.checkEvery > 0 {
 		if checkLines, err = readSuite(r.checkOpenings); err != nil {
-			return fail(1, err)
+			return tuneFail(1, err)
 		}
 	}
 	ctx, stopStatus, release := stopOnSignal()
 	defer release()
+	opt.Progress = tuneProgress(stderr, r.quiet, func(k, v int) string { return set.Params[space.Tuned[k]].ValueText(v) })
+	opt.Save = r.saver(ctx, st, log, logFile, checkLines, &opt)
+	err = tune.Run(ctx, st, opt)
+	if !r.quiet {
+		fmt.Fprintln(stderr)
+	}
+	switch {
+	case ctx.Err() != nil:
+		return failf(stopStatus(), "mchess tune: interrupted after step %d of the run; %s holds it, the same command goes on", st.Steps, r.state)
+	case err != nil:
+		return tuneFail(1, err)
+	}
+	out := r.reportDir()
+	if err := writeTuneReport(out, target, st, space, log); err != nil {
+		return tuneFail(1, err)
+	}
+	fmt.Fprintf(stdout, "%d steps, %d pairs: the tuned source, report and plots are in %s\n", st.Steps, st.Iter, out)
+	return nil
+}
+
+// check reads the options of a run: its level, mode, parameters and
+// opening suite.
+func (r *tuneRun) check(set *tunable.Set) (memmap.Level, spsa.Mode, *tune.Space, []suite.Line, error) {
+	level, err := memmap.LevelByName(r.level)
+	if err != nil {
+		return level, "", nil, nil, tuneFail(2, err)
+	}
+	mode := spsa.Mode(r.mode)
+	if mode != spsa.Pair && mode != spsa.Reference {
+		return level, "", nil, nil, tuneFail(2, fmt.Errorf("--mode %q: want pair or reference", r.mode))
+	}
+	if r.pairs < 1 || r.stepPairs < 1 || r.jobs < 0 || r.checkEvery < 0 || r.checkPairs < 1 || r.span <= 0 || r.rEnd <= 0 {
+		return level, "", nil, nil, tuneFail(2, errors.New("--pairs, --step, --check-pairs, --c-end and --r-end must be above 0; -j and --check-every not below"))
+	}
+	space, err := tune.NewSpace(set, strings.Split(r.params, ","))
+	if err != nil {
+		return level, "", nil, nil, tuneFail(2, err)
+	}
+	lines, err := readSuite(r.openings)
+	if err != nil {
+		return level, "", nil, nil, tuneFail(1, err)
+	}
+	return level, mode, space, lines, nil
+}
+
+// loadState reads the run's state, or makes a new one; with
+// --report-only it writes the report of the state read, and done is true.
+func (r *tuneRun) loadState(target *tuneTarget, space *tune.Space, mode spsa.Mode, stdout io.Writer) (st *spsa.State, done bool, err error) {
+	params := space.Params(tune.Gains{Span: r.span, REnd: r.rEnd})
+	st, err = spsa.Load(r.state, params)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		st, err = spsa.New(spsa.Config{Params: params, Schedule: spsa.DefaultSchedule(r.pairs), Mode: mode, PairsPerStep: r.stepPairs, Seed: r.seed})
+		if err != nil {
+			return nil, false, tuneFail(2, err)
+		}
+	case err != nil:
+		return nil, false, tuneFail(1, err)
+	case r.reportOnly:
+		log, err := tune.ReadLog(tune.LogFile(r.state))
+		if err == nil {
+			err = writeTuneReport(r.reportDir(), target, st, space, log)
+		}
+		if err != nil {
+			return nil, false, tuneFail(1, err)
+		}
+		fmt.Fprintf(stdout, "%d steps, %d pairs: the tuned source, report and plots are in %s\n", st.Steps, st.Iter, r.reportDir())
+		return st, true, nil
+	}
+	if r.reportOnly {
+		return nil, false, tuneFail(1, fmt.Errorf("%s: no such state to report", r.state))
+	}
+	return st, false, nil
+}
+
+// saver is the run's Save: it counts the step in the log's session,
+// measures a checkpoint when one is due, and writes the state and the
+// log.
+func (r *tuneRun) saver(ctx context.Context, st *spsa.State, log *tune.Log, logFile string, checkLines []suite.Line, opt *tune.Options) func(*spsa.State) error {
 	session := &tune.Session{} // a finished run's report, written again, is no session
 	if !st.Done() {
 		session = log.Start("mchess tune "+strings.Join(os.Args[2:], " "), strength.Machine(""), time.Now())
 	}
 	began := time.Now()
-	opt.Progress = tuneProgress(stderr, r.quiet, func(k, v int) string { return set.Params[space.Tuned[k]].ValueText(v) })
-	opt.Save = func(s *spsa.State) error {
+	return func(s *spsa.State) error {
 		session.Steps++
 		session.Games += s.History[len(s.History)-1].Games
 		session.Seconds = time.Since(began).Seconds()
 		if r.checkEvery > 0 && (s.Steps%r.checkEvery == 0 || s.Done()) {
-			cp, err := tune.Measure(ctx, s.Steps, s.Values(), checkLines, r.checkPairs, opt)
+			cp, err := tune.Measure(ctx, s.Steps, s.Values(), checkLines, r.checkPairs, *opt)
 			if err != nil {
 				return err
 			}
@@ -131,23 +178,6 @@ func (r *tuneRun) main(target *tuneTarget, stdout, stderr io.Writer) int {
 		}
 		return log.Write(logFile)
 	}
-	err = tune.Run(ctx, st, opt)
-	if !r.quiet {
-		fmt.Fprintln(stderr)
-	}
-	switch {
-	case ctx.Err() != nil:
-		fmt.Fprintf(stderr, "mchess tune: interrupted after step %d of the run; %s holds it, the same command goes on\n", st.Steps, r.state)
-		return stopStatus()
-	case err != nil:
-		return fail(1, err)
-	}
-	out := r.reportDir()
-	if err := writeTuneReport(out, target, st, space, log); err != nil {
-		return fail(1, err)
-	}
-	fmt.Fprintf(stdout, "%d steps, %d pairs: the tuned source, report and plots are in %s\n", st.Steps, st.Iter, out)
-	return 0
 }
 
 func (r *tuneRun) reportDir() string {

@@ -33,7 +33,7 @@ func TestVerifyVariant(t *testing.T) {
 	undeclared := write("undeclared.asm", strings.Replace(string(src), "\tCPYIM\t10\n", "\tCPYIM\t20\n", 1))
 	run := func(variant string) (int, string) {
 		var stdout, stderr bytes.Buffer
-		status := commands["verify"].run([]string{"--printed=false", "--variant", variant}, &stdout, &stderr)
+		status := mainExit([]string{"verify", "--printed=false", "--variant", variant}, &stdout, &stderr)
 		return status, stdout.String() + stderr.String()
 	}
 	status, out := run(declared)
