@@ -59,28 +59,3 @@ func TestResidueName(t *testing.T) {
 		}
 	}
 }
-
-// The candidates come in the order a tie is decided, Stone's two builds
-// differing only in the opening list (00C3–00DB).
-func TestCandidates(t *testing.T) {
-	cs, err := Candidates(Proven)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var keys []string
-	for _, c := range cs {
-		keys = append(keys, c.Key)
-	}
-	if len(keys) != 4 || keys[0] != "1977" || keys[1] != "clean" || keys[2] != "stone-white" || keys[3] != "stone-black" {
-		t.Fatalf("candidates %v", keys)
-	}
-	w, b := cs[2].Images, cs[3].Images
-	for i := range w {
-		for j := range w[i].Bytes {
-			addr := int(w[i].Start) + j
-			if w[i].Bytes[j] != b[i].Bytes[j] && (addr < 0x00C3 || addr > 0x00DB) {
-				t.Errorf("Stone's White and Black builds differ at %04X", addr)
-			}
-		}
-	}
-}

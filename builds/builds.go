@@ -16,6 +16,7 @@ import (
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/openings"
 	"github.com/kim1-archive/microchess/session"
+	"github.com/kim1-archive/microchess/verify"
 )
 
 // Build is one program as make builds it, from the proven sources.
@@ -40,7 +41,7 @@ type Build struct {
 func (b *Build) KIM() []kim1.Image { return microchess.KIM(b.Images) }
 
 // Clean is the key of the 1977 program built without the residue.
-const Clean = "clean"
+const Clean = verify.KeyClean
 
 // Keys names the builds All makes, in its order (the opening blocks as
 // "opening:BOOK").

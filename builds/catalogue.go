@@ -39,6 +39,10 @@ type Program struct {
 	// Library is set for a program with the opening library, whose book
 	// choice a match seeds game by game (Needs.Library).
 	Library bool
+	// Printed is set for a program printed in the documents (the 1977
+	// manual's listing, Stone's article): a dump is identified among
+	// these (Candidates).
+	Printed bool
 	// Local is set for the working directory's program (./src/), which
 	// a clone's user modifies: it is built from the files on disk, never
 	// from the sources built in, and is in no list of builds.
@@ -70,14 +74,14 @@ const (
 // them.
 var Catalogue = []*Program{
 	{
-		Name: Original, Label: "MicroChess 1977", About: "MicroChess 1977",
+		Name: Original, Label: "MicroChess 1977", About: "MicroChess 1977", Printed: true,
 		Title: "MicroChess 1977 with the residue of the published listing",
 		Tune:  microchess.TuneSource, tunable: sourceOnly(microchess.ProgramSource), Translated: true,
 		build: plain(func() (*microchess.Program, error) { return microchess.Original(true) }, microchess.OriginalName,
 			microchess.ProgramSource, microchess.ResidueSource),
 	},
 	{
-		Name: "stone", Label: "Stone's 1980 upgrade", Sides: true, Translated: true,
+		Name: "stone", Label: "Stone's 1980 upgrade", Sides: true, Translated: true, Printed: true,
 		About: "Stone's 1980 upgrade with its White or Black list, as the program's side needs",
 		Title: "Stone's 1980 upgrade over MicroChess 1977",
 		build: stone,

@@ -57,6 +57,10 @@ type Candidate struct {
 	// Area says what a byte no program source defines is (the board, the
 	// stack); nil names none.
 	Area func(addr int) string
+	// OwnBlock is set for a program whose opening block is its own part
+	// (Stone's lists): a dump that differs from it there is not "the
+	// program with another opening loaded".
+	OwnBlock bool
 }
 
 // DumpByte is a byte of a dump that differs from a build's.

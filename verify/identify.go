@@ -9,13 +9,12 @@ import (
 )
 
 // The keys of the candidates Identify reads meaning into: the 1977
-// program with the published listing's residue, the program alone, an
-// opening block's prefix and Stone's upgrade's.
+// program with the published listing's residue, the program alone, and an
+// opening block's prefix.
 const (
 	KeyPublished = "1977"
 	KeyClean     = "clean"
 	BlockPrefix  = "opening:"
-	StonePrefix  = "stone"
 )
 
 // Candidates are the builds a dump is identified among.
@@ -150,7 +149,7 @@ func residueNote(r, clean *AgainstReport) string {
 // otherBlock names the opening block a program's dump holds when that is
 // all that differs: the program with another opening loaded.
 func (c Candidates) otherBlock(segs []dump.Segment, r *AgainstReport) string {
-	if strings.HasPrefix(r.Key, BlockPrefix) || strings.HasPrefix(r.Key, StonePrefix) {
+	if strings.HasPrefix(r.Key, BlockPrefix) || c.ownBlock(r.Key) {
 		return ""
 	}
 	for _, x := range r.Differences {
@@ -196,4 +195,15 @@ func RangeList(rs []Range, n int) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// ownBlock tells whether the program of a key has its opening block as
+// its own part (Candidate.OwnBlock).
+func (c Candidates) ownBlock(key string) bool {
+	for _, p := range c.Programs {
+		if p.Key == key {
+			return p.OwnBlock
+		}
+	}
+	return false
 }
