@@ -11,6 +11,7 @@ import (
 	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/cassette"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/romtest"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
@@ -19,7 +20,7 @@ import (
 
 func romFromEnv(t testing.TB) kim1.MonitorROM {
 	t.Helper()
-	rom := kim1.TestROM(t)
+	rom := romtest.ROM(t)
 	return rom
 }
 
@@ -129,17 +130,9 @@ func inBlock(a int, b kim1.Block) bool { return a >= int(b.Start) && a <= int(b.
 
 // loadedBoard is a KIM-1 on the ROM with the expansion RAM the build's
 // images need (a region at 0400 or above 1FFF, as its layout gives it).
-func loadedBoard(t *testing.T, rom kim1.MonitorROM, key string) (*kim1.Machine, linker.Layout) {
+func loadedBoard(t *testing.T, rom kim1.MonitorROM, b builds.Build) (*kim1.Machine, linker.Layout) {
 	t.Helper()
-	l := memmap.Layout
-	switch key {
-	case "teletype":
-		l = microchess.TeletypeLayout()
-	case "special":
-		l = microchess.SpecialLayout()
-	case "library":
-		l = microchess.LibraryLayout()
-	}
+	l := b.Needs.Memory()
 	m, err := session.BoardOnROM(l, rom)
 	if err != nil {
 		t.Fatal(err)
@@ -260,14 +253,18 @@ func TestROMCassetteEveryTape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{"tuned", "stone-white", "stone-black", "teletype", "library", "special"} {
-		t.Run(key, func(t *testing.T) {
-			b, _ := builds.Find(all, key)
-			images := microchess.KIM(b.Images)
+	for _, b := range all {
+		if b.Shown == "" || b.Key == builds.Original {
+			continue // an opening block or the program alone; the original is loaded above
+		}
+		t.Run(b.Key, func(t *testing.T) {
+			images := b.KIM()
 			recs := recordsOf(t, images)
-			m, l := loadedBoard(t, rom, key)
+			m, l := loadedBoard(t, rom, b)
 			loadThroughROM(t, m, recs, cassette.Hyper)
-			if key != "teletype" && key != "library" {
+			// The teletype program is not keypad-played; the library's
+			// book choice is seeded from how long the keypad was polled.
+			if !b.Needs.Teletype && b.Needs.Library == nil {
 				sameGame(t, m, l, images, false)
 			}
 		})
@@ -354,7 +351,7 @@ func TestROMEveryPaperTape(t *testing.T) {
 					skipped[a] = true
 				}
 			}
-			m, _ := loadedBoard(t, rom, b.Key)
+			m, _ := loadedBoard(t, rom, b)
 			m.TTYBaud = 2400
 			m.SetTTY(true)
 			m.PressRS()

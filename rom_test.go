@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/romtest"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/session"
@@ -14,7 +15,7 @@ import (
 // the environment names; the test skips without one.
 func romSession(t testing.TB) *session.Session {
 	t.Helper()
-	rom := kim1.TestROM(t)
+	rom := romtest.ROM(t)
 	s, err := session.NewOnROM(rom, images1977()...)
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +129,7 @@ func BenchmarkROMNormalMove(b *testing.B) {
 // place, KIM printed and no ERR; then, the jumper set to the keypad and
 // RS pressed, it plays its book move.
 func TestROMPaperTapeLoadsAndPlays(t *testing.T) {
-	rom := kim1.TestROM(t)
+	rom := romtest.ROM(t)
 	tape, left := linker.PaperTape(memmap.LoaderWorkspace, memmap.Published()...)
 	skipped := map[int]bool{}
 	for _, l := range left {
@@ -177,7 +178,7 @@ func TestROMPaperTapeLoadsAndPlays(t *testing.T) {
 // the same moves as with the trapped GETCH and OUTCH, and the teletype
 // prints the same text.
 func TestROMTeletypeGameMatchesTraps(t *testing.T) {
-	rom := kim1.TestROM(t)
+	rom := romtest.ROM(t)
 	p, err := Teletype()
 	if err != nil {
 		t.Fatal(err)

@@ -260,19 +260,34 @@ func TestTranslatedSelfPlay(t *testing.T) {
 	}
 }
 
-// translatedPrograms are the programs mchess carries besides the original,
-// each translated.
-var translatedPrograms = []struct {
+// translatedPrograms are the catalogue's programs that run translated
+// besides the original, a program with Sides once a side.
+var translatedPrograms = func() []struct {
 	name     string
 	computer chess.Color
-}{
-	{"stone", chess.White}, {"stone", chess.Black}, {"special", chess.White}, {"library", chess.White}, {"teletype", chess.White},
-}
+} {
+	var out []struct {
+		name     string
+		computer chess.Color
+	}
+	for _, p := range builds.Catalogue {
+		if p.Translated && p.Name != builds.Original {
+			for _, side := range p.SideList() {
+				out = append(out, struct {
+					name     string
+					computer chess.Color
+				}{p.Name, side})
+			}
+		}
+	}
+	return out
+}()
 
-// Every other program for a few moves at every level, the book on at
-// Super Blitz and off at the others: Stone's upgrade with each list (as
-// White and as Black, after 1. e4), the special moves, the opening
-// library, the teletype.
+// Every other translated program for a few moves at every level, the book
+// on at Super Blitz and off at the others: Stone's upgrade with each list
+// (as White and as Black, after 1. e4), the teletype, the special moves,
+// the tuned programs (on their bases' translations, their declared
+// operands read at run time), the opening library.
 func TestTranslatedPrograms(t *testing.T) {
 	t.Parallel()
 	for _, p := range translatedPrograms {

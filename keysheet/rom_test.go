@@ -7,6 +7,7 @@ import (
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/dump"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/romtest"
 	"github.com/kim1-archive/microchess/keysheet"
 )
 
@@ -39,7 +40,7 @@ func keyCodes(t *testing.T, keys string) []byte {
 // finger does: every byte in place, and the checks read back as the sheet
 // says (the vectors keyed too, as the sheet tells the owner).
 func TestSheetKeyedOnROM(t *testing.T) {
-	rom := kim1.TestROM(t)
+	rom := romtest.ROM(t)
 	p, err := microchess.Original(true)
 	if err != nil {
 		t.Fatal(err)

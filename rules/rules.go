@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"os"
 	"slices"
 
 	"github.com/corentings/chess/v2"
@@ -23,11 +22,12 @@ type Referee struct {
 	reps  []int         // how often each position has stood so far, itself included
 }
 
-// libraryJudges has every move judged the library's own way, as before
-// the Referee (MCHESS_REFEREE=library): the same games, at the old cost, in
-// the same binary, so that what the Referee saves can be measured with the
-// emulator laid out alike (docs/benchmarks.md).
-var libraryJudges = os.Getenv("MCHESS_REFEREE") == "library"
+// LibraryJudges has every move judged the library's own way, as before
+// the Referee: the same games, at the old cost, in the same binary, so
+// that what the Referee saves can be measured with the emulator laid out
+// alike (docs/benchmarks.md). The command sets it from
+// MCHESS_REFEREE=library; library code reads no environment.
+var LibraryJudges bool
 
 // positionKey is what makes two positions the same one for the library's
 // repetition count (chess v2.3.2, Position.samePosition): the men on the
@@ -82,7 +82,7 @@ func (r *Referee) add(k positionKey) {
 func (r *Referee) Move(m *chess.Move) error {
 	g := r.Game
 	m = OwnTags(g.Position(), m) // a promotion's check is its own
-	if g.Outcome() != chess.NoOutcome || libraryJudges {
+	if g.Outcome() != chess.NoOutcome || LibraryJudges {
 		// In a game that is over the library counts no repetitions.
 		if err := g.Move(m, nil); err != nil {
 			return err
@@ -177,7 +177,7 @@ func (r *Referee) Repetitions() int { return r.reps[len(r.reps)-1] }
 // EligibleDraws is chess.Game.EligibleDraws: a draw offer always, then
 // threefold repetition and the fifty-move rule when either may be claimed.
 func (r *Referee) EligibleDraws() []chess.Method {
-	if libraryJudges {
+	if LibraryJudges {
 		return r.Game.EligibleDraws()
 	}
 	draws := []chess.Method{chess.DrawOffer}

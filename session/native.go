@@ -1,20 +1,15 @@
 package session
 
 import (
-	"os"
-
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/internal/translated"
 )
 
-// InterpretEnv is the environment variable that, set to anything but "" or
-// "0", keeps every session on the interpreter.
-const InterpretEnv = "MCHESS_INTERPRET"
-
 // Interpret keeps sessions made from now on on the interpreter instead of
-// the program's translation (package translated), for comparison; it
-// starts from InterpretEnv.
-var Interpret = os.Getenv(InterpretEnv) != "" && os.Getenv(InterpretEnv) != "0"
+// the program's translation (package translated), for comparison. The
+// command sets it (from MCHESS_INTERPRET, or mchess match --interpret);
+// library code reads no environment.
+var Interpret bool
 
 // native gives the machine the translation of the program it holds, if
 // there is one and Interpret is off. The translation checks its code

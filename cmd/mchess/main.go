@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/kim1-archive/microchess/dump"
+	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 // commands are mchess's commands, in the order mchess -h lists them.
@@ -49,6 +51,7 @@ func main() { os.Exit(mainExit(os.Args[1:], os.Stdout, os.Stderr)) }
 // mainExit runs the command args name, writing to stdout and stderr, and
 // returns its exit status.
 func mainExit(args []string, stdout, stderr io.Writer) int {
+	fromEnvironment()
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
@@ -204,4 +207,26 @@ func quote(s string) string {
 		return s
 	}
 	return q
+}
+
+// The environment variables mchess reads, here and nowhere else: the
+// packages take what they say as settings.
+const (
+	// interpretEnv, set to anything but "" or "0", keeps every session on
+	// the interpreter (session.Interpret), as match --interpret does.
+	interpretEnv = "MCHESS_INTERPRET"
+	// refereeEnv=library has the chess library judge every move its own
+	// way (rules.LibraryJudges), for measuring what the Referee saves.
+	refereeEnv = "MCHESS_REFEREE"
+)
+
+// fromEnvironment sets what the environment asks for; what it does not
+// ask for is left as it is.
+func fromEnvironment() {
+	if v := os.Getenv(interpretEnv); v != "" && v != "0" {
+		session.Interpret = true
+	}
+	if os.Getenv(refereeEnv) == "library" {
+		rules.LibraryJudges = true
+	}
 }

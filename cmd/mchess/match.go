@@ -132,7 +132,7 @@ func (o *matchOptions) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.m.json, "json", false, "print the summary as JSON")
 	fs.BoolVar(&o.m.quiet, "quiet", false, "no progress on stderr")
 	fs.StringVar(&o.event, "event", "MicroChess match", "the PGN Event `tag`")
-	fs.BoolVar(&o.interpret, "interpret", false, "run the MicroChess programs on the interpreter, not their translations to Go (as "+session.InterpretEnv+"=1 does): the same games, slower")
+	fs.BoolVar(&o.interpret, "interpret", false, "run the MicroChess programs on the interpreter, not their translations to Go (as "+interpretEnv+"=1 does): the same games, slower")
 	fs.Var(&o.illegal, "illegal", "how a program's illegal move is refereed: `RULE` (forfeit, the default, or touch-move) for every program, or NAME=RULE for the players of a program (stone) or one player (stone@blitz); repeatable")
 	fs.Var(&o.engines, "engine", "define a UCI engine: `name=N,cmd=COMMAND,nodes=N|depth=N|movetime=MS[,pick=N[,margin=CP]][,option.NAME=VALUE...]`; pick=N varies its play: it searches N lines (MultiPV) and plays one within margin centipawns (default 30) of its best, at random with a seed of the game's, so the same match plays the same games; repeatable")
 	fs.Var(&o.loads, "load", "define a program from dumps: `NAME=FILE[,FILE...]`, each FILE@ADDR for a raw binary (hex address) or a .ptp, .hex, .srec, .kim or .wav file, read as verify --against reads it; repeatable")

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/romtest"
 )
 
 // mchess play --plain --program teletype --rom: the teletype program
@@ -16,9 +16,9 @@ import (
 // (A Go test, not a testscript: the ROM is the user's, named by the
 // environment.)
 func TestPlayTeletypeOnROM(t *testing.T) {
-	romFile := os.Getenv(kim1.ROMEnv)
+	romFile := os.Getenv(romtest.Env)
 	if romFile == "" {
-		t.Skip(kim1.ROMSkip)
+		t.Skip(romtest.Skip)
 	}
 	in := filepath.Join(t.TempDir(), "moves.txt")
 	if err := os.WriteFile(in, []byte("e5\nquit\n"), 0o644); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/creack/pty"
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/romtest"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/session"
 )
@@ -77,7 +78,7 @@ func sendThroughPTY(t *testing.T, flags []string, files ...string) ([]arrival, [
 // both ways; the whole program as a tape (C0 and C1, about 20 s of
 // sending) unless -short.
 func TestSendThroughPTYIntoROM(t *testing.T) {
-	rom := kim1.TestROM(t)
+	rom := romtest.ROM(t)
 	p, err := microchess.Original(true)
 	if err != nil {
 		t.Fatal(err)

@@ -1,14 +1,17 @@
-package kim1
+package kim1_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/romtest"
 )
 
-func romMachine(t *testing.T) *Machine {
+func romMachine(t *testing.T) *kim1.Machine {
 	t.Helper()
-	rom := TestROM(t)
-	return NewWithROM(rom)
+	rom := romtest.ROM(t)
+	return kim1.NewWithROM(rom)
 }
 
 // With the TTY jumper in, RS and a RUBOUT: the monitor measures the baud
@@ -23,7 +26,7 @@ func TestROMTeletypePrompt(t *testing.T) {
 		m.SetTTY(true)
 		m.PressRS()
 		r, err := m.Run(20_000_000)
-		if err != nil || r != WaitingTTY {
+		if err != nil || r != kim1.WaitingTTY {
 			t.Fatalf("%d baud: %v %v at %04X", baud, r, err, m.CPU.PC)
 		}
 		if got, want := string(m.TTYOut), "\x7F\r\n\x00\x00\x00\x00\x00\x00KIM\r\n\x00\x00\x00\x00\x00\x000200 A9 "; got != want {
@@ -39,7 +42,7 @@ func TestROMPaperTapeLoad(t *testing.T) {
 	m.TTYBaud = 1200
 	m.SetTTY(true)
 	m.PressRS()
-	if r, err := m.Run(20_000_000); err != nil || r != WaitingTTY {
+	if r, err := m.Run(20_000_000); err != nil || r != kim1.WaitingTTY {
 		t.Fatalf("%v %v", r, err)
 	}
 	// 3 bytes at 0300; the sum 03+03+00+01+02+03 = 000C. The last
@@ -47,7 +50,7 @@ func TestROMPaperTapeLoad(t *testing.T) {
 	tape := ";030300010203000C\r\n;0000010001\r\n"
 	m.TTYOut = nil
 	m.TTYIn = append(m.TTYIn, "L"+tape...)
-	if r, err := m.Run(50_000_000); err != nil || r != WaitingTTY {
+	if r, err := m.Run(50_000_000); err != nil || r != kim1.WaitingTTY {
 		t.Fatalf("%v %v", r, err)
 	}
 	if got := m.CPU.Mem[0x0300:0x0303]; string(got) != "\x01\x02\x03" {
