@@ -49,8 +49,11 @@ type Program struct {
 	Local bool
 	// Tune names its declarations of tunable bytes ("" when it has none;
 	// docs/tuning.md); tunable builds what they are resolved against.
-	Tune    string
-	tunable func() (*asm.Program, []*linker.Image, error)
+	Tune string
+	// TuneBase builds what the declarations are resolved against: the
+	// program's own statements (a source without the residue, or a patch
+	// over its base) and its images.
+	TuneBase func() (*asm.Program, []*linker.Image, error)
 	// TunedFrom names the program a tuned program was tuned from: its
 	// declarations are that program's, so that a run may go on from its
 	// values.
@@ -59,9 +62,11 @@ type Program struct {
 	// time into Go (package internal/translated), which sessions run
 	// natively.
 	Translated bool
-	// build builds it for the side the computer plays, with expansion
-	// RAM added (only Local takes any).
-	build func(computer chess.Color, ram []linker.Region) (*Build, error)
+	// Make builds it for the side the computer plays, with expansion RAM
+	// added (only Local takes any): its images, statements, sources, the
+	// name a game shows and its needs. FromProgram and FromPatch make one
+	// for a program built from sources and for a patch over a base.
+	Make func(computer chess.Color, ram []linker.Region) (*Build, error)
 }
 
 // The names of the programs other code refers to by role.
@@ -76,53 +81,53 @@ var Catalogue = []*Program{
 	{
 		Name: Original, Label: "MicroChess 1977", About: "MicroChess 1977", Printed: true,
 		Title: "MicroChess 1977 with the residue of the published listing",
-		Tune:  microchess.TuneSource, tunable: sourceOnly(microchess.ProgramSource), Translated: true,
-		build: plain(func() (*microchess.Program, error) { return microchess.Original(true) }, microchess.OriginalName,
+		Tune:  microchess.TuneSource, TuneBase: sourceOnly(microchess.ProgramSource), Translated: true,
+		Make: FromProgram(func() (*microchess.Program, error) { return microchess.Original(true) }, microchess.OriginalName,
 			microchess.ProgramSource, microchess.ResidueSource),
 	},
 	{
 		Name: "stone", Label: "Stone's 1980 upgrade", Sides: true, Translated: true, Printed: true,
 		About: "Stone's 1980 upgrade with its White or Black list, as the program's side needs",
 		Title: "Stone's 1980 upgrade over MicroChess 1977",
-		build: stone,
+		Make:  stone,
 	},
 	{
 		Name: "teletype", Label: "at a teletype", Teletype: true, Title: "MicroChess 1977 at a teletype", Translated: true,
 		About: "the original with the teletype routines of docs/teletype.md, played through its teletype",
-		build: patch(microchess.Teletype, microchess.OriginalName+" at a teletype ("+microchess.TeletypeSource+")",
+		Make: FromPatch(microchess.Teletype, microchess.OriginalName+" at a teletype ("+microchess.TeletypeSource+")",
 			microchess.ProgramSource, microchess.ResidueSource, microchess.TeletypeSource),
 	},
 	{
 		Name: "special", Label: "with the special moves", Title: "MicroChess 1977 with the special moves", Translated: true,
 		About: "the original that castles, takes en passant and promotes: docs/special-moves.md",
-		Tune:  microchess.SpecialTuneSource, tunable: patchOnly(microchess.Special),
-		build: special(microchess.Special, microchess.OriginalName+" with the special moves ("+microchess.SpecialSource+")",
+		Tune:  microchess.SpecialTuneSource, TuneBase: patchOnly(microchess.Special),
+		Make: special(microchess.Special, microchess.OriginalName+" with the special moves ("+microchess.SpecialSource+")",
 			microchess.ProgramSource, microchess.ResidueSource, microchess.SpecialSource),
 	},
 	{
 		Name: "tuned", Label: "tuned", Title: microchess.TunedName, Translated: true, TunedFrom: Original,
 		About: "the original with its weights tuned: docs/tuning.md",
-		Tune:  microchess.TuneSource, tunable: sourceOnly(microchess.TunedSource),
-		build: plain(microchess.Tuned, microchess.TunedName+" ("+microchess.TunedSource+")",
+		Tune:  microchess.TuneSource, TuneBase: sourceOnly(microchess.TunedSource),
+		Make: FromProgram(microchess.Tuned, microchess.TunedName+" ("+microchess.TunedSource+")",
 			microchess.TunedSource, microchess.ResidueSource),
 	},
 	{
 		Name: "tuned-special", Label: "with the special moves, tuned", Title: "MicroChess 1977 with the special moves, tuned", Translated: true,
 		TunedFrom: "special",
 		About:     "the special-moves program with its weights tuned: docs/tuning.md",
-		Tune:      microchess.SpecialTuneSource, tunable: patchOnly(microchess.TunedSpecial),
-		build: special(microchess.TunedSpecial, microchess.OriginalName+" with the special moves, tuned ("+microchess.TunedSpecialBase+", "+microchess.TunedSpecialSource+")",
+		Tune:      microchess.SpecialTuneSource, TuneBase: patchOnly(microchess.TunedSpecial),
+		Make: special(microchess.TunedSpecial, microchess.OriginalName+" with the special moves, tuned ("+microchess.TunedSpecialBase+", "+microchess.TunedSpecialSource+")",
 			microchess.TunedSpecialBase, microchess.ResidueSource, microchess.TunedSpecialSource),
 	},
 	{
 		Name: "library", Label: "with the opening library", Library: true, Title: "MicroChess 1977 with the opening library", Translated: true,
 		About: "the original with the opening library of docs/opening-library.md",
-		build: library,
+		Make:  library,
 	},
 	{
 		Name: Local, Local: true,
 		About: "the working directory's ./" + microchess.ProgramSource + " with the residue, as make builds it",
-		build: local,
+		Make:  local,
 	},
 }
 
@@ -181,7 +186,7 @@ func (p *Program) BuildWithRAM(computer chess.Color, ram []linker.Region) (*Buil
 	if len(ram) > 0 && !p.Local {
 		return nil, fmt.Errorf("program %s: expansion RAM is given for the working directory's program only", p.Name)
 	}
-	b, err := p.build(computer, ram)
+	b, err := p.Make(computer, ram)
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +224,10 @@ func (p *Program) SideList() []chess.Color {
 	return []chess.Color{chess.White}
 }
 
-func plain(build func() (*microchess.Program, error), shown string, srcs ...string) func(chess.Color, []linker.Region) (*Build, error) {
+// FromProgram makes a program's Make from its build (a program assembled
+// from sources), the name a game shows (microchess.Describe adds where
+// its bytes differ from the 1977 program's) and its sources.
+func FromProgram(build func() (*microchess.Program, error), shown string, srcs ...string) func(chess.Color, []linker.Region) (*Build, error) {
 	return func(chess.Color, []linker.Region) (*Build, error) {
 		p, err := build()
 		if err != nil {
@@ -231,7 +239,9 @@ func plain(build func() (*microchess.Program, error), shown string, srcs ...stri
 	}
 }
 
-func patch(build func() (*microchess.Patched, error), shown string, srcs ...string) func(chess.Color, []linker.Region) (*Build, error) {
+// FromPatch is FromProgram for a patch over a base: the patch's RAM is
+// its memory.
+func FromPatch(build func() (*microchess.Patched, error), shown string, srcs ...string) func(chess.Color, []linker.Region) (*Build, error) {
 	return func(chess.Color, []linker.Region) (*Build, error) {
 		p, err := build()
 		if err != nil {
@@ -248,7 +258,7 @@ func patch(build func() (*microchess.Patched, error), shown string, srcs ...stri
 // it: their variables are found by name in the patch.
 func special(build func() (*microchess.Patched, error), shown string, srcs ...string) func(chess.Color, []linker.Region) (*Build, error) {
 	return func(c chess.Color, ram []linker.Region) (*Build, error) {
-		b, err := patch(build, shown, srcs...)(c, ram)
+		b, err := FromPatch(build, shown, srcs...)(c, ram)
 		if err != nil {
 			return nil, err
 		}

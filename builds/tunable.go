@@ -55,7 +55,7 @@ func LoadTunableProgram(name, decl string) (*TunableProgram, error) {
 	if decl == "" {
 		decl, declTree = p.Tune, microchess.Proven
 	}
-	prog, images, err := p.tunable()
+	prog, images, err := p.TuneBase()
 	if err != nil {
 		return nil, err
 	}
