@@ -143,7 +143,7 @@ func TestTunedSpecialHoldsItsRunsValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := builds.LoadTunableProgram(microchess.TunedSpecialName, "")
+	ts, err := builds.LoadTunableProgram("tuned-special", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,6 @@ func FormB() (*Program, error) {
 // changed, TunedSpecialSource src/extended/special-moves.asm, both derived
 // by a Tree from those and the values of TunedSpecialValues.
 const (
-	TunedSpecialName   = "tuned-special"
 	TunedSpecialBase   = "src/tuned/special-base.asm"
 	TunedSpecialSource = "src/tuned/special-moves.asm"
 )

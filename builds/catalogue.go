@@ -72,6 +72,7 @@ type Program struct {
 // The names of the programs other code refers to by role.
 const (
 	Original = "original" // the 1977 program: the reference of every comparison
+	Special  = "special"  // the special-moves program, whose translation the tuned one shares
 	Local    = "local"    // the working directory's own
 )
 
@@ -98,7 +99,7 @@ var Catalogue = []*Program{
 			microchess.ProgramSource, microchess.ResidueSource, microchess.TeletypeSource),
 	},
 	{
-		Name: "special", Label: "with the special moves", Title: "MicroChess 1977 with the special moves", Translated: true,
+		Name: Special, Label: "with the special moves", Title: "MicroChess 1977 with the special moves", Translated: true,
 		About: "the original that castles, takes en passant and promotes: docs/special-moves.md",
 		Tune:  microchess.SpecialTuneSource, TuneBase: patchOnly(microchess.Special),
 		Make: special(microchess.Special, microchess.OriginalName+" with the special moves ("+microchess.SpecialSource+")",
@@ -113,7 +114,7 @@ var Catalogue = []*Program{
 	},
 	{
 		Name: "tuned-special", Label: "with the special moves, tuned", Title: "MicroChess 1977 with the special moves, tuned", Translated: true,
-		TunedFrom: "special",
+		TunedFrom: Special,
 		About:     "the special-moves program with its weights tuned: docs/tuning.md",
 		Tune:      microchess.SpecialTuneSource, TuneBase: patchOnly(microchess.TunedSpecial),
 		Make: special(microchess.TunedSpecial, microchess.OriginalName+" with the special moves, tuned ("+microchess.TunedSpecialBase+", "+microchess.TunedSpecialSource+")",

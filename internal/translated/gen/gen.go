@@ -145,10 +145,10 @@ func formB() (*built, error) {
 }
 
 var programs = []program{
-	{"original.go", "Original", "MicroChess 1977 as built from its sources with the tapes' residue", original, nil, tunableVariable(declsOf("original"))},
+	{"original.go", "Original", "MicroChess 1977 as built from its sources with the tapes' residue", original, nil, tunableVariable(declsOf(builds.Original))},
 	// The opening lists are data: one translation serves both.
 	{"stone.go", "Stone", "Stone's 1980 upgrade with either opening list", stone(true), []func() (*built, error){stone(false)}, levels},
-	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil, tunableVariable(declsOf("special"))},
+	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil, tunableVariable(declsOf(builds.Special))},
 	{"library.go", "Library", "MicroChess with the opening library of twenty books (" + microchess.LibrarySource + ")", library, nil, levels},
 	{"teletype.go", "Teletype", "MicroChess at a teletype (" + microchess.TeletypeSource + ")", patched(microchess.TeletypeLayout(), microchess.Teletype), nil, levels},
 	{"formb.go", "FormB", "the tuned MicroChess, form B (" + microchess.FormBSource + ")", formB, nil, tunableVariable(formBDecls)},
