@@ -1,7 +1,14 @@
-// Package builds lists every program `make` produces, each as its images
-// and the assembled programs whose statements filled them: what the
-// exporters (package export) write for other assemblers and what a
-// disassembly takes its names from.
+// Package builds is the catalogue of programs (Catalogue): each program
+// the commands know by name once, with what it is, how it is built for
+// each side, what it needs beyond a stock KIM-1, its declarations of
+// tunable bytes and whether it runs translated. Every front end (play,
+// uci, match, diff, profile, debug, tune, export, the web page) and every
+// test that walks the programs derives its list from it.
+//
+// It also lists every build `make` produces (All), each as its images and
+// the assembled programs whose statements filled them: what the exporters
+// (package export) write for other assemblers, what a disassembly takes
+// its names from, and the candidates a dump is identified among.
 package builds
 
 import (

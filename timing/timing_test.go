@@ -34,7 +34,7 @@ func TestTimingDocUpToDate(t *testing.T) {
 		}
 	}
 	var b bytes.Buffer
-	timing.WriteTimingMarkdown(&b, rows, timing.BuiltSource)
+	timing.WriteMarkdown(&b, rows, timing.BuiltSource)
 	if b.String() != string(want) {
 		t.Fatal("docs/timing.md is stale: run 'make timing' (mchess timing -o docs/timing.md)")
 	}

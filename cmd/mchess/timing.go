@@ -54,7 +54,7 @@ func (t *timingOptions) run(e *env, args []string) error {
 		return failf(1, "mchess timing: %v", err)
 	}
 	var b bytes.Buffer
-	timing.WriteTimingMarkdown(&b, rows, prog.source)
+	timing.WriteMarkdown(&b, rows, prog.source)
 	if t.out == "" {
 		e.stdout.Write(b.Bytes())
 		return nil
