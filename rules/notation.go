@@ -227,7 +227,11 @@ func parseSAN(pos *chess.Position, text string, typed bool) (chess.Move, error) 
 	return m, nil
 }
 
+// SquareNamed is the square a name such as "e4" names, or NoSquare.
 func SquareNamed(s string) chess.Square {
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
+		return chess.NoSquare
+	}
 	return chess.NewSquare(chess.File(s[0]-'a'), chess.Rank(s[1]-'1'))
 }
 

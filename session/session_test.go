@@ -6,6 +6,7 @@ import (
 	"github.com/corentings/chess/v2"
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/sessiontest"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/session"
@@ -14,14 +15,7 @@ import (
 // images1977 are the published bytes.
 func images1977() []kim1.Image { return microchess.KIM(memmap.Published()) }
 
-func newSession(t testing.TB) *session.Session {
-	t.Helper()
-	s, err := session.New(images1977()...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
+func newSession(t testing.TB) *session.Session { return sessiontest.New(t, images1977()...) }
 
 func TestBookMoveAfterClear(t *testing.T) {
 	s := newSession(t)

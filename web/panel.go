@@ -19,6 +19,7 @@ import (
 	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/session"
 )
 
@@ -200,7 +201,7 @@ func (p *Panel) Type(line string) {
 // "e2" and "e4": FROM and TO then F for each pair the move takes
 // (Session.KeysFor), then PC when reply is set.
 func (p *Panel) Move(from, to string, reply bool) error {
-	f, t := squareNamed(from), squareNamed(to)
+	f, t := rules.SquareNamed(from), rules.SquareNamed(to)
 	if f == chess.NoSquare || t == chess.NoSquare {
 		return fmt.Errorf("move %s-%s: squares are a1 to h8", from, to)
 	}
@@ -222,13 +223,6 @@ func (p *Panel) Move(from, to string, reply bool) error {
 		p.Press(kim1.KeyPC)
 	}
 	return nil
-}
-
-func squareNamed(s string) chess.Square {
-	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
-		return chess.NoSquare
-	}
-	return chess.NewSquare(chess.File(s[0]-'a'), chess.Rank(s[1]-'1'))
 }
 
 // Run runs the program for up to budget cycles or until limit has

@@ -7,6 +7,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/session"
 )
 
@@ -45,4 +46,15 @@ func CheckEnd(t *testing.T, g *session.Game, s *session.Session, maxPerSide int)
 	if played < 2*maxPerSide && g.Reason == session.MovesPlayed {
 		t.Errorf("stopped after %d moves", played)
 	}
+}
+
+// New is a session of the images on a stock KIM-1, ready to start at
+// 0000; the test fails when they do not load.
+func New(t testing.TB, images ...kim1.Image) *session.Session {
+	t.Helper()
+	s, err := session.New(images...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
