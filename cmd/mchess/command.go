@@ -130,13 +130,14 @@ func (c *Command) execVerb(args []string, stdout, stderr io.Writer) int {
 	return 2
 }
 
-// link sets each verb's parent, so that its name is "mchess opening
-// compile".
-func link(cmds []*Command, parent *Command) {
+// linked sets each command's parent (and its verbs', theirs), so that a
+// verb's name is "mchess opening compile", and returns the commands.
+func linked(parent *Command, cmds []*Command) []*Command {
 	for _, c := range cmds {
 		c.parent = parent
-		link(c.Commands, c)
+		linked(c, c.Commands)
 	}
+	return cmds
 }
 
 // exitError ends a run with an exit status: 130 for a run Ctrl-C

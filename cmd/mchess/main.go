@@ -19,8 +19,9 @@ import (
 	"github.com/kim1-archive/microchess/session"
 )
 
-// commands are mchess's commands, in the order mchess -h lists them.
-var commands = []*Command{
+// commands are mchess's commands, in the order mchess -h lists them (each
+// verb linked to its command, for its full name).
+var commands = linked(nil, []*Command{
 	cmdAsm,
 	cmdConvert,
 	cmdDebug,
@@ -42,9 +43,7 @@ var commands = []*Command{
 	cmdTune,
 	cmdUCI,
 	cmdVerify,
-}
-
-func init() { link(commands, nil) }
+})
 
 func main() { os.Exit(mainExit(os.Args[1:], os.Stdout, os.Stderr)) }
 
