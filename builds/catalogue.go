@@ -48,7 +48,7 @@ type Program struct {
 	// from the sources built in, and is in no list of builds.
 	Local bool
 	// Tune names its declarations of tunable bytes ("" when it has none;
-	// docs/tuning.md); tunable builds what they are resolved against.
+	// docs/tuning.md).
 	Tune string
 	// TuneBase builds what the declarations are resolved against: the
 	// program's own statements (a source without the residue, or a patch
