@@ -201,5 +201,5 @@ func epdLine(raw string, errAt func(off int, format string, args ...any)) (Line,
 		fen[i] = strconv.Itoa(n)
 	}
 	l.Start = strings.Join(fen, " ")
-	return l, raw[words[0].off:last.off+len(last.text)], true
+	return l, raw[words[0].off : last.off+len(last.text)], true
 }
