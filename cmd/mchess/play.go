@@ -15,6 +15,7 @@ import (
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/session"
 )
 
@@ -139,6 +140,12 @@ func (o *playOptions) options() (session.PlayOptions, error) {
 		opt.BookOff = true
 	default:
 		return opt, failf(2, "mchess play: --book %s: want on or off", quote(o.book))
+	}
+	if o.fen != "" {
+		// A flag's value: a usage error, quoted as given.
+		if _, err := rules.LegalFEN(o.fen); err != nil {
+			return opt, failf(2, "mchess play: --fen %s: %v", quote(o.fen), err)
+		}
 	}
 	if o.panel && (o.plain || o.pgn != "") {
 		return opt, failf(2, "mchess play: --panel is the bare keypad: no --plain or --pgn")
