@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -28,11 +29,45 @@ var pieceLetters = map[string]chess.PieceType{"": chess.Pawn, "K": chess.King, "
 // position it makes from nothing comes from these four (and PGN).
 var fenMu sync.Mutex
 
-// FEN is chess.FEN, safe to call from several goroutines (see fenMu).
+// FEN is chess.FEN, safe to call from several goroutines (see fenMu),
+// its errors those of ParseFEN.
 func FEN(fen string) (func(*chess.Game), error) {
+	if err := checkFENText(fen); err != nil {
+		return nil, err
+	}
 	fenMu.Lock()
 	defer fenMu.Unlock()
-	return chess.FEN(fen)
+	opt, err := chess.FEN(fen)
+	return opt, fenError(err)
+}
+
+// fenBoardBytes are the bytes a FEN's board may hold. The chess library
+// (chess/v2 v2.3.2, fen.go's fenFormRank) indexes a table by each byte of
+// the board and panics past its end: no other byte may reach it.
+const fenBoardBytes = "pnbrqkPNBRQK12345678/"
+
+// checkFENText refuses what the chess library would refuse without a
+// reason (its "fen invalid format") or not survive: a FEN that is not six
+// fields, a board with a byte that is no piece, digit or '/'.
+func checkFENText(fen string) error {
+	// The library splits at single spaces once the ends are trimmed.
+	f := strings.Split(strings.TrimSpace(fen), " ")
+	if len(f) != 6 {
+		return fmt.Errorf("want six fields a space apart (board, side to move, castling, en passant, halfmove clock, move number), not %d", len(f))
+	}
+	if i := strings.IndexFunc(f[0], func(r rune) bool { return !strings.ContainsRune(fenBoardBytes, r) }); i >= 0 {
+		return fmt.Errorf("no piece, digit or '/' at %d of the board", i+1)
+	}
+	return nil
+}
+
+// fenError is the chess library's error without its "chess: fen " prefix,
+// which callers that quote the FEN would repeat.
+func fenError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return errors.New(strings.TrimPrefix(strings.TrimPrefix(err.Error(), "chess: "), "fen "))
 }
 
 // NewGame is chess.NewGame, safe to call from several goroutines.
@@ -78,13 +113,18 @@ func ReadGames(r io.Reader) ([]*chess.Game, error) {
 }
 
 // ParseFEN reads a position from a FEN as Position.UnmarshalText does,
-// safe to call from several goroutines.
+// safe to call from several goroutines. Its errors give the reason alone
+// (the caller quotes the FEN): six fields wanted, a byte the board cannot
+// hold and where, or the chess library's reason (invalid turn, ...).
 func ParseFEN(fen string) (*chess.Position, error) {
+	if err := checkFENText(fen); err != nil {
+		return nil, err
+	}
 	pos := &chess.Position{}
 	fenMu.Lock()
 	defer fenMu.Unlock()
 	if err := pos.UnmarshalText([]byte(fen)); err != nil {
-		return nil, err
+		return nil, fenError(err)
 	}
 	return pos, nil
 }

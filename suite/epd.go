@@ -54,13 +54,14 @@ func ParseEPD(name string, r io.Reader) ([]Line, error) {
 			tooMany(&errs, diag.At(name, n, 1))
 			break
 		}
-		l, ok := epdLine(raw, errAt)
+		l, given, ok := epdLine(raw, errAt)
 		if !ok {
 			continue
 		}
-		pos, err := startPosition(l.Start)
+		pos, err := checkStart(l.Start)
 		if err != nil {
-			errAt(len(raw)-len(strings.TrimLeft(raw, " \t")), "%v", err)
+			// Quoted as the line gives it, not as completed (" 0 1").
+			errAt(len(raw)-len(strings.TrimLeft(raw, " \t")), "bad FEN %q: %v", given, err)
 			continue
 		}
 		l.Start = pos.String()
@@ -88,8 +89,9 @@ var (
 )
 
 // epdLine reads one EPD line into a Line with its Start (not yet checked
-// as a position) and name.
-func epdLine(raw string, errAt func(off int, format string, args ...any)) (Line, bool) {
+// as a position) and name, and says the FEN's fields as the line gives
+// them (four, or all six).
+func epdLine(raw string, errAt func(off int, format string, args ...any)) (Line, string, bool) {
 	// words are the line's space-separated words with their offsets; a
 	// quoted string is one word, quotes and all.
 	type word struct {
@@ -104,7 +106,7 @@ func epdLine(raw string, errAt func(off int, format string, args ...any)) (Line,
 		}
 		if len(words) == maxWords {
 			errAt(off, "more than %d words: too long for an EPD line", maxWords)
-			return Line{}, false
+			return Line{}, "", false
 		}
 		switch c := raw[off]; {
 		case c == ';':
@@ -114,7 +116,7 @@ func epdLine(raw string, errAt func(off int, format string, args ...any)) (Line,
 			end := strings.IndexByte(raw[off+1:], '"')
 			if end < 0 {
 				errAt(off, "string not closed: want a '\"' after it")
-				return Line{}, false
+				return Line{}, "", false
 			}
 			words = append(words, word{raw[off : off+end+2], off})
 			off += end + 2
@@ -129,23 +131,25 @@ func epdLine(raw string, errAt func(off int, format string, args ...any)) (Line,
 	}
 	if len(words) < 4 {
 		errAt(len(raw)-len(strings.TrimLeft(raw, " \t")), "want a FEN's first four fields (board, side to move, castling, en passant), then operations")
-		return Line{}, false
+		return Line{}, "", false
 	}
 	for _, w := range words[:4] {
 		if w.text == ";" || strings.HasPrefix(w.text, `"`) {
 			errAt(w.off, "want a FEN's first four fields (board, side to move, castling, en passant) before %q", w.text)
-			return Line{}, false
+			return Line{}, "", false
 		}
 	}
 	fen := []string{words[0].text, words[1].text, words[2].text, words[3].text, "0", "1"}
+	last := words[3]
 	ops := words[4:]
 	if len(ops) > 0 && digitsRE.MatchString(ops[0].text) {
 		// A full FEN: the halfmove clock and the move number.
 		if len(ops) < 2 || !digitsRE.MatchString(ops[1].text) {
 			errAt(ops[0].off, "a FEN's halfmove clock %s without its move number after it", ops[0].text)
-			return Line{}, false
+			return Line{}, "", false
 		}
 		fen[4], fen[5] = ops[0].text, ops[1].text
+		last = ops[1]
 		ops = ops[2:]
 	}
 	var l Line
@@ -153,7 +157,7 @@ func epdLine(raw string, errAt func(off int, format string, args ...any)) (Line,
 		code := ops[0]
 		if !opcodeRE.MatchString(code.text) {
 			errAt(code.off, "bad opcode %q: want a letter and up to 14 letters, digits or '_'", code.text)
-			return Line{}, false
+			return Line{}, "", false
 		}
 		end := 1
 		for end < len(ops) && ops[end].text != ";" {
@@ -172,17 +176,17 @@ func epdLine(raw string, errAt func(off int, format string, args ...any)) (Line,
 		case "id":
 			v, ok := one("the line's name")
 			if !ok {
-				return Line{}, false
+				return Line{}, "", false
 			}
 			l.Name = strings.TrimSpace(strings.Trim(v, `"`))
 		case "hmvc", "fmvn":
 			v, ok := one("a number")
 			if !ok {
-				return Line{}, false
+				return Line{}, "", false
 			}
 			if !digitsRE.MatchString(v) || (code.text == "fmvn" && strings.Trim(v, "0") == "") {
 				errAt(operands[0].off, "%s %s: want a number, at least %d", code.text, v, map[string]int{"hmvc": 0, "fmvn": 1}[code.text])
-				return Line{}, false
+				return Line{}, "", false
 			}
 			if code.text == "hmvc" {
 				fen[4] = v
@@ -197,5 +201,5 @@ func epdLine(raw string, errAt func(off int, format string, args ...any)) (Line,
 		fen[i] = strconv.Itoa(n)
 	}
 	l.Start = strings.Join(fen, " ")
-	return l, true
+	return l, raw[words[0].off : last.off+len(last.text)], true
 }

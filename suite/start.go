@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,14 +17,18 @@ import (
 // with king and rook at home, an en passant square only behind a pawn that
 // could just have stepped two, and a legal move to make.
 func startPosition(fen string) (*chess.Position, error) {
-	// The library indexes a table by the board's bytes: only these reach it.
-	board, _, _ := strings.Cut(fen, " ")
-	if i := strings.IndexFunc(board, func(r rune) bool { return !strings.ContainsRune("pnbrqkPNBRQK12345678/", r) }); i >= 0 {
-		return nil, fmt.Errorf("bad FEN %q: no piece, digit or '/' at %d of the board", fen, i+1)
+	pos, err := checkStart(fen)
+	if err != nil {
+		return nil, fmt.Errorf("bad FEN %q: %v", fen, err)
 	}
+	return pos, nil
+}
+
+// checkStart is startPosition, its errors the reason alone.
+func checkStart(fen string) (*chess.Position, error) {
 	pos, err := rules.ParseFEN(fen)
 	if err != nil {
-		return nil, fmt.Errorf("bad FEN %q: %s", fen, strings.TrimPrefix(err.Error(), "chess: "))
+		return nil, err
 	}
 	b := pos.Board()
 	kings := map[chess.Color]int{}
@@ -32,11 +37,11 @@ func startPosition(fen string) (*chess.Position, error) {
 		case p.Type() == chess.King:
 			kings[p.Color()]++
 		case p.Type() == chess.Pawn && (sq.Rank() == chess.Rank1 || sq.Rank() == chess.Rank8):
-			return nil, fmt.Errorf("bad FEN %q: a pawn on %s", fen, sq)
+			return nil, fmt.Errorf("a pawn on %s", sq)
 		}
 	}
 	if kings[chess.White] != 1 || kings[chess.Black] != 1 {
-		return nil, fmt.Errorf("bad FEN %q: want one king a side, not %d white and %d black", fen, kings[chess.White], kings[chess.Black])
+		return nil, fmt.Errorf("want one king a side, not %d white and %d black", kings[chess.White], kings[chess.Black])
 	}
 	for _, c := range []struct {
 		right      string
@@ -51,7 +56,7 @@ func startPosition(fen string) (*chess.Position, error) {
 	} {
 		if pos.CastleRights().CanCastle(c.color, c.side) &&
 			(b.Piece(c.king) != chess.NewPiece(chess.King, c.color) || b.Piece(c.rook) != chess.NewPiece(chess.Rook, c.color)) {
-			return nil, fmt.Errorf("bad FEN %q: castling right %s without the king on %s and the rook on %s", fen, c.right, c.king, c.rook)
+			return nil, fmt.Errorf("castling right %s without the king on %s and the rook on %s", c.right, c.king, c.rook)
 		}
 	}
 	if ep := pos.EnPassantSquare(); ep != chess.NoSquare {
@@ -63,14 +68,14 @@ func startPosition(fen string) (*chess.Position, error) {
 		f := ep.File()
 		if ep.Rank() != over || b.Piece(chess.NewSquare(f, to)) != pawn ||
 			b.Piece(ep) != chess.NoPiece || b.Piece(chess.NewSquare(f, from)) != chess.NoPiece {
-			return nil, fmt.Errorf("bad FEN %q: en passant square %s behind no pawn that has just stepped two", fen, ep)
+			return nil, fmt.Errorf("en passant square %s behind no pawn that has just stepped two", ep)
 		}
 	}
 	if takesKing(pos) {
-		return nil, fmt.Errorf("bad FEN %q: the side not to move is in check", fen)
+		return nil, errors.New("the side not to move is in check")
 	}
 	if len(pos.ValidMoves()) == 0 {
-		return nil, fmt.Errorf("bad FEN %q: no legal move (mate or stalemate)", fen)
+		return nil, errors.New("no legal move (mate or stalemate)")
 	}
 	return pos, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
+	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/session"
 )
 
@@ -110,7 +112,7 @@ func (o *playOptions) run(e *env, args []string) error {
 	g := &playui.Game{P: p, PGN: o.pgn}
 	switch {
 	case o.plain || !stdinTerminal || !stdoutTerminal:
-		err = playui.Plain(g, os.Stdin, e.stdout)
+		return playPlain(e, g)
 	default:
 		err = playui.FullScreen(g, playui.StyleFor(os.Getenv, o.ascii), e.stdout)
 	}
@@ -118,6 +120,27 @@ func (o *playOptions) run(e *env, args []string) error {
 		return playFail(1, err)
 	}
 	if g.Unsaved != nil {
+		return failf(1, "mchess play: the game is not saved: %v", g.Unsaved)
+	}
+	return nil
+}
+
+// playPlain plays the game line by line. Ctrl-C, SIGTERM and SIGHUP end
+// it as quit does, the game saved with --pgn (the full-screen game does
+// the same through Bubble Tea's own handling of the keys and signals),
+// and the status says which signal (stopOnSignal).
+func playPlain(e *env, g *playui.Game) error {
+	ctx, stopped, release := stopOnSignal()
+	defer release()
+	err := playui.Plain(g, os.Stdin, e.stdout, ctx.Done())
+	switch {
+	case errors.Is(err, playui.ErrStopped) && g.Unsaved != nil:
+		return failf(stopped(), "mchess play: interrupted, and the game is not saved: %v", g.Unsaved)
+	case errors.Is(err, playui.ErrStopped):
+		return failf(stopped(), "mchess play: interrupted: %s", g.SaveAdvice())
+	case err != nil:
+		return playFail(1, err)
+	case g.Unsaved != nil:
 		return failf(1, "mchess play: the game is not saved: %v", g.Unsaved)
 	}
 	return nil
@@ -139,6 +162,12 @@ func (o *playOptions) options() (session.PlayOptions, error) {
 		opt.BookOff = true
 	default:
 		return opt, failf(2, "mchess play: --book %s: want on or off", quote(o.book))
+	}
+	if o.fen != "" {
+		// A flag's value: a usage error, quoted as given.
+		if _, err := rules.LegalFEN(o.fen); err != nil {
+			return opt, failf(2, "mchess play: --fen %s: %v", quote(o.fen), err)
+		}
 	}
 	if o.panel && (o.plain || o.pgn != "") {
 		return opt, failf(2, "mchess play: --panel is the bare keypad: no --plain or --pgn")

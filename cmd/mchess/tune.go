@@ -26,7 +26,7 @@ var cmdTune = &Command{
        mchess tune --state FILE [options] [SOURCE | --program NAME]
        mchess tune --state FILE --report-only [--report DIR] [SOURCE | --program NAME]
        mchess tune --write-sources DIR [SOURCE | --program NAME]`,
-	Short: "list the bytes a tuner may change in a source (its .tune declarations)",
+	Short: "list the bytes a source declares tunable, tune them by SPSA, write the tuned sources",
 	Long: `With --list: the parameters a tuner may change in SOURCE (default ` + microchess.ProgramSource + `),
 as its declaration file declares them (default: SOURCE with the extension .tune,
 ` + microchess.TuneSource + ` for the original): name, kind, addresses, the values allowed,

@@ -43,7 +43,7 @@ func (g *Game) Command(line string) (msg string, quit bool) {
 	}
 	switch strings.ToLower(f[0]) {
 	case "quit", "exit", "q":
-		return g.save(""), true
+		return g.closing(), true
 	case "help", "?":
 		return Help, false
 	case "new":
@@ -59,6 +59,9 @@ func (g *Game) Command(line string) (msg string, quit bool) {
 		file := ""
 		if len(f) > 1 {
 			file = f[1]
+		}
+		if file == "" && g.PGN == "" {
+			return "save: to which file? Type 'save FILE', or start with --pgn FILE", false
 		}
 		return g.save(file), false
 	case "moves":
@@ -173,6 +176,15 @@ func (g *Game) SaveAdvice() string {
 		return "the game is not saved: " + g.Unsaved.Error()
 	}
 	return "not saved: type 'save FILE' before quit, or start with --pgn FILE"
+}
+
+// closing saves the game at its end (quit, the end of the input, a
+// signal) to the --pgn file, and says where, or that it is not saved.
+func (g *Game) closing() string {
+	if g.PGN == "" {
+		return g.SaveAdvice()
+	}
+	return g.save("")
 }
 
 // save writes the game as PGN to file, or to the --pgn file.
