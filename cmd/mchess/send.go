@@ -45,7 +45,10 @@ func (o *sendOptions) flags(fs *flag.FlagSet) {
 
 func (o *sendOptions) run(e *env, rest []string) error {
 	if len(rest) < 2 {
-		return e.usage()
+		return e.usage("want a DEVICE and a FILE at least, %s", given(rest))
+	}
+	if rest[0] == "" {
+		return e.usage("the DEVICE is empty: want a serial port, e.g. /dev/ttyUSB0")
 	}
 	p := o.p
 	if p.CharDelay < 0 || p.LineDelay < 0 || p.NULs < 0 || p.NULs > 100 {

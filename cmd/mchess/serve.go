@@ -33,7 +33,7 @@ func (o *serveOptions) flags(fs *flag.FlagSet) {
 // a file: address).
 func (o *serveOptions) run(e *env, args []string) error {
 	if len(args) > 0 {
-		return e.usage()
+		return e.usage("takes no arguments, %s", given(args))
 	}
 	if err := web.Check(o.dir); err != nil {
 		return failf(1, "mchess serve: %v", err)
