@@ -37,7 +37,7 @@ func (o *keyinOptions) run(e *env, rest []string) error {
 	if len(rest) == 0 {
 		return e.usage("want a FILE to key in")
 	}
-	kept, left, err := readForLoading("mchess keyin", rest)
+	kept, left, err := readForLoading("mchess keyin", rest, e.stderr)
 	if err != nil {
 		return err
 	}
