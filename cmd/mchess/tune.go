@@ -99,7 +99,7 @@ func (o *tuneOptions) run(e *env, args []string) error {
 		return writeTargetSources(o.writeSources, target)
 	}
 	if !o.list {
-		return o.tuning.main(target, e.stdout, e.stderr)
+		return o.tuning.main(target, e.fs, e.stdout, e.stderr)
 	}
 	printTunable(e.stdout, target)
 	return nil
