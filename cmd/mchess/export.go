@@ -11,9 +11,9 @@ import (
 
 	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/builds"
-	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/export"
 	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/linker"
 )
 
 var cmdExport = &Command{
