@@ -59,7 +59,11 @@ func (r *tuneRun) resume(st *spsa.State, fs *flag.FlagSet) error {
 			return tuneFail(2, fmt.Errorf("--%s %s: the run in %s was begun with --%s %s, and goes on only as it began: give that, or leave the option out, or start a new state",
 				name, quote(now), r.state, name, quote(was)))
 		}
-		if err := fs.Set(name, was); err != nil {
+		err := fs.Set(name, was)
+		if _, bad := memmap.LevelByName(was); name == "level" && bad != nil {
+			err = bad
+		}
+		if err != nil {
 			return tuneFail(1, fmt.Errorf("%s: its --%s %s: %v", r.state, name, quote(was), err))
 		}
 	}
