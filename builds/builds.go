@@ -165,6 +165,12 @@ func Find(all []Build, key string) (Build, bool) {
 	return Build{}, false
 }
 
+// FromSources is the build of a program assembled from the working
+// directory's sources (mchess export --source), under key.
+func FromSources(key string, srcs []string, p *microchess.Program) Build {
+	return program(key, p.Describe(microchess.OriginalName)+", built from "+strings.Join(srcs, ", "), srcs, p)
+}
+
 func program(key, name string, srcs []string, p *microchess.Program) Build {
 	progs := []*asm.Program{p.Code}
 	if p.Residue != nil {

@@ -73,6 +73,9 @@ func (r *Roster) AddVariant(def string) (string, error) {
 	if len(pokes) == 0 {
 		return "", fmt.Errorf("variant %q: no bytes changed", def)
 	}
+	if err := checkPokes(build, pokes); err != nil {
+		return "", fmt.Errorf("variant %q: %v", def, err)
+	}
 	if err := r.free(name); err != nil {
 		return "", err
 	}
@@ -94,6 +97,37 @@ func (r *Roster) AddVariant(def string) (string, error) {
 	r.needs[name] = r.needs[base] // listed by Unused; a player takes its base's
 	r.variants[name] = base
 	return name, nil
+}
+
+// checkPokes refuses a definition that sets a byte twice for a side (the
+// second would silently win), or one outside the program's images. A
+// program that cannot be built is left for the games to report, as any
+// program's failure is.
+func checkPokes(build func(chess.Color) ([]kim1.Image, string, error), pokes []Poke) error {
+	set := map[chess.Color]map[int]Poke{chess.White: {}, chess.Black: {}}
+	for _, p := range pokes {
+		for side, seen := range set {
+			if p.Side != chess.NoColor && p.Side != side {
+				continue
+			}
+			for k := range p.Bytes {
+				if q, twice := seen[int(p.Addr)+k]; twice {
+					return fmt.Errorf("%04X is set twice, by %s and %s", int(p.Addr)+k, q, p)
+				}
+				seen[int(p.Addr)+k] = p
+			}
+		}
+	}
+	for _, side := range []chess.Color{chess.White, chess.Black} {
+		images, _, err := build(side)
+		if err != nil {
+			return nil
+		}
+		if _, err := PokeImages(images, pokes, side); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // PokeImages writes a side's pokes into copies of the images that hold

@@ -68,12 +68,19 @@ func TestVariant(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
-	// A byte outside the program's images is an error when it is built.
-	if _, err := r.AddVariant("far=original,2000=EA"); err != nil {
-		t.Fatal(err)
+	// A byte outside the program's images, or one set twice for a side, is
+	// refused with the definition, not left for the game to find.
+	for bad, want := range map[string]string{
+		"far=original,2000=EA":                  "2000 is in none of the program's images",
+		"twice=original,0300=00,0300=01":        "0300 is set twice, by 0300=00 and 0300=01",
+		"over=original,0300=0001,black:0301=02": "0301 is set twice",
+		"both=original,white:0300=00,0300=01":   "0300 is set twice",
+	} {
+		if _, err := r.AddVariant(bad); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", bad, err, want)
+		}
 	}
-	far, _ := r.Player("far")
-	if _, _, err := far.Program(chess.White); err == nil || !strings.Contains(err.Error(), "2000 is in none of the program's images") {
-		t.Errorf("a byte outside the images: %v", err)
+	if _, err := r.AddVariant("sides=original,white:0300=00,black:0300=01"); err != nil {
+		t.Errorf("one address, a value for each side: %v", err)
 	}
 }

@@ -116,10 +116,14 @@ type Record struct {
 type State struct {
 	Format string `json:"format"`
 	Config
-	Steps   int       `json:"steps"` // steps done
-	Iter    int       `json:"iter"`  // pairs done (per side), fishtest's iter
-	Theta   []float64 `json:"theta"`
-	History []Record  `json:"history"`
+	Steps int       `json:"steps"` // steps done
+	Iter  int       `json:"iter"`  // pairs done (per side), fishtest's iter
+	Theta []float64 `json:"theta"`
+	// Run is what else defines the run, as its caller names it (the
+	// tuner's level, openings...): kept with the state so that a run is
+	// resumed as it began. The package does not read it.
+	Run     map[string]string `json:"run,omitempty"`
+	History []Record          `json:"history"`
 }
 
 // New starts a run at the parameters' start values.

@@ -64,6 +64,29 @@ func (s *State) Save(file string) error {
 // run's result is copied into the program it started from (make
 // tune-special does), and θ is the state's anyway.
 func Load(file string, params []Param) (*State, error) {
+	s, err := Read(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.SameParams(params); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	return s, nil
+}
+
+// SameParams tells how the state's parameters differ from the declared
+// ones (as Load does), nil if they do not.
+func (s *State) SameParams(params []Param) error {
+	if err := sameParams(s.Params, params); err != nil {
+		return fmt.Errorf("%v: start a new run, or declare the parameters as they were", err)
+	}
+	return nil
+}
+
+// Read reads a state saved by Save, whatever its parameters: for a caller
+// that must see what the state holds (its Run) before it can say which
+// parameters it declares.
+func Read(file string) (*State, error) {
 	data, err := bounded.ReadFile(file, bounded.Limit{What: "an SPSA state", Bytes: maxStateBytes})
 	var big *bounded.TooLargeError
 	if errors.As(err, &big) {
@@ -86,9 +109,6 @@ func Load(file string, params []Param) (*State, error) {
 	}
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
-	}
-	if err := sameParams(s.Params, params); err != nil {
-		return nil, fmt.Errorf("%s: %v: start a new run, or declare the parameters as they were", file, err)
 	}
 	return &s, nil
 }

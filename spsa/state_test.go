@@ -176,3 +176,27 @@ func TestSaveAllOrNothing(t *testing.T) {
 		t.Errorf("left behind: %v", left)
 	}
 }
+
+// A state keeps its caller's Run through a save, and Read gives it whatever
+// the parameters declared; Load still holds them to the state's.
+func TestRunKept(t *testing.T) {
+	st, _ := New(farConfig(Pair))
+	st.Run = map[string]string{"level": "blitz", "openings": "balanced-50"}
+	file := filepath.Join(t.TempDir(), "state.json")
+	if err := st.Save(file); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Run, st.Run) {
+		t.Errorf("Run read back %v, saved %v", got.Run, st.Run)
+	}
+	if err := got.SameParams(farParams[:1]); err == nil || !strings.Contains(err.Error(), "declared") {
+		t.Errorf("SameParams with a parameter fewer: %v", err)
+	}
+	if _, err := Load(file, farParams[:1]); err == nil || !strings.HasPrefix(err.Error(), file+": ") {
+		t.Errorf("Load with a parameter fewer: %v", err)
+	}
+}

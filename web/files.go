@@ -1,10 +1,13 @@
 package web
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // PageFiles are the files a built page (make web) holds: the page and
@@ -30,7 +33,7 @@ func Check(dir string) error {
 // they are, main.wasm as application/wasm (which streaming compilation
 // asks for), nothing cached, so that a rebuilt page is the one served.
 func Handler(dir string) http.Handler {
-	files := http.FileServer(http.Dir(dir))
+	files := http.FileServer(pageDir{http.Dir(dir)})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if filepath.Ext(r.URL.Path) == ".wasm" {
 			w.Header().Set("Content-Type", "application/wasm")
@@ -38,4 +41,17 @@ func Handler(dir string) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)
 	})
+}
+
+// pageDir is the page's folder as the file server opens it: a name the
+// system refuses as too long (a path segment past 255 bytes) is a file
+// that is not there, 404, not the server's failure, 500.
+type pageDir struct{ http.Dir }
+
+func (d pageDir) Open(name string) (http.File, error) {
+	f, err := d.Dir.Open(name)
+	if errors.Is(err, syscall.ENAMETOOLONG) {
+		return nil, fs.ErrNotExist
+	}
+	return f, err
 }

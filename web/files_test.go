@@ -38,3 +38,20 @@ func TestHandlerServesThePage(t *testing.T) {
 		t.Errorf("Check with no main.wasm: %v", err)
 	}
 }
+
+// TestHandlerLongName: a path segment too long for the system is a page
+// not found, as a shorter one is, not a server error.
+func TestHandlerLongName(t *testing.T) {
+	srv := httptest.NewServer(Handler(t.TempDir()))
+	defer srv.Close()
+	for _, n := range []int{200, 300, 5000} {
+		resp, err := http.Get(srv.URL + "/" + strings.Repeat("a", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("a segment of %d bytes: %d, want 404", n, resp.StatusCode)
+		}
+	}
+}

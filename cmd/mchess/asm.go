@@ -40,7 +40,7 @@ func (o *asmOptions) flags(fs *flag.FlagSet) {
 
 func (o *asmOptions) run(e *env, files []string) error {
 	if len(files) == 0 {
-		return e.usage()
+		return e.usage("want a source FILE.asm")
 	}
 	p, err := build(files, o.residue, o.ram)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // A Command is one of mchess's commands, or one verb of a command that
@@ -50,11 +51,35 @@ type env struct {
 	fs             *flag.FlagSet
 }
 
-// usage prints the command's usage to stderr and returns the error that
-// exits 2 for it: a run's answer to arguments it cannot take.
-func (e *env) usage() error {
+// usage prints what is wrong (format and args) and the command's usage
+// to stderr, and returns the error that exits 2 for it: a run's answer to
+// arguments it cannot take. The line comes first, as the flag package
+// puts its own.
+func (e *env) usage(format string, args ...any) error {
+	fmt.Fprintf(e.stderr, "%s: %s\n", e.fs.Name(), fmt.Sprintf(format, args...))
 	e.fs.Usage()
 	return exitError{status: 2}
+}
+
+// given says what arguments a run was given, for a usage line: "given
+// none", "given a.bin@0 b.bin@1" (each quoted as quote does, the list
+// cut short after a few).
+func given(args []string) string {
+	if len(args) == 0 {
+		return "given none"
+	}
+	var shown []string
+	for i, a := range args {
+		if i == 4 {
+			shown = append(shown, fmt.Sprintf("and %d more", len(args)-i))
+			break
+		}
+		if len(a) > 60 {
+			a = a[:60] + "…"
+		}
+		shown = append(shown, quote(a))
+	}
+	return "given " + strings.Join(shown, " ")
 }
 
 // fullName is "mchess opening compile".

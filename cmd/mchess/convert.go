@@ -51,7 +51,7 @@ func (o *convertOptions) flags(fs *flag.FlagSet) {
 
 func (o *convertOptions) run(e *env, args []string) error {
 	if len(args) != 2 {
-		return e.usage()
+		return e.usage("want an INPUT and an OUTPUT, %s", given(args))
 	}
 	in, out := args[0], args[1]
 	o.set = map[string]bool{}

@@ -65,7 +65,7 @@ func diffFail(status int, err error) error {
 
 func (o *diffOptions) run(e *env, names []string) error {
 	if len(names) != 2 {
-		return e.usage()
+		return e.usage("want two players, %s", given(names))
 	}
 	opt, err := o.setUp(names)
 	if err != nil {

@@ -53,7 +53,7 @@ func (o *disasmOptions) flags(fs *flag.FlagSet) {
 
 func (o *disasmOptions) run(e *env, args []string) error {
 	if len(args) != 1 {
-		return e.usage()
+		return e.usage("want one FILE@ADDR, %s", given(args))
 	}
 	if o.dialect != "" {
 		if o.from != "" || o.to != "" {

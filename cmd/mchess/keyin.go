@@ -35,9 +35,9 @@ func (o *keyinOptions) flags(fs *flag.FlagSet) {
 
 func (o *keyinOptions) run(e *env, rest []string) error {
 	if len(rest) == 0 {
-		return e.usage()
+		return e.usage("want a FILE to key in")
 	}
-	kept, left, err := readForLoading("mchess keyin", rest)
+	kept, left, err := readForLoading("mchess keyin", rest, e.stderr)
 	if err != nil {
 		return err
 	}

@@ -155,7 +155,7 @@ func (o *matchOptions) check(e *env, names []string) (*matchCommand, error) {
 		return m, exit(status)
 	}
 	if len(names) < 2 {
-		return nil, e.usage()
+		return nil, e.usage("want two players at least, %s", given(names))
 	}
 	if o.interpret {
 		session.Interpret = true

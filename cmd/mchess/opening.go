@@ -56,7 +56,7 @@ func (o *openingCompileOptions) flags(fs *flag.FlagSet) {
 
 func (o *openingCompileOptions) run(e *env, args []string) error {
 	if len(args) == 0 {
-		return e.usage()
+		return e.usage("want a FILE to compile")
 	}
 	files, err := bookFiles(args)
 	if err != nil {
@@ -164,7 +164,7 @@ func (o *openingDecompileOptions) flags(fs *flag.FlagSet) {
 
 func (o *openingDecompileOptions) run(e *env, rest []string) error {
 	if len(rest) != 1 {
-		return e.usage()
+		return e.usage("want one FILE, %s", given(rest))
 	}
 	file := rest[0]
 	computer := chess.NoColor

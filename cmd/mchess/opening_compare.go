@@ -52,7 +52,7 @@ func (openingCompareOptions) flags(*flag.FlagSet) {}
 
 func (openingCompareOptions) run(e *env, rest []string) error {
 	if len(rest) < 1 || len(rest) > 2 {
-		return e.usage()
+		return e.usage("want one or two FILEs, %s", given(rest))
 	}
 	name := rest[0]
 	block, err := bounded.ReadFile(name, dump.ImageLimit)

@@ -59,7 +59,7 @@ func (o *openingLibraryOptions) run(e *env, args []string) error {
 		return libraryDecompile(o.decompile, args, e.stdout, e.stderr)
 	}
 	if len(args) == 0 {
-		return e.usage()
+		return e.usage("want a FILE.book at least")
 	}
 	if err := checkOrigin(o.origin); err != nil {
 		return failf(2, "mchess opening library: -origin %s: %v", quote(o.origin), err)

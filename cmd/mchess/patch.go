@@ -59,7 +59,7 @@ func (o *patchOptions) flags(fs *flag.FlagSet) {
 
 func (o *patchOptions) run(e *env, patches []string) error {
 	if len(patches) == 0 {
-		return e.usage()
+		return e.usage("want a patch source at least")
 	}
 	if len(o.base) == 0 {
 		o.base = stringList{microchess.ProgramSource}

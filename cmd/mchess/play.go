@@ -80,7 +80,7 @@ func playFail(status int, err error) error {
 
 func (o *playOptions) run(e *env, args []string) error {
 	if len(args) > 0 {
-		return e.usage()
+		return e.usage("takes no arguments, %s", given(args))
 	}
 	opt, err := o.options()
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/kim1-archive/microchess/dump"
@@ -45,14 +46,17 @@ func (o *sendOptions) flags(fs *flag.FlagSet) {
 
 func (o *sendOptions) run(e *env, rest []string) error {
 	if len(rest) < 2 {
-		return e.usage()
+		return e.usage("want a DEVICE and a FILE at least, %s", given(rest))
+	}
+	if rest[0] == "" {
+		return e.usage("the DEVICE is empty: want a serial port, e.g. /dev/ttyUSB0")
 	}
 	p := o.p
 	if p.CharDelay < 0 || p.LineDelay < 0 || p.NULs < 0 || p.NULs > 100 {
 		return failf(2, "mchess send: delays cannot be negative, and --nuls is 0 to 100")
 	}
 	device := rest[0]
-	kept, left, err := readForLoading("mchess send", rest[1:])
+	kept, left, err := readForLoading("mchess send", rest[1:], e.stderr)
 	if err != nil {
 		return err
 	}
@@ -88,8 +92,10 @@ func (o *sendOptions) run(e *env, rest []string) error {
 }
 
 // readForLoading reads the dumps a person will load through the monitor,
-// and leaves out the monitor's own workspace (kept, and what was left out).
-func readForLoading(who string, names []string) (kept []dump.Segment, left []string, err error) {
+// refuses them if they hold bytes for its ROM or I/O (checkLoadable),
+// warns on stderr of bytes outside the stock board's memory, and leaves out
+// the monitor's own workspace (kept, and what was left out).
+func readForLoading(who string, names []string, stderr io.Writer) (kept []dump.Segment, left []string, err error) {
 	var segs []dump.Segment
 	for _, name := range names {
 		d, err := readDump(name)
@@ -97,6 +103,13 @@ func readForLoading(who string, names []string) (kept []dump.Segment, left []str
 			return nil, nil, failf(exitFor(err), "%s: %v", who, err)
 		}
 		segs = append(segs, d.segs...)
+	}
+	warnings, err := checkLoadable(segs)
+	if err != nil {
+		return nil, nil, failf(1, "%s: %v", who, err)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "%s: warning: %s\n", who, w)
 	}
 	var res []sender.Reserved
 	for _, r := range memmap.LoaderWorkspace {

@@ -33,7 +33,10 @@ func (o *serveOptions) flags(fs *flag.FlagSet) {
 // a file: address).
 func (o *serveOptions) run(e *env, args []string) error {
 	if len(args) > 0 {
-		return e.usage()
+		return e.usage("takes no arguments, %s", given(args))
+	}
+	if err := checkListenAddr(o.addr); err != nil {
+		return err
 	}
 	if err := web.Check(o.dir); err != nil {
 		return failf(1, "mchess serve: %v", err)
@@ -60,4 +63,18 @@ func (o *serveOptions) run(e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "mchess serve: stopped")
 		return exit(status())
 	}
+}
+
+// checkListenAddr refuses, as a usage error, an --addr that is no
+// host:port: what only listening can tell (the port taken, the host not
+// this computer's) is a failure, 1.
+func checkListenAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		_, err = net.LookupPort("tcp", port)
+	}
+	if err != nil {
+		return failf(2, "mchess serve: --addr %s: want host:port, e.g. 127.0.0.1:8026 or :0 (%v)", quote(addr), err)
+	}
+	return nil
 }

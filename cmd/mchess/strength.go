@@ -54,7 +54,7 @@ func strengthFail(err error) error {
 
 func (o *strengthOptions) run(e *env, args []string) error {
 	if len(args) > 0 {
-		return e.usage()
+		return e.usage("takes no arguments, %s", given(args))
 	}
 	if o.jobs < 0 {
 		return failf(2, "mchess strength: -j %d: want a positive number (0: the number of CPUs)", o.jobs)

@@ -81,7 +81,7 @@ func (o *tapeWriteOptions) flags(fs *flag.FlagSet) {
 
 func (o *tapeWriteOptions) run(e *env, rest []string) error {
 	if len(rest) == 0 || o.out == "" {
-		return e.usage()
+		return e.usage("want -o FILE.wav and a FILE at least")
 	}
 	opt := &o.opt
 	var err error

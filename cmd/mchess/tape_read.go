@@ -57,7 +57,7 @@ func (o *tapeReadOptions) flags(fs *flag.FlagSet) {
 
 func (o *tapeReadOptions) run(e *env, rest []string) error {
 	if len(rest) != 1 {
-		return e.usage()
+		return e.usage("want one FILE, %s", given(rest))
 	}
 	file := rest[0]
 	audio, res, err := o.decode(file)

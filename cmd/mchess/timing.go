@@ -36,8 +36,11 @@ func (t *timingOptions) flags(fs *flag.FlagSet) {
 }
 
 func (t *timingOptions) run(e *env, args []string) error {
-	if len(args) > 0 || t.moves < 1 {
-		return e.usage()
+	if len(args) > 0 {
+		return e.usage("takes no arguments, %s", given(args))
+	}
+	if t.moves < 1 {
+		return e.usage("--moves %d: want 1 or more", t.moves)
 	}
 	if t.out != "" {
 		// Minutes of measuring must not end in a file that cannot be written.

@@ -74,11 +74,10 @@ func (o *tuneOptions) flags(fs *flag.FlagSet) {
 
 func (o *tuneOptions) run(e *env, args []string) error {
 	if len(args) > 1 || len(args) == 1 && o.program != "" {
-		return e.usage()
+		return e.usage("want one SOURCE or --program, not both, %s", given(args))
 	}
 	if !o.list && o.tuning.state == "" && o.writeSources == "" {
-		fmt.Fprintln(e.stderr, "mchess tune: want --list, --state FILE or --write-sources DIR")
-		return e.usage()
+		return e.usage("want --list, --state FILE or --write-sources DIR")
 	}
 	if o.program != "" && !slices.Contains(builds.TunableNames(), o.program) {
 		return failf(2, "mchess tune: --program %s: want %s", quote(o.program), strings.Join(builds.TunableNames(), ", "))
@@ -100,7 +99,7 @@ func (o *tuneOptions) run(e *env, args []string) error {
 		return writeTargetSources(o.writeSources, target)
 	}
 	if !o.list {
-		return o.tuning.main(target, e.stdout, e.stderr)
+		return o.tuning.main(target, e.fs, e.stdout, e.stderr)
 	}
 	printTunable(e.stdout, target)
 	return nil

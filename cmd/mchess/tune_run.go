@@ -53,16 +53,26 @@ func (r *tuneRun) flags(fs *flag.FlagSet) {
 // tuneFail is a failure of mchess tune, with its exit status.
 func tuneFail(code int, err error) error { return failf(code, "mchess tune: %v", err) }
 
-func (r *tuneRun) main(target *tuneTarget, stdout, stderr io.Writer) error {
+func (r *tuneRun) main(target *tuneTarget, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	set := target.set
+	st, err := r.readState()
+	if err != nil {
+		return err
+	}
+	if st != nil {
+		if err := r.resume(st, fs); err != nil {
+			return err
+		}
+	}
 	level, mode, space, lines, err := r.check(set)
 	if err != nil {
 		return err
 	}
-	st, done, err := r.loadState(target, space, mode, stdout)
+	st, done, err := r.loadState(st, target, space, mode, stdout)
 	if err != nil || done {
 		return err
 	}
+	record(st, fs)
 	logFile := tune.LogFile(r.state)
 	log, err := tune.ReadLog(logFile)
 	if err != nil {
@@ -123,19 +133,21 @@ func (r *tuneRun) check(set *tunable.Set) (memmap.Level, spsa.Mode, *tune.Space,
 	return level, mode, space, lines, nil
 }
 
-// loadState reads the run's state, or makes a new one; with
-// --report-only it writes the report of the state read, and done is true.
-func (r *tuneRun) loadState(target *tuneTarget, space *tune.Space, mode spsa.Mode, stdout io.Writer) (st *spsa.State, done bool, err error) {
+// loadState checks the run's state read (st) against the parameters
+// declared, or makes a new one (st nil); with --report-only it writes the
+// report of the state read, and done is true.
+func (r *tuneRun) loadState(st *spsa.State, target *tuneTarget, space *tune.Space, mode spsa.Mode, stdout io.Writer) (_ *spsa.State, done bool, err error) {
 	params := space.Params(tune.Gains{Span: r.span, REnd: r.rEnd})
-	st, err = spsa.Load(r.state, params)
 	switch {
-	case errors.Is(err, os.ErrNotExist):
+	case st == nil && !r.reportOnly:
 		st, err = spsa.New(spsa.Config{Params: params, Schedule: spsa.DefaultSchedule(r.pairs), Mode: mode, PairsPerStep: r.stepPairs, Seed: r.seed})
 		if err != nil {
 			return nil, false, tuneFail(2, err)
 		}
-	case err != nil:
-		return nil, false, tuneFail(1, err)
+	case st == nil:
+		return nil, false, tuneFail(1, fmt.Errorf("%s: no such state to report", r.state))
+	case st.SameParams(params) != nil:
+		return nil, false, tuneFail(1, fmt.Errorf("%s: %v", r.state, st.SameParams(params)))
 	case r.reportOnly:
 		log, err := tune.ReadLog(tune.LogFile(r.state))
 		if err == nil {
@@ -146,9 +158,6 @@ func (r *tuneRun) loadState(target *tuneTarget, space *tune.Space, mode spsa.Mod
 		}
 		fmt.Fprintf(stdout, "%d steps, %d pairs: the tuned source, report and plots are in %s\n", st.Steps, st.Iter, r.reportDir())
 		return st, true, nil
-	}
-	if r.reportOnly {
-		return nil, false, tuneFail(1, fmt.Errorf("%s: no such state to report", r.state))
 	}
 	return st, false, nil
 }

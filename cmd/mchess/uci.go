@@ -58,7 +58,7 @@ func (u *uciOptions) flags(fs *flag.FlagSet) {
 
 func (u *uciOptions) run(e *env, args []string) error {
 	if len(args) > 0 {
-		return e.usage()
+		return e.usage("takes no arguments, %s", given(args))
 	}
 	programs, err := u.programs(e.fs)
 	if err != nil {
