@@ -126,6 +126,11 @@ var Catalogue = []*Program{
 		Make:  library,
 	},
 	{
+		Name: "search1k", Label: "searching, in 1.1 KB", Title: microchess.Search1KName,
+		About: "a negamax with alpha-beta and quiescence in the KIM-1's own 1.1 KB: docs/search1k.md",
+		Make:  FromProgram(microchess.Search1K, microchess.Search1KName+" ("+microchess.Search1KSource+")", microchess.Search1KSource),
+	},
+	{
 		Name: Local, Local: true,
 		About: "the working directory's ./" + microchess.ProgramSource + " with the residue, as make builds it",
 		Make:  local,
