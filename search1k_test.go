@@ -10,11 +10,9 @@ import (
 	"github.com/kim1-archive/microchess/session"
 )
 
-const search1k = "search1k"
-
 func newSearch1KPlay(t *testing.T, fen string, computer chess.Color, level string) *session.Play {
 	t.Helper()
-	images, name, err := builds.ProgramFor(search1k, computer)
+	images, name, err := builds.ProgramFor(builds.Search1K, computer)
 	if err != nil {
 		t.Fatal(err)
 	}
