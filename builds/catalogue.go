@@ -74,6 +74,7 @@ const (
 	Original = "original" // the 1977 program: the reference of every comparison
 	Special  = "special"  // the special-moves program, whose translation the tuned one shares
 	Local    = "local"    // the working directory's own
+	Search1K = "search1k" // the program that searches (docs/search1k.md)
 )
 
 // Catalogue is every program the commands know, in the order lists show
@@ -124,6 +125,11 @@ var Catalogue = []*Program{
 		Name: "library", Label: "with the opening library", Library: true, Title: "MicroChess 1977 with the opening library", Translated: true,
 		About: "the original with the opening library of docs/opening-library.md",
 		Make:  library,
+	},
+	{
+		Name: Search1K, Label: "searching, in 1.1 KB", Title: microchess.Search1KName,
+		About: "a negamax with alpha-beta and quiescence in the KIM-1's own 1.1 KB: docs/search1k.md",
+		Make:  FromNewProgram(microchess.Search1K, microchess.Search1KName+" ("+microchess.Search1KSource+")", microchess.Search1KSource),
 	},
 	{
 		Name: Local, Local: true,
@@ -236,6 +242,21 @@ func FromProgram(build func() (*microchess.Program, error), shown string, srcs .
 		}
 		b := program("", "", srcs, p)
 		b.Shown = p.Describe(shown)
+		return &b, nil
+	}
+}
+
+// FromNewProgram is FromProgram for a program of its own, not the 1977
+// program changed: the name a game shows is shown as it is, without the
+// bytes where it differs from the 1977 listing (nearly all of them).
+func FromNewProgram(build func() (*microchess.Program, error), shown string, srcs ...string) func(chess.Color, []linker.Region) (*Build, error) {
+	return func(chess.Color, []linker.Region) (*Build, error) {
+		p, err := build()
+		if err != nil {
+			return nil, err
+		}
+		b := program("", "", srcs, p)
+		b.Shown = shown
 		return &b, nil
 	}
 }
