@@ -98,10 +98,10 @@ func TestDescribe(t *testing.T) {
 
 // Every program of the catalogue built from the proven sources, but the
 // tuned ones, is named as itself: its bytes of the 1977 program are the
-// 1977 program's. search1k is a program of its own, named as it is.
+// 1977 program's. A program of its own (Own) is named as it is.
 func TestNamedProgramsAreUnmodified(t *testing.T) {
 	for _, p := range builds.Catalogue {
-		if !builds.Builtin(p) || p.TunedFrom != "" || p.Name == builds.Search1K {
+		if !builds.Builtin(p) || p.TunedFrom != "" || p.Own {
 			continue
 		}
 		for _, side := range []chess.Color{chess.White, chess.Black} {

@@ -43,6 +43,10 @@ type Program struct {
 	// manual's listing, Stone's article): a dump is identified among
 	// these (Candidates).
 	Printed bool
+	// Own is set for a program of its own, not the 1977 program changed:
+	// the name a game shows is its own (FromNewProgram), not the 1977
+	// program's with the bytes that differ.
+	Own bool
 	// Local is set for the working directory's program (./src/), which
 	// a clone's user modifies: it is built from the files on disk, never
 	// from the sources built in, and is in no list of builds.
@@ -127,7 +131,7 @@ var Catalogue = []*Program{
 		Make:  library,
 	},
 	{
-		Name: Search1K, Label: "searching, in 1.1 KB", Title: microchess.Search1KName,
+		Name: Search1K, Label: "searching, in 1.1 KB", Title: microchess.Search1KName, Own: true,
 		About: "a negamax with alpha-beta and quiescence in the KIM-1's own 1.1 KB: docs/search1k.md",
 		Make:  FromNewProgram(microchess.Search1K, microchess.Search1KName+" ("+microchess.Search1KSource+")", microchess.Search1KSource),
 	},
