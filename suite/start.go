@@ -14,7 +14,8 @@ import (
 // cannot be played is checked here: one king a side, no pawn on the first
 // or last rank, the side not to move not in check, castling rights only
 // with king and rook at home, an en passant square only behind a pawn that
-// could just have stepped two, and a legal move to make.
+// could just have stepped two, a legal move to make, and the material to
+// mate on one side at least (overText).
 func startPosition(fen string) (*chess.Position, error) {
 	// The library indexes a table by the board's bytes: only these reach it.
 	board, _, _ := strings.Cut(fen, " ")
@@ -71,6 +72,9 @@ func startPosition(fen string) (*chess.Position, error) {
 	}
 	if len(pos.ValidMoves()) == 0 {
 		return nil, fmt.Errorf("bad FEN %q: no legal move (mate or stalemate)", fen)
+	}
+	if why := overText(pos); why != "" {
+		return nil, fmt.Errorf("FEN %q: %s", fen, why)
 	}
 	return pos, nil
 }
