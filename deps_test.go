@@ -21,7 +21,7 @@ import (
 // builds of them).
 const depsRules = `
 	# The lowest floor: no imports of the module.
-	NONE < diag, elo, isa, ref, emu/riot, rules,
+	NONE < diag, elo, isa, ref, emu/riot, rules, internal/chessjs,
 	  internal/atomicfile, internal/bounded, internal/racedetect, internal/checkrepo;
 
 	# The 6502 and its formats: nothing of chess.

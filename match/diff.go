@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,6 +24,9 @@ type DiffOptions struct {
 	EngineTimeout time.Duration
 	// Progress is called after each position, one call at a time.
 	Progress func(done, total int)
+	// Note is told, before the first position, that the two players are
+	// one program at one level: their choices cannot differ.
+	Note func(string)
 }
 
 // DiffChoice is what one player chose in a position.
@@ -32,6 +36,10 @@ type DiffChoice struct {
 	// Note says what else happened: a resignation, an illegal move, a
 	// failure, a book move of the library program.
 	Note string `json:"note,omitempty"`
+	// failed is set when the player gave no choice at all: it could not
+	// be set up in the position, or it failed (an engine that never
+	// answered).
+	failed bool
 }
 
 // DiffPosition is one position and both players' choices there.
@@ -42,6 +50,10 @@ type DiffPosition struct {
 	A    DiffChoice
 	B    DiffChoice
 	Same bool `json:"same"`
+	// NotCompared says why the position is left out of the comparison
+	// (and Same is false): a player could not be set up in it or failed,
+	// so there are not two choices to compare.
+	NotCompared string `json:"not_compared,omitempty"`
 }
 
 // DiffResult is what Diff found: every position in suite order.
@@ -49,14 +61,29 @@ type DiffResult struct {
 	A, B      string
 	Positions []DiffPosition
 	Different int
+	// NotCompared counts the positions left out (DiffPosition.NotCompared):
+	// they are in neither Different nor the share's whole.
+	NotCompared int
+	// PlaysA and PlaysB are the programs the players are, as a match's
+	// PGN names them ("MicroChess 1977, modified: 1 byte (17E2 POSN+2)");
+	// empty for an engine.
+	PlaysA string `json:"plays_a,omitempty"`
+	PlaysB string `json:"plays_b,omitempty"`
+	// Identical is set when the two players are the same program bytes
+	// at the same level: the diff measures nothing.
+	Identical bool `json:"identical_players"`
 }
 
-// Share is the fraction of positions where the players chose differently.
+// Compared is the number of positions where both players chose.
+func (r *DiffResult) Compared() int { return len(r.Positions) - r.NotCompared }
+
+// Share is the fraction of the positions compared where the players
+// chose differently.
 func (r *DiffResult) Share() float64 {
-	if len(r.Positions) == 0 {
+	if r.Compared() == 0 {
 		return 0
 	}
-	return float64(r.Different) / float64(len(r.Positions))
+	return float64(r.Different) / float64(r.Compared())
 }
 
 // Diff asks two players for their move at the end of every line, one
@@ -91,7 +118,11 @@ func Diff(ctx context.Context, opt DiffOptions) (*DiffResult, error) {
 		}
 		programs[i] = pr
 	}
-	res := &DiffResult{A: opt.A.Name, B: opt.B.Name, Positions: make([]DiffPosition, len(opt.Lines))}
+	res := &DiffResult{A: opt.A.Name, B: opt.B.Name, Positions: make([]DiffPosition, len(opt.Lines)),
+		PlaysA: programPlays(programs[0]), PlaysB: programPlays(programs[1]), Identical: samePlayer(programs[0], programs[1])}
+	if res.Identical && opt.Note != nil {
+		opt.Note(fmt.Sprintf("%s and %s are the same program bytes at the same level: they cannot choose differently, the diff measures nothing", opt.A.Name, opt.B.Name))
+	}
 	workers := min(opt.Jobs, len(opt.Lines))
 	engines, err := startEngines(workers, players)
 	defer closeEngines(engines)
@@ -147,9 +178,16 @@ feed:
 		return nil, err
 	}
 	for _, p := range res.Positions {
-		if !p.Same {
+		switch {
+		case p.NotCompared != "":
+			res.NotCompared++
+		case !p.Same:
 			res.Different++
 		}
+	}
+	if res.Compared() == 0 {
+		p := res.Positions[0]
+		return nil, fmt.Errorf("no position could be compared; the first, %v: %s", opt.Lines[0].Pos, p.NotCompared)
 	}
 	return res, nil
 }
@@ -165,7 +203,7 @@ func diffPosition(ctx context.Context, li int, opt DiffOptions, players []*Playe
 	pos := ref.Position()
 	out := DiffPosition{Line: li + 1, FEN: pos.String()}
 	if line.Name != "" {
-		out.Name = line.ECO + " " + line.Name
+		out.Name = strings.TrimSpace(line.ECO + " " + line.Name)
 	}
 	turn := pos.Turn()
 	for i, p := range players {
@@ -188,19 +226,24 @@ func diffPosition(ctx context.Context, li int, opt DiffOptions, players []*Playe
 			out.B = c
 		}
 	}
-	out.Same = out.A == out.B
+	for i, c := range []DiffChoice{out.A, out.B} {
+		if c.failed && out.NotCompared == "" {
+			out.NotCompared = players[i].Name + " " + c.Note
+		}
+	}
+	out.Same = out.A == out.B && out.NotCompared == ""
 	return out, nil
 }
 
 // choose asks one side for its move in pos, reached by the opening.
 func choose(ctx context.Context, s side, turn chess.Color, start string, opening []string, pos *chess.Position) DiffChoice {
 	if err := s.begin(turn, start, opening); err != nil {
-		return DiffChoice{Note: "could not be set up: " + err.Error()}
+		return DiffChoice{Note: "could not be set up: " + err.Error(), failed: true}
 	}
 	r, err := s.think(ctx)
 	switch {
 	case err != nil:
-		return DiffChoice{Note: "failed: " + err.Error()}
+		return DiffChoice{Note: "failed: " + err.Error(), failed: true}
 	case r.resigned:
 		return DiffChoice{Note: "resigns (" + r.display + ")"}
 	case r.none:
@@ -223,4 +266,16 @@ func choose(ctx context.Context, s side, turn chess.Color, start string, opening
 		c.Note = "from its library"
 	}
 	return c
+}
+
+// programPlays names a MicroChess program as a match's PGN does, one name
+// for both sides when they are one ("" for no program: an engine).
+func programPlays(p *program) string {
+	switch {
+	case p == nil:
+		return ""
+	case p.desc[chess.White] == p.desc[chess.Black]:
+		return p.desc[chess.White]
+	}
+	return p.desc[chess.White] + " as White, " + p.desc[chess.Black] + " as Black"
 }

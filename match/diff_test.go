@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -82,5 +83,38 @@ func TestDiff(t *testing.T) {
 				t.Errorf("line %d: diff says %s, the match game played %v", p.Line, want, played[len(lines[rec.Line].Moves):])
 			}
 		}
+	}
+}
+
+// A player that gives no choice (an engine that never answered: think
+// fails) leaves its position out of the comparison: not "differ", not in
+// the share; when it fails everywhere the diff is an error.
+func TestDiffNotCompared(t *testing.T) {
+	lines := suite.Default()[:3]
+	answers := &Player{Name: "answers", seat: func() side { return &scripted{name: "A", replies: moves("e2e4")} }}
+	// Silent answers only in the first position it is asked.
+	asked := 0
+	silent := &Player{Name: "silent", seat: func() side {
+		asked++
+		if asked == 1 {
+			return &scripted{name: "S", err: errors.New("no bestmove within 1m0s")}
+		}
+		return &scripted{name: "S", replies: moves("e2e4")}
+	}}
+	res, err := Diff(context.Background(), DiffOptions{A: answers, B: silent, Lines: lines, Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res.Positions[0]
+	if p.Same || p.NotCompared != "silent failed: no bestmove within 1m0s" || res.NotCompared != 1 || res.Compared() != 2 {
+		t.Errorf("position 1: %+v; %d not compared", p, res.NotCompared)
+	}
+	if res.Different+res.NotCompared > len(lines) || res.Different > 2 || res.Share() != float64(res.Different)/2 {
+		t.Errorf("%d differ of %d compared, share %v", res.Different, res.Compared(), res.Share())
+	}
+	never := &Player{Name: "never", seat: func() side { return &scripted{name: "N", err: errors.New("no bestmove")} }}
+	if _, err := Diff(context.Background(), DiffOptions{A: answers, B: never, Lines: lines, Jobs: 1}); err == nil ||
+		!strings.Contains(err.Error(), "no position could be compared") {
+		t.Errorf("never answers: %v", err)
 	}
 }

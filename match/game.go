@@ -326,7 +326,7 @@ func gamePGN(ref *chess.Game, opening int, rec *Record, white, black seat, opt *
 	} else {
 		ref.GetRootMove().AddComment(final)
 	}
-	text := ref.String()
+	text := rules.WritePGN(ref)
 	// The library writes a comment with no move before it hard against
 	// the result.
 	if result := string(ref.Outcome()); strings.HasSuffix(text, "}"+result) {

@@ -15,6 +15,7 @@ import (
 	"github.com/kim1-archive/microchess/internal/bounded"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/rules"
+	"github.com/kim1-archive/microchess/session"
 )
 
 const (
@@ -35,8 +36,9 @@ type Merged struct {
 // puts the match together from them alone. It refuses a game that is not
 // a record of mchess match, a game found twice (shards that overlap),
 // games of another match (another MatchSchedule), a player that is not
-// the same program or engine in every file, and a game whose tags
-// disagree with its place in the schedule. Games no file holds are no
+// the same program or engine in every file, a game whose tags
+// disagree with its place in the schedule, and a game whose Result or
+// MatchEnd its moves, replayed, do not give (endGiven). Games no file holds are no
 // error: they are listed in Missing, and the Result counts the others.
 // Errors come together, sorted, each "file:line:col: message".
 func Merge(files []string) (*Merged, error) {
@@ -200,7 +202,7 @@ func (m *merger) game(g *pgnGame) *gameError {
 	if e := readEnd(g, &rec); e != nil {
 		return e
 	}
-	if e := replay(g, &rec); e != nil {
+	if e := replay(g, &rec, m.schedule.maxPlies); e != nil {
 		return e
 	}
 	m.at[j.Index] = g.at
@@ -276,8 +278,8 @@ func readEnd(g *pgnGame, rec *Record) *gameError {
 
 // replay plays the game's moves through, as the chess library rules
 // them, for the record's moves (UCI) and its special moves after the
-// opening.
-func replay(g *pgnGame, rec *Record) *gameError {
+// opening, and holds the recorded ending and result to them (endGiven).
+func replay(g *pgnGame, rec *Record, maxPlies int) *gameError {
 	opening := 0
 	if _, ok := g.tags[tagOpening]; ok {
 		var e *gameError
@@ -285,16 +287,24 @@ func replay(g *pgnGame, rec *Record) *gameError {
 			return e
 		}
 	}
-	pos := rules.StartingPosition()
+	game := rules.NewGame()
 	if t, ok := g.tags["FEN"]; ok {
-		p, err := rules.ParseFEN(t.text)
+		if _, err := rules.ParseFEN(t.text); err != nil {
+			return errorAt(t.at, "FEN %q: %v", t.text, err)
+		}
+		fen, err := rules.FEN(t.text)
 		if err != nil {
 			return errorAt(t.at, "FEN %q: %v", t.text, err)
 		}
-		pos = p
+		game = rules.NewGame(fen)
 	}
+	ref := rules.NewReferee(game)
 	var b strings.Builder
 	for i, tok := range g.moves {
+		if ref.Outcome() != chess.NoOutcome {
+			return errorAt(tok.at, "a move after the game is over (%s)", session.OutcomeText(ref.Outcome(), ref.Method()))
+		}
+		pos := ref.Position()
 		m, err := rules.ParseSAN(pos, tok.text)
 		if err != nil {
 			return errorAt(tok.at, "%v", err)
@@ -303,10 +313,12 @@ func replay(g *pgnGame, rec *Record) *gameError {
 			rec.Special[pos.Turn()].count(&m)
 		}
 		b.WriteString(m.String() + " ")
-		pos = pos.Update(&m)
+		if err := ref.Move(&m); err != nil {
+			return errorAt(tok.at, "%v", err)
+		}
 	}
 	rec.Moves, rec.Plies = b.String(), len(g.moves)-opening
-	return nil
+	return endGiven(g, rec, ref, maxPlies)
 }
 
 // intTag reads a tag that must be a number from lo to hi.

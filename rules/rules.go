@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/corentings/chess/v2"
 )
@@ -168,8 +169,8 @@ func (r *Referee) Resign(color chess.Color) { r.Game.Resign(color) }
 // checks a claimed repetition or fifty moves itself).
 func (r *Referee) Draw(method chess.Method) error { return r.Game.Draw(method) }
 
-// String is the game's record in PGN (chess.Game.String).
-func (r *Referee) String() string { return r.Game.String() }
+// String is the game's record in PGN (WritePGN).
+func (r *Referee) String() string { return WritePGN(r.Game) }
 
 // Repetitions is how often the position now has stood, itself included.
 func (r *Referee) Repetitions() int { return r.reps[len(r.reps)-1] }
@@ -188,4 +189,28 @@ func (r *Referee) EligibleDraws() []chess.Method {
 		draws = append(draws, chess.FiftyMoveRule)
 	}
 	return draws
+}
+
+// Over says whether a game standing at pos is over by the position alone,
+// as the chess library judges it: chess.Checkmate, chess.Stalemate or
+// chess.InsufficientMaterial (a dead position), else chess.NoMethod.
+// The clocks and repetitions are not looked at.
+func Over(pos *chess.Position) chess.Method {
+	if m := pos.Status(); m != chess.NoMethod {
+		return m
+	}
+	if k := keyOf(pos); k.heavy() {
+		return chess.NoMethod
+	}
+	// The library judges material only in a game: one from the board,
+	// with the clocks at zero.
+	f := strings.Fields(pos.String())
+	fen, err := FEN(strings.Join(f[:4], " ") + " 0 1")
+	if err != nil {
+		return chess.NoMethod
+	}
+	if g := NewGame(fen); g.Method() == chess.InsufficientMaterial {
+		return chess.InsufficientMaterial
+	}
+	return chess.NoMethod
 }

@@ -279,7 +279,7 @@ func (f *Follower) PGN(program, level string, date time.Time) string {
 		if i < len(games)-1 {
 			c.AddTagPair("Termination", f.EarlierEnd[i])
 		}
-		out = append(out, c.String())
+		out = append(out, rules.WritePGN(c))
 	}
 	return strings.Join(out, "\n")
 }

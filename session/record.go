@@ -123,7 +123,7 @@ func (p *Play) PGN(date time.Time) string {
 		default:
 			c.AddTagPair("Termination", "unterminated")
 		}
-		out = append(out, c.String())
+		out = append(out, rules.WritePGN(c))
 	}
 	return strings.Join(out, "\n")
 }

@@ -173,7 +173,7 @@ func TestTouchMoveStone(t *testing.T) {
 				t.Errorf("ply %+v; over %v (%s)", ply, p.Over(), p.End)
 			}
 			want := "touch-move: " + c.illegal + " is illegal (" + c.reason + "); the king must move: " + c.entered + " entered"
-			if tm.String() != want || !strings.Contains(p.PGN(time.Now()), want+"}") {
+			if tm.String() != want || !strings.Contains(p.PGN(time.Now()), want+" [%cycles ") {
 				t.Errorf("comment %q, want %q in the record:\n%s", tm.String(), want, p.PGN(time.Now()))
 			}
 			// The key pairs: the king taken back, then the move entered.

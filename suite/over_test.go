@@ -63,3 +63,27 @@ func longLine(t *testing.T, n int) []string {
 	}
 	return sans
 }
+
+// A line already over at its end, or on the way, is refused where it ends
+// so, in every format: checkmate by its moves, a dead position from an
+// EPD's FEN (K v K), and one reached by a PGN's underpromotion (K+N v K).
+func TestOverLineRefused(t *testing.T) {
+	const dead = "neither side has the material to mate (a dead position): the game is drawn before the match plays a move of it"
+	_, err := Parse("t.txt", strings.NewReader("A00 Fool's Mate | f3 e5 g4 Qh4#\n"))
+	if err == nil || err.Error() != "t.txt:1:28: checkmate: the game is over before the match plays a move of it (move 2...)" {
+		t.Errorf("text: %v", err)
+	}
+	_, err = ParseEPD("t.epd", strings.NewReader("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n8/8/8/4k3/8/8/8/4K3 w - - id \"K v K\";\n"))
+	if err == nil || err.Error() != `t.epd:2:1: FEN "8/8/8/4k3/8/8/8/4K3 w - - 0 1": `+dead {
+		t.Errorf("EPD: %v", err)
+	}
+	// White's pawn takes the last black man and becomes a knight.
+	_, err = ParsePGN("t.pgn", strings.NewReader("[FEN \"5r2/4P1k1/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. exf8=N *\n"))
+	if err == nil || !strings.HasPrefix(err.Error(), "t.pgn:4:4: "+dead+" (move 1. from the FEN") {
+		t.Errorf("PGN: %v", err)
+	}
+	// K+R v K is no dead position: a line to play.
+	if _, err := ParsePGN("t.pgn", strings.NewReader("[FEN \"5r2/4P1k1/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. exf8=R *\n")); err != nil {
+		t.Errorf("K+R v K: %v", err)
+	}
+}

@@ -15,7 +15,8 @@ import (
 // cannot be played is checked here: one king a side, no pawn on the first
 // or last rank, the side not to move not in check, castling rights only
 // with king and rook at home, an en passant square only behind a pawn that
-// could just have stepped two, and a legal move to make.
+// could just have stepped two, a legal move to make, and the material to
+// mate on one side at least (overText).
 func startPosition(fen string) (*chess.Position, error) {
 	pos, err := checkStart(fen)
 	if err != nil {
@@ -76,6 +77,9 @@ func checkStart(fen string) (*chess.Position, error) {
 	}
 	if len(pos.ValidMoves()) == 0 {
 		return nil, errors.New("no legal move (mate or stalemate)")
+	}
+	if why := overText(pos); why != "" {
+		return nil, fmt.Errorf("FEN %q: %s", fen, why)
 	}
 	return pos, nil
 }

@@ -1,9 +1,13 @@
 package web
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kim1-archive/microchess/internal/chessjs"
 )
 
 // settle runs the panel until the program waits with no input left.
@@ -43,8 +47,17 @@ func TestPanelKeysAndMove(t *testing.T) {
 	if len(st.Plies) != 3 || st.Plies[1].SAN != "e5" || st.Plies[1].Keyed != "63-43" || !st.Plies[2].Computer {
 		t.Fatalf("plies %+v", st.Plies)
 	}
-	if pgn := p.PGN(time.Now()); !strings.Contains(pgn, "1. e4 e5 2. ") {
+	pgn := p.PGN(time.Now())
+	if !strings.Contains(pgn, "1. e4 e5 2. ") {
 		t.Errorf("PGN:\n%s", pgn)
+	}
+	// The page's save loads in chess.js, as the web's chess apps read it.
+	file := filepath.Join(t.TempDir(), "game.pgn")
+	if err := os.WriteFile(file, []byte(pgn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if games := chessjs.Load(t, file); len(games) != 1 || games[0].Moves != 3 {
+		t.Errorf("chess.js read %+v of\n%s", games, pgn)
 	}
 }
 

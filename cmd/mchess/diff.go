@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/match"
 	"github.com/kim1-archive/microchess/suite"
@@ -31,9 +32,13 @@ Examples:
   mchess diff original@super-blitz stone@super-blitz --openings study-250
   mchess diff --source mine=my.asm mine@normal original@normal --json
 
-Exit status: 0 when every position was asked (whether or not the players differ),
-1 when the players could not be set up or a file not read, 2 for bad usage, 130 when
-interrupted.`,
+A position where a player could not be set up (a piece table that cannot hold it)
+or failed (an engine that never answered) is not compared: it is listed, counted
+apart and left out of the share.
+
+Exit status: 0 when the positions were asked (whether or not the players differ),
+1 when the players could not be set up, no position could be compared, or a file
+not read, 2 for bad usage, 130 when interrupted.`,
 	New: func() options { return new(diffOptions) },
 }
 
@@ -74,6 +79,7 @@ func (o *diffOptions) run(e *env, names []string) error {
 	if !o.quiet {
 		opt.Progress = countBar(e.stderr, stderrTerminal, "positions")
 	}
+	opt.Note = func(note string) { fmt.Fprintln(e.stderr, "mchess diff: note:", note) }
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := match.Diff(ctx, opt)
@@ -129,13 +135,28 @@ func (o *diffOptions) print(w io.Writer, res *match.DiffResult) {
 		return
 	}
 	fmt.Fprintf(w, "%s and %s choose differently in %d of %d positions (%.1f%%)\n",
-		res.A, res.B, res.Different, len(res.Positions), 100*res.Share())
+		res.A, res.B, res.Different, res.Compared(), 100*res.Share())
+	if res.NotCompared > 0 {
+		fmt.Fprintf(w, "%d of %d positions not compared: a player could not be set up there, or failed (listed below)\n",
+			res.NotCompared, len(res.Positions))
+	}
+	for _, n := range [][2]string{{res.A, res.PlaysA}, {res.B, res.PlaysB}} {
+		if strings.Contains(n[1], microchess.Modified) {
+			fmt.Fprintf(w, "%s plays %s\n", n[0], n[1])
+		}
+	}
+	if res.Identical {
+		fmt.Fprintf(w, "%s vs %s: the same program bytes at the same level: the result measures nothing\n", res.A, res.B)
+	}
 	for _, p := range res.Positions {
 		if p.Same && !o.all {
 			continue
 		}
 		mark := "differ"
-		if p.Same {
+		switch {
+		case p.NotCompared != "":
+			mark = "not compared"
+		case p.Same:
 			mark = "same"
 		}
 		fmt.Fprintf(w, "\nline %d (%s) %s\n  %s\n  %-24s %s\n  %-24s %s\n", p.Line, mark, p.Name, p.FEN,

@@ -298,7 +298,7 @@ the game ended; the side that resigned, moved illegally, failed or could not hol
 OpeningPlies (the suite line's plies), WhiteThought and BlackThought (moves thought, a
 last one not played too), WhiteCycles and BlackCycles (emulated cycles), WhiteBookMoves
 and BlackBookMoves (the library program's). Each program move's cycles are also a
-{[%cycles N]} comment.
+[%cycles N] command in the move's one comment.
 
 Exit status: 0 when the match was played, 1 when it could not be set up or a file
 not written, 2 for bad usage; when interrupted, by Ctrl-C, SIGTERM (as a batch system

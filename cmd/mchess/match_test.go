@@ -68,6 +68,7 @@ func TestMatchOriginalAgainstStone(t *testing.T) {
 		t.Errorf("%d games in the PGN", games)
 	}
 	checkPGNExtract(t, out)
+	checkChessJS(t, out)
 }
 
 // --json gives the same counts to a machine.
