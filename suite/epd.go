@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"errors"
 	"io"
 	"regexp"
 	"strconv"
@@ -59,7 +60,12 @@ func ParseEPD(name string, r io.Reader) ([]Line, error) {
 			continue
 		}
 		pos, err := checkStart(l.Start)
-		if err != nil {
+		var over *overError
+		switch {
+		case errors.As(err, &over):
+			errAt(len(raw)-len(strings.TrimLeft(raw, " \t")), "%v", err)
+			continue
+		case err != nil:
 			// Quoted as the line gives it, not as completed (" 0 1").
 			errAt(len(raw)-len(strings.TrimLeft(raw, " \t")), "bad FEN %q: %v", given, err)
 			continue

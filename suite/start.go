@@ -19,11 +19,17 @@ import (
 // mate on one side at least (overText).
 func startPosition(fen string) (*chess.Position, error) {
 	pos, err := checkStart(fen)
-	if err != nil {
+	var over *overError
+	if err != nil && !errors.As(err, &over) {
 		return nil, fmt.Errorf("bad FEN %q: %v", fen, err)
 	}
-	return pos, nil
+	return pos, err
 }
+
+// overError is a start that is a good FEN of a game already over.
+type overError struct{ fen, why string }
+
+func (e *overError) Error() string { return fmt.Sprintf("FEN %q: %s", e.fen, e.why) }
 
 // checkStart is startPosition, its errors the reason alone.
 func checkStart(fen string) (*chess.Position, error) {
@@ -79,7 +85,7 @@ func checkStart(fen string) (*chess.Position, error) {
 		return nil, errors.New("no legal move (mate or stalemate)")
 	}
 	if why := overText(pos); why != "" {
-		return nil, fmt.Errorf("FEN %q: %s", fen, why)
+		return nil, &overError{fen, why}
 	}
 	return pos, nil
 }
