@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/kim1-archive/microchess/rules"
@@ -28,5 +29,17 @@ func TestBadFENReasons(t *testing.T) {
 		if _, err := rules.LegalFEN(c.fen); err == nil || err.Error() != c.want {
 			t.Errorf("LegalFEN(%q): %v, want %s", c.fen, err, c.want)
 		}
+	}
+}
+
+// A PGN whose FEN tag holds a byte past ASCII is an error, not a panic of
+// the chess library's.
+func TestPGNWithABadFENTag(t *testing.T) {
+	pgn := "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppé/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\"]\n\n1. e4 *\n"
+	if _, err := rules.PGN(strings.NewReader(pgn)); err == nil {
+		t.Error("PGN read a FEN tag with a byte past ASCII")
+	}
+	if _, err := rules.ReadGames(strings.NewReader(pgn)); err == nil {
+		t.Error("ReadGames read a FEN tag with a byte past ASCII")
 	}
 }

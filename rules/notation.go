@@ -89,18 +89,29 @@ func StartingPosition() *chess.Position {
 // reader, it decodes moves with AlgebraicNotation, whose Decode returns a
 // slice it has put back in a sync.Pool (chess/v2 v2.3.2, notation.go's
 // generateOptions); the project's own code reads SAN with ParseSAN.
-func PGN(r io.Reader) (func(*chess.Game), error) {
+func PGN(r io.Reader) (opt func(*chess.Game), err error) {
 	fenMu.Lock()
 	defer fenMu.Unlock()
+	defer libraryPanic(&err)
 	return chess.PGN(r)
+}
+
+// libraryPanic turns a panic of the chess library's reading into an
+// error: it indexes a 128-entry table with each byte of a FEN's board, so
+// a byte past ASCII in a PGN's FEN tag panics inside it (ParseFEN checks
+// a FEN before the library sees it; a PGN's tags it reads itself).
+func libraryPanic(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("the chess library cannot read it: %v", r)
+	}
 }
 
 // ReadGames reads every game of a PGN stream as chess.Scanner does, safe
 // to call from several goroutines.
-func ReadGames(r io.Reader) ([]*chess.Game, error) {
+func ReadGames(r io.Reader) (games []*chess.Game, err error) {
 	fenMu.Lock()
 	defer fenMu.Unlock()
-	var games []*chess.Game
+	defer libraryPanic(&err)
 	sc := chess.NewScanner(r)
 	for sc.HasNext() {
 		g, err := sc.ParseNext()
