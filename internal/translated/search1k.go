@@ -12,35 +12,38 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Search1K is the MicroChess that searches (src/search1k/search1k.asm), translated ahead of time by emu/translate: 142 blocks, 409 instructions, 785 bytes of code.
+// Search1K is the MicroChess that searches (src/search1k/search1k.asm), translated ahead of time by emu/translate: 147 blocks, 420 instructions, 807 bytes of code.
 var Search1K = &emu.Native{
 	Name: "search1K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a f\x02\xa9\xee\xd0\a\xc9\x14\xd0\v \x00\x01\x85\xfb\x85\xfa\x85\xf9мL\xc9\x02"},
-		{Addr: 0x0100, Bytes: "\xa9\x00\x85\x8a\x85\x87\xa9\xff\x85\xfb\x85\x8c\xa9\xb4\x85\x88\xad\x8b\x01I\xffJJm\xf2\x02m\xf2\x02\x85\x89J\x85\x8e懢\x00\x86\x86\x86pʆ{\xa9\x80\x85\xb7 \xa1\x17\xa5\x8aJ\xd0\x14\xa6\x8c\x86\xfb\xa6\x8d\x86\xf9\xa5\x89Ŏ\x90\x06\xa5\x87\xc9\x06\x90զ\xfb0\x10\xb5P\x85\xfa\x86\xb0\xa5\xf9\x85\xb1 \xf3\x02L\x00\x00\x8a`"},
-		{Addr: 0x018C, Bytes: " \xdd\x17\xa6\x86\xb5\xc20\t\t@\x95\xc2 \xdd\x17\xa6\x86\xb5\xc2J\xb5p\x90\x01`\xa9 \x95\xc3膆 f\x02 \xdd\x17L\xdd\x03"},
+		{Addr: 0x00DD, Bytes: "\xa4\xfb0\f\x84\xb0\xa5\xf9\x85\xb1\xba\x86\xcdLC\x03`"},
+		{Addr: 0x0100, Bytes: "\xa9\x00\x85\x8a\x85\x87\xa9\xff\x85\xfb\x85\x8c\xa9\xb4\x85\x88\xad\x8b\x01I\xffJJm\xf2\x02m\xf2\x02\x85\x89J\x85\x8e懢\x00\x86\x86\x86pʆ{\xa9\x80\x85\xb7 \xa1\x17\xa6\x8c\x86\xfb\xa6\x8d\x86\xf9\xa5\x8a\xd0\f\xa5\x89Ŏ\x90\x06\xa5\x87\xc9\x06\x90֦\xfb0\x10\xb5P\x85\xfa\x86\xb0\xa5\xf9\x85\xb1 \xf3\x02L\x00\x00\x8a`"},
+		{Addr: 0x018C, Bytes: "\x8a\xd0\x03 \xdd\x00 \xdd\x17\xa6\x86\xb5\xc20\t\t@\x95\xc2 \xdd\x17\xa6\x86\xb5\xc2J\xb5p\x90\x01`\xa9 \x95\xc3膆 f\x02 \xdd\x17L\xdd\x03"},
 		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \xa8\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 ~\x020\x0e\b !\x03(p\a\xa4\xb0\x88\xc0\x05\x90\xed \xa8\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 ~\x02P\x050\x03 !\x03 \xa8\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb ~\x02p\xae0\xac !\x03\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xeb`\xa5\xb1\xa6\xb6\x18u\x8f\x85\xb1)\x88\xd0\x19\xa5\xb1\xa2 \xca0\x0e\xd5P\xd0\xf9\xe0\x100\n\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa6\xb0\xb5P\x85\xb1`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95Ph\xaah\x85\xb1\x95PL\x1a\x03\xc9\x0f\xd0\x05 \xf3\x02\xd0\a\xc9\b\xb0\x12 \xf0\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
 		{Addr: 0x02F3, Bytes: "\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\x86٩̕P\x8aH\xa6\xb0\xb5P\x94PH\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xa6\x86P\x18\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\xc2L\xbd\x03`\xb5\xc2)`\xd0\xf9\xf0\x06\xb5\xc2)@\xf0\U00066c35P \xc2\x03\x85\xb5\xa5\xb1 \xc2\x038嵦\xb0\xd0\x02I\xff\x85\xb4 \xf3\x02\xa4\xd9Ȧ\x86\xb5\xb7\x18y\x80\x17e\xb4I\xff\x95\xb8\xb5{I\xff\x95q\xb5pI\xff\x95| f\x02\xe6\x86 \xa1\x17Ɔ\x85\x8b f\x02 \xaf\x02\xa6\x86\xa5\x8a\xd0#\xa5\x8bI\xff\xf0'V\xc286\xc2\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84\x8c\xa4\xb1\x84\x8d\xd5{\x90\n\xb5\xc2\t\x80\x95µͪ\x9a`H)\a\xc9\x04\x90\x02I\a\x85\xd8hJJJJ\xc9\x04\x90\x02I\a\x18e\xd8J`Ɔ f\x02\xa6\x86\xb5\xc3J\xa9\x80\x90\x04\xa5\x86i\x01`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
 		{Addr: 0x17A1, Bytes: "\xa5\x88\xd0\x02Ɖƈ\xa5\x89\x10\v\xa6\x8c\xe8\xf0\x06\xa5\x87\x85\x8a\xd0$\xa6\x86\xa9\x00\x95\xc2䇰\x03L\x8c\x01\xb5\xb7\xe0\b\xb0\x11\xd5{\xb0\r\xd5p\x90\x02\x95p \xdd\x17\xa6\x86\xb5p`\xba\x8a\xa6\x86\x95\xcdL\x00\x02"},
 	},
 	Blocks: []uint16{
 		0x0000, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x0026, 0x002A, 0x002E, 0x0031, 0x0035,
-		0x0039, 0x003C, 0x0044, 0x0100, 0x0122, 0x0134, 0x0139, 0x0147, 0x014D, 0x0151, 0x015E, 0x0161,
-		0x018C, 0x018F, 0x0195, 0x019C, 0x019E, 0x01A5, 0x01A6, 0x01B0, 0x01B3, 0x0200, 0x0204, 0x0208,
-		0x0209, 0x020C, 0x0212, 0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238,
-		0x023C, 0x023F, 0x0241, 0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263,
-		0x0266, 0x0268, 0x027D, 0x027E, 0x028B, 0x028F, 0x0292, 0x0296, 0x029A, 0x02A0, 0x02A1, 0x02A4,
-		0x02A8, 0x02AF, 0x02C9, 0x02CD, 0x02D0, 0x02D2, 0x02D6, 0x02D9, 0x02DB, 0x02E1, 0x02E4, 0x02E8,
-		0x02F3, 0x02FF, 0x0303, 0x0306, 0x031A, 0x0321, 0x0325, 0x032B, 0x0334, 0x0335, 0x033B, 0x033D,
-		0x0343, 0x034A, 0x0351, 0x0358, 0x035A, 0x035F, 0x037F, 0x0384, 0x038B, 0x038E, 0x0394, 0x039A,
-		0x03A3, 0x03A5, 0x03AB, 0x03B3, 0x03B7, 0x03BD, 0x03C1, 0x03C2, 0x03C9, 0x03CB, 0x03D6, 0x03D8,
-		0x03DD, 0x03E2, 0x03EB, 0x03EF, 0x03F0, 0x03F2, 0x03F9, 0x17A1, 0x17A5, 0x17A7, 0x17AD, 0x17B2,
-		0x17B8, 0x17C2, 0x17C5, 0x17CB, 0x17CF, 0x17D3, 0x17D5, 0x17D8, 0x17DC, 0x17DD,
+		0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x0100, 0x0122, 0x0134, 0x0140, 0x0146, 0x014C,
+		0x0150, 0x015D, 0x0160, 0x018C, 0x018F, 0x0192, 0x0195, 0x019B, 0x01A2, 0x01A4, 0x01AB, 0x01AC,
+		0x01B6, 0x01B9, 0x0200, 0x0204, 0x0208, 0x0209, 0x020C, 0x0212, 0x0216, 0x0219, 0x021B, 0x021F,
+		0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F, 0x0241, 0x0243, 0x0246, 0x0249, 0x0251,
+		0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x0268, 0x027D, 0x027E, 0x028B, 0x028F, 0x0292,
+		0x0296, 0x029A, 0x02A0, 0x02A1, 0x02A4, 0x02A8, 0x02AF, 0x02C9, 0x02CD, 0x02D0, 0x02D2, 0x02D6,
+		0x02D9, 0x02DB, 0x02E1, 0x02E4, 0x02E8, 0x02F3, 0x02FF, 0x0303, 0x0306, 0x031A, 0x0321, 0x0325,
+		0x032B, 0x0334, 0x0335, 0x033B, 0x033D, 0x0343, 0x034A, 0x0351, 0x0358, 0x035A, 0x035F, 0x037F,
+		0x0384, 0x038B, 0x038E, 0x0394, 0x039A, 0x03A3, 0x03A5, 0x03AB, 0x03B3, 0x03B7, 0x03BD, 0x03C1,
+		0x03C2, 0x03C9, 0x03CB, 0x03D6, 0x03D8, 0x03DD, 0x03E2, 0x03EB, 0x03EF, 0x03F0, 0x03F2, 0x03F9,
+		0x17A1, 0x17A5, 0x17A7, 0x17AD, 0x17B2, 0x17B8, 0x17C2, 0x17C5, 0x17CB, 0x17CF, 0x17D3, 0x17D5,
+		0x17D8, 0x17DC, 0x17DD,
 	},
 	Unhooked: []emu.Range{
-		{Lo: 0x0047, Hi: 0x00FF},
-		{Lo: 0x0163, Hi: 0x018B},
-		{Lo: 0x01B6, Hi: 0x01FF},
+		{Lo: 0x0047, Hi: 0x00DC},
+		{Lo: 0x00EE, Hi: 0x00FF},
+		{Lo: 0x0162, Hi: 0x018B},
+		{Lo: 0x01BC, Hi: 0x01FF},
 	},
 	Enter: search1K,
 }
@@ -147,6 +150,21 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0044
+	case 0x00DD:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L00DD
+	case 0x00E1:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L00E1
+	case 0x00ED:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L00ED
 	case 0x0100:
 		if 47 >= budget {
 			goto budget
@@ -158,85 +176,95 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0122
 	case 0x0134:
-		if 61 >= budget {
+		if 59 >= budget {
 			goto budget
 		}
 		goto L0134
-	case 0x0139:
-		if 54 >= budget {
+	case 0x0140:
+		if 42 >= budget {
 			goto budget
 		}
-		goto L0139
-	case 0x0147:
+		goto L0140
+	case 0x0146:
 		if 34 >= budget {
 			goto budget
 		}
-		goto L0147
-	case 0x014D:
+		goto L0146
+	case 0x014C:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L014D
-	case 0x0151:
+		goto L014C
+	case 0x0150:
 		if 22 >= budget {
 			goto budget
 		}
-		goto L0151
-	case 0x015E:
+		goto L0150
+	case 0x015D:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L015E
-	case 0x0161:
+		goto L015D
+	case 0x0160:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L0161
+		goto L0160
 	case 0x018C:
-		if 6 >= budget {
+		if 10 >= budget {
 			goto budget
 		}
 		goto L018C
 	case 0x018F:
-		if 40 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L018F
+	case 0x0192:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0192
 	case 0x0195:
-		if 12 >= budget {
+		if 40 >= budget {
 			goto budget
 		}
 		goto L0195
-	case 0x019C:
+	case 0x019B:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L019B
+	case 0x01A2:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L019C
-	case 0x019E:
+		goto L01A2
+	case 0x01A4:
 		if 30 >= budget {
 			goto budget
 		}
-		goto L019E
-	case 0x01A5:
+		goto L01A4
+	case 0x01AB:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L01A5
-	case 0x01A6:
+		goto L01AB
+	case 0x01AC:
 		if 17 >= budget {
 			goto budget
 		}
-		goto L01A6
-	case 0x01B0:
+		goto L01AC
+	case 0x01B6:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L01B0
-	case 0x01B3:
+		goto L01B6
+	case 0x01B9:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L01B3
+		goto L01B9
 	case 0x0200:
 		if 5 >= budget {
 			goto budget
@@ -785,7 +813,7 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x0100 && pc <= 0x0162) || (pc >= 0x018C && pc <= 0x01B5) || (pc >= 0x0200 && pc <= 0x02EA) || (pc >= 0x02F3 && pc <= 0x03FF) || (pc >= 0x17A1 && pc <= 0x17E5) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0161) || (pc >= 0x018C && pc <= 0x01BB) || (pc >= 0x0200 && pc <= 0x02EA) || (pc >= 0x02F3 && pc <= 0x03FF) || (pc >= 0x17A1 && pc <= 0x17E5) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -831,7 +859,7 @@ L0008: // OUT
 	// 0008 JSR *OUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
@@ -851,7 +879,7 @@ L000B:
 	// 000B JSR *GETKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
@@ -926,7 +954,7 @@ L001A: // WHSET
 	// 001D STA .BK,X
 	{
 		ea := uint16(x + 0x60)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 14<<clockShift + 5
 			pc = 0x001D
 			goto step
@@ -942,7 +970,7 @@ L001A: // WHSET
 	// 0021 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
 			pc = 0x0021
 			goto step
@@ -1000,7 +1028,7 @@ L002E:
 	// 002E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x002E
 			goto step
@@ -1052,7 +1080,7 @@ L0039:
 	// 0039 JSR GO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0039
 			goto step
@@ -1093,6 +1121,137 @@ L0044: // NOGO
 	// 0044 JMP INPUT
 	{
 		goto L02C9
+	}
+
+L00DD: // FIRST
+	if clock+35<<clockShift >= end {
+		pc = 0x00DD
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 00DD LDY .BESTP
+	{
+		m := c.Mem[0x00FB]
+		y = m
+		nz = int(int8(y))
+	}
+	// 00DF BMI FR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L00ED
+		}
+	}
+
+L00E1:
+	clock += 17<<clockShift + 6
+	// 00E1 STY .PIECE
+	{
+		c.Mem[0x00B0] = y
+	}
+	// 00E3 LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 00E5 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 00E7 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 00E8 STX .SSP
+	{
+		c.Mem[0x00CD] = x
+	}
+	// 00EA JMP TRY
+	{
+		goto L0343
+	}
+
+L00ED: // FR
+	clock += 6<<clockShift + 1
+	// 00ED RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0192:
+			goto L0192
+		}
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0246
+			case 4:
+				goto L03E2
+			case 8:
+				goto L038E
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
+				goto L0031
+			case 38:
+				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
+			case 60:
+				goto L17D8
+			case 61:
+				goto L003C
+			case 62:
+				goto L023F
+			}
+		}
+		goto step
 	}
 
 L0100: // GO
@@ -1299,7 +1458,7 @@ L0122: // ITER
 	// 0131 JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0131
 			goto step
@@ -1310,92 +1469,84 @@ L0122: // ITER
 	}
 
 L0134:
-	if clock+61<<clockShift >= end {
+	if clock+59<<clockShift >= end {
 		pc = 0x0134
 		goto budget
 	}
-	clock += 7<<clockShift + 3
-	// 0134 LDA .ABORT
-	{
-		m := c.Mem[0x008A]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0136 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0137 BNE GDONE
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L014D
-		}
-	}
-
-L0139:
-	clock += 20<<clockShift + 7
-	// 0139 LDX .RBP
+	clock += 17<<clockShift + 6
+	// 0134 LDX .RBP
 	{
 		m := c.Mem[0x008C]
 		x = m
 		nz = int(int8(x))
 	}
-	// 013B STX .BESTP
+	// 0136 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 013D LDX .RBM
+	// 0138 LDX .RBM
 	{
 		m := c.Mem[0x008D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 013F STX .BESTM
+	// 013A STX .BESTM
 	{
 		c.Mem[0x00F9] = x
 	}
-	// 0141 LDA .NODEH
+	// 013C LDA .ABORT
+	{
+		m := c.Mem[0x008A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 013E BNE GDONE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L014C
+		}
+	}
+
+L0140:
+	clock += 8<<clockShift + 3
+	// 0140 LDA .NODEH
 	{
 		m := c.Mem[0x0089]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0143 CMP .LIMIT
+	// 0142 CMP .LIMIT
 	{
 		m := c.Mem[0x008E]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0145 BCC GDONE
+	// 0144 BCC GDONE
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L014D
+			goto L014C
 		}
 	}
 
-L0147:
+L0146:
 	clock += 7<<clockShift + 3
-	// 0147 LDA .IDEP
+	// 0146 LDA .IDEP
 	{
 		m := c.Mem[0x0087]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0149 CMP #$06
+	// 0148 CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 014B BCC ITER
+	// 014A BCC ITER
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
@@ -1403,80 +1554,80 @@ L0147:
 		}
 	}
 
-L014D: // GDONE
+L014C: // GDONE
 	clock += 5<<clockShift + 2
-	// 014D LDX .BESTP
+	// 014C LDX .BESTP
 	{
 		m := c.Mem[0x00FB]
 		x = m
 		nz = int(int8(x))
 	}
-	// 014F BMI MATE
+	// 014E BMI MATE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0161
+			goto L0160
 		}
 	}
 
-L0151:
+L0150:
 	clock += 22<<clockShift + 6
-	// 0151 LDA .BOARD,X
+	// 0150 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0153 STA .BESTV
+	// 0152 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0155 STX .PIECE
+	// 0154 STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 0157 LDA .BESTM
+	// 0156 LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0159 STA .SQUARE
+	// 0158 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 015B JSR MOVE
+	// 015A JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
-			pc = 0x015B
+			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5D
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
 		s -= 2
 		goto L02F3
 	}
 
-L015E:
+L015D:
 	if clock+3<<clockShift >= end {
-		pc = 0x015E
+		pc = 0x015D
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 015E JMP CHESS
+	// 015D JMP CHESS
 	{
 		goto L0000
 	}
 
-L0161: // MATE
+L0160: // MATE
 	clock += 8<<clockShift + 2
-	// 0161 TXA
+	// 0160 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0162 RTS
+	// 0161 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -1486,171 +1637,207 @@ L0161: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
 	}
 
 L018C: // FULL
-	if clock+6<<clockShift >= end {
+	if clock+10<<clockShift >= end {
 		pc = 0x018C
 		goto budget
 	}
+	clock += 4<<clockShift + 2
+	// 018C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 018D BNE FULL2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0192
+		}
+	}
+
+L018F:
 	clock += 6<<clockShift + 1
-	// 018C JSR GEN
+	// 018F JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
-			pc = 0x018C
+			pc = 0x018F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x8E
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x91
+		s -= 2
+		goto L00DD
+	}
+
+L0192: // FULL2
+	if clock+6<<clockShift >= end {
+		pc = 0x0192
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0192 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0192
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x94
 		s -= 2
 		goto L17DD
 	}
 
-L018F:
+L0195:
 	if clock+40<<clockShift >= end {
-		pc = 0x018F
+		pc = 0x0195
 		goto budget
 	}
 	clock += 9<<clockShift + 3
-	// 018F LDX .PLY
+	// 0195 LDX .PLY
 	{
 		m := c.Mem[0x0086]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0191 LDA .MODE,X
+	// 0197 LDA .MODE,X
 	{
 		m := c.Mem[x+0xC2]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0193 BMI FDONE
+	// 0199 BMI FDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L019E
+			goto L01A4
 		}
 	}
 
-L0195:
+L019B:
 	clock += 12<<clockShift + 3
-	// 0195 ORA #$40
+	// 019B ORA #$40
 	{
 		m := byte(0x40)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 0197 STA .MODE,X
+	// 019D STA .MODE,X
 	{
 		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 10<<clockShift + 2
-			pc = 0x0197
+			pc = 0x019D
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0199 JSR GEN
+	// 019F JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0199
+			pc = 0x019F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9B
+		c.Mem[sa], c.Mem[sb] = 0x01, 0xA1
 		s -= 2
 		goto L17DD
 	}
 
-L019C:
+L01A2:
 	if clock+33<<clockShift >= end {
-		pc = 0x019C
+		pc = 0x01A2
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 019C LDX .PLY
+	// 01A2 LDX .PLY
 	{
 		m := c.Mem[0x0086]
 		x = m
 		nz = int(int8(x))
 	}
 
-L019E: // FDONE
+L01A4: // FDONE
 	clock += 12<<clockShift + 4
-	// 019E LDA .MODE,X
+	// 01A4 LDA .MODE,X
 	{
 		m := c.Mem[x+0xC2]
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A0 LSR A
+	// 01A6 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -1658,23 +1845,23 @@ L019E: // FDONE
 		nz = int(int8(m))
 		a = m
 	}
-	// 01A1 LDA .ALPHA,X
+	// 01A7 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A3 BCC NOLEG
+	// 01A9 BCC NOLEG
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L01A6
+			goto L01AC
 		}
 	}
 
-L01A5:
+L01AB:
 	clock += 6<<clockShift + 1
-	// 01A5 RTS
+	// 01AB RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -1686,139 +1873,141 @@ L01A5:
 		case 0x0384:
 			goto L0384
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
 	}
 
-L01A6: // NOLEG
+L01AC: // NOLEG
 	clock += 17<<clockShift + 5
-	// 01A6 LDA #$20
+	// 01AC LDA #$20
 	{
 		m := byte(0x20)
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A8 STA $C3,X
+	// 01AE STA $C3,X
 	{
 		ea := uint16(x + 0xC3)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 15<<clockShift + 4
-			pc = 0x01A8
+			pc = 0x01AE
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 01AA INX
+	// 01B0 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 01AB STX .PLY
+	// 01B1 STX .PLY
 	{
 		c.Mem[0x0086] = x
 	}
-	// 01AD JSR REVERSE
+	// 01B3 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
-			pc = 0x01AD
+			pc = 0x01B3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0xAF
+		c.Mem[sa], c.Mem[sb] = 0x01, 0xB5
 		s -= 2
 		goto L0266
 	}
 
-L01B0:
+L01B6:
 	if clock+6<<clockShift >= end {
-		pc = 0x01B0
+		pc = 0x01B6
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 01B0 JSR GEN
+	// 01B6 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
-			pc = 0x01B0
+			pc = 0x01B6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0xB2
+		c.Mem[sa], c.Mem[sb] = 0x01, 0xB8
 		s -= 2
 		goto L17DD
 	}
 
-L01B3:
+L01B9:
 	if clock+14<<clockShift >= end {
-		pc = 0x01B3
+		pc = 0x01B9
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 01B3 JMP NOLEG2
+	// 01B9 JMP NOLEG2
 	{
 		goto L03DD
 	}
@@ -1870,77 +2059,79 @@ L0208:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x018F:
-			goto L018F
-		case 0x019C:
-			goto L019C
-		case 0x01B3:
-			goto L01B3
+		case 0x0195:
+			goto L0195
+		case 0x01A2:
+			goto L01A2
+		case 0x01B9:
+			goto L01B9
 		case 0x17D8:
 			goto L17D8
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -1951,7 +2142,7 @@ L0209: // NEX
 	// 0209 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
@@ -2010,7 +2201,7 @@ L0216: // AGN
 	// 0216 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0216
 			goto step
@@ -2046,7 +2237,7 @@ L021B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 9<<clockShift + 2
 			pc = 0x021B
 			goto step
@@ -2058,7 +2249,7 @@ L021B:
 	// 021C JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x021C
 			goto step
@@ -2125,7 +2316,7 @@ L0229: // STOP
 	// 0229 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0229
 			goto step
@@ -2207,7 +2398,7 @@ L023C: // P1
 	// 023C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x023C
 			goto step
@@ -2246,7 +2437,7 @@ L0243:
 	// 0243 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0243
 			goto step
@@ -2265,7 +2456,7 @@ L0246: // P2
 	// 0246 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
@@ -2318,7 +2509,7 @@ L0251: // P3
 	// 0251 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0251
 			goto step
@@ -2357,7 +2548,7 @@ L0258:
 	// 0258 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0258
 			goto step
@@ -2471,7 +2662,7 @@ L0268: // ETC
 	// 026F STA .BK,X
 	{
 		ea := uint16(x + 0x60)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 24<<clockShift + 8
 			pc = 0x026F
 			goto step
@@ -2481,7 +2672,7 @@ L0268: // ETC
 	// 0271 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 7
 			pc = 0x0271
 			goto step
@@ -2531,7 +2722,7 @@ L0268: // ETC
 	// 0278 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
 			pc = 0x0278
 			goto step
@@ -2559,68 +2750,70 @@ L027D:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -2875,68 +3068,70 @@ L02A1: // RETL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -2968,68 +3163,70 @@ L02A4: // ILLEGAL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -3071,68 +3268,70 @@ L02A8: // RESET
 		case 0x0249:
 			goto L0249
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -3200,7 +3399,7 @@ L02AF: // UMOVE
 	// 02BD STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 24<<clockShift + 7
 			pc = 0x02BD
 			goto step
@@ -3233,7 +3432,7 @@ L02AF: // UMOVE
 	// 02C4 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
@@ -3267,7 +3466,7 @@ L02CD:
 	// 02CD JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x02CD
 			goto step
@@ -3313,7 +3512,7 @@ L02D6:
 	// 02D6 JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x02D6
 			goto step
@@ -3426,7 +3625,7 @@ L02F3: // MOVE
 	// 02FB PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 7<<clockShift + 3
 			pc = 0x02FB
 			goto step
@@ -3494,7 +3693,7 @@ L0306: // TAKE
 	// 030A STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 34<<clockShift + 11
 			pc = 0x030A
 			goto step
@@ -3509,7 +3708,7 @@ L0306: // TAKE
 	// 030D PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 28<<clockShift + 9
 			pc = 0x030D
 			goto step
@@ -3533,7 +3732,7 @@ L0306: // TAKE
 	// 0312 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 18<<clockShift + 6
 			pc = 0x0312
 			goto step
@@ -3543,7 +3742,7 @@ L0306: // TAKE
 	// 0314 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 14<<clockShift + 5
 			pc = 0x0314
 			goto step
@@ -3560,7 +3759,7 @@ L0306: // TAKE
 	// 0316 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 9<<clockShift + 3
 			pc = 0x0316
 			goto step
@@ -3578,7 +3777,7 @@ L0306: // TAKE
 	// 0319 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 3<<clockShift + 1
 			pc = 0x0319
 			goto step
@@ -3616,8 +3815,8 @@ L031A: // STRV
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x015E:
-			goto L015E
+		case 0x015D:
+			goto L015D
 		case 0x02D0:
 			goto L02D0
 		case 0x035F:
@@ -3625,68 +3824,70 @@ L031A: // STRV
 		case 0x038E:
 			goto L038E
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -3746,7 +3947,7 @@ L032B:
 	// 032D STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 11<<clockShift + 3
 			pc = 0x032D
 			goto step
@@ -3756,7 +3957,7 @@ L032B:
 	// 032F STA .MODE,X
 	{
 		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 7<<clockShift + 2
 			pc = 0x032F
 			goto step
@@ -3788,68 +3989,70 @@ L0334: // JR0
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -3926,7 +4129,7 @@ L0343: // TRY
 	// 0347 JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0347
 			goto step
@@ -3955,7 +4158,7 @@ L034A:
 	// 034E JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x034E
 			goto step
@@ -4037,7 +4240,7 @@ L035A: // TP1
 	// 035C JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x035C
 			goto step
@@ -4157,7 +4360,7 @@ L035F:
 	// 036E STA $B8,X
 	{
 		ea := uint16(x + 0xB8)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 30<<clockShift + 8
 			pc = 0x036E
 			goto step
@@ -4179,7 +4382,7 @@ L035F:
 	// 0374 STA $71,X
 	{
 		ea := uint16(x + 0x71)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
 			pc = 0x0374
 			goto step
@@ -4201,7 +4404,7 @@ L035F:
 	// 037A STA $7C,X
 	{
 		ea := uint16(x + 0x7C)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 10<<clockShift + 2
 			pc = 0x037A
 			goto step
@@ -4211,7 +4414,7 @@ L035F:
 	// 037C JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x037C
 			goto step
@@ -4237,7 +4440,7 @@ L037F:
 	// 0381 JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0381
 			goto step
@@ -4267,7 +4470,7 @@ L0384:
 	// 0388 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0388
 			goto step
@@ -4286,7 +4489,7 @@ L038B:
 	// 038B JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x038B
 			goto step
@@ -4349,7 +4552,7 @@ L039A:
 	// 039A LSR .MODE,X
 	{
 		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
 			pc = 0x039A
 			goto step
@@ -4367,7 +4570,7 @@ L039A:
 	// 039D ROL .MODE,X
 	{
 		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 12<<clockShift + 3
 			pc = 0x039D
 			goto step
@@ -4407,7 +4610,7 @@ L03A5:
 	// 03A5 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
 			pc = 0x03A5
 			goto step
@@ -4486,7 +4689,7 @@ L03B7: // CUT
 	// 03BB STA .MODE,X
 	{
 		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
 			pc = 0x03BB
 			goto step
@@ -4521,6 +4724,8 @@ L03C1: // JRET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
+		case 0x0192:
+			goto L0192
 		case 0x021F:
 			goto L021F
 		case 0x0246:
@@ -4528,68 +4733,70 @@ L03C1: // JRET
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -4604,7 +4811,7 @@ L03C2: // CENT
 	// 03C2 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 9<<clockShift + 4
 			pc = 0x03C2
 			goto step
@@ -4771,68 +4978,70 @@ L03D8: // CEN2
 		case 0x0351:
 			goto L0351
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -4850,7 +5059,7 @@ L03DD: // NOLEG2
 	// 03DF JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x03DF
 			goto step
@@ -4956,68 +5165,70 @@ L03EF: // NR2
 		case 0x0384:
 			goto L0384
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -5096,68 +5307,70 @@ L03F9:
 		case 0x02D9:
 			goto L02D9
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -5274,7 +5487,7 @@ L17B8: // NG2
 	// 17BC STA .MODE,X
 	{
 		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 9<<clockShift + 3
 			pc = 0x17BC
 			goto step
@@ -5365,7 +5578,7 @@ L17D3:
 	// 17D3 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
 			pc = 0x17D3
 			goto step
@@ -5378,7 +5591,7 @@ L17D5: // QS1
 	// 17D5 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01B5) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01B5) {
+		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17D5
 			goto step
@@ -5421,68 +5634,70 @@ L17DC: // NRET
 		case 0x0384:
 			goto L0384
 		}
-		if h := uint32(pc) * 0xABD8A711 >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L01B3
-			case 5:
-				goto L0254
-			case 9:
-				goto L0384
-			case 13:
-				goto L034A
-			case 14:
-				goto L022C
-			case 15:
-				goto L03E2
-			case 17:
-				goto L003C
-			case 19:
-				goto L035F
-			case 20:
-				goto L02D0
-			case 22:
-				goto L02D9
-			case 24:
-				goto L000B
-			case 25:
-				goto L000E
-			case 29:
-				goto L17D8
-			case 30:
-				goto L0219
-			case 32:
-				goto L021F
-			case 36:
-				goto L019C
-			case 43:
+			case 3:
 				goto L0246
-			case 44:
-				goto L0249
-			case 47:
-				goto L020C
-			case 48:
-				goto L0134
-			case 49:
-				goto L025B
-			case 50:
-				goto L037F
-			case 53:
-				goto L018F
-			case 54:
-				goto L038B
-			case 55:
+			case 4:
+				goto L03E2
+			case 8:
 				goto L038E
-			case 57:
+			case 9:
+				goto L000E
+			case 10:
+				goto L01B6
+			case 12:
+				goto L0192
+			case 13:
+				goto L0254
+			case 16:
+				goto L020C
+			case 18:
+				goto L025B
+			case 19:
+				goto L0384
+			case 20:
+				goto L015D
+			case 21:
+				goto L021F
+			case 24:
+				goto L038B
+			case 25:
+				goto L037F
+			case 26:
+				goto L000B
+			case 27:
+				goto L0134
+			case 28:
+				goto L02D0
+			case 32:
+				goto L01A2
+			case 33:
+				goto L034A
+			case 34:
 				goto L0031
-			case 58:
+			case 38:
 				goto L0351
+			case 43:
+				goto L02D9
+			case 47:
+				goto L035F
+			case 51:
+				goto L0249
+			case 53:
+				goto L0219
+			case 57:
+				goto L022C
+			case 58:
+				goto L01B9
+			case 59:
+				goto L0195
 			case 60:
-				goto L015E
+				goto L17D8
+			case 61:
+				goto L003C
 			case 62:
 				goto L023F
-			case 63:
-				goto L01B0
 			}
 		}
 		goto step
@@ -5513,7 +5728,7 @@ L17DD: // GEN
 	// 17E1 STA .SSP,X
 	{
 		ea := uint16(x + 0xCD)
-		if ea <= 0x0046 {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 7<<clockShift + 2
 			pc = 0x17E1
 			goto step
@@ -5553,4 +5768,4 @@ exit:
 
 // search1KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search1KReturns = [64]uint16{0: 0x01B3, 5: 0x0254, 9: 0x0384, 13: 0x034A, 14: 0x022C, 15: 0x03E2, 17: 0x003C, 19: 0x035F, 20: 0x02D0, 22: 0x02D9, 24: 0x000B, 25: 0x000E, 29: 0x17D8, 30: 0x0219, 32: 0x021F, 36: 0x019C, 43: 0x0246, 44: 0x0249, 47: 0x020C, 48: 0x0134, 49: 0x025B, 50: 0x037F, 53: 0x018F, 54: 0x038B, 55: 0x038E, 57: 0x0031, 58: 0x0351, 60: 0x015E, 62: 0x023F, 63: 0x01B0}
+var search1KReturns = [64]uint16{3: 0x0246, 4: 0x03E2, 8: 0x038E, 9: 0x000E, 10: 0x01B6, 12: 0x0192, 13: 0x0254, 16: 0x020C, 18: 0x025B, 19: 0x0384, 20: 0x015D, 21: 0x021F, 24: 0x038B, 25: 0x037F, 26: 0x000B, 27: 0x0134, 28: 0x02D0, 32: 0x01A2, 33: 0x034A, 34: 0x0031, 38: 0x0351, 43: 0x02D9, 47: 0x035F, 51: 0x0249, 53: 0x0219, 57: 0x022C, 58: 0x01B9, 59: 0x0195, 60: 0x17D8, 61: 0x003C, 62: 0x023F}
