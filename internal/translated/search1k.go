@@ -12,13 +12,13 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Search1K is the MicroChess that searches (src/search1k/search1k.asm), translated ahead of time by emu/translate: 147 blocks, 420 instructions, 807 bytes of code.
+// Search1K is the MicroChess that searches (src/search1k/search1k.asm), translated ahead of time by emu/translate: 148 blocks, 421 instructions, 808 bytes of code.
 var Search1K = &emu.Native{
 	Name: "search1K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a f\x02\xa9\xee\xd0\a\xc9\x14\xd0\v \x00\x01\x85\xfb\x85\xfa\x85\xf9мL\xc9\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4\xfb0\f\x84\xb0\xa5\xf9\x85\xb1\xba\x86\xcdLC\x03`"},
-		{Addr: 0x0100, Bytes: "\xa9\x00\x85\x8a\x85\x87\xa9\xff\x85\xfb\x85\x8c\xa9\xb4\x85\x88\xad\x8b\x01I\xffJJm\xf2\x02m\xf2\x02\x85\x89J\x85\x8e懢\x00\x86\x86\x86pʆ{\xa9\x80\x85\xb7 \xa1\x17\xa6\x8c\x86\xfb\xa6\x8d\x86\xf9\xa5\x8a\xd0\f\xa5\x89Ŏ\x90\x06\xa5\x87\xc9\x06\x90֦\xfb0\x10\xb5P\x85\xfa\x86\xb0\xa5\xf9\x85\xb1 \xf3\x02L\x00\x00\x8a`"},
+		{Addr: 0x0100, Bytes: "\xa2\xff\x86\xfb\x86\x8c膊\x86\x87\xa9\xb4\x85\x88\xad\x8b\x01I\xffJJm\xf2\x02m\xf2\x02\x85\x89J\x85\x8e懢\x00\x86\x86\x86pʆ{\xa9\x80\x85\xb7 \xa1\x17\xa6\x8d\x86\xf9\xa6\x8c\x86\xfb0$\xa5\x8a\xd0\f\xa5\x89Ŏ\x90\x06\xa5\x87\xc9\x06\x90Ԧ\xfb0\x10\xb5P\x85\xfa\x86\xb0\xa5\xf9\x85\xb1 \xf3\x02L\x00\x00\x8a`"},
 		{Addr: 0x018C, Bytes: "\x8a\xd0\x03 \xdd\x00 \xdd\x17\xa6\x86\xb5\xc20\t\t@\x95\xc2 \xdd\x17\xa6\x86\xb5\xc2J\xb5p\x90\x01`\xa9 \x95\xc3膆 f\x02 \xdd\x17L\xdd\x03"},
 		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \xa8\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 ~\x020\x0e\b !\x03(p\a\xa4\xb0\x88\xc0\x05\x90\xed \xa8\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 ~\x02P\x050\x03 !\x03 \xa8\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb ~\x02p\xae0\xac !\x03\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xeb`\xa5\xb1\xa6\xb6\x18u\x8f\x85\xb1)\x88\xd0\x19\xa5\xb1\xa2 \xca0\x0e\xd5P\xd0\xf9\xe0\x100\n\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa6\xb0\xb5P\x85\xb1`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95Ph\xaah\x85\xb1\x95PL\x1a\x03\xc9\x0f\xd0\x05 \xf3\x02\xd0\a\xc9\b\xb0\x12 \xf0\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
 		{Addr: 0x02F3, Bytes: "\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\x86٩̕P\x8aH\xa6\xb0\xb5P\x94PH\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xa6\x86P\x18\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\xc2L\xbd\x03`\xb5\xc2)`\xd0\xf9\xf0\x06\xb5\xc2)@\xf0\U00066c35P \xc2\x03\x85\xb5\xa5\xb1 \xc2\x038嵦\xb0\xd0\x02I\xff\x85\xb4 \xf3\x02\xa4\xd9Ȧ\x86\xb5\xb7\x18y\x80\x17e\xb4I\xff\x95\xb8\xb5{I\xff\x95q\xb5pI\xff\x95| f\x02\xe6\x86 \xa1\x17Ɔ\x85\x8b f\x02 \xaf\x02\xa6\x86\xa5\x8a\xd0#\xa5\x8bI\xff\xf0'V\xc286\xc2\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84\x8c\xa4\xb1\x84\x8d\xd5{\x90\n\xb5\xc2\t\x80\x95µͪ\x9a`H)\a\xc9\x04\x90\x02I\a\x85\xd8hJJJJ\xc9\x04\x90\x02I\a\x18e\xd8J`Ɔ f\x02\xa6\x86\xb5\xc3J\xa9\x80\x90\x04\xa5\x86i\x01`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
@@ -26,23 +26,23 @@ var Search1K = &emu.Native{
 	},
 	Blocks: []uint16{
 		0x0000, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x0026, 0x002A, 0x002E, 0x0031, 0x0035,
-		0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x0100, 0x0122, 0x0134, 0x0140, 0x0146, 0x014C,
-		0x0150, 0x015D, 0x0160, 0x018C, 0x018F, 0x0192, 0x0195, 0x019B, 0x01A2, 0x01A4, 0x01AB, 0x01AC,
-		0x01B6, 0x01B9, 0x0200, 0x0204, 0x0208, 0x0209, 0x020C, 0x0212, 0x0216, 0x0219, 0x021B, 0x021F,
-		0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F, 0x0241, 0x0243, 0x0246, 0x0249, 0x0251,
-		0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x0268, 0x027D, 0x027E, 0x028B, 0x028F, 0x0292,
-		0x0296, 0x029A, 0x02A0, 0x02A1, 0x02A4, 0x02A8, 0x02AF, 0x02C9, 0x02CD, 0x02D0, 0x02D2, 0x02D6,
-		0x02D9, 0x02DB, 0x02E1, 0x02E4, 0x02E8, 0x02F3, 0x02FF, 0x0303, 0x0306, 0x031A, 0x0321, 0x0325,
-		0x032B, 0x0334, 0x0335, 0x033B, 0x033D, 0x0343, 0x034A, 0x0351, 0x0358, 0x035A, 0x035F, 0x037F,
-		0x0384, 0x038B, 0x038E, 0x0394, 0x039A, 0x03A3, 0x03A5, 0x03AB, 0x03B3, 0x03B7, 0x03BD, 0x03C1,
-		0x03C2, 0x03C9, 0x03CB, 0x03D6, 0x03D8, 0x03DD, 0x03E2, 0x03EB, 0x03EF, 0x03F0, 0x03F2, 0x03F9,
-		0x17A1, 0x17A5, 0x17A7, 0x17AD, 0x17B2, 0x17B8, 0x17C2, 0x17C5, 0x17CB, 0x17CF, 0x17D3, 0x17D5,
-		0x17D8, 0x17DC, 0x17DD,
+		0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x0100, 0x0121, 0x0133, 0x013D, 0x0141, 0x0147,
+		0x014D, 0x0151, 0x015E, 0x0161, 0x018C, 0x018F, 0x0192, 0x0195, 0x019B, 0x01A2, 0x01A4, 0x01AB,
+		0x01AC, 0x01B6, 0x01B9, 0x0200, 0x0204, 0x0208, 0x0209, 0x020C, 0x0212, 0x0216, 0x0219, 0x021B,
+		0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F, 0x0241, 0x0243, 0x0246, 0x0249,
+		0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x0268, 0x027D, 0x027E, 0x028B, 0x028F,
+		0x0292, 0x0296, 0x029A, 0x02A0, 0x02A1, 0x02A4, 0x02A8, 0x02AF, 0x02C9, 0x02CD, 0x02D0, 0x02D2,
+		0x02D6, 0x02D9, 0x02DB, 0x02E1, 0x02E4, 0x02E8, 0x02F3, 0x02FF, 0x0303, 0x0306, 0x031A, 0x0321,
+		0x0325, 0x032B, 0x0334, 0x0335, 0x033B, 0x033D, 0x0343, 0x034A, 0x0351, 0x0358, 0x035A, 0x035F,
+		0x037F, 0x0384, 0x038B, 0x038E, 0x0394, 0x039A, 0x03A3, 0x03A5, 0x03AB, 0x03B3, 0x03B7, 0x03BD,
+		0x03C1, 0x03C2, 0x03C9, 0x03CB, 0x03D6, 0x03D8, 0x03DD, 0x03E2, 0x03EB, 0x03EF, 0x03F0, 0x03F2,
+		0x03F9, 0x17A1, 0x17A5, 0x17A7, 0x17AD, 0x17B2, 0x17B8, 0x17C2, 0x17C5, 0x17CB, 0x17CF, 0x17D3,
+		0x17D5, 0x17D8, 0x17DC, 0x17DD,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
 		{Lo: 0x00EE, Hi: 0x00FF},
-		{Lo: 0x0162, Hi: 0x018B},
+		{Lo: 0x0163, Hi: 0x018B},
 		{Lo: 0x01BC, Hi: 0x01FF},
 	},
 	Enter: search1K,
@@ -170,46 +170,51 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0100
-	case 0x0122:
+	case 0x0121:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L0122
-	case 0x0134:
-		if 59 >= budget {
+		goto L0121
+	case 0x0133:
+		if 61 >= budget {
 			goto budget
 		}
-		goto L0134
-	case 0x0140:
+		goto L0133
+	case 0x013D:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L013D
+	case 0x0141:
 		if 42 >= budget {
 			goto budget
 		}
-		goto L0140
-	case 0x0146:
+		goto L0141
+	case 0x0147:
 		if 34 >= budget {
 			goto budget
 		}
-		goto L0146
-	case 0x014C:
+		goto L0147
+	case 0x014D:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L014C
-	case 0x0150:
+		goto L014D
+	case 0x0151:
 		if 22 >= budget {
 			goto budget
 		}
-		goto L0150
-	case 0x015D:
+		goto L0151
+	case 0x015E:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L015D
-	case 0x0160:
+		goto L015E
+	case 0x0161:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L0160
+		goto L0161
 	case 0x018C:
 		if 10 >= budget {
 			goto budget
@@ -813,7 +818,7 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0161) || (pc >= 0x018C && pc <= 0x01BB) || (pc >= 0x0200 && pc <= 0x02EA) || (pc >= 0x02F3 && pc <= 0x03FF) || (pc >= 0x17A1 && pc <= 0x17E5) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0162) || (pc >= 0x018C && pc <= 0x01BB) || (pc >= 0x0200 && pc <= 0x02EA) || (pc >= 0x02F3 && pc <= 0x03FF) || (pc >= 0x17A1 && pc <= 0x17E5) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -859,7 +864,7 @@ L0008: // OUT
 	// 0008 JSR *OUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
@@ -879,7 +884,7 @@ L000B:
 	// 000B JSR *GETKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
@@ -1028,7 +1033,7 @@ L002E:
 	// 002E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x002E
 			goto step
@@ -1080,7 +1085,7 @@ L0039:
 	// 0039 JSR GO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0039
 			goto step
@@ -1185,70 +1190,70 @@ L00ED: // FR
 		case 0x0192:
 			goto L0192
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -1260,55 +1265,62 @@ L0100: // GO
 		goto budget
 	}
 	clock += 47<<clockShift + 17
-	// 0100 LDA #$00
-	{
-		m := byte(0x00)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0102 STA .ABORT
-	{
-		c.Mem[0x008A] = a
-	}
-	// 0104 STA .IDEP
-	{
-		c.Mem[0x0087] = a
-	}
-	// 0106 LDA #$FF
+	// 0100 LDX #$FF
 	{
 		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
+		x = m
+		nz = int(int8(x))
 	}
-	// 0108 STA .BESTP
+	// 0102 STX .BESTP
 	{
-		c.Mem[0x00FB] = a
+		c.Mem[0x00FB] = x
 	}
-	// 010A STA .RBP
+	// 0104 STX .RBP
 	{
-		c.Mem[0x008C] = a
+		c.Mem[0x008C] = x
 	}
-	// 010C LDA #$B4
+	// 0106 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0107 STX .ABORT
+	{
+		c.Mem[0x008A] = x
+	}
+	// 0109 STX .IDEP
+	{
+		c.Mem[0x0087] = x
+	}
+	// 010B LDA #$B4
 	{
 		m := byte(0xB4)
 		a = m
 		nz = int(int8(a))
 	}
-	// 010E STA .NODEL
+	// 010D STA .NODEL
 	{
 		c.Mem[0x0088] = a
 	}
-	// 0110 LDA .LEVT
+	// 010F LDA .LEVT
 	{
 		m := c.Mem[0x018B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0113 EOR #$FF
+	// 0112 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
+	}
+	// 0114 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
 	}
 	// 0115 LSR A
 	{
@@ -1318,15 +1330,7 @@ L0100: // GO
 		nz = int(int8(m))
 		a = m
 	}
-	// 0116 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0117 ADC .LEVC
+	// 0116 ADC .LEVC
 	{
 		m := c.Mem[0x02F2]
 		if c.P&FlagD == 0 {
@@ -1359,7 +1363,7 @@ L0100: // GO
 
 		}
 	}
-	// 011A ADC .LEVC
+	// 0119 ADC .LEVC
 	{
 		m := c.Mem[0x02F2]
 		if c.P&FlagD == 0 {
@@ -1392,11 +1396,11 @@ L0100: // GO
 
 		}
 	}
-	// 011D STA .NODEH
+	// 011C STA .NODEH
 	{
 		c.Mem[0x0089] = a
 	}
-	// 011F LSR A
+	// 011E LSR A
 	{
 		m := a
 		cf = m & 1
@@ -1404,230 +1408,240 @@ L0100: // GO
 		nz = int(int8(m))
 		a = m
 	}
-	// 0120 STA .LIMIT
+	// 011F STA .LIMIT
 	{
 		c.Mem[0x008E] = a
 	}
 
-L0122: // ITER
+L0121: // ITER
 	if clock+29<<clockShift >= end {
-		pc = 0x0122
+		pc = 0x0121
 		goto budget
 	}
 	clock += 29<<clockShift + 9
-	// 0122 INC .IDEP
+	// 0121 INC .IDEP
 	{
 		m := c.Mem[0x0087]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0087] = m
 	}
-	// 0124 LDX #$00
+	// 0123 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0126 STX .PLY
+	// 0125 STX .PLY
 	{
 		c.Mem[0x0086] = x
 	}
-	// 0128 STX .ALPHA
+	// 0127 STX .ALPHA
 	{
 		c.Mem[0x0070] = x
 	}
-	// 012A DEX
+	// 0129 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 012B STX .BETA
+	// 012A STX .BETA
 	{
 		c.Mem[0x007B] = x
 	}
-	// 012D LDA #$80
+	// 012C LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 012F STA .EVAL
+	// 012E STA .EVAL
 	{
 		c.Mem[0x00B7] = a
 	}
-	// 0131 JSR NEGA
+	// 0130 JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0131
+			pc = 0x0130
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x33
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x32
 		s -= 2
 		goto L17A1
 	}
 
-L0134:
-	if clock+59<<clockShift >= end {
-		pc = 0x0134
+L0133:
+	if clock+61<<clockShift >= end {
+		pc = 0x0133
 		goto budget
 	}
-	clock += 17<<clockShift + 6
-	// 0134 LDX .RBP
-	{
-		m := c.Mem[0x008C]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0136 STX .BESTP
-	{
-		c.Mem[0x00FB] = x
-	}
-	// 0138 LDX .RBM
+	clock += 14<<clockShift + 5
+	// 0133 LDX .RBM
 	{
 		m := c.Mem[0x008D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 013A STX .BESTM
+	// 0135 STX .BESTM
 	{
 		c.Mem[0x00F9] = x
 	}
-	// 013C LDA .ABORT
+	// 0137 LDX .RBP
+	{
+		m := c.Mem[0x008C]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0139 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 013B BMI MATE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0161
+		}
+	}
+
+L013D:
+	clock += 5<<clockShift + 2
+	// 013D LDA .ABORT
 	{
 		m := c.Mem[0x008A]
 		a = m
 		nz = int(int8(a))
 	}
-	// 013E BNE GDONE
+	// 013F BNE GDONE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L014C
+			goto L014D
 		}
 	}
 
-L0140:
+L0141:
 	clock += 8<<clockShift + 3
-	// 0140 LDA .NODEH
+	// 0141 LDA .NODEH
 	{
 		m := c.Mem[0x0089]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0142 CMP .LIMIT
+	// 0143 CMP .LIMIT
 	{
 		m := c.Mem[0x008E]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0144 BCC GDONE
+	// 0145 BCC GDONE
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L014C
+			goto L014D
 		}
 	}
 
-L0146:
+L0147:
 	clock += 7<<clockShift + 3
-	// 0146 LDA .IDEP
+	// 0147 LDA .IDEP
 	{
 		m := c.Mem[0x0087]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0148 CMP #$06
+	// 0149 CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 014A BCC ITER
+	// 014B BCC ITER
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0122
+			goto L0121
 		}
 	}
 
-L014C: // GDONE
+L014D: // GDONE
 	clock += 5<<clockShift + 2
-	// 014C LDX .BESTP
+	// 014D LDX .BESTP
 	{
 		m := c.Mem[0x00FB]
 		x = m
 		nz = int(int8(x))
 	}
-	// 014E BMI MATE
+	// 014F BMI MATE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0160
+			goto L0161
 		}
 	}
 
-L0150:
+L0151:
 	clock += 22<<clockShift + 6
-	// 0150 LDA .BOARD,X
+	// 0151 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0152 STA .BESTV
+	// 0153 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0154 STX .PIECE
+	// 0155 STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 0156 LDA .BESTM
+	// 0157 LDA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0158 STA .SQUARE
+	// 0159 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 015A JSR MOVE
+	// 015B JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
-			pc = 0x015A
+			pc = 0x015B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x5D
 		s -= 2
 		goto L02F3
 	}
 
-L015D:
+L015E:
 	if clock+3<<clockShift >= end {
-		pc = 0x015D
+		pc = 0x015E
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 015D JMP CHESS
+	// 015E JMP CHESS
 	{
 		goto L0000
 	}
 
-L0160: // MATE
+L0161: // MATE
 	clock += 8<<clockShift + 2
-	// 0160 TXA
+	// 0161 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0161 RTS
+	// 0162 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -1637,70 +1651,70 @@ L0160: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -1730,7 +1744,7 @@ L018F:
 	// 018F JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x018F
 			goto step
@@ -1749,7 +1763,7 @@ L0192: // FULL2
 	// 0192 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0192
 			goto step
@@ -1806,7 +1820,7 @@ L019B:
 	// 019F JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x019F
 			goto step
@@ -1868,75 +1882,75 @@ L01AB:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0134:
-			goto L0134
+		case 0x0133:
+			goto L0133
 		case 0x0384:
 			goto L0384
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -1972,7 +1986,7 @@ L01AC: // NOLEG
 	// 01B3 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x01B3
 			goto step
@@ -1991,7 +2005,7 @@ L01B6:
 	// 01B6 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x01B6
 			goto step
@@ -2068,70 +2082,70 @@ L0208:
 		case 0x17D8:
 			goto L17D8
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -2142,7 +2156,7 @@ L0209: // NEX
 	// 0209 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
@@ -2201,7 +2215,7 @@ L0216: // AGN
 	// 0216 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0216
 			goto step
@@ -2237,7 +2251,7 @@ L021B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 9<<clockShift + 2
 			pc = 0x021B
 			goto step
@@ -2249,7 +2263,7 @@ L021B:
 	// 021C JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x021C
 			goto step
@@ -2316,7 +2330,7 @@ L0229: // STOP
 	// 0229 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0229
 			goto step
@@ -2398,7 +2412,7 @@ L023C: // P1
 	// 023C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x023C
 			goto step
@@ -2437,7 +2451,7 @@ L0243:
 	// 0243 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0243
 			goto step
@@ -2456,7 +2470,7 @@ L0246: // P2
 	// 0246 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
@@ -2509,7 +2523,7 @@ L0251: // P3
 	// 0251 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0251
 			goto step
@@ -2548,7 +2562,7 @@ L0258:
 	// 0258 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0258
 			goto step
@@ -2750,70 +2764,70 @@ L027D:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -3068,70 +3082,70 @@ L02A1: // RETL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -3163,70 +3177,70 @@ L02A4: // ILLEGAL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -3268,70 +3282,70 @@ L02A8: // RESET
 		case 0x0249:
 			goto L0249
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -3466,7 +3480,7 @@ L02CD:
 	// 02CD JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x02CD
 			goto step
@@ -3512,7 +3526,7 @@ L02D6:
 	// 02D6 JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x02D6
 			goto step
@@ -3625,7 +3639,7 @@ L02F3: // MOVE
 	// 02FB PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 7<<clockShift + 3
 			pc = 0x02FB
 			goto step
@@ -3708,7 +3722,7 @@ L0306: // TAKE
 	// 030D PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 28<<clockShift + 9
 			pc = 0x030D
 			goto step
@@ -3742,7 +3756,7 @@ L0306: // TAKE
 	// 0314 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 14<<clockShift + 5
 			pc = 0x0314
 			goto step
@@ -3759,7 +3773,7 @@ L0306: // TAKE
 	// 0316 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 9<<clockShift + 3
 			pc = 0x0316
 			goto step
@@ -3777,7 +3791,7 @@ L0306: // TAKE
 	// 0319 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 3<<clockShift + 1
 			pc = 0x0319
 			goto step
@@ -3815,8 +3829,8 @@ L031A: // STRV
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x015D:
-			goto L015D
+		case 0x015E:
+			goto L015E
 		case 0x02D0:
 			goto L02D0
 		case 0x035F:
@@ -3824,70 +3838,70 @@ L031A: // STRV
 		case 0x038E:
 			goto L038E
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -3989,70 +4003,70 @@ L0334: // JR0
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -4129,7 +4143,7 @@ L0343: // TRY
 	// 0347 JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0347
 			goto step
@@ -4158,7 +4172,7 @@ L034A:
 	// 034E JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x034E
 			goto step
@@ -4240,7 +4254,7 @@ L035A: // TP1
 	// 035C JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x035C
 			goto step
@@ -4414,7 +4428,7 @@ L035F:
 	// 037C JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x037C
 			goto step
@@ -4440,7 +4454,7 @@ L037F:
 	// 0381 JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0381
 			goto step
@@ -4470,7 +4484,7 @@ L0384:
 	// 0388 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0388
 			goto step
@@ -4489,7 +4503,7 @@ L038B:
 	// 038B JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x038B
 			goto step
@@ -4733,70 +4747,70 @@ L03C1: // JRET
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -4811,7 +4825,7 @@ L03C2: // CENT
 	// 03C2 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
 			clock -= 9<<clockShift + 4
 			pc = 0x03C2
 			goto step
@@ -4978,70 +4992,70 @@ L03D8: // CEN2
 		case 0x0351:
 			goto L0351
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -5059,7 +5073,7 @@ L03DD: // NOLEG2
 	// 03DF JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x03DF
 			goto step
@@ -5160,75 +5174,75 @@ L03EF: // NR2
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0134:
-			goto L0134
+		case 0x0133:
+			goto L0133
 		case 0x0384:
 			goto L0384
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -5307,70 +5321,70 @@ L03F9:
 		case 0x02D9:
 			goto L02D9
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -5591,7 +5605,7 @@ L17D5: // QS1
 	// 17D5 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0161 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0161 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17D5
 			goto step
@@ -5629,75 +5643,75 @@ L17DC: // NRET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0134:
-			goto L0134
+		case 0x0133:
+			goto L0133
 		case 0x0384:
 			goto L0384
 		}
-		if h := uint32(pc) * 0x9522B38B >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
 			switch h {
+			case 2:
+				goto L02D0
 			case 3:
 				goto L0246
 			case 4:
-				goto L03E2
-			case 8:
-				goto L038E
-			case 9:
-				goto L000E
-			case 10:
-				goto L01B6
-			case 12:
-				goto L0192
-			case 13:
-				goto L0254
-			case 16:
 				goto L020C
-			case 18:
-				goto L025B
-			case 19:
-				goto L0384
-			case 20:
-				goto L015D
-			case 21:
-				goto L021F
-			case 24:
-				goto L038B
-			case 25:
-				goto L037F
-			case 26:
-				goto L000B
-			case 27:
-				goto L0134
-			case 28:
-				goto L02D0
-			case 32:
-				goto L01A2
-			case 33:
-				goto L034A
-			case 34:
-				goto L0031
-			case 38:
-				goto L0351
-			case 43:
-				goto L02D9
-			case 47:
-				goto L035F
-			case 51:
-				goto L0249
-			case 53:
-				goto L0219
-			case 57:
-				goto L022C
-			case 58:
-				goto L01B9
-			case 59:
-				goto L0195
-			case 60:
-				goto L17D8
-			case 61:
-				goto L003C
-			case 62:
+			case 5:
 				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
 			}
 		}
 		goto step
@@ -5768,4 +5782,4 @@ exit:
 
 // search1KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search1KReturns = [64]uint16{3: 0x0246, 4: 0x03E2, 8: 0x038E, 9: 0x000E, 10: 0x01B6, 12: 0x0192, 13: 0x0254, 16: 0x020C, 18: 0x025B, 19: 0x0384, 20: 0x015D, 21: 0x021F, 24: 0x038B, 25: 0x037F, 26: 0x000B, 27: 0x0134, 28: 0x02D0, 32: 0x01A2, 33: 0x034A, 34: 0x0031, 38: 0x0351, 43: 0x02D9, 47: 0x035F, 51: 0x0249, 53: 0x0219, 57: 0x022C, 58: 0x01B9, 59: 0x0195, 60: 0x17D8, 61: 0x003C, 62: 0x023F}
+var search1KReturns = [64]uint16{2: 0x02D0, 3: 0x0246, 4: 0x020C, 5: 0x023F, 6: 0x037F, 9: 0x015E, 10: 0x038E, 14: 0x0133, 15: 0x01B6, 16: 0x003C, 17: 0x02D9, 18: 0x0192, 29: 0x0249, 30: 0x022C, 31: 0x01A2, 32: 0x000B, 36: 0x17D8, 42: 0x01B9, 43: 0x021F, 44: 0x035F, 45: 0x0195, 46: 0x03E2, 47: 0x0031, 48: 0x038B, 49: 0x0351, 50: 0x0384, 52: 0x034A, 55: 0x0219, 59: 0x000E, 60: 0x025B, 62: 0x0254}
