@@ -1,6 +1,7 @@
 package microchess_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/corentings/chess/v2"
@@ -87,6 +88,33 @@ func TestSearch1KTactics(t *testing.T) {
 			if ply.SAN != c.want {
 				t.Errorf("%s at %s: the program played %s (%v), want %s", c.fen, level, ply.SAN, ply.Display, c.want)
 			}
+		}
+	}
+}
+
+// In check with no legal move of its own (only fxg3 en passant, which it
+// does not make), after a game whose piece table puts the king's capture
+// last in the reply's generation, the program resigns. When the budget
+// waited for a legal root move at every depth, not only at depth 1, it
+// searched the illegal moves' replies to depth 6 with no limit and never
+// moved (a failed game in the 800-game match). Every move is keyed (Force),
+// the program's too, so the position and its piece table do not depend on
+// how the program searches.
+func TestSearch1KNoLegalMoveResigns(t *testing.T) {
+	moves := strings.Fields("e3 c5 Be2 e6 h3 d5 b3 Ne7 Bb5+ Nbc6 Qg4 e5 Qg5 f6 Qh5+ g6 Qh4 g5 Qh5+ Ng6 Nc3 a6 Bxc6+ bxc6 Nf3 e4 Nh2 Bd7 Ba3 Be7 Rb1 Rc8 Ra1 f5 Rb1 f4 exf4 gxf4 Ra1 a5 Rb1 Be6 Ra1 Qd7 Rb1 Bf5 Ra1 d4 Na4 Qd5 Nb6 Bxh3 Qxh3 Qe5 Qxc8+ Bd8 Qxc6+ Kf7 Qd7+ Ne7 Nc4 Qg5 Nd6+ Kg6 Qe6+ Kh5 Nf3+ Qh4 g4+")
+	for _, level := range []string{"super-blitz", "blitz", "normal"} {
+		p := newSearch1KPlay(t, "", chess.Black, level)
+		for _, m := range moves {
+			if _, err := p.Force(m); err != nil {
+				t.Fatalf("%s: %s: %v", level, m, err)
+			}
+		}
+		ply, err := p.Think()
+		if err != nil {
+			t.Fatalf("%s: %v", level, err)
+		}
+		if ply.UCI != "" {
+			t.Errorf("%s: the program played %s (%v), with no legal move of its own", level, ply.SAN, ply.Display)
 		}
 	}
 }

@@ -47,7 +47,7 @@ func programOptions(tb testing.TB, program string, computer chess.Color) session
 	if err != nil {
 		tb.Fatal(err)
 	}
-	opt.Images, opt.Program, opt.Layout, opt.Teletype, opt.Special = images, desc, needs.Layout, needs.Teletype, needs.Special
+	opt.Images, opt.Program, opt.Layout, opt.Teletype, opt.Special, opt.Code = images, desc, needs.Layout, needs.Teletype, needs.Special, needs.Code
 	return opt
 }
 

@@ -241,3 +241,24 @@ func Match(all []Build, segs []dump.Segment) (Build, bool) {
 	}
 	return all[best], true
 }
+
+// instructionRanges are the ranges of the images' bytes that instructions
+// define, for a program of its own whose code is not where the 1977
+// program's is (session.Needs.Code).
+func instructionRanges(images []*linker.Image) [][2]uint16 {
+	var out [][2]uint16
+	for _, im := range images {
+		for i, st := range im.Src {
+			if st == nil || st.Kind != asm.KindInstr {
+				continue
+			}
+			a := im.Start + uint16(i)
+			if n := len(out); n > 0 && out[n-1][1] == a-1 {
+				out[n-1][1] = a
+			} else {
+				out = append(out, [2]uint16{a, a})
+			}
+		}
+	}
+	return out
+}

@@ -131,7 +131,7 @@ var Catalogue = []*Program{
 		Make:  library,
 	},
 	{
-		Name: Search1K, Label: "searching, in 1.1 KB", Title: microchess.Search1KName, Own: true,
+		Name: Search1K, Label: "searching, in 1.1 KB", Title: microchess.Search1KName, Own: true, Translated: true,
 		About: "a negamax with alpha-beta and quiescence in the KIM-1's own 1.1 KB: docs/search1k.md",
 		Make:  FromNewProgram(microchess.Search1K, microchess.Search1KName+" ("+microchess.Search1KSource+")", microchess.Search1KSource),
 	},
@@ -261,6 +261,7 @@ func FromNewProgram(build func() (*microchess.Program, error), shown string, src
 		}
 		b := program("", "", srcs, p)
 		b.Shown = shown
+		b.Needs.Code = instructionRanges(p.Images)
 		return &b, nil
 	}
 }

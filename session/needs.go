@@ -35,6 +35,10 @@ type Needs struct {
 	// development plan his GO weighs in every position while a man is on
 	// its FROM square. It is kept on after a FEN start.
 	Plan bool
+	// Code are the ranges of its instructions, for WatchCode, when they
+	// are not the 1977 program's (memmap.CodeRanges): a program of its own
+	// keeps data where the 1977 program has code.
+	Code [][2]uint16
 }
 
 // Memory is the layout the program runs in: Layout, or the KIM-1's own.

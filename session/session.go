@@ -88,7 +88,11 @@ func (s *Session) BookOff() { s.M.Poke(memmap.OpenPtr, 0) }
 
 // WatchCode makes the machine report writes into the program's code.
 func (s *Session) WatchCode() {
-	for _, r := range memmap.CodeRanges {
+	code := memmap.CodeRanges
+	if s.Code != nil {
+		code = s.Code
+	}
+	for _, r := range code {
 		s.M.Watch(r[0], r[1])
 	}
 }

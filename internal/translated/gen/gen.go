@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"slices"
 
+	"github.com/corentings/chess/v2"
 	microchess "github.com/kim1-archive/microchess"
 	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/builds"
@@ -82,6 +83,20 @@ func stone(white bool) func() (*built, error) {
 	return patched(memmap.Layout, func() (*microchess.Patched, error) { return microchess.Stone(white) })
 }
 
+// search1k is the program that searches (docs/search1k.md), from its
+// row of the catalogue, so the translation is of what the sessions load.
+func search1k() (*built, error) {
+	row, err := builds.Lookup(builds.Search1K)
+	if err != nil {
+		return nil, err
+	}
+	b, err := row.Build(chess.White)
+	if err != nil {
+		return nil, err
+	}
+	return machine(memmap.Layout, b.Images, b.Programs...)
+}
+
 // library is the library program with the twenty books, as match and play
 // build it.
 func library() (*built, error) {
@@ -151,6 +166,7 @@ var programs = []program{
 	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil, tunableVariable(declsOf(builds.Special))},
 	{"library.go", "Library", "MicroChess with the opening library of twenty books (" + microchess.LibrarySource + ")", library, nil, levels},
 	{"teletype.go", "Teletype", "MicroChess at a teletype (" + microchess.TeletypeSource + ")", patched(microchess.TeletypeLayout(), microchess.Teletype), nil, levels},
+	{"search1k.go", "Search1K", "the MicroChess that searches (" + microchess.Search1KSource + ")", search1k, nil, levels},
 	{"formb.go", "FormB", "the tuned MicroChess, form B (" + microchess.FormBSource + ")", formB, nil, tunableVariable(formBDecls)},
 }
 
