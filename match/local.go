@@ -10,9 +10,9 @@ import (
 	"github.com/kim1-archive/microchess/session"
 )
 
-// localProgram builds the working directory's program (the catalogue's
-// local) with the expansion RAM given, for either side.
-func localProgram(p *builds.Program, ram []linker.Region) func(chess.Color) ([]kim1.Image, string, error) {
+// catalogued builds a program of the catalogue for either side, with the
+// expansion RAM given (the working directory's program takes some).
+func catalogued(p *builds.Program, ram []linker.Region) func(chess.Color) ([]kim1.Image, string, error) {
 	return func(side chess.Color) ([]kim1.Image, string, error) {
 		b, err := p.BuildWithRAM(side, ram)
 		if err != nil {
@@ -36,7 +36,7 @@ func (r *Roster) LocalRAM(ram []linker.Region) error {
 	if err != nil {
 		return err
 	}
-	r.programs[p.Name] = localProgram(p, ram)
+	r.programs[p.Name] = catalogued(p, ram)
 	r.localNeeds = session.Needs{Layout: layout}
 	return nil
 }

@@ -100,17 +100,7 @@ func NewRoster() *Roster {
 		needs: map[string]session.Needs{}, engines: map[string]*Engine{}, used: map[string]bool{},
 		variants: map[string]string{}}
 	for _, p := range builds.Catalogue {
-		if p.Local {
-			r.programs[p.Name] = localProgram(p, nil)
-			continue
-		}
-		r.programs[p.Name] = func(side chess.Color) ([]kim1.Image, string, error) {
-			b, err := p.Build(side)
-			if err != nil {
-				return nil, "", err
-			}
-			return b.KIM(), b.Shown, nil
-		}
+		r.programs[p.Name] = catalogued(p, nil)
 	}
 	return r
 }

@@ -38,6 +38,21 @@ type Choice struct{ Name, Label string }
 // (as make builds it: stone-white, stone-black).
 func Programs() []Choice {
 	var out []Choice
+	for _, o := range offered() {
+		out = append(out, o.Choice)
+	}
+	return out
+}
+
+// offer is a Programs entry with the catalogue's program and side.
+type offer struct {
+	Choice
+	p    *builds.Program
+	side chess.Color
+}
+
+func offered() []offer {
+	var out []offer
 	for _, p := range builds.Catalogue {
 		if !builds.Builtin(p) {
 			continue
@@ -47,7 +62,7 @@ func Programs() []Choice {
 			if p.Sides {
 				label += ", " + side.Name() + " list"
 			}
-			out = append(out, Choice{p.SideKey(side), label})
+			out = append(out, offer{Choice{p.SideKey(side), label}, p, side})
 		}
 	}
 	return out
@@ -55,11 +70,9 @@ func Programs() []Choice {
 
 // program finds the catalogue's program and side for a Programs name.
 func program(name string) (*builds.Program, chess.Color, error) {
-	for _, p := range builds.Catalogue {
-		for _, side := range p.SideList() {
-			if builds.Builtin(p) && p.SideKey(side) == name {
-				return p, side, nil
-			}
+	for _, o := range offered() {
+		if o.Name == name {
+			return o.p, o.side, nil
 		}
 	}
 	return nil, chess.NoColor, fmt.Errorf("program %q: want one of %s", name, names(Programs()))
