@@ -6,44 +6,42 @@ package translated
 
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
-import (
-	"math/bits"
+import "github.com/kim1-archive/microchess/emu"
 
-	"github.com/kim1-archive/microchess/emu"
-)
-
-// Search1K is the MicroChess that searches (src/search1k/search1k.asm), translated ahead of time by emu/translate: 148 blocks, 421 instructions, 808 bytes of code.
+// Search1K is the MicroChess that searches (src/search1k/search1k.asm), translated ahead of time by emu/translate: 152 blocks, 436 instructions, 839 bytes of code.
 var Search1K = &emu.Native{
 	Name: "search1K",
 	Code: []emu.Span{
-		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a f\x02\xa9\xee\xd0\a\xc9\x14\xd0\v \x00\x01\x85\xfb\x85\xfa\x85\xf9мL\xc9\x02"},
-		{Addr: 0x00DD, Bytes: "\xa4\xfb0\f\x84\xb0\xa5\xf9\x85\xb1\xba\x86\xcdLC\x03`"},
-		{Addr: 0x0100, Bytes: "\xa2\xff\x86\xfb\x86\x8c膊\x86\x87\xa9\xb4\x85\x88\xad\x8b\x01I\xffJJm\xf2\x02m\xf2\x02\x85\x89J\x85\x8e懢\x00\x86\x86\x86pʆ{\xa9\x80\x85\xb7 \xa1\x17\xa6\x8d\x86\xf9\xa6\x8c\x86\xfb0$\xa5\x8a\xd0\f\xa5\x89Ŏ\x90\x06\xa5\x87\xc9\x06\x90Ԧ\xfb0\x10\xb5P\x85\xfa\x86\xb0\xa5\xf9\x85\xb1 \xf3\x02L\x00\x00\x8a`"},
-		{Addr: 0x018C, Bytes: "\x8a\xd0\x03 \xdd\x00 \xdd\x17\xa6\x86\xb5\xc20\t\t@\x95\xc2 \xdd\x17\xa6\x86\xb5\xc2J\xb5p\x90\x01`\xa9 \x95\xc3膆 f\x02 \xdd\x17L\xdd\x03"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \xa8\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 ~\x020\x0e\b !\x03(p\a\xa4\xb0\x88\xc0\x05\x90\xed \xa8\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 ~\x02P\x050\x03 !\x03 \xa8\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb ~\x02p\xae0\xac !\x03\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xeb`\xa5\xb1\xa6\xb6\x18u\x8f\x85\xb1)\x88\xd0\x19\xa5\xb1\xa2 \xca0\x0e\xd5P\xd0\xf9\xe0\x100\n\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa6\xb0\xb5P\x85\xb1`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95Ph\xaah\x85\xb1\x95PL\x1a\x03\xc9\x0f\xd0\x05 \xf3\x02\xd0\a\xc9\b\xb0\x12 \xf0\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\x86٩̕P\x8aH\xa6\xb0\xb5P\x94PH\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xa6\x86P\x18\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\xc2L\xbd\x03`\xb5\xc2)`\xd0\xf9\xf0\x06\xb5\xc2)@\xf0\U00066c35P \xc2\x03\x85\xb5\xa5\xb1 \xc2\x038嵦\xb0\xd0\x02I\xff\x85\xb4 \xf3\x02\xa4\xd9Ȧ\x86\xb5\xb7\x18y\x80\x17e\xb4I\xff\x95\xb8\xb5{I\xff\x95q\xb5pI\xff\x95| f\x02\xe6\x86 \xa1\x17Ɔ\x85\x8b f\x02 \xaf\x02\xa6\x86\xa5\x8a\xd0#\xa5\x8bI\xff\xf0'V\xc286\xc2\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84\x8c\xa4\xb1\x84\x8d\xd5{\x90\n\xb5\xc2\t\x80\x95µͪ\x9a`H)\a\xc9\x04\x90\x02I\a\x85\xd8hJJJJ\xc9\x04\x90\x02I\a\x18e\xd8J`Ɔ f\x02\xa6\x86\xb5\xc3J\xa9\x80\x90\x04\xa5\x86i\x01`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
-		{Addr: 0x17A1, Bytes: "\xa5\x88\xd0\x02Ɖƈ\xa5\x89\x10\v\xa6\x8c\xe8\xf0\x06\xa5\x87\x85\x8a\xd0$\xa6\x86\xa9\x00\x95\xc2䇰\x03L\x8c\x01\xb5\xb7\xe0\b\xb0\x11\xd5{\xb0\r\xd5p\x90\x02\x95p \xdd\x17\xa6\x86\xb5p`\xba\x8a\xa6\x86\x95\xcdL\x00\x02"},
+		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a f\x02\xa9\xee\xd0\a\xc9\x14\xd0\v \x00\x01\x85\xfb\x85\xfa\x85\xf9мL\xce\x02"},
+		{Addr: 0x00C8, Bytes: "\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
+		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90LC\x03`"},
+		{Addr: 0x0100, Bytes: "\xa2\xff\x86M\xe8\x86K\x86H\xa9}\x85I\xad\x8b\x01I\xffJJm\xf2\x02\x85Ji\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x8f\x01 f\x02\xa6M0'\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90զM\x86\xfb\x86\xb0\x86\x9b\xb5P\x85\xfa\x85\x9c\xa5N\x85\xf9\x85\xb1 \xf3\x02L\x00\x00\x8a`"},
+		{Addr: 0x018C, Bytes: " f\x02 \xbb\x01\xa6G\xb5\x880\t\t@\x95\x88 \xbb\x01\xa6G\xb5\x88J\xb5p\x90\x03Lf\x02\xa9 \x95\x89\xe8\x86G f\x02 \xbb\x01L\xd8\x03\xba\x8a\xa6G\x95\x90L\x00\x02"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \xad\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 \x80\x020\x0e\b !\x03(p\a\xa4\xb0\x88\xc0\x05\x90\xed \xad\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 \x80\x02P\x050\x03 !\x03 \xad\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb \x80\x02p\xae0\xac !\x03\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02H\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1)\x88\xd0\x1c\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x8a0\n\xe0\x100\n\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa6\xb0\xb5P\x85\xb1`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95Ph\xaah\x85\xb1\x95PL\x1a\x03\xc9\x0f\xd0\x05 \xf3\x02\xd0\a\xc9\b\xb0\x12 \xc8\x00\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
+		{Addr: 0x02F3, Bytes: "\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\xa6\xb0\xb5P\x94PH\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xa6GP\x18\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\xb8\x03`\xb5\x88)`\xd0\xf9\xf0\x06\xb5\x88)@\xf0\U00066c35P \xbd\x03\x85\xb5\xa5\xb1 \xbd\x038嵦\xb0\xd0\x02I\xff \xec\x03 \xf3\x02\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xb4\x02\xa6G\xa5K\xd0#\xa5LI\xff\xf0'V\x8886\x88\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\n\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`H)\a\xc9\x04\x90\x02I\a\x85\x99hJJJJ\xc9\x04\x90\x02I\a\x18e\x99J`\xc6G f\x02\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01Lf\x02\xa4G\xd0\f\xe4\x9b\xd0\b\xa4\xb1Ĝ\xd0\x02\xe9\x06\x85\xb4`"},
+		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x8c\x01` f\x02 \xbb\x01\xa6G\xb5pLf\x02"},
 	},
 	Blocks: []uint16{
 		0x0000, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x0026, 0x002A, 0x002E, 0x0031, 0x0035,
-		0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x0100, 0x0121, 0x0133, 0x013D, 0x0141, 0x0147,
-		0x014D, 0x0151, 0x015E, 0x0161, 0x018C, 0x018F, 0x0192, 0x0195, 0x019B, 0x01A2, 0x01A4, 0x01AB,
-		0x01AC, 0x01B6, 0x01B9, 0x0200, 0x0204, 0x0208, 0x0209, 0x020C, 0x0212, 0x0216, 0x0219, 0x021B,
-		0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F, 0x0241, 0x0243, 0x0246, 0x0249,
-		0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x0268, 0x027D, 0x027E, 0x028B, 0x028F,
-		0x0292, 0x0296, 0x029A, 0x02A0, 0x02A1, 0x02A4, 0x02A8, 0x02AF, 0x02C9, 0x02CD, 0x02D0, 0x02D2,
-		0x02D6, 0x02D9, 0x02DB, 0x02E1, 0x02E4, 0x02E8, 0x02F3, 0x02FF, 0x0303, 0x0306, 0x031A, 0x0321,
-		0x0325, 0x032B, 0x0334, 0x0335, 0x033B, 0x033D, 0x0343, 0x034A, 0x0351, 0x0358, 0x035A, 0x035F,
-		0x037F, 0x0384, 0x038B, 0x038E, 0x0394, 0x039A, 0x03A3, 0x03A5, 0x03AB, 0x03B3, 0x03B7, 0x03BD,
-		0x03C1, 0x03C2, 0x03C9, 0x03CB, 0x03D6, 0x03D8, 0x03DD, 0x03E2, 0x03EB, 0x03EF, 0x03F0, 0x03F2,
-		0x03F9, 0x17A1, 0x17A5, 0x17A7, 0x17AD, 0x17B2, 0x17B8, 0x17C2, 0x17C5, 0x17CB, 0x17CF, 0x17D3,
-		0x17D5, 0x17D8, 0x17DC, 0x17DD,
+		0x0039, 0x003C, 0x0044, 0x00C8, 0x00CA, 0x00D1, 0x00DD, 0x00E1, 0x00ED, 0x0100, 0x011E, 0x0132,
+		0x0135, 0x0138, 0x013C, 0x0143, 0x0149, 0x0160, 0x0163, 0x018C, 0x018F, 0x0192, 0x0198, 0x019F,
+		0x01A1, 0x01A8, 0x01AB, 0x01B5, 0x01B8, 0x01BB, 0x0200, 0x0204, 0x0208, 0x0209, 0x020C, 0x0212,
+		0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F, 0x0241,
+		0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x0269, 0x027E,
+		0x0280, 0x028D, 0x0293, 0x0298, 0x029B, 0x029F, 0x02A5, 0x02A6, 0x02A9, 0x02AD, 0x02B4, 0x02CE,
+		0x02D2, 0x02D5, 0x02D7, 0x02DB, 0x02DE, 0x02E0, 0x02E6, 0x02E9, 0x02ED, 0x02F3, 0x0301, 0x0306,
+		0x031A, 0x0321, 0x0325, 0x032B, 0x0334, 0x0335, 0x033B, 0x033D, 0x0343, 0x034A, 0x0351, 0x0358,
+		0x035A, 0x035D, 0x0360, 0x0382, 0x0389, 0x038F, 0x0395, 0x039E, 0x03A0, 0x03A6, 0x03AE, 0x03B2,
+		0x03B8, 0x03BC, 0x03BD, 0x03C4, 0x03C6, 0x03D1, 0x03D3, 0x03D8, 0x03DD, 0x03E6, 0x03E9, 0x03EC,
+		0x03F0, 0x03F4, 0x03FA, 0x03FC, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1,
+		0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
-		{Lo: 0x0047, Hi: 0x00DC},
+		{Lo: 0x0047, Hi: 0x00C7},
+		{Lo: 0x00D8, Hi: 0x00DC},
 		{Lo: 0x00EE, Hi: 0x00FF},
-		{Lo: 0x0163, Hi: 0x018B},
-		{Lo: 0x01BC, Hi: 0x01FF},
+		{Lo: 0x0165, Hi: 0x018B},
+		{Lo: 0x01C4, Hi: 0x01FF},
 	},
 	Enter: search1K,
 }
@@ -150,6 +148,21 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0044
+	case 0x00C8:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L00C8
+	case 0x00CA:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L00CA
+	case 0x00D1:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L00D1
 	case 0x00DD:
 		if 35 >= budget {
 			goto budget
@@ -166,57 +179,57 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L00ED
 	case 0x0100:
-		if 47 >= budget {
-			goto budget
-		}
-		goto L0100
-	case 0x0121:
-		if 29 >= budget {
-			goto budget
-		}
-		goto L0121
-	case 0x0133:
-		if 61 >= budget {
-			goto budget
-		}
-		goto L0133
-	case 0x013D:
-		if 47 >= budget {
-			goto budget
-		}
-		goto L013D
-	case 0x0141:
 		if 42 >= budget {
 			goto budget
 		}
-		goto L0141
-	case 0x0147:
-		if 34 >= budget {
+		goto L0100
+	case 0x011E:
+		if 32 >= budget {
 			goto budget
 		}
-		goto L0147
-	case 0x014D:
-		if 27 >= budget {
+		goto L011E
+	case 0x0132:
+		if 6 >= budget {
 			goto budget
 		}
-		goto L014D
-	case 0x0151:
-		if 22 >= budget {
+		goto L0132
+	case 0x0135:
+		if 6 >= budget {
 			goto budget
 		}
-		goto L0151
-	case 0x015E:
+		goto L0135
+	case 0x0138:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L0138
+	case 0x013C:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L013C
+	case 0x0143:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L0143
+	case 0x0149:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L0149
+	case 0x0160:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L015E
-	case 0x0161:
+		goto L0160
+	case 0x0163:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L0161
+		goto L0163
 	case 0x018C:
-		if 10 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L018C
@@ -226,50 +239,50 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L018F
 	case 0x0192:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0192
-	case 0x0195:
 		if 40 >= budget {
 			goto budget
 		}
-		goto L0195
-	case 0x019B:
+		goto L0192
+	case 0x0198:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L019B
-	case 0x01A2:
+		goto L0198
+	case 0x019F:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L01A2
-	case 0x01A4:
+		goto L019F
+	case 0x01A1:
 		if 30 >= budget {
 			goto budget
 		}
-		goto L01A4
-	case 0x01AB:
-		if 6 >= budget {
+		goto L01A1
+	case 0x01A8:
+		if 3 >= budget {
 			goto budget
 		}
-		goto L01AB
-	case 0x01AC:
+		goto L01A8
+	case 0x01AB:
 		if 17 >= budget {
 			goto budget
 		}
-		goto L01AC
-	case 0x01B6:
+		goto L01AB
+	case 0x01B5:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L01B6
-	case 0x01B9:
+		goto L01B5
+	case 0x01B8:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L01B9
+		goto L01B8
+	case 0x01BB:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L01BB
 	case 0x0200:
 		if 5 >= budget {
 			goto budget
@@ -406,140 +419,135 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0263
 	case 0x0266:
-		if 4817 >= budget {
+		if 4824 >= budget {
 			goto budget
 		}
 		goto L0266
-	case 0x0268:
-		if 4815 >= budget {
+	case 0x0269:
+		if 4819 >= budget {
 			goto budget
 		}
-		goto L0268
-	case 0x027D:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L027D
+		goto L0269
 	case 0x027E:
-		if 1473 >= budget {
+		if 10 >= budget {
 			goto budget
 		}
 		goto L027E
-	case 0x028B:
-		if 1454 >= budget {
+	case 0x0280:
+		if 30 >= budget {
 			goto budget
 		}
-		goto L028B
-	case 0x028F:
-		if 1449 >= budget {
-			goto budget
-		}
-		goto L028F
-	case 0x0292:
-		if 1456 >= budget {
-			goto budget
-		}
-		goto L0292
-	case 0x0296:
-		if 20 >= budget {
-			goto budget
-		}
-		goto L0296
-	case 0x029A:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L029A
-	case 0x02A0:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L02A0
-	case 0x02A1:
+		goto L0280
+	case 0x028D:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L02A1
-	case 0x02A4:
-		if 10 >= budget {
+		goto L028D
+	case 0x0293:
+		if 32 >= budget {
 			goto budget
 		}
-		goto L02A4
-	case 0x02A8:
+		goto L0293
+	case 0x0298:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0298
+	case 0x029B:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L029B
+	case 0x029F:
 		if 16 >= budget {
 			goto budget
 		}
-		goto L02A8
-	case 0x02AF:
-		if 70 >= budget {
-			goto budget
-		}
-		goto L02AF
-	case 0x02C9:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L02C9
-	case 0x02CD:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L02CD
-	case 0x02D0:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L02D0
-	case 0x02D2:
+		goto L029F
+	case 0x02A5:
 		if 10 >= budget {
 			goto budget
 		}
-		goto L02D2
-	case 0x02D6:
+		goto L02A5
+	case 0x02A6:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L02A6
+	case 0x02A9:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02A9
+	case 0x02AD:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L02AD
+	case 0x02B4:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L02B4
+	case 0x02CE:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L02CE
+	case 0x02D2:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L02D6
-	case 0x02D9:
-		if 1830 >= budget {
+		goto L02D2
+	case 0x02D5:
+		if 12 >= budget {
 			goto budget
 		}
-		goto L02D9
+		goto L02D5
+	case 0x02D7:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02D7
 	case 0x02DB:
-		if 1828 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L02DB
-	case 0x02E1:
+	case 0x02DE:
+		if 1830 >= budget {
+			goto budget
+		}
+		goto L02DE
+	case 0x02E0:
+		if 1828 >= budget {
+			goto budget
+		}
+		goto L02E0
+	case 0x02E6:
 		if 1833 >= budget {
 			goto budget
 		}
-		goto L02E1
-	case 0x02E4:
+		goto L02E6
+	case 0x02E9:
 		if 9 >= budget {
 			goto budget
 		}
-		goto L02E4
-	case 0x02E8:
+		goto L02E9
+	case 0x02ED:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L02E8
+		goto L02ED
 	case 0x02F3:
-		if 1633 >= budget {
+		if 23 >= budget {
 			goto budget
 		}
 		goto L02F3
-	case 0x02FF:
-		if 1613 >= budget {
+	case 0x0301:
+		if 63 >= budget {
 			goto budget
 		}
-		goto L02FF
-	case 0x0303:
-		if 1619 >= budget {
-			goto budget
-		}
-		goto L0303
+		goto L0301
 	case 0x0306:
 		if 55 >= budget {
 			goto budget
@@ -596,229 +604,239 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L034A
 	case 0x0351:
-		if 21 >= budget {
+		if 18 >= budget {
 			goto budget
 		}
 		goto L0351
 	case 0x0358:
-		if 11 >= budget {
+		if 8 >= budget {
 			goto budget
 		}
 		goto L0358
 	case 0x035A:
-		if 9 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L035A
-	case 0x035F:
-		if 54 >= budget {
-			goto budget
-		}
-		goto L035F
-	case 0x037F:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L037F
-	case 0x0384:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L0384
-	case 0x038B:
+	case 0x035D:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L038B
-	case 0x038E:
+		goto L035D
+	case 0x0360:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L0360
+	case 0x0382:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0382
+	case 0x0389:
 		if 87 >= budget {
 			goto budget
 		}
-		goto L038E
-	case 0x0394:
+		goto L0389
+	case 0x038F:
 		if 79 >= budget {
 			goto budget
 		}
-		goto L0394
-	case 0x039A:
+		goto L038F
+	case 0x0395:
 		if 72 >= budget {
 			goto budget
 		}
-		goto L039A
-	case 0x03A3:
+		goto L0395
+	case 0x039E:
 		if 52 >= budget {
 			goto budget
 		}
-		goto L03A3
-	case 0x03A5:
+		goto L039E
+	case 0x03A0:
 		if 50 >= budget {
 			goto budget
 		}
-		goto L03A5
-	case 0x03AB:
+		goto L03A0
+	case 0x03A6:
 		if 42 >= budget {
 			goto budget
 		}
-		goto L03AB
-	case 0x03B3:
+		goto L03A6
+	case 0x03AE:
 		if 30 >= budget {
 			goto budget
 		}
-		goto L03B3
-	case 0x03B7:
+		goto L03AE
+	case 0x03B2:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L03B7
-	case 0x03BD:
+		goto L03B2
+	case 0x03B8:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L03BD
-	case 0x03C1:
+		goto L03B8
+	case 0x03BC:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03C1
-	case 0x03C2:
+		goto L03BC
+	case 0x03BD:
 		if 45 >= budget {
 			goto budget
 		}
-		goto L03C2
-	case 0x03C9:
+		goto L03BD
+	case 0x03C4:
 		if 36 >= budget {
 			goto budget
 		}
-		goto L03C9
-	case 0x03CB:
+		goto L03C4
+	case 0x03C6:
 		if 34 >= budget {
 			goto budget
 		}
-		goto L03CB
-	case 0x03D6:
+		goto L03C6
+	case 0x03D1:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03D6
-	case 0x03D8:
+		goto L03D1
+	case 0x03D3:
 		if 13 >= budget {
+			goto budget
+		}
+		goto L03D3
+	case 0x03D8:
+		if 11 >= budget {
 			goto budget
 		}
 		goto L03D8
 	case 0x03DD:
-		if 11 >= budget {
+		if 20 >= budget {
 			goto budget
 		}
 		goto L03DD
-	case 0x03E2:
-		if 24 >= budget {
+	case 0x03E6:
+		if 7 >= budget {
 			goto budget
 		}
-		goto L03E2
-	case 0x03EB:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L03EB
-	case 0x03EF:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L03EF
-	case 0x03F0:
-		if 2 >= budget {
-			goto budget
-		}
-		goto L03F0
-	case 0x03F2:
-		if 29 >= budget {
-			goto budget
-		}
-		goto L03F2
-	case 0x03F9:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L03F9
-	case 0x17A1:
-		if 80 >= budget {
-			goto budget
-		}
-		goto L17A1
-	case 0x17A5:
-		if 75 >= budget {
-			goto budget
-		}
-		goto L17A5
-	case 0x17A7:
-		if 70 >= budget {
-			goto budget
-		}
-		goto L17A7
-	case 0x17AD:
-		if 60 >= budget {
-			goto budget
-		}
-		goto L17AD
-	case 0x17B2:
-		if 53 >= budget {
-			goto budget
-		}
-		goto L17B2
-	case 0x17B8:
-		if 45 >= budget {
-			goto budget
-		}
-		goto L17B8
-	case 0x17C2:
+		goto L03E6
+	case 0x03E9:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L17C2
-	case 0x17C5:
-		if 30 >= budget {
+		goto L03E9
+	case 0x03EC:
+		if 29 >= budget {
 			goto budget
 		}
-		goto L17C5
-	case 0x17CB:
-		if 22 >= budget {
+		goto L03EC
+	case 0x03F0:
+		if 24 >= budget {
 			goto budget
 		}
-		goto L17CB
-	case 0x17CF:
-		if 16 >= budget {
+		goto L03F0
+	case 0x03F4:
+		if 19 >= budget {
 			goto budget
 		}
-		goto L17CF
-	case 0x17D3:
-		if 10 >= budget {
+		goto L03F4
+	case 0x03FA:
+		if 11 >= budget {
 			goto budget
 		}
-		goto L17D3
-	case 0x17D5:
+		goto L03FA
+	case 0x03FC:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L03FC
+	case 0x17A1:
+		if 85 >= budget {
+			goto budget
+		}
+		goto L17A1
+	case 0x17AB:
+		if 71 >= budget {
+			goto budget
+		}
+		goto L17AB
+	case 0x17B1:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L17B1
+	case 0x17B5:
+		if 57 >= budget {
+			goto budget
+		}
+		goto L17B5
+	case 0x17B9:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L17B9
+	case 0x17BB:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L17BB
+	case 0x17BF:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L17BF
+	case 0x17C1:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L17C1
+	case 0x17C7:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L17C7
+	case 0x17CC:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L17CC
+	case 0x17D2:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L17D2
+	case 0x17D6:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L17D6
+	case 0x17D9:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L17D5
-	case 0x17D8:
-		if 13 >= budget {
-			goto budget
-		}
-		goto L17D8
-	case 0x17DC:
+		goto L17D9
+	case 0x17DA:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L17DC
+		goto L17DA
 	case 0x17DD:
-		if 14 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L17DD
+	case 0x17E0:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L17E0
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0162) || (pc >= 0x018C && pc <= 0x01BB) || (pc >= 0x0200 && pc <= 0x02EA) || (pc >= 0x02F3 && pc <= 0x03FF) || (pc >= 0x17A1 && pc <= 0x17E5) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00C8 && pc <= 0x00D7) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0164) || (pc >= 0x018C && pc <= 0x01C3) || (pc >= 0x0200 && pc <= 0x02EF) || (pc >= 0x02F3 && pc <= 0x03FE) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -864,7 +882,7 @@ L0008: // OUT
 	// 0008 JSR *OUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
@@ -884,7 +902,7 @@ L000B:
 	// 000B JSR *GETKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
@@ -959,7 +977,7 @@ L001A: // WHSET
 	// 001D STA .BK,X
 	{
 		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 14<<clockShift + 5
 			pc = 0x001D
 			goto step
@@ -975,7 +993,7 @@ L001A: // WHSET
 	// 0021 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
 			pc = 0x0021
 			goto step
@@ -1033,7 +1051,7 @@ L002E:
 	// 002E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x002E
 			goto step
@@ -1085,7 +1103,7 @@ L0039:
 	// 0039 JSR GO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0039
 			goto step
@@ -1125,7 +1143,153 @@ L0044: // NOGO
 	clock += 3<<clockShift + 1
 	// 0044 JMP INPUT
 	{
-		goto L02C9
+		goto L02CE
+	}
+
+L00C8: // DISMV
+	if clock+2<<clockShift >= end {
+		pc = 0x00C8
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 00C8 LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+
+L00CA: // ROL
+	if clock+29<<clockShift >= end {
+		pc = 0x00CA
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 00CA ASL .BESTM
+	{
+		m := c.Mem[0x00F9]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x00F9] = m
+	}
+	// 00CC ROL .BESTV
+	{
+		m := c.Mem[0x00FA]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x00FA] = m
+	}
+	// 00CE DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 00CF BNE ROL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L00CA
+		}
+	}
+
+L00D1:
+	clock += 15<<clockShift + 4
+	// 00D1 ORA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 00D3 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 00D5 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 00D7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x02DE:
+			goto L02DE
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
 	}
 
 L00DD: // FIRST
@@ -1134,9 +1298,9 @@ L00DD: // FIRST
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 00DD LDY .BESTP
+	// 00DD LDY .RBP
 	{
-		m := c.Mem[0x00FB]
+		m := c.Mem[0x004D]
 		y = m
 		nz = int(int8(y))
 	}
@@ -1154,9 +1318,9 @@ L00E1:
 	{
 		c.Mem[0x00B0] = y
 	}
-	// 00E3 LDA .BESTM
+	// 00E3 LDA .RBM
 	{
-		m := c.Mem[0x00F9]
+		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
@@ -1171,7 +1335,7 @@ L00E1:
 	}
 	// 00E8 STX .SSP
 	{
-		c.Mem[0x00CD] = x
+		c.Mem[0x0090] = x
 	}
 	// 00EA JMP TRY
 	{
@@ -1187,134 +1351,134 @@ L00ED: // FR
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0192:
-			goto L0192
+		case 0x0132:
+			goto L0132
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
 L0100: // GO
-	if clock+47<<clockShift >= end {
+	if clock+42<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
-	clock += 47<<clockShift + 17
+	clock += 42<<clockShift + 16
 	// 0100 LDX #$FF
 	{
 		m := byte(0xFF)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0102 STX .BESTP
+	// 0102 STX .RBP
 	{
-		c.Mem[0x00FB] = x
+		c.Mem[0x004D] = x
 	}
-	// 0104 STX .RBP
-	{
-		c.Mem[0x008C] = x
-	}
-	// 0106 INX
+	// 0104 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 0107 STX .ABORT
+	// 0105 STX .ABORT
 	{
-		c.Mem[0x008A] = x
+		c.Mem[0x004B] = x
 	}
-	// 0109 STX .IDEP
+	// 0107 STX .IDEP
 	{
-		c.Mem[0x0087] = x
+		c.Mem[0x0048] = x
 	}
-	// 010B LDA #$B4
+	// 0109 LDA #$7D
 	{
-		m := byte(0xB4)
+		m := byte(0x7D)
 		a = m
 		nz = int(int8(a))
 	}
-	// 010D STA .NODEL
+	// 010B STA .NODEL
 	{
-		c.Mem[0x0088] = a
+		c.Mem[0x0049] = a
 	}
-	// 010F LDA .LEVT
+	// 010D LDA .LEVT
 	{
 		m := c.Mem[0x018B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0112 EOR #$FF
+	// 0110 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0114 LSR A
+	// 0112 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -1322,7 +1486,7 @@ L0100: // GO
 		nz = int(int8(m))
 		a = m
 	}
-	// 0115 LSR A
+	// 0113 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -1330,7 +1494,7 @@ L0100: // GO
 		nz = int(int8(m))
 		a = m
 	}
-	// 0116 ADC .LEVC
+	// 0114 ADC .LEVC
 	{
 		m := c.Mem[0x02F2]
 		if c.P&FlagD == 0 {
@@ -1363,9 +1527,13 @@ L0100: // GO
 
 		}
 	}
-	// 0119 ADC .LEVC
+	// 0117 STA .NODEH
 	{
-		m := c.Mem[0x02F2]
+		c.Mem[0x004A] = a
+	}
+	// 0119 ADC #$01
+	{
+		m := byte(0x01)
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -1396,11 +1564,7 @@ L0100: // GO
 
 		}
 	}
-	// 011C STA .NODEH
-	{
-		c.Mem[0x0089] = a
-	}
-	// 011E LSR A
+	// 011B LSR A
 	{
 		m := a
 		cf = m & 1
@@ -1408,184 +1572,225 @@ L0100: // GO
 		nz = int(int8(m))
 		a = m
 	}
-	// 011F STA .LIMIT
+	// 011C STA .LIMIT
 	{
-		c.Mem[0x008E] = a
+		c.Mem[0x0098] = a
 	}
 
-L0121: // ITER
-	if clock+29<<clockShift >= end {
-		pc = 0x0121
+L011E: // ITER
+	if clock+32<<clockShift >= end {
+		pc = 0x011E
 		goto budget
 	}
-	clock += 29<<clockShift + 9
-	// 0121 INC .IDEP
+	clock += 32<<clockShift + 10
+	// 011E INC .IDEP
 	{
-		m := c.Mem[0x0087]
+		m := c.Mem[0x0048]
 		m++
 		nz = int(int8(m))
-		c.Mem[0x0087] = m
+		c.Mem[0x0048] = m
 	}
-	// 0123 LDX #$00
+	// 0120 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0125 STX .PLY
+	// 0122 STX .PLY
 	{
-		c.Mem[0x0086] = x
+		c.Mem[0x0047] = x
 	}
-	// 0127 STX .ALPHA
+	// 0124 STX .ALPHA
 	{
 		c.Mem[0x0070] = x
 	}
-	// 0129 DEX
+	// 0126 STX .MODE
+	{
+		c.Mem[0x0088] = x
+	}
+	// 0128 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 012A STX .BETA
+	// 0129 STX .BETA
 	{
-		c.Mem[0x007B] = x
+		c.Mem[0x0078] = x
 	}
-	// 012C LDA #$80
+	// 012B LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 012E STA .EVAL
+	// 012D STA .EVAL
 	{
-		c.Mem[0x00B7] = a
+		c.Mem[0x0080] = a
 	}
-	// 0130 JSR NEGA
+	// 012F JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0130
+			pc = 0x012F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x32
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x31
 		s -= 2
-		goto L17A1
+		goto L00DD
 	}
 
-L0133:
-	if clock+61<<clockShift >= end {
-		pc = 0x0133
+L0132:
+	if clock+6<<clockShift >= end {
+		pc = 0x0132
 		goto budget
 	}
-	clock += 14<<clockShift + 5
-	// 0133 LDX .RBM
+	clock += 6<<clockShift + 1
+	// 0132 JSR ROOT
 	{
-		m := c.Mem[0x008D]
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x34
+		s -= 2
+		goto L018F
+	}
+
+L0135:
+	if clock+6<<clockShift >= end {
+		pc = 0x0135
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0135 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x37
+		s -= 2
+		goto L0266
+	}
+
+L0138:
+	if clock+59<<clockShift >= end {
+		pc = 0x0138
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0138 LDX .RBP
+	{
+		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0135 STX .BESTM
-	{
-		c.Mem[0x00F9] = x
-	}
-	// 0137 LDX .RBP
-	{
-		m := c.Mem[0x008C]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0139 STX .BESTP
-	{
-		c.Mem[0x00FB] = x
-	}
-	// 013B BMI MATE
+	// 013A BMI MATE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0161
+			goto L0163
 		}
 	}
 
-L013D:
-	clock += 5<<clockShift + 2
-	// 013D LDA .ABORT
+L013C:
+	clock += 10<<clockShift + 4
+	// 013C LDA .NODEH
 	{
-		m := c.Mem[0x008A]
+		m := c.Mem[0x004A]
 		a = m
 		nz = int(int8(a))
 	}
-	// 013F BNE GDONE
+	// 013E SEC
 	{
-		if byte(nz) != 0 {
+		cf = 1
+	}
+	// 013F SBC .LIMIT
+	{
+		m := c.Mem[0x0098]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0141 BMI GDONE
+	{
+		if nz < 0 {
 			clock += 1 << clockShift
-			goto L014D
+			goto L0149
 		}
 	}
 
-L0141:
-	clock += 8<<clockShift + 3
-	// 0141 LDA .NODEH
-	{
-		m := c.Mem[0x0089]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0143 CMP .LIMIT
-	{
-		m := c.Mem[0x008E]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0145 BCC GDONE
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L014D
-		}
-	}
-
-L0147:
+L0143:
 	clock += 7<<clockShift + 3
-	// 0147 LDA .IDEP
+	// 0143 LDA .IDEP
 	{
-		m := c.Mem[0x0087]
+		m := c.Mem[0x0048]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0149 CMP #$06
+	// 0145 CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 014B BCC ITER
+	// 0147 BCC ITER
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0121
+			goto L011E
 		}
 	}
 
-L014D: // GDONE
-	clock += 5<<clockShift + 2
-	// 014D LDX .BESTP
+L0149: // GDONE
+	clock += 37<<clockShift + 11
+	// 0149 LDX .RBP
 	{
-		m := c.Mem[0x00FB]
+		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 014F BMI MATE
+	// 014B STX .BESTP
 	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L0161
-		}
+		c.Mem[0x00FB] = x
 	}
-
-L0151:
-	clock += 22<<clockShift + 6
+	// 014D STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 014F STX .LASTP
+	{
+		c.Mem[0x009B] = x
+	}
 	// 0151 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
@@ -1596,52 +1801,56 @@ L0151:
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0155 STX .PIECE
+	// 0155 STA .LASTF
 	{
-		c.Mem[0x00B0] = x
+		c.Mem[0x009C] = a
 	}
-	// 0157 LDA .BESTM
+	// 0157 LDA .RBM
 	{
-		m := c.Mem[0x00F9]
+		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0159 STA .SQUARE
+	// 0159 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 015B STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 015B JSR MOVE
+	// 015D JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x015B
+			pc = 0x015D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5D
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x5F
 		s -= 2
 		goto L02F3
 	}
 
-L015E:
+L0160:
 	if clock+3<<clockShift >= end {
-		pc = 0x015E
+		pc = 0x0160
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 015E JMP CHESS
+	// 0160 JMP CHESS
 	{
 		goto L0000
 	}
 
-L0161: // MATE
+L0163: // MATE
 	clock += 8<<clockShift + 2
-	// 0161 TXA
+	// 0163 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0162 RTS
+	// 0164 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -1651,207 +1860,196 @@ L0161: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
 L018C: // FULL
-	if clock+10<<clockShift >= end {
+	if clock+6<<clockShift >= end {
 		pc = 0x018C
 		goto budget
 	}
-	clock += 4<<clockShift + 2
-	// 018C TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 018D BNE FULL2
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0192
-		}
-	}
-
-L018F:
 	clock += 6<<clockShift + 1
-	// 018F JSR FIRST
+	// 018C JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x018C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x8E
+		s -= 2
+		goto L0266
+	}
+
+L018F: // ROOT
+	if clock+6<<clockShift >= end {
+		pc = 0x018F
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 018F JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x018F
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x91
 		s -= 2
-		goto L00DD
+		goto L01BB
 	}
 
-L0192: // FULL2
-	if clock+6<<clockShift >= end {
+L0192:
+	if clock+40<<clockShift >= end {
 		pc = 0x0192
 		goto budget
 	}
-	clock += 6<<clockShift + 1
-	// 0192 JSR GEN
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0192
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x94
-		s -= 2
-		goto L17DD
-	}
-
-L0195:
-	if clock+40<<clockShift >= end {
-		pc = 0x0195
-		goto budget
-	}
 	clock += 9<<clockShift + 3
-	// 0195 LDX .PLY
+	// 0192 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0197 LDA .MODE,X
+	// 0194 LDA .MODE,X
 	{
-		m := c.Mem[x+0xC2]
+		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0199 BMI FDONE
+	// 0196 BMI FDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L01A4
+			goto L01A1
 		}
 	}
 
-L019B:
+L0198:
 	clock += 12<<clockShift + 3
-	// 019B ORA #$40
+	// 0198 ORA #$40
 	{
 		m := byte(0x40)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 019D STA .MODE,X
+	// 019A STA .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 10<<clockShift + 2
-			pc = 0x019D
+			pc = 0x019A
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 019F JSR GEN
+	// 019C JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x019F
+			pc = 0x019C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0xA1
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x9E
 		s -= 2
-		goto L17DD
+		goto L01BB
 	}
 
-L01A2:
+L019F:
 	if clock+33<<clockShift >= end {
-		pc = 0x01A2
+		pc = 0x019F
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 01A2 LDX .PLY
+	// 019F LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
 
-L01A4: // FDONE
+L01A1: // FDONE
 	clock += 12<<clockShift + 4
-	// 01A4 LDA .MODE,X
+	// 01A1 LDA .MODE,X
 	{
-		m := c.Mem[x+0xC2]
+		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A6 LSR A
+	// 01A3 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -1859,178 +2057,135 @@ L01A4: // FDONE
 		nz = int(int8(m))
 		a = m
 	}
-	// 01A7 LDA .ALPHA,X
+	// 01A4 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A9 BCC NOLEG
+	// 01A6 BCC NOLEG
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L01AC
+			goto L01AB
 		}
 	}
 
-L01AB:
-	clock += 6<<clockShift + 1
-	// 01AB RTS
+L01A8:
+	clock += 3<<clockShift + 1
+	// 01A8 JMP REVERSE
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x0133:
-			goto L0133
-		case 0x0384:
-			goto L0384
-		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
-				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
-				goto L034A
-			case 55:
-				goto L0219
-			case 59:
-				goto L000E
-			case 60:
-				goto L025B
-			case 62:
-				goto L0254
-			}
-		}
-		goto step
+		goto L0266
 	}
 
-L01AC: // NOLEG
+L01AB: // NOLEG
 	clock += 17<<clockShift + 5
-	// 01AC LDA #$20
+	// 01AB LDA #$20
 	{
 		m := byte(0x20)
 		a = m
 		nz = int(int8(a))
 	}
-	// 01AE STA $C3,X
+	// 01AD STA $89,X
 	{
-		ea := uint16(x + 0xC3)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x89)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 15<<clockShift + 4
-			pc = 0x01AE
+			pc = 0x01AD
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 01B0 INX
+	// 01AF INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 01B1 STX .PLY
+	// 01B0 STX .PLY
 	{
-		c.Mem[0x0086] = x
+		c.Mem[0x0047] = x
 	}
-	// 01B3 JSR REVERSE
+	// 01B2 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x01B3
+			pc = 0x01B2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0xB5
+		c.Mem[sa], c.Mem[sb] = 0x01, 0xB4
 		s -= 2
 		goto L0266
 	}
 
-L01B6:
+L01B5:
 	if clock+6<<clockShift >= end {
-		pc = 0x01B6
+		pc = 0x01B5
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 01B6 JSR GEN
+	// 01B5 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x01B6
+			pc = 0x01B5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0xB8
+		c.Mem[sa], c.Mem[sb] = 0x01, 0xB7
 		s -= 2
-		goto L17DD
+		goto L01BB
 	}
 
-L01B9:
+L01B8:
 	if clock+14<<clockShift >= end {
-		pc = 0x01B9
+		pc = 0x01B8
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 01B9 JMP NOLEG2
+	// 01B8 JMP NOLEG2
 	{
-		goto L03DD
+		goto L03D8
+	}
+
+L01BB: // GEN
+	if clock+19<<clockShift >= end {
+		pc = 0x01BB
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 01BB TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 01BC TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 01BD LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 01BF STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x01BF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 01C1 JMP GNM
+	{
+		goto L0200
 	}
 
 L0200: // GNM
-	if clock+5<<clockShift >= end {
-		pc = 0x0200
-		goto budget
-	}
 	clock += 5<<clockShift + 2
 	// 0200 LDA #$10
 	{
@@ -2073,79 +2228,83 @@ L0208:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0195:
-			goto L0195
-		case 0x01A2:
-			goto L01A2
-		case 0x01B9:
-			goto L01B9
-		case 0x17D8:
-			goto L17D8
+		case 0x0192:
+			goto L0192
+		case 0x019F:
+			goto L019F
+		case 0x01B8:
+			goto L01B8
+		case 0x17E0:
+			goto L17E0
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
@@ -2156,14 +2315,14 @@ L0209: // NEX
 	// 0209 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
-		goto L02A8
+		goto L02AD
 	}
 
 L020C:
@@ -2215,14 +2374,14 @@ L0216: // AGN
 	// 0216 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0216
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
 		s -= 2
-		goto L027E
+		goto L0280
 	}
 
 L0219:
@@ -2251,7 +2410,7 @@ L021B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 9<<clockShift + 2
 			pc = 0x021B
 			goto step
@@ -2263,7 +2422,7 @@ L021B:
 	// 021C JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x021C
 			goto step
@@ -2330,14 +2489,14 @@ L0229: // STOP
 	// 0229 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0229
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
 		s -= 2
-		goto L02A8
+		goto L02AD
 	}
 
 L022C:
@@ -2412,14 +2571,14 @@ L023C: // P1
 	// 023C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x023C
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
-		goto L027E
+		goto L0280
 	}
 
 L023F:
@@ -2451,7 +2610,7 @@ L0243:
 	// 0243 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0243
 			goto step
@@ -2470,14 +2629,14 @@ L0246: // P2
 	// 0246 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
-		goto L02A8
+		goto L02AD
 	}
 
 L0249:
@@ -2523,14 +2682,14 @@ L0251: // P3
 	// 0251 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0251
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
 		s -= 2
-		goto L027E
+		goto L0280
 	}
 
 L0254:
@@ -2562,7 +2721,7 @@ L0258:
 	// 0258 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0258
 			goto step
@@ -2613,37 +2772,49 @@ L0263:
 	}
 
 L0266: // REVERSE
-	if clock+4817<<clockShift >= end {
+	if clock+4824<<clockShift >= end {
 		pc = 0x0266
 		goto budget
 	}
-	clock += 2<<clockShift + 1
-	// 0266 LDX #$0F
+	clock += 5<<clockShift + 2
+	// 0266 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 5<<clockShift + 2
+			pc = 0x0266
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0267 LDX #$0F
 	{
 		m := byte(0x0F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0268: // ETC
+L0269: // ETC
 	clock += 36<<clockShift + 12
-	// 0268 SEC
+	// 0269 SEC
 	{
 		cf = 1
 	}
-	// 0269 LDY .BK,X
+	// 026A LDY .BK,X
 	{
 		m := c.Mem[x+0x60]
 		y = m
 		nz = int(int8(y))
 	}
-	// 026B LDA #$77
+	// 026C LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 026D SBC .BOARD,X
+	// 026E SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -2673,37 +2844,37 @@ L0268: // ETC
 
 		}
 	}
-	// 026F STA .BK,X
+	// 0270 STA .BK,X
 	{
 		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 24<<clockShift + 8
-			pc = 0x026F
+			pc = 0x0270
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0271 STY .BOARD,X
+	// 0272 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 7
-			pc = 0x0271
+			pc = 0x0272
 			goto step
 		}
 		c.Mem[ea] = y
 	}
-	// 0273 SEC
+	// 0274 SEC
 	{
 		cf = 1
 	}
-	// 0274 LDA #$77
+	// 0275 LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0276 SBC .BOARD,X
+	// 0277 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -2733,131 +2904,142 @@ L0268: // ETC
 
 		}
 	}
-	// 0278 STA .BOARD,X
+	// 0279 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x0278
+			pc = 0x0279
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 027A DEX
+	// 027B DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 027B BPL ETC
+	// 027C BPL ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0268
+			goto L0269
 		}
 	}
 
-L027D:
-	clock += 6<<clockShift + 1
-	// 027D RTS
+L027E:
+	clock += 10<<clockShift + 2
+	// 027E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 027F RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L027E: // CMOVE
-	if clock+1473<<clockShift >= end {
-		pc = 0x027E
+L0280: // CMOVE
+	if clock+30<<clockShift >= end {
+		pc = 0x0280
 		goto budget
 	}
 	clock += 19<<clockShift + 7
-	// 027E LDA .SQUARE
+	// 0280 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0280 LDX .MOVEN
+	// 0282 LDX .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0282 CLC
+	// 0284 CLC
 	{
 		cf = 0
 	}
-	// 0283 ADC .MOVEX,X
+	// 0285 ADC .MOVEX,X
 	{
-		m := c.Mem[x+0x8F]
+		m := c.Mem[x+0xB7]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -2888,131 +3070,110 @@ L027E: // CMOVE
 
 		}
 	}
-	// 0285 STA .SQUARE
+	// 0287 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0287 AND #$88
+	// 0289 AND #$88
 	{
 		m := byte(0x88)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0289 BNE ILLEGAL
+	// 028B BNE ILLEGAL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02A4
+			goto L02A9
 		}
 	}
 
-L028B:
-	clock += 5<<clockShift + 2
-	// 028B LDA .SQUARE
+L028D:
+	clock += 8<<clockShift + 3
+	// 028D LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 028D LDX #$20
+	// 028F STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0291 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L028F: // LOOP
-	// 028F DEX
-	// 0290 BMI NO
-	// 0292 CMP .BOARD,X
-	// 0294 BNE LOOP
-	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
-	{
-		n := int(x) // the passes that can compare: none unless 1 to 80
-		if n == 0 || n > 0x80 {
-			n = 0
-		}
-		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		for top := n - 1; top >= 0 && found < 0; top -= 8 {
-			w := c.Mem[0x50+top-7 : 0x50+top+1]
-			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			v ^= pat
-			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
-			if top < 7 {
-				zero &^= 1<<(8*(7-top)) - 1 // below the table
-			}
-			if zero != 0 {
-				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
-			}
-		}
-		if found >= 0 {
-			passes := uint64(n - 1 - found)
-			x = byte(found)
-			m := a
-			t := 0x100 + uint(a) - uint(m)
-			cf = byte(t >> 8)
-			nz = int(int8(byte(t)))
-			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L0296
-		}
-		// None: the BMI leaves after the last pass.
-		passes := uint64(n)
-		if n > 0 {
-			m := c.Mem[0x50]
-			t := 0x100 + uint(a) - uint(m)
-			cf = byte(t >> 8)
-			nz = int(int8(byte(t)))
-		}
-		x -= byte(n) + 1
-		nz = int(int8(x))
-		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L02A0
+L0293: // LOOP
+	if clock+32<<clockShift >= end {
+		pc = 0x0293
+		goto budget
 	}
-
-L0292:
-	clock += 6<<clockShift + 2
-	// 0292 CMP .BOARD,X
+	clock += 8<<clockShift + 3
+	// 0293 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0294 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0294 BNE LOOP
+	// 0296 BNE LOOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L028F
+			goto L0293
 		}
 	}
 
-L0296:
+L0298:
 	clock += 4<<clockShift + 2
-	// 0296 CPX #$10
+	// 0298 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0299 BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A5
+		}
+	}
+
+L029B:
+	clock += 4<<clockShift + 2
+	// 029B CPX #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0298 BMI ILLEGAL
+	// 029D BMI ILLEGAL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L02A4
+			goto L02A9
 		}
 	}
 
-L029A:
+L029F:
 	clock += 6<<clockShift + 3
-	// 029A LDA #$7F
+	// 029F LDA #$7F
 	{
 		m := byte(0x7F)
 		a = m
 		nz = int(int8(a))
 	}
-	// 029C ADC #$01
+	// 02A1 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -3045,30 +3206,30 @@ L029A:
 
 		}
 	}
-	// 029E BVS RETL
+	// 02A3 BVS RETL
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L02A1
+			goto L02A6
 		}
 	}
 
-L02A0: // NO
+L02A5: // NO
 	clock += 2<<clockShift + 1
-	// 02A0 CLV
+	// 02A5 CLV
 	{
 		v = false
 	}
 
-L02A1: // RETL
+L02A6: // RETL
 	clock += 8<<clockShift + 2
-	// 02A1 LDA #$00
+	// 02A6 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02A3 RTS
+	// 02A8 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -3082,88 +3243,92 @@ L02A1: // RETL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L02A4: // ILLEGAL
+L02A9: // ILLEGAL
 	clock += 10<<clockShift + 3
-	// 02A4 LDA #$FF
+	// 02A9 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02A6 CLV
+	// 02AB CLV
 	{
 		v = false
 	}
-	// 02A7 RTS
+	// 02AC RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -3177,98 +3342,102 @@ L02A4: // ILLEGAL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L02A8: // RESET
+L02AD: // RESET
 	if clock+16<<clockShift >= end {
-		pc = 0x02A8
+		pc = 0x02AD
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 02A8 LDX .PIECE
+	// 02AD LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 02AA LDA .BOARD,X
+	// 02AF LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02AC STA .SQUARE
+	// 02B1 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 02AE RTS
+	// 02B3 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -3282,150 +3451,125 @@ L02A8: // RESET
 		case 0x0249:
 			goto L0249
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L02AF: // UMOVE
+L02B4: // UMOVE
 	if clock+70<<clockShift >= end {
-		pc = 0x02AF
+		pc = 0x02B4
 		goto budget
 	}
 	clock += 54<<clockShift + 17
-	// 02AF TSX
+	// 02B4 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 02B0 STX .SP1
+	// 02B5 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 02B2 LDX .SP2
+	// 02B7 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 02B4 TXS
+	// 02B9 TXS
 	{
 		s = x
 	}
-	// 02B5 PLA
+	// 02BA PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B6 STA .MOVEN
+	// 02BB STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
-	// 02B8 PLA
+	// 02BD PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B9 STA .PIECE
+	// 02BE STA .PIECE
 	{
 		c.Mem[0x00B0] = a
-	}
-	// 02BB TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 02BC PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 02BD STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 7
-			pc = 0x02BD
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 02BF PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
 	}
 	// 02C0 TAX
 	{
@@ -3439,178 +3583,207 @@ L02AF: // UMOVE
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C2 STA .SQUARE
-	{
-		c.Mem[0x00B1] = a
-	}
-	// 02C4 STA .BOARD,X
+	// 02C2 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x02C4
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 7
+			pc = 0x02C2
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 02C6 JMP STRV
+	// 02C4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C5 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 02C6 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C7 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02C9 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02CB JMP STRV
 	{
 		goto L031A
 	}
 
-L02C9: // INPUT
+L02CE: // INPUT
 	clock += 4<<clockShift + 2
-	// 02C9 CMP #$0F
+	// 02CE CMP #$0F
 	{
 		m := byte(0x0F)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02CB BNE NOMV
+	// 02D0 BNE NOMV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02D2
+			goto L02D7
 		}
 	}
 
-L02CD:
+L02D2:
 	clock += 6<<clockShift + 1
-	// 02CD JSR MOVE
+	// 02D2 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x02CD
+			pc = 0x02D2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xCF
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xD4
 		s -= 2
 		goto L02F3
 	}
 
-L02D0:
+L02D5:
 	if clock+12<<clockShift >= end {
-		pc = 0x02D0
+		pc = 0x02D5
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 02D0 BNE DISP
+	// 02D5 BNE DISP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02D9
+			goto L02DE
 		}
 	}
 
-L02D2: // NOMV
+L02D7: // NOMV
 	clock += 4<<clockShift + 2
-	// 02D2 CMP #$08
+	// 02D7 CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D4 BCS ERROR
+	// 02D9 BCS ERROR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L02E8
+			goto L02ED
 		}
 	}
 
-L02D6:
+L02DB:
 	clock += 6<<clockShift + 1
-	// 02D6 JSR DISMV
+	// 02DB JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x02D6
+			pc = 0x02DB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xD8
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xDD
 		s -= 2
-		goto L03F0
+		goto L00C8
 	}
 
-L02D9: // DISP
+L02DE: // DISP
 	if clock+1830<<clockShift >= end {
-		pc = 0x02D9
+		pc = 0x02DE
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 02D9 LDX #$1F
+	// 02DE LDX #$1F
 	{
 		m := byte(0x1F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L02DB: // SEARCH
+L02E0: // SEARCH
 	clock += 9<<clockShift + 3
-	// 02DB LDA .BOARD,X
+	// 02E0 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02DD CMP .BESTV
+	// 02E2 CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02DF BEQ HERE
+	// 02E4 BEQ HERE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L02E4
+			goto L02E9
 		}
 	}
 
-L02E1:
+L02E6:
 	clock += 4<<clockShift + 2
-	// 02E1 DEX
+	// 02E6 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 02E2 BPL SEARCH
+	// 02E7 BPL SEARCH
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L02DB
+			goto L02E0
 		}
 	}
 
-L02E4: // HERE
+L02E9: // HERE
 	clock += 6<<clockShift + 2
-	// 02E4 STX .BESTP
+	// 02E9 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 02E6 STX .PIECE
+	// 02EB STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
 
-L02E8: // ERROR
+L02ED: // ERROR
 	clock += 3<<clockShift + 1
-	// 02E8 JMP CHESS
+	// 02ED JMP CHESS
 	{
 		goto L0000
 	}
 
 L02F3: // MOVE
-	if clock+1633<<clockShift >= end {
+	if clock+23<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
-	clock += 20<<clockShift + 8
+	clock += 23<<clockShift + 9
 	// 02F3 TSX
 	{
 		x = s
@@ -3639,8 +3812,8 @@ L02F3: // MOVE
 	// 02FB PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
-			clock -= 7<<clockShift + 3
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 10<<clockShift + 4
 			pc = 0x02FB
 			goto step
 		}
@@ -3653,50 +3826,48 @@ L02F3: // MOVE
 		y = a
 		nz = int(int8(y))
 	}
-	// 02FD LDX #$1F
+	// 02FD STA $4F
 	{
-		m := byte(0x1F)
+		c.Mem[0x004F] = a
+	}
+	// 02FF LDX #$20
+	{
+		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L02FF: // CHECK
-	clock += 6<<clockShift + 2
-	// 02FF CMP .BOARD,X
+L0301: // CHECK
+	if clock+63<<clockShift >= end {
+		pc = 0x0301
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0301 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0302 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0301 BEQ TAKE
+	// 0304 BNE CHECK
 	{
-		if byte(nz) == 0 {
+		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0306
+			goto L0301
 		}
 	}
 
-L0303:
-	clock += 4<<clockShift + 2
-	// 0303 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0304 BPL CHECK
-	{
-		if nz >= 0 {
-			clock += 2 << clockShift
-			goto L02FF
-		}
-	}
-
-L0306: // TAKE
+L0306:
 	clock += 39<<clockShift + 13
 	// 0306 STX .CAPT
 	{
-		c.Mem[0x00D9] = x
+		c.Mem[0x009A] = x
 	}
 	// 0308 LDA #$CC
 	{
@@ -3707,7 +3878,7 @@ L0306: // TAKE
 	// 030A STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 34<<clockShift + 11
 			pc = 0x030A
 			goto step
@@ -3722,7 +3893,7 @@ L0306: // TAKE
 	// 030D PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 28<<clockShift + 9
 			pc = 0x030D
 			goto step
@@ -3746,7 +3917,7 @@ L0306: // TAKE
 	// 0312 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 18<<clockShift + 6
 			pc = 0x0312
 			goto step
@@ -3756,7 +3927,7 @@ L0306: // TAKE
 	// 0314 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 14<<clockShift + 5
 			pc = 0x0314
 			goto step
@@ -3773,7 +3944,7 @@ L0306: // TAKE
 	// 0316 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 9<<clockShift + 3
 			pc = 0x0316
 			goto step
@@ -3791,7 +3962,7 @@ L0306: // TAKE
 	// 0319 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 3<<clockShift + 1
 			pc = 0x0319
 			goto step
@@ -3829,79 +4000,83 @@ L031A: // STRV
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x015E:
-			goto L015E
-		case 0x02D0:
-			goto L02D0
-		case 0x035F:
-			goto L035F
-		case 0x038E:
-			goto L038E
+		case 0x0160:
+			goto L0160
+		case 0x02D5:
+			goto L02D5
+		case 0x0360:
+			goto L0360
+		case 0x0389:
+			goto L0389
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
@@ -3915,7 +4090,7 @@ L0321: // JANUS
 	clock += 5<<clockShift + 2
 	// 0321 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
@@ -3961,7 +4136,7 @@ L032B:
 	// 032D STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 11<<clockShift + 3
 			pc = 0x032D
 			goto step
@@ -3970,8 +4145,8 @@ L032B:
 	}
 	// 032F STA .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 7<<clockShift + 2
 			pc = 0x032F
 			goto step
@@ -3980,7 +4155,7 @@ L032B:
 	}
 	// 0331 JMP UNWIND
 	{
-		goto L03BD
+		goto L03B8
 	}
 
 L0334: // JR0
@@ -4003,70 +4178,74 @@ L0334: // JR0
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
@@ -4076,7 +4255,7 @@ L0335: // JC
 	clock += 8<<clockShift + 3
 	// 0335 LDA .MODE,X
 	{
-		m := c.Mem[x+0xC2]
+		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
@@ -4108,7 +4287,7 @@ L033D: // JQ
 	clock += 8<<clockShift + 3
 	// 033D LDA .MODE,X
 	{
-		m := c.Mem[x+0xC2]
+		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
@@ -4143,14 +4322,14 @@ L0343: // TRY
 	// 0347 JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0347
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
 		s -= 2
-		goto L03C2
+		goto L03BD
 	}
 
 L034A:
@@ -4172,18 +4351,18 @@ L034A:
 	// 034E JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x034E
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x50
 		s -= 2
-		goto L03C2
+		goto L03BD
 	}
 
 L0351:
-	if clock+21<<clockShift >= end {
+	if clock+18<<clockShift >= end {
 		pc = 0x0351
 		goto budget
 	}
@@ -4246,58 +4425,73 @@ L0358:
 	}
 
 L035A: // TP1
-	clock += 9<<clockShift + 2
-	// 035A STA .GAIN
-	{
-		c.Mem[0x00B4] = a
-	}
-	// 035C JSR MOVE
+	clock += 6<<clockShift + 1
+	// 035A JSR GAINR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x035C
+			pc = 0x035A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x5E
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5C
+		s -= 2
+		goto L03EC
+	}
+
+L035D:
+	if clock+6<<clockShift >= end {
+		pc = 0x035D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 035D JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x035D
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5F
 		s -= 2
 		goto L02F3
 	}
 
-L035F:
-	if clock+54<<clockShift >= end {
-		pc = 0x035F
+L0360:
+	if clock+59<<clockShift >= end {
+		pc = 0x0360
 		goto budget
 	}
-	clock += 53<<clockShift + 16
-	// 035F LDY .CAPT
+	clock += 58<<clockShift + 17
+	// 0360 LDY .CAPT
 	{
-		m := c.Mem[0x00D9]
+		m := c.Mem[0x009A]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0361 INY
+	// 0362 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0362 LDX .PLY
+	// 0363 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0364 LDA .EVAL,X
+	// 0365 LDA .EVAL,X
 	{
-		m := c.Mem[x+0xB7]
+		m := c.Mem[x+0x80]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0366 CLC
+	// 0367 CLC
 	{
 		cf = 0
 	}
-	// 0367 ADC $1780,Y
+	// 0368 ADC $1780,Y
 	{
 		ea := 0x1780 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -4332,7 +4526,7 @@ L035F:
 
 		}
 	}
-	// 036A ADC .GAIN
+	// 036B ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
 		if c.P&FlagD == 0 {
@@ -4365,210 +4559,172 @@ L035F:
 
 		}
 	}
-	// 036C EOR #$FF
+	// 036D EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 036E STA $B8,X
+	// 036F STA $81,X
 	{
-		ea := uint16(x + 0xB8)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 30<<clockShift + 8
-			pc = 0x036E
+		ea := uint16(x + 0x81)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 35<<clockShift + 9
+			pc = 0x036F
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0370 LDA .BETA,X
+	// 0371 LDA .BETA,X
 	{
-		m := c.Mem[x+0x7B]
+		m := c.Mem[x+0x78]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0372 EOR #$FF
+	// 0373 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0374 STA $71,X
+	// 0375 STA $71,X
 	{
 		ea := uint16(x + 0x71)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 20<<clockShift + 5
-			pc = 0x0374
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 25<<clockShift + 6
+			pc = 0x0375
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0376 LDA .ALPHA,X
+	// 0377 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0378 EOR #$FF
+	// 0379 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 037A STA $7C,X
+	// 037B STA $79,X
 	{
-		ea := uint16(x + 0x7C)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 10<<clockShift + 2
-			pc = 0x037A
+		ea := uint16(x + 0x79)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 15<<clockShift + 3
+			pc = 0x037B
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 037C JSR REVERSE
+	// 037D INC .PLY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
-			clock -= 6<<clockShift + 1
-			pc = 0x037C
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x7E
-		s -= 2
-		goto L0266
-	}
-
-L037F:
-	if clock+11<<clockShift >= end {
-		pc = 0x037F
-		goto budget
-	}
-	clock += 11<<clockShift + 2
-	// 037F INC .PLY
-	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		m++
 		nz = int(int8(m))
-		c.Mem[0x0086] = m
+		c.Mem[0x0047] = m
 	}
-	// 0381 JSR NEGA
+	// 037F JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0381
+			pc = 0x037F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x83
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x81
 		s -= 2
 		goto L17A1
 	}
 
-L0384:
+L0382:
 	if clock+14<<clockShift >= end {
-		pc = 0x0384
+		pc = 0x0382
 		goto budget
 	}
 	clock += 14<<clockShift + 3
-	// 0384 DEC .PLY
+	// 0382 DEC .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
-		c.Mem[0x0086] = m
+		c.Mem[0x0047] = m
 	}
-	// 0386 STA .SCORE
+	// 0384 STA .SCORE
 	{
-		c.Mem[0x008B] = a
+		c.Mem[0x004C] = a
 	}
-	// 0388 JSR REVERSE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0388
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x8A
-		s -= 2
-		goto L0266
-	}
-
-L038B:
-	if clock+6<<clockShift >= end {
-		pc = 0x038B
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 038B JSR UMOVE
+	// 0386 JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x038B
+			pc = 0x0386
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x8D
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x88
 		s -= 2
-		goto L02AF
+		goto L02B4
 	}
 
-L038E:
+L0389:
 	if clock+87<<clockShift >= end {
-		pc = 0x038E
+		pc = 0x0389
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 038E LDX .PLY
+	// 0389 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0390 LDA .ABORT
+	// 038B LDA .ABORT
 	{
-		m := c.Mem[0x008A]
+		m := c.Mem[0x004B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0392 BNE CUT
+	// 038D BNE CUT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03B7
+			goto L03B2
 		}
 	}
 
-L0394:
+L038F:
 	clock += 7<<clockShift + 3
-	// 0394 LDA .SCORE
+	// 038F LDA .SCORE
 	{
-		m := c.Mem[0x008B]
+		m := c.Mem[0x004C]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0396 EOR #$FF
+	// 0391 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0398 BEQ JRET
+	// 0393 BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03C1
+			goto L03BC
 		}
 	}
 
-L039A:
+L0395:
 	clock += 20<<clockShift + 5
-	// 039A LSR .MODE,X
+	// 0395 LSR .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
-			pc = 0x039A
+			pc = 0x0395
 			goto step
 		}
 		m := c.Mem[ea]
@@ -4577,16 +4733,16 @@ L039A:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 039C SEC
+	// 0397 SEC
 	{
 		cf = 1
 	}
-	// 039D ROL .MODE,X
+	// 0398 ROL .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 12<<clockShift + 3
-			pc = 0x039D
+			pc = 0x0398
 			goto step
 		}
 		m := c.Mem[ea]
@@ -4594,152 +4750,152 @@ L039A:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 039F CMP .ALPHA,X
+	// 039A CMP .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03A1 BCC JRET
+	// 039C BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03C1
+			goto L03BC
 		}
 	}
 
-L03A3:
+L039E:
 	clock += 2<<clockShift + 1
-	// 03A3 BEQ JRET
+	// 039E BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03C1
+			goto L03BC
 		}
 	}
 
-L03A5:
+L03A0:
 	clock += 8<<clockShift + 3
-	// 03A5 STA .ALPHA,X
+	// 03A0 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x03A5
+			pc = 0x03A0
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 03A7 CPX #$00
+	// 03A2 CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03A9 BNE JNR
+	// 03A4 BNE JNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03B3
+			goto L03AE
 		}
 	}
 
-L03AB:
+L03A6:
 	clock += 12<<clockShift + 4
-	// 03AB LDY .PIECE
+	// 03A6 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03AD STY .RBP
+	// 03A8 STY .RBP
 	{
-		c.Mem[0x008C] = y
+		c.Mem[0x004D] = y
 	}
-	// 03AF LDY .SQUARE
+	// 03AA LDY .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03B1 STY .RBM
+	// 03AC STY .RBM
 	{
-		c.Mem[0x008D] = y
+		c.Mem[0x004E] = y
 	}
 
-L03B3: // JNR
+L03AE: // JNR
 	clock += 6<<clockShift + 2
-	// 03B3 CMP .BETA,X
+	// 03AE CMP .BETA,X
 	{
-		m := c.Mem[x+0x7B]
+		m := c.Mem[x+0x78]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03B5 BCC JRET
+	// 03B0 BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03C1
+			goto L03BC
 		}
 	}
 
-L03B7: // CUT
+L03B2: // CUT
 	clock += 10<<clockShift + 3
-	// 03B7 LDA .MODE,X
+	// 03B2 LDA .MODE,X
 	{
-		m := c.Mem[x+0xC2]
+		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B9 ORA #$80
+	// 03B4 ORA #$80
 	{
 		m := byte(0x80)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03BB STA .MODE,X
+	// 03B6 STA .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x03BB
+			pc = 0x03B6
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L03BD: // UNWIND
+L03B8: // UNWIND
 	clock += 8<<clockShift + 3
-	// 03BD LDA .SSP,X
+	// 03B8 LDA .SSP,X
 	{
-		m := c.Mem[x+0xCD]
+		m := c.Mem[x+0x90]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03BF TAX
+	// 03BA TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 03C0 TXS
+	// 03BB TXS
 	{
 		s = x
 	}
 
-L03C1: // JRET
+L03BC: // JRET
 	clock += 6<<clockShift + 1
-	// 03C1 RTS
+	// 03BC RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0192:
-			goto L0192
+		case 0x0132:
+			goto L0132
 		case 0x021F:
 			goto L021F
 		case 0x0246:
@@ -4747,137 +4903,141 @@ L03C1: // JRET
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L03C2: // CENT
+L03BD: // CENT
 	if clock+45<<clockShift >= end {
-		pc = 0x03C2
+		pc = 0x03BD
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 03C2 PHA
+	// 03BD PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 9<<clockShift + 4
-			pc = 0x03C2
+			pc = 0x03BD
 			goto step
 		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 03C3 AND #$07
+	// 03BE AND #$07
 	{
 		m := byte(0x07)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 03C5 CMP #$04
+	// 03C0 CMP #$04
 	{
 		m := byte(0x04)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03C7 BCC CEN1
+	// 03C2 BCC CEN1
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03CB
+			goto L03C6
 		}
 	}
 
-L03C9:
+L03C4:
 	clock += 2<<clockShift + 1
-	// 03C9 EOR #$07
+	// 03C4 EOR #$07
 	{
 		m := byte(0x07)
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L03CB: // CEN1
+L03C6: // CEN1
 	clock += 19<<clockShift + 8
-	// 03CB STA .TMP2
+	// 03C6 STA .TMP2
 	{
-		c.Mem[0x00D8] = a
+		c.Mem[0x0099] = a
 	}
-	// 03CD PLA
+	// 03C8 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03CE LSR A
+	// 03C9 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -4885,7 +5045,7 @@ L03CB: // CEN1
 		nz = int(int8(m))
 		a = m
 	}
-	// 03CF LSR A
+	// 03CA LSR A
 	{
 		m := a
 		cf = m & 1
@@ -4893,7 +5053,7 @@ L03CB: // CEN1
 		nz = int(int8(m))
 		a = m
 	}
-	// 03D0 LSR A
+	// 03CB LSR A
 	{
 		m := a
 		cf = m & 1
@@ -4901,7 +5061,7 @@ L03CB: // CEN1
 		nz = int(int8(m))
 		a = m
 	}
-	// 03D1 LSR A
+	// 03CC LSR A
 	{
 		m := a
 		cf = m & 1
@@ -4909,39 +5069,39 @@ L03CB: // CEN1
 		nz = int(int8(m))
 		a = m
 	}
-	// 03D2 CMP #$04
+	// 03CD CMP #$04
 	{
 		m := byte(0x04)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03D4 BCC CEN2
+	// 03CF BCC CEN2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03D8
+			goto L03D3
 		}
 	}
 
-L03D6:
+L03D1:
 	clock += 2<<clockShift + 1
-	// 03D6 EOR #$07
+	// 03D1 EOR #$07
 	{
 		m := byte(0x07)
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L03D8: // CEN2
+L03D3: // CEN2
 	clock += 13<<clockShift + 4
-	// 03D8 CLC
+	// 03D3 CLC
 	{
 		cf = 0
 	}
-	// 03D9 ADC .TMP2
+	// 03D4 ADC .TMP2
 	{
-		m := c.Mem[0x00D8]
+		m := c.Mem[0x0099]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -4972,7 +5132,7 @@ L03D8: // CEN2
 
 		}
 	}
-	// 03DB LSR A
+	// 03D6 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -4980,7 +5140,7 @@ L03D8: // CEN2
 		nz = int(int8(m))
 		a = m
 	}
-	// 03DC RTS
+	// 03D7 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -4992,116 +5152,120 @@ L03D8: // CEN2
 		case 0x0351:
 			goto L0351
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L03DD: // NOLEG2
+L03D8: // NOLEG2
 	clock += 11<<clockShift + 2
-	// 03DD DEC .PLY
+	// 03D8 DEC .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
-		c.Mem[0x0086] = m
+		c.Mem[0x0047] = m
 	}
-	// 03DF JSR REVERSE
+	// 03DA JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x03DF
+			pc = 0x03DA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE1
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xDC
 		s -= 2
 		goto L0266
 	}
 
-L03E2:
-	if clock+24<<clockShift >= end {
-		pc = 0x03E2
+L03DD:
+	if clock+20<<clockShift >= end {
+		pc = 0x03DD
 		goto budget
 	}
 	clock += 13<<clockShift + 5
-	// 03E2 LDX .PLY
+	// 03DD LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03E4 LDA $C3,X
+	// 03DF LDA $89,X
 	{
-		m := c.Mem[x+0xC3]
+		m := c.Mem[x+0x89]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03E6 LSR A
+	// 03E1 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -5109,29 +5273,28 @@ L03E2:
 		nz = int(int8(m))
 		a = m
 	}
-	// 03E7 LDA #$80
+	// 03E2 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 03E9 BCC NR2
+	// 03E4 BCC NR2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03EF
+			goto L03E9
 		}
 	}
 
-L03EB:
-	clock += 5<<clockShift + 2
-	// 03EB LDA .PLY
+L03E6:
+	clock += 4<<clockShift + 2
+	// 03E6 TXA
 	{
-		m := c.Mem[0x0086]
-		a = m
+		a = x
 		nz = int(int8(a))
 	}
-	// 03ED ADC #$01
+	// 03E7 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -5165,593 +5328,562 @@ L03EB:
 		}
 	}
 
-L03EF: // NR2
-	clock += 6<<clockShift + 1
-	// 03EF RTS
+L03E9: // NR2
+	clock += 3<<clockShift + 1
+	// 03E9 JMP REVERSE
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x0133:
-			goto L0133
-		case 0x0384:
-			goto L0384
-		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
-				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
-				goto L034A
-			case 55:
-				goto L0219
-			case 59:
-				goto L000E
-			case 60:
-				goto L025B
-			case 62:
-				goto L0254
-			}
-		}
-		goto step
+		goto L0266
 	}
 
-L03F0: // DISMV
-	if clock+2<<clockShift >= end {
-		pc = 0x03F0
-		goto budget
-	}
-	clock += 2<<clockShift + 1
-	// 03F0 LDX #$04
-	{
-		m := byte(0x04)
-		x = m
-		nz = int(int8(x))
-	}
-
-L03F2: // ROL
+L03EC: // GAINR
 	if clock+29<<clockShift >= end {
-		pc = 0x03F2
+		pc = 0x03EC
 		goto budget
 	}
-	clock += 14<<clockShift + 4
-	// 03F2 ASL .BESTM
+	clock += 5<<clockShift + 2
+	// 03EC LDY .PLY
 	{
-		m := c.Mem[0x00F9]
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		c.Mem[0x00F9] = m
+		m := c.Mem[0x0047]
+		y = m
+		nz = int(int8(y))
 	}
-	// 03F4 ROL .BESTV
-	{
-		m := c.Mem[0x00FA]
-		m, cf = m<<1|cf, m>>7
-		nz = int(int8(m))
-		c.Mem[0x00FA] = m
-	}
-	// 03F6 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 03F7 BNE ROL
+	// 03EE BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03F2
+			goto L03FC
 		}
 	}
 
-L03F9:
-	clock += 15<<clockShift + 4
-	// 03F9 ORA .BESTM
+L03F0:
+	clock += 5<<clockShift + 2
+	// 03F0 CPX .LASTP
 	{
-		m := c.Mem[0x00F9]
-		a |= m
-		nz = int(int8(a))
+		m := c.Mem[0x009B]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
 	}
-	// 03FB STA .BESTM
+	// 03F2 BNE GR
 	{
-		c.Mem[0x00F9] = a
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03FC
+		}
 	}
-	// 03FD STA .SQUARE
+
+L03F4:
+	clock += 8<<clockShift + 3
+	// 03F4 LDY .SQUARE
 	{
-		c.Mem[0x00B1] = a
+		m := c.Mem[0x00B1]
+		y = m
+		nz = int(int8(y))
 	}
-	// 03FF RTS
+	// 03F6 CPY .LASTF
+	{
+		m := c.Mem[0x009C]
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03F8 BNE GR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03FC
+		}
+	}
+
+L03FA:
+	clock += 2<<clockShift + 1
+	// 03FA SBC #$06
+	{
+		m := byte(0x06)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+
+L03FC: // GR
+	clock += 9<<clockShift + 2
+	// 03FC STA .GAIN
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 03FE RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x02D9:
-			goto L02D9
+		case 0x035D:
+			goto L035D
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
 L17A1: // NEGA
-	if clock+80<<clockShift >= end {
+	if clock+85<<clockShift >= end {
 		pc = 0x17A1
 		goto budget
 	}
-	clock += 5<<clockShift + 2
-	// 17A1 LDA .NODEL
-	{
-		m := c.Mem[0x0088]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17A3 BNE NG1
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L17A7
-		}
-	}
-
-L17A5:
-	clock += 5<<clockShift + 1
-	// 17A5 DEC .NODEH
-	{
-		m := c.Mem[0x0089]
-		m--
-		nz = int(int8(m))
-		c.Mem[0x0089] = m
-	}
-
-L17A7: // NG1
-	clock += 10<<clockShift + 3
-	// 17A7 DEC .NODEL
-	{
-		m := c.Mem[0x0088]
-		m--
-		nz = int(int8(m))
-		c.Mem[0x0088] = m
-	}
-	// 17A9 LDA .NODEH
-	{
-		m := c.Mem[0x0089]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17AB BPL NG2
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L17B8
-		}
-	}
-
-L17AD:
-	clock += 7<<clockShift + 3
-	// 17AD LDX .RBP
-	{
-		m := c.Mem[0x008C]
-		x = m
-		nz = int(int8(x))
-	}
-	// 17AF INX
-	{
-		x++
-		nz = int(int8(x))
-	}
-	// 17B0 BEQ NG2
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L17B8
-		}
-	}
-
-L17B2:
-	clock += 8<<clockShift + 3
-	// 17B2 LDA .IDEP
-	{
-		m := c.Mem[0x0087]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17B4 STA .ABORT
-	{
-		c.Mem[0x008A] = a
-	}
-	// 17B6 BNE NRET
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L17DC
-		}
-	}
-
-L17B8: // NG2
 	clock += 14<<clockShift + 5
-	// 17B8 LDX .PLY
+	// 17A1 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 17BA LDA #$00
+	// 17A3 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 17BC STA .MODE,X
+	// 17A5 STA .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 9<<clockShift + 3
-			pc = 0x17BC
+			pc = 0x17A5
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 17BE CPX .IDEP
+	// 17A7 CPX .IDEP
 	{
-		m := c.Mem[0x0087]
+		m := c.Mem[0x0048]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17C0 BCS QS
+	// 17A9 BCC NG
 	{
-		if cf != 0 {
+		if cf == 0 {
 			clock += 1 << clockShift
-			goto L17C5
+			goto L17BB
 		}
 	}
 
-L17C2:
+L17AB:
+	clock += 8<<clockShift + 3
+	// 17AB LDA .EVAL,X
+	{
+		m := c.Mem[x+0x80]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17AD CPX #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17AF BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17D9
+		}
+	}
+
+L17B1:
+	clock += 6<<clockShift + 2
+	// 17B1 CMP .BETA,X
+	{
+		m := c.Mem[x+0x78]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17B3 BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17D9
+		}
+	}
+
+L17B5:
+	clock += 6<<clockShift + 2
+	// 17B5 CMP .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17B7 BCC NG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L17BB
+		}
+	}
+
+L17B9:
+	clock += 4<<clockShift + 1
+	// 17B9 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x17B9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L17BB: // NG
+	clock += 5<<clockShift + 2
+	// 17BB LDA .NODEL
+	{
+		m := c.Mem[0x0049]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17BD BNE NG1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17C1
+		}
+	}
+
+L17BF:
+	clock += 5<<clockShift + 1
+	// 17BF DEC .NODEH
+	{
+		m := c.Mem[0x004A]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x004A] = m
+	}
+
+L17C1: // NG1
+	clock += 10<<clockShift + 3
+	// 17C1 DEC .NODEL
+	{
+		m := c.Mem[0x0049]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0049] = m
+	}
+	// 17C3 LDA .NODEH
+	{
+		m := c.Mem[0x004A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17C5 BPL NG2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L17D2
+		}
+	}
+
+L17C7:
+	clock += 7<<clockShift + 3
+	// 17C7 LDY .RBP
+	{
+		m := c.Mem[0x004D]
+		y = m
+		nz = int(int8(y))
+	}
+	// 17C9 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 17CA BEQ NG2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17D2
+		}
+	}
+
+L17CC:
+	clock += 8<<clockShift + 3
+	// 17CC LDA .IDEP
+	{
+		m := c.Mem[0x0048]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17CE STA .ABORT
+	{
+		c.Mem[0x004B] = a
+	}
+	// 17D0 BNE NRET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17D9
+		}
+	}
+
+L17D2: // NG2
+	clock += 5<<clockShift + 2
+	// 17D2 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D4 BCS QS1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17DA
+		}
+	}
+
+L17D6:
 	clock += 3<<clockShift + 1
-	// 17C2 JMP FULL
+	// 17D6 JMP FULL
 	{
 		goto L018C
 	}
 
-L17C5: // QS
-	clock += 8<<clockShift + 3
-	// 17C5 LDA .EVAL,X
-	{
-		m := c.Mem[x+0xB7]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17C7 CPX #$08
-	{
-		m := byte(0x08)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17C9 BCS NRET
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L17DC
-		}
-	}
-
-L17CB:
-	clock += 6<<clockShift + 2
-	// 17CB CMP .BETA,X
-	{
-		m := c.Mem[x+0x7B]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17CD BCS NRET
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L17DC
-		}
-	}
-
-L17CF:
-	clock += 6<<clockShift + 2
-	// 17CF CMP .ALPHA,X
-	{
-		m := c.Mem[x+0x70]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17D1 BCC QS1
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L17D5
-		}
-	}
-
-L17D3:
-	clock += 4<<clockShift + 1
-	// 17D3 STA .ALPHA,X
-	{
-		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 4<<clockShift + 1
-			pc = 0x17D3
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-
-L17D5: // QS1
+L17D9: // NRET
 	clock += 6<<clockShift + 1
-	// 17D5 JSR GEN
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
-			clock -= 6<<clockShift + 1
-			pc = 0x17D5
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xD7
-		s -= 2
-		goto L17DD
-	}
-
-L17D8:
-	if clock+13<<clockShift >= end {
-		pc = 0x17D8
-		goto budget
-	}
-	clock += 7<<clockShift + 2
-	// 17D8 LDX .PLY
-	{
-		m := c.Mem[0x0086]
-		x = m
-		nz = int(int8(x))
-	}
-	// 17DA LDA .ALPHA,X
-	{
-		m := c.Mem[x+0x70]
-		a = m
-		nz = int(int8(a))
-	}
-
-L17DC: // NRET
-	clock += 6<<clockShift + 1
-	// 17DC RTS
+	// 17D9 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0133:
-			goto L0133
-		case 0x0384:
-			goto L0384
+		case 0x0382:
+			goto L0382
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L17DD: // GEN
-	if clock+14<<clockShift >= end {
+L17DA: // QS1
+	clock += 6<<clockShift + 1
+	// 17DA JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DA
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
+		s -= 2
+		goto L0266
+	}
+
+L17DD:
+	if clock+6<<clockShift >= end {
 		pc = 0x17DD
 		goto budget
 	}
-	clock += 14<<clockShift + 5
-	// 17DD TSX
+	clock += 6<<clockShift + 1
+	// 17DD JSR GEN
 	{
-		x = s
-		nz = int(int8(x))
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
+		s -= 2
+		goto L01BB
 	}
-	// 17DE TXA
-	{
-		a = x
-		nz = int(int8(a))
+
+L17E0:
+	if clock+10<<clockShift >= end {
+		pc = 0x17E0
+		goto budget
 	}
-	// 17DF LDX .PLY
+	clock += 10<<clockShift + 3
+	// 17E0 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 17E1 STA .SSP,X
+	// 17E2 LDA .ALPHA,X
 	{
-		ea := uint16(x + 0xCD)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x17E1
-			goto step
-		}
-		c.Mem[ea] = a
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
 	}
-	// 17E3 JMP GNM
+	// 17E4 JMP REVERSE
 	{
-		goto L0200
+		goto L0266
 	}
 
 	// The budget's end is nearer than the code can run before its next
@@ -5782,4 +5914,4 @@ exit:
 
 // search1KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search1KReturns = [64]uint16{2: 0x02D0, 3: 0x0246, 4: 0x020C, 5: 0x023F, 6: 0x037F, 9: 0x015E, 10: 0x038E, 14: 0x0133, 15: 0x01B6, 16: 0x003C, 17: 0x02D9, 18: 0x0192, 29: 0x0249, 30: 0x022C, 31: 0x01A2, 32: 0x000B, 36: 0x17D8, 42: 0x01B9, 43: 0x021F, 44: 0x035F, 45: 0x0195, 46: 0x03E2, 47: 0x0031, 48: 0x038B, 49: 0x0351, 50: 0x0384, 52: 0x034A, 55: 0x0219, 59: 0x000E, 60: 0x025B, 62: 0x0254}
+var search1KReturns = [128]uint16{2: 0x019F, 8: 0x0031, 9: 0x17DD, 12: 0x17E0, 18: 0x034A, 19: 0x0254, 20: 0x022C, 25: 0x02D5, 29: 0x018F, 32: 0x0192, 34: 0x02DE, 42: 0x03DD, 43: 0x0219, 50: 0x021F, 54: 0x000B, 57: 0x000E, 60: 0x0132, 62: 0x003C, 63: 0x0135, 65: 0x0160, 67: 0x0138, 73: 0x020C, 83: 0x0389, 90: 0x0246, 93: 0x0249, 110: 0x0351, 111: 0x01B5, 112: 0x025B, 114: 0x01B8, 118: 0x0382, 123: 0x035D, 125: 0x023F, 126: 0x0360}
