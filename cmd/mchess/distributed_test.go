@@ -143,8 +143,8 @@ func TestSlurmJobArray(t *testing.T) {
 	script := distributedBlock(t, "#!/bin/sh", "#SBATCH --array=")
 	submit := distributedBlock(t, "job=$(sbatch")
 	text := distributedEdited(t, script)
-	whole := distributedWhole(t, script, text)
 	c := startSlurm(t)
+	whole := distributedWhole(t, script, text)
 	dir := filepath.Join(c.dir, "job")
 	distributedBinary(t, dir)
 	if err := os.WriteFile(filepath.Join(dir, "match.sbatch"), []byte(text), 0o755); err != nil {
