@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -143,7 +144,9 @@ func TestSlurmJobArray(t *testing.T) {
 	script := distributedBlock(t, "#!/bin/sh", "#SBATCH --array=")
 	submit := distributedBlock(t, "job=$(sbatch")
 	text := distributedEdited(t, script)
+	start := time.Now()
 	c := startSlurm(t)
+	t.Logf("the cluster is up in %.1f s", time.Since(start).Seconds())
 	whole := distributedWhole(t, script, text)
 	dir := filepath.Join(c.dir, "job")
 	distributedBinary(t, dir)
@@ -151,6 +154,7 @@ func TestSlurmJobArray(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmds := distributedCommands(submit, strings.Join(submit.lines, "\n"))
+	start = time.Now()
 	outs, codes := docRun(t, dir, c.env, "", cmds)
 	for i, cmd := range cmds {
 		if codes[i] != 0 {
@@ -160,7 +164,13 @@ func TestSlurmJobArray(t *testing.T) {
 	if err := c.wait(2 * time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	slurmJobsOK(t, c)
+	t.Logf("the jobs ran in %.1f s", time.Since(start).Seconds())
+	tasks := regexp.MustCompile(`#SBATCH --array=1-(\d+)\n`).FindStringSubmatch(text)
+	if tasks == nil {
+		t.Fatalf("%s:%d: no #SBATCH --array=1-N in the script", script.file, script.line)
+	}
+	n, _ := strconv.Atoi(tasks[1])
+	slurmJobsOK(t, c, n+1)
 	summary, err := os.ReadFile(filepath.Join(dir, "summary.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -168,17 +178,17 @@ func TestSlurmJobArray(t *testing.T) {
 	distributedSame(t, strings.Split(strings.TrimRight(string(summary), "\n"), "\n"), whole)
 }
 
-// slurmJobsOK requires every job the cluster ran (the array's tasks and
+// slurmJobsOK requires the n jobs the cluster ran (the array's tasks and
 // the merge) to have completed with status 0.
-func slurmJobsOK(t *testing.T, c *slurmCluster) {
+func slurmJobsOK(t *testing.T, c *slurmCluster, n int) {
 	t.Helper()
 	out, err := c.run("scontrol", "--oneliner", "show", "job")
 	if err != nil {
 		t.Fatalf("scontrol show job: %v\n%s", err, out)
 	}
 	jobs := strings.Split(strings.TrimSpace(out), "\n")
-	if len(jobs) != 9 {
-		t.Errorf("%d jobs, not the array's 8 and the merge:\n%s", len(jobs), out)
+	if len(jobs) != n {
+		t.Errorf("%d jobs, not the array's %d and the merge:\n%s", len(jobs), n-1, out)
 	}
 	for _, j := range jobs {
 		if !strings.Contains(j, " JobState=COMPLETED ") || !strings.Contains(j, " ExitCode=0:0 ") {
