@@ -163,7 +163,9 @@ func slurmDaemon(t *testing.T, dir, name, path string, args ...string) {
 	}
 	cmd := exec.Command(path, args...)
 	cmd.Stdout, cmd.Stderr = out, out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Pdeathsig: a test binary killed at its timeout runs no cleanup, and
+	// the daemons would stay.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 	if err := cmd.Start(); err != nil {
 		out.Close()
 		t.Fatalf("%s: %v", name, err)

@@ -135,7 +135,7 @@ func distributedBinary(t *testing.T, dir string) {
 	}
 }
 
-// The job array and its merge on a one-node Slurm cluster (slurm_test.go).
+// The job array and its merge on a one-node Slurm cluster (slurm_linux_test.go).
 func TestSlurmJobArray(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a Slurm cluster and plays a match in 8 jobs (about 10 s)")
