@@ -282,9 +282,10 @@ func docCopy(from, to string) error {
 
 const docMark = "\x1edoc-test "
 
-// docRun runs a session's commands with one shell in dir and returns
-// each command's output lines and exit status.
-func docRun(t *testing.T, dir, stdin string, cmds []docCommand) ([][]string, []int) {
+// docRun runs a session's commands with one shell in dir, in the
+// environment env, and returns each command's output lines and exit
+// status.
+func docRun(t *testing.T, dir string, env []string, stdin string, cmds []docCommand) ([][]string, []int) {
 	t.Helper()
 	var script strings.Builder
 	script.WriteString("exec 2>&1\n")
@@ -295,7 +296,7 @@ func docRun(t *testing.T, dir, stdin string, cmds []docCommand) ([][]string, []i
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "sh", "-c", script.String())
 	cmd.Dir = dir
-	cmd.Env = docEnv(dir)
+	cmd.Env = env
 	cmd.Stdin = strings.NewReader(stdin)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
@@ -381,7 +382,7 @@ func TestDocExamples(t *testing.T) {
 				t.Fatal(err)
 			}
 			cmds := docSession(b)
-			outs, codes := docRun(t, dir, b.stdin, cmds)
+			outs, codes := docRun(t, dir, docEnv(dir), b.stdin, cmds)
 			for i, c := range cmds {
 				ok, at := docMatch(c.want, outs[i])
 				if !ok {
