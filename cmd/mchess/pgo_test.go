@@ -81,6 +81,9 @@ func TestInterpreterAligned(t *testing.T) {
 	if runtime.GOARCH != "amd64" || runtime.GOOS != "linux" {
 		t.Skipf("the alignment is amd64's, and this test reads ELF (here %s/%s)", runtime.GOOS, runtime.GOARCH)
 	}
+	if testing.Short() {
+		t.Skip("builds mchess (-short)")
+	}
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command to build mchess with")

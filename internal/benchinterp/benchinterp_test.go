@@ -77,7 +77,7 @@ func TestRunWritesSection(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := &options{
-		bins: binFlag{{Label: "old", Path: fakeMchess(t, "old", "750", "96241367", false)}, {Label: "new", Path: fakeMchess(t, "new", "900", "96241367", false)}},
+		bins: binFlag{{Label: "old", Path: fakeMchess(t, "old", "750", "96241367", false)}, {Label: "new", Path: fakeMchess(t, "new", "1200.4", "96241367", false)}},
 		load: "test.bin@0000", start: "0400", expectPC: "3469", runs: 3, out: doc, command: "make bench-interp",
 	}
 	if err := run(o); err != nil {
@@ -92,8 +92,8 @@ func TestRunWritesSection(t *testing.T) {
 		"intro\n\n" + beginMarker + "\n",
 		"`mchess run --load test.bin@0000 --start 0400 --expect-pc 3469 --json` 3 times",
 		"100 instructions, 96,241,367 cycles",
-		"| old | unknown | 750 (750–750) | 1.00× | 750, 750, 750 |",
-		"| new | unknown | 900 (900–900) | 1.20× | 900, 900, 900 |",
+		"| old | unknown | 750 (750–750) | 1.00× | 750; 750; 750 |",
+		"| new | unknown | 1,200 (1,200–1,200) | 1.60× | 1,200; 1,200; 1,200 |",
 		"```\nmake bench-interp\n```\n" + endMarker + "\n\nrest\n",
 	} {
 		if !strings.Contains(got, want) {

@@ -6,6 +6,7 @@ import (
 	"debug/gosym"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"slices"
@@ -56,7 +57,7 @@ func median(xs []float64) float64 {
 func (r *report) markdown() string {
 	var b strings.Builder
 	fmt.Fprintln(&b, beginMarker)
-	fmt.Fprintf(&b, "Measured on %s with %s; load average %s before, %s after.\n",
+	fmt.Fprintf(&b, "Measured %s, on %s; load average %s before, %s after.\n",
 		r.Date.Format("2006-01-02 15:04 MST"), r.Machine, r.LoadBefore, r.LoadAfter)
 	fmt.Fprintf(&b, "Each build ran `mchess %s` %d times, the builds in turn, round after round: %s instructions, %s cycles a run, in every run of every build.\n\n",
 		strings.Join(r.Args, " "), r.Runs, thousands(r.Instructions), thousands(r.Cycles))
@@ -70,11 +71,11 @@ func (r *report) markdown() string {
 		}
 		runs := make([]string, len(bd.MHz))
 		for i, v := range bd.MHz {
-			runs[i] = fmt.Sprintf("%.0f", v)
+			runs[i] = mhz(v)
 		}
 		m := median(bd.MHz)
-		fmt.Fprintf(&b, "| %s | %s | %.0f (%.0f–%.0f) | %.2f× | %s |\n", bd.Label, place, m,
-			slices.Min(bd.MHz), slices.Max(bd.MHz), m/ref, strings.Join(runs, ", "))
+		fmt.Fprintf(&b, "| %s | %s | %s (%s–%s) | %.2f× | %s |\n", bd.Label, place, mhz(m),
+			mhz(slices.Min(bd.MHz)), mhz(slices.Max(bd.MHz)), m/ref, strings.Join(runs, "; "))
 	}
 	if r.Command != "" {
 		fmt.Fprintf(&b, "\nThe command:\n\n<!-- doc-test: not run: builds older commits and times them; needs Klaus Dormann's test (MCHESS_DORMANN_BIN) -->\n```\n%s\n```\n", r.Command)
@@ -82,6 +83,9 @@ func (r *report) markdown() string {
 	fmt.Fprintln(&b, endMarker)
 	return b.String()
 }
+
+// mhz writes a rate to the unit, with commas.
+func mhz(v float64) string { return thousands(uint64(math.Round(v))) }
 
 // thousands writes n with commas.
 func thousands(n uint64) string {
