@@ -70,6 +70,17 @@ func TestDefaultPGO(t *testing.T) {
 	if !bytes.Equal(got, want.Bytes()) {
 		t.Fatalf("%s is not the profile interpreterProfile makes: go test -run TestDefaultPGO -update-pgo rewrites it", pgoFile)
 	}
+	if runtime.GOOS != "linux" {
+		return
+	}
+	// The names are the linker's, as this test binary has them.
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{pgoHot, pgoCaller} {
+		funcEntry(t, exe, name)
+	}
 }
 
 // TestInterpreterAligned: in mchess as go build makes it (default.pgo
