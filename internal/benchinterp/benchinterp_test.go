@@ -92,6 +92,7 @@ func TestRunWritesSection(t *testing.T) {
 		"intro\n\n" + beginMarker + "\n",
 		"`mchess run --load test.bin@0000 --start 0400 --expect-pc 3469 --json` 3 times",
 		"100 instructions, 96,241,367 cycles",
+		"| by CPU time: median (range) | against old |",
 		"| old | unknown | 750 (750–750) | 1.00× | 750; 750; 750 |",
 		"| new | unknown | 1,200 (1,200–1,200) | 1.60× | 1,200; 1,200; 1,200 |",
 		"```\nmake bench-interp\n```\n" + endMarker + "\n\nrest\n",
