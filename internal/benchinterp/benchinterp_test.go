@@ -1,10 +1,12 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestMedian(t *testing.T) {
@@ -58,7 +60,9 @@ func TestReplaceSection(t *testing.T) {
 func fakeMchess(t *testing.T, name string, mhz, cycles string, fail bool) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
-	script := "#!/bin/sh\necho '{\"stop_pc\":\"3469\",\"instructions\":100,\"cycles\":" + cycles + ",\"emulated_mhz\":" + mhz + "}'\n"
+	// The test (not the idle program) takes some CPU time.
+	script := "#!/bin/sh\ncase \"$*\" in *idle.bin*) ;; *) i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done ;; esac\n" +
+		"echo '{\"stop_pc\":\"3469\",\"instructions\":100,\"cycles\":" + cycles + ",\"emulated_mhz\":" + mhz + "}'\n"
 	if fail {
 		script = "#!/bin/sh\necho 'mchess run: stopped at 0401, expected 3469' >&2\nexit 1\n"
 	}
@@ -117,5 +121,22 @@ func TestRunRefuses(t *testing.T) {
 		if err := run(o); err == nil {
 			t.Errorf("%s: no error", name)
 		}
+	}
+}
+
+func TestSettle(t *testing.T) {
+	r := &report{Cycles: 96_000_000, Builds: []build{{Label: "a",
+		cpu:     []time.Duration{110 * time.Millisecond, 90 * time.Millisecond},
+		startup: []time.Duration{10 * time.Millisecond, 30 * time.Millisecond, 10 * time.Millisecond}}}}
+	if err := r.settle(); err != nil {
+		t.Fatal(err)
+	}
+	// The start-up's median is 10 ms: 96 M cycles in 100 ms and in 80 ms.
+	if got := r.Builds[0].CPUMHz; len(got) != 2 || math.Abs(got[0]-960) > 1e-6 || math.Abs(got[1]-1200) > 1e-6 {
+		t.Errorf("CPUMHz %v, want [960 1200]", got)
+	}
+	r.Builds[0].startup = []time.Duration{time.Second}
+	if err := r.settle(); err == nil {
+		t.Error("a run no longer than its start-up was taken")
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -82,24 +83,23 @@ func run(o *options) error {
 	}
 	r := report{Date: time.Now().UTC(), Machine: machine(), LoadBefore: loadAverage(), Runs: o.runs,
 		Args: runArgs(o), Command: o.command, Builds: o.bins}
-	for round := range o.runs {
-		for i := range r.Builds {
-			b := &r.Builds[i]
-			res, err := runOnce(b.Path, r.Args)
-			if err != nil {
-				return fmt.Errorf("%s (%s), round %d: %v", b.Label, b.Path, round+1, err)
-			}
-			if round == 0 && i == 0 {
-				r.Cycles, r.Instructions = res.Cycles, res.Instructions
-			}
-			if res.Cycles != r.Cycles || res.Instructions != r.Instructions {
-				return fmt.Errorf("%s ran %d instructions, %d cycles; %s %d, %d: not the same run",
-					b.Label, res.Instructions, res.Cycles, r.Builds[0].Label, r.Instructions, r.Cycles)
-			}
-			b.MHz = append(b.MHz, res.MHz)
-			b.CPUMHz = append(b.CPUMHz, float64(res.Cycles)/res.cpu.Seconds()/1e6)
-			fmt.Fprintf(os.Stderr, "round %d: %s %.0f emulated MHz (%.0f by its CPU time)\n", round+1, b.Label, res.MHz, b.CPUMHz[len(b.CPUMHz)-1])
+	dir, err := os.MkdirTemp("", "benchinterp")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	idleFile := filepath.Join(dir, "idle.bin")
+	if err := os.WriteFile(idleFile, idle, 0o644); err != nil {
+		return err
+	}
+	idleArgs := []string{"run", "--load", idleFile + "@0400", "--start", "0400", "--expect-pc", "0400", "--json"}
+	for n := range o.runs {
+		if err := r.round(n, idleArgs); err != nil {
+			return err
 		}
+	}
+	if err := r.settle(); err != nil {
+		return err
 	}
 	r.LoadAfter = loadAverage()
 	section := r.markdown()
@@ -116,6 +116,54 @@ func run(o *options) error {
 		return fmt.Errorf("%s: %v", o.out, err)
 	}
 	return atomicfile.Write(o.out, updated)
+}
+
+// idle is a program that stops at once (JMP * at 0400): a build's run of
+// it is its start-up, which is taken off its CPU time.
+var idle = []byte{0x4C, 0x00, 0x04}
+
+// round runs each build once on the test and once on idle, in turn.
+func (r *report) round(n int, idleArgs []string) error {
+	for i := range r.Builds {
+		b := &r.Builds[i]
+		res, err := runOnce(b.Path, r.Args)
+		if err == nil {
+			var start result
+			start, err = runOnce(b.Path, idleArgs)
+			b.startup = append(b.startup, start.cpu)
+		}
+		if err != nil {
+			return fmt.Errorf("%s (%s), round %d: %v", b.Label, b.Path, n+1, err)
+		}
+		if n == 0 && i == 0 {
+			r.Cycles, r.Instructions = res.Cycles, res.Instructions
+		}
+		if res.Cycles != r.Cycles || res.Instructions != r.Instructions {
+			return fmt.Errorf("%s ran %d instructions, %d cycles; %s %d, %d: not the same run",
+				b.Label, res.Instructions, res.Cycles, r.Builds[0].Label, r.Instructions, r.Cycles)
+		}
+		b.MHz = append(b.MHz, res.MHz)
+		b.cpu = append(b.cpu, res.cpu)
+		fmt.Fprintf(os.Stderr, "round %d: %s %.0f emulated MHz, %v CPU, %v of it start-up\n", n+1, b.Label, res.MHz, res.cpu, b.startup[n])
+	}
+	return nil
+}
+
+// settle works out each build's rate by CPU time: the cycles over each
+// run's CPU time less the build's median start-up.
+func (r *report) settle() error {
+	for i := range r.Builds {
+		b := &r.Builds[i]
+		su := medianDuration(b.startup)
+		b.CPUMHz = nil
+		for _, c := range b.cpu {
+			if c <= su {
+				return fmt.Errorf("%s: a run took %v of CPU time, no more than its start-up (%v)", b.Label, c, su)
+			}
+			b.CPUMHz = append(b.CPUMHz, float64(r.Cycles)/(c-su).Seconds()/1e6)
+		}
+	}
+	return nil
 }
 
 // runArgs are the arguments of mchess run for the test.

@@ -29,9 +29,10 @@ type build struct {
 	Path  string
 	Entry uint64    // the interpreter's loop's address; 0 when unknown
 	MHz   []float64 // as mchess run reports it: cycles over the run's wall time
-	// CPUMHz is cycles over the process's CPU time (user and system,
-	// start-up included): steadier on a machine shared with other work.
-	CPUMHz []float64
+	// CPUMHz is cycles over the process's CPU time (user and system) less
+	// its start-up: steadier on a machine shared with other work.
+	CPUMHz       []float64
+	cpu, startup []time.Duration // each run's CPU time, each start-up's
 }
 
 type report struct {
@@ -62,7 +63,7 @@ func (r *report) markdown() string {
 	fmt.Fprintln(&b, beginMarker)
 	fmt.Fprintf(&b, "Measured %s, on %s; load average %s before, %s after.\n",
 		r.Date.Format("2006-01-02 15:04 MST"), r.Machine, r.LoadBefore, r.LoadAfter)
-	fmt.Fprintf(&b, "Each build ran `mchess %s` %d times, the builds in turn, round after round: %s instructions, %s cycles a run, in every run of every build. The emulated MHz are those mchess run reports (cycles over the run's wall time); \"by CPU time\" divides the cycles by the process's user and system time, start-up included, which a machine shared with other work disturbs less.\n\n",
+	fmt.Fprintf(&b, "Each build ran `mchess %s` %d times, the builds in turn, round after round: %s instructions, %s cycles a run, in every run of every build. The emulated MHz are those mchess run reports (cycles over the run's wall time); \"by CPU time\" divides the cycles by the process's user and system time less the build's start-up (its median CPU time on a program that stops at once, run after each), which a machine shared with other work disturbs less.\n\n",
 		strings.Join(r.Args, " "), r.Runs, thousands(r.Instructions), thousands(r.Cycles))
 	ref := median(r.Builds[0].MHz)
 	fmt.Fprintf(&b, "| build | `emu.(*CPU).run` at | emulated MHz: median (range) | against %s | the runs, in order | by CPU time: median (range) | against %s |\n",
@@ -89,6 +90,15 @@ func (r *report) markdown() string {
 	}
 	fmt.Fprintln(&b, endMarker)
 	return b.String()
+}
+
+// medianDuration is median for durations.
+func medianDuration(ds []time.Duration) time.Duration {
+	xs := make([]float64, len(ds))
+	for i, d := range ds {
+		xs[i] = float64(d)
+	}
+	return time.Duration(median(xs))
 }
 
 // mhz writes a rate to the unit, with commas.
