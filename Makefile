@@ -49,7 +49,7 @@ DERIVED := build/openings build/stone build/teletype build/library build/special
 # is part of `all`, leaves its lines to the end.
 ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
 
-.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k tapes other-tapes export web run test uci-random race check fuzz bench timing strength tune tune-special tune-check tune-check-special special-match suite-big differential clean
+.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k tapes other-tapes export web run test uci-random race check fuzz bench bench-interp timing strength tune tune-special tune-check tune-check-special special-match suite-big differential clean
 all: images verify openings stone teletype library special tuned tuned-special search1k tapes other-tapes
 ifneq ($(V),1)
 	@$(ERRATA) build/log/verify.log | tail -n 2
@@ -390,6 +390,28 @@ differential:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 3 ./...
+
+# The interpreter side by side with builds of older commits (OLD, ea23d87
+# by default; several may be given, in quotes) on Klaus Dormann's
+# functional test, which is not in this repository: MCHESS_DORMANN_BIN
+# names its image (docs/dormann.md). Each commit is built from git archive
+# under build/bench-interp; the builds run in turn, RUNS times each, and
+# the medians go into docs/benchmarks.md.
+OLD  ?= ea23d87
+RUNS ?= 5
+bench-interp: tool
+	@test -n "$(MCHESS_DORMANN_BIN)" || { echo "make bench-interp: set MCHESS_DORMANN_BIN to Dormann's 6502_functional_test.bin (docs/dormann.md)" >&2; exit 2; }
+	rm -rf build/bench-interp
+	set -e; for c in $(OLD); do \
+	  mkdir -p build/bench-interp/src-$$c; \
+	  git archive $$c | tar -x -C build/bench-interp/src-$$c; \
+	  (cd build/bench-interp/src-$$c && $(GO) build -o ../mchess-$$c ./cmd/mchess); \
+	  rm -rf build/bench-interp/src-$$c; \
+	done
+	$(GO) run ./internal/benchinterp $(foreach c,$(OLD),-bin $(c)=build/bench-interp/mchess-$(c)) \
+	  -bin "this work tree ($$(git describe --always --dirty))=$(MCHESS)" \
+	  -load $(MCHESS_DORMANN_BIN)@0000 -start 0400 -expect-pc 3469 -runs $(RUNS) \
+	  -command 'MCHESS_DORMANN_BIN=… make bench-interp OLD="$(OLD)" RUNS=$(RUNS)' -o docs/benchmarks.md
 
 clean:
 	rm -rf build bin
