@@ -5,6 +5,10 @@ package microchess
 // program's board and move generator, in the KIM-1's own 1.1 KB.
 const Search1KSource = "src/search1k/search1k.asm"
 
+// Search1KTuneSource declares its tunable bytes: the men's values and the
+// take-back penalty (docs/search1k.md).
+const Search1KTuneSource = "src/search1k/search1k.tune"
+
 // Search1KName names it where a game is shown.
 const Search1KName = "MicroChess search1k"
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 	"github.com/kim1-archive/microchess/builds"
+	"github.com/kim1-archive/microchess/emu/kim1"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/rules"
 	"github.com/kim1-archive/microchess/session"
@@ -115,6 +116,85 @@ func TestSearch1KNoLegalMoveResigns(t *testing.T) {
 		}
 		if ply.UCI != "" {
 			t.Errorf("%s: the program played %s (%v), with no legal move of its own", level, ply.SAN, ply.Display)
+		}
+	}
+}
+
+// The take-back penalty (GAINR, docs/search1k.md): the move the program
+// plays from a position is, with .LASTP/.LASTF saying it takes that man back
+// to the square it last left, played no more when another is as good within
+// a pawn and a half, and played again with the penalty at 00 (TAKEBACK).
+func TestSearch1KTakeBackPenalty(t *testing.T) {
+	const lastP, lastF, takeBack = 0x009B, 0x009C, 0x03FB // the memory map
+	first := func(setup func(p *session.Play)) *session.PlayedPly {
+		p := newSearch1KPlay(t, "", chess.White, "blitz")
+		setup(p)
+		ply, err := p.Think()
+		if err != nil || ply.UCI == "" {
+			t.Fatalf("%v %v", ply.Display, err)
+		}
+		return ply
+	}
+	free := first(func(p *session.Play) { p.S.M.Poke(lastP, 0xFF) })
+	piece, to := free.Display.Piece, free.Display.To
+	back := func(penalty byte) func(p *session.Play) {
+		return func(p *session.Play) {
+			p.S.M.Poke(lastP, piece)
+			p.S.M.Poke(lastF, to)
+			p.S.M.Poke(takeBack, penalty)
+		}
+	}
+	if got := first(back(0x06)); got.UCI == free.UCI {
+		t.Errorf("with %s taken as a take-back it still plays %s", free.SAN, got.SAN)
+	}
+	if got := first(back(0x00)); got.UCI != free.UCI {
+		t.Errorf("with no penalty it plays %s, not %s", got.SAN, free.SAN)
+	}
+}
+
+// The stacks stay in the page-1 bytes the memory map gives them: stack 1
+// (the 6502's) above 01C3, where GEN ends, and stack 2 (MOVE/UMOVE's, its
+// pointer .SP2 at 00B2, and S while MOVE and UMOVE use it) above 0167,
+// where GO ends. Checked before every
+// instruction of a few moves at Normal on the interpreter (Trace), from
+// the start, a middle game full of captures and an ending where the
+// iterations go deepest.
+func TestSearch1KStacksInBounds(t *testing.T) {
+	for _, fen := range []string{
+		"",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
+		"8/5k2/3r4/8/3P4/8/4RK2/8 w - - 0 1",
+	} {
+		p := newSearch1KPlay(t, fen, chess.White, "normal")
+		low1, low2 := byte(0xFF), byte(0xFF)
+		p.S.M.Trace = func(m *kim1.Machine) {
+			// S is stack 2's pointer while MOVE and UMOVE push and pull.
+			if sp := m.CPU.S; sp > 0x8A {
+				low1 = min(low1, sp)
+			} else {
+				low2 = min(low2, sp)
+			}
+			low2 = min(low2, m.Peek(0x00B2))
+		}
+		for range 2 {
+			if p.End != "" {
+				break
+			}
+			ply, err := p.Think()
+			if err != nil || ply.UCI == "" {
+				t.Fatalf("%q: %v %v", fen, ply.Display, err)
+			}
+			moves := p.Game.Position().ValidMoves()
+			if len(moves) == 0 {
+				break
+			}
+			if _, err := p.Move(moves[0].String()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("%q: stack 1 down to 01%02X, stack 2 down to 01%02X", fen, low1+1, low2+1)
+		if low1 < 0xC3 || low2 < 0x67 {
+			t.Errorf("%q: stack 1 reached 01%02X, stack 2 01%02X: below 01C4 and 0168", fen, low1+1, low2+1)
 		}
 	}
 }

@@ -133,7 +133,8 @@ var Catalogue = []*Program{
 	{
 		Name: Search1K, Label: "searching, in 1.1 KB", Title: microchess.Search1KName, Own: true, Translated: true,
 		About: "a negamax with alpha-beta and quiescence in the KIM-1's own 1.1 KB: docs/search1k.md",
-		Make:  FromNewProgram(microchess.Search1K, microchess.Search1KName+" ("+microchess.Search1KSource+")", microchess.Search1KSource),
+		Tune:  microchess.Search1KTuneSource, TuneBase: sourceOnly(microchess.Search1KSource),
+		Make: FromNewProgram(microchess.Search1K, microchess.Search1KName+" ("+microchess.Search1KSource+")", microchess.Search1KSource),
 	},
 	{
 		Name: Local, Local: true,

@@ -166,7 +166,7 @@ var programs = []program{
 	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil, tunableVariable(declsOf(builds.Special))},
 	{"library.go", "Library", "MicroChess with the opening library of twenty books (" + microchess.LibrarySource + ")", library, nil, levels},
 	{"teletype.go", "Teletype", "MicroChess at a teletype (" + microchess.TeletypeSource + ")", patched(microchess.TeletypeLayout(), microchess.Teletype), nil, levels},
-	{"search1k.go", "Search1K", "the MicroChess that searches (" + microchess.Search1KSource + ")", search1k, nil, levels},
+	{"search1k.go", "Search1K", "the MicroChess that searches (" + microchess.Search1KSource + ")", search1k, nil, tunableVariable(declsOf(builds.Search1K))},
 	{"formb.go", "FormB", "the tuned MicroChess, form B (" + microchess.FormBSource + ")", formB, nil, tunableVariable(formBDecls)},
 }
 
