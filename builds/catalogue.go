@@ -79,6 +79,7 @@ const (
 	Special  = "special"  // the special-moves program, whose translation the tuned one shares
 	Local    = "local"    // the working directory's own
 	Search1K = "search1k" // the program that searches (docs/search1k.md)
+	Search5K = "search5k" // the program that searches, with 4 KB of expansion RAM (docs/search5k.md)
 )
 
 // Catalogue is every program the commands know, in the order lists show
@@ -135,6 +136,11 @@ var Catalogue = []*Program{
 		About: "a negamax with alpha-beta and quiescence in the KIM-1's own 1.1 KB: docs/search1k.md",
 		Tune:  microchess.Search1KTuneSource, TuneBase: sourceOnly(microchess.Search1KSource),
 		Make: FromNewProgram(microchess.Search1K, microchess.Search1KName+" ("+microchess.Search1KSource+")", microchess.Search1KSource),
+	},
+	{
+		Name: Search5K, Label: "searching, with 4 KB more", Title: microchess.Search5KName, Own: true, Translated: true,
+		About: "search1k with a board of squares in 4 KB of expansion RAM (0400-13FF): docs/search5k.md",
+		Make:  FromNewProgram(microchess.Search5K, microchess.Search5KName+" ("+microchess.Search5KSource+")", microchess.Search5KSource),
 	},
 	{
 		Name: Local, Local: true,
@@ -263,6 +269,7 @@ func FromNewProgram(build func() (*microchess.Program, error), shown string, src
 		b := program("", "", srcs, p)
 		b.Shown = shown
 		b.Needs.Code = instructionRanges(p.Images)
+		b.Needs.Layout = p.Layout
 		return &b, nil
 	}
 }

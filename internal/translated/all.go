@@ -7,4 +7,4 @@ package translated
 import "github.com/kim1-archive/microchess/emu"
 
 // All are the translations, in the order For tries them.
-var All = []*emu.Native{Original, Stone, Special, Library, Teletype, Search1K, FormB}
+var All = []*emu.Native{Original, Stone, Special, Library, Teletype, Search1K, Search5K, FormB}

@@ -97,6 +97,19 @@ func search1k() (*built, error) {
 	return machine(memmap.Layout, b.Images, b.Programs...)
 }
 
+// search5k is the searching program with expansion RAM (docs/search5k.md).
+func search5k() (*built, error) {
+	row, err := builds.Lookup(builds.Search5K)
+	if err != nil {
+		return nil, err
+	}
+	b, err := row.Build(chess.White)
+	if err != nil {
+		return nil, err
+	}
+	return machine(b.Needs.Memory(), b.Images, b.Programs...)
+}
+
 // library is the library program with the twenty books, as match and play
 // build it.
 func library() (*built, error) {
@@ -167,6 +180,7 @@ var programs = []program{
 	{"library.go", "Library", "MicroChess with the opening library of twenty books (" + microchess.LibrarySource + ")", library, nil, levels},
 	{"teletype.go", "Teletype", "MicroChess at a teletype (" + microchess.TeletypeSource + ")", patched(microchess.TeletypeLayout(), microchess.Teletype), nil, levels},
 	{"search1k.go", "Search1K", "the MicroChess that searches (" + microchess.Search1KSource + ")", search1k, nil, tunableVariable(declsOf(builds.Search1K))},
+	{"search5k.go", "Search5K", "the MicroChess that searches with 4 KB more (" + microchess.Search5KSource + ")", search5k, nil, levels},
 	{"formb.go", "FormB", "the tuned MicroChess, form B (" + microchess.FormBSource + ")", formB, nil, tunableVariable(formBDecls)},
 }
 
