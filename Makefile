@@ -49,7 +49,7 @@ DERIVED := build/openings build/stone build/teletype build/library build/special
 # is part of `all`, leaves its lines to the end.
 ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
 
-.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k tapes other-tapes export web run test uci-random race check fuzz bench timing strength tune tune-special tune-check tune-check-special special-match suite-big differential clean
+.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k tapes other-tapes export web run test uci-random race check fuzz bench timing strength tune tune-special tune-check tune-check-special special-match confirm docs-check suite-big differential clean
 all: images verify openings stone teletype library special tuned tuned-special search1k tapes other-tapes
 ifneq ($(V),1)
 	@$(ERRATA) build/log/verify.log | tail -n 2
@@ -354,6 +354,25 @@ tune-check: tool
 # The same for the tuned special-moves program (about 25 minutes).
 tune-check-special: tool
 	$(call tunecheck,tuned-special,docs/tuning/check-special.md)
+
+# The confirmation the README gives (docs/tuning.md, "Confirmed on fresh
+# lines"): tuned and tuned-special against the original at each level on
+# suite/fresh-1k.txt, lines of balanced-10k's walk past its 10,000 that no
+# tuning, term test or selection played, each match's summary kept in
+# docs/confirm/ as JSON (the command, the suite, the machine, the time and
+# the counts; make docs-check recomputes every Elo from them). About 35
+# minutes on 2 cores.
+CONFIRMFLAGS := --openings suite/fresh-1k.txt --games 2000 -j 2 --quiet --json
+confirm: tool
+	@mkdir -p docs/confirm
+	@for p in tuned tuned-special; do for l in super-blitz blitz normal; do \
+	  f=docs/confirm/$$p-$$l.json; start=$$(date -u +%Y-%m-%dT%H:%M:%SZ); \
+	  $(MCHESS) match $$p@$$l original@$$l $(CONFIRMFLAGS) > $$f.tmp || exit 1; \
+	  { printf '{\n"command": "mchess match %s@%s original@%s %s",\n' $$p $$l $$l "$(CONFIRMFLAGS)"; \
+	    printf '"suite": "suite/fresh-1k.txt",\n"machine": "%s, %s CPUs, %s",\n' "$$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" "$$(nproc)" "$$($(GO) env GOVERSION)"; \
+	    printf '"revision": "%s",\n"started": "%s",\n"load_average": "%s",\n"summary": ' "$$(git rev-parse --short=12 HEAD 2>/dev/null)" $$start "$$(cut -d' ' -f1 /proc/loadavg)"; \
+	    cat $$f.tmp; echo '}'; } > $$f.new && rm -f $$f.tmp && mv $$f.new $$f || exit 1; \
+	  echo "$$f"; done; done
 
 # docs/special-moves.md's measurement: the special-moves program against
 # the original, 500 games at each level from the study suite, then against
