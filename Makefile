@@ -258,6 +258,14 @@ run: tool
 test:
 	$(GO) test ./...
 
+# Every figure README.md and docs/*.md repeat, held to the document or the
+# committed data it comes from (a marker <!-- figure: SOURCE -->TEXT<!--
+# /figure -->), every count the code gives computed from the code, and
+# every Elo in the docs and in the committed match summaries computed again
+# from its counts (internal/docscheck; make test runs it too).
+docs-check:
+	$(GO) test -count=1 ./internal/docscheck
+
 # UCI games against a random mover, 200 a level, every bestmove checked
 # legal (make test plays 20 a level).
 uci-random:

@@ -35,6 +35,7 @@ const depsRules = `
 	emu < internal/translated;
 	emu/kim1 < internal/romtest;
 	diag, internal/atomicfile, internal/bounded < spsa;
+	elo < internal/docscheck;
 
 	# MicroChess: its memory map, a session driving it, its sources
 	# and builds, the catalogue.

@@ -1,0 +1,202 @@
+// Package docscheck holds the figures of README.md and docs/*.md to where
+// they come from (make docs-check, run by make test through its test).
+//
+// A measured figure lives in one place: the document the measuring tool
+// writes (docs/strength.md, docs/tuning/check.md, docs/benchmarks.md,
+// docs/timing.md...) or the committed data it came from (a match's JSON
+// summary in docs/confirm/...). Another document that repeats it does so
+// inside a marker naming that source, on one line:
+//
+//	<!-- figure: docs/confirm/tuned-normal.json:summary.pairings.0.pair_elo_text -->+37.1 ± 8.1<!-- /figure -->
+//	<!-- figure: docs/tuning/check.md -->+37.1 ± 8.1<!-- /figure -->
+//	<!-- figure: code:builds -->19<!-- /figure -->
+//
+// The source is a JSON file and a field in it (a dotted path, numbers
+// indexing arrays): the text must be the field's value; any other file:
+// the text must occur in it; code:NAME: the text must be the count the
+// code gives (Counts, computed by the test from the packages themselves,
+// never typed). Texts are compared with the typography set aside: a
+// minus sign (−) is a hyphen, thousands separators and thin spaces go.
+//
+// Besides the markers, every Elo difference a match prints in a document
+// (its summary's rows, as `mchess match` writes them, and the strength
+// study's table) and every pairing of a committed match summary (JSON) is
+// computed again from its counts with package elo, so that no Elo in the
+// docs can be other than its counts give.
+package docscheck
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Problem is one figure that does not hold, where it stands.
+type Problem struct {
+	File string // slash path from the root
+	Line int
+	Text string
+}
+
+func (p Problem) String() string { return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Text) }
+
+// Counts are the figures the code gives, by the NAME of code:NAME.
+type Counts map[string]string
+
+var marker = regexp.MustCompile(`<!-- figure: *(\S+?) *-->(.*?)<!-- /figure -->`)
+
+// markerStart finds a marker's start, to tell one written wrong (not
+// closed on its line) from none.
+var markerStart = regexp.MustCompile(`<!-- figure:`)
+
+// Documents are the files checked: README.md and docs/*.md, and the
+// documents a tool writes in folders of docs (docs/tuning/*.md).
+func Documents(root string) ([]string, error) {
+	files := []string{"README.md"}
+	for _, pat := range []string{"docs/*.md", "docs/*/*.md"} {
+		m, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pat)))
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range m {
+			rel, err := filepath.Rel(root, f)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, filepath.ToSlash(rel))
+		}
+	}
+	sort.Strings(files[1:])
+	return files, nil
+}
+
+// Check checks the documents under root: every marker against its source,
+// every Elo a match prints against its counts, and every committed match
+// summary (docs/**/*.json with a summary's pairings) against its counts.
+func Check(root string, counts Counts) ([]Problem, error) {
+	docs, err := Documents(root)
+	if err != nil {
+		return nil, err
+	}
+	var out []Problem
+	for _, d := range docs {
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(d)))
+		if err != nil {
+			return nil, err
+		}
+		lines := strings.Split(string(data), "\n")
+		for i, l := range lines {
+			out = append(out, checkMarkers(root, d, i+1, l, counts)...)
+		}
+		out = append(out, checkMatchOutput(d, lines)...)
+		out = append(out, checkStrengthTable(d, lines)...)
+	}
+	summaries, err := filepath.Glob(filepath.Join(root, "docs", "*", "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range summaries {
+		rel, _ := filepath.Rel(root, f)
+		ps, err := checkSummaryFile(f, filepath.ToSlash(rel))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ps...)
+	}
+	return out, nil
+}
+
+// Normalize sets typography aside: − is -, thousands separators, thin and
+// non-breaking spaces go, runs of spaces are one.
+func Normalize(s string) string {
+	s = strings.NewReplacer("−", "-", "\u2009", "", "\u202f", "", "\u00a0", " ").Replace(s)
+	s = thousands.ReplaceAllString(s, "$1$2")
+	return strings.Join(strings.Fields(s), " ")
+}
+
+var thousands = regexp.MustCompile(`(\d),(\d\d\d)`)
+
+func checkMarkers(root, file string, line int, text string, counts Counts) []Problem {
+	var out []Problem
+	ms := marker.FindAllStringSubmatch(text, -1)
+	if n := len(markerStart.FindAllStringIndex(text, -1)); n != len(ms) {
+		out = append(out, Problem{file, line, "a figure marker not closed on its line: <!-- figure: SOURCE -->TEXT<!-- /figure -->"})
+	}
+	for _, m := range ms {
+		src, copy := m[1], m[2]
+		want, err := Source(root, src, counts)
+		if err != nil {
+			out = append(out, Problem{file, line, fmt.Sprintf("figure %q: its source %s: %v", copy, src, err)})
+			continue
+		}
+		if want.Exact && Normalize(copy) != Normalize(want.Text) {
+			out = append(out, Problem{file, line, fmt.Sprintf("figure %q differs from its source %s: %q", copy, src, want.Text)})
+		}
+		if !want.Exact && !strings.Contains(Normalize(want.Text), Normalize(copy)) {
+			out = append(out, Problem{file, line, fmt.Sprintf("figure %q is not in its source %s", copy, src)})
+		}
+	}
+	return out
+}
+
+// Value is what a marker's source gives: the figure itself (Exact), or a
+// document the figure must occur in.
+type Value struct {
+	Text  string
+	Exact bool
+}
+
+// Source reads a marker's source.
+func Source(root, src string, counts Counts) (Value, error) {
+	if name, ok := strings.CutPrefix(src, "code:"); ok {
+		v, ok := counts[name]
+		if !ok {
+			return Value{}, fmt.Errorf("no count %q in the check (internal/docscheck's test computes them)", name)
+		}
+		return Value{v, true}, nil
+	}
+	path, field, isJSON := strings.Cut(src, ".json:")
+	if isJSON {
+		path += ".json"
+	}
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(path)))
+	if err != nil {
+		return Value{}, fmt.Errorf("missing: %v", err)
+	}
+	if !isJSON {
+		return Value{string(data), false}, nil
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return Value{}, err
+	}
+	for _, k := range strings.Split(field, ".") {
+		switch t := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = t[k]; !ok {
+				return Value{}, fmt.Errorf("no field %q", k)
+			}
+		case []any:
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(t) {
+				return Value{}, fmt.Errorf("no element %q", k)
+			}
+			v = t[i]
+		default:
+			return Value{}, fmt.Errorf("no field %q in a %T", k, v)
+		}
+	}
+	switch t := v.(type) {
+	case string:
+		return Value{t, true}, nil
+	case float64:
+		return Value{strconv.FormatFloat(t, 'f', -1, 64), true}, nil
+	}
+	return Value{}, fmt.Errorf("%s is not a string or a number", field)
+}
