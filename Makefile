@@ -308,8 +308,10 @@ fuzz:
 
 # docs/strength.md: the strength study, written from the matches it plays
 # (needs Debian's stockfish). Each finished match is kept in
-# docs/strength/ (a small JSON summary each, committed), so a study stopped
-# part way goes on where it stopped: run make strength again.
+# docs/strength/ (a small JSON summary each, to commit with the document),
+# so a study stopped part way goes on where it stopped: run make strength
+# again. (The study docs/strength.md reports was played before the state was
+# kept; its tables give each match's counts, which make docs-check reads.)
 # make strength FRESH=1 plays every match again.
 strength: tool
 	$(MCHESS) strength --state docs/strength $(if $(FRESH),--fresh) -o docs/strength.md
@@ -340,7 +342,8 @@ tune-special: tool
 	cp docs/tuning/special-normal/tuned.values $(TSPCVALUES)
 
 # The tuned program against the original on the half of balanced-10k the
-# tuning never played, 4,000 games at each level (about 15 minutes on 2
+# SPSA runs never played (the matches that chose the BCAP1 change did:
+# docs/tuning.md; make confirm plays lines nothing chose), 4,000 games at each level (about 15 minutes on 2
 # cores), written to docs/tuning/check.md with the commands, the machine
 # and the times.
 TUNECHECK := --games 4000 --openings balanced-10k:5001-10000 -j 2 --quiet

@@ -90,8 +90,15 @@ func Check(root string, counts Counts) ([]Problem, error) {
 			return nil, err
 		}
 		lines := strings.Split(string(data), "\n")
+		fenced := false
 		for i, l := range lines {
-			out = append(out, checkMarkers(root, d, i+1, l, counts)...)
+			if strings.HasPrefix(strings.TrimSpace(l), "```") {
+				fenced = !fenced
+			}
+			if !fenced {
+				// a marker shown as code (`<!-- figure: ... -->`) is not one
+				out = append(out, checkMarkers(root, d, i+1, codeSpan.ReplaceAllString(l, ""), counts)...)
+			}
 		}
 		out = append(out, checkMatchOutput(d, lines)...)
 		out = append(out, checkStrengthTable(d, lines)...)
@@ -120,6 +127,8 @@ func Normalize(s string) string {
 }
 
 var thousands = regexp.MustCompile(`(\d),(\d\d\d)`)
+
+var codeSpan = regexp.MustCompile("`[^`]*`")
 
 func checkMarkers(root, file string, line int, text string, counts Counts) []Problem {
 	var out []Problem

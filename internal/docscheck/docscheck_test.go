@@ -97,6 +97,7 @@ func TestCheck(t *testing.T) {
 			[]string{`README.md:1: figure "18" differs from its source code:builds: "19"`}},
 		{"code unknown", "<!-- figure: code:nope -->1<!-- /figure -->\n", []string{`no count "nope"`}},
 		{"not closed", "<!-- figure: docs/bench.md -->9.0 times\n", []string{"README.md:1: a figure marker not closed"}},
+		{"shown as code", "write `<!-- figure: SOURCE -->TEXT<!-- /figure -->`\n```\n<!-- figure: X -->Y<!-- /figure -->\n```\n", nil},
 		{"match output right", "```\nPairing  Games  +  =  -  Score  Elo diff  LOS  Draws\na@blitz vs b@blitz   3987  652  2845  490  52.0%  +14.1 ± 5.8  100.0%  71.4%\na@blitz vs b@blitz   1987  [27, 349, 1102, 455, 54]       +14.0 ± 5.7  100.0%\n```\n", nil},
 		{"match output wrong", "```\na@blitz vs b@blitz   3987  652  2845  490  52.0%  +15.1 ± 5.8  100.0%  71.4%\na@blitz vs b@blitz   1987  [27, 349, 1102, 455, 54]       +14.9 ± 5.7  100.0%\n```\n",
 			[]string{"README.md:2: a@blitz vs b@blitz: Elo +15.1 ± 5.8, but +652 =2845 -490 give +14.1 ± 5.8",
