@@ -9,10 +9,11 @@
 //
 //	<!-- figure: docs/confirm/tuned-normal.json:summary.pairings.0.pair_elo_text -->+37.1 ± 8.1<!-- /figure -->
 //	<!-- figure: docs/tuning/check.md -->+37.1 ± 8.1<!-- /figure -->
-//	<!-- figure: code:builds -->19<!-- /figure -->
+//	<!-- figure: code:builds -->20<!-- /figure -->
 //
 // The source is a JSON file and a field in it (a dotted path, numbers
-// indexing arrays): the text must be the field's value; any other file:
+// indexing arrays): the text must be the field's value (a list of
+// numbers written "1, 2, 3"); any other file:
 // the text must occur in it; code:NAME: the text must be the count the
 // code gives (Counts, computed by the test from the packages themselves,
 // never typed). Texts are compared with the typography set aside: a
@@ -206,6 +207,16 @@ func Source(root, src string, counts Counts) (Value, error) {
 		return Value{t, true}, nil
 	case float64:
 		return Value{strconv.FormatFloat(t, 'f', -1, 64), true}, nil
+	case []any: // a list of numbers, as prose writes it: "43, 204, 360"
+		var ns []string
+		for _, e := range t {
+			n, ok := e.(float64)
+			if !ok {
+				return Value{}, fmt.Errorf("%s is not a list of numbers", field)
+			}
+			ns = append(ns, strconv.FormatFloat(n, 'f', -1, 64))
+		}
+		return Value{strings.Join(ns, ", "), true}, nil
 	}
-	return Value{}, fmt.Errorf("%s is not a string or a number", field)
+	return Value{}, fmt.Errorf("%s is not a string, a number or a list of numbers", field)
 }
