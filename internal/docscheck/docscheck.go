@@ -148,10 +148,53 @@ func checkMarkers(root, file string, line int, text string, counts Counts) []Pro
 			out = append(out, Problem{file, line, fmt.Sprintf("figure %q differs from its source %s: %q", copy, src, want.Text)})
 		}
 		if !want.Exact && !strings.Contains(Normalize(want.Text), Normalize(copy)) {
-			out = append(out, Problem{file, line, fmt.Sprintf("figure %q is not in its source %s", copy, src)})
+			msg := fmt.Sprintf("figure %q is not in its source %s", copy, src)
+			if near := nearest(Normalize(want.Text), Normalize(copy)); near != "" {
+				msg += fmt.Sprintf(", whose nearest figure of that form is %q", near)
+			}
+			out = append(out, Problem{file, line, msg})
 		}
 	}
 	return out
+}
+
+// nearest is the text of src of the same form as copy (its digits any
+// digits) that differs from it in the fewest characters, or "".
+func nearest(src, copy string) string {
+	shape, err := regexp.Compile(digits.ReplaceAllString(regexp.QuoteMeta(copy), `\d+`))
+	if err != nil {
+		return ""
+	}
+	best, bestD := "", -1
+	for _, c := range shape.FindAllString(src, -1) {
+		if d := distance(c, copy); bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+var digits = regexp.MustCompile(`\d+`)
+
+// distance is the Levenshtein distance of a and b, in bytes.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // Value is what a marker's source gives: the figure itself (Exact), or a
