@@ -371,8 +371,8 @@ tune-check-special: tool
 # suite/fresh-1k.txt, lines of balanced-10k's walk past its 10,000 that no
 # tuning, term test or selection played, each match's summary kept in
 # docs/confirm/ as JSON (the command, the suite, the machine, the time and
-# the counts; make docs-check recomputes every Elo from them). About 35
-# minutes on 2 cores.
+# the counts; make docs-check recomputes every Elo from them). About 25
+# minutes on 2 cores shared with other work (each file gives its time).
 CONFIRMFLAGS := --openings suite/fresh-1k.txt --games 2000 -j 2 --quiet --json
 confirm: tool
 	@mkdir -p docs/confirm
