@@ -9,6 +9,7 @@ import (
 
 	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/internal/docscheck"
+	"github.com/kim1-archive/microchess/tunable"
 )
 
 // counts are the figures the code gives (code:NAME in a marker), computed
@@ -28,13 +29,30 @@ func counts(t *testing.T) docscheck.Counts {
 			programs++
 		}
 	}
-	return docscheck.Counts{
+	c := docscheck.Counts{
 		// every build of make's default target: what export exports
 		"builds": strconv.Itoa(len(all)),
 		// the programs the commands know by name, local aside
 		"programs":       strconv.Itoa(programs),
 		"opening-blocks": strconv.Itoa(len(blocks)),
 	}
+	// the tunable parameters of each program with declarations: all of
+	// them (params:NAME) and the RANGE ones (range-params:NAME)
+	for _, name := range []string{builds.Original, builds.Special} {
+		tp, err := builds.LoadTunableProgram(name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ranges := 0
+		for _, p := range tp.Set.Params {
+			if p.Kind == tunable.Range {
+				ranges++
+			}
+		}
+		c["params:"+name] = strconv.Itoa(len(tp.Set.Params))
+		c["range-params:"+name] = strconv.Itoa(ranges)
+	}
+	return c
 }
 
 // TestDocFigures is make docs-check: every figure of README.md and
