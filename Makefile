@@ -310,8 +310,8 @@ fuzz:
 # (needs Debian's stockfish). Each finished match is kept in
 # docs/strength/ (a small JSON summary each, to commit with the document),
 # so a study stopped part way goes on where it stopped: run make strength
-# again. (The study docs/strength.md reports was played before the state was
-# kept; its tables give each match's counts, which make docs-check reads.)
+# again. (The state of the study docs/strength.md reports was not committed;
+# its tables give each match's counts, which make docs-check reads.)
 # make strength FRESH=1 plays every match again.
 strength: tool
 	$(MCHESS) strength --state docs/strength $(if $(FRESH),--fresh) -o docs/strength.md
