@@ -103,6 +103,7 @@ func Check(root string, counts Counts) ([]Problem, error) {
 		}
 		out = append(out, checkMatchOutput(d, lines)...)
 		out = append(out, checkStrengthTable(d, lines)...)
+		out = append(out, checkProse(d, lines)...)
 	}
 	summaries, err := filepath.Glob(filepath.Join(root, "docs", "*", "*.json"))
 	if err != nil {

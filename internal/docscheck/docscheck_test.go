@@ -125,6 +125,12 @@ func TestCheck(t *testing.T) {
 		{"match output wrong", "```\na@blitz vs b@blitz   3987  652  2845  490  52.0%  +15.1 ± 5.8  100.0%  71.4%\na@blitz vs b@blitz   1987  [27, 349, 1102, 455, 54]       +14.9 ± 5.7  100.0%\n```\n",
 			[]string{"README.md:2: a@blitz vs b@blitz: Elo +15.1 ± 5.8, but +652 =2845 -490 give +14.1 ± 5.8",
 				"README.md:3: a@blitz vs b@blitz: Elo from the pairs +14.9 ± 5.7, but [27 349 1102 455 54] give +14.0 ± 5.7"}},
+		{"prose right", "at Normal: **+14.0 ± 5.7** against the\nfirst (pentanomial 27, 349, 1,102, 455, 54; a match)\n", nil},
+		{"prose wrong", "x\n\nat Normal: **+14.1 ± 5.7** against the\nfirst (pentanomial 27, 349, 1,102, 455, 54; a match)\n",
+			[]string{"README.md:3: Elo +14.1 ± 5.7 beside the pentanomial [27 349 1102 455 54], which gives +14.0 ± 5.7"}},
+		{"table right", "| Blitz | **+14.0 ± 5.7** | 27, 349, 1102, 455, 54 |\n", nil},
+		{"table wrong", "| Blitz | **<!-- figure: docs/m/x.json:summary.pairings.0.pair_elo_text -->+14.0 ± 5.7<!-- /figure -->** | 27, 349, 1102, 455, 55 |\n",
+			[]string{"README.md:1: Elo +14.0 ± 5.7 beside the pentanomial [27 349 1102 455 55], which gives +14.2 ± 5.7"}},
 		{"strength table wrong", "| a vs b | 3987 | 652 | 2845 | 490 | 52.0% | +14.1 ± 5.8 | 100.0% | 27, 349, 1102, 455, 54 | +14.2 ± 5.7 | 71.4% | 2m |\n",
 			[]string{"README.md:1: a vs b: Elo from the pairs +14.2 ± 5.7, but [27 349 1102 455 54] give +14.0 ± 5.7"}},
 	} {

@@ -97,6 +97,67 @@ func checkStrengthTable(file string, lines []string) []Problem {
 	return out
 }
 
+// An Elo from the pairs written with its pentanomial: in prose, "+15.7 ±
+// 7.1 ... (pentanomial 94, 358, 973, 419, 154", within a paragraph; in a
+// table, a cell "+37.1 ± 8.1" and the next "97, 403, 709, 556, 233".
+var (
+	prosePenta = regexp.MustCompile(`([+-]?[0-9]+\.[0-9]) ± ([0-9]+\.[0-9])[^±|]{0,160}?pentanomial (?:\(0-2\) )?\[?([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+)\b`)
+	cellElo    = regexp.MustCompile(`^\**([+-]?[0-9]+\.[0-9] ± [0-9]+\.[0-9])\**$`)
+	cellPenta  = regexp.MustCompile(`^([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+)$`)
+	comment    = regexp.MustCompile(`<!--.*?-->`)
+)
+
+// checkProse recomputes the Elo of each pentanomial written beside it in
+// prose or in a table row.
+func checkProse(file string, lines []string) []Problem {
+	var out []Problem
+	check := func(line int, text string, p [5]int) {
+		if want := pairsElo(p); Normalize(want) != Normalize(text) {
+			out = append(out, Problem{file, line, fmt.Sprintf("Elo %s beside the pentanomial %v, which gives %s", text, p, want)})
+		}
+	}
+	// prose: a paragraph at a time, its text joined, each match placed
+	// at the line it starts on
+	for i := 0; i < len(lines); {
+		j := i
+		var text strings.Builder
+		var starts []int
+		for ; j < len(lines) && strings.TrimSpace(lines[j]) != "" && !strings.HasPrefix(lines[j], "|"); j++ {
+			starts = append(starts, text.Len())
+			text.WriteString(Normalize(comment.ReplaceAllString(lines[j], "")) + " ")
+		}
+		for _, m := range prosePenta.FindAllStringSubmatchIndex(text.String(), -1) {
+			s := text.String()
+			n := atoi(s[m[6]:m[7]], s[m[8]:m[9]], s[m[10]:m[11]], s[m[12]:m[13]], s[m[14]:m[15]])
+			at := i
+			for k, st := range starts {
+				if st <= m[0] {
+					at = i + k
+				}
+			}
+			check(at+1, s[m[2]:m[3]]+" ± "+s[m[4]:m[5]], [5]int{n[0], n[1], n[2], n[3], n[4]})
+		}
+		if j == i {
+			j++
+		}
+		i = j
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "|") {
+			continue
+		}
+		c := strings.Split(strings.Trim(Normalize(comment.ReplaceAllString(l, "")), "| "), " | ")
+		for k := 0; k+1 < len(c); k++ {
+			e, p := cellElo.FindStringSubmatch(c[k]), cellPenta.FindStringSubmatch(c[k+1])
+			if e != nil && p != nil {
+				n := atoi(p[1:]...)
+				check(i+1, e[1], [5]int{n[0], n[1], n[2], n[3], n[4]})
+			}
+		}
+	}
+	return out
+}
+
 // summaryFile is what a committed match summary holds that the check
 // reads: `mchess match --json`'s pairings, alone or under "summary" (make
 // confirm's files, mchess strength's state).
