@@ -21,9 +21,10 @@
 //
 // Besides the markers, every Elo difference a match prints in a document
 // (its summary's rows, as `mchess match` writes them, and the strength
-// study's table) and every pairing of a committed match summary (JSON) is
-// computed again from its counts with package elo, so that no Elo in the
-// docs can be other than its counts give.
+// study's table), every Elo written beside its pentanomial (in prose or a
+// table row) and every pairing of a committed match summary (JSON) is
+// computed again from its counts with package elo, so that no such Elo in
+// the docs can be other than its counts give.
 package docscheck
 
 import (
