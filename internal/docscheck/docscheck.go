@@ -106,6 +106,8 @@ func Check(root string, counts Counts) ([]Problem, error) {
 		out = append(out, checkStrengthTable(d, lines)...)
 		out = append(out, checkProse(d, lines)...)
 	}
+	// match summaries: make confirm's, a study's state, a tuning log's
+	// checkpoints
 	summaries, err := filepath.Glob(filepath.Join(root, "docs", "*", "*.json"))
 	if err != nil {
 		return nil, err

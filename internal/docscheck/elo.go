@@ -164,6 +164,8 @@ func checkProse(file string, lines []string) []Problem {
 type summaryFile struct {
 	Summary  *summary `json:"summary"`
 	Pairings []pairing
+	// a tuning run's log: each checkpoint's match
+	Checkpoints []struct{ Summary *pairing }
 }
 
 type summary struct{ Pairings []pairing }
@@ -193,6 +195,11 @@ func checkSummaryFile(path, file string) ([]Problem, error) {
 	ps := s.Pairings
 	if s.Summary != nil {
 		ps = s.Summary.Pairings
+	}
+	for _, c := range s.Checkpoints {
+		if c.Summary != nil {
+			ps = append(ps, *c.Summary)
+		}
 	}
 	var out []Problem
 	for _, p := range ps {
