@@ -49,7 +49,7 @@ DERIVED := build/openings build/stone build/teletype build/library build/special
 # is part of `all`, leaves its lines to the end.
 ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
 
-.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k tapes other-tapes export web run test uci-random race check fuzz bench bench-interp timing strength tune tune-special tune-check tune-check-special special-match suite-big differential clean
+.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k tapes other-tapes export web run test uci-random race check fuzz bench bench-interp timing strength tune tune-special tune-check tune-check-special special-match confirm docs-check suite-big differential clean
 all: images verify openings stone teletype library special tuned tuned-special search1k tapes other-tapes
 ifneq ($(V),1)
 	@$(ERRATA) build/log/verify.log | tail -n 2
@@ -258,6 +258,14 @@ run: tool
 test:
 	$(GO) test ./...
 
+# Every figure README.md and docs/*.md repeat, held to the document or the
+# committed data it comes from (a marker <!-- figure: SOURCE -->TEXT<!--
+# /figure -->), every count the code gives computed from the code, and
+# every Elo in the docs and in the committed match summaries computed again
+# from its counts (internal/docscheck; make test runs it too).
+docs-check:
+	$(GO) test -count=1 ./internal/docscheck
+
 # UCI games against a random mover, 200 a level, every bestmove checked
 # legal (make test plays 20 a level).
 uci-random:
@@ -300,8 +308,10 @@ fuzz:
 
 # docs/strength.md: the strength study, written from the matches it plays
 # (needs Debian's stockfish). Each finished match is kept in
-# docs/strength/ (a small JSON summary each, committed), so a study stopped
-# part way goes on where it stopped: run make strength again.
+# docs/strength/ (a small JSON summary each, to commit with the document),
+# so a study stopped part way goes on where it stopped: run make strength
+# again. (The state of the study docs/strength.md reports was not committed;
+# its tables give each match's counts, which make docs-check reads.)
 # make strength FRESH=1 plays every match again.
 strength: tool
 	$(MCHESS) strength --state docs/strength $(if $(FRESH),--fresh) -o docs/strength.md
@@ -332,7 +342,8 @@ tune-special: tool
 	cp docs/tuning/special-normal/tuned.values $(TSPCVALUES)
 
 # The tuned program against the original on the half of balanced-10k the
-# tuning never played, 4,000 games at each level (about 15 minutes on 2
+# SPSA runs never played (the matches that chose the BCAP1 change did:
+# docs/tuning.md; make confirm plays lines nothing chose), 4,000 games at each level (about 15 minutes on 2
 # cores), written to docs/tuning/check.md with the commands, the machine
 # and the times.
 TUNECHECK := --games 4000 --openings balanced-10k:5001-10000 -j 2 --quiet
@@ -354,6 +365,25 @@ tune-check: tool
 # The same for the tuned special-moves program (about 25 minutes).
 tune-check-special: tool
 	$(call tunecheck,tuned-special,docs/tuning/check-special.md)
+
+# The confirmation the README gives (docs/tuning.md, "Confirmed on fresh
+# lines"): tuned and tuned-special against the original at each level on
+# suite/fresh-1k.txt, lines of balanced-10k's walk past its 10,000 that no
+# tuning, term test or selection played, each match's summary kept in
+# docs/confirm/ as JSON (the command, the suite, the machine, the time and
+# the counts; make docs-check recomputes every Elo from them). About 25
+# minutes on 2 cores shared with other work (each file gives its time).
+CONFIRMFLAGS := --openings suite/fresh-1k.txt --games 2000 -j 2 --quiet --json
+confirm: tool
+	@mkdir -p docs/confirm
+	@for p in tuned tuned-special; do for l in super-blitz blitz normal; do \
+	  f=docs/confirm/$$p-$$l.json; start=$$(date -u +%Y-%m-%dT%H:%M:%SZ); \
+	  $(MCHESS) match $$p@$$l original@$$l $(CONFIRMFLAGS) > $$f.tmp || exit 1; \
+	  { printf '{\n"command": "mchess match %s@%s original@%s %s",\n' $$p $$l $$l "$(CONFIRMFLAGS)"; \
+	    printf '"suite": "suite/fresh-1k.txt",\n"machine": "%s, %s CPUs, %s",\n' "$$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" "$$(nproc)" "$$($(GO) env GOVERSION)"; \
+	    printf '"revision": "%s",\n"started": "%s",\n"load_average": "%s",\n"summary": ' "$$(git rev-parse --short=12 HEAD 2>/dev/null)" $$start "$$(cut -d' ' -f1 /proc/loadavg)"; \
+	    cat $$f.tmp; echo '}'; } > $$f.new && rm -f $$f.tmp && mv $$f.new $$f || exit 1; \
+	  echo "$$f"; done; done
 
 # docs/special-moves.md's measurement: the special-moves program against
 # the original, 500 games at each level from the study suite, then against

@@ -36,6 +36,7 @@ const depsRules = `
 	emu/kim1 < internal/romtest;
 	diag, internal/atomicfile, internal/bounded < spsa;
 	internal/atomicfile < internal/benchinterp;
+	elo < internal/docscheck;
 
 	# MicroChess: its memory map, a session driving it, its sources
 	# and builds, the catalogue.

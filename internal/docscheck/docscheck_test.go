@@ -1,0 +1,172 @@
+package docscheck_test
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kim1-archive/microchess/builds"
+	"github.com/kim1-archive/microchess/internal/docscheck"
+	"github.com/kim1-archive/microchess/tunable"
+)
+
+// counts are the figures the code gives (code:NAME in a marker), computed
+// from the packages, never typed.
+func counts(t *testing.T) docscheck.Counts {
+	all, err := builds.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, err := builds.Openings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	programs := 0
+	for _, p := range builds.Catalogue {
+		if !p.Local {
+			programs++
+		}
+	}
+	c := docscheck.Counts{
+		// every build of make's default target: what export exports
+		"builds": strconv.Itoa(len(all)),
+		// the programs the commands know by name, local aside
+		"programs":       strconv.Itoa(programs),
+		"opening-blocks": strconv.Itoa(len(blocks)),
+	}
+	// the tunable parameters of each program with declarations: all of
+	// them (params:NAME) and the RANGE ones (range-params:NAME)
+	for _, name := range []string{builds.Original, builds.Special} {
+		tp, err := builds.LoadTunableProgram(name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ranges := 0
+		for _, p := range tp.Set.Params {
+			if p.Kind == tunable.Range {
+				ranges++
+			}
+		}
+		c["params:"+name] = strconv.Itoa(len(tp.Set.Params))
+		c["range-params:"+name] = strconv.Itoa(ranges)
+	}
+	return c
+}
+
+// TestDocFigures is make docs-check: every figure of README.md and
+// docs/*.md that repeats a source holds to it, and every Elo to its counts.
+func TestDocFigures(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems, err := docscheck.Check(root, counts(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
+
+// tree writes files into a temporary root.
+func tree(t *testing.T, files map[string]string) string {
+	root := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+const summaryJSON = `{"command": "mchess match a b", "summary": {"pairings": [{"A": "a", "B": "b",
+ "games": 3987, "wins": 652, "draws": 2845, "losses": 490, "elo_text": "+14.1 ± 5.8",
+ "pentanomial": [27, 349, 1102, 455, 54], "pairs": 1987, "pair_elo_text": "+14.0 ± 5.7"}]}}`
+
+// Each kind of figure, right and wrong: a wrong one is named with its
+// file, line and both values.
+func TestCheck(t *testing.T) {
+	for _, tc := range []struct {
+		name, readme string
+		want         []string // substrings of the problems, in order; none: no problem
+	}{
+		{"json right", "a\n<!-- figure: docs/m/x.json:summary.pairings.0.pair_elo_text -->+14.0 ± 5.7<!-- /figure --> Elo\n", nil},
+		{"json typography", "<!-- figure: docs/m/x.json:summary.pairings.0.pair_elo_text -->+14.0 ± 5.7<!-- /figure -->\n", nil},
+		{"json wrong", "a\nb <!-- figure: docs/m/x.json:summary.pairings.0.pair_elo_text -->+14.5 ± 5.7<!-- /figure -->\n",
+			[]string{`README.md:2: figure "+14.5 ± 5.7" differs from its source docs/m/x.json:summary.pairings.0.pair_elo_text: "+14.0 ± 5.7"`}},
+		{"json number", "<!-- figure: docs/m/x.json:summary.pairings.0.games -->3,987<!-- /figure -->\n", nil},
+		{"json list", "<!-- figure: docs/m/x.json:summary.pairings.0.pentanomial -->27, 349, 1102, 455, 54<!-- /figure -->\n", nil},
+		{"json list wrong", "<!-- figure: docs/m/x.json:summary.pairings.0.pentanomial -->27, 349, 1102, 455, 55<!-- /figure -->\n",
+			[]string{`differs from its source docs/m/x.json:summary.pairings.0.pentanomial: "27, 349, 1102, 455, 54"`}},
+		{"json no field", "<!-- figure: docs/m/x.json:summary.pairings.0.nope -->1<!-- /figure -->\n",
+			[]string{`README.md:1: figure "1": its source docs/m/x.json:summary.pairings.0.nope: no field "nope"`}},
+		{"source missing", "\n\n<!-- figure: docs/gone.md -->+1.0 ± 2.0<!-- /figure -->\n",
+			[]string{`README.md:3: figure "+1.0 ± 2.0": its source docs/gone.md: missing`}},
+		{"doc right", "<!-- figure: docs/bench.md -->9.0 times<!-- /figure -->\n", nil},
+		{"doc minus sign", "<!-- figure: docs/bench.md -->−58.3 ± 6.3<!-- /figure -->\n", nil},
+		{"doc wrong", "<!-- figure: docs/bench.md -->13.5 times<!-- /figure -->\n",
+			[]string{`README.md:1: figure "13.5 times" is not in its source docs/bench.md, whose nearest figure of that form is "9.0 times"`}},
+		{"doc elo wrong", "<!-- figure: docs/bench.md -->−58.4 ± 6.3<!-- /figure -->\n",
+			[]string{`README.md:1: figure "−58.4 ± 6.3" is not in its source docs/bench.md, whose nearest figure of that form is "-58.3 ± 6.3"`}},
+		{"code right", "<!-- figure: code:builds -->19<!-- /figure --> builds\n", nil},
+		{"code wrong", "all <!-- figure: code:builds -->18<!-- /figure --> builds\n",
+			[]string{`README.md:1: figure "18" differs from its source code:builds: "19"`}},
+		{"code unknown", "<!-- figure: code:nope -->1<!-- /figure -->\n", []string{`no count "nope"`}},
+		{"not closed", "<!-- figure: docs/bench.md -->9.0 times\n", []string{"README.md:1: a figure marker not closed"}},
+		{"shown as code", "write `<!-- figure: SOURCE -->TEXT<!-- /figure -->`\n```\n<!-- figure: X -->Y<!-- /figure -->\n```\n", nil},
+		{"match output right", "```\nPairing  Games  +  =  -  Score  Elo diff  LOS  Draws\na@blitz vs b@blitz   3987  652  2845  490  52.0%  +14.1 ± 5.8  100.0%  71.4%\na@blitz vs b@blitz   1987  [27, 349, 1102, 455, 54]       +14.0 ± 5.7  100.0%\n```\n", nil},
+		{"match output wrong", "```\na@blitz vs b@blitz   3987  652  2845  490  52.0%  +15.1 ± 5.8  100.0%  71.4%\na@blitz vs b@blitz   1987  [27, 349, 1102, 455, 54]       +14.9 ± 5.7  100.0%\n```\n",
+			[]string{"README.md:2: a@blitz vs b@blitz: Elo +15.1 ± 5.8, but +652 =2845 -490 give +14.1 ± 5.8",
+				"README.md:3: a@blitz vs b@blitz: Elo from the pairs +14.9 ± 5.7, but [27 349 1102 455 54] give +14.0 ± 5.7"}},
+		{"prose right", "at Normal: **+14.0 ± 5.7** against the\nfirst (pentanomial 27, 349, 1,102, 455, 54; a match)\n", nil},
+		{"prose wrong", "x\n\nat Normal: **+14.1 ± 5.7** against the\nfirst (pentanomial 27, 349, 1,102, 455, 54; a match)\n",
+			[]string{"README.md:3: Elo +14.1 ± 5.7 beside the pentanomial [27 349 1102 455 54], which gives +14.0 ± 5.7"}},
+		{"table right", "| Blitz | **+14.0 ± 5.7** | 27, 349, 1102, 455, 54 |\n", nil},
+		{"table wrong", "| Blitz | **<!-- figure: docs/m/x.json:summary.pairings.0.pair_elo_text -->+14.0 ± 5.7<!-- /figure -->** | 27, 349, 1102, 455, 55 |\n",
+			[]string{"README.md:1: Elo +14.0 ± 5.7 beside the pentanomial [27 349 1102 455 55], which gives +14.2 ± 5.7"}},
+		{"strength table wrong", "| a vs b | 3987 | 652 | 2845 | 490 | 52.0% | +14.1 ± 5.8 | 100.0% | 27, 349, 1102, 455, 54 | +14.2 ± 5.7 | 71.4% | 2m |\n",
+			[]string{"README.md:1: a vs b: Elo from the pairs +14.2 ± 5.7, but [27 349 1102 455 54] give +14.0 ± 5.7"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := tree(t, map[string]string{
+				"README.md":     tc.readme,
+				"docs/m/x.json": summaryJSON,
+				"docs/bench.md": "both: 9.0 times as fast; -58.3 ± 6.3\n",
+			})
+			problems, err := docscheck.Check(root, docscheck.Counts{"builds": "19"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(problems) != len(tc.want) {
+				t.Fatalf("problems %q, want %d", problems, len(tc.want))
+			}
+			for i, p := range problems {
+				if !strings.Contains(p.String(), tc.want[i]) {
+					t.Errorf("problem %q, want it to say %q", p, tc.want[i])
+				}
+			}
+		})
+	}
+}
+
+// A committed summary whose Elo its counts do not give is named.
+func TestCheckSummary(t *testing.T) {
+	root := tree(t, map[string]string{
+		"README.md":     "",
+		"docs/m/x.json": strings.Replace(summaryJSON, `"+14.0 ± 5.7"`, `"+15.0 ± 5.7"`, 1),
+	})
+	problems, err := docscheck.Check(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(problems) != 1 || !strings.Contains(problems[0].String(), "docs/m/x.json:1: a vs b: pair_elo_text +15.0 ± 5.7, but [27 349 1102 455 54] give +14.0 ± 5.7") {
+		t.Errorf("problems %q", problems)
+	}
+}
