@@ -12,9 +12,18 @@ import (
 	"github.com/kim1-archive/microchess/session"
 )
 
+// searchers are the programs of their own that search (docs/search1k.md,
+// docs/search5k.md): the tests below hold for both.
+var searchers = []string{builds.Search1K, builds.Search5K}
+
 func newSearch1KPlay(t *testing.T, fen string, computer chess.Color, level string) *session.Play {
 	t.Helper()
-	images, name, err := builds.ProgramFor(builds.Search1K, computer)
+	return newSearchPlay(t, builds.Search1K, fen, computer, level)
+}
+
+func newSearchPlay(t *testing.T, program, fen string, computer chess.Color, level string) *session.Play {
+	t.Helper()
+	images, name, err := builds.ProgramFor(program, computer)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +31,11 @@ func newSearch1KPlay(t *testing.T, fen string, computer chess.Color, level strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := session.NewPlay(session.PlayOptions{Program: name, Images: images,
+	needs, err := builds.NeedsOf(program)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := session.NewPlay(session.PlayOptions{Program: name, Images: images, Needs: needs,
 		Player: computer.Other(), Level: l, FEN: fen})
 	if err != nil {
 		t.Fatal(err)
@@ -35,29 +48,31 @@ func newSearch1KPlay(t *testing.T, fen string, computer chess.Color, level strin
 // referees each of its moves and compares its board after every move.
 func TestSearch1KPlaysLegally(t *testing.T) {
 	plies := map[string]int{"super-blitz": 24, "blitz": 12, "normal": 6}
-	for _, level := range []string{"super-blitz", "blitz", "normal"} {
-		for _, computer := range []chess.Color{chess.White, chess.Black} {
-			p := newSearch1KPlay(t, "", computer, level)
-			for range plies[level] {
-				if p.End != "" {
-					break
-				}
-				if p.ComputerToMove() {
-					ply, err := p.Think()
-					if err != nil {
-						t.Fatalf("%s, program %v: %v", level, computer, err)
+	for _, prog := range searchers {
+		for _, level := range []string{"super-blitz", "blitz", "normal"} {
+			for _, computer := range []chess.Color{chess.White, chess.Black} {
+				p := newSearchPlay(t, prog, "", computer, level)
+				for range plies[level] {
+					if p.End != "" {
+						break
 					}
-					if ply.Illegal != "" || ply.UCI == "" {
-						t.Fatalf("%s, program %v: %v %s", level, computer, ply.Display, ply.Illegal)
+					if p.ComputerToMove() {
+						ply, err := p.Think()
+						if err != nil {
+							t.Fatalf("%s, program %v: %v", level, computer, err)
+						}
+						if ply.Illegal != "" || ply.UCI == "" {
+							t.Fatalf("%s, program %v: %v %s", level, computer, ply.Display, ply.Illegal)
+						}
+						continue
 					}
-					continue
-				}
-				moves := p.Game.Position().ValidMoves()
-				if len(moves) == 0 {
-					break
-				}
-				if _, err := p.Move(moves[0].String()); err != nil {
-					t.Fatalf("%s, program %v: the player's %v: %v", level, computer, moves[0], err)
+					moves := p.Game.Position().ValidMoves()
+					if len(moves) == 0 {
+						break
+					}
+					if _, err := p.Move(moves[0].String()); err != nil {
+						t.Fatalf("%s, program %v: the player's %v: %v", level, computer, moves[0], err)
+					}
 				}
 			}
 		}
@@ -81,13 +96,15 @@ func TestSearch1KTactics(t *testing.T) {
 			t.Fatal(err)
 		}
 		computer := rules.NewGame(f).Position().Turn()
-		for _, level := range c.levels {
-			ply, err := newSearch1KPlay(t, c.fen, computer, level).Think()
-			if err != nil {
-				t.Fatalf("%s at %s: %v", c.fen, level, err)
-			}
-			if ply.SAN != c.want {
-				t.Errorf("%s at %s: the program played %s (%v), want %s", c.fen, level, ply.SAN, ply.Display, c.want)
+		for _, prog := range searchers {
+			for _, level := range c.levels {
+				ply, err := newSearchPlay(t, prog, c.fen, computer, level).Think()
+				if err != nil {
+					t.Fatalf("%s: %s at %s: %v", prog, c.fen, level, err)
+				}
+				if ply.SAN != c.want {
+					t.Errorf("%s: %s at %s: the program played %s (%v), want %s", prog, c.fen, level, ply.SAN, ply.Display, c.want)
+				}
 			}
 		}
 	}
@@ -103,19 +120,21 @@ func TestSearch1KTactics(t *testing.T) {
 // how the program searches.
 func TestSearch1KNoLegalMoveResigns(t *testing.T) {
 	moves := strings.Fields("e3 c5 Be2 e6 h3 d5 b3 Ne7 Bb5+ Nbc6 Qg4 e5 Qg5 f6 Qh5+ g6 Qh4 g5 Qh5+ Ng6 Nc3 a6 Bxc6+ bxc6 Nf3 e4 Nh2 Bd7 Ba3 Be7 Rb1 Rc8 Ra1 f5 Rb1 f4 exf4 gxf4 Ra1 a5 Rb1 Be6 Ra1 Qd7 Rb1 Bf5 Ra1 d4 Na4 Qd5 Nb6 Bxh3 Qxh3 Qe5 Qxc8+ Bd8 Qxc6+ Kf7 Qd7+ Ne7 Nc4 Qg5 Nd6+ Kg6 Qe6+ Kh5 Nf3+ Qh4 g4+")
-	for _, level := range []string{"super-blitz", "blitz", "normal"} {
-		p := newSearch1KPlay(t, "", chess.Black, level)
-		for _, m := range moves {
-			if _, err := p.Force(m); err != nil {
-				t.Fatalf("%s: %s: %v", level, m, err)
+	for _, prog := range searchers {
+		for _, level := range []string{"super-blitz", "blitz", "normal"} {
+			p := newSearchPlay(t, prog, "", chess.Black, level)
+			for _, m := range moves {
+				if _, err := p.Force(m); err != nil {
+					t.Fatalf("%s: %s: %v", level, m, err)
+				}
 			}
-		}
-		ply, err := p.Think()
-		if err != nil {
-			t.Fatalf("%s: %v", level, err)
-		}
-		if ply.UCI != "" {
-			t.Errorf("%s: the program played %s (%v), with no legal move of its own", level, ply.SAN, ply.Display)
+			ply, err := p.Think()
+			if err != nil {
+				t.Fatalf("%s: %v", level, err)
+			}
+			if ply.UCI != "" {
+				t.Errorf("%s at %s: the program played %s (%v), with no legal move of its own", prog, level, ply.SAN, ply.Display)
+			}
 		}
 	}
 }
@@ -165,36 +184,38 @@ func TestSearch1KStacksInBounds(t *testing.T) {
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
 		"8/5k2/3r4/8/3P4/8/4RK2/8 w - - 0 1",
 	} {
-		p := newSearch1KPlay(t, fen, chess.White, "normal")
-		low1, low2 := byte(0xFF), byte(0xFF)
-		p.S.M.Trace = func(m *kim1.Machine) {
-			// S is stack 2's pointer while MOVE and UMOVE push and pull.
-			if sp := m.CPU.S; sp > 0x8A {
-				low1 = min(low1, sp)
-			} else {
-				low2 = min(low2, sp)
+		for _, prog := range searchers {
+			p := newSearchPlay(t, prog, fen, chess.White, "normal")
+			low1, low2 := byte(0xFF), byte(0xFF)
+			p.S.M.Trace = func(m *kim1.Machine) {
+				// S is stack 2's pointer while MOVE and UMOVE push and pull.
+				if sp := m.CPU.S; sp > 0x8A {
+					low1 = min(low1, sp)
+				} else {
+					low2 = min(low2, sp)
+				}
+				low2 = min(low2, m.Peek(0x00B2))
 			}
-			low2 = min(low2, m.Peek(0x00B2))
-		}
-		for range 2 {
-			if p.End != "" {
-				break
+			for range 2 {
+				if p.End != "" {
+					break
+				}
+				ply, err := p.Think()
+				if err != nil || ply.UCI == "" {
+					t.Fatalf("%q: %v %v", fen, ply.Display, err)
+				}
+				moves := p.Game.Position().ValidMoves()
+				if len(moves) == 0 {
+					break
+				}
+				if _, err := p.Move(moves[0].String()); err != nil {
+					t.Fatal(err)
+				}
 			}
-			ply, err := p.Think()
-			if err != nil || ply.UCI == "" {
-				t.Fatalf("%q: %v %v", fen, ply.Display, err)
+			t.Logf("%s, %q: stack 1 down to 01%02X, stack 2 down to 01%02X", prog, fen, low1+1, low2+1)
+			if low1 < 0xC3 || low2 < 0x67 {
+				t.Errorf("%s, %q: stack 1 reached 01%02X, stack 2 01%02X: below 01C4 and 0168", prog, fen, low1+1, low2+1)
 			}
-			moves := p.Game.Position().ValidMoves()
-			if len(moves) == 0 {
-				break
-			}
-			if _, err := p.Move(moves[0].String()); err != nil {
-				t.Fatal(err)
-			}
-		}
-		t.Logf("%q: stack 1 down to 01%02X, stack 2 down to 01%02X", fen, low1+1, low2+1)
-		if low1 < 0xC3 || low2 < 0x67 {
-			t.Errorf("%q: stack 1 reached 01%02X, stack 2 01%02X: below 01C4 and 0168", fen, low1+1, low2+1)
 		}
 	}
 }

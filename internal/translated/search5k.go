@@ -8,40 +8,38 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 158 blocks, 482 instructions, 926 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 179 blocks, 554 instructions, 1061 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
-		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a \x00\x05\xa9\xee\xd0\a\xc9\x14\xd0\v \xc0\x05\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
-		{Addr: 0x00C8, Bytes: "\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
-		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L\x15\x03`"},
-		{Addr: 0x018C, Bytes: " \x00\x05 \xbb\x01\xa6G\xb5\x880\t\t@\x95\x88 \xbb\x01\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x05\xa9 \x95\x89\xe8\x86G \x00\x05 \xbb\x01L\xaa\x03\xba\x8a\xa6G\x95\x90L\x00\x02"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` f\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 &\x050\x0e\b \xf3\x02(p\a\xa4\xb0\x88\xc0\x05\x90\xed f\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 &\x05P\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x05p\xae0\xac \xf3\x02\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 Q\x05\xd0\a\xc9\b\xb0\x12 \xc8\x00\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x18\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x8a\x03`\xb5\x88)`\xd0\xf9\xf0\x06\xb5\x88)@\xf0\U00066c35P \x8f\x03\x85\xb5\xa5\xb1 \x8f\x038嵦\xb0\xd0\x02I\xff \xbe\x03 Q\x05\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x92\x05\xa6G\xa5K\xd0#\xa5LI\xff\xf0'V\x8886\x88\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\n\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`H)\a\xc9\x04\x90\x02I\a\x85\x99hJJJJ\xc9\x04\x90\x02I\a\x18e\x99J`\xc6G \x00\x05\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x05\xa4G\xd0\f\xe4\x9b\xd0\b\xa4\xb1Ĝ\xd0\x02\xe9\x06\x85\xb4`"},
-		{Addr: 0x0500, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x19\x8aE\x9d\xaa\xbd\x00\x040\fE\x9e\xc9\x10\x90\n\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x04\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x04\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x04h\xaah\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x04L\x8b\x05\xa9\xff\xa2\x00\x9d\x00\x04\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x04\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\xe8\x86K\x86H\xa9ȅI\xad\xf2\x02Jm\xf2\x02\x85\xb5\xad\x8b\x01I\xffJe\xb5\x85Ji\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x8f\x01 \x00\x05\xa6M0'\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90զM\x86\xfb\x86\xb0\x86\x9b\xb5P\x85\xfa\x85\x9c\xa5N\x85\xf9\x85\xb1 Q\x05L\x00\x00\x8a`"},
-		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x8c\x01` \x00\x05 \xbb\x01\xa6G\xb5pL\x00\x05"},
+		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a \x00\x04\xa9\xee\xd0\a\xc9\x14\xd0\v \xc2\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
+		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L\x16\x03`"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` f\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4\xb0\x88\xc0\x05\x90\xed f\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 &\x04P\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac \xf3\x02\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 S\x04\xd0\a\xc9\b\xb0\x12 \xd2\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x8b\x03`\xb5\x88)`\xd0\xf9LU\b\xb5\x88)@\xf0𦰵P \x90\x03\x85\xb5\xa5\xb1 \x90\x038嵦\xb0\xd0\x02I\xff \xbf\x03 S\x04\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x94\x04\xa6G\xa5K\xd0#\xa5LI\xff\xf0'V\x8886\x88\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\n\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`H)\a\xc9\x04\x90\x02I\a\x85\x99hJJJJ\xc9\x04\x90\x02I\a\x18e\x99J`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\xa4G\xd0\f\xe4\x9b\xd0\b\xa4\xb1Ĝ\xd0\x02\xe9\x06\x85\xb4`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
+		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaah\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0fL\x8d\x04\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹQ\x05\x85I\xb9T\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M0'\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90զM\x86\xfb\x86\xb0\x86\x9b\xb5P\x85\xfa\x85\x9c\xa5N\x85\xf9\x85\xb1 S\x04L\x00\x00\x8a`"},
+		{Addr: 0x0800, Bytes: " \x00\x04 8\b\xa6G\xb5\x880\t\t@\x95\x88 /\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 /\bL\xab\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 /\b\xa6G\xb5\x880\x03 t\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r\xa6\x9f\xbd\x81\x17\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 \x16\x03Lz\b`"},
+		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 8\b\xa6G\xb5pL\x00\x04"},
 	},
 	Blocks: []uint16{
 		0x0000, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x0026, 0x002A, 0x002E, 0x0031, 0x0035,
-		0x0039, 0x003C, 0x0044, 0x00C8, 0x00CA, 0x00D1, 0x00DD, 0x00E1, 0x00ED, 0x018C, 0x018F, 0x0192,
-		0x0198, 0x019F, 0x01A1, 0x01A8, 0x01AB, 0x01B5, 0x01B8, 0x01BB, 0x0200, 0x0204, 0x0208, 0x0209,
-		0x020C, 0x0212, 0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C,
-		0x023F, 0x0241, 0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266,
-		0x026D, 0x0271, 0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x02F3, 0x02F7,
-		0x02FD, 0x0306, 0x0307, 0x030D, 0x030F, 0x0315, 0x031C, 0x0323, 0x032A, 0x032C, 0x032F, 0x0332,
-		0x0354, 0x035B, 0x0361, 0x0367, 0x0370, 0x0372, 0x0378, 0x0380, 0x0384, 0x038A, 0x038E, 0x038F,
-		0x0396, 0x0398, 0x03A3, 0x03A5, 0x03AA, 0x03AF, 0x03B8, 0x03BB, 0x03BE, 0x03C2, 0x03C6, 0x03CC,
-		0x03CE, 0x0500, 0x050F, 0x0524, 0x0526, 0x0534, 0x053D, 0x0543, 0x0549, 0x054A, 0x054D, 0x0551,
-		0x055F, 0x0564, 0x058B, 0x0592, 0x05B8, 0x05BA, 0x05C0, 0x05C4, 0x05CA, 0x05CC, 0x05D3, 0x05D7,
-		0x05DA, 0x0604, 0x0618, 0x061B, 0x061E, 0x0622, 0x0629, 0x062F, 0x0646, 0x0649, 0x17A1, 0x17AB,
-		0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA,
-		0x17DD, 0x17E0,
+		0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x0200, 0x0204, 0x0208, 0x0209, 0x020C, 0x0212,
+		0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F, 0x0241,
+		0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x026D, 0x0271,
+		0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x02F3, 0x02F7, 0x02FD, 0x0306,
+		0x0307, 0x030D, 0x0310, 0x0316, 0x031D, 0x0324, 0x032B, 0x032D, 0x0330, 0x0333, 0x0355, 0x035C,
+		0x0362, 0x0368, 0x0371, 0x0373, 0x0379, 0x0381, 0x0385, 0x038B, 0x038F, 0x0390, 0x0397, 0x0399,
+		0x03A4, 0x03A6, 0x03AB, 0x03B0, 0x03B9, 0x03BC, 0x03BF, 0x03C3, 0x03C7, 0x03CD, 0x03CF, 0x03D2,
+		0x03D4, 0x03DB, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F,
+		0x0453, 0x0461, 0x0466, 0x048D, 0x0494, 0x04BA, 0x04BC, 0x04C2, 0x04C6, 0x04CC, 0x04CE, 0x04D5,
+		0x04D9, 0x04DC, 0x04F3, 0x04F9, 0x04FA, 0x050A, 0x051E, 0x0521, 0x0524, 0x0528, 0x052F, 0x0535,
+		0x054C, 0x054F, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0815, 0x081C, 0x081F, 0x0829, 0x082C,
+		0x082F, 0x0838, 0x084B, 0x0851, 0x0854, 0x0855, 0x086F, 0x0873, 0x0874, 0x087A, 0x0887, 0x088C,
+		0x0893, 0x0895, 0x0899, 0x089C, 0x08A0, 0x08B4, 0x08B7, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9,
+		0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
-		{Lo: 0x0047, Hi: 0x00C7},
-		{Lo: 0x00D8, Hi: 0x00DC},
-		{Lo: 0x00EE, Hi: 0x018B},
-		{Lo: 0x01C4, Hi: 0x01FF},
+		{Lo: 0x0047, Hi: 0x00DC},
+		{Lo: 0x00EE, Hi: 0x01FF},
 	},
 	Enter: search5K,
 }
@@ -148,28 +146,13 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0044
-	case 0x00C8:
-		if 2 >= budget {
-			goto budget
-		}
-		goto L00C8
-	case 0x00CA:
-		if 29 >= budget {
-			goto budget
-		}
-		goto L00CA
-	case 0x00D1:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L00D1
 	case 0x00DD:
-		if 35 >= budget {
+		if 22 >= budget {
 			goto budget
 		}
 		goto L00DD
 	case 0x00E1:
-		if 30 >= budget {
+		if 17 >= budget {
 			goto budget
 		}
 		goto L00E1
@@ -178,61 +161,6 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L00ED
-	case 0x018C:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L018C
-	case 0x018F:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L018F
-	case 0x0192:
-		if 40 >= budget {
-			goto budget
-		}
-		goto L0192
-	case 0x0198:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L0198
-	case 0x019F:
-		if 33 >= budget {
-			goto budget
-		}
-		goto L019F
-	case 0x01A1:
-		if 30 >= budget {
-			goto budget
-		}
-		goto L01A1
-	case 0x01A8:
-		if 3 >= budget {
-			goto budget
-		}
-		goto L01A8
-	case 0x01AB:
-		if 17 >= budget {
-			goto budget
-		}
-		goto L01AB
-	case 0x01B5:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L01B5
-	case 0x01B8:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L01B8
-	case 0x01BB:
-		if 19 >= budget {
-			goto budget
-		}
-		goto L01BB
 	case 0x0200:
 		if 5 >= budget {
 			goto budget
@@ -424,12 +352,12 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L028C
 	case 0x02F3:
-		if 46 >= budget {
+		if 80 >= budget {
 			goto budget
 		}
 		goto L02F3
 	case 0x02F7:
-		if 41 >= budget {
+		if 75 >= budget {
 			goto budget
 		}
 		goto L02F7
@@ -444,345 +372,520 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0306
 	case 0x0307:
-		if 31 >= budget {
+		if 65 >= budget {
 			goto budget
 		}
 		goto L0307
 	case 0x030D:
-		if 23 >= budget {
+		if 57 >= budget {
 			goto budget
 		}
 		goto L030D
-	case 0x030F:
-		if 21 >= budget {
-			goto budget
-		}
-		goto L030F
-	case 0x0315:
-		if 13 >= budget {
-			goto budget
-		}
-		goto L0315
-	case 0x031C:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L031C
-	case 0x0323:
-		if 18 >= budget {
-			goto budget
-		}
-		goto L0323
-	case 0x032A:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L032A
-	case 0x032C:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L032C
-	case 0x032F:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L032F
-	case 0x0332:
-		if 59 >= budget {
-			goto budget
-		}
-		goto L0332
-	case 0x0354:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L0354
-	case 0x035B:
-		if 87 >= budget {
-			goto budget
-		}
-		goto L035B
-	case 0x0361:
-		if 79 >= budget {
-			goto budget
-		}
-		goto L0361
-	case 0x0367:
-		if 72 >= budget {
-			goto budget
-		}
-		goto L0367
-	case 0x0370:
-		if 52 >= budget {
-			goto budget
-		}
-		goto L0370
-	case 0x0372:
-		if 50 >= budget {
-			goto budget
-		}
-		goto L0372
-	case 0x0378:
-		if 42 >= budget {
-			goto budget
-		}
-		goto L0378
-	case 0x0380:
-		if 30 >= budget {
-			goto budget
-		}
-		goto L0380
-	case 0x0384:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L0384
-	case 0x038A:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L038A
-	case 0x038E:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L038E
-	case 0x038F:
-		if 45 >= budget {
-			goto budget
-		}
-		goto L038F
-	case 0x0396:
-		if 36 >= budget {
-			goto budget
-		}
-		goto L0396
-	case 0x0398:
-		if 34 >= budget {
-			goto budget
-		}
-		goto L0398
-	case 0x03A3:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L03A3
-	case 0x03A5:
-		if 13 >= budget {
-			goto budget
-		}
-		goto L03A5
-	case 0x03AA:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L03AA
-	case 0x03AF:
-		if 20 >= budget {
-			goto budget
-		}
-		goto L03AF
-	case 0x03B8:
-		if 7 >= budget {
-			goto budget
-		}
-		goto L03B8
-	case 0x03BB:
-		if 3 >= budget {
-			goto budget
-		}
-		goto L03BB
-	case 0x03BE:
-		if 29 >= budget {
-			goto budget
-		}
-		goto L03BE
-	case 0x03C2:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L03C2
-	case 0x03C6:
-		if 19 >= budget {
-			goto budget
-		}
-		goto L03C6
-	case 0x03CC:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L03CC
-	case 0x03CE:
+	case 0x0310:
 		if 9 >= budget {
 			goto budget
 		}
-		goto L03CE
-	case 0x0500:
-		if 4840 >= budget {
+		goto L0310
+	case 0x0316:
+		if 13 >= budget {
 			goto budget
 		}
-		goto L0500
-	case 0x050F:
-		if 4819 >= budget {
+		goto L0316
+	case 0x031D:
+		if 12 >= budget {
 			goto budget
 		}
-		goto L050F
-	case 0x0524:
-		if 10 >= budget {
+		goto L031D
+	case 0x0324:
+		if 18 >= budget {
 			goto budget
 		}
-		goto L0524
-	case 0x0526:
-		if 58 >= budget {
-			goto budget
-		}
-		goto L0526
-	case 0x0534:
-		if 37 >= budget {
-			goto budget
-		}
-		goto L0534
-	case 0x053D:
-		if 23 >= budget {
-			goto budget
-		}
-		goto L053D
-	case 0x0543:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L0543
-	case 0x0549:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L0549
-	case 0x054A:
+		goto L0324
+	case 0x032B:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L054A
-	case 0x054D:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L054D
-	case 0x0551:
-		if 23 >= budget {
-			goto budget
-		}
-		goto L0551
-	case 0x055F:
-		if 77 >= budget {
-			goto budget
-		}
-		goto L055F
-	case 0x0564:
-		if 69 >= budget {
-			goto budget
-		}
-		goto L0564
-	case 0x058B:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L058B
-	case 0x0592:
-		if 86 >= budget {
-			goto budget
-		}
-		goto L0592
-	case 0x05B8:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L05B8
-	case 0x05BA:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L05BA
-	case 0x05C0:
-		if 4 >= budget {
-			goto budget
-		}
-		goto L05C0
-	case 0x05C4:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L05C4
-	case 0x05CA:
-		if 2 >= budget {
-			goto budget
-		}
-		goto L05CA
-	case 0x05CC:
-		if 81 >= budget {
-			goto budget
-		}
-		goto L05CC
-	case 0x05D3:
-		if 71 >= budget {
-			goto budget
-		}
-		goto L05D3
-	case 0x05D7:
-		if 64 >= budget {
-			goto budget
-		}
-		goto L05D7
-	case 0x05DA:
-		if 60 >= budget {
-			goto budget
-		}
-		goto L05DA
-	case 0x0604:
-		if 32 >= budget {
-			goto budget
-		}
-		goto L0604
-	case 0x0618:
+		goto L032B
+	case 0x032D:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0618
-	case 0x061B:
+		goto L032D
+	case 0x0330:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L061B
-	case 0x061E:
+		goto L0330
+	case 0x0333:
 		if 59 >= budget {
 			goto budget
 		}
-		goto L061E
-	case 0x0622:
-		if 54 >= budget {
+		goto L0333
+	case 0x0355:
+		if 14 >= budget {
 			goto budget
 		}
-		goto L0622
-	case 0x0629:
-		if 44 >= budget {
+		goto L0355
+	case 0x035C:
+		if 87 >= budget {
 			goto budget
 		}
-		goto L0629
-	case 0x062F:
-		if 37 >= budget {
+		goto L035C
+	case 0x0362:
+		if 79 >= budget {
 			goto budget
 		}
-		goto L062F
-	case 0x0646:
+		goto L0362
+	case 0x0368:
+		if 72 >= budget {
+			goto budget
+		}
+		goto L0368
+	case 0x0371:
+		if 52 >= budget {
+			goto budget
+		}
+		goto L0371
+	case 0x0373:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L0373
+	case 0x0379:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0379
+	case 0x0381:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L0381
+	case 0x0385:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0385
+	case 0x038B:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L038B
+	case 0x038F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L038F
+	case 0x0390:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L0390
+	case 0x0397:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L0397
+	case 0x0399:
+		if 34 >= budget {
+			goto budget
+		}
+		goto L0399
+	case 0x03A4:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03A4
+	case 0x03A6:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L03A6
+	case 0x03AB:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03AB
+	case 0x03B0:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L03B0
+	case 0x03B9:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L03B9
+	case 0x03BC:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L0646
-	case 0x0649:
+		goto L03BC
+	case 0x03BF:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03BF
+	case 0x03C3:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L03C3
+	case 0x03C7:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L03C7
+	case 0x03CD:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03CD
+	case 0x03CF:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L03CF
+	case 0x03D2:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03D2
+	case 0x03D4:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03D4
+	case 0x03DB:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03DB
+	case 0x0400:
+		if 4840 >= budget {
+			goto budget
+		}
+		goto L0400
+	case 0x040F:
+		if 4819 >= budget {
+			goto budget
+		}
+		goto L040F
+	case 0x0424:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0424
+	case 0x0426:
+		if 61 >= budget {
+			goto budget
+		}
+		goto L0426
+	case 0x0434:
+		if 40 >= budget {
+			goto budget
+		}
+		goto L0434
+	case 0x043D:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L043D
+	case 0x0443:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0443
+	case 0x044B:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L044B
+	case 0x044C:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L0649
+		goto L044C
+	case 0x044F:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L044F
+	case 0x0453:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0453
+	case 0x0461:
+		if 77 >= budget {
+			goto budget
+		}
+		goto L0461
+	case 0x0466:
+		if 69 >= budget {
+			goto budget
+		}
+		goto L0466
+	case 0x048D:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L048D
+	case 0x0494:
+		if 86 >= budget {
+			goto budget
+		}
+		goto L0494
+	case 0x04BA:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L04BA
+	case 0x04BC:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L04BC
+	case 0x04C2:
+		if 4 >= budget {
+			goto budget
+		}
+		goto L04C2
+	case 0x04C6:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L04C6
+	case 0x04CC:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L04CC
+	case 0x04CE:
+		if 87 >= budget {
+			goto budget
+		}
+		goto L04CE
+	case 0x04D5:
+		if 77 >= budget {
+			goto budget
+		}
+		goto L04D5
+	case 0x04D9:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L04D9
+	case 0x04DC:
+		if 66 >= budget {
+			goto budget
+		}
+		goto L04DC
+	case 0x04F3:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L04F3
+	case 0x04F9:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L04F9
+	case 0x04FA:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L04FA
+	case 0x050A:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L050A
+	case 0x051E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L051E
+	case 0x0521:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0521
+	case 0x0524:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L0524
+	case 0x0528:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L0528
+	case 0x052F:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L052F
+	case 0x0535:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L0535
+	case 0x054C:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L054C
+	case 0x054F:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L054F
+	case 0x0800:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0800
+	case 0x0803:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0803
+	case 0x0806:
+		if 40 >= budget {
+			goto budget
+		}
+		goto L0806
+	case 0x080C:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L080C
+	case 0x0813:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L0813
+	case 0x0815:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L0815
+	case 0x081C:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L081C
+	case 0x081F:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L081F
+	case 0x0829:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0829
+	case 0x082C:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L082C
+	case 0x082F:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L082F
+	case 0x0838:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L0838
+	case 0x084B:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L084B
+	case 0x0851:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0851
+	case 0x0854:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0854
+	case 0x0855:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L0855
+	case 0x086F:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L086F
+	case 0x0873:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0873
+	case 0x0874:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0874
+	case 0x087A:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L087A
+	case 0x0887:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L0887
+	case 0x088C:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L088C
+	case 0x0893:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L0893
+	case 0x0895:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L0895
+	case 0x0899:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L0899
+	case 0x089C:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L089C
+	case 0x08A0:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L08A0
+	case 0x08B4:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L08B4
+	case 0x08B7:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L08B7
 	case 0x17A1:
 		if 85 >= budget {
 			goto budget
@@ -866,7 +969,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00C8 && pc <= 0x00D7) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x018C && pc <= 0x01C3) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03D0) || (pc >= 0x0500 && pc <= 0x064A) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E1) || (pc >= 0x0400 && pc <= 0x0550) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -912,11 +1015,6 @@ L0008: // OUT
 	// 0008 JSR *OUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0008
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
 		s -= 2
 		pc = 0x1F1F
@@ -932,11 +1030,6 @@ L000B:
 	// 000B JSR *GETKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x000B
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
 		s -= 2
 		pc = 0x1F6A
@@ -1007,7 +1100,7 @@ L001A: // WHSET
 	// 001D STA .BK,X
 	{
 		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 14<<clockShift + 5
 			pc = 0x001D
 			goto step
@@ -1023,7 +1116,7 @@ L001A: // WHSET
 	// 0021 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
 			pc = 0x0021
 			goto step
@@ -1081,14 +1174,9 @@ L002E:
 	// 002E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x002E
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
-		goto L0500
+		goto L0400
 	}
 
 L0031:
@@ -1133,14 +1221,9 @@ L0039:
 	// 0039 JSR GO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0039
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
 		s -= 2
-		goto L05C0
+		goto L04C2
 	}
 
 L003C: // CLDSP
@@ -1176,154 +1259,8 @@ L0044: // NOGO
 		goto L026D
 	}
 
-L00C8: // DISMV
-	if clock+2<<clockShift >= end {
-		pc = 0x00C8
-		goto budget
-	}
-	clock += 2<<clockShift + 1
-	// 00C8 LDX #$04
-	{
-		m := byte(0x04)
-		x = m
-		nz = int(int8(x))
-	}
-
-L00CA: // ROL
-	if clock+29<<clockShift >= end {
-		pc = 0x00CA
-		goto budget
-	}
-	clock += 14<<clockShift + 4
-	// 00CA ASL .BESTM
-	{
-		m := c.Mem[0x00F9]
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		c.Mem[0x00F9] = m
-	}
-	// 00CC ROL .BESTV
-	{
-		m := c.Mem[0x00FA]
-		m, cf = m<<1|cf, m>>7
-		nz = int(int8(m))
-		c.Mem[0x00FA] = m
-	}
-	// 00CE DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 00CF BNE ROL
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L00CA
-		}
-	}
-
-L00D1:
-	clock += 15<<clockShift + 4
-	// 00D1 ORA .BESTM
-	{
-		m := c.Mem[0x00F9]
-		a |= m
-		nz = int(int8(a))
-	}
-	// 00D3 STA .BESTM
-	{
-		c.Mem[0x00F9] = a
-	}
-	// 00D5 STA .SQUARE
-	{
-		c.Mem[0x00B1] = a
-	}
-	// 00D7 RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x027D:
-			goto L027D
-		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 1:
-				goto L0246
-			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
-				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
-				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
-				goto L000B
-			case 111:
-				goto L018F
-			case 113:
-				goto L0249
-			case 114:
-				goto L061B
-			case 120:
-				goto L0219
-			}
-		}
-		goto step
-	}
-
 L00DD: // FIRST
-	if clock+35<<clockShift >= end {
+	if clock+22<<clockShift >= end {
 		pc = 0x00DD
 		goto budget
 	}
@@ -1369,7 +1306,7 @@ L00E1:
 	}
 	// 00EA JMP TRY
 	{
-		goto L0315
+		goto L0316
 	}
 
 L00ED: // FR
@@ -1381,335 +1318,93 @@ L00ED: // FR
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0618:
-			goto L0618
+		case 0x051E:
+			goto L051E
 		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
 	}
 
-L018C: // FULL
-	if clock+6<<clockShift >= end {
-		pc = 0x018C
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 018C JSR REVERSE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x018C
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x8E
-		s -= 2
-		goto L0500
-	}
-
-L018F: // ROOT
-	if clock+6<<clockShift >= end {
-		pc = 0x018F
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 018F JSR GEN
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x018F
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x91
-		s -= 2
-		goto L01BB
-	}
-
-L0192:
-	if clock+40<<clockShift >= end {
-		pc = 0x0192
-		goto budget
-	}
-	clock += 9<<clockShift + 3
-	// 0192 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0194 LDA .MODE,X
-	{
-		m := c.Mem[x+0x88]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0196 BMI FDONE
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L01A1
-		}
-	}
-
-L0198:
-	clock += 12<<clockShift + 3
-	// 0198 ORA #$40
-	{
-		m := byte(0x40)
-		a |= m
-		nz = int(int8(a))
-	}
-	// 019A STA .MODE,X
-	{
-		ea := uint16(x + 0x88)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 10<<clockShift + 2
-			pc = 0x019A
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 019C JSR GEN
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x019C
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9E
-		s -= 2
-		goto L01BB
-	}
-
-L019F:
-	if clock+33<<clockShift >= end {
-		pc = 0x019F
-		goto budget
-	}
-	clock += 3<<clockShift + 1
-	// 019F LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-
-L01A1: // FDONE
-	clock += 12<<clockShift + 4
-	// 01A1 LDA .MODE,X
-	{
-		m := c.Mem[x+0x88]
-		a = m
-		nz = int(int8(a))
-	}
-	// 01A3 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 01A4 LDA .ALPHA,X
-	{
-		m := c.Mem[x+0x70]
-		a = m
-		nz = int(int8(a))
-	}
-	// 01A6 BCC NOLEG
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L01AB
-		}
-	}
-
-L01A8:
-	clock += 3<<clockShift + 1
-	// 01A8 JMP REVERSE
-	{
-		goto L0500
-	}
-
-L01AB: // NOLEG
-	clock += 17<<clockShift + 5
-	// 01AB LDA #$20
-	{
-		m := byte(0x20)
-		a = m
-		nz = int(int8(a))
-	}
-	// 01AD STA $89,X
-	{
-		ea := uint16(x + 0x89)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 15<<clockShift + 4
-			pc = 0x01AD
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 01AF INX
-	{
-		x++
-		nz = int(int8(x))
-	}
-	// 01B0 STX .PLY
-	{
-		c.Mem[0x0047] = x
-	}
-	// 01B2 JSR REVERSE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x01B2
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0xB4
-		s -= 2
-		goto L0500
-	}
-
-L01B5:
-	if clock+6<<clockShift >= end {
-		pc = 0x01B5
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 01B5 JSR GEN
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x01B5
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0xB7
-		s -= 2
-		goto L01BB
-	}
-
-L01B8:
-	if clock+14<<clockShift >= end {
-		pc = 0x01B8
-		goto budget
-	}
-	clock += 3<<clockShift + 1
-	// 01B8 JMP NOLEG2
-	{
-		goto L03AA
-	}
-
-L01BB: // GEN
-	if clock+19<<clockShift >= end {
-		pc = 0x01BB
-		goto budget
-	}
-	clock += 14<<clockShift + 5
-	// 01BB TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 01BC TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 01BD LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 01BF STA .SSP,X
-	{
-		ea := uint16(x + 0x90)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x01BF
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 01C1 JMP GNM
-	{
-		goto L0200
-	}
-
 L0200: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
 	clock += 5<<clockShift + 2
 	// 0200 LDA #$10
 	{
@@ -1752,83 +1447,87 @@ L0208:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0192:
-			goto L0192
-		case 0x019F:
-			goto L019F
-		case 0x01B8:
-			goto L01B8
-		case 0x17E0:
-			goto L17E0
+		case 0x0813:
+			goto L0813
+		case 0x082C:
+			goto L082C
+		case 0x084B:
+			goto L084B
 		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
@@ -1839,11 +1538,6 @@ L0209: // NEX
 	// 0209 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0209
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0266
@@ -1898,14 +1592,9 @@ L0216: // AGN
 	// 0216 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0216
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
 		s -= 2
-		goto L0526
+		goto L0426
 	}
 
 L0219:
@@ -1934,11 +1623,6 @@ L021B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
-		if sa >= 0x018C && sa <= 0x01C3 {
-			clock -= 9<<clockShift + 2
-			pc = 0x021B
-			goto step
-		}
 		c.Mem[sa] = p
 		s--
 
@@ -1946,11 +1630,6 @@ L021B:
 	// 021C JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x021C
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
 		s -= 2
 		goto L02F3
@@ -2013,11 +1692,6 @@ L0229: // STOP
 	// 0229 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0229
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
 		s -= 2
 		goto L0266
@@ -2095,14 +1769,9 @@ L023C: // P1
 	// 023C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x023C
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
-		goto L0526
+		goto L0426
 	}
 
 L023F:
@@ -2134,11 +1803,6 @@ L0243:
 	// 0243 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0243
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
 		s -= 2
 		goto L02F3
@@ -2153,11 +1817,6 @@ L0246: // P2
 	// 0246 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0246
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
 		goto L0266
@@ -2206,14 +1865,9 @@ L0251: // P3
 	// 0251 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0251
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
 		s -= 2
-		goto L0526
+		goto L0426
 	}
 
 L0254:
@@ -2245,11 +1899,6 @@ L0258:
 	// 0258 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0258
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
 		goto L02F3
@@ -2331,74 +1980,80 @@ L0266: // RESET
 		case 0x0249:
 			goto L0249
 		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
@@ -2426,14 +2081,9 @@ L0271:
 	// 0271 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0271
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
 		s -= 2
-		goto L0551
+		goto L0453
 	}
 
 L0274:
@@ -2472,14 +2122,9 @@ L027A:
 	// 027A JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x027A
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
-		goto L00C8
+		goto L03D2
 	}
 
 L027D: // DISP
@@ -2552,7 +2197,7 @@ L028C: // ERROR
 	}
 
 L02F3: // JANUS
-	if clock+46<<clockShift >= end {
+	if clock+80<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -2567,7 +2212,7 @@ L02F3: // JANUS
 	{
 		if !v {
 			clock += 2 << clockShift
-			goto L030F
+			goto L0310
 		}
 	}
 
@@ -2605,7 +2250,7 @@ L02FD:
 	// 02FF STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 11<<clockShift + 3
 			pc = 0x02FF
 			goto step
@@ -2615,7 +2260,7 @@ L02FD:
 	// 0301 STA .MODE,X
 	{
 		ea := uint16(x + 0x88)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 7<<clockShift + 2
 			pc = 0x0301
 			goto step
@@ -2624,7 +2269,7 @@ L02FD:
 	}
 	// 0303 JMP UNWIND
 	{
-		goto L038A
+		goto L038B
 	}
 
 L0306: // JR0
@@ -2647,74 +2292,80 @@ L0306: // JR0
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
@@ -2743,30 +2394,27 @@ L0307: // JC
 	}
 
 L030D:
-	clock += 2<<clockShift + 1
-	// 030D BEQ TRY
+	clock += 3<<clockShift + 1
+	// 030D JMP COLLECT
 	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0315
-		}
+		goto L0855
 	}
 
-L030F: // JQ
+L0310: // JQ
 	clock += 8<<clockShift + 3
-	// 030F LDA .MODE,X
+	// 0310 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0311 AND #$40
+	// 0312 AND #$40
 	{
 		m := byte(0x40)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0313 BEQ JR0
+	// 0314 BEQ JR0
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
@@ -2774,73 +2422,67 @@ L030F: // JQ
 		}
 	}
 
-L0315: // TRY
+L0316: // TRY
+	if clock+13<<clockShift >= end {
+		pc = 0x0316
+		goto budget
+	}
 	clock += 13<<clockShift + 3
-	// 0315 LDX .PIECE
+	// 0316 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0317 LDA .BOARD,X
+	// 0318 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0319 JSR CENT
+	// 031A JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0319
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x1B
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x1C
 		s -= 2
-		goto L038F
+		goto L0390
 	}
 
-L031C:
+L031D:
 	if clock+12<<clockShift >= end {
-		pc = 0x031C
+		pc = 0x031D
 		goto budget
 	}
 	clock += 12<<clockShift + 3
-	// 031C STA .TMP
+	// 031D STA .TMP
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 031E LDA .SQUARE
+	// 031F LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0320 JSR CENT
+	// 0321 JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0320
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x22
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x23
 		s -= 2
-		goto L038F
+		goto L0390
 	}
 
-L0323:
+L0324:
 	if clock+18<<clockShift >= end {
-		pc = 0x0323
+		pc = 0x0324
 		goto budget
 	}
 	clock += 10<<clockShift + 4
-	// 0323 SEC
+	// 0324 SEC
 	{
 		cf = 1
 	}
-	// 0324 SBC .TMP
+	// 0325 SBC .TMP
 	{
 		m := c.Mem[0x00B5]
 		if c.P&FlagD == 0 {
@@ -2870,97 +2512,87 @@ L0323:
 
 		}
 	}
-	// 0326 LDX .PIECE
+	// 0327 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0328 BNE TP1
+	// 0329 BNE TP1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L032C
+			goto L032D
 		}
 	}
 
-L032A:
+L032B:
 	clock += 2<<clockShift + 1
-	// 032A EOR #$FF
+	// 032B EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L032C: // TP1
+L032D: // TP1
 	clock += 6<<clockShift + 1
-	// 032C JSR GAINR
+	// 032D JSR GAINR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x032C
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2E
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2F
 		s -= 2
-		goto L03BE
+		goto L03BF
 	}
 
-L032F:
+L0330:
 	if clock+6<<clockShift >= end {
-		pc = 0x032F
+		pc = 0x0330
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 032F JSR MOVE
+	// 0330 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x032F
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x32
 		s -= 2
-		goto L0551
+		goto L0453
 	}
 
-L0332:
+L0333:
 	if clock+59<<clockShift >= end {
-		pc = 0x0332
+		pc = 0x0333
 		goto budget
 	}
 	clock += 58<<clockShift + 17
-	// 0332 LDY .CAPT
+	// 0333 LDY .CAPT
 	{
 		m := c.Mem[0x009A]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0334 INY
+	// 0335 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0335 LDX .PLY
+	// 0336 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0337 LDA .EVAL,X
+	// 0338 LDA .EVAL,X
 	{
 		m := c.Mem[x+0x80]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0339 CLC
+	// 033A CLC
 	{
 		cf = 0
 	}
-	// 033A ADC $1780,Y
+	// 033B ADC $1780,Y
 	{
 		ea := 0x1780 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2995,7 +2627,7 @@ L0332:
 
 		}
 	}
-	// 033D ADC .GAIN
+	// 033E ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
 		if c.P&FlagD == 0 {
@@ -3028,172 +2660,162 @@ L0332:
 
 		}
 	}
-	// 033F EOR #$FF
+	// 0340 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0341 STA $81,X
+	// 0342 STA $81,X
 	{
 		ea := uint16(x + 0x81)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 35<<clockShift + 9
-			pc = 0x0341
+			pc = 0x0342
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0343 LDA .BETA,X
+	// 0344 LDA .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0345 EOR #$FF
+	// 0346 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0347 STA $71,X
+	// 0348 STA $71,X
 	{
 		ea := uint16(x + 0x71)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 25<<clockShift + 6
-			pc = 0x0347
+			pc = 0x0348
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0349 LDA .ALPHA,X
+	// 034A LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 034B EOR #$FF
+	// 034C EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 034D STA $79,X
+	// 034E STA $79,X
 	{
 		ea := uint16(x + 0x79)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 15<<clockShift + 3
-			pc = 0x034D
+			pc = 0x034E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 034F INC .PLY
+	// 0350 INC .PLY
 	{
 		m := c.Mem[0x0047]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0351 JSR NEGA
+	// 0352 JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0351
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x53
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x54
 		s -= 2
 		goto L17A1
 	}
 
-L0354:
+L0355:
 	if clock+14<<clockShift >= end {
-		pc = 0x0354
+		pc = 0x0355
 		goto budget
 	}
 	clock += 14<<clockShift + 3
-	// 0354 DEC .PLY
+	// 0355 DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0356 STA .SCORE
+	// 0357 STA .SCORE
 	{
 		c.Mem[0x004C] = a
 	}
-	// 0358 JSR UMOVE
+	// 0359 JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0358
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x5A
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5B
 		s -= 2
-		goto L0592
+		goto L0494
 	}
 
-L035B:
+L035C:
 	if clock+87<<clockShift >= end {
-		pc = 0x035B
+		pc = 0x035C
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 035B LDX .PLY
+	// 035C LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 035D LDA .ABORT
+	// 035E LDA .ABORT
 	{
 		m := c.Mem[0x004B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 035F BNE CUT
+	// 0360 BNE CUT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0384
+			goto L0385
 		}
 	}
 
-L0361:
+L0362:
 	clock += 7<<clockShift + 3
-	// 0361 LDA .SCORE
+	// 0362 LDA .SCORE
 	{
 		m := c.Mem[0x004C]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0363 EOR #$FF
+	// 0364 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0365 BEQ JRET
+	// 0366 BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L038E
+			goto L038F
 		}
 	}
 
-L0367:
+L0368:
 	clock += 20<<clockShift + 5
-	// 0367 LSR .MODE,X
+	// 0368 LSR .MODE,X
 	{
 		ea := uint16(x + 0x88)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
-			pc = 0x0367
+			pc = 0x0368
 			goto step
 		}
 		m := c.Mem[ea]
@@ -3202,16 +2824,16 @@ L0367:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 0369 SEC
+	// 036A SEC
 	{
 		cf = 1
 	}
-	// 036A ROL .MODE,X
+	// 036B ROL .MODE,X
 	{
 		ea := uint16(x + 0x88)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 12<<clockShift + 3
-			pc = 0x036A
+			pc = 0x036B
 			goto step
 		}
 		m := c.Mem[ea]
@@ -3219,300 +2841,283 @@ L0367:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 036C CMP .ALPHA,X
+	// 036D CMP .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 036E BCC JRET
+	// 036F BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L038E
+			goto L038F
 		}
 	}
 
-L0370:
+L0371:
 	clock += 2<<clockShift + 1
-	// 0370 BEQ JRET
+	// 0371 BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L038E
+			goto L038F
 		}
 	}
 
-L0372:
+L0373:
 	clock += 8<<clockShift + 3
-	// 0372 STA .ALPHA,X
+	// 0373 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x0372
+			pc = 0x0373
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0374 CPX #$00
+	// 0375 CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0376 BNE JNR
+	// 0377 BNE JNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0380
+			goto L0381
 		}
 	}
 
-L0378:
+L0379:
 	clock += 12<<clockShift + 4
-	// 0378 LDY .PIECE
+	// 0379 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 037A STY .RBP
+	// 037B STY .RBP
 	{
 		c.Mem[0x004D] = y
 	}
-	// 037C LDY .SQUARE
+	// 037D LDY .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		y = m
 		nz = int(int8(y))
 	}
-	// 037E STY .RBM
+	// 037F STY .RBM
 	{
 		c.Mem[0x004E] = y
 	}
 
-L0380: // JNR
+L0381: // JNR
 	clock += 6<<clockShift + 2
-	// 0380 CMP .BETA,X
+	// 0381 CMP .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0382 BCC JRET
+	// 0383 BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L038E
+			goto L038F
 		}
 	}
 
-L0384: // CUT
+L0385: // CUT
 	clock += 10<<clockShift + 3
-	// 0384 LDA .MODE,X
+	// 0385 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0386 ORA #$80
+	// 0387 ORA #$80
 	{
 		m := byte(0x80)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 0388 STA .MODE,X
+	// 0389 STA .MODE,X
 	{
 		ea := uint16(x + 0x88)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x0388
+			pc = 0x0389
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L038A: // UNWIND
+L038B: // UNWIND
 	clock += 8<<clockShift + 3
-	// 038A LDA .SSP,X
+	// 038B LDA .SSP,X
 	{
 		m := c.Mem[x+0x90]
 		a = m
 		nz = int(int8(a))
 	}
-	// 038C TAX
+	// 038D TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 038D TXS
+	// 038E TXS
 	{
 		s = x
 	}
 
-L038E: // JRET
+L038F: // JRET
 	clock += 6<<clockShift + 1
-	// 038E RTS
+	// 038F RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		case 0x0618:
-			goto L0618
-		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
 	}
 
-L038F: // CENT
+L0390: // CENT
 	if clock+45<<clockShift >= end {
-		pc = 0x038F
+		pc = 0x0390
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 038F PHA
+	// 0390 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa >= 0x018C && sa <= 0x01C3 {
-			clock -= 9<<clockShift + 4
-			pc = 0x038F
-			goto step
-		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0390 AND #$07
+	// 0391 AND #$07
 	{
 		m := byte(0x07)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0392 CMP #$04
+	// 0393 CMP #$04
 	{
 		m := byte(0x04)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0394 BCC CEN1
+	// 0395 BCC CEN1
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0398
+			goto L0399
 		}
 	}
 
-L0396:
+L0397:
 	clock += 2<<clockShift + 1
-	// 0396 EOR #$07
+	// 0397 EOR #$07
 	{
 		m := byte(0x07)
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L0398: // CEN1
+L0399: // CEN1
 	clock += 19<<clockShift + 8
-	// 0398 STA .TMP2
+	// 0399 STA .TMP2
 	{
 		c.Mem[0x0099] = a
 	}
-	// 039A PLA
+	// 039B PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
-	}
-	// 039B LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
 	}
 	// 039C LSR A
 	{
@@ -3538,37 +3143,45 @@ L0398: // CEN1
 		nz = int(int8(m))
 		a = m
 	}
-	// 039F CMP #$04
+	// 039F LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03A0 CMP #$04
 	{
 		m := byte(0x04)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03A1 BCC CEN2
+	// 03A2 BCC CEN2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03A5
+			goto L03A6
 		}
 	}
 
-L03A3:
+L03A4:
 	clock += 2<<clockShift + 1
-	// 03A3 EOR #$07
+	// 03A4 EOR #$07
 	{
 		m := byte(0x07)
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L03A5: // CEN2
+L03A6: // CEN2
 	clock += 13<<clockShift + 4
-	// 03A5 CLC
+	// 03A6 CLC
 	{
 		cf = 0
 	}
-	// 03A6 ADC .TMP2
+	// 03A7 ADC .TMP2
 	{
 		m := c.Mem[0x0099]
 		if c.P&FlagD == 0 {
@@ -3601,7 +3214,7 @@ L03A5: // CEN2
 
 		}
 	}
-	// 03A8 LSR A
+	// 03A9 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -3609,132 +3222,137 @@ L03A5: // CEN2
 		nz = int(int8(m))
 		a = m
 	}
-	// 03A9 RTS
+	// 03AA RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x031C:
-			goto L031C
-		case 0x0323:
-			goto L0323
+		case 0x031D:
+			goto L031D
+		case 0x0324:
+			goto L0324
 		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
 	}
 
-L03AA: // NOLEG2
+L03AB: // NOLEG2
+	if clock+11<<clockShift >= end {
+		pc = 0x03AB
+		goto budget
+	}
 	clock += 11<<clockShift + 2
-	// 03AA DEC .PLY
+	// 03AB DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 03AC JSR REVERSE
+	// 03AD JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x03AC
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xAE
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xAF
 		s -= 2
-		goto L0500
+		goto L0400
 	}
 
-L03AF:
+L03B0:
 	if clock+20<<clockShift >= end {
-		pc = 0x03AF
+		pc = 0x03B0
 		goto budget
 	}
 	clock += 13<<clockShift + 5
-	// 03AF LDX .PLY
+	// 03B0 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03B1 LDA $89,X
+	// 03B2 LDA $89,X
 	{
 		m := c.Mem[x+0x89]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B3 LSR A
+	// 03B4 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -3742,28 +3360,28 @@ L03AF:
 		nz = int(int8(m))
 		a = m
 	}
-	// 03B4 LDA #$80
+	// 03B5 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B6 BCC NR2
+	// 03B7 BCC NR2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03BB
+			goto L03BC
 		}
 	}
 
-L03B8:
+L03B9:
 	clock += 4<<clockShift + 2
-	// 03B8 TXA
+	// 03B9 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03B9 ADC #$01
+	// 03BA ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -3797,76 +3415,76 @@ L03B8:
 		}
 	}
 
-L03BB: // NR2
+L03BC: // NR2
 	clock += 3<<clockShift + 1
-	// 03BB JMP REVERSE
+	// 03BC JMP REVERSE
 	{
-		goto L0500
+		goto L0400
 	}
 
-L03BE: // GAINR
+L03BF: // GAINR
 	if clock+29<<clockShift >= end {
-		pc = 0x03BE
+		pc = 0x03BF
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 03BE LDY .PLY
+	// 03BF LDY .PLY
 	{
 		m := c.Mem[0x0047]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03C0 BNE GR
+	// 03C1 BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03CE
+			goto L03CF
 		}
 	}
 
-L03C2:
+L03C3:
 	clock += 5<<clockShift + 2
-	// 03C2 CPX .LASTP
+	// 03C3 CPX .LASTP
 	{
 		m := c.Mem[0x009B]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03C4 BNE GR
+	// 03C5 BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03CE
+			goto L03CF
 		}
 	}
 
-L03C6:
+L03C7:
 	clock += 8<<clockShift + 3
-	// 03C6 LDY .SQUARE
+	// 03C7 LDY .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03C8 CPY .LASTF
+	// 03C9 CPY .LASTF
 	{
 		m := c.Mem[0x009C]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03CA BNE GR
+	// 03CB BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03CE
+			goto L03CF
 		}
 	}
 
-L03CC:
+L03CD:
 	clock += 2<<clockShift + 1
-	// 03CC SBC #$06
+	// 03CD SBC #$06
 	{
 		m := byte(0x06)
 		if c.P&FlagD == 0 {
@@ -3897,171 +3515,324 @@ L03CC:
 		}
 	}
 
-L03CE: // GR
+L03CF: // GR
 	clock += 9<<clockShift + 2
-	// 03CE STA .GAIN
+	// 03CF STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03D0 RTS
+	// 03D1 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x032F:
-			goto L032F
+		case 0x0330:
+			goto L0330
 		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
 	}
 
-L0500: // REVERSE
+L03D2: // DISMV
+	if clock+2<<clockShift >= end {
+		pc = 0x03D2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 03D2 LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+
+L03D4: // ROL
+	if clock+29<<clockShift >= end {
+		pc = 0x03D4
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 03D4 ASL .BESTM
+	{
+		m := c.Mem[0x00F9]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x00F9] = m
+	}
+	// 03D6 ROL .BESTV
+	{
+		m := c.Mem[0x00FA]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x00FA] = m
+	}
+	// 03D8 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03D9 BNE ROL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03D4
+		}
+	}
+
+L03DB:
+	clock += 15<<clockShift + 4
+	// 03DB ORA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 03DD STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 03DF STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 03E1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x027D:
+			goto L027D
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0400: // REVERSE
 	if clock+4840<<clockShift >= end {
-		pc = 0x0500
+		pc = 0x0400
 		goto budget
 	}
 	clock += 21<<clockShift + 8
-	// 0500 PHA
+	// 0400 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa >= 0x018C && sa <= 0x01C3 {
-			clock -= 21<<clockShift + 8
-			pc = 0x0500
-			goto step
-		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0501 LDA .ORI
+	// 0401 LDA .ORI
 	{
 		m := c.Mem[0x009D]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0503 EOR #$77
+	// 0403 EOR #$77
 	{
 		m := byte(0x77)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0505 STA .ORI
+	// 0405 STA .ORI
 	{
 		c.Mem[0x009D] = a
 	}
-	// 0507 LDA .SIDE
+	// 0407 LDA .SIDE
 	{
 		m := c.Mem[0x009E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0509 EOR #$10
+	// 0409 EOR #$10
 	{
 		m := byte(0x10)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 050B STA .SIDE
+	// 040B STA .SIDE
 	{
 		c.Mem[0x009E] = a
 	}
-	// 050D LDX #$0F
+	// 040D LDX #$0F
 	{
 		m := byte(0x0F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L050F: // ETC
+L040F: // ETC
 	clock += 36<<clockShift + 12
-	// 050F SEC
+	// 040F SEC
 	{
 		cf = 1
 	}
-	// 0510 LDY .BK,X
+	// 0410 LDY .BK,X
 	{
 		m := c.Mem[x+0x60]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0512 LDA #$77
+	// 0412 LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0514 SBC .BOARD,X
+	// 0414 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -4091,37 +3862,37 @@ L050F: // ETC
 
 		}
 	}
-	// 0516 STA .BK,X
+	// 0416 STA .BK,X
 	{
 		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 24<<clockShift + 8
-			pc = 0x0516
+			pc = 0x0416
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0518 STY .BOARD,X
+	// 0418 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 7
-			pc = 0x0518
+			pc = 0x0418
 			goto step
 		}
 		c.Mem[ea] = y
 	}
-	// 051A SEC
+	// 041A SEC
 	{
 		cf = 1
 	}
-	// 051B LDA #$77
+	// 041B LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 051D SBC .BOARD,X
+	// 041D SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -4151,140 +3922,146 @@ L050F: // ETC
 
 		}
 	}
-	// 051F STA .BOARD,X
+	// 041F STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x051F
+			pc = 0x041F
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0521 DEX
+	// 0421 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0522 BPL ETC
+	// 0422 BPL ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L050F
+			goto L040F
 		}
 	}
 
-L0524:
+L0424:
 	clock += 10<<clockShift + 2
-	// 0524 PLA
+	// 0424 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0525 RTS
+	// 0425 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
 	}
 
-L0526: // CMOVE
-	if clock+58<<clockShift >= end {
-		pc = 0x0526
+L0426: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
 		goto budget
 	}
 	clock += 21<<clockShift + 8
-	// 0526 LDA .SQUARE
+	// 0426 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0528 LDX .MOVEN
+	// 0428 LDX .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		x = m
 		nz = int(int8(x))
 	}
-	// 052A CLC
+	// 042A CLC
 	{
 		cf = 0
 	}
-	// 052B ADC .MOVEX,X
+	// 042B ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
 		if c.P&FlagD == 0 {
@@ -4317,95 +4094,99 @@ L0526: // CMOVE
 
 		}
 	}
-	// 052D STA .SQUARE
+	// 042D STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 052F TAX
+	// 042F TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0530 AND #$88
+	// 0430 AND #$88
 	{
 		m := byte(0x88)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0532 BNE ILLEGAL
+	// 0432 BNE ILLEGAL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L054D
+			goto L044F
 		}
 	}
 
-L0534:
+L0434:
 	clock += 13<<clockShift + 5
-	// 0534 TXA
+	// 0434 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0535 EOR .ORI
+	// 0435 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0537 TAX
+	// 0437 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0538 LDA .SQB,X
+	// 0438 LDA .SQB,X
 	{
-		ea := 0x0400 + uint16(x)
+		ea := 0x0F00 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 053B BMI NO
+	// 043B BMI NO
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0549
+			goto L044B
 		}
 	}
 
-L053D:
+L043D:
 	clock += 7<<clockShift + 3
-	// 053D EOR .SIDE
+	// 043D EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 053F CMP #$10
+	// 043F CMP #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0541 BCC ILLEGAL
+	// 0441 BCC ILLEGAL
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L054D
+			goto L044F
 		}
 	}
 
-L0543:
-	clock += 6<<clockShift + 3
-	// 0543 LDA #$7F
+L0443:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
 	{
 		m := byte(0x7F)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0545 ADC #$01
+	// 0447 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -4438,30 +4219,30 @@ L0543:
 
 		}
 	}
-	// 0547 BVS RETL
+	// 0449 BVS RETL
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L054A
+			goto L044C
 		}
 	}
 
-L0549: // NO
+L044B: // NO
 	clock += 2<<clockShift + 1
-	// 0549 CLV
+	// 044B CLV
 	{
 		v = false
 	}
 
-L054A: // RETL
+L044C: // RETL
 	clock += 8<<clockShift + 2
-	// 054A LDA #$00
+	// 044C LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 054C RTS
+	// 044E RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -4475,92 +4256,98 @@ L054A: // RETL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
 	}
 
-L054D: // ILLEGAL
+L044F: // ILLEGAL
 	clock += 10<<clockShift + 3
-	// 054D LDA #$FF
+	// 044F LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 054F CLV
+	// 0451 CLV
 	{
 		v = false
 	}
-	// 0550 RTS
+	// 0452 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -4574,364 +4361,345 @@ L054D: // ILLEGAL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
 	}
 
-L0551: // MOVE
+L0453: // MOVE
 	if clock+23<<clockShift >= end {
-		pc = 0x0551
+		pc = 0x0453
 		goto budget
 	}
 	clock += 23<<clockShift + 9
-	// 0551 TSX
+	// 0453 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0552 STX .SP1
+	// 0454 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 0554 LDX .SP2
+	// 0456 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0556 TXS
+	// 0458 TXS
 	{
 		s = x
 	}
-	// 0557 LDA .SQUARE
+	// 0459 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0559 PHA
+	// 045B PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa >= 0x018C && sa <= 0x01C3 {
-			clock -= 10<<clockShift + 4
-			pc = 0x0559
-			goto step
-		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 055A TAY
+	// 045C TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 055B STA $4F
+	// 045D STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 055D LDX #$20
+	// 045F LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L055F: // CHECK
+L0461: // CHECK
 	if clock+77<<clockShift >= end {
-		pc = 0x055F
+		pc = 0x0461
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 055F DEX
+	// 0461 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0560 CMP .BOARD,X
+	// 0462 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0562 BNE CHECK
+	// 0464 BNE CHECK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L055F
+			goto L0461
 		}
 	}
 
-L0564:
+L0466:
 	clock += 69<<clockShift + 23
-	// 0564 STX .CAPT
+	// 0466 STX .CAPT
 	{
 		c.Mem[0x009A] = x
 	}
-	// 0566 LDA #$CC
+	// 0468 LDA #$CC
 	{
 		m := byte(0xCC)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0568 STA .BOARD,X
+	// 046A STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 64<<clockShift + 21
-			pc = 0x0568
+			pc = 0x046A
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 056A TXA
+	// 046C TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 056B PHA
+	// 046D PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa >= 0x018C && sa <= 0x01C3 {
-			clock -= 58<<clockShift + 19
-			pc = 0x056B
-			goto step
-		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 056C TYA
+	// 046E TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 056D EOR .ORI
+	// 046F EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 056F TAX
+	// 0471 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0570 LDA .PIECE
+	// 0472 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0572 EOR .SIDE
+	// 0474 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0574 STA .SQB,X
+	// 0476 STA .SQB,X
 	{
-		ea := 0x0400 + uint16(x)
+		ea := 0x0F00 + uint16(x)
 		if c.Hooked(ea) {
 			clock -= 42<<clockShift + 13
-			pc = 0x0574
+			pc = 0x0476
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0577 LDX .PIECE
+	// 0479 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0579 LDA .BOARD,X
+	// 047B LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 057B STY .BOARD,X
+	// 047D STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 30<<clockShift + 10
-			pc = 0x057B
+			pc = 0x047D
 			goto step
 		}
 		c.Mem[ea] = y
 	}
-	// 057D PHA
+	// 047F PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa >= 0x018C && sa <= 0x01C3 {
-			clock -= 26<<clockShift + 9
-			pc = 0x057D
-			goto step
-		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 057E EOR .ORI
+	// 0480 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0580 TAY
+	// 0482 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0581 LDA #$FF
+	// 0483 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0583 STA .SQB,Y
+	// 0485 STA .SQB,Y
 	{
-		ea := 0x0400 + uint16(y)
+		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 16<<clockShift + 5
-			pc = 0x0583
+			pc = 0x0485
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0586 TXA
+	// 0488 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0587 PHA
+	// 0489 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa >= 0x018C && sa <= 0x01C3 {
-			clock -= 9<<clockShift + 3
-			pc = 0x0587
-			goto step
-		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0588 LDA .MOVEN
+	// 048A LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 058A PHA
+	// 048C PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa >= 0x018C && sa <= 0x01C3 {
-			clock -= 3<<clockShift + 1
-			pc = 0x058A
-			goto step
-		}
 		c.Mem[sa] = a
 		s--
 
 	}
 
-L058B: // STRV
+L048D: // STRV
 	if clock+16<<clockShift >= end {
-		pc = 0x058B
+		pc = 0x048D
 		goto budget
 	}
 	clock += 16<<clockShift + 5
-	// 058B TSX
+	// 048D TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 058C STX .SP2
+	// 048E STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 058E LDX .SP1
+	// 0490 LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0590 TXS
+	// 0492 TXS
 	{
 		s = x
 	}
-	// 0591 RTS
+	// 0493 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -4940,548 +4708,522 @@ L058B: // STRV
 		switch pc {
 		case 0x0274:
 			goto L0274
-		case 0x0332:
-			goto L0332
-		case 0x035B:
-			goto L035B
-		case 0x0646:
-			goto L0646
+		case 0x0333:
+			goto L0333
+		case 0x035C:
+			goto L035C
+		case 0x054C:
+			goto L054C
 		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
 	}
 
-L0592: // UMOVE
+L0494: // UMOVE
 	if clock+86<<clockShift >= end {
-		pc = 0x0592
+		pc = 0x0494
 		goto budget
 	}
 	clock += 75<<clockShift + 25
-	// 0592 TSX
+	// 0494 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0593 STX .SP1
+	// 0495 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 0595 LDX .SP2
+	// 0497 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0597 TXS
+	// 0499 TXS
 	{
 		s = x
 	}
-	// 0598 PLA
+	// 049A PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0599 STA .MOVEN
+	// 049B STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
-	// 059B PLA
+	// 049D PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 059C STA .PIECE
+	// 049E STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
-	// 059E TAX
+	// 04A0 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 059F PLA
+	// 04A1 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05A0 STA .BOARD,X
+	// 04A2 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 45<<clockShift + 15
-			pc = 0x05A0
+			pc = 0x04A2
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 05A2 EOR .ORI
+	// 04A4 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 05A4 TAY
+	// 04A6 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 05A5 TXA
+	// 04A7 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 05A6 EOR .SIDE
+	// 04A8 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 05A8 STA .SQB,Y
+	// 04AA STA .SQB,Y
 	{
-		ea := 0x0400 + uint16(y)
+		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 31<<clockShift + 10
-			pc = 0x05A8
+			pc = 0x04AA
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 05AB PLA
+	// 04AD PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05AC TAX
+	// 04AE TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 05AD PLA
+	// 04AF PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05AE STA .SQUARE
+	// 04B0 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 05B0 STA .BOARD,X
+	// 04B2 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 13<<clockShift + 5
-			pc = 0x05B0
+			pc = 0x04B2
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 05B2 EOR .ORI
+	// 04B4 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 05B4 TAY
+	// 04B6 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 05B5 TXA
+	// 04B7 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 05B6 BMI UNONE
+	// 04B8 BMI UNONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L05BA
+			goto L04BC
 		}
 	}
 
-L05B8:
+L04BA:
 	clock += 3<<clockShift + 1
-	// 05B8 EOR .SIDE
+	// 04BA EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L05BA: // UNONE
+L04BC: // UNONE
 	clock += 8<<clockShift + 2
-	// 05BA STA .SQB,Y
+	// 04BC STA .SQB,Y
 	{
-		ea := 0x0400 + uint16(y)
+		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 8<<clockShift + 2
-			pc = 0x05BA
+			pc = 0x04BC
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 05BD JMP STRV
+	// 04BF JMP STRV
 	{
-		goto L058B
+		goto L048D
 	}
 
-L05C0: // GO
+L04C2: // GO
 	if clock+4<<clockShift >= end {
-		pc = 0x05C0
+		pc = 0x04C2
 		goto budget
 	}
 	clock += 4<<clockShift + 2
-	// 05C0 LDA #$FF
+	// 04C2 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 05C2 LDX #$00
+	// 04C4 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
 
-L05C4: // GCLR
+L04C6: // GCLR
 	if clock+11<<clockShift >= end {
-		pc = 0x05C4
+		pc = 0x04C6
 		goto budget
 	}
 	clock += 9<<clockShift + 3
-	// 05C4 STA .SQB,X
+	// 04C6 STA .SQB,X
 	{
-		ea := 0x0400 + uint16(x)
+		ea := 0x0F00 + uint16(x)
 		if c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
-			pc = 0x05C4
+			pc = 0x04C6
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 05C7 INX
+	// 04C9 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 05C8 BNE GCLR
+	// 04CA BNE GCLR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05C4
+			goto L04C6
 		}
 	}
 
-L05CA:
+L04CC:
 	clock += 2<<clockShift + 1
-	// 05CA LDX #$1F
+	// 04CC LDX #$1F
 	{
 		m := byte(0x1F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L05CC: // GSET
-	if clock+81<<clockShift >= end {
-		pc = 0x05CC
+L04CE: // GSET
+	if clock+87<<clockShift >= end {
+		pc = 0x04CE
 		goto budget
 	}
 	clock += 10<<clockShift + 4
-	// 05CC LDY .BOARD,X
+	// 04CE LDY .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		y = m
 		nz = int(int8(y))
 	}
-	// 05CE TYA
+	// 04D0 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 05CF AND #$88
+	// 04D1 AND #$88
 	{
 		m := byte(0x88)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 05D1 BNE GNEXT
+	// 04D3 BNE GNEXT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05D7
+			goto L04D9
 		}
 	}
 
-L05D3:
+L04D5:
 	clock += 7<<clockShift + 2
-	// 05D3 TXA
+	// 04D5 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 05D4 STA .SQB,Y
+	// 04D6 STA .SQB,Y
 	{
-		ea := 0x0400 + uint16(y)
+		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
-			pc = 0x05D4
+			pc = 0x04D6
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L05D7: // GNEXT
+L04D9: // GNEXT
 	clock += 4<<clockShift + 2
-	// 05D7 DEX
+	// 04D9 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 05D8 BPL GSET
+	// 04DA BPL GSET
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L05CC
+			goto L04CE
 		}
 	}
 
-L05DA:
-	clock += 60<<clockShift + 22
-	// 05DA INX
+L04DC:
+	clock += 31<<clockShift + 12
+	// 04DC INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 05DB STX .ORI
+	// 04DD STX .ORI
 	{
 		c.Mem[0x009D] = x
 	}
-	// 05DD STX .SIDE
+	// 04DF STX .SIDE
 	{
 		c.Mem[0x009E] = x
 	}
-	// 05DF LDX #$FF
+	// 04E1 LDX #$FF
 	{
 		m := byte(0xFF)
 		x = m
 		nz = int(int8(x))
 	}
-	// 05E1 STX .RBP
+	// 04E3 STX .RBP
 	{
 		c.Mem[0x004D] = x
 	}
-	// 05E3 INX
+	// 04E5 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 05E4 STX .ABORT
+	// 04E6 STX .ABORT
 	{
 		c.Mem[0x004B] = x
 	}
-	// 05E6 STX .IDEP
+	// 04E8 STX .IDEP
 	{
 		c.Mem[0x0048] = x
 	}
-	// 05E8 LDA #$C8
+	// 04EA LDY #$00
 	{
-		m := byte(0xC8)
-		a = m
-		nz = int(int8(a))
+		m := byte(0x00)
+		y = m
+		nz = int(int8(y))
 	}
-	// 05EA STA .NODEL
-	{
-		c.Mem[0x0049] = a
-	}
-	// 05EC LDA .LEVC
-	{
-		m := c.Mem[0x02F2]
-		a = m
-		nz = int(int8(a))
-	}
-	// 05EF LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 05F0 ADC .LEVC
-	{
-		m := c.Mem[0x02F2]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
-	}
-	// 05F3 STA .TMP
-	{
-		c.Mem[0x00B5] = a
-	}
-	// 05F5 LDA .LEVT
+	// 04EC LDA .LEVT
 	{
 		m := c.Mem[0x018B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05F8 EOR #$FF
+	// 04EF CMP #$FF
 	{
 		m := byte(0xFF)
-		a ^= m
-		nz = int(int8(a))
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
 	}
-	// 05FA LSR A
+	// 04F1 BEQ GLEV
 	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 05FB ADC .TMP
-	{
-		m := c.Mem[0x00B5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L04FA
 		}
 	}
-	// 05FD STA .NODEH
+
+L04F3:
+	clock += 8<<clockShift + 3
+	// 04F3 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 04F4 LDA .LEVC
+	{
+		m := c.Mem[0x02F2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F7 BEQ GLEV
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L04FA
+		}
+	}
+
+L04F9:
+	clock += 2<<clockShift + 1
+	// 04F9 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+
+L04FA: // GLEV
+	clock += 23<<clockShift + 8
+	// 04FA LDA BUDL,Y
+	{
+		ea := 0x0551 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04FD STA .NODEL
+	{
+		c.Mem[0x0049] = a
+	}
+	// 04FF LDA BUDH,Y
+	{
+		ea := 0x0554 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0502 STA .NODEH
 	{
 		c.Mem[0x004A] = a
 	}
-	// 05FF ADC #$01
+	// 0504 CLC
+	{
+		cf = 0
+	}
+	// 0505 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -5514,7 +5256,7 @@ L05DA:
 
 		}
 	}
-	// 0601 LSR A
+	// 0507 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -5522,145 +5264,130 @@ L05DA:
 		nz = int(int8(m))
 		a = m
 	}
-	// 0602 STA .LIMIT
+	// 0508 STA .LIMIT
 	{
 		c.Mem[0x0098] = a
 	}
 
-L0604: // ITER
+L050A: // ITER
 	if clock+32<<clockShift >= end {
-		pc = 0x0604
+		pc = 0x050A
 		goto budget
 	}
 	clock += 32<<clockShift + 10
-	// 0604 INC .IDEP
+	// 050A INC .IDEP
 	{
 		m := c.Mem[0x0048]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0048] = m
 	}
-	// 0606 LDX #$00
+	// 050C LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0608 STX .PLY
+	// 050E STX .PLY
 	{
 		c.Mem[0x0047] = x
 	}
-	// 060A STX .ALPHA
+	// 0510 STX .ALPHA
 	{
 		c.Mem[0x0070] = x
 	}
-	// 060C STX .MODE
+	// 0512 STX .MODE
 	{
 		c.Mem[0x0088] = x
 	}
-	// 060E DEX
+	// 0514 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 060F STX .BETA
+	// 0515 STX .BETA
 	{
 		c.Mem[0x0078] = x
 	}
-	// 0611 LDA #$80
+	// 0517 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0613 STA .EVAL
+	// 0519 STA .EVAL
 	{
 		c.Mem[0x0080] = a
 	}
-	// 0615 JSR FIRST
+	// 051B JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0615
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x17
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x1D
 		s -= 2
 		goto L00DD
 	}
 
-L0618:
+L051E:
 	if clock+6<<clockShift >= end {
-		pc = 0x0618
+		pc = 0x051E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0618 JSR ROOT
+	// 051E JSR ROOT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0618
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x1A
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x20
 		s -= 2
-		goto L018F
+		goto L0803
 	}
 
-L061B:
+L0521:
 	if clock+6<<clockShift >= end {
-		pc = 0x061B
+		pc = 0x0521
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 061B JSR REVERSE
+	// 0521 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x061B
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x1D
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x23
 		s -= 2
-		goto L0500
+		goto L0400
 	}
 
-L061E:
+L0524:
 	if clock+59<<clockShift >= end {
-		pc = 0x061E
+		pc = 0x0524
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 061E LDX .RBP
+	// 0524 LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0620 BMI MATE
+	// 0526 BMI MATE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0649
+			goto L054F
 		}
 	}
 
-L0622:
+L0528:
 	clock += 10<<clockShift + 4
-	// 0622 LDA .NODEH
+	// 0528 LDA .NODEH
 	{
 		m := c.Mem[0x004A]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0624 SEC
+	// 052A SEC
 	{
 		cf = 1
 	}
-	// 0625 SBC .LIMIT
+	// 052B SBC .LIMIT
 	{
 		m := c.Mem[0x0098]
 		if c.P&FlagD == 0 {
@@ -5690,117 +5417,112 @@ L0622:
 
 		}
 	}
-	// 0627 BMI GDONE
+	// 052D BMI GDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L062F
+			goto L0535
 		}
 	}
 
-L0629:
+L052F:
 	clock += 7<<clockShift + 3
-	// 0629 LDA .IDEP
+	// 052F LDA .IDEP
 	{
 		m := c.Mem[0x0048]
 		a = m
 		nz = int(int8(a))
 	}
-	// 062B CMP #$06
+	// 0531 CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 062D BCC ITER
+	// 0533 BCC ITER
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0604
+			goto L050A
 		}
 	}
 
-L062F: // GDONE
+L0535: // GDONE
 	clock += 37<<clockShift + 11
-	// 062F LDX .RBP
+	// 0535 LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0631 STX .BESTP
+	// 0537 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 0633 STX .PIECE
+	// 0539 STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 0635 STX .LASTP
+	// 053B STX .LASTP
 	{
 		c.Mem[0x009B] = x
 	}
-	// 0637 LDA .BOARD,X
+	// 053D LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0639 STA .BESTV
+	// 053F STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 063B STA .LASTF
+	// 0541 STA .LASTF
 	{
 		c.Mem[0x009C] = a
 	}
-	// 063D LDA .RBM
+	// 0543 LDA .RBM
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 063F STA .BESTM
+	// 0545 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 0641 STA .SQUARE
+	// 0547 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0643 JSR MOVE
+	// 0549 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0643
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x45
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x4B
 		s -= 2
-		goto L0551
+		goto L0453
 	}
 
-L0646:
+L054C:
 	if clock+3<<clockShift >= end {
-		pc = 0x0646
+		pc = 0x054C
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0646 JMP CHESS
+	// 054C JMP CHESS
 	{
 		goto L0000
 	}
 
-L0649: // MATE
+L054F: // MATE
 	clock += 8<<clockShift + 2
-	// 0649 TXA
+	// 054F TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 064A RTS
+	// 0550 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -5810,74 +5532,1106 @@ L0649: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0800: // FULL
+	if clock+6<<clockShift >= end {
+		pc = 0x0800
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0800 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
+		s -= 2
+		goto L0400
+	}
+
+L0803: // ROOT
+	if clock+6<<clockShift >= end {
+		pc = 0x0803
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0803 JSR CAPT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
+		s -= 2
+		goto L0838
+	}
+
+L0806:
+	if clock+40<<clockShift >= end {
+		pc = 0x0806
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 0806 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0808 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 080A BMI FDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0815
+		}
+	}
+
+L080C:
+	clock += 12<<clockShift + 3
+	// 080C ORA #$40
+	{
+		m := byte(0x40)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 080E STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x080E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0810 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
+		s -= 2
+		goto L082F
+	}
+
+L0813:
+	if clock+33<<clockShift >= end {
+		pc = 0x0813
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0813 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+
+L0815: // FDONE
+	clock += 12<<clockShift + 4
+	// 0815 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0817 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0818 LDA .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 081A BCC NOLEG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L081F
+		}
+	}
+
+L081C:
+	clock += 3<<clockShift + 1
+	// 081C JMP REVERSE
+	{
+		goto L0400
+	}
+
+L081F: // NOLEG
+	clock += 17<<clockShift + 5
+	// 081F LDA #$20
+	{
+		m := byte(0x20)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0821 STA $89,X
+	{
+		ea := uint16(x + 0x89)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 15<<clockShift + 4
+			pc = 0x0821
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0823 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0824 STX .PLY
+	{
+		c.Mem[0x0047] = x
+	}
+	// 0826 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x28
+		s -= 2
+		goto L0400
+	}
+
+L0829:
+	if clock+6<<clockShift >= end {
+		pc = 0x0829
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0829 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x2B
+		s -= 2
+		goto L082F
+	}
+
+L082C:
+	if clock+3<<clockShift >= end {
+		pc = 0x082C
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 082C JMP NOLEG2
+	{
+		goto L03AB
+	}
+
+L082F: // GEN
+	if clock+14<<clockShift >= end {
+		pc = 0x082F
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 082F TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0830 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0831 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0833 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0833
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0835 JMP GNM
+	{
+		goto L0200
+	}
+
+L0838: // CAPT
+	if clock+35<<clockShift >= end {
+		pc = 0x0838
+		goto budget
+	}
+	clock += 35<<clockShift + 12
+	// 0838 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 083A TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 083B ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083C ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083D ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083E ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083F ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0840 STA .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 5
+			pc = 0x0840
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0842 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0844 ORA #$10
+	{
+		m := byte(0x10)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0846 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x0846
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0848 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x4A
+		s -= 2
+		goto L082F
+	}
+
+L084B:
+	if clock+15<<clockShift >= end {
+		pc = 0x084B
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 084B LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 084D LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 084F BMI CDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0854
+		}
+	}
+
+L0851:
+	clock += 6<<clockShift + 1
+	// 0851 JSR CAPS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		s -= 2
+		goto L0874
+	}
+
+L0854: // CDONE
+	if clock+6<<clockShift >= end {
+		pc = 0x0854
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0854 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0806:
+			goto L0806
+		case 0x17E0:
+			goto L17E0
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0855: // COLLECT
+	clock += 40<<clockShift + 12
+	// 0855 LDY .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0857 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0859 STA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 33<<clockShift + 10
+			pc = 0x0859
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 085C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 085E STA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 25<<clockShift + 8
+			pc = 0x085E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0861 LDX .VICT
+	{
+		m := c.Mem[0x009F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0863 LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0866 STA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 13<<clockShift + 5
+			pc = 0x0866
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0869 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 086A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 086B AND #$1F
+	{
+		m := byte(0x1F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 086D BEQ CFULL
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0873
+		}
+	}
+
+L086F:
+	clock += 7<<clockShift + 2
+	// 086F LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0871 STY .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x0871
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+
+L0873: // CFULL
+	clock += 6<<clockShift + 1
+	// 0873 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0874: // CAPS
+	if clock+11<<clockShift >= end {
+		pc = 0x0874
+		goto budget
+	}
+	clock += 11<<clockShift + 4
+	// 0874 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0875 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0876 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0878 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x0878
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L087A: // CNEXT
+	if clock+22<<clockShift >= end {
+		pc = 0x087A
+		goto budget
+	}
+	clock += 22<<clockShift + 10
+	// 087A LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 087C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 087D ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 087E ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 087F ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0880 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0881 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0882 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0883 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0885 STA .BESTK
+	{
+		c.Mem[0x00D8] = a
+	}
+
+L0887: // CSCAN
+	if clock+67<<clockShift >= end {
+		pc = 0x0887
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0887 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0888 CMP .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 088A BCS CPICK
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L089C
+		}
+	}
+
+L088C:
+	clock += 9<<clockShift + 3
+	// 088C LDA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 088F CMP .BESTK
+	{
+		m := c.Mem[0x00D8]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0891 BCC CSKIP
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0899
+		}
+	}
+
+L0893:
+	clock += 2<<clockShift + 1
+	// 0893 BEQ CSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0899
+		}
+	}
+
+L0895:
+	clock += 6<<clockShift + 2
+	// 0895 STA .BESTK
+	{
+		c.Mem[0x00D8] = a
+	}
+	// 0897 STY .BESTY
+	{
+		c.Mem[0x00D9] = y
+	}
+
+L0899: // CSKIP
+	clock += 4<<clockShift + 2
+	// 0899 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 089A BNE CSCAN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0887
+		}
+	}
+
+L089C: // CPICK
+	clock += 5<<clockShift + 2
+	// 089C LDA .BESTK
+	{
+		m := c.Mem[0x00D8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 089E BEQ CEND
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L08B7
+		}
+	}
+
+L08A0:
+	clock += 30<<clockShift + 8
+	// 08A0 LDY .BESTY
+	{
+		m := c.Mem[0x00D9]
+		y = m
+		nz = int(int8(y))
+	}
+	// 08A2 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 08A4 STA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 25<<clockShift + 6
+			pc = 0x08A4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 08A7 LDA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08AA STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 08AC LDA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08AF STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 08B1 JSR TRY
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xB3
+		s -= 2
+		goto L0316
+	}
+
+L08B4:
+	if clock+3<<clockShift >= end {
+		pc = 0x08B4
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 08B4 JMP CNEXT
+	{
+		goto L087A
+	}
+
+L08B7: // CEND
+	clock += 6<<clockShift + 1
+	// 08B7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0854:
+			goto L0854
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
@@ -5904,7 +6658,7 @@ L17A1: // NEGA
 	// 17A5 STA .MODE,X
 	{
 		ea := uint16(x + 0x88)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 9<<clockShift + 3
 			pc = 0x17A5
 			goto step
@@ -5988,7 +6742,7 @@ L17B9:
 	// 17B9 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
 			pc = 0x17B9
 			goto step
@@ -6107,7 +6861,7 @@ L17D6:
 	clock += 3<<clockShift + 1
 	// 17D6 JMP FULL
 	{
-		goto L018C
+		goto L0800
 	}
 
 L17D9: // NRET
@@ -6119,77 +6873,83 @@ L17D9: // NRET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0354:
-			goto L0354
+		case 0x0355:
+			goto L0355
 		}
-		if h := uint32(pc) * 0x9FACF4C3 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0246
 			case 2:
-				goto L0618
-			case 14:
-				goto L025B
-			case 23:
-				goto L03AF
-			case 27:
-				goto L0332
-			case 32:
-				goto L17E0
-			case 40:
-				goto L027D
-			case 43:
-				goto L032F
-			case 49:
-				goto L17DD
-			case 53:
-				goto L0354
-			case 54:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
 				goto L003C
-			case 56:
-				goto L01B8
-			case 62:
-				goto L031C
-			case 72:
-				goto L0031
-			case 73:
-				goto L01B5
-			case 82:
-				goto L023F
-			case 87:
-				goto L021F
-			case 90:
-				goto L0274
-			case 91:
-				goto L0646
-			case 93:
-				goto L000E
-			case 94:
-				goto L0192
-			case 95:
-				goto L0254
-			case 98:
-				goto L061E
-			case 100:
-				goto L035B
-			case 101:
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
 				goto L022C
-			case 107:
-				goto L020C
-			case 108:
-				goto L019F
-			case 109:
-				goto L0323
-			case 110:
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
 				goto L000B
-			case 111:
-				goto L018F
-			case 113:
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
 				goto L0249
-			case 114:
-				goto L061B
-			case 120:
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
 				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
 			}
 		}
 		goto step
@@ -6200,14 +6960,9 @@ L17DA: // QS1
 	// 17DA JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x17DA
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
 		s -= 2
-		goto L0500
+		goto L0400
 	}
 
 L17DD:
@@ -6216,17 +6971,12 @@ L17DD:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 17DD JSR GEN
+	// 17DD JSR CAPT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x018C && sa <= 0x01C3) || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x17DD
-			goto step
-		}
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
-		goto L01BB
+		goto L0838
 	}
 
 L17E0:
@@ -6249,7 +6999,7 @@ L17E0:
 	}
 	// 17E4 JMP REVERSE
 	{
-		goto L0500
+		goto L0400
 	}
 
 	// The budget's end is nearer than the code can run before its next
@@ -6280,4 +7030,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [128]uint16{1: 0x0246, 2: 0x0618, 14: 0x025B, 23: 0x03AF, 27: 0x0332, 32: 0x17E0, 40: 0x027D, 43: 0x032F, 49: 0x17DD, 53: 0x0354, 54: 0x003C, 56: 0x01B8, 62: 0x031C, 72: 0x0031, 73: 0x01B5, 82: 0x023F, 87: 0x021F, 90: 0x0274, 91: 0x0646, 93: 0x000E, 94: 0x0192, 95: 0x0254, 98: 0x061E, 100: 0x035B, 101: 0x022C, 107: 0x020C, 108: 0x019F, 109: 0x0323, 110: 0x000B, 111: 0x018F, 113: 0x0249, 114: 0x061B, 120: 0x0219}
+var search5KReturns = [128]uint16{2: 0x054C, 7: 0x0330, 12: 0x0803, 13: 0x003C, 14: 0x08B4, 30: 0x0246, 33: 0x022C, 34: 0x021F, 36: 0x0524, 38: 0x0829, 43: 0x0854, 46: 0x0333, 48: 0x025B, 50: 0x0813, 51: 0x0806, 53: 0x03B0, 54: 0x084B, 57: 0x000B, 58: 0x031D, 61: 0x17DD, 62: 0x0355, 64: 0x027D, 69: 0x0249, 75: 0x0274, 77: 0x082C, 83: 0x0031, 84: 0x0219, 85: 0x020C, 86: 0x051E, 97: 0x000E, 100: 0x17E0, 106: 0x0324, 110: 0x023F, 111: 0x035C, 125: 0x0521, 127: 0x0254}
