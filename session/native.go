@@ -17,6 +17,6 @@ var Interpret bool
 // no longer holds it, so a program changed later runs as ever.
 func native(m *kim1.Machine) {
 	if !Interpret {
-		m.Native = translated.For(m.CPU)
+		m.Native = translated.Nearest(m.CPU)
 	}
 }

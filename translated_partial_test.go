@@ -1,0 +1,62 @@
+package microchess_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/corentings/chess/v2"
+
+	"github.com/kim1-archive/microchess/internal/translated"
+)
+
+// changeCode pokes bytes into both sessions' memory, a program changed
+// from the one translated, and puts the translation that fits it on the
+// session run natively: the blocks of the translation whose bytes are
+// unchanged (translated.Nearest, emu.Native.Partial).
+func (w *twin) changeCode(pokes map[uint16]byte) {
+	w.tb.Helper()
+	for a, v := range pokes {
+		w.n.M.CPU.Mem[a], w.i.M.CPU.Mem[a] = v, v
+	}
+	w.native = translated.Nearest(w.n.M.CPU)
+	if w.native == nil {
+		w.tb.Fatal("no translation for the changed program")
+	}
+	w.count()
+}
+
+// The original with one code byte changed, in a block a move runs often
+// or in its evaluation, runs on the blocks of the original's translation
+// it still holds, the core running the changed one, and agrees with the
+// interpreter at every stop of a game, budgets ending anywhere.
+func TestTranslatedChangedCode(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		pokes map[uint16]byte
+		fails bool // the changed program plays an illegal move
+	}{
+		// The scan reads one byte above the board: the program sees
+		// pieces that are not there, and in the end plays an illegal
+		// move, on both engines alike.
+		{"CMOVE's LDXIM 20 made 21, before the table scan", map[uint16]byte{0x02DA: 0x21}, true},
+		{"CMOVE's ADCIM 01 made 02, on a capture", map[uint16]byte{0x02E9: 0x02}, false},
+		{"STRATGY's LDAIM 00 made 01, on an underflow", map[uint16]byte{0x179F: 0x01}, false},
+		{"GNM's LDXIM 10 made 0F, the counters cleared", map[uint16]byte{0x0201: 0x0F}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newTwin(t, "original", "super-blitz", chess.White, true, "")
+			w.changeCode(tc.pokes)
+			w.agreeOnly = tc.fails
+			if !strings.Contains(w.native.Name, "blocks") {
+				t.Fatalf("%s: not the translation in part", w.native.Name)
+			}
+			end := w.game(chess.White, 12)
+			t.Logf("%s: %s after %v", w.native.Name, end, w.gn.Moves())
+			if failed := strings.HasPrefix(end, "error: "); failed != tc.fails {
+				t.Errorf("the game ended: %s", end)
+			}
+			w.check()
+		})
+	}
+}
