@@ -92,4 +92,3 @@ func BenchmarkChangedNormalMove(b *testing.B) {
 		})
 	}
 }
-
