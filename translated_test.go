@@ -395,7 +395,7 @@ func randomPosition(seed uint64, plies int) (fen string, ok bool) {
 // change-th byte (modulo their number) of those the original's
 // translation was made from is made val. The program then runs on the
 // blocks of the translation it still holds (emu.Native.Partial), the
-// core running the rest; it may fail, or not move (a move is run for 50
+// core running the rest; it may fail, or not move (a move is run for 10
 // million cycles at most), and must do so on both engines alike.
 func FuzzTranslated(f *testing.F) {
 	f.Add(uint64(1), uint8(10), uint8(0), uint16(0), uint8(0))
@@ -426,7 +426,7 @@ func FuzzTranslated(f *testing.F) {
 				}
 			}
 			w.changeCode(map[uint16]byte{code[int(change)%len(code)]: val})
-			w.agreeOnly, w.limit = true, 50_000_000
+			w.agreeOnly, w.limit = true, 10_000_000
 		}
 		w.play()
 	})
