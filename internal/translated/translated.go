@@ -31,10 +31,13 @@ func Nearest(c *emu.CPU) *emu.Native {
 	var best *emu.Native
 	most := 0
 	for _, n := range All {
-		p, kept := n.Partial(&c.Mem)
-		if p != nil && 2*kept >= len(n.Blocks) && kept > most {
-			best, most = p, kept
+		if _, kept := n.Kept(&c.Mem); 2*kept >= len(n.Blocks) && kept > most {
+			best, most = n, kept
 		}
 	}
-	return best
+	if best == nil {
+		return nil
+	}
+	p, _ := best.Partial(&c.Mem)
+	return p
 }
