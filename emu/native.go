@@ -114,8 +114,14 @@ func (n *Native) RunCore(c *CPU, core, budget uint64) Stop {
 	clean := r.held == c // memory held the code as the core began
 	r.held = nil
 	for {
-		clean = clean && !r.stores(c)
-		if stop := c.Run(1); stop != StopBudget || c.Cycles >= end {
+		// A stretch that stores nothing at once; else one instruction,
+		// its store looked at first.
+		run := n.stretch(c)
+		if run == 0 {
+			clean = clean && !r.stores(c)
+			run = 1
+		}
+		if stop := c.Run(min(run, end-c.Cycles)); stop != StopBudget || c.Cycles >= end {
 			return stop
 		}
 		if n.starts[c.PC>>6]&(1<<(c.PC&63)) != 0 {

@@ -96,3 +96,57 @@ func (r *partRun) stores(c *CPU) bool {
 	}
 	return touched(ea)
 }
+
+// How an instruction may take part in a stretch the core runs at once
+// (RunCore): run among others (its cycles fixed, no store, no jump), only
+// as the last (its cycles vary or it jumps), or not at all (it stores, or
+// it is no instruction, where the core stops).
+const (
+	stretchInner byte = iota
+	stretchLast
+	stretchNot
+)
+
+type stretchOp struct{ kind, bytes, cycles byte }
+
+var stretchOps = func() (t [256]stretchOp) {
+	for code, e := range isa.ByCode {
+		switch {
+		case !e.Valid || storeKinds[code] != storesNothing:
+			t[code].kind = stretchNot
+		case e.PageCost || e.Mode == isa.Relative || e.Mnemonic == "JMP" || e.Mnemonic == "RTS" || e.Mnemonic == "RTI":
+			t[code].kind = stretchLast
+		default:
+			t[code].kind = stretchInner
+		}
+		t[code].bytes, t[code].cycles = byte(e.Bytes), byte(e.Cycles)
+	}
+	return t
+}()
+
+// stretch returns the cycles to run the core for so that it runs the
+// instructions from PC on up to the first that stores (not that one), or
+// jumps or varies in its cycles (that one included), or up to a block
+// kept, and no further; 0 when the first stores. The core stops at the
+// first instruction boundary at or past its budget: past instructions of
+// fixed cycles, at their sum; past one more that takes at least 2, at
+// their sum and 1.
+func (n *Native) stretch(c *CPU) uint64 {
+	pc := c.PC
+	var sum uint64 // the cycles of the instructions taken so far
+	for k := 0; k < 32; k++ {
+		if k > 0 && n.starts[pc>>6]&(1<<(pc&63)) != 0 {
+			return sum
+		}
+		op := stretchOps[c.Mem[pc]]
+		switch op.kind {
+		case stretchNot:
+			return sum
+		case stretchLast:
+			return sum + 1
+		}
+		sum += uint64(op.cycles)
+		pc += uint16(op.bytes)
+	}
+	return sum
+}
