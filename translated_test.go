@@ -14,6 +14,7 @@ import (
 	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu"
 	"github.com/kim1-archive/microchess/emu/kim1"
+	"github.com/kim1-archive/microchess/internal/translated"
 	"github.com/kim1-archive/microchess/memmap"
 	"github.com/kim1-archive/microchess/openings"
 	"github.com/kim1-archive/microchess/rules"
@@ -60,6 +61,10 @@ type twin struct {
 	nativeRan uint64           // instructions the translation ran itself
 	stops     int
 	sliceRand *rand.Rand
+	// agreeOnly lets an error pass when both engines come to it: a
+	// program with its code changed at random may well fail.
+	agreeOnly bool
+	limit     uint64 // when set, the most cycles a move is run for
 }
 
 // newTwin makes a session of the program at a level, as play sets it up
@@ -84,6 +89,17 @@ func newTwin(tb testing.TB, program, level string, computer chess.Color, bookOff
 	s.WatchCode()
 	w := &twin{tb: tb, n: s, native: s.M.Native, gn: p.Game.Clone(), gi: p.Game.Clone(),
 		sliceRand: rand.New(rand.NewPCG(29, 1))}
+	w.count()
+	i := *s
+	i.M = s.M.Clone()
+	i.M.Native = nil
+	w.i = &i
+	return w
+}
+
+// count puts the twin's translation on its session, counting the
+// instructions it runs.
+func (w *twin) count() {
 	counted := *w.native
 	counted.Enter = func(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		before := c.Instructions
@@ -91,12 +107,7 @@ func newTwin(tb testing.TB, program, level string, computer chess.Color, bookOff
 		w.nativeRan += c.Instructions - before
 		return stop, core
 	}
-	s.M.Native = &counted
-	i := *s
-	i.M = s.M.Clone()
-	i.M.Native = nil
-	w.i = &i
-	return w
+	w.n.M.Native = &counted
 }
 
 // do runs op on both sessions (each with its game); their results, their
@@ -119,8 +130,11 @@ func (w *twin) do(what string, op func(s *session.Session, g *chess.Game) (strin
 	if len(diff) > 0 {
 		w.tb.Fatalf("%s: the translation differs from the interpreter: %s%s", what, strings.Join(diff, "; "), w.lockstep(start, startGame, op))
 	}
-	if errN != nil {
+	if errN != nil && !w.agreeOnly {
 		w.tb.Fatalf("%s: %v", what, errN)
+	}
+	if errN != nil {
+		return "error: " + errN.Error()
 	}
 	return rn
 }
@@ -177,6 +191,9 @@ func (w *twin) play() session.Move {
 		if r == waiting.String() {
 			break
 		}
+		if strings.HasPrefix(r, "error: ") || w.limit > 0 && w.n.M.CPU.Cycles-start > w.limit {
+			return session.Move{} // a changed program's failure, or no move soon
+		}
 		if w.n.M.CPU.Cycles-start > session.DefaultBudget {
 			w.tb.Fatal("no move")
 		}
@@ -202,7 +219,7 @@ func (w *twin) game(computer chess.Color, moves int) string {
 			}
 			return uci + " " + note + " " + stop, err
 		})
-		if strings.Contains(stop, "last rank") {
+		if strings.Contains(stop, "last rank") || strings.HasPrefix(stop, "error: ") {
 			return stop
 		}
 		if o := w.gn.Outcome(); o != chess.NoOutcome {
@@ -373,12 +390,21 @@ func randomPosition(seed uint64, plies int) (fen string, ok bool) {
 // random moves from the start) at a level and compares them through the
 // program's move (whatever it is: at Super Blitz and Blitz it may be
 // illegal, which is the program's affair).
+//
+// When change is not 0, the program has one code byte changed first: the
+// change-th byte (modulo their number) of those the original's
+// translation was made from is made val. The program then runs on the
+// blocks of the translation it still holds (emu.Native.Partial), the
+// core running the rest; it may fail, or not move (a move is run for 10
+// million cycles at most), and must do so on both engines alike.
 func FuzzTranslated(f *testing.F) {
-	f.Add(uint64(1), uint8(10), uint8(0))
-	f.Add(uint64(2), uint8(25), uint8(1))
-	f.Add(uint64(3), uint8(40), uint8(0))
-	f.Add(uint64(4), uint8(7), uint8(2))
-	f.Fuzz(func(t *testing.T, seed uint64, plies, level uint8) {
+	f.Add(uint64(1), uint8(10), uint8(0), uint16(0), uint8(0))
+	f.Add(uint64(2), uint8(25), uint8(1), uint16(0), uint8(0))
+	f.Add(uint64(3), uint8(40), uint8(0), uint16(0), uint8(0))
+	f.Add(uint64(4), uint8(7), uint8(2), uint16(0), uint8(0))
+	f.Add(uint64(5), uint8(12), uint8(0), uint16(480), uint8(0x21))
+	f.Add(uint64(6), uint8(20), uint8(1), uint16(77), uint8(0xEA))
+	f.Fuzz(func(t *testing.T, seed uint64, plies, level uint8, change uint16, val uint8) {
 		fen, ok := randomPosition(seed, int(plies%60))
 		if !ok {
 			t.Skip("the game ended")
@@ -390,6 +416,18 @@ func FuzzTranslated(f *testing.F) {
 		computer := rules.NewGame(f).Position().Turn()
 		w := newTwin(t, "original", memmap.Levels[int(level)%len(memmap.Levels)].Name, computer, true, fen)
 		w.sliceRand = rand.New(rand.NewPCG(seed, uint64(plies)))
+		if change != 0 {
+			var code []uint16
+			for _, p := range translated.Original.Parts {
+				for _, r := range p.Bytes {
+					for a := int(r.Lo); a <= int(r.Hi); a++ {
+						code = append(code, uint16(a))
+					}
+				}
+			}
+			w.changeCode(map[uint16]byte{code[int(change)%len(code)]: val})
+			w.agreeOnly, w.limit = true, 10_000_000
+		}
 		w.play()
 	})
 }

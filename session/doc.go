@@ -6,5 +6,6 @@
 // Stone's touch-move rule, and the program started from the user's
 // monitor ROM. A program comes with what it needs (Needs): its memory and
 // how it is driven. Sessions run a program's translation into Go when
-// there is one (package internal/translated) unless Interpret is set.
+// there is one (package internal/translated), or the translation in part
+// of the program it was changed from, unless Interpret is set.
 package session

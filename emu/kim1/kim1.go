@@ -289,6 +289,7 @@ func (m *Machine) Clone() *Machine {
 	cpu := *m.CPU
 	c.CPU = &cpu
 	c.CPU.WriteHook = c.write
+	c.Native = m.Native.Copy()
 	c.expansion = append([]Block(nil), m.expansion...)
 	c.Writes = append([]CodeWrite(nil), m.Writes...)
 	c.keys = append([]byte(nil), m.keys...)

@@ -68,7 +68,7 @@ func (m *Machine) Run(budget uint64) (Reason, error) {
 		case m.Native != nil:
 			var core uint64
 			if stop, core = m.Native.Run(c, end-c.Cycles); core > 0 {
-				stop = c.Run(min(core, end-c.Cycles))
+				stop = m.Native.RunCore(c, core, end-c.Cycles)
 			}
 		default:
 			stop = c.Run(end - c.Cycles)

@@ -26,10 +26,18 @@ func (t *translator) emit() ([]byte, error) {
 	fmt.Fprintf(&b, "package %s\n\n", p.Package)
 	// The flags are set as the 6502 sets them, whether read or not.
 	b.WriteString("//lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not\n\n")
-	body, err := t.function(t.fn())
+	// Two functions: the whole translation, and the one that can leave
+	// blocks to the core (a test at every block costs the whole one a
+	// sixth of its speed).
+	whole, err := t.function(t.fn(), false)
 	if err != nil {
 		return nil, err
 	}
+	parts, err := t.function(t.fn()+"Parts", true)
+	if err != nil {
+		return nil, err
+	}
+	body := whole + "\n" + parts
 	if t.bits {
 		b.WriteString("import (\n\"math/bits\"\n\n\"github.com/kim1-archive/microchess/emu\"\n)\n\n")
 	} else {
@@ -53,7 +61,18 @@ func (t *translator) emit() ([]byte, error) {
 	for _, r := range t.unhooked() {
 		fmt.Fprintf(&b, "{Lo: 0x%04X, Hi: 0x%04X},\n", r.lo, r.hi)
 	}
-	fmt.Fprintf(&b, "},\nEnter: %s,\n}\n\n", fn)
+	b.WriteString("},\nParts: []emu.Part{\n")
+	for _, a := range t.order {
+		fmt.Fprintf(&b, "{Start: 0x%04X, Bytes: []emu.Range{", a)
+		for i, r := range t.assumed(t.blocks[a]) {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "{Lo: 0x%04X, Hi: 0x%04X}", r.lo, r.hi)
+		}
+		b.WriteString("}},\n")
+	}
+	fmt.Fprintf(&b, "},\nEnter: %s,\nEnterParts: %sParts,\n}\n\n", fn, fn)
 	b.WriteString(body)
 	if _, _, slots := t.returnHash(); len(slots) > 0 {
 		fmt.Fprintf(&b, "\n// %sReturns holds each return address of a call in its slot of the\n// return table (see the RTSs).\nvar %sReturns = [%d]uint16{", t.fn(), t.fn(), len(slots))
@@ -135,16 +154,27 @@ clockShift = 21
 
 // function writes the Enter function: the registers into locals, a switch
 // to the block at PC, the blocks, and the exits that write them back.
-func (t *translator) function(fn string) (string, error) {
+func (t *translator) function(fn string, parts bool) (string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, `// %s runs the translation (see emu.Native.Enter). The locals: nz
+	if parts {
+		fmt.Fprintf(&b, `// %s is the translation with blocks turned off (see
+// emu.Native.EnterParts): an entry into a block turned off in off leaves
+// to the core there. Otherwise it is the same as the whole one.
+func %s(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
+`, fn, fn)
+	} else {
+		fmt.Fprintf(&b, `// %s runs the translation (see emu.Native.Enter). The locals: nz
 // holds N and Z (N is its sign, Z is set when its low byte is 0), cf is C
 // (0 or 1), v is V; D and I stay in c.P. Each block adds its cycles and
 // instructions to clock as it starts; a block left before its end takes
 // back what it did not run.
 func %s(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 `, fn, fn)
+	}
 	b.WriteString(prelude)
+	if parts && len(t.order) > 0 {
+		fmt.Fprintf(&b, "_ = off[%d] // one bounds check for all\n", len(t.order)-1)
+	}
 	b.WriteString("pc := c.PC\na, x, y, s := c.A, c.X, c.Y, c.S\nvar v bool\n")
 	b.WriteString(names.LoadP())
 	b.WriteString(`budget = min(budget, 1<<clockShift)
@@ -164,7 +194,7 @@ switch pc {
 	b.WriteString("// Inside a block: the core steps to the next one. Outside\n// the code: the core runs the rest.\n")
 	fmt.Fprintf(&b, "if %s {\nreturn emu.StopBudget, 1\n}\nreturn emu.StopBudget, budget\n}\n", strings.Join(cond, " || "))
 	for _, a := range t.order {
-		code, err := t.blockCode(t.blocks[a])
+		code, err := t.blockCode(t.blocks[a], parts)
 		if err != nil {
 			return "", err
 		}
@@ -209,7 +239,7 @@ func (t *translator) goTo(a uint16) string {
 	return fmt.Sprintf("pc = 0x%04X\ngoto step\n", a)
 }
 
-func (t *translator) blockCode(bl *block) (string, error) {
+func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nL%04X:", bl.start)
 	if t.p.Symbols != nil {
@@ -218,6 +248,9 @@ func (t *translator) blockCode(bl *block) (string, error) {
 		}
 	}
 	b.WriteString("\n")
+	if parts {
+		fmt.Fprintf(&b, "if off[%d] {\npc = 0x%04X\ngoto step\n}\n", t.index[bl.start], bl.start)
+	}
 	if bl.checkpoint {
 		fmt.Fprintf(&b, "if clock+%d<<clockShift >= end {\npc = 0x%04X\ngoto budget\n}\n", bl.reach, bl.start)
 	}
@@ -261,4 +294,40 @@ func (t *translator) blockCode(bl *block) (string, error) {
 		b.WriteString(t.goTo(next))
 	}
 	return b.String(), nil
+}
+
+// assumed is where the bytes lie that a block's translation was made
+// from (emu.Part): its instructions' (the one it leaves to the core
+// too), and, when its loop runs at once, the loop's; the variable
+// operands left out, which are read when it runs.
+func (t *translator) assumed(bl *block) []span {
+	var addrs []int
+	add := func(b *block) {
+		for _, in := range b.insts {
+			if !in.documented {
+				continue
+			}
+			for k := range in.op.Bytes {
+				if a := int(in.addr) + k; !t.variable[uint16(a)] {
+					addrs = append(addrs, a)
+				}
+			}
+		}
+	}
+	add(bl)
+	if l := t.loops[bl.start]; l != nil && t.scanOf(l) != nil {
+		for _, b := range l.chain[1:] {
+			add(b)
+		}
+	}
+	sort.Ints(addrs)
+	var out []span
+	for _, a := range addrs {
+		if n := len(out); n > 0 && a <= out[n-1].hi+1 {
+			out[n-1].hi = max(out[n-1].hi, a)
+			continue
+		}
+		out = append(out, span{a, a})
+	}
+	return out
 }

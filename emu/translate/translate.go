@@ -114,10 +114,11 @@ type translator struct {
 	code      []span // the translated instructions' bytes, merged
 	blocks    map[uint16]*block
 	order     []uint16
-	stores    []span // where stores go that do not check for hooks
-	bitmap    bool   // the guard bitmap is used
-	selfJump  bool   // some jump is to itself
-	bits      bool   // math/bits is used
+	index     map[uint16]int // each block's place in order (emu.Native.Parts)
+	stores    []span         // where stores go that do not check for hooks
+	bitmap    bool           // the guard bitmap is used
+	selfJump  bool           // some jump is to itself
+	bits      bool           // math/bits is used
 	// Within subroutines: each block's predecessors, and the return
 	// addresses of the calls to each (see returnsTo).
 	preds, calls map[uint16][]uint16
@@ -334,6 +335,10 @@ func (t *translator) formBlocks() {
 		}
 	}
 	sort.Slice(t.order, func(i, j int) bool { return t.order[i] < t.order[j] })
+	t.index = map[uint16]int{}
+	for k, a := range t.order {
+		t.index[a] = k
+	}
 	for _, start := range t.order {
 		b := &block{start: start, checkpoint: t.checks[start] || t.loopHeads[start]}
 		t.blocks[start] = b

@@ -89,7 +89,7 @@ func runExercise(c *emu.CPU, n *emu.Native, budget uint64) emu.Stop {
 		if n != nil {
 			var core uint64
 			if stop, core = n.Run(c, end-c.Cycles); core > 0 {
-				stop = c.Run(min(core, end-c.Cycles))
+				stop = n.RunCore(c, core, end-c.Cycles)
 			}
 		} else {
 			stop = c.Run(end - c.Cycles)

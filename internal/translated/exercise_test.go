@@ -64,7 +64,63 @@ var Exercise = &emu.Native{
 		{Lo: 0x0480, Hi: 0x0480},
 		{Lo: 0x2000, Hi: 0x248F},
 	},
-	Enter: exercise,
+	Parts: []emu.Part{
+		{Start: 0x0700, Bytes: []emu.Range{{Lo: 0x0700, Hi: 0x0701}}},
+		{Start: 0x0710, Bytes: []emu.Range{{Lo: 0x0710, Hi: 0x0712}}},
+		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
+		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0811}, {Lo: 0x0813, Hi: 0x0840}, {Lo: 0x0842, Hi: 0x0882}}},
+		{Start: 0x0883, Bytes: []emu.Range{{Lo: 0x0883, Hi: 0x08A1}, {Lo: 0x08A3, Hi: 0x0904}}},
+		{Start: 0x0905, Bytes: []emu.Range{{Lo: 0x0905, Hi: 0x0913}, {Lo: 0x0915, Hi: 0x0923}, {Lo: 0x0925, Hi: 0x0952}, {Lo: 0x0954, Hi: 0x09A5}}},
+		{Start: 0x09A6, Bytes: []emu.Range{{Lo: 0x09A6, Hi: 0x09C4}, {Lo: 0x09C6, Hi: 0x0A06}}},
+		{Start: 0x0A07, Bytes: []emu.Range{{Lo: 0x0A07, Hi: 0x0A36}, {Lo: 0x0A38, Hi: 0x0A65}, {Lo: 0x0A67, Hi: 0x0AA7}}},
+		{Start: 0x0AA8, Bytes: []emu.Range{{Lo: 0x0AA8, Hi: 0x0AC6}, {Lo: 0x0AC8, Hi: 0x0B08}}},
+		{Start: 0x0B09, Bytes: []emu.Range{{Lo: 0x0B09, Hi: 0x0B38}, {Lo: 0x0B3A, Hi: 0x0B67}, {Lo: 0x0B69, Hi: 0x0BA9}}},
+		{Start: 0x0BAA, Bytes: []emu.Range{{Lo: 0x0BAA, Hi: 0x0BC8}, {Lo: 0x0BCA, Hi: 0x0C0A}}},
+		{Start: 0x0C0B, Bytes: []emu.Range{{Lo: 0x0C0B, Hi: 0x0CBC}}},
+		{Start: 0x0CBD, Bytes: []emu.Range{{Lo: 0x0CBD, Hi: 0x0D0B}}},
+		{Start: 0x0D0C, Bytes: []emu.Range{{Lo: 0x0D0C, Hi: 0x0D3C}, {Lo: 0x0D3E, Hi: 0x0D5C}, {Lo: 0x0D5E, Hi: 0x0D6C}, {Lo: 0x0D6E, Hi: 0x0D7C}, {Lo: 0x0D7E, Hi: 0x0D8C}, {Lo: 0x0D8E, Hi: 0x0DAB}, {Lo: 0x0DAD, Hi: 0x0DFE}}},
+		{Start: 0x0DFF, Bytes: []emu.Range{{Lo: 0x0DFF, Hi: 0x0E0E}}},
+		{Start: 0x0E0F, Bytes: []emu.Range{{Lo: 0x0E0F, Hi: 0x0E1D}, {Lo: 0x0E1F, Hi: 0x0E2D}, {Lo: 0x0E2F, Hi: 0x0E3D}, {Lo: 0x0E3F, Hi: 0x0EAF}, {Lo: 0x0EB1, Hi: 0x0ECF}, {Lo: 0x0ED1, Hi: 0x0EDF}, {Lo: 0x0EE1, Hi: 0x0F0E}}},
+		{Start: 0x0F10, Bytes: []emu.Range{{Lo: 0x0F10, Hi: 0x0F61}}},
+		{Start: 0x0F62, Bytes: []emu.Range{{Lo: 0x0F62, Hi: 0x0F80}, {Lo: 0x0F82, Hi: 0x0FE2}, {Lo: 0x0FE4, Hi: 0x1002}, {Lo: 0x1004, Hi: 0x1012}}},
+		{Start: 0x1014, Bytes: []emu.Range{{Lo: 0x1014, Hi: 0x1041}, {Lo: 0x1043, Hi: 0x1094}}},
+		{Start: 0x1095, Bytes: []emu.Range{{Lo: 0x1095, Hi: 0x10B3}, {Lo: 0x10B5, Hi: 0x1117}}},
+		{Start: 0x1118, Bytes: []emu.Range{{Lo: 0x1118, Hi: 0x1197}}},
+		{Start: 0x1198, Bytes: []emu.Range{{Lo: 0x1198, Hi: 0x1219}}},
+		{Start: 0x121A, Bytes: []emu.Range{{Lo: 0x121A, Hi: 0x12BA}}},
+		{Start: 0x12BB, Bytes: []emu.Range{{Lo: 0x12BB, Hi: 0x131B}}},
+		{Start: 0x131C, Bytes: []emu.Range{{Lo: 0x131C, Hi: 0x13BC}}},
+		{Start: 0x13BD, Bytes: []emu.Range{{Lo: 0x13BD, Hi: 0x141D}}},
+		{Start: 0x141E, Bytes: []emu.Range{{Lo: 0x141E, Hi: 0x14BE}}},
+		{Start: 0x14BF, Bytes: []emu.Range{{Lo: 0x14BF, Hi: 0x151F}}},
+		{Start: 0x1520, Bytes: []emu.Range{{Lo: 0x1520, Hi: 0x15D1}}},
+		{Start: 0x15D2, Bytes: []emu.Range{{Lo: 0x15D2, Hi: 0x1620}}},
+		{Start: 0x1621, Bytes: []emu.Range{{Lo: 0x1621, Hi: 0x1713}}},
+		{Start: 0x1714, Bytes: []emu.Range{{Lo: 0x1714, Hi: 0x1723}}},
+		{Start: 0x1724, Bytes: []emu.Range{{Lo: 0x1724, Hi: 0x1824}}},
+		{Start: 0x1825, Bytes: []emu.Range{{Lo: 0x1825, Hi: 0x1876}}},
+		{Start: 0x1877, Bytes: []emu.Range{{Lo: 0x1877, Hi: 0x1928}}},
+		{Start: 0x1929, Bytes: []emu.Range{{Lo: 0x1929, Hi: 0x19A9}}},
+		{Start: 0x19AA, Bytes: []emu.Range{{Lo: 0x19AA, Hi: 0x1A29}}},
+		{Start: 0x1A2A, Bytes: []emu.Range{{Lo: 0x1A2A, Hi: 0x1A2C}}},
+		{Start: 0x1A2D, Bytes: []emu.Range{{Lo: 0x1A2D, Hi: 0x1A30}}},
+		{Start: 0x1A31, Bytes: []emu.Range{{Lo: 0x1A31, Hi: 0x1A3E}}},
+		{Start: 0x1A3F, Bytes: []emu.Range{{Lo: 0x1A3F, Hi: 0x1A46}}},
+		{Start: 0x1A42, Bytes: []emu.Range{{Lo: 0x1A42, Hi: 0x1A46}}},
+		{Start: 0x1A47, Bytes: []emu.Range{{Lo: 0x1A47, Hi: 0x1A54}}},
+		{Start: 0x1A55, Bytes: []emu.Range{{Lo: 0x1A55, Hi: 0x1A57}}},
+		{Start: 0x1A58, Bytes: []emu.Range{{Lo: 0x1A58, Hi: 0x1A58}, {Lo: 0x1A5A, Hi: 0x1A5B}}},
+		{Start: 0x1A5C, Bytes: []emu.Range{{Lo: 0x1A5C, Hi: 0x1AFE}}},
+		{Start: 0x1AFF, Bytes: []emu.Range{{Lo: 0x1AFF, Hi: 0x1AFF}}},
+		{Start: 0x1B00, Bytes: []emu.Range{{Lo: 0x1B00, Hi: 0x1B02}}},
+		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B15}}},
+		{Start: 0x1B16, Bytes: []emu.Range{{Lo: 0x1B16, Hi: 0x1B16}}},
+		{Start: 0x1B18, Bytes: []emu.Range{{Lo: 0x1B18, Hi: 0x1B1C}}},
+		{Start: 0x1B1D, Bytes: []emu.Range{{Lo: 0x1B1D, Hi: 0x1B1F}}},
+		{Start: 0x1B20, Bytes: []emu.Range{{Lo: 0x1B20, Hi: 0x1B22}}},
+	},
+	Enter:      exercise,
+	EnterParts: exerciseParts,
 }
 
 // exercise runs the translation (see emu.Native.Enter). The locals: nz
@@ -15087,6 +15143,15273 @@ L1B1D:
 	}
 
 L1B20:
+	if clock+3<<clockShift >= end {
+		pc = 0x1B20
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 1B20 JMP $0800
+	{
+		goto L0800
+	}
+
+	// The budget's end is nearer than the code can run before its next
+	// check: the core runs the rest.
+budget:
+	if used := clock >> clockShift; used < budget {
+		core = budget - used
+	}
+	goto exit
+	// An instruction the translation does not run: the core runs it.
+step:
+	core = 1
+	goto exit
+exit:
+	c.A, c.X, c.Y, c.S, c.PC = a, x, y, s, pc
+	p := c.P&(FlagD|FlagI) | FlagU | cf | byte(nz>>8)&FlagN
+	if byte(nz) == 0 {
+		p |= FlagZ
+	}
+	if v {
+		p |= FlagV
+	}
+	c.P = p
+	c.Cycles += clock >> clockShift
+	c.Instructions += clock & (1<<clockShift - 1)
+	return stop, core
+}
+
+// exerciseParts is the translation with blocks turned off (see
+// emu.Native.EnterParts): an entry into a block turned off in off leaves
+// to the core there. Otherwise it is the same as the whole one.
+func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
+	const (
+		FlagC, FlagZ, FlagI, FlagD = emu.FlagC, emu.FlagZ, emu.FlagI, emu.FlagD
+		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
+		StackPage                  = emu.StackPage
+		// clock counts the cycles run above clockShift and the instructions
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
+	)
+	_ = off[52] // one bounds check for all
+	pc := c.PC
+	a, x, y, s := c.A, c.X, c.Y, c.S
+	var v bool
+	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
+	cf := c.P & FlagC
+	v = c.P&FlagV != 0
+	budget = min(budget, 1<<clockShift)
+	var clock uint64
+	end := budget << clockShift
+	stop, core := emu.StopBudget, uint64(0)
+	switch pc {
+	case 0x0700:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0700
+	case 0x0710:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0710
+	case 0x0800:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0800
+	case 0x0803:
+		if 437 >= budget {
+			goto budget
+		}
+		goto L0803
+	case 0x0883:
+		if 225 >= budget {
+			goto budget
+		}
+		goto L0883
+	case 0x0905:
+		if 432 >= budget {
+			goto budget
+		}
+		goto L0905
+	case 0x09A6:
+		if 166 >= budget {
+			goto budget
+		}
+		goto L09A6
+	case 0x0A07:
+		if 437 >= budget {
+			goto budget
+		}
+		goto L0A07
+	case 0x0AA8:
+		if 166 >= budget {
+			goto budget
+		}
+		goto L0AA8
+	case 0x0B09:
+		if 438 >= budget {
+			goto budget
+		}
+		goto L0B09
+	case 0x0BAA:
+		if 166 >= budget {
+			goto budget
+		}
+		goto L0BAA
+	case 0x0C0B:
+		if 429 >= budget {
+			goto budget
+		}
+		goto L0C0B
+	case 0x0CBD:
+		if 135 >= budget {
+			goto budget
+		}
+		goto L0CBD
+	case 0x0D0C:
+		if 424 >= budget {
+			goto budget
+		}
+		goto L0D0C
+	case 0x0DFF:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L0DFF
+	case 0x0E0F:
+		if 427 >= budget {
+			goto budget
+		}
+		goto L0E0F
+	case 0x0F10:
+		if 436 >= budget {
+			goto budget
+		}
+		goto L0F10
+	case 0x0F62:
+		if 302 >= budget {
+			goto budget
+		}
+		goto L0F62
+	case 0x1014:
+		if 439 >= budget {
+			goto budget
+		}
+		goto L1014
+	case 0x1095:
+		if 227 >= budget {
+			goto budget
+		}
+		goto L1095
+	case 0x1118:
+		if 437 >= budget {
+			goto budget
+		}
+		goto L1118
+	case 0x1198:
+		if 225 >= budget {
+			goto budget
+		}
+		goto L1198
+	case 0x121A:
+		if 432 >= budget {
+			goto budget
+		}
+		goto L121A
+	case 0x12BB:
+		if 166 >= budget {
+			goto budget
+		}
+		goto L12BB
+	case 0x131C:
+		if 437 >= budget {
+			goto budget
+		}
+		goto L131C
+	case 0x13BD:
+		if 166 >= budget {
+			goto budget
+		}
+		goto L13BD
+	case 0x141E:
+		if 438 >= budget {
+			goto budget
+		}
+		goto L141E
+	case 0x14BF:
+		if 166 >= budget {
+			goto budget
+		}
+		goto L14BF
+	case 0x1520:
+		if 429 >= budget {
+			goto budget
+		}
+		goto L1520
+	case 0x15D2:
+		if 135 >= budget {
+			goto budget
+		}
+		goto L15D2
+	case 0x1621:
+		if 424 >= budget {
+			goto budget
+		}
+		goto L1621
+	case 0x1714:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L1714
+	case 0x1724:
+		if 427 >= budget {
+			goto budget
+		}
+		goto L1724
+	case 0x1825:
+		if 436 >= budget {
+			goto budget
+		}
+		goto L1825
+	case 0x1877:
+		if 302 >= budget {
+			goto budget
+		}
+		goto L1877
+	case 0x1929:
+		if 1860 >= budget {
+			goto budget
+		}
+		goto L1929
+	case 0x19AA:
+		if 1648 >= budget {
+			goto budget
+		}
+		goto L19AA
+	case 0x1A2A:
+		if 1429 >= budget {
+			goto budget
+		}
+		goto L1A2A
+	case 0x1A2D:
+		if 1436 >= budget {
+			goto budget
+		}
+		goto L1A2D
+	case 0x1A31:
+		if 3361 >= budget {
+			goto budget
+		}
+		goto L1A31
+	case 0x1A3F:
+		if 3338 >= budget {
+			goto budget
+		}
+		goto L1A3F
+	case 0x1A42:
+		if 3346 >= budget {
+			goto budget
+		}
+		goto L1A42
+	case 0x1A47:
+		if 1779 >= budget {
+			goto budget
+		}
+		goto L1A47
+	case 0x1A55:
+		if 1756 >= budget {
+			goto budget
+		}
+		goto L1A55
+	case 0x1A58:
+		if 1763 >= budget {
+			goto budget
+		}
+		goto L1A58
+	case 0x1A5C:
+		if 327 >= budget {
+			goto budget
+		}
+		goto L1A5C
+	case 0x1AFF:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L1AFF
+	case 0x1B00:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L1B00
+	case 0x1B03:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1B03
+	case 0x1B16:
+		if 0 >= budget {
+			goto budget
+		}
+		goto L1B16
+	case 0x1B18:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L1B18
+	case 0x1B1D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L1B1D
+	case 0x1B20:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L1B20
+	default:
+		// Inside a block: the core steps to the next one. Outside
+		// the code: the core runs the rest.
+		if (pc >= 0x0700 && pc <= 0x0701) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0800 && pc <= 0x1B16) || (pc >= 0x1B18 && pc <= 0x1B22) {
+			return emu.StopBudget, 1
+		}
+		return emu.StopBudget, budget
+	}
+
+L0700:
+	if off[0] {
+		pc = 0x0700
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x1B03:
+			goto L1B03
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 30; exerciseReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L1B20
+			case 3:
+				goto L1B03
+			}
+		}
+		goto step
+	}
+
+L0710:
+	if off[1] {
+		pc = 0x0710
+		goto step
+	}
+	if clock+7<<clockShift >= end {
+		pc = 0x0710
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0710 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0711 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0712 RTI
+	// left to the core
+	pc = 0x0712
+	goto step
+
+L0800:
+	if off[2] {
+		pc = 0x0800
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0800
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0800 SED
+	{
+		c.P |= FlagD
+	}
+	// 0801 ORA ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+
+L0803:
+	if off[3] {
+		pc = 0x0803
+		goto step
+	}
+	if clock+437<<clockShift >= end {
+		pc = 0x0803
+		goto budget
+	}
+	clock += 211<<clockShift + 56
+	// 0803 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0804 STA $2000
+	{
+		c.Mem[0x2000] = a
+	}
+	// 0807 STX $2001
+	{
+		c.Mem[0x2001] = x
+	}
+	// 080A STY $2002
+	{
+		c.Mem[0x2002] = y
+	}
+	// 080D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 080E STA $2003
+	{
+		c.Mem[0x2003] = a
+	}
+	// 0811 ORA $80
+	{
+		m := c.Mem[c.Mem[0x0812]] // read: a setting, the address
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0813 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0814 STA $2004
+	{
+		c.Mem[0x2004] = a
+	}
+	// 0817 STX $2005
+	{
+		c.Mem[0x2005] = x
+	}
+	// 081A STY $2006
+	{
+		c.Mem[0x2006] = y
+	}
+	// 081D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 081E STA $2007
+	{
+		c.Mem[0x2007] = a
+	}
+	// 0821 ASL $80
+	{
+		m := c.Mem[0x0080]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 0823 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0824 STA $2008
+	{
+		c.Mem[0x2008] = a
+	}
+	// 0827 STX $2009
+	{
+		c.Mem[0x2009] = x
+	}
+	// 082A STY $200A
+	{
+		c.Mem[0x200A] = y
+	}
+	// 082D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 082E STA $200B
+	{
+		c.Mem[0x200B] = a
+	}
+	// 0831 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0832 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0833 STA $200C
+	{
+		c.Mem[0x200C] = a
+	}
+	// 0836 STX $200D
+	{
+		c.Mem[0x200D] = x
+	}
+	// 0839 STY $200E
+	{
+		c.Mem[0x200E] = y
+	}
+	// 083C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 083D STA $200F
+	{
+		c.Mem[0x200F] = a
+	}
+	// 0840 ORA #$5A
+	{
+		m := c.Mem[0x0841] // read: a setting
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0842 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0843 STA $2010
+	{
+		c.Mem[0x2010] = a
+	}
+	// 0846 STX $2011
+	{
+		c.Mem[0x2011] = x
+	}
+	// 0849 STY $2012
+	{
+		c.Mem[0x2012] = y
+	}
+	// 084C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 084D STA $2013
+	{
+		c.Mem[0x2013] = a
+	}
+	// 0850 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0851 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0852 STA $2014
+	{
+		c.Mem[0x2014] = a
+	}
+	// 0855 STX $2015
+	{
+		c.Mem[0x2015] = x
+	}
+	// 0858 STY $2016
+	{
+		c.Mem[0x2016] = y
+	}
+	// 085B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 085C STA $2017
+	{
+		c.Mem[0x2017] = a
+	}
+	// 085F ORA $0480
+	{
+		m := c.Mem[0x0480]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0862 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0863 STA $2018
+	{
+		c.Mem[0x2018] = a
+	}
+	// 0866 STX $2019
+	{
+		c.Mem[0x2019] = x
+	}
+	// 0869 STY $201A
+	{
+		c.Mem[0x201A] = y
+	}
+	// 086C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 086D STA $201B
+	{
+		c.Mem[0x201B] = a
+	}
+	// 0870 ASL $0480
+	{
+		m := c.Mem[0x0480]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 0873 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0874 STA $201C
+	{
+		c.Mem[0x201C] = a
+	}
+	// 0877 STX $201D
+	{
+		c.Mem[0x201D] = x
+	}
+	// 087A STY $201E
+	{
+		c.Mem[0x201E] = y
+	}
+	// 087D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 087E STA $201F
+	{
+		c.Mem[0x201F] = a
+	}
+	// 0881 BPL $0883
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0883
+		}
+	}
+
+L0883:
+	if off[4] {
+		pc = 0x0883
+		goto step
+	}
+	clock += 222<<clockShift + 56
+	// 0883 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0884 STA $2020
+	{
+		c.Mem[0x2020] = a
+	}
+	// 0887 STX $2021
+	{
+		c.Mem[0x2021] = x
+	}
+	// 088A STY $2022
+	{
+		c.Mem[0x2022] = y
+	}
+	// 088D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 088E STA $2023
+	{
+		c.Mem[0x2023] = a
+	}
+	// 0891 ORA ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0893 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0894 STA $2024
+	{
+		c.Mem[0x2024] = a
+	}
+	// 0897 STX $2025
+	{
+		c.Mem[0x2025] = x
+	}
+	// 089A STY $2026
+	{
+		c.Mem[0x2026] = y
+	}
+	// 089D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 089E STA $2027
+	{
+		c.Mem[0x2027] = a
+	}
+	// 08A1 ORA $80,X
+	{
+		m := c.Mem[c.Mem[0x08A2]+x] // read: a setting, the base
+		a |= m
+		nz = int(int8(a))
+	}
+	// 08A3 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 08A4 STA $2028
+	{
+		c.Mem[0x2028] = a
+	}
+	// 08A7 STX $2029
+	{
+		c.Mem[0x2029] = x
+	}
+	// 08AA STY $202A
+	{
+		c.Mem[0x202A] = y
+	}
+	// 08AD PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08AE STA $202B
+	{
+		c.Mem[0x202B] = a
+	}
+	// 08B1 ASL $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 08B3 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 08B4 STA $202C
+	{
+		c.Mem[0x202C] = a
+	}
+	// 08B7 STX $202D
+	{
+		c.Mem[0x202D] = x
+	}
+	// 08BA STY $202E
+	{
+		c.Mem[0x202E] = y
+	}
+	// 08BD PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08BE STA $202F
+	{
+		c.Mem[0x202F] = a
+	}
+	// 08C1 CLC
+	{
+		cf = 0
+	}
+	// 08C2 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 08C3 STA $2030
+	{
+		c.Mem[0x2030] = a
+	}
+	// 08C6 STX $2031
+	{
+		c.Mem[0x2031] = x
+	}
+	// 08C9 STY $2032
+	{
+		c.Mem[0x2032] = y
+	}
+	// 08CC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08CD STA $2033
+	{
+		c.Mem[0x2033] = a
+	}
+	// 08D0 ORA $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 08D3 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 08D4 STA $2034
+	{
+		c.Mem[0x2034] = a
+	}
+	// 08D7 STX $2035
+	{
+		c.Mem[0x2035] = x
+	}
+	// 08DA STY $2036
+	{
+		c.Mem[0x2036] = y
+	}
+	// 08DD PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08DE STA $2037
+	{
+		c.Mem[0x2037] = a
+	}
+	// 08E1 ORA $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 08E4 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 08E5 STA $2038
+	{
+		c.Mem[0x2038] = a
+	}
+	// 08E8 STX $2039
+	{
+		c.Mem[0x2039] = x
+	}
+	// 08EB STY $203A
+	{
+		c.Mem[0x203A] = y
+	}
+	// 08EE PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08EF STA $203B
+	{
+		c.Mem[0x203B] = a
+	}
+	// 08F2 ASL $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 36<<clockShift + 8
+			pc = 0x08F2
+			goto step
+		}
+		m := c.Mem[ea]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 08F5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 08F6 STA $203C
+	{
+		c.Mem[0x203C] = a
+	}
+	// 08F9 STX $203D
+	{
+		c.Mem[0x203D] = x
+	}
+	// 08FC STY $203E
+	{
+		c.Mem[0x203E] = y
+	}
+	// 08FF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0900 STA $203F
+	{
+		c.Mem[0x203F] = a
+	}
+	// 0903 AND ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		a &= m
+		nz = int(int8(a))
+	}
+
+L0905:
+	if off[5] {
+		pc = 0x0905
+		goto step
+	}
+	if clock+432<<clockShift >= end {
+		pc = 0x0905
+		goto budget
+	}
+	clock += 265<<clockShift + 70
+	// 0905 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0906 STA $2040
+	{
+		c.Mem[0x2040] = a
+	}
+	// 0909 STX $2041
+	{
+		c.Mem[0x2041] = x
+	}
+	// 090C STY $2042
+	{
+		c.Mem[0x2042] = y
+	}
+	// 090F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0910 STA $2043
+	{
+		c.Mem[0x2043] = a
+	}
+	// 0913 BIT $80
+	{
+		m := c.Mem[c.Mem[0x0914]] // read: a setting, the address
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+	// 0915 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0916 STA $2044
+	{
+		c.Mem[0x2044] = a
+	}
+	// 0919 STX $2045
+	{
+		c.Mem[0x2045] = x
+	}
+	// 091C STY $2046
+	{
+		c.Mem[0x2046] = y
+	}
+	// 091F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0920 STA $2047
+	{
+		c.Mem[0x2047] = a
+	}
+	// 0923 AND $80
+	{
+		m := c.Mem[c.Mem[0x0924]] // read: a setting, the address
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0925 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0926 STA $2048
+	{
+		c.Mem[0x2048] = a
+	}
+	// 0929 STX $2049
+	{
+		c.Mem[0x2049] = x
+	}
+	// 092C STY $204A
+	{
+		c.Mem[0x204A] = y
+	}
+	// 092F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0930 STA $204B
+	{
+		c.Mem[0x204B] = a
+	}
+	// 0933 ROL $80
+	{
+		m := c.Mem[0x0080]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 0935 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0936 STA $204C
+	{
+		c.Mem[0x204C] = a
+	}
+	// 0939 STX $204D
+	{
+		c.Mem[0x204D] = x
+	}
+	// 093C STY $204E
+	{
+		c.Mem[0x204E] = y
+	}
+	// 093F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0940 STA $204F
+	{
+		c.Mem[0x204F] = a
+	}
+	// 0943 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 0944 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0945 STA $2050
+	{
+		c.Mem[0x2050] = a
+	}
+	// 0948 STX $2051
+	{
+		c.Mem[0x2051] = x
+	}
+	// 094B STY $2052
+	{
+		c.Mem[0x2052] = y
+	}
+	// 094E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 094F STA $2053
+	{
+		c.Mem[0x2053] = a
+	}
+	// 0952 AND #$5A
+	{
+		m := c.Mem[0x0953] // read: a setting
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0954 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0955 STA $2054
+	{
+		c.Mem[0x2054] = a
+	}
+	// 0958 STX $2055
+	{
+		c.Mem[0x2055] = x
+	}
+	// 095B STY $2056
+	{
+		c.Mem[0x2056] = y
+	}
+	// 095E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 095F STA $2057
+	{
+		c.Mem[0x2057] = a
+	}
+	// 0962 ROL A
+	{
+		m := a
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		a = m
+	}
+	// 0963 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0964 STA $2058
+	{
+		c.Mem[0x2058] = a
+	}
+	// 0967 STX $2059
+	{
+		c.Mem[0x2059] = x
+	}
+	// 096A STY $205A
+	{
+		c.Mem[0x205A] = y
+	}
+	// 096D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 096E STA $205B
+	{
+		c.Mem[0x205B] = a
+	}
+	// 0971 BIT $0480
+	{
+		m := c.Mem[0x0480]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+	// 0974 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0975 STA $205C
+	{
+		c.Mem[0x205C] = a
+	}
+	// 0978 STX $205D
+	{
+		c.Mem[0x205D] = x
+	}
+	// 097B STY $205E
+	{
+		c.Mem[0x205E] = y
+	}
+	// 097E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 097F STA $205F
+	{
+		c.Mem[0x205F] = a
+	}
+	// 0982 AND $0480
+	{
+		m := c.Mem[0x0480]
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0985 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0986 STA $2060
+	{
+		c.Mem[0x2060] = a
+	}
+	// 0989 STX $2061
+	{
+		c.Mem[0x2061] = x
+	}
+	// 098C STY $2062
+	{
+		c.Mem[0x2062] = y
+	}
+	// 098F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0990 STA $2063
+	{
+		c.Mem[0x2063] = a
+	}
+	// 0993 ROL $0480
+	{
+		m := c.Mem[0x0480]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 0996 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0997 STA $2064
+	{
+		c.Mem[0x2064] = a
+	}
+	// 099A STX $2065
+	{
+		c.Mem[0x2065] = x
+	}
+	// 099D STY $2066
+	{
+		c.Mem[0x2066] = y
+	}
+	// 09A0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09A1 STA $2067
+	{
+		c.Mem[0x2067] = a
+	}
+	// 09A4 BMI $09A6
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L09A6
+		}
+	}
+
+L09A6:
+	if off[6] {
+		pc = 0x09A6
+		goto step
+	}
+	clock += 163<<clockShift + 42
+	// 09A6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 09A7 STA $2068
+	{
+		c.Mem[0x2068] = a
+	}
+	// 09AA STX $2069
+	{
+		c.Mem[0x2069] = x
+	}
+	// 09AD STY $206A
+	{
+		c.Mem[0x206A] = y
+	}
+	// 09B0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09B1 STA $206B
+	{
+		c.Mem[0x206B] = a
+	}
+	// 09B4 AND ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a &= m
+		nz = int(int8(a))
+	}
+	// 09B6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 09B7 STA $206C
+	{
+		c.Mem[0x206C] = a
+	}
+	// 09BA STX $206D
+	{
+		c.Mem[0x206D] = x
+	}
+	// 09BD STY $206E
+	{
+		c.Mem[0x206E] = y
+	}
+	// 09C0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09C1 STA $206F
+	{
+		c.Mem[0x206F] = a
+	}
+	// 09C4 AND $80,X
+	{
+		m := c.Mem[c.Mem[0x09C5]+x] // read: a setting, the base
+		a &= m
+		nz = int(int8(a))
+	}
+	// 09C6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 09C7 STA $2070
+	{
+		c.Mem[0x2070] = a
+	}
+	// 09CA STX $2071
+	{
+		c.Mem[0x2071] = x
+	}
+	// 09CD STY $2072
+	{
+		c.Mem[0x2072] = y
+	}
+	// 09D0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D1 STA $2073
+	{
+		c.Mem[0x2073] = a
+	}
+	// 09D4 ROL $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 09D6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 09D7 STA $2074
+	{
+		c.Mem[0x2074] = a
+	}
+	// 09DA STX $2075
+	{
+		c.Mem[0x2075] = x
+	}
+	// 09DD STY $2076
+	{
+		c.Mem[0x2076] = y
+	}
+	// 09E0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09E1 STA $2077
+	{
+		c.Mem[0x2077] = a
+	}
+	// 09E4 SEC
+	{
+		cf = 1
+	}
+	// 09E5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 09E6 STA $2078
+	{
+		c.Mem[0x2078] = a
+	}
+	// 09E9 STX $2079
+	{
+		c.Mem[0x2079] = x
+	}
+	// 09EC STY $207A
+	{
+		c.Mem[0x207A] = y
+	}
+	// 09EF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09F0 STA $207B
+	{
+		c.Mem[0x207B] = a
+	}
+	// 09F3 AND $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a &= m
+		nz = int(int8(a))
+	}
+	// 09F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 09F7 STA $207C
+	{
+		c.Mem[0x207C] = a
+	}
+	// 09FA STX $207D
+	{
+		c.Mem[0x207D] = x
+	}
+	// 09FD STY $207E
+	{
+		c.Mem[0x207E] = y
+	}
+	// 0A00 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A01 STA $207F
+	{
+		c.Mem[0x207F] = a
+	}
+	// 0A04 AND $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a &= m
+		nz = int(int8(a))
+	}
+
+L0A07:
+	if off[7] {
+		pc = 0x0A07
+		goto step
+	}
+	if clock+437<<clockShift >= end {
+		pc = 0x0A07
+		goto budget
+	}
+	clock += 270<<clockShift + 70
+	// 0A07 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0A08 STA $2080
+	{
+		c.Mem[0x2080] = a
+	}
+	// 0A0B STX $2081
+	{
+		c.Mem[0x2081] = x
+	}
+	// 0A0E STY $2082
+	{
+		c.Mem[0x2082] = y
+	}
+	// 0A11 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A12 STA $2083
+	{
+		c.Mem[0x2083] = a
+	}
+	// 0A15 ROL $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 247<<clockShift + 64
+			pc = 0x0A15
+			goto step
+		}
+		m := c.Mem[ea]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0A18 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0A19 STA $2084
+	{
+		c.Mem[0x2084] = a
+	}
+	// 0A1C STX $2085
+	{
+		c.Mem[0x2085] = x
+	}
+	// 0A1F STY $2086
+	{
+		c.Mem[0x2086] = y
+	}
+	// 0A22 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A23 STA $2087
+	{
+		c.Mem[0x2087] = a
+	}
+	// 0A26 EOR ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A28 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0A29 STA $2088
+	{
+		c.Mem[0x2088] = a
+	}
+	// 0A2C STX $2089
+	{
+		c.Mem[0x2089] = x
+	}
+	// 0A2F STY $208A
+	{
+		c.Mem[0x208A] = y
+	}
+	// 0A32 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A33 STA $208B
+	{
+		c.Mem[0x208B] = a
+	}
+	// 0A36 EOR $80
+	{
+		m := c.Mem[c.Mem[0x0A37]] // read: a setting, the address
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A38 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0A39 STA $208C
+	{
+		c.Mem[0x208C] = a
+	}
+	// 0A3C STX $208D
+	{
+		c.Mem[0x208D] = x
+	}
+	// 0A3F STY $208E
+	{
+		c.Mem[0x208E] = y
+	}
+	// 0A42 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A43 STA $208F
+	{
+		c.Mem[0x208F] = a
+	}
+	// 0A46 LSR $80
+	{
+		m := c.Mem[0x0080]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 0A48 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0A49 STA $2090
+	{
+		c.Mem[0x2090] = a
+	}
+	// 0A4C STX $2091
+	{
+		c.Mem[0x2091] = x
+	}
+	// 0A4F STY $2092
+	{
+		c.Mem[0x2092] = y
+	}
+	// 0A52 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A53 STA $2093
+	{
+		c.Mem[0x2093] = a
+	}
+	// 0A56 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0A57 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0A58 STA $2094
+	{
+		c.Mem[0x2094] = a
+	}
+	// 0A5B STX $2095
+	{
+		c.Mem[0x2095] = x
+	}
+	// 0A5E STY $2096
+	{
+		c.Mem[0x2096] = y
+	}
+	// 0A61 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A62 STA $2097
+	{
+		c.Mem[0x2097] = a
+	}
+	// 0A65 EOR #$5A
+	{
+		m := c.Mem[0x0A66] // read: a setting
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A67 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0A68 STA $2098
+	{
+		c.Mem[0x2098] = a
+	}
+	// 0A6B STX $2099
+	{
+		c.Mem[0x2099] = x
+	}
+	// 0A6E STY $209A
+	{
+		c.Mem[0x209A] = y
+	}
+	// 0A71 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A72 STA $209B
+	{
+		c.Mem[0x209B] = a
+	}
+	// 0A75 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0A76 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0A77 STA $209C
+	{
+		c.Mem[0x209C] = a
+	}
+	// 0A7A STX $209D
+	{
+		c.Mem[0x209D] = x
+	}
+	// 0A7D STY $209E
+	{
+		c.Mem[0x209E] = y
+	}
+	// 0A80 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A81 STA $209F
+	{
+		c.Mem[0x209F] = a
+	}
+	// 0A84 EOR $0480
+	{
+		m := c.Mem[0x0480]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A87 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0A88 STA $20A0
+	{
+		c.Mem[0x20A0] = a
+	}
+	// 0A8B STX $20A1
+	{
+		c.Mem[0x20A1] = x
+	}
+	// 0A8E STY $20A2
+	{
+		c.Mem[0x20A2] = y
+	}
+	// 0A91 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A92 STA $20A3
+	{
+		c.Mem[0x20A3] = a
+	}
+	// 0A95 LSR $0480
+	{
+		m := c.Mem[0x0480]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 0A98 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0A99 STA $20A4
+	{
+		c.Mem[0x20A4] = a
+	}
+	// 0A9C STX $20A5
+	{
+		c.Mem[0x20A5] = x
+	}
+	// 0A9F STY $20A6
+	{
+		c.Mem[0x20A6] = y
+	}
+	// 0AA2 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AA3 STA $20A7
+	{
+		c.Mem[0x20A7] = a
+	}
+	// 0AA6 BVC $0AA8
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0AA8
+		}
+	}
+
+L0AA8:
+	if off[8] {
+		pc = 0x0AA8
+		goto step
+	}
+	clock += 163<<clockShift + 42
+	// 0AA8 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0AA9 STA $20A8
+	{
+		c.Mem[0x20A8] = a
+	}
+	// 0AAC STX $20A9
+	{
+		c.Mem[0x20A9] = x
+	}
+	// 0AAF STY $20AA
+	{
+		c.Mem[0x20AA] = y
+	}
+	// 0AB2 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AB3 STA $20AB
+	{
+		c.Mem[0x20AB] = a
+	}
+	// 0AB6 EOR ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0AB8 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0AB9 STA $20AC
+	{
+		c.Mem[0x20AC] = a
+	}
+	// 0ABC STX $20AD
+	{
+		c.Mem[0x20AD] = x
+	}
+	// 0ABF STY $20AE
+	{
+		c.Mem[0x20AE] = y
+	}
+	// 0AC2 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AC3 STA $20AF
+	{
+		c.Mem[0x20AF] = a
+	}
+	// 0AC6 EOR $80,X
+	{
+		m := c.Mem[c.Mem[0x0AC7]+x] // read: a setting, the base
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0AC8 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0AC9 STA $20B0
+	{
+		c.Mem[0x20B0] = a
+	}
+	// 0ACC STX $20B1
+	{
+		c.Mem[0x20B1] = x
+	}
+	// 0ACF STY $20B2
+	{
+		c.Mem[0x20B2] = y
+	}
+	// 0AD2 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AD3 STA $20B3
+	{
+		c.Mem[0x20B3] = a
+	}
+	// 0AD6 LSR $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0AD8 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0AD9 STA $20B4
+	{
+		c.Mem[0x20B4] = a
+	}
+	// 0ADC STX $20B5
+	{
+		c.Mem[0x20B5] = x
+	}
+	// 0ADF STY $20B6
+	{
+		c.Mem[0x20B6] = y
+	}
+	// 0AE2 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AE3 STA $20B7
+	{
+		c.Mem[0x20B7] = a
+	}
+	// 0AE6 CLI
+	{
+		c.P &^= FlagI
+	}
+	// 0AE7 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0AE8 STA $20B8
+	{
+		c.Mem[0x20B8] = a
+	}
+	// 0AEB STX $20B9
+	{
+		c.Mem[0x20B9] = x
+	}
+	// 0AEE STY $20BA
+	{
+		c.Mem[0x20BA] = y
+	}
+	// 0AF1 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AF2 STA $20BB
+	{
+		c.Mem[0x20BB] = a
+	}
+	// 0AF5 EOR $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0AF8 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0AF9 STA $20BC
+	{
+		c.Mem[0x20BC] = a
+	}
+	// 0AFC STX $20BD
+	{
+		c.Mem[0x20BD] = x
+	}
+	// 0AFF STY $20BE
+	{
+		c.Mem[0x20BE] = y
+	}
+	// 0B02 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B03 STA $20BF
+	{
+		c.Mem[0x20BF] = a
+	}
+	// 0B06 EOR $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L0B09:
+	if off[9] {
+		pc = 0x0B09
+		goto step
+	}
+	if clock+438<<clockShift >= end {
+		pc = 0x0B09
+		goto budget
+	}
+	clock += 271<<clockShift + 70
+	// 0B09 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0B0A STA $20C0
+	{
+		c.Mem[0x20C0] = a
+	}
+	// 0B0D STX $20C1
+	{
+		c.Mem[0x20C1] = x
+	}
+	// 0B10 STY $20C2
+	{
+		c.Mem[0x20C2] = y
+	}
+	// 0B13 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B14 STA $20C3
+	{
+		c.Mem[0x20C3] = a
+	}
+	// 0B17 LSR $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 248<<clockShift + 64
+			pc = 0x0B17
+			goto step
+		}
+		m := c.Mem[ea]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0B1A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0B1B STA $20C4
+	{
+		c.Mem[0x20C4] = a
+	}
+	// 0B1E STX $20C5
+	{
+		c.Mem[0x20C5] = x
+	}
+	// 0B21 STY $20C6
+	{
+		c.Mem[0x20C6] = y
+	}
+	// 0B24 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B25 STA $20C7
+	{
+		c.Mem[0x20C7] = a
+	}
+	// 0B28 ADC ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0B2A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0B2B STA $20C8
+	{
+		c.Mem[0x20C8] = a
+	}
+	// 0B2E STX $20C9
+	{
+		c.Mem[0x20C9] = x
+	}
+	// 0B31 STY $20CA
+	{
+		c.Mem[0x20CA] = y
+	}
+	// 0B34 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B35 STA $20CB
+	{
+		c.Mem[0x20CB] = a
+	}
+	// 0B38 ADC $80
+	{
+		m := c.Mem[c.Mem[0x0B39]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0B3A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0B3B STA $20CC
+	{
+		c.Mem[0x20CC] = a
+	}
+	// 0B3E STX $20CD
+	{
+		c.Mem[0x20CD] = x
+	}
+	// 0B41 STY $20CE
+	{
+		c.Mem[0x20CE] = y
+	}
+	// 0B44 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B45 STA $20CF
+	{
+		c.Mem[0x20CF] = a
+	}
+	// 0B48 ROR $80
+	{
+		m := c.Mem[0x0080]
+		m, cf = m>>1|cf<<7, m&1
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 0B4A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0B4B STA $20D0
+	{
+		c.Mem[0x20D0] = a
+	}
+	// 0B4E STX $20D1
+	{
+		c.Mem[0x20D1] = x
+	}
+	// 0B51 STY $20D2
+	{
+		c.Mem[0x20D2] = y
+	}
+	// 0B54 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B55 STA $20D3
+	{
+		c.Mem[0x20D3] = a
+	}
+	// 0B58 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B59 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0B5A STA $20D4
+	{
+		c.Mem[0x20D4] = a
+	}
+	// 0B5D STX $20D5
+	{
+		c.Mem[0x20D5] = x
+	}
+	// 0B60 STY $20D6
+	{
+		c.Mem[0x20D6] = y
+	}
+	// 0B63 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B64 STA $20D7
+	{
+		c.Mem[0x20D7] = a
+	}
+	// 0B67 ADC #$5A
+	{
+		m := c.Mem[0x0B68] // read: a setting
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0B69 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0B6A STA $20D8
+	{
+		c.Mem[0x20D8] = a
+	}
+	// 0B6D STX $20D9
+	{
+		c.Mem[0x20D9] = x
+	}
+	// 0B70 STY $20DA
+	{
+		c.Mem[0x20DA] = y
+	}
+	// 0B73 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B74 STA $20DB
+	{
+		c.Mem[0x20DB] = a
+	}
+	// 0B77 ROR A
+	{
+		m := a
+		m, cf = m>>1|cf<<7, m&1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0B78 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0B79 STA $20DC
+	{
+		c.Mem[0x20DC] = a
+	}
+	// 0B7C STX $20DD
+	{
+		c.Mem[0x20DD] = x
+	}
+	// 0B7F STY $20DE
+	{
+		c.Mem[0x20DE] = y
+	}
+	// 0B82 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B83 STA $20DF
+	{
+		c.Mem[0x20DF] = a
+	}
+	// 0B86 ADC $0480
+	{
+		m := c.Mem[0x0480]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0B89 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0B8A STA $20E0
+	{
+		c.Mem[0x20E0] = a
+	}
+	// 0B8D STX $20E1
+	{
+		c.Mem[0x20E1] = x
+	}
+	// 0B90 STY $20E2
+	{
+		c.Mem[0x20E2] = y
+	}
+	// 0B93 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B94 STA $20E3
+	{
+		c.Mem[0x20E3] = a
+	}
+	// 0B97 ROR $0480
+	{
+		m := c.Mem[0x0480]
+		m, cf = m>>1|cf<<7, m&1
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 0B9A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0B9B STA $20E4
+	{
+		c.Mem[0x20E4] = a
+	}
+	// 0B9E STX $20E5
+	{
+		c.Mem[0x20E5] = x
+	}
+	// 0BA1 STY $20E6
+	{
+		c.Mem[0x20E6] = y
+	}
+	// 0BA4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BA5 STA $20E7
+	{
+		c.Mem[0x20E7] = a
+	}
+	// 0BA8 BVS $0BAA
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L0BAA
+		}
+	}
+
+L0BAA:
+	if off[10] {
+		pc = 0x0BAA
+		goto step
+	}
+	clock += 163<<clockShift + 42
+	// 0BAA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0BAB STA $20E8
+	{
+		c.Mem[0x20E8] = a
+	}
+	// 0BAE STX $20E9
+	{
+		c.Mem[0x20E9] = x
+	}
+	// 0BB1 STY $20EA
+	{
+		c.Mem[0x20EA] = y
+	}
+	// 0BB4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BB5 STA $20EB
+	{
+		c.Mem[0x20EB] = a
+	}
+	// 0BB8 ADC ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0BBA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0BBB STA $20EC
+	{
+		c.Mem[0x20EC] = a
+	}
+	// 0BBE STX $20ED
+	{
+		c.Mem[0x20ED] = x
+	}
+	// 0BC1 STY $20EE
+	{
+		c.Mem[0x20EE] = y
+	}
+	// 0BC4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BC5 STA $20EF
+	{
+		c.Mem[0x20EF] = a
+	}
+	// 0BC8 ADC $80,X
+	{
+		m := c.Mem[c.Mem[0x0BC9]+x] // read: a setting, the base
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0BCA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0BCB STA $20F0
+	{
+		c.Mem[0x20F0] = a
+	}
+	// 0BCE STX $20F1
+	{
+		c.Mem[0x20F1] = x
+	}
+	// 0BD1 STY $20F2
+	{
+		c.Mem[0x20F2] = y
+	}
+	// 0BD4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BD5 STA $20F3
+	{
+		c.Mem[0x20F3] = a
+	}
+	// 0BD8 ROR $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		m, cf = m>>1|cf<<7, m&1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0BDA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0BDB STA $20F4
+	{
+		c.Mem[0x20F4] = a
+	}
+	// 0BDE STX $20F5
+	{
+		c.Mem[0x20F5] = x
+	}
+	// 0BE1 STY $20F6
+	{
+		c.Mem[0x20F6] = y
+	}
+	// 0BE4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BE5 STA $20F7
+	{
+		c.Mem[0x20F7] = a
+	}
+	// 0BE8 SEI
+	{
+		c.P |= FlagI
+	}
+	// 0BE9 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0BEA STA $20F8
+	{
+		c.Mem[0x20F8] = a
+	}
+	// 0BED STX $20F9
+	{
+		c.Mem[0x20F9] = x
+	}
+	// 0BF0 STY $20FA
+	{
+		c.Mem[0x20FA] = y
+	}
+	// 0BF3 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BF4 STA $20FB
+	{
+		c.Mem[0x20FB] = a
+	}
+	// 0BF7 ADC $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0BFA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0BFB STA $20FC
+	{
+		c.Mem[0x20FC] = a
+	}
+	// 0BFE STX $20FD
+	{
+		c.Mem[0x20FD] = x
+	}
+	// 0C01 STY $20FE
+	{
+		c.Mem[0x20FE] = y
+	}
+	// 0C04 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0C05 STA $20FF
+	{
+		c.Mem[0x20FF] = a
+	}
+	// 0C08 ADC $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+
+L0C0B:
+	if off[11] {
+		pc = 0x0C0B
+		goto step
+	}
+	if clock+429<<clockShift >= end {
+		pc = 0x0C0B
+		goto budget
+	}
+	clock += 293<<clockShift + 77
+	// 0C0B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0C0C STA $2100
+	{
+		c.Mem[0x2100] = a
+	}
+	// 0C0F STX $2101
+	{
+		c.Mem[0x2101] = x
+	}
+	// 0C12 STY $2102
+	{
+		c.Mem[0x2102] = y
+	}
+	// 0C15 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0C16 STA $2103
+	{
+		c.Mem[0x2103] = a
+	}
+	// 0C19 ROR $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 270<<clockShift + 71
+			pc = 0x0C19
+			goto step
+		}
+		m := c.Mem[ea]
+		m, cf = m>>1|cf<<7, m&1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0C1C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0C1D STA $2104
+	{
+		c.Mem[0x2104] = a
+	}
+	// 0C20 STX $2105
+	{
+		c.Mem[0x2105] = x
+	}
+	// 0C23 STY $2106
+	{
+		c.Mem[0x2106] = y
+	}
+	// 0C26 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0C27 STA $2107
+	{
+		c.Mem[0x2107] = a
+	}
+	// 0C2A STA ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		if exerciseCode[ea>>3]&(1<<(ea&7)) != 0 || c.Hooked(ea) {
+			clock -= 240<<clockShift + 64
+			pc = 0x0C2A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0C2C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0C2D STA $2108
+	{
+		c.Mem[0x2108] = a
+	}
+	// 0C30 STX $2109
+	{
+		c.Mem[0x2109] = x
+	}
+	// 0C33 STY $210A
+	{
+		c.Mem[0x210A] = y
+	}
+	// 0C36 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0C37 STA $210B
+	{
+		c.Mem[0x210B] = a
+	}
+	// 0C3A STY $80
+	{
+		c.Mem[0x0080] = y
+	}
+	// 0C3C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0C3D STA $210C
+	{
+		c.Mem[0x210C] = a
+	}
+	// 0C40 STX $210D
+	{
+		c.Mem[0x210D] = x
+	}
+	// 0C43 STY $210E
+	{
+		c.Mem[0x210E] = y
+	}
+	// 0C46 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0C47 STA $210F
+	{
+		c.Mem[0x210F] = a
+	}
+	// 0C4A STA $80
+	{
+		c.Mem[0x0080] = a
+	}
+	// 0C4C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0C4D STA $2110
+	{
+		c.Mem[0x2110] = a
+	}
+	// 0C50 STX $2111
+	{
+		c.Mem[0x2111] = x
+	}
+	// 0C53 STY $2112
+	{
+		c.Mem[0x2112] = y
+	}
+	// 0C56 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0C57 STA $2113
+	{
+		c.Mem[0x2113] = a
+	}
+	// 0C5A STX $80
+	{
+		c.Mem[0x0080] = x
+	}
+	// 0C5C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0C5D STA $2114
+	{
+		c.Mem[0x2114] = a
+	}
+	// 0C60 STX $2115
+	{
+		c.Mem[0x2115] = x
+	}
+	// 0C63 STY $2116
+	{
+		c.Mem[0x2116] = y
+	}
+	// 0C66 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0C67 STA $2117
+	{
+		c.Mem[0x2117] = a
+	}
+	// 0C6A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0C6B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0C6C STA $2118
+	{
+		c.Mem[0x2118] = a
+	}
+	// 0C6F STX $2119
+	{
+		c.Mem[0x2119] = x
+	}
+	// 0C72 STY $211A
+	{
+		c.Mem[0x211A] = y
+	}
+	// 0C75 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0C76 STA $211B
+	{
+		c.Mem[0x211B] = a
+	}
+	// 0C79 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0C7A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0C7B STA $211C
+	{
+		c.Mem[0x211C] = a
+	}
+	// 0C7E STX $211D
+	{
+		c.Mem[0x211D] = x
+	}
+	// 0C81 STY $211E
+	{
+		c.Mem[0x211E] = y
+	}
+	// 0C84 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0C85 STA $211F
+	{
+		c.Mem[0x211F] = a
+	}
+	// 0C88 STY $0480
+	{
+		c.Mem[0x0480] = y
+	}
+	// 0C8B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0C8C STA $2120
+	{
+		c.Mem[0x2120] = a
+	}
+	// 0C8F STX $2121
+	{
+		c.Mem[0x2121] = x
+	}
+	// 0C92 STY $2122
+	{
+		c.Mem[0x2122] = y
+	}
+	// 0C95 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0C96 STA $2123
+	{
+		c.Mem[0x2123] = a
+	}
+	// 0C99 STA $0480
+	{
+		c.Mem[0x0480] = a
+	}
+	// 0C9C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0C9D STA $2124
+	{
+		c.Mem[0x2124] = a
+	}
+	// 0CA0 STX $2125
+	{
+		c.Mem[0x2125] = x
+	}
+	// 0CA3 STY $2126
+	{
+		c.Mem[0x2126] = y
+	}
+	// 0CA6 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CA7 STA $2127
+	{
+		c.Mem[0x2127] = a
+	}
+	// 0CAA STX $0480
+	{
+		c.Mem[0x0480] = x
+	}
+	// 0CAD PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0CAE STA $2128
+	{
+		c.Mem[0x2128] = a
+	}
+	// 0CB1 STX $2129
+	{
+		c.Mem[0x2129] = x
+	}
+	// 0CB4 STY $212A
+	{
+		c.Mem[0x212A] = y
+	}
+	// 0CB7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CB8 STA $212B
+	{
+		c.Mem[0x212B] = a
+	}
+	// 0CBB BCC $0CBD
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0CBD
+		}
+	}
+
+L0CBD:
+	if off[12] {
+		pc = 0x0CBD
+		goto step
+	}
+	clock += 135<<clockShift + 35
+	// 0CBD PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0CBE STA $212C
+	{
+		c.Mem[0x212C] = a
+	}
+	// 0CC1 STX $212D
+	{
+		c.Mem[0x212D] = x
+	}
+	// 0CC4 STY $212E
+	{
+		c.Mem[0x212E] = y
+	}
+	// 0CC7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CC8 STA $212F
+	{
+		c.Mem[0x212F] = a
+	}
+	// 0CCB STA ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		if exerciseCode[ea>>3]&(1<<(ea&7)) != 0 || c.Hooked(ea) {
+			clock -= 112<<clockShift + 29
+			pc = 0x0CCB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0CCD PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0CCE STA $2130
+	{
+		c.Mem[0x2130] = a
+	}
+	// 0CD1 STX $2131
+	{
+		c.Mem[0x2131] = x
+	}
+	// 0CD4 STY $2132
+	{
+		c.Mem[0x2132] = y
+	}
+	// 0CD7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CD8 STA $2133
+	{
+		c.Mem[0x2133] = a
+	}
+	// 0CDB STY $80,X
+	{
+		ea := uint16(x + 0x80)
+		c.Mem[ea] = y
+	}
+	// 0CDD PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0CDE STA $2134
+	{
+		c.Mem[0x2134] = a
+	}
+	// 0CE1 STX $2135
+	{
+		c.Mem[0x2135] = x
+	}
+	// 0CE4 STY $2136
+	{
+		c.Mem[0x2136] = y
+	}
+	// 0CE7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CE8 STA $2137
+	{
+		c.Mem[0x2137] = a
+	}
+	// 0CEB STA $80,X
+	{
+		ea := uint16(x + 0x80)
+		c.Mem[ea] = a
+	}
+	// 0CED PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0CEE STA $2138
+	{
+		c.Mem[0x2138] = a
+	}
+	// 0CF1 STX $2139
+	{
+		c.Mem[0x2139] = x
+	}
+	// 0CF4 STY $213A
+	{
+		c.Mem[0x213A] = y
+	}
+	// 0CF7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CF8 STA $213B
+	{
+		c.Mem[0x213B] = a
+	}
+	// 0CFB STX $80,Y
+	{
+		ea := uint16(y + 0x80)
+		c.Mem[ea] = x
+	}
+	// 0CFD PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0CFE STA $213C
+	{
+		c.Mem[0x213C] = a
+	}
+	// 0D01 STX $213D
+	{
+		c.Mem[0x213D] = x
+	}
+	// 0D04 STY $213E
+	{
+		c.Mem[0x213E] = y
+	}
+	// 0D07 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D08 STA $213F
+	{
+		c.Mem[0x213F] = a
+	}
+	// 0D0B TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+
+L0D0C:
+	if off[13] {
+		pc = 0x0D0C
+		goto step
+	}
+	if clock+424<<clockShift >= end {
+		pc = 0x0D0C
+		goto budget
+	}
+	clock += 394<<clockShift + 105
+	// 0D0C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0D0D STA $2140
+	{
+		c.Mem[0x2140] = a
+	}
+	// 0D10 STX $2141
+	{
+		c.Mem[0x2141] = x
+	}
+	// 0D13 STY $2142
+	{
+		c.Mem[0x2142] = y
+	}
+	// 0D16 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D17 STA $2143
+	{
+		c.Mem[0x2143] = a
+	}
+	// 0D1A STA $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 371<<clockShift + 99
+			pc = 0x0D1A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0D1D PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0D1E STA $2144
+	{
+		c.Mem[0x2144] = a
+	}
+	// 0D21 STX $2145
+	{
+		c.Mem[0x2145] = x
+	}
+	// 0D24 STY $2146
+	{
+		c.Mem[0x2146] = y
+	}
+	// 0D27 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D28 STA $2147
+	{
+		c.Mem[0x2147] = a
+	}
+	// 0D2B STA $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 343<<clockShift + 92
+			pc = 0x0D2B
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0D2E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0D2F STA $2148
+	{
+		c.Mem[0x2148] = a
+	}
+	// 0D32 STX $2149
+	{
+		c.Mem[0x2149] = x
+	}
+	// 0D35 STY $214A
+	{
+		c.Mem[0x214A] = y
+	}
+	// 0D38 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D39 STA $214B
+	{
+		c.Mem[0x214B] = a
+	}
+	// 0D3C LDY #$5A
+	{
+		m := c.Mem[0x0D3D] // read: a setting
+		y = m
+		nz = int(int8(y))
+	}
+	// 0D3E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0D3F STA $214C
+	{
+		c.Mem[0x214C] = a
+	}
+	// 0D42 STX $214D
+	{
+		c.Mem[0x214D] = x
+	}
+	// 0D45 STY $214E
+	{
+		c.Mem[0x214E] = y
+	}
+	// 0D48 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D49 STA $214F
+	{
+		c.Mem[0x214F] = a
+	}
+	// 0D4C LDA ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D4E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0D4F STA $2150
+	{
+		c.Mem[0x2150] = a
+	}
+	// 0D52 STX $2151
+	{
+		c.Mem[0x2151] = x
+	}
+	// 0D55 STY $2152
+	{
+		c.Mem[0x2152] = y
+	}
+	// 0D58 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D59 STA $2153
+	{
+		c.Mem[0x2153] = a
+	}
+	// 0D5C LDX #$5A
+	{
+		m := c.Mem[0x0D5D] // read: a setting
+		x = m
+		nz = int(int8(x))
+	}
+	// 0D5E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0D5F STA $2154
+	{
+		c.Mem[0x2154] = a
+	}
+	// 0D62 STX $2155
+	{
+		c.Mem[0x2155] = x
+	}
+	// 0D65 STY $2156
+	{
+		c.Mem[0x2156] = y
+	}
+	// 0D68 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D69 STA $2157
+	{
+		c.Mem[0x2157] = a
+	}
+	// 0D6C LDY $80
+	{
+		m := c.Mem[c.Mem[0x0D6D]] // read: a setting, the address
+		y = m
+		nz = int(int8(y))
+	}
+	// 0D6E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0D6F STA $2158
+	{
+		c.Mem[0x2158] = a
+	}
+	// 0D72 STX $2159
+	{
+		c.Mem[0x2159] = x
+	}
+	// 0D75 STY $215A
+	{
+		c.Mem[0x215A] = y
+	}
+	// 0D78 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D79 STA $215B
+	{
+		c.Mem[0x215B] = a
+	}
+	// 0D7C LDA $80
+	{
+		m := c.Mem[c.Mem[0x0D7D]] // read: a setting, the address
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D7E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0D7F STA $215C
+	{
+		c.Mem[0x215C] = a
+	}
+	// 0D82 STX $215D
+	{
+		c.Mem[0x215D] = x
+	}
+	// 0D85 STY $215E
+	{
+		c.Mem[0x215E] = y
+	}
+	// 0D88 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D89 STA $215F
+	{
+		c.Mem[0x215F] = a
+	}
+	// 0D8C LDX $80
+	{
+		m := c.Mem[c.Mem[0x0D8D]] // read: a setting, the address
+		x = m
+		nz = int(int8(x))
+	}
+	// 0D8E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0D8F STA $2160
+	{
+		c.Mem[0x2160] = a
+	}
+	// 0D92 STX $2161
+	{
+		c.Mem[0x2161] = x
+	}
+	// 0D95 STY $2162
+	{
+		c.Mem[0x2162] = y
+	}
+	// 0D98 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0D99 STA $2163
+	{
+		c.Mem[0x2163] = a
+	}
+	// 0D9C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0D9D PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0D9E STA $2164
+	{
+		c.Mem[0x2164] = a
+	}
+	// 0DA1 STX $2165
+	{
+		c.Mem[0x2165] = x
+	}
+	// 0DA4 STY $2166
+	{
+		c.Mem[0x2166] = y
+	}
+	// 0DA7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DA8 STA $2167
+	{
+		c.Mem[0x2167] = a
+	}
+	// 0DAB LDA #$5A
+	{
+		m := c.Mem[0x0DAC] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DAD PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0DAE STA $2168
+	{
+		c.Mem[0x2168] = a
+	}
+	// 0DB1 STX $2169
+	{
+		c.Mem[0x2169] = x
+	}
+	// 0DB4 STY $216A
+	{
+		c.Mem[0x216A] = y
+	}
+	// 0DB7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DB8 STA $216B
+	{
+		c.Mem[0x216B] = a
+	}
+	// 0DBB TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0DBC PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0DBD STA $216C
+	{
+		c.Mem[0x216C] = a
+	}
+	// 0DC0 STX $216D
+	{
+		c.Mem[0x216D] = x
+	}
+	// 0DC3 STY $216E
+	{
+		c.Mem[0x216E] = y
+	}
+	// 0DC6 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DC7 STA $216F
+	{
+		c.Mem[0x216F] = a
+	}
+	// 0DCA LDY $0480
+	{
+		m := c.Mem[0x0480]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0DCD PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0DCE STA $2170
+	{
+		c.Mem[0x2170] = a
+	}
+	// 0DD1 STX $2171
+	{
+		c.Mem[0x2171] = x
+	}
+	// 0DD4 STY $2172
+	{
+		c.Mem[0x2172] = y
+	}
+	// 0DD7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DD8 STA $2173
+	{
+		c.Mem[0x2173] = a
+	}
+	// 0DDB LDA $0480
+	{
+		m := c.Mem[0x0480]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DDE PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0DDF STA $2174
+	{
+		c.Mem[0x2174] = a
+	}
+	// 0DE2 STX $2175
+	{
+		c.Mem[0x2175] = x
+	}
+	// 0DE5 STY $2176
+	{
+		c.Mem[0x2176] = y
+	}
+	// 0DE8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DE9 STA $2177
+	{
+		c.Mem[0x2177] = a
+	}
+	// 0DEC LDX $0480
+	{
+		m := c.Mem[0x0480]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0DEF PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0DF0 STA $2178
+	{
+		c.Mem[0x2178] = a
+	}
+	// 0DF3 STX $2179
+	{
+		c.Mem[0x2179] = x
+	}
+	// 0DF6 STY $217A
+	{
+		c.Mem[0x217A] = y
+	}
+	// 0DF9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DFA STA $217B
+	{
+		c.Mem[0x217B] = a
+	}
+	// 0DFD BCS $0DFF
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0DFF
+		}
+	}
+
+L0DFF:
+	if off[14] {
+		pc = 0x0DFF
+		goto step
+	}
+	clock += 28<<clockShift + 7
+	// 0DFF PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0E00 STA $217C
+	{
+		c.Mem[0x217C] = a
+	}
+	// 0E03 STX $217D
+	{
+		c.Mem[0x217D] = x
+	}
+	// 0E06 STY $217E
+	{
+		c.Mem[0x217E] = y
+	}
+	// 0E09 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E0A STA $217F
+	{
+		c.Mem[0x217F] = a
+	}
+	// 0E0D LDA ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0E0F:
+	if off[15] {
+		pc = 0x0E0F
+		goto step
+	}
+	if clock+427<<clockShift >= end {
+		pc = 0x0E0F
+		goto budget
+	}
+	clock += 423<<clockShift + 112
+	// 0E0F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0E10 STA $2180
+	{
+		c.Mem[0x2180] = a
+	}
+	// 0E13 STX $2181
+	{
+		c.Mem[0x2181] = x
+	}
+	// 0E16 STY $2182
+	{
+		c.Mem[0x2182] = y
+	}
+	// 0E19 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E1A STA $2183
+	{
+		c.Mem[0x2183] = a
+	}
+	// 0E1D LDY $80,X
+	{
+		m := c.Mem[c.Mem[0x0E1E]+x] // read: a setting, the base
+		y = m
+		nz = int(int8(y))
+	}
+	// 0E1F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0E20 STA $2184
+	{
+		c.Mem[0x2184] = a
+	}
+	// 0E23 STX $2185
+	{
+		c.Mem[0x2185] = x
+	}
+	// 0E26 STY $2186
+	{
+		c.Mem[0x2186] = y
+	}
+	// 0E29 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E2A STA $2187
+	{
+		c.Mem[0x2187] = a
+	}
+	// 0E2D LDA $80,X
+	{
+		m := c.Mem[c.Mem[0x0E2E]+x] // read: a setting, the base
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E2F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0E30 STA $2188
+	{
+		c.Mem[0x2188] = a
+	}
+	// 0E33 STX $2189
+	{
+		c.Mem[0x2189] = x
+	}
+	// 0E36 STY $218A
+	{
+		c.Mem[0x218A] = y
+	}
+	// 0E39 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E3A STA $218B
+	{
+		c.Mem[0x218B] = a
+	}
+	// 0E3D LDX $80,Y
+	{
+		m := c.Mem[c.Mem[0x0E3E]+y] // read: a setting, the base
+		x = m
+		nz = int(int8(x))
+	}
+	// 0E3F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0E40 STA $218C
+	{
+		c.Mem[0x218C] = a
+	}
+	// 0E43 STX $218D
+	{
+		c.Mem[0x218D] = x
+	}
+	// 0E46 STY $218E
+	{
+		c.Mem[0x218E] = y
+	}
+	// 0E49 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E4A STA $218F
+	{
+		c.Mem[0x218F] = a
+	}
+	// 0E4D CLV
+	{
+		v = false
+	}
+	// 0E4E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0E4F STA $2190
+	{
+		c.Mem[0x2190] = a
+	}
+	// 0E52 STX $2191
+	{
+		c.Mem[0x2191] = x
+	}
+	// 0E55 STY $2192
+	{
+		c.Mem[0x2192] = y
+	}
+	// 0E58 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E59 STA $2193
+	{
+		c.Mem[0x2193] = a
+	}
+	// 0E5C LDA $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E5F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0E60 STA $2194
+	{
+		c.Mem[0x2194] = a
+	}
+	// 0E63 STX $2195
+	{
+		c.Mem[0x2195] = x
+	}
+	// 0E66 STY $2196
+	{
+		c.Mem[0x2196] = y
+	}
+	// 0E69 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E6A STA $2197
+	{
+		c.Mem[0x2197] = a
+	}
+	// 0E6D TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0E6E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0E6F STA $2198
+	{
+		c.Mem[0x2198] = a
+	}
+	// 0E72 STX $2199
+	{
+		c.Mem[0x2199] = x
+	}
+	// 0E75 STY $219A
+	{
+		c.Mem[0x219A] = y
+	}
+	// 0E78 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E79 STA $219B
+	{
+		c.Mem[0x219B] = a
+	}
+	// 0E7C LDY $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0E7F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0E80 STA $219C
+	{
+		c.Mem[0x219C] = a
+	}
+	// 0E83 STX $219D
+	{
+		c.Mem[0x219D] = x
+	}
+	// 0E86 STY $219E
+	{
+		c.Mem[0x219E] = y
+	}
+	// 0E89 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E8A STA $219F
+	{
+		c.Mem[0x219F] = a
+	}
+	// 0E8D LDA $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E90 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0E91 STA $21A0
+	{
+		c.Mem[0x21A0] = a
+	}
+	// 0E94 STX $21A1
+	{
+		c.Mem[0x21A1] = x
+	}
+	// 0E97 STY $21A2
+	{
+		c.Mem[0x21A2] = y
+	}
+	// 0E9A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0E9B STA $21A3
+	{
+		c.Mem[0x21A3] = a
+	}
+	// 0E9E LDX $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0EA1 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0EA2 STA $21A4
+	{
+		c.Mem[0x21A4] = a
+	}
+	// 0EA5 STX $21A5
+	{
+		c.Mem[0x21A5] = x
+	}
+	// 0EA8 STY $21A6
+	{
+		c.Mem[0x21A6] = y
+	}
+	// 0EAB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EAC STA $21A7
+	{
+		c.Mem[0x21A7] = a
+	}
+	// 0EAF CPY #$5A
+	{
+		m := c.Mem[0x0EB0] // read: a setting
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0EB1 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0EB2 STA $21A8
+	{
+		c.Mem[0x21A8] = a
+	}
+	// 0EB5 STX $21A9
+	{
+		c.Mem[0x21A9] = x
+	}
+	// 0EB8 STY $21AA
+	{
+		c.Mem[0x21AA] = y
+	}
+	// 0EBB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EBC STA $21AB
+	{
+		c.Mem[0x21AB] = a
+	}
+	// 0EBF CMP ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0EC1 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0EC2 STA $21AC
+	{
+		c.Mem[0x21AC] = a
+	}
+	// 0EC5 STX $21AD
+	{
+		c.Mem[0x21AD] = x
+	}
+	// 0EC8 STY $21AE
+	{
+		c.Mem[0x21AE] = y
+	}
+	// 0ECB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0ECC STA $21AF
+	{
+		c.Mem[0x21AF] = a
+	}
+	// 0ECF CPY $80
+	{
+		m := c.Mem[c.Mem[0x0ED0]] // read: a setting, the address
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0ED1 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0ED2 STA $21B0
+	{
+		c.Mem[0x21B0] = a
+	}
+	// 0ED5 STX $21B1
+	{
+		c.Mem[0x21B1] = x
+	}
+	// 0ED8 STY $21B2
+	{
+		c.Mem[0x21B2] = y
+	}
+	// 0EDB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EDC STA $21B3
+	{
+		c.Mem[0x21B3] = a
+	}
+	// 0EDF CMP $80
+	{
+		m := c.Mem[c.Mem[0x0EE0]] // read: a setting, the address
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0EE1 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0EE2 STA $21B4
+	{
+		c.Mem[0x21B4] = a
+	}
+	// 0EE5 STX $21B5
+	{
+		c.Mem[0x21B5] = x
+	}
+	// 0EE8 STY $21B6
+	{
+		c.Mem[0x21B6] = y
+	}
+	// 0EEB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EEC STA $21B7
+	{
+		c.Mem[0x21B7] = a
+	}
+	// 0EEF DEC $80
+	{
+		m := c.Mem[0x0080]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 0EF1 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0EF2 STA $21B8
+	{
+		c.Mem[0x21B8] = a
+	}
+	// 0EF5 STX $21B9
+	{
+		c.Mem[0x21B9] = x
+	}
+	// 0EF8 STY $21BA
+	{
+		c.Mem[0x21BA] = y
+	}
+	// 0EFB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EFC STA $21BB
+	{
+		c.Mem[0x21BB] = a
+	}
+	// 0EFF INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0F00 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0F01 STA $21BC
+	{
+		c.Mem[0x21BC] = a
+	}
+	// 0F04 STX $21BD
+	{
+		c.Mem[0x21BD] = x
+	}
+	// 0F07 STY $21BE
+	{
+		c.Mem[0x21BE] = y
+	}
+	// 0F0A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0F0B STA $21BF
+	{
+		c.Mem[0x21BF] = a
+	}
+	// 0F0E CMP #$5A
+	{
+		m := c.Mem[0x0F0F] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+
+L0F10:
+	if off[16] {
+		pc = 0x0F10
+		goto step
+	}
+	if clock+436<<clockShift >= end {
+		pc = 0x0F10
+		goto budget
+	}
+	clock += 133<<clockShift + 35
+	// 0F10 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0F11 STA $21C0
+	{
+		c.Mem[0x21C0] = a
+	}
+	// 0F14 STX $21C1
+	{
+		c.Mem[0x21C1] = x
+	}
+	// 0F17 STY $21C2
+	{
+		c.Mem[0x21C2] = y
+	}
+	// 0F1A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0F1B STA $21C3
+	{
+		c.Mem[0x21C3] = a
+	}
+	// 0F1E DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0F1F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0F20 STA $21C4
+	{
+		c.Mem[0x21C4] = a
+	}
+	// 0F23 STX $21C5
+	{
+		c.Mem[0x21C5] = x
+	}
+	// 0F26 STY $21C6
+	{
+		c.Mem[0x21C6] = y
+	}
+	// 0F29 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0F2A STA $21C7
+	{
+		c.Mem[0x21C7] = a
+	}
+	// 0F2D CPY $0480
+	{
+		m := c.Mem[0x0480]
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0F30 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0F31 STA $21C8
+	{
+		c.Mem[0x21C8] = a
+	}
+	// 0F34 STX $21C9
+	{
+		c.Mem[0x21C9] = x
+	}
+	// 0F37 STY $21CA
+	{
+		c.Mem[0x21CA] = y
+	}
+	// 0F3A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0F3B STA $21CB
+	{
+		c.Mem[0x21CB] = a
+	}
+	// 0F3E CMP $0480
+	{
+		m := c.Mem[0x0480]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0F41 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0F42 STA $21CC
+	{
+		c.Mem[0x21CC] = a
+	}
+	// 0F45 STX $21CD
+	{
+		c.Mem[0x21CD] = x
+	}
+	// 0F48 STY $21CE
+	{
+		c.Mem[0x21CE] = y
+	}
+	// 0F4B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0F4C STA $21CF
+	{
+		c.Mem[0x21CF] = a
+	}
+	// 0F4F DEC $0480
+	{
+		m := c.Mem[0x0480]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 0F52 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0F53 STA $21D0
+	{
+		c.Mem[0x21D0] = a
+	}
+	// 0F56 STX $21D1
+	{
+		c.Mem[0x21D1] = x
+	}
+	// 0F59 STY $21D2
+	{
+		c.Mem[0x21D2] = y
+	}
+	// 0F5C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0F5D STA $21D3
+	{
+		c.Mem[0x21D3] = a
+	}
+	// 0F60 BNE $0F62
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0F62
+		}
+	}
+
+L0F62:
+	if off[17] {
+		pc = 0x0F62
+		goto step
+	}
+	clock += 299<<clockShift + 77
+	// 0F62 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0F63 STA $21D4
+	{
+		c.Mem[0x21D4] = a
+	}
+	// 0F66 STX $21D5
+	{
+		c.Mem[0x21D5] = x
+	}
+	// 0F69 STY $21D6
+	{
+		c.Mem[0x21D6] = y
+	}
+	// 0F6C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0F6D STA $21D7
+	{
+		c.Mem[0x21D7] = a
+	}
+	// 0F70 CMP ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0F72 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0F73 STA $21D8
+	{
+		c.Mem[0x21D8] = a
+	}
+	// 0F76 STX $21D9
+	{
+		c.Mem[0x21D9] = x
+	}
+	// 0F79 STY $21DA
+	{
+		c.Mem[0x21DA] = y
+	}
+	// 0F7C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0F7D STA $21DB
+	{
+		c.Mem[0x21DB] = a
+	}
+	// 0F80 CMP $80,X
+	{
+		m := c.Mem[c.Mem[0x0F81]+x] // read: a setting, the base
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0F82 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0F83 STA $21DC
+	{
+		c.Mem[0x21DC] = a
+	}
+	// 0F86 STX $21DD
+	{
+		c.Mem[0x21DD] = x
+	}
+	// 0F89 STY $21DE
+	{
+		c.Mem[0x21DE] = y
+	}
+	// 0F8C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0F8D STA $21DF
+	{
+		c.Mem[0x21DF] = a
+	}
+	// 0F90 DEC $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		m--
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0F92 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0F93 STA $21E0
+	{
+		c.Mem[0x21E0] = a
+	}
+	// 0F96 STX $21E1
+	{
+		c.Mem[0x21E1] = x
+	}
+	// 0F99 STY $21E2
+	{
+		c.Mem[0x21E2] = y
+	}
+	// 0F9C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0F9D STA $21E3
+	{
+		c.Mem[0x21E3] = a
+	}
+	// 0FA0 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 0FA1 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0FA2 STA $21E4
+	{
+		c.Mem[0x21E4] = a
+	}
+	// 0FA5 STX $21E5
+	{
+		c.Mem[0x21E5] = x
+	}
+	// 0FA8 STY $21E6
+	{
+		c.Mem[0x21E6] = y
+	}
+	// 0FAB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0FAC STA $21E7
+	{
+		c.Mem[0x21E7] = a
+	}
+	// 0FAF CMP $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0FB2 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0FB3 STA $21E8
+	{
+		c.Mem[0x21E8] = a
+	}
+	// 0FB6 STX $21E9
+	{
+		c.Mem[0x21E9] = x
+	}
+	// 0FB9 STY $21EA
+	{
+		c.Mem[0x21EA] = y
+	}
+	// 0FBC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0FBD STA $21EB
+	{
+		c.Mem[0x21EB] = a
+	}
+	// 0FC0 CMP $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0FC3 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0FC4 STA $21EC
+	{
+		c.Mem[0x21EC] = a
+	}
+	// 0FC7 STX $21ED
+	{
+		c.Mem[0x21ED] = x
+	}
+	// 0FCA STY $21EE
+	{
+		c.Mem[0x21EE] = y
+	}
+	// 0FCD PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0FCE STA $21EF
+	{
+		c.Mem[0x21EF] = a
+	}
+	// 0FD1 DEC $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 113<<clockShift + 29
+			pc = 0x0FD1
+			goto step
+		}
+		m := c.Mem[ea]
+		m--
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0FD4 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0FD5 STA $21F0
+	{
+		c.Mem[0x21F0] = a
+	}
+	// 0FD8 STX $21F1
+	{
+		c.Mem[0x21F1] = x
+	}
+	// 0FDB STY $21F2
+	{
+		c.Mem[0x21F2] = y
+	}
+	// 0FDE PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0FDF STA $21F3
+	{
+		c.Mem[0x21F3] = a
+	}
+	// 0FE2 CPX #$5A
+	{
+		m := c.Mem[0x0FE3] // read: a setting
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0FE4 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0FE5 STA $21F4
+	{
+		c.Mem[0x21F4] = a
+	}
+	// 0FE8 STX $21F5
+	{
+		c.Mem[0x21F5] = x
+	}
+	// 0FEB STY $21F6
+	{
+		c.Mem[0x21F6] = y
+	}
+	// 0FEE PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0FEF STA $21F7
+	{
+		c.Mem[0x21F7] = a
+	}
+	// 0FF2 SBC ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0FF4 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0FF5 STA $21F8
+	{
+		c.Mem[0x21F8] = a
+	}
+	// 0FF8 STX $21F9
+	{
+		c.Mem[0x21F9] = x
+	}
+	// 0FFB STY $21FA
+	{
+		c.Mem[0x21FA] = y
+	}
+	// 0FFE PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0FFF STA $21FB
+	{
+		c.Mem[0x21FB] = a
+	}
+	// 1002 CPX $80
+	{
+		m := c.Mem[c.Mem[0x1003]] // read: a setting, the address
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1004 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1005 STA $21FC
+	{
+		c.Mem[0x21FC] = a
+	}
+	// 1008 STX $21FD
+	{
+		c.Mem[0x21FD] = x
+	}
+	// 100B STY $21FE
+	{
+		c.Mem[0x21FE] = y
+	}
+	// 100E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 100F STA $21FF
+	{
+		c.Mem[0x21FF] = a
+	}
+	// 1012 SBC $80
+	{
+		m := c.Mem[c.Mem[0x1013]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+
+L1014:
+	if off[18] {
+		pc = 0x1014
+		goto step
+	}
+	if clock+439<<clockShift >= end {
+		pc = 0x1014
+		goto budget
+	}
+	clock += 211<<clockShift + 56
+	// 1014 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1015 STA $2200
+	{
+		c.Mem[0x2200] = a
+	}
+	// 1018 STX $2201
+	{
+		c.Mem[0x2201] = x
+	}
+	// 101B STY $2202
+	{
+		c.Mem[0x2202] = y
+	}
+	// 101E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 101F STA $2203
+	{
+		c.Mem[0x2203] = a
+	}
+	// 1022 INC $80
+	{
+		m := c.Mem[0x0080]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 1024 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1025 STA $2204
+	{
+		c.Mem[0x2204] = a
+	}
+	// 1028 STX $2205
+	{
+		c.Mem[0x2205] = x
+	}
+	// 102B STY $2206
+	{
+		c.Mem[0x2206] = y
+	}
+	// 102E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 102F STA $2207
+	{
+		c.Mem[0x2207] = a
+	}
+	// 1032 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 1033 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1034 STA $2208
+	{
+		c.Mem[0x2208] = a
+	}
+	// 1037 STX $2209
+	{
+		c.Mem[0x2209] = x
+	}
+	// 103A STY $220A
+	{
+		c.Mem[0x220A] = y
+	}
+	// 103D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 103E STA $220B
+	{
+		c.Mem[0x220B] = a
+	}
+	// 1041 SBC #$5A
+	{
+		m := c.Mem[0x1042] // read: a setting
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1043 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1044 STA $220C
+	{
+		c.Mem[0x220C] = a
+	}
+	// 1047 STX $220D
+	{
+		c.Mem[0x220D] = x
+	}
+	// 104A STY $220E
+	{
+		c.Mem[0x220E] = y
+	}
+	// 104D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 104E STA $220F
+	{
+		c.Mem[0x220F] = a
+	}
+	// 1051 NOP
+	{
+
+	}
+	// 1052 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1053 STA $2210
+	{
+		c.Mem[0x2210] = a
+	}
+	// 1056 STX $2211
+	{
+		c.Mem[0x2211] = x
+	}
+	// 1059 STY $2212
+	{
+		c.Mem[0x2212] = y
+	}
+	// 105C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 105D STA $2213
+	{
+		c.Mem[0x2213] = a
+	}
+	// 1060 CPX $0480
+	{
+		m := c.Mem[0x0480]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1063 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1064 STA $2214
+	{
+		c.Mem[0x2214] = a
+	}
+	// 1067 STX $2215
+	{
+		c.Mem[0x2215] = x
+	}
+	// 106A STY $2216
+	{
+		c.Mem[0x2216] = y
+	}
+	// 106D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 106E STA $2217
+	{
+		c.Mem[0x2217] = a
+	}
+	// 1071 SBC $0480
+	{
+		m := c.Mem[0x0480]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1074 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1075 STA $2218
+	{
+		c.Mem[0x2218] = a
+	}
+	// 1078 STX $2219
+	{
+		c.Mem[0x2219] = x
+	}
+	// 107B STY $221A
+	{
+		c.Mem[0x221A] = y
+	}
+	// 107E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 107F STA $221B
+	{
+		c.Mem[0x221B] = a
+	}
+	// 1082 INC $0480
+	{
+		m := c.Mem[0x0480]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 1085 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1086 STA $221C
+	{
+		c.Mem[0x221C] = a
+	}
+	// 1089 STX $221D
+	{
+		c.Mem[0x221D] = x
+	}
+	// 108C STY $221E
+	{
+		c.Mem[0x221E] = y
+	}
+	// 108F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1090 STA $221F
+	{
+		c.Mem[0x221F] = a
+	}
+	// 1093 BEQ $1095
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1095
+		}
+	}
+
+L1095:
+	if off[19] {
+		pc = 0x1095
+		goto step
+	}
+	clock += 224<<clockShift + 57
+	// 1095 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1096 STA $2220
+	{
+		c.Mem[0x2220] = a
+	}
+	// 1099 STX $2221
+	{
+		c.Mem[0x2221] = x
+	}
+	// 109C STY $2222
+	{
+		c.Mem[0x2222] = y
+	}
+	// 109F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10A0 STA $2223
+	{
+		c.Mem[0x2223] = a
+	}
+	// 10A3 SBC ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 10A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 10A6 STA $2224
+	{
+		c.Mem[0x2224] = a
+	}
+	// 10A9 STX $2225
+	{
+		c.Mem[0x2225] = x
+	}
+	// 10AC STY $2226
+	{
+		c.Mem[0x2226] = y
+	}
+	// 10AF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10B0 STA $2227
+	{
+		c.Mem[0x2227] = a
+	}
+	// 10B3 SBC $80,X
+	{
+		m := c.Mem[c.Mem[0x10B4]+x] // read: a setting, the base
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 10B5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 10B6 STA $2228
+	{
+		c.Mem[0x2228] = a
+	}
+	// 10B9 STX $2229
+	{
+		c.Mem[0x2229] = x
+	}
+	// 10BC STY $222A
+	{
+		c.Mem[0x222A] = y
+	}
+	// 10BF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10C0 STA $222B
+	{
+		c.Mem[0x222B] = a
+	}
+	// 10C3 INC $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 10C5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 10C6 STA $222C
+	{
+		c.Mem[0x222C] = a
+	}
+	// 10C9 STX $222D
+	{
+		c.Mem[0x222D] = x
+	}
+	// 10CC STY $222E
+	{
+		c.Mem[0x222E] = y
+	}
+	// 10CF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10D0 STA $222F
+	{
+		c.Mem[0x222F] = a
+	}
+	// 10D3 SED
+	{
+		c.P |= FlagD
+	}
+	// 10D4 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 10D5 STA $2230
+	{
+		c.Mem[0x2230] = a
+	}
+	// 10D8 STX $2231
+	{
+		c.Mem[0x2231] = x
+	}
+	// 10DB STY $2232
+	{
+		c.Mem[0x2232] = y
+	}
+	// 10DE PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10DF STA $2233
+	{
+		c.Mem[0x2233] = a
+	}
+	// 10E2 SBC $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 10E5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 10E6 STA $2234
+	{
+		c.Mem[0x2234] = a
+	}
+	// 10E9 STX $2235
+	{
+		c.Mem[0x2235] = x
+	}
+	// 10EC STY $2236
+	{
+		c.Mem[0x2236] = y
+	}
+	// 10EF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10F0 STA $2237
+	{
+		c.Mem[0x2237] = a
+	}
+	// 10F3 SBC $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 10F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 10F7 STA $2238
+	{
+		c.Mem[0x2238] = a
+	}
+	// 10FA STX $2239
+	{
+		c.Mem[0x2239] = x
+	}
+	// 10FD STY $223A
+	{
+		c.Mem[0x223A] = y
+	}
+	// 1100 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1101 STA $223B
+	{
+		c.Mem[0x223B] = a
+	}
+	// 1104 INC $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 38<<clockShift + 9
+			pc = 0x1104
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 1107 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1108 STA $223C
+	{
+		c.Mem[0x223C] = a
+	}
+	// 110B STX $223D
+	{
+		c.Mem[0x223D] = x
+	}
+	// 110E STY $223E
+	{
+		c.Mem[0x223E] = y
+	}
+	// 1111 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1112 STA $223F
+	{
+		c.Mem[0x223F] = a
+	}
+	// 1115 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 1116 ORA ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+
+L1118:
+	if off[20] {
+		pc = 0x1118
+		goto step
+	}
+	if clock+437<<clockShift >= end {
+		pc = 0x1118
+		goto budget
+	}
+	clock += 211<<clockShift + 56
+	// 1118 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1119 STA $2240
+	{
+		c.Mem[0x2240] = a
+	}
+	// 111C STX $2241
+	{
+		c.Mem[0x2241] = x
+	}
+	// 111F STY $2242
+	{
+		c.Mem[0x2242] = y
+	}
+	// 1122 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1123 STA $2243
+	{
+		c.Mem[0x2243] = a
+	}
+	// 1126 ORA $80
+	{
+		m := c.Mem[0x0080]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 1128 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1129 STA $2244
+	{
+		c.Mem[0x2244] = a
+	}
+	// 112C STX $2245
+	{
+		c.Mem[0x2245] = x
+	}
+	// 112F STY $2246
+	{
+		c.Mem[0x2246] = y
+	}
+	// 1132 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1133 STA $2247
+	{
+		c.Mem[0x2247] = a
+	}
+	// 1136 ASL $80
+	{
+		m := c.Mem[0x0080]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 1138 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1139 STA $2248
+	{
+		c.Mem[0x2248] = a
+	}
+	// 113C STX $2249
+	{
+		c.Mem[0x2249] = x
+	}
+	// 113F STY $224A
+	{
+		c.Mem[0x224A] = y
+	}
+	// 1142 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1143 STA $224B
+	{
+		c.Mem[0x224B] = a
+	}
+	// 1146 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1147 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1148 STA $224C
+	{
+		c.Mem[0x224C] = a
+	}
+	// 114B STX $224D
+	{
+		c.Mem[0x224D] = x
+	}
+	// 114E STY $224E
+	{
+		c.Mem[0x224E] = y
+	}
+	// 1151 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1152 STA $224F
+	{
+		c.Mem[0x224F] = a
+	}
+	// 1155 ORA #$5A
+	{
+		m := byte(0x5A)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 1157 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1158 STA $2250
+	{
+		c.Mem[0x2250] = a
+	}
+	// 115B STX $2251
+	{
+		c.Mem[0x2251] = x
+	}
+	// 115E STY $2252
+	{
+		c.Mem[0x2252] = y
+	}
+	// 1161 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1162 STA $2253
+	{
+		c.Mem[0x2253] = a
+	}
+	// 1165 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 1166 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1167 STA $2254
+	{
+		c.Mem[0x2254] = a
+	}
+	// 116A STX $2255
+	{
+		c.Mem[0x2255] = x
+	}
+	// 116D STY $2256
+	{
+		c.Mem[0x2256] = y
+	}
+	// 1170 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1171 STA $2257
+	{
+		c.Mem[0x2257] = a
+	}
+	// 1174 ORA $0480
+	{
+		m := c.Mem[0x0480]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 1177 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1178 STA $2258
+	{
+		c.Mem[0x2258] = a
+	}
+	// 117B STX $2259
+	{
+		c.Mem[0x2259] = x
+	}
+	// 117E STY $225A
+	{
+		c.Mem[0x225A] = y
+	}
+	// 1181 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1182 STA $225B
+	{
+		c.Mem[0x225B] = a
+	}
+	// 1185 ASL $0480
+	{
+		m := c.Mem[0x0480]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 1188 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1189 STA $225C
+	{
+		c.Mem[0x225C] = a
+	}
+	// 118C STX $225D
+	{
+		c.Mem[0x225D] = x
+	}
+	// 118F STY $225E
+	{
+		c.Mem[0x225E] = y
+	}
+	// 1192 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1193 STA $225F
+	{
+		c.Mem[0x225F] = a
+	}
+	// 1196 BPL $1198
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1198
+		}
+	}
+
+L1198:
+	if off[21] {
+		pc = 0x1198
+		goto step
+	}
+	clock += 222<<clockShift + 56
+	// 1198 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1199 STA $2260
+	{
+		c.Mem[0x2260] = a
+	}
+	// 119C STX $2261
+	{
+		c.Mem[0x2261] = x
+	}
+	// 119F STY $2262
+	{
+		c.Mem[0x2262] = y
+	}
+	// 11A2 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11A3 STA $2263
+	{
+		c.Mem[0x2263] = a
+	}
+	// 11A6 ORA ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 11A8 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 11A9 STA $2264
+	{
+		c.Mem[0x2264] = a
+	}
+	// 11AC STX $2265
+	{
+		c.Mem[0x2265] = x
+	}
+	// 11AF STY $2266
+	{
+		c.Mem[0x2266] = y
+	}
+	// 11B2 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11B3 STA $2267
+	{
+		c.Mem[0x2267] = a
+	}
+	// 11B6 ORA $80,X
+	{
+		m := c.Mem[x+0x80]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 11B8 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 11B9 STA $2268
+	{
+		c.Mem[0x2268] = a
+	}
+	// 11BC STX $2269
+	{
+		c.Mem[0x2269] = x
+	}
+	// 11BF STY $226A
+	{
+		c.Mem[0x226A] = y
+	}
+	// 11C2 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11C3 STA $226B
+	{
+		c.Mem[0x226B] = a
+	}
+	// 11C6 ASL $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 11C8 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 11C9 STA $226C
+	{
+		c.Mem[0x226C] = a
+	}
+	// 11CC STX $226D
+	{
+		c.Mem[0x226D] = x
+	}
+	// 11CF STY $226E
+	{
+		c.Mem[0x226E] = y
+	}
+	// 11D2 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11D3 STA $226F
+	{
+		c.Mem[0x226F] = a
+	}
+	// 11D6 CLC
+	{
+		cf = 0
+	}
+	// 11D7 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 11D8 STA $2270
+	{
+		c.Mem[0x2270] = a
+	}
+	// 11DB STX $2271
+	{
+		c.Mem[0x2271] = x
+	}
+	// 11DE STY $2272
+	{
+		c.Mem[0x2272] = y
+	}
+	// 11E1 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11E2 STA $2273
+	{
+		c.Mem[0x2273] = a
+	}
+	// 11E5 ORA $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 11E8 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 11E9 STA $2274
+	{
+		c.Mem[0x2274] = a
+	}
+	// 11EC STX $2275
+	{
+		c.Mem[0x2275] = x
+	}
+	// 11EF STY $2276
+	{
+		c.Mem[0x2276] = y
+	}
+	// 11F2 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11F3 STA $2277
+	{
+		c.Mem[0x2277] = a
+	}
+	// 11F6 ORA $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 11F9 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 11FA STA $2278
+	{
+		c.Mem[0x2278] = a
+	}
+	// 11FD STX $2279
+	{
+		c.Mem[0x2279] = x
+	}
+	// 1200 STY $227A
+	{
+		c.Mem[0x227A] = y
+	}
+	// 1203 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1204 STA $227B
+	{
+		c.Mem[0x227B] = a
+	}
+	// 1207 ASL $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 36<<clockShift + 8
+			pc = 0x1207
+			goto step
+		}
+		m := c.Mem[ea]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 120A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 120B STA $227C
+	{
+		c.Mem[0x227C] = a
+	}
+	// 120E STX $227D
+	{
+		c.Mem[0x227D] = x
+	}
+	// 1211 STY $227E
+	{
+		c.Mem[0x227E] = y
+	}
+	// 1214 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1215 STA $227F
+	{
+		c.Mem[0x227F] = a
+	}
+	// 1218 AND ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		a &= m
+		nz = int(int8(a))
+	}
+
+L121A:
+	if off[22] {
+		pc = 0x121A
+		goto step
+	}
+	if clock+432<<clockShift >= end {
+		pc = 0x121A
+		goto budget
+	}
+	clock += 265<<clockShift + 70
+	// 121A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 121B STA $2280
+	{
+		c.Mem[0x2280] = a
+	}
+	// 121E STX $2281
+	{
+		c.Mem[0x2281] = x
+	}
+	// 1221 STY $2282
+	{
+		c.Mem[0x2282] = y
+	}
+	// 1224 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1225 STA $2283
+	{
+		c.Mem[0x2283] = a
+	}
+	// 1228 BIT $80
+	{
+		m := c.Mem[0x0080]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+	// 122A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 122B STA $2284
+	{
+		c.Mem[0x2284] = a
+	}
+	// 122E STX $2285
+	{
+		c.Mem[0x2285] = x
+	}
+	// 1231 STY $2286
+	{
+		c.Mem[0x2286] = y
+	}
+	// 1234 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1235 STA $2287
+	{
+		c.Mem[0x2287] = a
+	}
+	// 1238 AND $80
+	{
+		m := c.Mem[0x0080]
+		a &= m
+		nz = int(int8(a))
+	}
+	// 123A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 123B STA $2288
+	{
+		c.Mem[0x2288] = a
+	}
+	// 123E STX $2289
+	{
+		c.Mem[0x2289] = x
+	}
+	// 1241 STY $228A
+	{
+		c.Mem[0x228A] = y
+	}
+	// 1244 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1245 STA $228B
+	{
+		c.Mem[0x228B] = a
+	}
+	// 1248 ROL $80
+	{
+		m := c.Mem[0x0080]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 124A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 124B STA $228C
+	{
+		c.Mem[0x228C] = a
+	}
+	// 124E STX $228D
+	{
+		c.Mem[0x228D] = x
+	}
+	// 1251 STY $228E
+	{
+		c.Mem[0x228E] = y
+	}
+	// 1254 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1255 STA $228F
+	{
+		c.Mem[0x228F] = a
+	}
+	// 1258 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 1259 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 125A STA $2290
+	{
+		c.Mem[0x2290] = a
+	}
+	// 125D STX $2291
+	{
+		c.Mem[0x2291] = x
+	}
+	// 1260 STY $2292
+	{
+		c.Mem[0x2292] = y
+	}
+	// 1263 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1264 STA $2293
+	{
+		c.Mem[0x2293] = a
+	}
+	// 1267 AND #$5A
+	{
+		m := byte(0x5A)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1269 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 126A STA $2294
+	{
+		c.Mem[0x2294] = a
+	}
+	// 126D STX $2295
+	{
+		c.Mem[0x2295] = x
+	}
+	// 1270 STY $2296
+	{
+		c.Mem[0x2296] = y
+	}
+	// 1273 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1274 STA $2297
+	{
+		c.Mem[0x2297] = a
+	}
+	// 1277 ROL A
+	{
+		m := a
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		a = m
+	}
+	// 1278 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1279 STA $2298
+	{
+		c.Mem[0x2298] = a
+	}
+	// 127C STX $2299
+	{
+		c.Mem[0x2299] = x
+	}
+	// 127F STY $229A
+	{
+		c.Mem[0x229A] = y
+	}
+	// 1282 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1283 STA $229B
+	{
+		c.Mem[0x229B] = a
+	}
+	// 1286 BIT $0480
+	{
+		m := c.Mem[0x0480]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+	// 1289 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 128A STA $229C
+	{
+		c.Mem[0x229C] = a
+	}
+	// 128D STX $229D
+	{
+		c.Mem[0x229D] = x
+	}
+	// 1290 STY $229E
+	{
+		c.Mem[0x229E] = y
+	}
+	// 1293 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1294 STA $229F
+	{
+		c.Mem[0x229F] = a
+	}
+	// 1297 AND $0480
+	{
+		m := c.Mem[0x0480]
+		a &= m
+		nz = int(int8(a))
+	}
+	// 129A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 129B STA $22A0
+	{
+		c.Mem[0x22A0] = a
+	}
+	// 129E STX $22A1
+	{
+		c.Mem[0x22A1] = x
+	}
+	// 12A1 STY $22A2
+	{
+		c.Mem[0x22A2] = y
+	}
+	// 12A4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12A5 STA $22A3
+	{
+		c.Mem[0x22A3] = a
+	}
+	// 12A8 ROL $0480
+	{
+		m := c.Mem[0x0480]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 12AB PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 12AC STA $22A4
+	{
+		c.Mem[0x22A4] = a
+	}
+	// 12AF STX $22A5
+	{
+		c.Mem[0x22A5] = x
+	}
+	// 12B2 STY $22A6
+	{
+		c.Mem[0x22A6] = y
+	}
+	// 12B5 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12B6 STA $22A7
+	{
+		c.Mem[0x22A7] = a
+	}
+	// 12B9 BMI $12BB
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L12BB
+		}
+	}
+
+L12BB:
+	if off[23] {
+		pc = 0x12BB
+		goto step
+	}
+	clock += 163<<clockShift + 42
+	// 12BB PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 12BC STA $22A8
+	{
+		c.Mem[0x22A8] = a
+	}
+	// 12BF STX $22A9
+	{
+		c.Mem[0x22A9] = x
+	}
+	// 12C2 STY $22AA
+	{
+		c.Mem[0x22AA] = y
+	}
+	// 12C5 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12C6 STA $22AB
+	{
+		c.Mem[0x22AB] = a
+	}
+	// 12C9 AND ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a &= m
+		nz = int(int8(a))
+	}
+	// 12CB PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 12CC STA $22AC
+	{
+		c.Mem[0x22AC] = a
+	}
+	// 12CF STX $22AD
+	{
+		c.Mem[0x22AD] = x
+	}
+	// 12D2 STY $22AE
+	{
+		c.Mem[0x22AE] = y
+	}
+	// 12D5 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12D6 STA $22AF
+	{
+		c.Mem[0x22AF] = a
+	}
+	// 12D9 AND $80,X
+	{
+		m := c.Mem[x+0x80]
+		a &= m
+		nz = int(int8(a))
+	}
+	// 12DB PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 12DC STA $22B0
+	{
+		c.Mem[0x22B0] = a
+	}
+	// 12DF STX $22B1
+	{
+		c.Mem[0x22B1] = x
+	}
+	// 12E2 STY $22B2
+	{
+		c.Mem[0x22B2] = y
+	}
+	// 12E5 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12E6 STA $22B3
+	{
+		c.Mem[0x22B3] = a
+	}
+	// 12E9 ROL $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 12EB PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 12EC STA $22B4
+	{
+		c.Mem[0x22B4] = a
+	}
+	// 12EF STX $22B5
+	{
+		c.Mem[0x22B5] = x
+	}
+	// 12F2 STY $22B6
+	{
+		c.Mem[0x22B6] = y
+	}
+	// 12F5 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12F6 STA $22B7
+	{
+		c.Mem[0x22B7] = a
+	}
+	// 12F9 SEC
+	{
+		cf = 1
+	}
+	// 12FA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 12FB STA $22B8
+	{
+		c.Mem[0x22B8] = a
+	}
+	// 12FE STX $22B9
+	{
+		c.Mem[0x22B9] = x
+	}
+	// 1301 STY $22BA
+	{
+		c.Mem[0x22BA] = y
+	}
+	// 1304 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1305 STA $22BB
+	{
+		c.Mem[0x22BB] = a
+	}
+	// 1308 AND $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a &= m
+		nz = int(int8(a))
+	}
+	// 130B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 130C STA $22BC
+	{
+		c.Mem[0x22BC] = a
+	}
+	// 130F STX $22BD
+	{
+		c.Mem[0x22BD] = x
+	}
+	// 1312 STY $22BE
+	{
+		c.Mem[0x22BE] = y
+	}
+	// 1315 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1316 STA $22BF
+	{
+		c.Mem[0x22BF] = a
+	}
+	// 1319 AND $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a &= m
+		nz = int(int8(a))
+	}
+
+L131C:
+	if off[24] {
+		pc = 0x131C
+		goto step
+	}
+	if clock+437<<clockShift >= end {
+		pc = 0x131C
+		goto budget
+	}
+	clock += 270<<clockShift + 70
+	// 131C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 131D STA $22C0
+	{
+		c.Mem[0x22C0] = a
+	}
+	// 1320 STX $22C1
+	{
+		c.Mem[0x22C1] = x
+	}
+	// 1323 STY $22C2
+	{
+		c.Mem[0x22C2] = y
+	}
+	// 1326 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1327 STA $22C3
+	{
+		c.Mem[0x22C3] = a
+	}
+	// 132A ROL $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 247<<clockShift + 64
+			pc = 0x132A
+			goto step
+		}
+		m := c.Mem[ea]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 132D PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 132E STA $22C4
+	{
+		c.Mem[0x22C4] = a
+	}
+	// 1331 STX $22C5
+	{
+		c.Mem[0x22C5] = x
+	}
+	// 1334 STY $22C6
+	{
+		c.Mem[0x22C6] = y
+	}
+	// 1337 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1338 STA $22C7
+	{
+		c.Mem[0x22C7] = a
+	}
+	// 133B EOR ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 133D PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 133E STA $22C8
+	{
+		c.Mem[0x22C8] = a
+	}
+	// 1341 STX $22C9
+	{
+		c.Mem[0x22C9] = x
+	}
+	// 1344 STY $22CA
+	{
+		c.Mem[0x22CA] = y
+	}
+	// 1347 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1348 STA $22CB
+	{
+		c.Mem[0x22CB] = a
+	}
+	// 134B EOR $80
+	{
+		m := c.Mem[0x0080]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 134D PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 134E STA $22CC
+	{
+		c.Mem[0x22CC] = a
+	}
+	// 1351 STX $22CD
+	{
+		c.Mem[0x22CD] = x
+	}
+	// 1354 STY $22CE
+	{
+		c.Mem[0x22CE] = y
+	}
+	// 1357 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1358 STA $22CF
+	{
+		c.Mem[0x22CF] = a
+	}
+	// 135B LSR $80
+	{
+		m := c.Mem[0x0080]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 135D PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 135E STA $22D0
+	{
+		c.Mem[0x22D0] = a
+	}
+	// 1361 STX $22D1
+	{
+		c.Mem[0x22D1] = x
+	}
+	// 1364 STY $22D2
+	{
+		c.Mem[0x22D2] = y
+	}
+	// 1367 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1368 STA $22D3
+	{
+		c.Mem[0x22D3] = a
+	}
+	// 136B PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 136C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 136D STA $22D4
+	{
+		c.Mem[0x22D4] = a
+	}
+	// 1370 STX $22D5
+	{
+		c.Mem[0x22D5] = x
+	}
+	// 1373 STY $22D6
+	{
+		c.Mem[0x22D6] = y
+	}
+	// 1376 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1377 STA $22D7
+	{
+		c.Mem[0x22D7] = a
+	}
+	// 137A EOR #$5A
+	{
+		m := byte(0x5A)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 137C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 137D STA $22D8
+	{
+		c.Mem[0x22D8] = a
+	}
+	// 1380 STX $22D9
+	{
+		c.Mem[0x22D9] = x
+	}
+	// 1383 STY $22DA
+	{
+		c.Mem[0x22DA] = y
+	}
+	// 1386 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1387 STA $22DB
+	{
+		c.Mem[0x22DB] = a
+	}
+	// 138A LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 138B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 138C STA $22DC
+	{
+		c.Mem[0x22DC] = a
+	}
+	// 138F STX $22DD
+	{
+		c.Mem[0x22DD] = x
+	}
+	// 1392 STY $22DE
+	{
+		c.Mem[0x22DE] = y
+	}
+	// 1395 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1396 STA $22DF
+	{
+		c.Mem[0x22DF] = a
+	}
+	// 1399 EOR $0480
+	{
+		m := c.Mem[0x0480]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 139C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 139D STA $22E0
+	{
+		c.Mem[0x22E0] = a
+	}
+	// 13A0 STX $22E1
+	{
+		c.Mem[0x22E1] = x
+	}
+	// 13A3 STY $22E2
+	{
+		c.Mem[0x22E2] = y
+	}
+	// 13A6 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13A7 STA $22E3
+	{
+		c.Mem[0x22E3] = a
+	}
+	// 13AA LSR $0480
+	{
+		m := c.Mem[0x0480]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 13AD PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 13AE STA $22E4
+	{
+		c.Mem[0x22E4] = a
+	}
+	// 13B1 STX $22E5
+	{
+		c.Mem[0x22E5] = x
+	}
+	// 13B4 STY $22E6
+	{
+		c.Mem[0x22E6] = y
+	}
+	// 13B7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13B8 STA $22E7
+	{
+		c.Mem[0x22E7] = a
+	}
+	// 13BB BVC $13BD
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L13BD
+		}
+	}
+
+L13BD:
+	if off[25] {
+		pc = 0x13BD
+		goto step
+	}
+	clock += 163<<clockShift + 42
+	// 13BD PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 13BE STA $22E8
+	{
+		c.Mem[0x22E8] = a
+	}
+	// 13C1 STX $22E9
+	{
+		c.Mem[0x22E9] = x
+	}
+	// 13C4 STY $22EA
+	{
+		c.Mem[0x22EA] = y
+	}
+	// 13C7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13C8 STA $22EB
+	{
+		c.Mem[0x22EB] = a
+	}
+	// 13CB EOR ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 13CD PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 13CE STA $22EC
+	{
+		c.Mem[0x22EC] = a
+	}
+	// 13D1 STX $22ED
+	{
+		c.Mem[0x22ED] = x
+	}
+	// 13D4 STY $22EE
+	{
+		c.Mem[0x22EE] = y
+	}
+	// 13D7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13D8 STA $22EF
+	{
+		c.Mem[0x22EF] = a
+	}
+	// 13DB EOR $80,X
+	{
+		m := c.Mem[x+0x80]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 13DD PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 13DE STA $22F0
+	{
+		c.Mem[0x22F0] = a
+	}
+	// 13E1 STX $22F1
+	{
+		c.Mem[0x22F1] = x
+	}
+	// 13E4 STY $22F2
+	{
+		c.Mem[0x22F2] = y
+	}
+	// 13E7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13E8 STA $22F3
+	{
+		c.Mem[0x22F3] = a
+	}
+	// 13EB LSR $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 13ED PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 13EE STA $22F4
+	{
+		c.Mem[0x22F4] = a
+	}
+	// 13F1 STX $22F5
+	{
+		c.Mem[0x22F5] = x
+	}
+	// 13F4 STY $22F6
+	{
+		c.Mem[0x22F6] = y
+	}
+	// 13F7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13F8 STA $22F7
+	{
+		c.Mem[0x22F7] = a
+	}
+	// 13FB CLI
+	{
+		c.P &^= FlagI
+	}
+	// 13FC PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 13FD STA $22F8
+	{
+		c.Mem[0x22F8] = a
+	}
+	// 1400 STX $22F9
+	{
+		c.Mem[0x22F9] = x
+	}
+	// 1403 STY $22FA
+	{
+		c.Mem[0x22FA] = y
+	}
+	// 1406 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1407 STA $22FB
+	{
+		c.Mem[0x22FB] = a
+	}
+	// 140A EOR $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 140D PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 140E STA $22FC
+	{
+		c.Mem[0x22FC] = a
+	}
+	// 1411 STX $22FD
+	{
+		c.Mem[0x22FD] = x
+	}
+	// 1414 STY $22FE
+	{
+		c.Mem[0x22FE] = y
+	}
+	// 1417 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1418 STA $22FF
+	{
+		c.Mem[0x22FF] = a
+	}
+	// 141B EOR $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L141E:
+	if off[26] {
+		pc = 0x141E
+		goto step
+	}
+	if clock+438<<clockShift >= end {
+		pc = 0x141E
+		goto budget
+	}
+	clock += 271<<clockShift + 70
+	// 141E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 141F STA $2300
+	{
+		c.Mem[0x2300] = a
+	}
+	// 1422 STX $2301
+	{
+		c.Mem[0x2301] = x
+	}
+	// 1425 STY $2302
+	{
+		c.Mem[0x2302] = y
+	}
+	// 1428 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1429 STA $2303
+	{
+		c.Mem[0x2303] = a
+	}
+	// 142C LSR $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 248<<clockShift + 64
+			pc = 0x142C
+			goto step
+		}
+		m := c.Mem[ea]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 142F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1430 STA $2304
+	{
+		c.Mem[0x2304] = a
+	}
+	// 1433 STX $2305
+	{
+		c.Mem[0x2305] = x
+	}
+	// 1436 STY $2306
+	{
+		c.Mem[0x2306] = y
+	}
+	// 1439 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 143A STA $2307
+	{
+		c.Mem[0x2307] = a
+	}
+	// 143D ADC ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 143F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1440 STA $2308
+	{
+		c.Mem[0x2308] = a
+	}
+	// 1443 STX $2309
+	{
+		c.Mem[0x2309] = x
+	}
+	// 1446 STY $230A
+	{
+		c.Mem[0x230A] = y
+	}
+	// 1449 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 144A STA $230B
+	{
+		c.Mem[0x230B] = a
+	}
+	// 144D ADC $80
+	{
+		m := c.Mem[0x0080]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 144F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1450 STA $230C
+	{
+		c.Mem[0x230C] = a
+	}
+	// 1453 STX $230D
+	{
+		c.Mem[0x230D] = x
+	}
+	// 1456 STY $230E
+	{
+		c.Mem[0x230E] = y
+	}
+	// 1459 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 145A STA $230F
+	{
+		c.Mem[0x230F] = a
+	}
+	// 145D ROR $80
+	{
+		m := c.Mem[0x0080]
+		m, cf = m>>1|cf<<7, m&1
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 145F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1460 STA $2310
+	{
+		c.Mem[0x2310] = a
+	}
+	// 1463 STX $2311
+	{
+		c.Mem[0x2311] = x
+	}
+	// 1466 STY $2312
+	{
+		c.Mem[0x2312] = y
+	}
+	// 1469 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 146A STA $2313
+	{
+		c.Mem[0x2313] = a
+	}
+	// 146D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 146E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 146F STA $2314
+	{
+		c.Mem[0x2314] = a
+	}
+	// 1472 STX $2315
+	{
+		c.Mem[0x2315] = x
+	}
+	// 1475 STY $2316
+	{
+		c.Mem[0x2316] = y
+	}
+	// 1478 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1479 STA $2317
+	{
+		c.Mem[0x2317] = a
+	}
+	// 147C ADC #$5A
+	{
+		m := byte(0x5A)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 147E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 147F STA $2318
+	{
+		c.Mem[0x2318] = a
+	}
+	// 1482 STX $2319
+	{
+		c.Mem[0x2319] = x
+	}
+	// 1485 STY $231A
+	{
+		c.Mem[0x231A] = y
+	}
+	// 1488 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1489 STA $231B
+	{
+		c.Mem[0x231B] = a
+	}
+	// 148C ROR A
+	{
+		m := a
+		m, cf = m>>1|cf<<7, m&1
+		nz = int(int8(m))
+		a = m
+	}
+	// 148D PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 148E STA $231C
+	{
+		c.Mem[0x231C] = a
+	}
+	// 1491 STX $231D
+	{
+		c.Mem[0x231D] = x
+	}
+	// 1494 STY $231E
+	{
+		c.Mem[0x231E] = y
+	}
+	// 1497 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1498 STA $231F
+	{
+		c.Mem[0x231F] = a
+	}
+	// 149B ADC $0480
+	{
+		m := c.Mem[0x0480]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 149E PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 149F STA $2320
+	{
+		c.Mem[0x2320] = a
+	}
+	// 14A2 STX $2321
+	{
+		c.Mem[0x2321] = x
+	}
+	// 14A5 STY $2322
+	{
+		c.Mem[0x2322] = y
+	}
+	// 14A8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 14A9 STA $2323
+	{
+		c.Mem[0x2323] = a
+	}
+	// 14AC ROR $0480
+	{
+		m := c.Mem[0x0480]
+		m, cf = m>>1|cf<<7, m&1
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 14AF PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 14B0 STA $2324
+	{
+		c.Mem[0x2324] = a
+	}
+	// 14B3 STX $2325
+	{
+		c.Mem[0x2325] = x
+	}
+	// 14B6 STY $2326
+	{
+		c.Mem[0x2326] = y
+	}
+	// 14B9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 14BA STA $2327
+	{
+		c.Mem[0x2327] = a
+	}
+	// 14BD BVS $14BF
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L14BF
+		}
+	}
+
+L14BF:
+	if off[27] {
+		pc = 0x14BF
+		goto step
+	}
+	clock += 163<<clockShift + 42
+	// 14BF PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 14C0 STA $2328
+	{
+		c.Mem[0x2328] = a
+	}
+	// 14C3 STX $2329
+	{
+		c.Mem[0x2329] = x
+	}
+	// 14C6 STY $232A
+	{
+		c.Mem[0x232A] = y
+	}
+	// 14C9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 14CA STA $232B
+	{
+		c.Mem[0x232B] = a
+	}
+	// 14CD ADC ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 14CF PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 14D0 STA $232C
+	{
+		c.Mem[0x232C] = a
+	}
+	// 14D3 STX $232D
+	{
+		c.Mem[0x232D] = x
+	}
+	// 14D6 STY $232E
+	{
+		c.Mem[0x232E] = y
+	}
+	// 14D9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 14DA STA $232F
+	{
+		c.Mem[0x232F] = a
+	}
+	// 14DD ADC $80,X
+	{
+		m := c.Mem[x+0x80]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 14DF PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 14E0 STA $2330
+	{
+		c.Mem[0x2330] = a
+	}
+	// 14E3 STX $2331
+	{
+		c.Mem[0x2331] = x
+	}
+	// 14E6 STY $2332
+	{
+		c.Mem[0x2332] = y
+	}
+	// 14E9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 14EA STA $2333
+	{
+		c.Mem[0x2333] = a
+	}
+	// 14ED ROR $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		m, cf = m>>1|cf<<7, m&1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 14EF PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 14F0 STA $2334
+	{
+		c.Mem[0x2334] = a
+	}
+	// 14F3 STX $2335
+	{
+		c.Mem[0x2335] = x
+	}
+	// 14F6 STY $2336
+	{
+		c.Mem[0x2336] = y
+	}
+	// 14F9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 14FA STA $2337
+	{
+		c.Mem[0x2337] = a
+	}
+	// 14FD SEI
+	{
+		c.P |= FlagI
+	}
+	// 14FE PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 14FF STA $2338
+	{
+		c.Mem[0x2338] = a
+	}
+	// 1502 STX $2339
+	{
+		c.Mem[0x2339] = x
+	}
+	// 1505 STY $233A
+	{
+		c.Mem[0x233A] = y
+	}
+	// 1508 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1509 STA $233B
+	{
+		c.Mem[0x233B] = a
+	}
+	// 150C ADC $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 150F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1510 STA $233C
+	{
+		c.Mem[0x233C] = a
+	}
+	// 1513 STX $233D
+	{
+		c.Mem[0x233D] = x
+	}
+	// 1516 STY $233E
+	{
+		c.Mem[0x233E] = y
+	}
+	// 1519 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 151A STA $233F
+	{
+		c.Mem[0x233F] = a
+	}
+	// 151D ADC $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+
+L1520:
+	if off[28] {
+		pc = 0x1520
+		goto step
+	}
+	if clock+429<<clockShift >= end {
+		pc = 0x1520
+		goto budget
+	}
+	clock += 293<<clockShift + 77
+	// 1520 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1521 STA $2340
+	{
+		c.Mem[0x2340] = a
+	}
+	// 1524 STX $2341
+	{
+		c.Mem[0x2341] = x
+	}
+	// 1527 STY $2342
+	{
+		c.Mem[0x2342] = y
+	}
+	// 152A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 152B STA $2343
+	{
+		c.Mem[0x2343] = a
+	}
+	// 152E ROR $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 270<<clockShift + 71
+			pc = 0x152E
+			goto step
+		}
+		m := c.Mem[ea]
+		m, cf = m>>1|cf<<7, m&1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 1531 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1532 STA $2344
+	{
+		c.Mem[0x2344] = a
+	}
+	// 1535 STX $2345
+	{
+		c.Mem[0x2345] = x
+	}
+	// 1538 STY $2346
+	{
+		c.Mem[0x2346] = y
+	}
+	// 153B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 153C STA $2347
+	{
+		c.Mem[0x2347] = a
+	}
+	// 153F STA ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		if exerciseCode[ea>>3]&(1<<(ea&7)) != 0 || c.Hooked(ea) {
+			clock -= 240<<clockShift + 64
+			pc = 0x153F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1541 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1542 STA $2348
+	{
+		c.Mem[0x2348] = a
+	}
+	// 1545 STX $2349
+	{
+		c.Mem[0x2349] = x
+	}
+	// 1548 STY $234A
+	{
+		c.Mem[0x234A] = y
+	}
+	// 154B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 154C STA $234B
+	{
+		c.Mem[0x234B] = a
+	}
+	// 154F STY $80
+	{
+		c.Mem[0x0080] = y
+	}
+	// 1551 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1552 STA $234C
+	{
+		c.Mem[0x234C] = a
+	}
+	// 1555 STX $234D
+	{
+		c.Mem[0x234D] = x
+	}
+	// 1558 STY $234E
+	{
+		c.Mem[0x234E] = y
+	}
+	// 155B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 155C STA $234F
+	{
+		c.Mem[0x234F] = a
+	}
+	// 155F STA $80
+	{
+		c.Mem[0x0080] = a
+	}
+	// 1561 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1562 STA $2350
+	{
+		c.Mem[0x2350] = a
+	}
+	// 1565 STX $2351
+	{
+		c.Mem[0x2351] = x
+	}
+	// 1568 STY $2352
+	{
+		c.Mem[0x2352] = y
+	}
+	// 156B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 156C STA $2353
+	{
+		c.Mem[0x2353] = a
+	}
+	// 156F STX $80
+	{
+		c.Mem[0x0080] = x
+	}
+	// 1571 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1572 STA $2354
+	{
+		c.Mem[0x2354] = a
+	}
+	// 1575 STX $2355
+	{
+		c.Mem[0x2355] = x
+	}
+	// 1578 STY $2356
+	{
+		c.Mem[0x2356] = y
+	}
+	// 157B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 157C STA $2357
+	{
+		c.Mem[0x2357] = a
+	}
+	// 157F DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 1580 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1581 STA $2358
+	{
+		c.Mem[0x2358] = a
+	}
+	// 1584 STX $2359
+	{
+		c.Mem[0x2359] = x
+	}
+	// 1587 STY $235A
+	{
+		c.Mem[0x235A] = y
+	}
+	// 158A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 158B STA $235B
+	{
+		c.Mem[0x235B] = a
+	}
+	// 158E TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 158F PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1590 STA $235C
+	{
+		c.Mem[0x235C] = a
+	}
+	// 1593 STX $235D
+	{
+		c.Mem[0x235D] = x
+	}
+	// 1596 STY $235E
+	{
+		c.Mem[0x235E] = y
+	}
+	// 1599 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 159A STA $235F
+	{
+		c.Mem[0x235F] = a
+	}
+	// 159D STY $0480
+	{
+		c.Mem[0x0480] = y
+	}
+	// 15A0 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 15A1 STA $2360
+	{
+		c.Mem[0x2360] = a
+	}
+	// 15A4 STX $2361
+	{
+		c.Mem[0x2361] = x
+	}
+	// 15A7 STY $2362
+	{
+		c.Mem[0x2362] = y
+	}
+	// 15AA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 15AB STA $2363
+	{
+		c.Mem[0x2363] = a
+	}
+	// 15AE STA $0480
+	{
+		c.Mem[0x0480] = a
+	}
+	// 15B1 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 15B2 STA $2364
+	{
+		c.Mem[0x2364] = a
+	}
+	// 15B5 STX $2365
+	{
+		c.Mem[0x2365] = x
+	}
+	// 15B8 STY $2366
+	{
+		c.Mem[0x2366] = y
+	}
+	// 15BB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 15BC STA $2367
+	{
+		c.Mem[0x2367] = a
+	}
+	// 15BF STX $0480
+	{
+		c.Mem[0x0480] = x
+	}
+	// 15C2 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 15C3 STA $2368
+	{
+		c.Mem[0x2368] = a
+	}
+	// 15C6 STX $2369
+	{
+		c.Mem[0x2369] = x
+	}
+	// 15C9 STY $236A
+	{
+		c.Mem[0x236A] = y
+	}
+	// 15CC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 15CD STA $236B
+	{
+		c.Mem[0x236B] = a
+	}
+	// 15D0 BCC $15D2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L15D2
+		}
+	}
+
+L15D2:
+	if off[29] {
+		pc = 0x15D2
+		goto step
+	}
+	clock += 135<<clockShift + 35
+	// 15D2 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 15D3 STA $236C
+	{
+		c.Mem[0x236C] = a
+	}
+	// 15D6 STX $236D
+	{
+		c.Mem[0x236D] = x
+	}
+	// 15D9 STY $236E
+	{
+		c.Mem[0x236E] = y
+	}
+	// 15DC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 15DD STA $236F
+	{
+		c.Mem[0x236F] = a
+	}
+	// 15E0 STA ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		if exerciseCode[ea>>3]&(1<<(ea&7)) != 0 || c.Hooked(ea) {
+			clock -= 112<<clockShift + 29
+			pc = 0x15E0
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 15E2 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 15E3 STA $2370
+	{
+		c.Mem[0x2370] = a
+	}
+	// 15E6 STX $2371
+	{
+		c.Mem[0x2371] = x
+	}
+	// 15E9 STY $2372
+	{
+		c.Mem[0x2372] = y
+	}
+	// 15EC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 15ED STA $2373
+	{
+		c.Mem[0x2373] = a
+	}
+	// 15F0 STY $80,X
+	{
+		ea := uint16(x + 0x80)
+		c.Mem[ea] = y
+	}
+	// 15F2 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 15F3 STA $2374
+	{
+		c.Mem[0x2374] = a
+	}
+	// 15F6 STX $2375
+	{
+		c.Mem[0x2375] = x
+	}
+	// 15F9 STY $2376
+	{
+		c.Mem[0x2376] = y
+	}
+	// 15FC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 15FD STA $2377
+	{
+		c.Mem[0x2377] = a
+	}
+	// 1600 STA $80,X
+	{
+		ea := uint16(x + 0x80)
+		c.Mem[ea] = a
+	}
+	// 1602 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1603 STA $2378
+	{
+		c.Mem[0x2378] = a
+	}
+	// 1606 STX $2379
+	{
+		c.Mem[0x2379] = x
+	}
+	// 1609 STY $237A
+	{
+		c.Mem[0x237A] = y
+	}
+	// 160C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 160D STA $237B
+	{
+		c.Mem[0x237B] = a
+	}
+	// 1610 STX $80,Y
+	{
+		ea := uint16(y + 0x80)
+		c.Mem[ea] = x
+	}
+	// 1612 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1613 STA $237C
+	{
+		c.Mem[0x237C] = a
+	}
+	// 1616 STX $237D
+	{
+		c.Mem[0x237D] = x
+	}
+	// 1619 STY $237E
+	{
+		c.Mem[0x237E] = y
+	}
+	// 161C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 161D STA $237F
+	{
+		c.Mem[0x237F] = a
+	}
+	// 1620 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+
+L1621:
+	if off[30] {
+		pc = 0x1621
+		goto step
+	}
+	if clock+424<<clockShift >= end {
+		pc = 0x1621
+		goto budget
+	}
+	clock += 394<<clockShift + 105
+	// 1621 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1622 STA $2380
+	{
+		c.Mem[0x2380] = a
+	}
+	// 1625 STX $2381
+	{
+		c.Mem[0x2381] = x
+	}
+	// 1628 STY $2382
+	{
+		c.Mem[0x2382] = y
+	}
+	// 162B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 162C STA $2383
+	{
+		c.Mem[0x2383] = a
+	}
+	// 162F STA $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 371<<clockShift + 99
+			pc = 0x162F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1632 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1633 STA $2384
+	{
+		c.Mem[0x2384] = a
+	}
+	// 1636 STX $2385
+	{
+		c.Mem[0x2385] = x
+	}
+	// 1639 STY $2386
+	{
+		c.Mem[0x2386] = y
+	}
+	// 163C PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 163D STA $2387
+	{
+		c.Mem[0x2387] = a
+	}
+	// 1640 STA $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 343<<clockShift + 92
+			pc = 0x1640
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1643 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1644 STA $2388
+	{
+		c.Mem[0x2388] = a
+	}
+	// 1647 STX $2389
+	{
+		c.Mem[0x2389] = x
+	}
+	// 164A STY $238A
+	{
+		c.Mem[0x238A] = y
+	}
+	// 164D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 164E STA $238B
+	{
+		c.Mem[0x238B] = a
+	}
+	// 1651 LDY #$5A
+	{
+		m := byte(0x5A)
+		y = m
+		nz = int(int8(y))
+	}
+	// 1653 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1654 STA $238C
+	{
+		c.Mem[0x238C] = a
+	}
+	// 1657 STX $238D
+	{
+		c.Mem[0x238D] = x
+	}
+	// 165A STY $238E
+	{
+		c.Mem[0x238E] = y
+	}
+	// 165D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 165E STA $238F
+	{
+		c.Mem[0x238F] = a
+	}
+	// 1661 LDA ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1663 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1664 STA $2390
+	{
+		c.Mem[0x2390] = a
+	}
+	// 1667 STX $2391
+	{
+		c.Mem[0x2391] = x
+	}
+	// 166A STY $2392
+	{
+		c.Mem[0x2392] = y
+	}
+	// 166D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 166E STA $2393
+	{
+		c.Mem[0x2393] = a
+	}
+	// 1671 LDX #$5A
+	{
+		m := byte(0x5A)
+		x = m
+		nz = int(int8(x))
+	}
+	// 1673 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1674 STA $2394
+	{
+		c.Mem[0x2394] = a
+	}
+	// 1677 STX $2395
+	{
+		c.Mem[0x2395] = x
+	}
+	// 167A STY $2396
+	{
+		c.Mem[0x2396] = y
+	}
+	// 167D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 167E STA $2397
+	{
+		c.Mem[0x2397] = a
+	}
+	// 1681 LDY $80
+	{
+		m := c.Mem[0x0080]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1683 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1684 STA $2398
+	{
+		c.Mem[0x2398] = a
+	}
+	// 1687 STX $2399
+	{
+		c.Mem[0x2399] = x
+	}
+	// 168A STY $239A
+	{
+		c.Mem[0x239A] = y
+	}
+	// 168D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 168E STA $239B
+	{
+		c.Mem[0x239B] = a
+	}
+	// 1691 LDA $80
+	{
+		m := c.Mem[0x0080]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1693 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1694 STA $239C
+	{
+		c.Mem[0x239C] = a
+	}
+	// 1697 STX $239D
+	{
+		c.Mem[0x239D] = x
+	}
+	// 169A STY $239E
+	{
+		c.Mem[0x239E] = y
+	}
+	// 169D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 169E STA $239F
+	{
+		c.Mem[0x239F] = a
+	}
+	// 16A1 LDX $80
+	{
+		m := c.Mem[0x0080]
+		x = m
+		nz = int(int8(x))
+	}
+	// 16A3 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 16A4 STA $23A0
+	{
+		c.Mem[0x23A0] = a
+	}
+	// 16A7 STX $23A1
+	{
+		c.Mem[0x23A1] = x
+	}
+	// 16AA STY $23A2
+	{
+		c.Mem[0x23A2] = y
+	}
+	// 16AD PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 16AE STA $23A3
+	{
+		c.Mem[0x23A3] = a
+	}
+	// 16B1 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 16B2 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 16B3 STA $23A4
+	{
+		c.Mem[0x23A4] = a
+	}
+	// 16B6 STX $23A5
+	{
+		c.Mem[0x23A5] = x
+	}
+	// 16B9 STY $23A6
+	{
+		c.Mem[0x23A6] = y
+	}
+	// 16BC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 16BD STA $23A7
+	{
+		c.Mem[0x23A7] = a
+	}
+	// 16C0 LDA #$5A
+	{
+		m := byte(0x5A)
+		a = m
+		nz = int(int8(a))
+	}
+	// 16C2 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 16C3 STA $23A8
+	{
+		c.Mem[0x23A8] = a
+	}
+	// 16C6 STX $23A9
+	{
+		c.Mem[0x23A9] = x
+	}
+	// 16C9 STY $23AA
+	{
+		c.Mem[0x23AA] = y
+	}
+	// 16CC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 16CD STA $23AB
+	{
+		c.Mem[0x23AB] = a
+	}
+	// 16D0 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 16D1 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 16D2 STA $23AC
+	{
+		c.Mem[0x23AC] = a
+	}
+	// 16D5 STX $23AD
+	{
+		c.Mem[0x23AD] = x
+	}
+	// 16D8 STY $23AE
+	{
+		c.Mem[0x23AE] = y
+	}
+	// 16DB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 16DC STA $23AF
+	{
+		c.Mem[0x23AF] = a
+	}
+	// 16DF LDY $0480
+	{
+		m := c.Mem[0x0480]
+		y = m
+		nz = int(int8(y))
+	}
+	// 16E2 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 16E3 STA $23B0
+	{
+		c.Mem[0x23B0] = a
+	}
+	// 16E6 STX $23B1
+	{
+		c.Mem[0x23B1] = x
+	}
+	// 16E9 STY $23B2
+	{
+		c.Mem[0x23B2] = y
+	}
+	// 16EC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 16ED STA $23B3
+	{
+		c.Mem[0x23B3] = a
+	}
+	// 16F0 LDA $0480
+	{
+		m := c.Mem[0x0480]
+		a = m
+		nz = int(int8(a))
+	}
+	// 16F3 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 16F4 STA $23B4
+	{
+		c.Mem[0x23B4] = a
+	}
+	// 16F7 STX $23B5
+	{
+		c.Mem[0x23B5] = x
+	}
+	// 16FA STY $23B6
+	{
+		c.Mem[0x23B6] = y
+	}
+	// 16FD PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 16FE STA $23B7
+	{
+		c.Mem[0x23B7] = a
+	}
+	// 1701 LDX $0480
+	{
+		m := c.Mem[0x0480]
+		x = m
+		nz = int(int8(x))
+	}
+	// 1704 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1705 STA $23B8
+	{
+		c.Mem[0x23B8] = a
+	}
+	// 1708 STX $23B9
+	{
+		c.Mem[0x23B9] = x
+	}
+	// 170B STY $23BA
+	{
+		c.Mem[0x23BA] = y
+	}
+	// 170E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 170F STA $23BB
+	{
+		c.Mem[0x23BB] = a
+	}
+	// 1712 BCS $1714
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1714
+		}
+	}
+
+L1714:
+	if off[31] {
+		pc = 0x1714
+		goto step
+	}
+	clock += 28<<clockShift + 7
+	// 1714 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1715 STA $23BC
+	{
+		c.Mem[0x23BC] = a
+	}
+	// 1718 STX $23BD
+	{
+		c.Mem[0x23BD] = x
+	}
+	// 171B STY $23BE
+	{
+		c.Mem[0x23BE] = y
+	}
+	// 171E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 171F STA $23BF
+	{
+		c.Mem[0x23BF] = a
+	}
+	// 1722 LDA ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+
+L1724:
+	if off[32] {
+		pc = 0x1724
+		goto step
+	}
+	if clock+427<<clockShift >= end {
+		pc = 0x1724
+		goto budget
+	}
+	clock += 423<<clockShift + 112
+	// 1724 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1725 STA $23C0
+	{
+		c.Mem[0x23C0] = a
+	}
+	// 1728 STX $23C1
+	{
+		c.Mem[0x23C1] = x
+	}
+	// 172B STY $23C2
+	{
+		c.Mem[0x23C2] = y
+	}
+	// 172E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 172F STA $23C3
+	{
+		c.Mem[0x23C3] = a
+	}
+	// 1732 LDY $80,X
+	{
+		m := c.Mem[x+0x80]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1734 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1735 STA $23C4
+	{
+		c.Mem[0x23C4] = a
+	}
+	// 1738 STX $23C5
+	{
+		c.Mem[0x23C5] = x
+	}
+	// 173B STY $23C6
+	{
+		c.Mem[0x23C6] = y
+	}
+	// 173E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 173F STA $23C7
+	{
+		c.Mem[0x23C7] = a
+	}
+	// 1742 LDA $80,X
+	{
+		m := c.Mem[x+0x80]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1744 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1745 STA $23C8
+	{
+		c.Mem[0x23C8] = a
+	}
+	// 1748 STX $23C9
+	{
+		c.Mem[0x23C9] = x
+	}
+	// 174B STY $23CA
+	{
+		c.Mem[0x23CA] = y
+	}
+	// 174E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 174F STA $23CB
+	{
+		c.Mem[0x23CB] = a
+	}
+	// 1752 LDX $80,Y
+	{
+		m := c.Mem[y+0x80]
+		x = m
+		nz = int(int8(x))
+	}
+	// 1754 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1755 STA $23CC
+	{
+		c.Mem[0x23CC] = a
+	}
+	// 1758 STX $23CD
+	{
+		c.Mem[0x23CD] = x
+	}
+	// 175B STY $23CE
+	{
+		c.Mem[0x23CE] = y
+	}
+	// 175E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 175F STA $23CF
+	{
+		c.Mem[0x23CF] = a
+	}
+	// 1762 CLV
+	{
+		v = false
+	}
+	// 1763 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1764 STA $23D0
+	{
+		c.Mem[0x23D0] = a
+	}
+	// 1767 STX $23D1
+	{
+		c.Mem[0x23D1] = x
+	}
+	// 176A STY $23D2
+	{
+		c.Mem[0x23D2] = y
+	}
+	// 176D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 176E STA $23D3
+	{
+		c.Mem[0x23D3] = a
+	}
+	// 1771 LDA $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1774 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1775 STA $23D4
+	{
+		c.Mem[0x23D4] = a
+	}
+	// 1778 STX $23D5
+	{
+		c.Mem[0x23D5] = x
+	}
+	// 177B STY $23D6
+	{
+		c.Mem[0x23D6] = y
+	}
+	// 177E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 177F STA $23D7
+	{
+		c.Mem[0x23D7] = a
+	}
+	// 1782 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 1783 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1784 STA $23D8
+	{
+		c.Mem[0x23D8] = a
+	}
+	// 1787 STX $23D9
+	{
+		c.Mem[0x23D9] = x
+	}
+	// 178A STY $23DA
+	{
+		c.Mem[0x23DA] = y
+	}
+	// 178D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 178E STA $23DB
+	{
+		c.Mem[0x23DB] = a
+	}
+	// 1791 LDY $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1794 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1795 STA $23DC
+	{
+		c.Mem[0x23DC] = a
+	}
+	// 1798 STX $23DD
+	{
+		c.Mem[0x23DD] = x
+	}
+	// 179B STY $23DE
+	{
+		c.Mem[0x23DE] = y
+	}
+	// 179E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 179F STA $23DF
+	{
+		c.Mem[0x23DF] = a
+	}
+	// 17A2 LDA $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 17A6 STA $23E0
+	{
+		c.Mem[0x23E0] = a
+	}
+	// 17A9 STX $23E1
+	{
+		c.Mem[0x23E1] = x
+	}
+	// 17AC STY $23E2
+	{
+		c.Mem[0x23E2] = y
+	}
+	// 17AF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17B0 STA $23E3
+	{
+		c.Mem[0x23E3] = a
+	}
+	// 17B3 LDX $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17B6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 17B7 STA $23E4
+	{
+		c.Mem[0x23E4] = a
+	}
+	// 17BA STX $23E5
+	{
+		c.Mem[0x23E5] = x
+	}
+	// 17BD STY $23E6
+	{
+		c.Mem[0x23E6] = y
+	}
+	// 17C0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17C1 STA $23E7
+	{
+		c.Mem[0x23E7] = a
+	}
+	// 17C4 CPY #$5A
+	{
+		m := byte(0x5A)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17C6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 17C7 STA $23E8
+	{
+		c.Mem[0x23E8] = a
+	}
+	// 17CA STX $23E9
+	{
+		c.Mem[0x23E9] = x
+	}
+	// 17CD STY $23EA
+	{
+		c.Mem[0x23EA] = y
+	}
+	// 17D0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17D1 STA $23EB
+	{
+		c.Mem[0x23EB] = a
+	}
+	// 17D4 CMP ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 17D7 STA $23EC
+	{
+		c.Mem[0x23EC] = a
+	}
+	// 17DA STX $23ED
+	{
+		c.Mem[0x23ED] = x
+	}
+	// 17DD STY $23EE
+	{
+		c.Mem[0x23EE] = y
+	}
+	// 17E0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17E1 STA $23EF
+	{
+		c.Mem[0x23EF] = a
+	}
+	// 17E4 CPY $80
+	{
+		m := c.Mem[0x0080]
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17E6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 17E7 STA $23F0
+	{
+		c.Mem[0x23F0] = a
+	}
+	// 17EA STX $23F1
+	{
+		c.Mem[0x23F1] = x
+	}
+	// 17ED STY $23F2
+	{
+		c.Mem[0x23F2] = y
+	}
+	// 17F0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17F1 STA $23F3
+	{
+		c.Mem[0x23F3] = a
+	}
+	// 17F4 CMP $80
+	{
+		m := c.Mem[0x0080]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 17F7 STA $23F4
+	{
+		c.Mem[0x23F4] = a
+	}
+	// 17FA STX $23F5
+	{
+		c.Mem[0x23F5] = x
+	}
+	// 17FD STY $23F6
+	{
+		c.Mem[0x23F6] = y
+	}
+	// 1800 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1801 STA $23F7
+	{
+		c.Mem[0x23F7] = a
+	}
+	// 1804 DEC $80
+	{
+		m := c.Mem[0x0080]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 1806 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1807 STA $23F8
+	{
+		c.Mem[0x23F8] = a
+	}
+	// 180A STX $23F9
+	{
+		c.Mem[0x23F9] = x
+	}
+	// 180D STY $23FA
+	{
+		c.Mem[0x23FA] = y
+	}
+	// 1810 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1811 STA $23FB
+	{
+		c.Mem[0x23FB] = a
+	}
+	// 1814 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 1815 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1816 STA $23FC
+	{
+		c.Mem[0x23FC] = a
+	}
+	// 1819 STX $23FD
+	{
+		c.Mem[0x23FD] = x
+	}
+	// 181C STY $23FE
+	{
+		c.Mem[0x23FE] = y
+	}
+	// 181F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1820 STA $23FF
+	{
+		c.Mem[0x23FF] = a
+	}
+	// 1823 CMP #$5A
+	{
+		m := byte(0x5A)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+
+L1825:
+	if off[33] {
+		pc = 0x1825
+		goto step
+	}
+	if clock+436<<clockShift >= end {
+		pc = 0x1825
+		goto budget
+	}
+	clock += 133<<clockShift + 35
+	// 1825 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1826 STA $2400
+	{
+		c.Mem[0x2400] = a
+	}
+	// 1829 STX $2401
+	{
+		c.Mem[0x2401] = x
+	}
+	// 182C STY $2402
+	{
+		c.Mem[0x2402] = y
+	}
+	// 182F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1830 STA $2403
+	{
+		c.Mem[0x2403] = a
+	}
+	// 1833 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1834 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1835 STA $2404
+	{
+		c.Mem[0x2404] = a
+	}
+	// 1838 STX $2405
+	{
+		c.Mem[0x2405] = x
+	}
+	// 183B STY $2406
+	{
+		c.Mem[0x2406] = y
+	}
+	// 183E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 183F STA $2407
+	{
+		c.Mem[0x2407] = a
+	}
+	// 1842 CPY $0480
+	{
+		m := c.Mem[0x0480]
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1845 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1846 STA $2408
+	{
+		c.Mem[0x2408] = a
+	}
+	// 1849 STX $2409
+	{
+		c.Mem[0x2409] = x
+	}
+	// 184C STY $240A
+	{
+		c.Mem[0x240A] = y
+	}
+	// 184F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1850 STA $240B
+	{
+		c.Mem[0x240B] = a
+	}
+	// 1853 CMP $0480
+	{
+		m := c.Mem[0x0480]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1856 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1857 STA $240C
+	{
+		c.Mem[0x240C] = a
+	}
+	// 185A STX $240D
+	{
+		c.Mem[0x240D] = x
+	}
+	// 185D STY $240E
+	{
+		c.Mem[0x240E] = y
+	}
+	// 1860 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1861 STA $240F
+	{
+		c.Mem[0x240F] = a
+	}
+	// 1864 DEC $0480
+	{
+		m := c.Mem[0x0480]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 1867 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1868 STA $2410
+	{
+		c.Mem[0x2410] = a
+	}
+	// 186B STX $2411
+	{
+		c.Mem[0x2411] = x
+	}
+	// 186E STY $2412
+	{
+		c.Mem[0x2412] = y
+	}
+	// 1871 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1872 STA $2413
+	{
+		c.Mem[0x2413] = a
+	}
+	// 1875 BNE $1877
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1877
+		}
+	}
+
+L1877:
+	if off[34] {
+		pc = 0x1877
+		goto step
+	}
+	clock += 299<<clockShift + 77
+	// 1877 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1878 STA $2414
+	{
+		c.Mem[0x2414] = a
+	}
+	// 187B STX $2415
+	{
+		c.Mem[0x2415] = x
+	}
+	// 187E STY $2416
+	{
+		c.Mem[0x2416] = y
+	}
+	// 1881 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1882 STA $2417
+	{
+		c.Mem[0x2417] = a
+	}
+	// 1885 CMP ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1887 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1888 STA $2418
+	{
+		c.Mem[0x2418] = a
+	}
+	// 188B STX $2419
+	{
+		c.Mem[0x2419] = x
+	}
+	// 188E STY $241A
+	{
+		c.Mem[0x241A] = y
+	}
+	// 1891 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1892 STA $241B
+	{
+		c.Mem[0x241B] = a
+	}
+	// 1895 CMP $80,X
+	{
+		m := c.Mem[x+0x80]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1897 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1898 STA $241C
+	{
+		c.Mem[0x241C] = a
+	}
+	// 189B STX $241D
+	{
+		c.Mem[0x241D] = x
+	}
+	// 189E STY $241E
+	{
+		c.Mem[0x241E] = y
+	}
+	// 18A1 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 18A2 STA $241F
+	{
+		c.Mem[0x241F] = a
+	}
+	// 18A5 DEC $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		m--
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 18A7 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 18A8 STA $2420
+	{
+		c.Mem[0x2420] = a
+	}
+	// 18AB STX $2421
+	{
+		c.Mem[0x2421] = x
+	}
+	// 18AE STY $2422
+	{
+		c.Mem[0x2422] = y
+	}
+	// 18B1 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 18B2 STA $2423
+	{
+		c.Mem[0x2423] = a
+	}
+	// 18B5 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 18B6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 18B7 STA $2424
+	{
+		c.Mem[0x2424] = a
+	}
+	// 18BA STX $2425
+	{
+		c.Mem[0x2425] = x
+	}
+	// 18BD STY $2426
+	{
+		c.Mem[0x2426] = y
+	}
+	// 18C0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 18C1 STA $2427
+	{
+		c.Mem[0x2427] = a
+	}
+	// 18C4 CMP $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 18C7 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 18C8 STA $2428
+	{
+		c.Mem[0x2428] = a
+	}
+	// 18CB STX $2429
+	{
+		c.Mem[0x2429] = x
+	}
+	// 18CE STY $242A
+	{
+		c.Mem[0x242A] = y
+	}
+	// 18D1 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 18D2 STA $242B
+	{
+		c.Mem[0x242B] = a
+	}
+	// 18D5 CMP $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 18D8 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 18D9 STA $242C
+	{
+		c.Mem[0x242C] = a
+	}
+	// 18DC STX $242D
+	{
+		c.Mem[0x242D] = x
+	}
+	// 18DF STY $242E
+	{
+		c.Mem[0x242E] = y
+	}
+	// 18E2 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 18E3 STA $242F
+	{
+		c.Mem[0x242F] = a
+	}
+	// 18E6 DEC $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 113<<clockShift + 29
+			pc = 0x18E6
+			goto step
+		}
+		m := c.Mem[ea]
+		m--
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 18E9 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 18EA STA $2430
+	{
+		c.Mem[0x2430] = a
+	}
+	// 18ED STX $2431
+	{
+		c.Mem[0x2431] = x
+	}
+	// 18F0 STY $2432
+	{
+		c.Mem[0x2432] = y
+	}
+	// 18F3 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 18F4 STA $2433
+	{
+		c.Mem[0x2433] = a
+	}
+	// 18F7 CPX #$5A
+	{
+		m := byte(0x5A)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 18F9 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 18FA STA $2434
+	{
+		c.Mem[0x2434] = a
+	}
+	// 18FD STX $2435
+	{
+		c.Mem[0x2435] = x
+	}
+	// 1900 STY $2436
+	{
+		c.Mem[0x2436] = y
+	}
+	// 1903 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1904 STA $2437
+	{
+		c.Mem[0x2437] = a
+	}
+	// 1907 SBC ($40,X)
+	{
+		zp := x + 0x40
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1909 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 190A STA $2438
+	{
+		c.Mem[0x2438] = a
+	}
+	// 190D STX $2439
+	{
+		c.Mem[0x2439] = x
+	}
+	// 1910 STY $243A
+	{
+		c.Mem[0x243A] = y
+	}
+	// 1913 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1914 STA $243B
+	{
+		c.Mem[0x243B] = a
+	}
+	// 1917 CPX $80
+	{
+		m := c.Mem[0x0080]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1919 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 191A STA $243C
+	{
+		c.Mem[0x243C] = a
+	}
+	// 191D STX $243D
+	{
+		c.Mem[0x243D] = x
+	}
+	// 1920 STY $243E
+	{
+		c.Mem[0x243E] = y
+	}
+	// 1923 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1924 STA $243F
+	{
+		c.Mem[0x243F] = a
+	}
+	// 1927 SBC $80
+	{
+		m := c.Mem[0x0080]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+
+L1929:
+	if off[35] {
+		pc = 0x1929
+		goto step
+	}
+	if clock+1860<<clockShift >= end {
+		pc = 0x1929
+		goto budget
+	}
+	clock += 211<<clockShift + 56
+	// 1929 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 192A STA $2440
+	{
+		c.Mem[0x2440] = a
+	}
+	// 192D STX $2441
+	{
+		c.Mem[0x2441] = x
+	}
+	// 1930 STY $2442
+	{
+		c.Mem[0x2442] = y
+	}
+	// 1933 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1934 STA $2443
+	{
+		c.Mem[0x2443] = a
+	}
+	// 1937 INC $80
+	{
+		m := c.Mem[0x0080]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0080] = m
+	}
+	// 1939 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 193A STA $2444
+	{
+		c.Mem[0x2444] = a
+	}
+	// 193D STX $2445
+	{
+		c.Mem[0x2445] = x
+	}
+	// 1940 STY $2446
+	{
+		c.Mem[0x2446] = y
+	}
+	// 1943 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1944 STA $2447
+	{
+		c.Mem[0x2447] = a
+	}
+	// 1947 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 1948 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1949 STA $2448
+	{
+		c.Mem[0x2448] = a
+	}
+	// 194C STX $2449
+	{
+		c.Mem[0x2449] = x
+	}
+	// 194F STY $244A
+	{
+		c.Mem[0x244A] = y
+	}
+	// 1952 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1953 STA $244B
+	{
+		c.Mem[0x244B] = a
+	}
+	// 1956 SBC #$5A
+	{
+		m := byte(0x5A)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1958 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1959 STA $244C
+	{
+		c.Mem[0x244C] = a
+	}
+	// 195C STX $244D
+	{
+		c.Mem[0x244D] = x
+	}
+	// 195F STY $244E
+	{
+		c.Mem[0x244E] = y
+	}
+	// 1962 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1963 STA $244F
+	{
+		c.Mem[0x244F] = a
+	}
+	// 1966 NOP
+	{
+
+	}
+	// 1967 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1968 STA $2450
+	{
+		c.Mem[0x2450] = a
+	}
+	// 196B STX $2451
+	{
+		c.Mem[0x2451] = x
+	}
+	// 196E STY $2452
+	{
+		c.Mem[0x2452] = y
+	}
+	// 1971 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1972 STA $2453
+	{
+		c.Mem[0x2453] = a
+	}
+	// 1975 CPX $0480
+	{
+		m := c.Mem[0x0480]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1978 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1979 STA $2454
+	{
+		c.Mem[0x2454] = a
+	}
+	// 197C STX $2455
+	{
+		c.Mem[0x2455] = x
+	}
+	// 197F STY $2456
+	{
+		c.Mem[0x2456] = y
+	}
+	// 1982 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1983 STA $2457
+	{
+		c.Mem[0x2457] = a
+	}
+	// 1986 SBC $0480
+	{
+		m := c.Mem[0x0480]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1989 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 198A STA $2458
+	{
+		c.Mem[0x2458] = a
+	}
+	// 198D STX $2459
+	{
+		c.Mem[0x2459] = x
+	}
+	// 1990 STY $245A
+	{
+		c.Mem[0x245A] = y
+	}
+	// 1993 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1994 STA $245B
+	{
+		c.Mem[0x245B] = a
+	}
+	// 1997 INC $0480
+	{
+		m := c.Mem[0x0480]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0480] = m
+	}
+	// 199A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 199B STA $245C
+	{
+		c.Mem[0x245C] = a
+	}
+	// 199E STX $245D
+	{
+		c.Mem[0x245D] = x
+	}
+	// 19A1 STY $245E
+	{
+		c.Mem[0x245E] = y
+	}
+	// 19A4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 19A5 STA $245F
+	{
+		c.Mem[0x245F] = a
+	}
+	// 19A8 BEQ $19AA
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L19AA
+		}
+	}
+
+L19AA:
+	if off[36] {
+		pc = 0x19AA
+		goto step
+	}
+	clock += 216<<clockShift + 55
+	// 19AA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 19AB STA $2460
+	{
+		c.Mem[0x2460] = a
+	}
+	// 19AE STX $2461
+	{
+		c.Mem[0x2461] = x
+	}
+	// 19B1 STY $2462
+	{
+		c.Mem[0x2462] = y
+	}
+	// 19B4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 19B5 STA $2463
+	{
+		c.Mem[0x2463] = a
+	}
+	// 19B8 SBC ($41),Y
+	{
+		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 19BA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 19BB STA $2464
+	{
+		c.Mem[0x2464] = a
+	}
+	// 19BE STX $2465
+	{
+		c.Mem[0x2465] = x
+	}
+	// 19C1 STY $2466
+	{
+		c.Mem[0x2466] = y
+	}
+	// 19C4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 19C5 STA $2467
+	{
+		c.Mem[0x2467] = a
+	}
+	// 19C8 SBC $80,X
+	{
+		m := c.Mem[x+0x80]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 19CA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 19CB STA $2468
+	{
+		c.Mem[0x2468] = a
+	}
+	// 19CE STX $2469
+	{
+		c.Mem[0x2469] = x
+	}
+	// 19D1 STY $246A
+	{
+		c.Mem[0x246A] = y
+	}
+	// 19D4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 19D5 STA $246B
+	{
+		c.Mem[0x246B] = a
+	}
+	// 19D8 INC $80,X
+	{
+		ea := uint16(x + 0x80)
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 19DA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 19DB STA $246C
+	{
+		c.Mem[0x246C] = a
+	}
+	// 19DE STX $246D
+	{
+		c.Mem[0x246D] = x
+	}
+	// 19E1 STY $246E
+	{
+		c.Mem[0x246E] = y
+	}
+	// 19E4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 19E5 STA $246F
+	{
+		c.Mem[0x246F] = a
+	}
+	// 19E8 SED
+	{
+		c.P |= FlagD
+	}
+	// 19E9 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 19EA STA $2470
+	{
+		c.Mem[0x2470] = a
+	}
+	// 19ED STX $2471
+	{
+		c.Mem[0x2471] = x
+	}
+	// 19F0 STY $2472
+	{
+		c.Mem[0x2472] = y
+	}
+	// 19F3 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 19F4 STA $2473
+	{
+		c.Mem[0x2473] = a
+	}
+	// 19F7 SBC $04C0,Y
+	{
+		ea := 0x04C0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 19FA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 19FB STA $2474
+	{
+		c.Mem[0x2474] = a
+	}
+	// 19FE STX $2475
+	{
+		c.Mem[0x2475] = x
+	}
+	// 1A01 STY $2476
+	{
+		c.Mem[0x2476] = y
+	}
+	// 1A04 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A05 STA $2477
+	{
+		c.Mem[0x2477] = a
+	}
+	// 1A08 SBC $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1A0B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1A0C STA $2478
+	{
+		c.Mem[0x2478] = a
+	}
+	// 1A0F STX $2479
+	{
+		c.Mem[0x2479] = x
+	}
+	// 1A12 STY $247A
+	{
+		c.Mem[0x247A] = y
+	}
+	// 1A15 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A16 STA $247B
+	{
+		c.Mem[0x247B] = a
+	}
+	// 1A19 INC $04C0,X
+	{
+		ea := 0x04C0 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 30<<clockShift + 7
+			pc = 0x1A19
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 1A1C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1A1D STA $247C
+	{
+		c.Mem[0x247C] = a
+	}
+	// 1A20 STX $247D
+	{
+		c.Mem[0x247D] = x
+	}
+	// 1A23 STY $247E
+	{
+		c.Mem[0x247E] = y
+	}
+	// 1A26 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A27 STA $247F
+	{
+		c.Mem[0x247F] = a
+	}
+
+L1A2A:
+	if off[37] {
+		pc = 0x1A2A
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1A2A DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1A2B BMI $1A31
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L1A31
+		}
+	}
+
+L1A2D:
+	if off[38] {
+		pc = 0x1A2D
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1A2D CMP $C0,X
+	{
+		m := c.Mem[x+0xC0]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1A2F BNE $1A2A
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1A2A
+		}
+	}
+
+L1A31:
+	if off[39] {
+		pc = 0x1A31
+		goto step
+	}
+	if clock+3361<<clockShift >= end {
+		pc = 0x1A31
+		goto budget
+	}
+	clock += 23<<clockShift + 6
+	// 1A31 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1A32 STA $2480
+	{
+		c.Mem[0x2480] = a
+	}
+	// 1A35 STX $2481
+	{
+		c.Mem[0x2481] = x
+	}
+	// 1A38 STY $2482
+	{
+		c.Mem[0x2482] = y
+	}
+	// 1A3B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A3C STA $2483
+	{
+		c.Mem[0x2483] = a
+	}
+
+L1A3F:
+	if off[40] {
+		pc = 0x1A3F
+		goto step
+	}
+	// 1A3F DEY
+	// 1A40 BMI $1A47
+	// 1A42 CMP $0440,Y
+	// 1A45 BNE $1A3F
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(y) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		for top := n - 1; top >= 0 && found < 0; top -= 8 {
+			w := c.Mem[0x440+top-7 : 0x440+top+1]
+			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			v ^= pat
+			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+			if top < 7 {
+				zero &^= 1<<(8*(7-top)) - 1 // below the table
+			}
+			if zero != 0 {
+				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L1A47
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x440]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		y -= byte(n) + 1
+		nz = int(int8(y))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L1A47
+	}
+
+L1A42:
+	if off[41] {
+		pc = 0x1A42
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1A42 CMP $0440,Y
+	{
+		ea := 0x0440 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1A45 BNE $1A3F
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1A3F
+		}
+	}
+
+L1A47:
+	if off[42] {
+		pc = 0x1A47
+		goto step
+	}
+	clock += 23<<clockShift + 6
+	// 1A47 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1A48 STA $2484
+	{
+		c.Mem[0x2484] = a
+	}
+	// 1A4B STX $2485
+	{
+		c.Mem[0x2485] = x
+	}
+	// 1A4E STY $2486
+	{
+		c.Mem[0x2486] = y
+	}
+	// 1A51 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A52 STA $2487
+	{
+		c.Mem[0x2487] = a
+	}
+
+L1A55:
+	if off[43] {
+		pc = 0x1A55
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1A55 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1A56 BMI $1A5C
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L1A5C
+		}
+	}
+
+L1A58:
+	if off[44] {
+		pc = 0x1A58
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1A58 CMP $C0,X
+	{
+		m := c.Mem[c.Mem[0x1A59]+x] // read: a setting, the base
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1A5A BNE $1A55
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1A55
+		}
+	}
+
+L1A5C:
+	if off[45] {
+		pc = 0x1A5C
+		goto step
+	}
+	clock += 319<<clockShift + 154
+	// 1A5C PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1A5D STA $2488
+	{
+		c.Mem[0x2488] = a
+	}
+	// 1A60 STX $2489
+	{
+		c.Mem[0x2489] = x
+	}
+	// 1A63 STY $248A
+	{
+		c.Mem[0x248A] = y
+	}
+	// 1A66 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A67 STA $248B
+	{
+		c.Mem[0x248B] = a
+	}
+	// 1A6A NOP
+	{
+
+	}
+	// 1A6B NOP
+	{
+
+	}
+	// 1A6C NOP
+	{
+
+	}
+	// 1A6D NOP
+	{
+
+	}
+	// 1A6E NOP
+	{
+
+	}
+	// 1A6F NOP
+	{
+
+	}
+	// 1A70 NOP
+	{
+
+	}
+	// 1A71 NOP
+	{
+
+	}
+	// 1A72 NOP
+	{
+
+	}
+	// 1A73 NOP
+	{
+
+	}
+	// 1A74 NOP
+	{
+
+	}
+	// 1A75 NOP
+	{
+
+	}
+	// 1A76 NOP
+	{
+
+	}
+	// 1A77 NOP
+	{
+
+	}
+	// 1A78 NOP
+	{
+
+	}
+	// 1A79 NOP
+	{
+
+	}
+	// 1A7A NOP
+	{
+
+	}
+	// 1A7B NOP
+	{
+
+	}
+	// 1A7C NOP
+	{
+
+	}
+	// 1A7D NOP
+	{
+
+	}
+	// 1A7E NOP
+	{
+
+	}
+	// 1A7F NOP
+	{
+
+	}
+	// 1A80 NOP
+	{
+
+	}
+	// 1A81 NOP
+	{
+
+	}
+	// 1A82 NOP
+	{
+
+	}
+	// 1A83 NOP
+	{
+
+	}
+	// 1A84 NOP
+	{
+
+	}
+	// 1A85 NOP
+	{
+
+	}
+	// 1A86 NOP
+	{
+
+	}
+	// 1A87 NOP
+	{
+
+	}
+	// 1A88 NOP
+	{
+
+	}
+	// 1A89 NOP
+	{
+
+	}
+	// 1A8A NOP
+	{
+
+	}
+	// 1A8B NOP
+	{
+
+	}
+	// 1A8C NOP
+	{
+
+	}
+	// 1A8D NOP
+	{
+
+	}
+	// 1A8E NOP
+	{
+
+	}
+	// 1A8F NOP
+	{
+
+	}
+	// 1A90 NOP
+	{
+
+	}
+	// 1A91 NOP
+	{
+
+	}
+	// 1A92 NOP
+	{
+
+	}
+	// 1A93 NOP
+	{
+
+	}
+	// 1A94 NOP
+	{
+
+	}
+	// 1A95 NOP
+	{
+
+	}
+	// 1A96 NOP
+	{
+
+	}
+	// 1A97 NOP
+	{
+
+	}
+	// 1A98 NOP
+	{
+
+	}
+	// 1A99 NOP
+	{
+
+	}
+	// 1A9A NOP
+	{
+
+	}
+	// 1A9B NOP
+	{
+
+	}
+	// 1A9C NOP
+	{
+
+	}
+	// 1A9D NOP
+	{
+
+	}
+	// 1A9E NOP
+	{
+
+	}
+	// 1A9F NOP
+	{
+
+	}
+	// 1AA0 NOP
+	{
+
+	}
+	// 1AA1 NOP
+	{
+
+	}
+	// 1AA2 NOP
+	{
+
+	}
+	// 1AA3 NOP
+	{
+
+	}
+	// 1AA4 NOP
+	{
+
+	}
+	// 1AA5 NOP
+	{
+
+	}
+	// 1AA6 NOP
+	{
+
+	}
+	// 1AA7 NOP
+	{
+
+	}
+	// 1AA8 NOP
+	{
+
+	}
+	// 1AA9 NOP
+	{
+
+	}
+	// 1AAA NOP
+	{
+
+	}
+	// 1AAB NOP
+	{
+
+	}
+	// 1AAC NOP
+	{
+
+	}
+	// 1AAD NOP
+	{
+
+	}
+	// 1AAE NOP
+	{
+
+	}
+	// 1AAF NOP
+	{
+
+	}
+	// 1AB0 NOP
+	{
+
+	}
+	// 1AB1 NOP
+	{
+
+	}
+	// 1AB2 NOP
+	{
+
+	}
+	// 1AB3 NOP
+	{
+
+	}
+	// 1AB4 NOP
+	{
+
+	}
+	// 1AB5 NOP
+	{
+
+	}
+	// 1AB6 NOP
+	{
+
+	}
+	// 1AB7 NOP
+	{
+
+	}
+	// 1AB8 NOP
+	{
+
+	}
+	// 1AB9 NOP
+	{
+
+	}
+	// 1ABA NOP
+	{
+
+	}
+	// 1ABB NOP
+	{
+
+	}
+	// 1ABC NOP
+	{
+
+	}
+	// 1ABD NOP
+	{
+
+	}
+	// 1ABE NOP
+	{
+
+	}
+	// 1ABF NOP
+	{
+
+	}
+	// 1AC0 NOP
+	{
+
+	}
+	// 1AC1 NOP
+	{
+
+	}
+	// 1AC2 NOP
+	{
+
+	}
+	// 1AC3 NOP
+	{
+
+	}
+	// 1AC4 NOP
+	{
+
+	}
+	// 1AC5 NOP
+	{
+
+	}
+	// 1AC6 NOP
+	{
+
+	}
+	// 1AC7 NOP
+	{
+
+	}
+	// 1AC8 NOP
+	{
+
+	}
+	// 1AC9 NOP
+	{
+
+	}
+	// 1ACA NOP
+	{
+
+	}
+	// 1ACB NOP
+	{
+
+	}
+	// 1ACC NOP
+	{
+
+	}
+	// 1ACD NOP
+	{
+
+	}
+	// 1ACE NOP
+	{
+
+	}
+	// 1ACF NOP
+	{
+
+	}
+	// 1AD0 NOP
+	{
+
+	}
+	// 1AD1 NOP
+	{
+
+	}
+	// 1AD2 NOP
+	{
+
+	}
+	// 1AD3 NOP
+	{
+
+	}
+	// 1AD4 NOP
+	{
+
+	}
+	// 1AD5 NOP
+	{
+
+	}
+	// 1AD6 NOP
+	{
+
+	}
+	// 1AD7 NOP
+	{
+
+	}
+	// 1AD8 NOP
+	{
+
+	}
+	// 1AD9 NOP
+	{
+
+	}
+	// 1ADA NOP
+	{
+
+	}
+	// 1ADB NOP
+	{
+
+	}
+	// 1ADC NOP
+	{
+
+	}
+	// 1ADD NOP
+	{
+
+	}
+	// 1ADE NOP
+	{
+
+	}
+	// 1ADF NOP
+	{
+
+	}
+	// 1AE0 NOP
+	{
+
+	}
+	// 1AE1 NOP
+	{
+
+	}
+	// 1AE2 NOP
+	{
+
+	}
+	// 1AE3 NOP
+	{
+
+	}
+	// 1AE4 NOP
+	{
+
+	}
+	// 1AE5 NOP
+	{
+
+	}
+	// 1AE6 NOP
+	{
+
+	}
+	// 1AE7 NOP
+	{
+
+	}
+	// 1AE8 NOP
+	{
+
+	}
+	// 1AE9 NOP
+	{
+
+	}
+	// 1AEA NOP
+	{
+
+	}
+	// 1AEB NOP
+	{
+
+	}
+	// 1AEC NOP
+	{
+
+	}
+	// 1AED NOP
+	{
+
+	}
+	// 1AEE NOP
+	{
+
+	}
+	// 1AEF NOP
+	{
+
+	}
+	// 1AF0 NOP
+	{
+
+	}
+	// 1AF1 NOP
+	{
+
+	}
+	// 1AF2 NOP
+	{
+
+	}
+	// 1AF3 NOP
+	{
+
+	}
+	// 1AF4 NOP
+	{
+
+	}
+	// 1AF5 NOP
+	{
+
+	}
+	// 1AF6 NOP
+	{
+
+	}
+	// 1AF7 NOP
+	{
+
+	}
+	// 1AF8 NOP
+	{
+
+	}
+	// 1AF9 NOP
+	{
+
+	}
+	// 1AFA NOP
+	{
+
+	}
+	// 1AFB NOP
+	{
+
+	}
+	// 1AFC NOP
+	{
+
+	}
+	// 1AFD BCC $1B00
+	{
+		if cf == 0 {
+			clock += 2 << clockShift
+			goto L1B00
+		}
+	}
+
+L1AFF:
+	if off[46] {
+		pc = 0x1AFF
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 1AFF NOP
+	{
+
+	}
+
+L1B00:
+	if off[47] {
+		pc = 0x1B00
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 1B00 JSR $0700
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x02
+		s -= 2
+		goto L0700
+	}
+
+L1B03:
+	if off[48] {
+		pc = 0x1B03
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x1B03
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1B03 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B04 STA $248C
+	{
+		c.Mem[0x248C] = a
+	}
+	// 1B07 STX $248D
+	{
+		c.Mem[0x248D] = x
+	}
+	// 1B0A STY $248E
+	{
+		c.Mem[0x248E] = y
+	}
+	// 1B0D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B0E STA $248F
+	{
+		c.Mem[0x248F] = a
+	}
+	// 1B11 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 1B12 TXS
+	{
+		s = x
+	}
+	// 1B13 JMP ($0600)
+	// left to the core
+	pc = 0x1B13
+	goto step
+
+L1B16:
+	if off[49] {
+		pc = 0x1B16
+		goto step
+	}
+	if clock+0<<clockShift >= end {
+		pc = 0x1B16
+		goto budget
+	}
+	// 1B16 BRK
+	// left to the core
+	pc = 0x1B16
+	goto step
+
+L1B18:
+	if off[50] {
+		pc = 0x1B18
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x1B18
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 1B18 LDA $047F
+	{
+		m := c.Mem[0x047F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B1B BNE $1B20
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1B20
+		}
+	}
+
+L1B1D:
+	if off[51] {
+		pc = 0x1B1D
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 1B1D JSR $1F1F
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x1F
+		s -= 2
+		pc = 0x1F1F
+		goto step
+	}
+
+L1B20:
+	if off[52] {
+		pc = 0x1B20
+		goto step
+	}
 	if clock+3<<clockShift >= end {
 		pc = 0x1B20
 		goto budget

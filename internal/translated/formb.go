@@ -55,7 +55,192 @@ var FormB = &emu.Native{
 		{Lo: 0x004E, Hi: 0x00FF},
 		{Lo: 0x01AF, Hi: 0x01FF},
 	},
-	Enter: formB,
+	Parts: []emu.Part{
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
+		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
+		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
+		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0020}}},
+		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0026}}},
+		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x002A}}},
+		{Start: 0x002B, Bytes: []emu.Range{{Lo: 0x002B, Hi: 0x002D}}},
+		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0031}}},
+		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0035}}},
+		{Start: 0x0036, Bytes: []emu.Range{{Lo: 0x0036, Hi: 0x0038}}},
+		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x0040}}},
+		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0044}}},
+		{Start: 0x0045, Bytes: []emu.Range{{Lo: 0x0045, Hi: 0x0047}}},
+		{Start: 0x0048, Bytes: []emu.Range{{Lo: 0x0048, Hi: 0x004A}}},
+		{Start: 0x004B, Bytes: []emu.Range{{Lo: 0x004B, Hi: 0x004D}}},
+		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0103}}},
+		{Start: 0x0104, Bytes: []emu.Range{{Lo: 0x0104, Hi: 0x0107}}},
+		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x010B}}},
+		{Start: 0x010C, Bytes: []emu.Range{{Lo: 0x010C, Hi: 0x010F}}},
+		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0115}}},
+		{Start: 0x0116, Bytes: []emu.Range{{Lo: 0x0116, Hi: 0x0117}}},
+		{Start: 0x0118, Bytes: []emu.Range{{Lo: 0x0118, Hi: 0x0119}}},
+		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011D}}},
+		{Start: 0x011E, Bytes: []emu.Range{{Lo: 0x011E, Hi: 0x0122}}},
+		{Start: 0x0123, Bytes: []emu.Range{{Lo: 0x0123, Hi: 0x0125}}},
+		{Start: 0x0126, Bytes: []emu.Range{{Lo: 0x0126, Hi: 0x012C}}},
+		{Start: 0x012D, Bytes: []emu.Range{{Lo: 0x012D, Hi: 0x0130}}},
+		{Start: 0x0131, Bytes: []emu.Range{{Lo: 0x0131, Hi: 0x0137}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013B}}},
+		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x013D}}},
+		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x013E}}},
+		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0149}}},
+		{Start: 0x014A, Bytes: []emu.Range{{Lo: 0x014A, Hi: 0x014C}}},
+		{Start: 0x014D, Bytes: []emu.Range{{Lo: 0x014D, Hi: 0x014F}}},
+		{Start: 0x0150, Bytes: []emu.Range{{Lo: 0x0150, Hi: 0x0152}}},
+		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0159}}},
+		{Start: 0x015A, Bytes: []emu.Range{{Lo: 0x015A, Hi: 0x015C}}},
+		{Start: 0x015D, Bytes: []emu.Range{{Lo: 0x015D, Hi: 0x015F}}},
+		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0163}}},
+		{Start: 0x0164, Bytes: []emu.Range{{Lo: 0x0164, Hi: 0x0169}}},
+		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016D}}},
+		{Start: 0x016E, Bytes: []emu.Range{{Lo: 0x016E, Hi: 0x016E}}},
+		{Start: 0x016F, Bytes: []emu.Range{{Lo: 0x016F, Hi: 0x0170}}},
+		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0174}}},
+		{Start: 0x0175, Bytes: []emu.Range{{Lo: 0x0175, Hi: 0x0179}}},
+		{Start: 0x017A, Bytes: []emu.Range{{Lo: 0x017A, Hi: 0x017C}}},
+		{Start: 0x017D, Bytes: []emu.Range{{Lo: 0x017D, Hi: 0x017E}}},
+		{Start: 0x017F, Bytes: []emu.Range{{Lo: 0x017F, Hi: 0x0185}}},
+		{Start: 0x0186, Bytes: []emu.Range{{Lo: 0x0186, Hi: 0x0187}}},
+		{Start: 0x0188, Bytes: []emu.Range{{Lo: 0x0188, Hi: 0x018A}, {Lo: 0x018C, Hi: 0x018F}}},
+		{Start: 0x0190, Bytes: []emu.Range{{Lo: 0x0190, Hi: 0x0192}}},
+		{Start: 0x0193, Bytes: []emu.Range{{Lo: 0x0193, Hi: 0x0195}}},
+		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0199}}},
+		{Start: 0x019A, Bytes: []emu.Range{{Lo: 0x019A, Hi: 0x019C}}},
+		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019E}}},
+		{Start: 0x019F, Bytes: []emu.Range{{Lo: 0x019F, Hi: 0x01A4}}},
+		{Start: 0x01A5, Bytes: []emu.Range{{Lo: 0x01A5, Hi: 0x01A7}}},
+		{Start: 0x01A8, Bytes: []emu.Range{{Lo: 0x01A8, Hi: 0x01AB}}},
+		{Start: 0x01AC, Bytes: []emu.Range{{Lo: 0x01AC, Hi: 0x01AE}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0201}}},
+		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0203}}},
+		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0208}}},
+		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020C}}},
+		{Start: 0x020D, Bytes: []emu.Range{{Lo: 0x020D, Hi: 0x0210}}},
+		{Start: 0x0211, Bytes: []emu.Range{{Lo: 0x0211, Hi: 0x0211}}},
+		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0214}}},
+		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0222}}},
+		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0226}}},
+		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x022A}}},
+		{Start: 0x022B, Bytes: []emu.Range{{Lo: 0x022B, Hi: 0x022C}}},
+		{Start: 0x022D, Bytes: []emu.Range{{Lo: 0x022D, Hi: 0x022F}}},
+		{Start: 0x0230, Bytes: []emu.Range{{Lo: 0x0230, Hi: 0x0231}}},
+		{Start: 0x0232, Bytes: []emu.Range{{Lo: 0x0232, Hi: 0x0233}}},
+		{Start: 0x0234, Bytes: []emu.Range{{Lo: 0x0234, Hi: 0x0236}}},
+		{Start: 0x0237, Bytes: []emu.Range{{Lo: 0x0237, Hi: 0x0238}}},
+		{Start: 0x0239, Bytes: []emu.Range{{Lo: 0x0239, Hi: 0x023A}}},
+		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023E}}},
+		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0241}}},
+		{Start: 0x0242, Bytes: []emu.Range{{Lo: 0x0242, Hi: 0x0243}}},
+		{Start: 0x0244, Bytes: []emu.Range{{Lo: 0x0244, Hi: 0x0245}}},
+		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024E}}},
+		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0250}}},
+		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0254}}},
+		{Start: 0x0255, Bytes: []emu.Range{{Lo: 0x0255, Hi: 0x0257}}},
+		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025D}}},
+		{Start: 0x025E, Bytes: []emu.Range{{Lo: 0x025E, Hi: 0x025F}}},
+		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0263}}},
+		{Start: 0x0264, Bytes: []emu.Range{{Lo: 0x0264, Hi: 0x0266}}},
+		{Start: 0x0267, Bytes: []emu.Range{{Lo: 0x0267, Hi: 0x0268}}},
+		{Start: 0x0269, Bytes: []emu.Range{{Lo: 0x0269, Hi: 0x026A}}},
+		{Start: 0x026B, Bytes: []emu.Range{{Lo: 0x026B, Hi: 0x026D}}},
+		{Start: 0x026E, Bytes: []emu.Range{{Lo: 0x026E, Hi: 0x0270}}},
+		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0278}}},
+		{Start: 0x0279, Bytes: []emu.Range{{Lo: 0x0279, Hi: 0x027B}}},
+		{Start: 0x027C, Bytes: []emu.Range{{Lo: 0x027C, Hi: 0x027D}}},
+		{Start: 0x027E, Bytes: []emu.Range{{Lo: 0x027E, Hi: 0x027F}}},
+		{Start: 0x0280, Bytes: []emu.Range{{Lo: 0x0280, Hi: 0x0282}}},
+		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x028A}}},
+		{Start: 0x028B, Bytes: []emu.Range{{Lo: 0x028B, Hi: 0x028D}}},
+		{Start: 0x028E, Bytes: []emu.Range{{Lo: 0x028E, Hi: 0x0290}}},
+		{Start: 0x0291, Bytes: []emu.Range{{Lo: 0x0291, Hi: 0x0292}}},
+		{Start: 0x0293, Bytes: []emu.Range{{Lo: 0x0293, Hi: 0x0295}}},
+		{Start: 0x0296, Bytes: []emu.Range{{Lo: 0x0296, Hi: 0x0298}}},
+		{Start: 0x0299, Bytes: []emu.Range{{Lo: 0x0299, Hi: 0x029B}}},
+		{Start: 0x029C, Bytes: []emu.Range{{Lo: 0x029C, Hi: 0x029E}}},
+		{Start: 0x029F, Bytes: []emu.Range{{Lo: 0x029F, Hi: 0x02A0}}},
+		{Start: 0x02A1, Bytes: []emu.Range{{Lo: 0x02A1, Hi: 0x02A2}}},
+		{Start: 0x02A3, Bytes: []emu.Range{{Lo: 0x02A3, Hi: 0x02A4}}},
+		{Start: 0x02A5, Bytes: []emu.Range{{Lo: 0x02A5, Hi: 0x02A8}}},
+		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AB}}},
+		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AE}}},
+		{Start: 0x02AF, Bytes: []emu.Range{{Lo: 0x02AF, Hi: 0x02B1}}},
+		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B3}}},
+		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02C8}}},
+		{Start: 0x02C9, Bytes: []emu.Range{{Lo: 0x02C9, Hi: 0x02C9}}},
+		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D6}}},
+		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02DA}}},
+		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
+		{Start: 0x02DE, Bytes: []emu.Range{{Lo: 0x02DE, Hi: 0x02E1}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02EB}}},
+		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02EC}}},
+		{Start: 0x02ED, Bytes: []emu.Range{{Lo: 0x02ED, Hi: 0x02F0}}},
+		{Start: 0x02F1, Bytes: []emu.Range{{Lo: 0x02F1, Hi: 0x02F1}, {Lo: 0x02F3, Hi: 0x02F4}}},
+		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02FF}}},
+		{Start: 0x0300, Bytes: []emu.Range{{Lo: 0x0300, Hi: 0x0302}}},
+		{Start: 0x0303, Bytes: []emu.Range{{Lo: 0x0303, Hi: 0x0305}}},
+		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0308}}},
+		{Start: 0x0309, Bytes: []emu.Range{{Lo: 0x0309, Hi: 0x0310}}},
+		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0314}}},
+		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0318}}},
+		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x031D}}},
+		{Start: 0x031E, Bytes: []emu.Range{{Lo: 0x031E, Hi: 0x0324}}},
+		{Start: 0x0325, Bytes: []emu.Range{{Lo: 0x0325, Hi: 0x0327}}},
+		{Start: 0x0328, Bytes: []emu.Range{{Lo: 0x0328, Hi: 0x032A}}},
+		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x032D}}},
+		{Start: 0x032E, Bytes: []emu.Range{{Lo: 0x032E, Hi: 0x0330}}},
+		{Start: 0x0331, Bytes: []emu.Range{{Lo: 0x0331, Hi: 0x034A}}},
+		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0356}}},
+		{Start: 0x0357, Bytes: []emu.Range{{Lo: 0x0357, Hi: 0x035A}}},
+		{Start: 0x035B, Bytes: []emu.Range{{Lo: 0x035B, Hi: 0x035D}}},
+		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x036F}}},
+		{Start: 0x0370, Bytes: []emu.Range{{Lo: 0x0370, Hi: 0x0376}}},
+		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037C}}},
+		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x0380}}},
+		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0384}}},
+		{Start: 0x0385, Bytes: []emu.Range{{Lo: 0x0385, Hi: 0x0388}}},
+		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038A}}},
+		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x0392}}},
+		{Start: 0x0393, Bytes: []emu.Range{{Lo: 0x0393, Hi: 0x0394}}},
+		{Start: 0x0395, Bytes: []emu.Range{{Lo: 0x0395, Hi: 0x039E}}},
+		{Start: 0x039F, Bytes: []emu.Range{{Lo: 0x039F, Hi: 0x03A1}}},
+		{Start: 0x03A2, Bytes: []emu.Range{{Lo: 0x03A2, Hi: 0x03A5}}},
+		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AB}}},
+		{Start: 0x03AC, Bytes: []emu.Range{{Lo: 0x03AC, Hi: 0x03BA}}},
+		{Start: 0x03BB, Bytes: []emu.Range{{Lo: 0x03BB, Hi: 0x03BC}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C7}}},
+		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03CE}}},
+		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D4}}},
+		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03E3}}},
+		{Start: 0x03E4, Bytes: []emu.Range{{Lo: 0x03E4, Hi: 0x03E6}}},
+		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E9}}},
+		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EB}}},
+		{Start: 0x03EC, Bytes: []emu.Range{{Lo: 0x03EC, Hi: 0x03F2}}},
+		{Start: 0x03F3, Bytes: []emu.Range{{Lo: 0x03F3, Hi: 0x03F9}}},
+		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x1781}, {Lo: 0x1783, Hi: 0x1796}}},
+		{Start: 0x1797, Bytes: []emu.Range{{Lo: 0x1797, Hi: 0x1798}}},
+		{Start: 0x1799, Bytes: []emu.Range{{Lo: 0x1799, Hi: 0x179B}, {Lo: 0x179D, Hi: 0x17A5}, {Lo: 0x17A7, Hi: 0x17C1}}},
+		{Start: 0x17C2, Bytes: []emu.Range{{Lo: 0x17C2, Hi: 0x17C2}}},
+		{Start: 0x17C4, Bytes: []emu.Range{{Lo: 0x17C4, Hi: 0x17C6}, {Lo: 0x17C8, Hi: 0x17C9}}},
+		{Start: 0x17CA, Bytes: []emu.Range{{Lo: 0x17CA, Hi: 0x17CA}, {Lo: 0x17CC, Hi: 0x17CD}}},
+		{Start: 0x17CE, Bytes: []emu.Range{{Lo: 0x17CE, Hi: 0x17CE}, {Lo: 0x17D0, Hi: 0x17D1}}},
+		{Start: 0x17D2, Bytes: []emu.Range{{Lo: 0x17D2, Hi: 0x17D2}, {Lo: 0x17D4, Hi: 0x17D5}}},
+		{Start: 0x17D6, Bytes: []emu.Range{{Lo: 0x17D6, Hi: 0x17D9}}},
+		{Start: 0x17DA, Bytes: []emu.Range{{Lo: 0x17DA, Hi: 0x17DC}, {Lo: 0x17DE, Hi: 0x17DF}}},
+		{Start: 0x17E0, Bytes: []emu.Range{{Lo: 0x17E0, Hi: 0x17E1}}},
+		{Start: 0x17E3, Bytes: []emu.Range{{Lo: 0x17E3, Hi: 0x17E5}}},
+	},
+	Enter:      formB,
+	EnterParts: formBParts,
 }
 
 // formB runs the translation (see emu.Native.Enter). The locals: nz
@@ -7006,6 +7191,7713 @@ L17E0: // POSN
 	}
 
 L17E3: // NOPOSN
+	clock += 3<<clockShift + 1
+	// 17E3 JMP CKMATE
+	{
+		goto L0377
+	}
+
+	// The budget's end is nearer than the code can run before its next
+	// check: the core runs the rest.
+budget:
+	if used := clock >> clockShift; used < budget {
+		core = budget - used
+	}
+	goto exit
+	// An instruction the translation does not run: the core runs it.
+step:
+	core = 1
+	goto exit
+exit:
+	c.A, c.X, c.Y, c.S, c.PC = a, x, y, s, pc
+	p := c.P&(FlagD|FlagI) | FlagU | cf | byte(nz>>8)&FlagN
+	if byte(nz) == 0 {
+		p |= FlagZ
+	}
+	if v {
+		p |= FlagV
+	}
+	c.P = p
+	c.Cycles += clock >> clockShift
+	c.Instructions += clock & (1<<clockShift - 1)
+	return stop, core
+}
+
+// formBParts is the translation with blocks turned off (see
+// emu.Native.EnterParts): an entry into a block turned off in off leaves
+// to the core there. Otherwise it is the same as the whole one.
+func formBParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
+	const (
+		FlagC, FlagZ, FlagI, FlagD = emu.FlagC, emu.FlagZ, emu.FlagI, emu.FlagD
+		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
+		StackPage                  = emu.StackPage
+		// clock counts the cycles run above clockShift and the instructions
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
+	)
+	_ = off[181] // one bounds check for all
+	pc := c.PC
+	a, x, y, s := c.A, c.X, c.Y, c.S
+	var v bool
+	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
+	cf := c.P & FlagC
+	v = c.P&FlagV != 0
+	budget = min(budget, 1<<clockShift)
+	var clock uint64
+	end := budget << clockShift
+	stop, core := emu.StopBudget, uint64(0)
+	switch pc {
+	case 0x0000:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0000
+	case 0x0008:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0008
+	case 0x000B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L000B
+	case 0x000E:
+		if 1738 >= budget {
+			goto budget
+		}
+		goto L000E
+	case 0x0012:
+		if 1733 >= budget {
+			goto budget
+		}
+		goto L0012
+	case 0x0018:
+		if 1726 >= budget {
+			goto budget
+		}
+		goto L0018
+	case 0x001A:
+		if 1724 >= budget {
+			goto budget
+		}
+		goto L001A
+	case 0x0021:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L0021
+	case 0x0027:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L0027
+	case 0x002B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L002B
+	case 0x002E:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L002E
+	case 0x0032:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0032
+	case 0x0036:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0036
+	case 0x0039:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L0039
+	case 0x0041:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0041
+	case 0x0045:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0045
+	case 0x0048:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0048
+	case 0x004B:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L004B
+	case 0x0100:
+		if 1659 >= budget {
+			goto budget
+		}
+		goto L0100
+	case 0x0104:
+		if 1654 >= budget {
+			goto budget
+		}
+		goto L0104
+	case 0x0108:
+		if 1649 >= budget {
+			goto budget
+		}
+		goto L0108
+	case 0x010C:
+		if 1645 >= budget {
+			goto budget
+		}
+		goto L010C
+	case 0x0110:
+		if 1640 >= budget {
+			goto budget
+		}
+		goto L0110
+	case 0x0116:
+		if 1630 >= budget {
+			goto budget
+		}
+		goto L0116
+	case 0x0118:
+		if 1624 >= budget {
+			goto budget
+		}
+		goto L0118
+	case 0x011A:
+		if 1622 >= budget {
+			goto budget
+		}
+		goto L011A
+	case 0x011E:
+		if 1617 >= budget {
+			goto budget
+		}
+		goto L011E
+	case 0x0123:
+		if 1622 >= budget {
+			goto budget
+		}
+		goto L0123
+	case 0x0126:
+		if 58 >= budget {
+			goto budget
+		}
+		goto L0126
+	case 0x012D:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L012D
+	case 0x0131:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0131
+	case 0x0138:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0138
+	case 0x013C:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L013C
+	case 0x013E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L013E
+	case 0x013F:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L013F
+	case 0x014A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L014A
+	case 0x014D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L014D
+	case 0x0150:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0150
+	case 0x0153:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0153
+	case 0x015A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L015A
+	case 0x015D:
+		if 140 >= budget {
+			goto budget
+		}
+		goto L015D
+	case 0x0160:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0160
+	case 0x0164:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0164
+	case 0x016A:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L016A
+	case 0x016E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L016E
+	case 0x016F:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L016F
+	case 0x0171:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0171
+	case 0x0175:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L0175
+	case 0x017A:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L017A
+	case 0x017D:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L017D
+	case 0x017F:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L017F
+	case 0x0186:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0186
+	case 0x0188:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0188
+	case 0x0190:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0190
+	case 0x0193:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0193
+	case 0x0196:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0196
+	case 0x019A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L019A
+	case 0x019D:
+		if 1830 >= budget {
+			goto budget
+		}
+		goto L019D
+	case 0x019F:
+		if 1828 >= budget {
+			goto budget
+		}
+		goto L019F
+	case 0x01A5:
+		if 1833 >= budget {
+			goto budget
+		}
+		goto L01A5
+	case 0x01A8:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L01A8
+	case 0x01AC:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L01AC
+	case 0x0200:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L0200
+	case 0x0202:
+		if 1171 >= budget {
+			goto budget
+		}
+		goto L0202
+	case 0x0204:
+		if 1169 >= budget {
+			goto budget
+		}
+		goto L0204
+	case 0x0209:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0209
+	case 0x020D:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L020D
+	case 0x0211:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0211
+	case 0x0212:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0212
+	case 0x0215:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0215
+	case 0x021F:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L021F
+	case 0x0223:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L0223
+	case 0x0227:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0227
+	case 0x022B:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L022B
+	case 0x022D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L022D
+	case 0x0230:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0230
+	case 0x0232:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0232
+	case 0x0234:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0234
+	case 0x0237:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0237
+	case 0x0239:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0239
+	case 0x023B:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L023B
+	case 0x023F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L023F
+	case 0x0242:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0242
+	case 0x0244:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0244
+	case 0x0246:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0246
+	case 0x0249:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0249
+	case 0x024F:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L024F
+	case 0x0251:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0251
+	case 0x0255:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0255
+	case 0x0258:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0258
+	case 0x025E:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L025E
+	case 0x0260:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0260
+	case 0x0264:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0264
+	case 0x0267:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0267
+	case 0x0269:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0269
+	case 0x026B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L026B
+	case 0x026E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L026E
+	case 0x0271:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0271
+	case 0x0279:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0279
+	case 0x027C:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L027C
+	case 0x027E:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L027E
+	case 0x0280:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0280
+	case 0x0283:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0283
+	case 0x028B:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L028B
+	case 0x028E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L028E
+	case 0x0291:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0291
+	case 0x0293:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0293
+	case 0x0296:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0296
+	case 0x0299:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0299
+	case 0x029C:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L029C
+	case 0x029F:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L029F
+	case 0x02A1:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L02A1
+	case 0x02A3:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L02A3
+	case 0x02A5:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L02A5
+	case 0x02A9:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L02A9
+	case 0x02AC:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02AC
+	case 0x02AF:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L02AF
+	case 0x02B2:
+		if 4817 >= budget {
+			goto budget
+		}
+		goto L02B2
+	case 0x02B4:
+		if 4815 >= budget {
+			goto budget
+		}
+		goto L02B4
+	case 0x02C9:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02C9
+	case 0x02CA:
+		if 1494 >= budget {
+			goto budget
+		}
+		goto L02CA
+	case 0x02D7:
+		if 1475 >= budget {
+			goto budget
+		}
+		goto L02D7
+	case 0x02DB:
+		if 1470 >= budget {
+			goto budget
+		}
+		goto L02DB
+	case 0x02DE:
+		if 1477 >= budget {
+			goto budget
+		}
+		goto L02DE
+	case 0x02E2:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L02E2
+	case 0x02E6:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L02E6
+	case 0x02EC:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L02EC
+	case 0x02ED:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L02ED
+	case 0x02F1:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L02F1
+	case 0x02F5:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L02F5
+	case 0x0300:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0300
+	case 0x0303:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0303
+	case 0x0306:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0306
+	case 0x0309:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0309
+	case 0x0311:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0311
+	case 0x0315:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0315
+	case 0x0319:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0319
+	case 0x031E:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L031E
+	case 0x0325:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0325
+	case 0x0328:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0328
+	case 0x032B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L032B
+	case 0x032E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L032E
+	case 0x0331:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L0331
+	case 0x034B:
+		if 1501 >= budget {
+			goto budget
+		}
+		goto L034B
+	case 0x0357:
+		if 1481 >= budget {
+			goto budget
+		}
+		goto L0357
+	case 0x035B:
+		if 1486 >= budget {
+			goto budget
+		}
+		goto L035B
+	case 0x035E:
+		if 52 >= budget {
+			goto budget
+		}
+		goto L035E
+	case 0x0370:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L0370
+	case 0x0377:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L0377
+	case 0x037D:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L037D
+	case 0x0381:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0381
+	case 0x0385:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L0385
+	case 0x0389:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0389
+	case 0x038B:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L038B
+	case 0x0393:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L0393
+	case 0x0395:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0395
+	case 0x039F:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L039F
+	case 0x03A2:
+		if 65 >= budget {
+			goto budget
+		}
+		goto L03A2
+	case 0x03A6:
+		if 60 >= budget {
+			goto budget
+		}
+		goto L03A6
+	case 0x03AC:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L03AC
+	case 0x03BB:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L03BB
+	case 0x03BD:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L03BD
+	case 0x03C8:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03C8
+	case 0x03CF:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L03CF
+	case 0x03D5:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L03D5
+	case 0x03E4:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L03E4
+	case 0x03E7:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L03E7
+	case 0x03EA:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03EA
+	case 0x03EC:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03EC
+	case 0x03F3:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03F3
+	case 0x1780:
+		if 137 >= budget {
+			goto budget
+		}
+		goto L1780
+	case 0x1797:
+		if 104 >= budget {
+			goto budget
+		}
+		goto L1797
+	case 0x1799:
+		if 102 >= budget {
+			goto budget
+		}
+		goto L1799
+	case 0x17C2:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L17C2
+	case 0x17C4:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L17C4
+	case 0x17CA:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L17CA
+	case 0x17CE:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L17CE
+	case 0x17D2:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L17D2
+	case 0x17D6:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L17D6
+	case 0x17DA:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L17DA
+	case 0x17E0:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L17E0
+	case 0x17E3:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L17E3
+	default:
+		// Inside a block: the core steps to the next one. Outside
+		// the code: the core runs the rest.
+		if (pc >= 0x0000 && pc <= 0x004D) || (pc >= 0x0100 && pc <= 0x01AE) || (pc >= 0x0200 && pc <= 0x03F9) || (pc >= 0x1780 && pc <= 0x17E5) {
+			return emu.StopBudget, 1
+		}
+		return emu.StopBudget, budget
+	}
+
+L0000: // CHESS
+	if off[0] {
+		pc = 0x0000
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0000
+		goto budget
+	}
+	clock += 11<<clockShift + 5
+	// 0000 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 0001 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0003 TXS
+	{
+		s = x
+	}
+	// 0004 LDX #$C8
+	{
+		m := byte(0xC8)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0006 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+
+L0008: // OUT
+	if off[1] {
+		pc = 0x0008
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0008
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0008 JSR *OUT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0008
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		s -= 2
+		pc = 0x1F1F
+		goto step
+	}
+
+L000B:
+	if off[2] {
+		pc = 0x000B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x000B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 000B JSR *GETKEY
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x000B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		s -= 2
+		pc = 0x1F6A
+		goto step
+	}
+
+L000E:
+	if off[3] {
+		pc = 0x000E
+		goto step
+	}
+	if clock+1738<<clockShift >= end {
+		pc = 0x000E
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 000E CMP .OLDKY
+	{
+		m := c.Mem[0x00F3]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0010 BEQ OUT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0008
+		}
+	}
+
+L0012:
+	if off[4] {
+		pc = 0x0012
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0012 STA .OLDKY
+	{
+		c.Mem[0x00F3] = a
+	}
+	// 0014 CMP #$0C
+	{
+		m := byte(0x0C)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0016 BNE NOSET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0027
+		}
+	}
+
+L0018:
+	if off[5] {
+		pc = 0x0018
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0018 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L001A: // WHSET
+	if off[6] {
+		pc = 0x001A
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 001A LDA .SETW,X
+	{
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 001C STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x001C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 001E DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 001F BPL WHSET
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L001A
+		}
+	}
+
+L0021:
+	if off[7] {
+		pc = 0x0021
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0021 STX .OMOVE
+	{
+		c.Mem[0x00DC] = x
+	}
+	// 0023 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0025 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0039
+		}
+	}
+
+L0027: // NOSET
+	if off[8] {
+		pc = 0x0027
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0027 CMP #$0E
+	{
+		m := byte(0x0E)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0029 BNE NOREV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0032
+		}
+	}
+
+L002B:
+	if off[9] {
+		pc = 0x002B
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 002B JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x002B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		s -= 2
+		goto L02B2
+	}
+
+L002E:
+	if off[10] {
+		pc = 0x002E
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x002E
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 002E LDA #$EE
+	{
+		m := byte(0xEE)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0030 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0039
+		}
+	}
+
+L0032: // NOREV
+	if off[11] {
+		pc = 0x0032
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0032 CMP #$14
+	{
+		m := byte(0x14)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0034 BNE NOGO
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0041
+		}
+	}
+
+L0036:
+	if off[12] {
+		pc = 0x0036
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0036 JSR GO
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0036
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		s -= 2
+		goto L03A2
+	}
+
+L0039: // CLDSP
+	if off[13] {
+		pc = 0x0039
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x0039
+		goto budget
+	}
+	clock += 11<<clockShift + 4
+	// 0039 STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 003B STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 003D STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 003F BNE CHESS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0000
+		}
+	}
+
+L0041: // NOGO
+	if off[14] {
+		pc = 0x0041
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0041 CMP #$0F
+	{
+		m := byte(0x0F)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0043 BNE NOMV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L004B
+		}
+	}
+
+L0045:
+	if off[15] {
+		pc = 0x0045
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0045 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0045
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		s -= 2
+		goto L034B
+	}
+
+L0048:
+	if off[16] {
+		pc = 0x0048
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x0048
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0048 JMP DISP
+	{
+		goto L019D
+	}
+
+L004B: // NOMV
+	if off[17] {
+		pc = 0x004B
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 004B JMP INPUT
+	{
+		goto L0196
+	}
+
+L0100: // JANUS
+	if off[18] {
+		pc = 0x0100
+		goto step
+	}
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160
+		}
+	}
+
+L0104: // COUNTS
+	if off[19] {
+		pc = 0x0104
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110
+		}
+	}
+
+L0108:
+	if off[20] {
+		pc = 0x0108
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110
+		}
+	}
+
+L010C:
+	if off[21] {
+		pc = 0x010C
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E
+		}
+	}
+
+L0110: // OVER
+	if off[22] {
+		pc = 0x0110
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118
+		}
+	}
+
+L0116:
+	if off[23] {
+		pc = 0x0116
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+
+L0118: // NOQ
+	if off[24] {
+		pc = 0x0118
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138
+		}
+	}
+
+L011A:
+	if off[25] {
+		pc = 0x011A
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+
+L011E: // ELOOP
+	if off[26] {
+		pc = 0x011E
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126
+		}
+	}
+
+L0123:
+	if off[27] {
+		pc = 0x0123
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E
+		}
+	}
+
+L0126: // FOUN
+	if off[28] {
+		pc = 0x0126
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131
+		}
+	}
+
+L012D:
+	if off[29] {
+		pc = 0x012D
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0131: // LESS
+	if off[30] {
+		pc = 0x0131
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+
+L0138: // NOCAP
+	if off[31] {
+		pc = 0x0138
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F
+		}
+	}
+
+L013C:
+	if off[32] {
+		pc = 0x013C
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F
+		}
+	}
+
+L013E: // XRT
+	if off[33] {
+		pc = 0x013E
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L013F: // ON4
+	if off[34] {
+		pc = 0x013F
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L014A:
+	if off[35] {
+		pc = 0x014A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x014A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 014A JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x014A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		s -= 2
+		goto L02B2
+	}
+
+L014D:
+	if off[36] {
+		pc = 0x014D
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x014D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 014D JSR GNMZ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x014D
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		s -= 2
+		goto L0200
+	}
+
+L0150:
+	if off[37] {
+		pc = 0x0150
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0150
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0150 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0150
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		s -= 2
+		goto L02B2
+	}
+
+L0153:
+	if off[38] {
+		pc = 0x0153
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0153
+		goto budget
+	}
+	clock += 11<<clockShift + 3
+	// 0153 LDA #$08
+	{
+		m := byte(0x08)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0155 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0157 JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0157
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		s -= 2
+		goto L0209
+	}
+
+L015A:
+	if off[39] {
+		pc = 0x015A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x015A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 015A JSR UMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x015A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		s -= 2
+		goto L0331
+	}
+
+L015D:
+	if off[40] {
+		pc = 0x015D
+		goto step
+	}
+	if clock+140<<clockShift >= end {
+		pc = 0x015D
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 015D JMP STRATGY
+	{
+		goto L1780
+	}
+
+L0160: // NOCOUNT
+	if off[41] {
+		pc = 0x0160
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F
+		}
+	}
+
+L0164:
+	if off[42] {
+		pc = 0x0164
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L016A:
+	if off[43] {
+		pc = 0x016A
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+
+L016E: // RETJ
+	if off[44] {
+		pc = 0x016E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L016F: // TREE
+	if off[45] {
+		pc = 0x016F
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L0171:
+	if off[46] {
+		pc = 0x0171
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0175: // LOOPX
+	if off[47] {
+		pc = 0x0175
+		goto step
+	}
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F
+		}
+	}
+
+L017A:
+	if off[48] {
+		pc = 0x017A
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L017D:
+	if off[49] {
+		pc = 0x017D
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175
+		}
+	}
+
+L017F: // FOUNX
+	if off[50] {
+		pc = 0x017F
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188
+		}
+	}
+
+L0186:
+	if off[51] {
+		pc = 0x0186
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0188: // NOMAX
+	if off[52] {
+		pc = 0x0188
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193
+		}
+	}
+
+L0190:
+	if off[53] {
+		pc = 0x0190
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193: // UPTREE
+	if off[54] {
+		pc = 0x0193
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L0196: // INPUT
+	if off[55] {
+		pc = 0x0196
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0196 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0198 BCS ERROR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L01AC
+		}
+	}
+
+L019A:
+	if off[56] {
+		pc = 0x019A
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 019A JSR DISMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x019A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		s -= 2
+		goto L03EA
+	}
+
+L019D: // DISP
+	if off[57] {
+		pc = 0x019D
+		goto step
+	}
+	if clock+1830<<clockShift >= end {
+		pc = 0x019D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 019D LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L019F: // SEARCH
+	if off[58] {
+		pc = 0x019F
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 019F LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 01A1 CMP .BESTV
+	{
+		m := c.Mem[0x00FA]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 01A3 BEQ HERE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L01A8
+		}
+	}
+
+L01A5:
+	if off[59] {
+		pc = 0x01A5
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 01A5 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 01A6 BPL SEARCH
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L019F
+		}
+	}
+
+L01A8: // HERE
+	if off[60] {
+		pc = 0x01A8
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 01A8 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 01AA STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+
+L01AC: // ERROR
+	if off[61] {
+		pc = 0x01AC
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 01AC JMP CHESS
+	{
+		goto L0000
+	}
+
+L0200: // GNMZ
+	if off[62] {
+		pc = 0x0200
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0200 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0202: // GNMX
+	if off[63] {
+		pc = 0x0202
+		goto step
+	}
+	if clock+1171<<clockShift >= end {
+		pc = 0x0202
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0202 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+
+L0204: // CLEAR
+	if off[64] {
+		pc = 0x0204
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0204 STA .COUNT,X
+	{
+		ea := uint16(x + 0xDE)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0207 BPL CLEAR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0204
+		}
+	}
+
+L0209: // GNM
+	if off[65] {
+		pc = 0x0209
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+
+L020D: // NEWP
+	if off[66] {
+		pc = 0x020D
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212
+		}
+	}
+
+L0211:
+	if off[67] {
+		pc = 0x0211
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L0212: // NEX
+	if off[68] {
+		pc = 0x0212
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0212 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L031E
+	}
+
+L0215:
+	if off[69] {
+		pc = 0x0215
+		goto step
+	}
+	if clock+32<<clockShift >= end {
+		pc = 0x0215
+		goto budget
+	}
+	clock += 12<<clockShift + 5
+	// 0215 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0217 LDX #$08
+	{
+		m := byte(0x08)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0219 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+	// 021B CPY #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 021D BPL PAWN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0260
+		}
+	}
+
+L021F:
+	if off[70] {
+		pc = 0x021F
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 021F CPY #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0221 BPL KNIGHT
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0251
+		}
+	}
+
+L0223:
+	if off[71] {
+		pc = 0x0223
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0223 CPY #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0225 BPL BISHOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L0227:
+	if off[72] {
+		pc = 0x0227
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0227 CPY #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0229 BEQ QUEEN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0234
+		}
+	}
+
+L022B:
+	if off[73] {
+		pc = 0x022B
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 022B BPL ROOK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L023B
+		}
+	}
+
+L022D: // KING
+	if off[74] {
+		pc = 0x022D
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x022D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 022D JSR SNGMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x022D
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		s -= 2
+		goto L028E
+	}
+
+L0230:
+	if off[75] {
+		pc = 0x0230
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0230
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0230 BNE KING
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L022D
+		}
+	}
+
+L0232:
+	if off[76] {
+		pc = 0x0232
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0232 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0234: // QUEEN
+	if off[77] {
+		pc = 0x0234
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0234
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0234 JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0234
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		s -= 2
+		goto L029C
+	}
+
+L0237:
+	if off[78] {
+		pc = 0x0237
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x0237
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0237 BNE QUEEN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0234
+		}
+	}
+
+L0239:
+	if off[79] {
+		pc = 0x0239
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0239 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L023B: // ROOK
+	if off[80] {
+		pc = 0x023B
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 023B LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 023D STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L023F: // AGNR
+	if off[81] {
+		pc = 0x023F
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x023F
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 023F JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x023F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		s -= 2
+		goto L029C
+	}
+
+L0242:
+	if off[82] {
+		pc = 0x0242
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0242
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0242 BNE AGNR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L023F
+		}
+	}
+
+L0244:
+	if off[83] {
+		pc = 0x0244
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0244 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0246: // BISHOP
+	if off[84] {
+		pc = 0x0246
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0246
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0246 JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0246
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		s -= 2
+		goto L029C
+	}
+
+L0249:
+	if off[85] {
+		pc = 0x0249
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0249
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 0249 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 024B CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 024D BNE BISHOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L024F:
+	if off[86] {
+		pc = 0x024F
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 024F BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0251: // KNIGHT
+	if off[87] {
+		pc = 0x0251
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0251 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0253 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L0255: // AGNN
+	if off[88] {
+		pc = 0x0255
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0255
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0255 JSR SNGMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0255
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		s -= 2
+		goto L028E
+	}
+
+L0258:
+	if off[89] {
+		pc = 0x0258
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0258
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 0258 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 025A CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 025C BNE AGNN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0255
+		}
+	}
+
+L025E:
+	if off[90] {
+		pc = 0x025E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 025E BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0260: // PAWN
+	if off[91] {
+		pc = 0x0260
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0260 LDX #$06
+	{
+		m := byte(0x06)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0262 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L0264: // P1
+	if off[92] {
+		pc = 0x0264
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0264
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0264 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0264
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		s -= 2
+		goto L02CA
+	}
+
+L0267:
+	if off[93] {
+		pc = 0x0267
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x0267
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0267 BVC P2
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L026E
+		}
+	}
+
+L0269:
+	if off[94] {
+		pc = 0x0269
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0269 BMI P2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L026E
+		}
+	}
+
+L026B:
+	if off[95] {
+		pc = 0x026B
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 026B JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x026B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		s -= 2
+		goto L0100
+	}
+
+L026E: // P2
+	if off[96] {
+		pc = 0x026E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x026E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 026E JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x026E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		s -= 2
+		goto L031E
+	}
+
+L0271:
+	if off[97] {
+		pc = 0x0271
+		goto step
+	}
+	if clock+13<<clockShift >= end {
+		pc = 0x0271
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0271 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 0273 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0275 CMP #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0277 BEQ P1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0264
+		}
+	}
+
+L0279: // P3
+	if off[98] {
+		pc = 0x0279
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0279
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0279 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0279
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		s -= 2
+		goto L02CA
+	}
+
+L027C:
+	if off[99] {
+		pc = 0x027C
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x027C
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 027C BVS NEWP
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L027E:
+	if off[100] {
+		pc = 0x027E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 027E BMI NEWP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0280:
+	if off[101] {
+		pc = 0x0280
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0280 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0280
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		s -= 2
+		goto L0100
+	}
+
+L0283:
+	if off[102] {
+		pc = 0x0283
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x0283
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 0283 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0285 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0287 CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0289 BEQ P3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0279
+		}
+	}
+
+L028B:
+	if off[103] {
+		pc = 0x028B
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 028B JMP NEWP
+	{
+		goto L020D
+	}
+
+L028E: // SNGMV
+	if off[104] {
+		pc = 0x028E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x028E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028E JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x028E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		s -= 2
+		goto L02CA
+	}
+
+L0291:
+	if off[105] {
+		pc = 0x0291
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296
+		}
+	}
+
+L0293:
+	if off[106] {
+		pc = 0x0293
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		s -= 2
+		goto L0100
+	}
+
+L0296: // ILL1
+	if off[107] {
+		pc = 0x0296
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		s -= 2
+		goto L031E
+	}
+
+L0299:
+	if off[108] {
+		pc = 0x0299
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L029C: // LINE
+	if off[109] {
+		pc = 0x029C
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA
+	}
+
+L029F:
+	if off[110] {
+		pc = 0x029F
+		goto step
+	}
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3
+		}
+	}
+
+L02A1:
+	if off[111] {
+		pc = 0x02A1
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C
+		}
+	}
+
+L02A3: // OVL
+	if off[112] {
+		pc = 0x02A3
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC
+		}
+	}
+
+L02A5:
+	if off[113] {
+		pc = 0x02A5
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		s -= 2
+		goto L0100
+	}
+
+L02A9:
+	if off[114] {
+		pc = 0x02A9
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C
+		}
+	}
+
+L02AC: // ILL
+	if off[115] {
+		pc = 0x02AC
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		s -= 2
+		goto L031E
+	}
+
+L02AF:
+	if off[116] {
+		pc = 0x02AF
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L02B2: // REVERSE
+	if off[117] {
+		pc = 0x02B2
+		goto step
+	}
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02B4: // ETC
+	if off[118] {
+		pc = 0x02B4
+		goto step
+	}
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4
+		}
+	}
+
+L02C9:
+	if off[119] {
+		pc = 0x02C9
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L02CA: // CMOVE
+	if off[120] {
+		pc = 0x02CA
+		goto step
+	}
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319
+		}
+	}
+
+L02D7:
+	if off[121] {
+		pc = 0x02D7
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02DB: // LOOP
+	if off[122] {
+		pc = 0x02DB
+		goto step
+	}
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		for top := n - 1; top >= 0 && found < 0; top -= 8 {
+			w := c.Mem[0x50+top-7 : 0x50+top+1]
+			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			v ^= pat
+			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+			if top < 7 {
+				zero &^= 1<<(8*(7-top)) - 1 // below the table
+			}
+			if zero != 0 {
+				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC
+	}
+
+L02DE:
+	if off[123] {
+		pc = 0x02DE
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 02DE CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E0 BNE LOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02DB
+		}
+	}
+
+L02E2:
+	if off[124] {
+		pc = 0x02E2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319
+		}
+	}
+
+L02E6:
+	if off[125] {
+		pc = 0x02E6
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED
+		}
+	}
+
+L02EC: // NO
+	if off[126] {
+		pc = 0x02EC
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+
+L02ED: // SPX
+	if off[127] {
+		pc = 0x02ED
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315
+		}
+	}
+
+L02F1:
+	if off[128] {
+		pc = 0x02F1
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315
+		}
+	}
+
+L02F5: // CHKCHK
+	if off[129] {
+		pc = 0x02F5
+		goto step
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0300:
+	if off[130] {
+		pc = 0x0300
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0300
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0300 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0300
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		s -= 2
+		goto L02B2
+	}
+
+L0303:
+	if off[131] {
+		pc = 0x0303
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0303
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0303 JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0303
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		s -= 2
+		goto L0209
+	}
+
+L0306:
+	if off[132] {
+		pc = 0x0306
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 JSR RUM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0306
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		s -= 2
+		goto L032E
+	}
+
+L0309:
+	if off[133] {
+		pc = 0x0309
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x0309
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 0309 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 030A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 030B STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 030D LDA .INCHEK
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 030F BMI RETL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0315
+		}
+	}
+
+L0311:
+	if off[134] {
+		pc = 0x0311
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0311 SEC
+	{
+		cf = 1
+	}
+	// 0312 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0314 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L0315: // RETL
+	if off[135] {
+		pc = 0x0315
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L0319: // ILLEGAL
+	if off[136] {
+		pc = 0x0319
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L031E: // RESET
+	if off[137] {
+		pc = 0x031E
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0215:
+			goto L0215
+		case 0x0271:
+			goto L0271
+		case 0x0299:
+			goto L0299
+		case 0x02AF:
+			goto L02AF
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L0325: // GENRM
+	if off[138] {
+		pc = 0x0325
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0325
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0325 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0325
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		s -= 2
+		goto L034B
+	}
+
+L0328: // GENR2
+	if off[139] {
+		pc = 0x0328
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0328
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0328 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0328
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		s -= 2
+		goto L02B2
+	}
+
+L032B:
+	if off[140] {
+		pc = 0x032B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x032B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 032B JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x032B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		s -= 2
+		goto L0209
+	}
+
+L032E: // RUM
+	if off[141] {
+		pc = 0x032E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x032E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 032E JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x032E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		s -= 2
+		goto L02B2
+	}
+
+L0331: // UMOVE
+	if off[142] {
+		pc = 0x0331
+		goto step
+	}
+	if clock+70<<clockShift >= end {
+		pc = 0x0331
+		goto budget
+	}
+	clock += 54<<clockShift + 17
+	// 0331 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0332 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0334 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0336 TXS
+	{
+		s = x
+	}
+	// 0337 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0338 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 033A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 033D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 033E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 7
+			pc = 0x033F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0341 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0342 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0343 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0344 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0346 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x0346
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0348 JMP STRV
+	{
+		goto L0370
+	}
+
+L034B: // MOVE
+	if off[143] {
+		pc = 0x034B
+		goto step
+	}
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0357: // CHECK
+	if off[144] {
+		pc = 0x0357
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E
+		}
+	}
+
+L035B:
+	if off[145] {
+		pc = 0x035B
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357
+		}
+	}
+
+L035E: // TAKE
+	if off[146] {
+		pc = 0x035E
+		goto step
+	}
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+
+L0370: // STRV
+	if off[147] {
+		pc = 0x0370
+		goto step
+	}
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L0377: // CKMATE
+	if off[148] {
+		pc = 0x0377
+		goto step
+	}
+	if clock+54<<clockShift >= end {
+		pc = 0x0377
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0377 LDX .MAXC
+	{
+		m := c.Mem[0x00E4]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0379 CPX .POINTS
+	{
+		m := c.Mem[0x00A0]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 037B BNE NOCHEK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0381
+		}
+	}
+
+L037D:
+	if off[149] {
+		pc = 0x037D
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 037D LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 037F BEQ RETV
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0381: // NOCHEK
+	if off[150] {
+		pc = 0x0381
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0381 LDX .MOB
+	{
+		m := c.Mem[0x00E3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0383 BNE RETV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0385:
+	if off[151] {
+		pc = 0x0385
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0385 LDX .WMAXP
+	{
+		m := c.Mem[0x00EE]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0387 BNE RETV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0389:
+	if off[152] {
+		pc = 0x0389
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0389 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+
+L038B: // RETV
+	if off[153] {
+		pc = 0x038B
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 038B LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 038D STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 038F CMP .BESTV
+	{
+		m := c.Mem[0x00FA]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0391 BCC RETP
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L039F
+		}
+	}
+
+L0393:
+	if off[154] {
+		pc = 0x0393
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0393 BEQ RETP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L039F
+		}
+	}
+
+L0395:
+	if off[155] {
+		pc = 0x0395
+		goto step
+	}
+	clock += 15<<clockShift + 5
+	// 0395 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 0397 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0399 STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 039B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 039D STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+
+L039F: // RETP
+	if off[156] {
+		pc = 0x039F
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 039F JMP *OUT
+	{
+		pc = 0x1F1F
+		goto step
+	}
+
+L03A2: // GO
+	if off[157] {
+		pc = 0x03A2
+		goto step
+	}
+	if clock+65<<clockShift >= end {
+		pc = 0x03A2
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 03A2 LDX .OMOVE
+	{
+		m := c.Mem[0x00DC]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03A4 BPL NOOPEN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L03BD
+		}
+	}
+
+L03A6:
+	if off[158] {
+		pc = 0x03A6
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 03A6 LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03A8 CMP .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03AA BNE END
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03BB
+		}
+	}
+
+L03AC:
+	if off[159] {
+		pc = 0x03AC
+		goto step
+	}
+	clock += 25<<clockShift + 9
+	// 03AC DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03AD LDA .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03AF STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 03B1 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03B2 LDA .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03B4 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 03B6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03B7 STX .OMOVE
+	{
+		c.Mem[0x00DC] = x
+	}
+	// 03B9 BNE MV2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03D5
+		}
+	}
+
+L03BB: // END
+	if off[160] {
+		pc = 0x03BB
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 03BB STA .OMOVE
+	{
+		c.Mem[0x00DC] = a
+	}
+
+L03BD: // NOOPEN
+	if off[161] {
+		pc = 0x03BD
+		goto step
+	}
+	clock += 16<<clockShift + 5
+	// 03BD LDX #$0C
+	{
+		m := byte(0x0C)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03BF STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 03C1 STX .BESTV
+	{
+		c.Mem[0x00FA] = x
+	}
+	// 03C3 LDX #$14
+	{
+		m := byte(0x14)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03C5 JSR GNMX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03C5
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		s -= 2
+		goto L0202
+	}
+
+L03C8:
+	if off[162] {
+		pc = 0x03C8
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x03C8
+		goto budget
+	}
+	clock += 11<<clockShift + 3
+	// 03C8 LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03CA STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 03CC JSR GNMZ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03CC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		s -= 2
+		goto L0200
+	}
+
+L03CF:
+	if off[163] {
+		pc = 0x03CF
+		goto step
+	}
+	if clock+32<<clockShift >= end {
+		pc = 0x03CF
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 03CF LDX .BESTV
+	{
+		m := c.Mem[0x00FA]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03D1 CPX #$0F
+	{
+		m := byte(0x0F)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03D3 BCC MATE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03E7
+		}
+	}
+
+L03D5: // MV2
+	if off[164] {
+		pc = 0x03D5
+		goto step
+	}
+	clock += 25<<clockShift + 7
+	// 03D5 LDX .BESTP
+	{
+		m := c.Mem[0x00FB]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03D7 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03D9 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 03DB STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 03DD LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03DF STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 03E1 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03E1
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		s -= 2
+		goto L034B
+	}
+
+L03E4:
+	if off[165] {
+		pc = 0x03E4
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x03E4
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 03E4 JMP CHESS
+	{
+		goto L0000
+	}
+
+L03E7: // MATE
+	if off[166] {
+		pc = 0x03E7
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 03E7 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 03E9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0039:
+			goto L0039
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L03EA: // DISMV
+	if off[167] {
+		pc = 0x03EA
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x03EA
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 03EA LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+
+L03EC: // ROL
+	if off[168] {
+		pc = 0x03EC
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x03EC
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 03EC ASL .BESTM
+	{
+		m := c.Mem[0x00F9]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x00F9] = m
+	}
+	// 03EE ROL .BESTV
+	{
+		m := c.Mem[0x00FA]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x00FA] = m
+	}
+	// 03F0 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03F1 BNE ROL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03EC
+		}
+	}
+
+L03F3:
+	if off[169] {
+		pc = 0x03F3
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 03F3 ORA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 03F5 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 03F7 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 03F9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x019D:
+			goto L019D
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L1780: // STRATGY
+	if off[170] {
+		pc = 0x1780
+		goto step
+	}
+	clock += 33<<clockShift + 12
+	// 1780 CLC
+	{
+		cf = 0
+	}
+	// 1781 LDA #$4A
+	{
+		m := c.Mem[0x1782] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 1783 ADC .WMOB
+	{
+		m := c.Mem[0x00EB]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1785 ADC .WMAXC
+	{
+		m := c.Mem[0x00EC]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1787 ADC .WCC
+	{
+		m := c.Mem[0x00ED]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1789 ADC .WCAP1
+	{
+		m := c.Mem[0x00E1]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 178B ADC .WCAP2
+	{
+		m := c.Mem[0x00DF]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 178D SBC .BCAP0
+	{
+		m := c.Mem[0x00E2]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 178F SBC .BCAP1
+	{
+		m := c.Mem[0x00E0]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1791 SBC .COUNT
+	{
+		m := c.Mem[0x00DE]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1793 SBC .MOB
+	{
+		m := c.Mem[0x00E3]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1795 BCS POS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1799
+		}
+	}
+
+L1797:
+	if off[171] {
+		pc = 0x1797
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 1797 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+
+L1799: // POS
+	if off[172] {
+		pc = 0x1799
+		goto step
+	}
+	clock += 61<<clockShift + 23
+	// 1799 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 179A CLC
+	{
+		cf = 0
+	}
+	// 179B ADC #$3C
+	{
+		m := c.Mem[0x179C] // read: a setting
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 179D ADC .WMAXC
+	{
+		m := c.Mem[0x00EC]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 179F ADC .WCC
+	{
+		m := c.Mem[0x00ED]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A1 SBC .MAXC
+	{
+		m := c.Mem[0x00E4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17A3 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 17A4 CLC
+	{
+		cf = 0
+	}
+	// 17A5 ADC #$89
+	{
+		m := c.Mem[0x17A6] // read: a setting
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A7 ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A9 ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17AB ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17AD ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17AF ADC .WCAP1
+	{
+		m := c.Mem[0x00E1]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B1 SEC
+	{
+		cf = 1
+	}
+	// 17B2 SBC .MAXC
+	{
+		m := c.Mem[0x00E4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17B4 SBC .MAXC
+	{
+		m := c.Mem[0x00E4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17B6 SBC .CC
+	{
+		m := c.Mem[0x00E5]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17B8 SBC .CC
+	{
+		m := c.Mem[0x00E5]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17BA SBC .BCAP1
+	{
+		m := c.Mem[0x00E0]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17BC LDX .WMAXC
+	{
+		m := c.Mem[0x00EC]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17BE CPX .POINTS
+	{
+		m := c.Mem[0x00A0]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17C0 BNE NOCHK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17C4
+		}
+	}
+
+L17C2:
+	if off[173] {
+		pc = 0x17C2
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 17C2 SBC #$00
+	{
+		m := c.Mem[0x17C3] // read: a setting
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+
+L17C4: // NOCHK
+	if off[174] {
+		pc = 0x17C4
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 17C4 LDX .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17C6 CPX #$33
+	{
+		m := c.Mem[0x17C7] // read: a setting
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17C8 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17CA:
+	if off[175] {
+		pc = 0x17CA
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17CA CPX #$34
+	{
+		m := c.Mem[0x17CB] // read: a setting
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17CC BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17CE:
+	if off[176] {
+		pc = 0x17CE
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17CE CPX #$22
+	{
+		m := c.Mem[0x17CF] // read: a setting
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D0 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17D2:
+	if off[177] {
+		pc = 0x17D2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17D2 CPX #$25
+	{
+		m := c.Mem[0x17D3] // read: a setting
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D4 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17D6:
+	if off[178] {
+		pc = 0x17D6
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 17D6 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17D8 BEQ NOPOSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E3
+		}
+	}
+
+L17DA:
+	if off[179] {
+		pc = 0x17DA
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 17DA LDY .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		y = m
+		nz = int(int8(y))
+	}
+	// 17DC CPY #$10
+	{
+		m := c.Mem[0x17DD] // read: a setting
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17DE BPL NOPOSN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L17E3
+		}
+	}
+
+L17E0: // POSN
+	if off[180] {
+		pc = 0x17E0
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17E0 CLC
+	{
+		cf = 0
+	}
+	// 17E1 ADC #$04
+	{
+		m := c.Mem[0x17E2] // read: a setting
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+
+L17E3: // NOPOSN
+	if off[181] {
+		pc = 0x17E3
+		goto step
+	}
 	clock += 3<<clockShift + 1
 	// 17E3 JMP CKMATE
 	{

@@ -55,7 +55,292 @@ var Library = &emu.Native{
 		{Lo: 0x01AF, Hi: 0x01FF},
 		{Lo: 0x0679, Hi: 0x068C},
 	},
-	Enter: library,
+	Parts: []emu.Part{
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
+		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
+		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
+		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0020}}},
+		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0026}}},
+		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x002A}}},
+		{Start: 0x002B, Bytes: []emu.Range{{Lo: 0x002B, Hi: 0x002D}}},
+		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0031}}},
+		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0035}}},
+		{Start: 0x0036, Bytes: []emu.Range{{Lo: 0x0036, Hi: 0x0038}}},
+		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x0040}}},
+		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0044}}},
+		{Start: 0x0045, Bytes: []emu.Range{{Lo: 0x0045, Hi: 0x0047}}},
+		{Start: 0x0048, Bytes: []emu.Range{{Lo: 0x0048, Hi: 0x004A}}},
+		{Start: 0x004B, Bytes: []emu.Range{{Lo: 0x004B, Hi: 0x004D}}},
+		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0103}}},
+		{Start: 0x0104, Bytes: []emu.Range{{Lo: 0x0104, Hi: 0x0107}}},
+		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x010B}}},
+		{Start: 0x010C, Bytes: []emu.Range{{Lo: 0x010C, Hi: 0x010F}}},
+		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0115}}},
+		{Start: 0x0116, Bytes: []emu.Range{{Lo: 0x0116, Hi: 0x0117}}},
+		{Start: 0x0118, Bytes: []emu.Range{{Lo: 0x0118, Hi: 0x0119}}},
+		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011D}}},
+		{Start: 0x011E, Bytes: []emu.Range{{Lo: 0x011E, Hi: 0x0122}}},
+		{Start: 0x0123, Bytes: []emu.Range{{Lo: 0x0123, Hi: 0x0125}}},
+		{Start: 0x0126, Bytes: []emu.Range{{Lo: 0x0126, Hi: 0x012C}}},
+		{Start: 0x012D, Bytes: []emu.Range{{Lo: 0x012D, Hi: 0x0130}}},
+		{Start: 0x0131, Bytes: []emu.Range{{Lo: 0x0131, Hi: 0x0137}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013B}}},
+		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x013D}}},
+		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x013E}}},
+		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0149}}},
+		{Start: 0x014A, Bytes: []emu.Range{{Lo: 0x014A, Hi: 0x014C}}},
+		{Start: 0x014D, Bytes: []emu.Range{{Lo: 0x014D, Hi: 0x014F}}},
+		{Start: 0x0150, Bytes: []emu.Range{{Lo: 0x0150, Hi: 0x0152}}},
+		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0159}}},
+		{Start: 0x015A, Bytes: []emu.Range{{Lo: 0x015A, Hi: 0x015C}}},
+		{Start: 0x015D, Bytes: []emu.Range{{Lo: 0x015D, Hi: 0x015F}}},
+		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0163}}},
+		{Start: 0x0164, Bytes: []emu.Range{{Lo: 0x0164, Hi: 0x0169}}},
+		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016D}}},
+		{Start: 0x016E, Bytes: []emu.Range{{Lo: 0x016E, Hi: 0x016E}}},
+		{Start: 0x016F, Bytes: []emu.Range{{Lo: 0x016F, Hi: 0x0170}}},
+		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0174}}},
+		{Start: 0x0175, Bytes: []emu.Range{{Lo: 0x0175, Hi: 0x0179}}},
+		{Start: 0x017A, Bytes: []emu.Range{{Lo: 0x017A, Hi: 0x017C}}},
+		{Start: 0x017D, Bytes: []emu.Range{{Lo: 0x017D, Hi: 0x017E}}},
+		{Start: 0x017F, Bytes: []emu.Range{{Lo: 0x017F, Hi: 0x0185}}},
+		{Start: 0x0186, Bytes: []emu.Range{{Lo: 0x0186, Hi: 0x0187}}},
+		{Start: 0x0188, Bytes: []emu.Range{{Lo: 0x0188, Hi: 0x018A}, {Lo: 0x018C, Hi: 0x018F}}},
+		{Start: 0x0190, Bytes: []emu.Range{{Lo: 0x0190, Hi: 0x0192}}},
+		{Start: 0x0193, Bytes: []emu.Range{{Lo: 0x0193, Hi: 0x0195}}},
+		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0199}}},
+		{Start: 0x019A, Bytes: []emu.Range{{Lo: 0x019A, Hi: 0x019C}}},
+		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019E}}},
+		{Start: 0x019F, Bytes: []emu.Range{{Lo: 0x019F, Hi: 0x01A4}}},
+		{Start: 0x01A5, Bytes: []emu.Range{{Lo: 0x01A5, Hi: 0x01A7}}},
+		{Start: 0x01A8, Bytes: []emu.Range{{Lo: 0x01A8, Hi: 0x01AB}}},
+		{Start: 0x01AC, Bytes: []emu.Range{{Lo: 0x01AC, Hi: 0x01AE}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0201}}},
+		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0203}}},
+		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0208}}},
+		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020C}}},
+		{Start: 0x020D, Bytes: []emu.Range{{Lo: 0x020D, Hi: 0x0210}}},
+		{Start: 0x0211, Bytes: []emu.Range{{Lo: 0x0211, Hi: 0x0211}}},
+		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0214}}},
+		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0222}}},
+		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0226}}},
+		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x022A}}},
+		{Start: 0x022B, Bytes: []emu.Range{{Lo: 0x022B, Hi: 0x022C}}},
+		{Start: 0x022D, Bytes: []emu.Range{{Lo: 0x022D, Hi: 0x022F}}},
+		{Start: 0x0230, Bytes: []emu.Range{{Lo: 0x0230, Hi: 0x0231}}},
+		{Start: 0x0232, Bytes: []emu.Range{{Lo: 0x0232, Hi: 0x0233}}},
+		{Start: 0x0234, Bytes: []emu.Range{{Lo: 0x0234, Hi: 0x0236}}},
+		{Start: 0x0237, Bytes: []emu.Range{{Lo: 0x0237, Hi: 0x0238}}},
+		{Start: 0x0239, Bytes: []emu.Range{{Lo: 0x0239, Hi: 0x023A}}},
+		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023E}}},
+		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0241}}},
+		{Start: 0x0242, Bytes: []emu.Range{{Lo: 0x0242, Hi: 0x0243}}},
+		{Start: 0x0244, Bytes: []emu.Range{{Lo: 0x0244, Hi: 0x0245}}},
+		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024E}}},
+		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0250}}},
+		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0254}}},
+		{Start: 0x0255, Bytes: []emu.Range{{Lo: 0x0255, Hi: 0x0257}}},
+		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025D}}},
+		{Start: 0x025E, Bytes: []emu.Range{{Lo: 0x025E, Hi: 0x025F}}},
+		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0263}}},
+		{Start: 0x0264, Bytes: []emu.Range{{Lo: 0x0264, Hi: 0x0266}}},
+		{Start: 0x0267, Bytes: []emu.Range{{Lo: 0x0267, Hi: 0x0268}}},
+		{Start: 0x0269, Bytes: []emu.Range{{Lo: 0x0269, Hi: 0x026A}}},
+		{Start: 0x026B, Bytes: []emu.Range{{Lo: 0x026B, Hi: 0x026D}}},
+		{Start: 0x026E, Bytes: []emu.Range{{Lo: 0x026E, Hi: 0x0270}}},
+		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0278}}},
+		{Start: 0x0279, Bytes: []emu.Range{{Lo: 0x0279, Hi: 0x027B}}},
+		{Start: 0x027C, Bytes: []emu.Range{{Lo: 0x027C, Hi: 0x027D}}},
+		{Start: 0x027E, Bytes: []emu.Range{{Lo: 0x027E, Hi: 0x027F}}},
+		{Start: 0x0280, Bytes: []emu.Range{{Lo: 0x0280, Hi: 0x0282}}},
+		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x028A}}},
+		{Start: 0x028B, Bytes: []emu.Range{{Lo: 0x028B, Hi: 0x028D}}},
+		{Start: 0x028E, Bytes: []emu.Range{{Lo: 0x028E, Hi: 0x0290}}},
+		{Start: 0x0291, Bytes: []emu.Range{{Lo: 0x0291, Hi: 0x0292}}},
+		{Start: 0x0293, Bytes: []emu.Range{{Lo: 0x0293, Hi: 0x0295}}},
+		{Start: 0x0296, Bytes: []emu.Range{{Lo: 0x0296, Hi: 0x0298}}},
+		{Start: 0x0299, Bytes: []emu.Range{{Lo: 0x0299, Hi: 0x029B}}},
+		{Start: 0x029C, Bytes: []emu.Range{{Lo: 0x029C, Hi: 0x029E}}},
+		{Start: 0x029F, Bytes: []emu.Range{{Lo: 0x029F, Hi: 0x02A0}}},
+		{Start: 0x02A1, Bytes: []emu.Range{{Lo: 0x02A1, Hi: 0x02A2}}},
+		{Start: 0x02A3, Bytes: []emu.Range{{Lo: 0x02A3, Hi: 0x02A4}}},
+		{Start: 0x02A5, Bytes: []emu.Range{{Lo: 0x02A5, Hi: 0x02A8}}},
+		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AB}}},
+		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AE}}},
+		{Start: 0x02AF, Bytes: []emu.Range{{Lo: 0x02AF, Hi: 0x02B1}}},
+		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B3}}},
+		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02C8}}},
+		{Start: 0x02C9, Bytes: []emu.Range{{Lo: 0x02C9, Hi: 0x02C9}}},
+		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D6}}},
+		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02DA}}},
+		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
+		{Start: 0x02DE, Bytes: []emu.Range{{Lo: 0x02DE, Hi: 0x02E1}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02EB}}},
+		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02EC}}},
+		{Start: 0x02ED, Bytes: []emu.Range{{Lo: 0x02ED, Hi: 0x02F0}}},
+		{Start: 0x02F1, Bytes: []emu.Range{{Lo: 0x02F1, Hi: 0x02F1}, {Lo: 0x02F3, Hi: 0x02F4}}},
+		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02FF}}},
+		{Start: 0x0300, Bytes: []emu.Range{{Lo: 0x0300, Hi: 0x0302}}},
+		{Start: 0x0303, Bytes: []emu.Range{{Lo: 0x0303, Hi: 0x0305}}},
+		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0308}}},
+		{Start: 0x0309, Bytes: []emu.Range{{Lo: 0x0309, Hi: 0x0310}}},
+		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0314}}},
+		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0318}}},
+		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x031D}}},
+		{Start: 0x031E, Bytes: []emu.Range{{Lo: 0x031E, Hi: 0x0324}}},
+		{Start: 0x0325, Bytes: []emu.Range{{Lo: 0x0325, Hi: 0x0327}}},
+		{Start: 0x0328, Bytes: []emu.Range{{Lo: 0x0328, Hi: 0x032A}}},
+		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x032D}}},
+		{Start: 0x032E, Bytes: []emu.Range{{Lo: 0x032E, Hi: 0x0330}}},
+		{Start: 0x0331, Bytes: []emu.Range{{Lo: 0x0331, Hi: 0x034A}}},
+		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0356}}},
+		{Start: 0x0357, Bytes: []emu.Range{{Lo: 0x0357, Hi: 0x035A}}},
+		{Start: 0x035B, Bytes: []emu.Range{{Lo: 0x035B, Hi: 0x035D}}},
+		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x036F}}},
+		{Start: 0x0370, Bytes: []emu.Range{{Lo: 0x0370, Hi: 0x0376}}},
+		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037C}}},
+		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x0380}}},
+		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0384}}},
+		{Start: 0x0385, Bytes: []emu.Range{{Lo: 0x0385, Hi: 0x0388}}},
+		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038A}}},
+		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x0392}}},
+		{Start: 0x0393, Bytes: []emu.Range{{Lo: 0x0393, Hi: 0x0394}}},
+		{Start: 0x0395, Bytes: []emu.Range{{Lo: 0x0395, Hi: 0x039E}}},
+		{Start: 0x039F, Bytes: []emu.Range{{Lo: 0x039F, Hi: 0x03A1}}},
+		{Start: 0x03A2, Bytes: []emu.Range{{Lo: 0x03A2, Hi: 0x03A5}}},
+		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AB}}},
+		{Start: 0x03AC, Bytes: []emu.Range{{Lo: 0x03AC, Hi: 0x03BA}}},
+		{Start: 0x03BB, Bytes: []emu.Range{{Lo: 0x03BB, Hi: 0x03BC}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C7}}},
+		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03CE}}},
+		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D4}}},
+		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03E3}}},
+		{Start: 0x03E4, Bytes: []emu.Range{{Lo: 0x03E4, Hi: 0x03E6}}},
+		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E9}}},
+		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EB}}},
+		{Start: 0x03EC, Bytes: []emu.Range{{Lo: 0x03EC, Hi: 0x03F2}}},
+		{Start: 0x03F3, Bytes: []emu.Range{{Lo: 0x03F3, Hi: 0x03F9}}},
+		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x0402}}},
+		{Start: 0x0403, Bytes: []emu.Range{{Lo: 0x0403, Hi: 0x0409}}},
+		{Start: 0x040A, Bytes: []emu.Range{{Lo: 0x040A, Hi: 0x040B}}},
+		{Start: 0x040C, Bytes: []emu.Range{{Lo: 0x040C, Hi: 0x0414}}},
+		{Start: 0x0415, Bytes: []emu.Range{{Lo: 0x0415, Hi: 0x0419}}},
+		{Start: 0x041A, Bytes: []emu.Range{{Lo: 0x041A, Hi: 0x041C}}},
+		{Start: 0x041D, Bytes: []emu.Range{{Lo: 0x041D, Hi: 0x0429}}},
+		{Start: 0x042A, Bytes: []emu.Range{{Lo: 0x042A, Hi: 0x042D}}},
+		{Start: 0x042E, Bytes: []emu.Range{{Lo: 0x042E, Hi: 0x0436}}},
+		{Start: 0x0437, Bytes: []emu.Range{{Lo: 0x0437, Hi: 0x043A}}},
+		{Start: 0x043B, Bytes: []emu.Range{{Lo: 0x043B, Hi: 0x043D}}},
+		{Start: 0x043E, Bytes: []emu.Range{{Lo: 0x043E, Hi: 0x0440}}},
+		{Start: 0x0441, Bytes: []emu.Range{{Lo: 0x0441, Hi: 0x0444}}},
+		{Start: 0x0445, Bytes: []emu.Range{{Lo: 0x0445, Hi: 0x0447}}},
+		{Start: 0x0448, Bytes: []emu.Range{{Lo: 0x0448, Hi: 0x044A}}},
+		{Start: 0x044B, Bytes: []emu.Range{{Lo: 0x044B, Hi: 0x044E}}},
+		{Start: 0x044F, Bytes: []emu.Range{{Lo: 0x044F, Hi: 0x0451}}},
+		{Start: 0x0452, Bytes: []emu.Range{{Lo: 0x0452, Hi: 0x0454}}},
+		{Start: 0x0455, Bytes: []emu.Range{{Lo: 0x0455, Hi: 0x0455}}},
+		{Start: 0x0456, Bytes: []emu.Range{{Lo: 0x0456, Hi: 0x0459}}},
+		{Start: 0x045A, Bytes: []emu.Range{{Lo: 0x045A, Hi: 0x045D}}},
+		{Start: 0x045E, Bytes: []emu.Range{{Lo: 0x045E, Hi: 0x0464}}},
+		{Start: 0x0465, Bytes: []emu.Range{{Lo: 0x0465, Hi: 0x0468}}},
+		{Start: 0x0469, Bytes: []emu.Range{{Lo: 0x0469, Hi: 0x0477}}},
+		{Start: 0x0478, Bytes: []emu.Range{{Lo: 0x0478, Hi: 0x0485}}},
+		{Start: 0x0486, Bytes: []emu.Range{{Lo: 0x0486, Hi: 0x048B}}},
+		{Start: 0x048C, Bytes: []emu.Range{{Lo: 0x048C, Hi: 0x0493}}},
+		{Start: 0x0494, Bytes: []emu.Range{{Lo: 0x0494, Hi: 0x04AB}}},
+		{Start: 0x04AC, Bytes: []emu.Range{{Lo: 0x04AC, Hi: 0x04B1}}},
+		{Start: 0x04B2, Bytes: []emu.Range{{Lo: 0x04B2, Hi: 0x04B2}}},
+		{Start: 0x04B3, Bytes: []emu.Range{{Lo: 0x04B3, Hi: 0x04C1}}},
+		{Start: 0x04C2, Bytes: []emu.Range{{Lo: 0x04C2, Hi: 0x04CC}}},
+		{Start: 0x04CD, Bytes: []emu.Range{{Lo: 0x04CD, Hi: 0x04D2}}},
+		{Start: 0x04D3, Bytes: []emu.Range{{Lo: 0x04D3, Hi: 0x04D7}}},
+		{Start: 0x04D8, Bytes: []emu.Range{{Lo: 0x04D8, Hi: 0x04D8}}},
+		{Start: 0x04D9, Bytes: []emu.Range{{Lo: 0x04D9, Hi: 0x04E3}}},
+		{Start: 0x04E4, Bytes: []emu.Range{{Lo: 0x04E4, Hi: 0x04EC}}},
+		{Start: 0x04ED, Bytes: []emu.Range{{Lo: 0x04ED, Hi: 0x04F4}}},
+		{Start: 0x04F5, Bytes: []emu.Range{{Lo: 0x04F5, Hi: 0x04F7}}},
+		{Start: 0x04F8, Bytes: []emu.Range{{Lo: 0x04F8, Hi: 0x04FC}}},
+		{Start: 0x04FD, Bytes: []emu.Range{{Lo: 0x04FD, Hi: 0x04FF}}},
+		{Start: 0x0500, Bytes: []emu.Range{{Lo: 0x0500, Hi: 0x0502}}},
+		{Start: 0x0503, Bytes: []emu.Range{{Lo: 0x0503, Hi: 0x0509}}},
+		{Start: 0x050A, Bytes: []emu.Range{{Lo: 0x050A, Hi: 0x050E}}},
+		{Start: 0x050F, Bytes: []emu.Range{{Lo: 0x050F, Hi: 0x0511}}},
+		{Start: 0x0512, Bytes: []emu.Range{{Lo: 0x0512, Hi: 0x0516}}},
+		{Start: 0x0517, Bytes: []emu.Range{{Lo: 0x0517, Hi: 0x0520}}},
+		{Start: 0x0521, Bytes: []emu.Range{{Lo: 0x0521, Hi: 0x0525}}},
+		{Start: 0x0526, Bytes: []emu.Range{{Lo: 0x0526, Hi: 0x0528}}},
+		{Start: 0x0529, Bytes: []emu.Range{{Lo: 0x0529, Hi: 0x052B}}},
+		{Start: 0x052C, Bytes: []emu.Range{{Lo: 0x052C, Hi: 0x052D}}},
+		{Start: 0x052E, Bytes: []emu.Range{{Lo: 0x052E, Hi: 0x0530}}},
+		{Start: 0x0531, Bytes: []emu.Range{{Lo: 0x0531, Hi: 0x0535}}},
+		{Start: 0x0536, Bytes: []emu.Range{{Lo: 0x0536, Hi: 0x0538}}},
+		{Start: 0x0539, Bytes: []emu.Range{{Lo: 0x0539, Hi: 0x053A}}},
+		{Start: 0x053B, Bytes: []emu.Range{{Lo: 0x053B, Hi: 0x053D}}},
+		{Start: 0x053E, Bytes: []emu.Range{{Lo: 0x053E, Hi: 0x0540}}},
+		{Start: 0x0541, Bytes: []emu.Range{{Lo: 0x0541, Hi: 0x0545}}},
+		{Start: 0x0546, Bytes: []emu.Range{{Lo: 0x0546, Hi: 0x054A}}},
+		{Start: 0x054B, Bytes: []emu.Range{{Lo: 0x054B, Hi: 0x054D}}},
+		{Start: 0x054E, Bytes: []emu.Range{{Lo: 0x054E, Hi: 0x0552}}},
+		{Start: 0x0553, Bytes: []emu.Range{{Lo: 0x0553, Hi: 0x0558}}},
+		{Start: 0x0559, Bytes: []emu.Range{{Lo: 0x0559, Hi: 0x055E}}},
+		{Start: 0x055F, Bytes: []emu.Range{{Lo: 0x055F, Hi: 0x0561}}},
+		{Start: 0x0562, Bytes: []emu.Range{{Lo: 0x0562, Hi: 0x0563}}},
+		{Start: 0x0564, Bytes: []emu.Range{{Lo: 0x0564, Hi: 0x0568}}},
+		{Start: 0x0569, Bytes: []emu.Range{{Lo: 0x0569, Hi: 0x056B}}},
+		{Start: 0x056C, Bytes: []emu.Range{{Lo: 0x056C, Hi: 0x0570}}},
+		{Start: 0x0571, Bytes: []emu.Range{{Lo: 0x0571, Hi: 0x0572}}},
+		{Start: 0x0573, Bytes: []emu.Range{{Lo: 0x0573, Hi: 0x0575}}},
+		{Start: 0x0576, Bytes: []emu.Range{{Lo: 0x0576, Hi: 0x0585}}},
+		{Start: 0x0586, Bytes: []emu.Range{{Lo: 0x0586, Hi: 0x05A9}}},
+		{Start: 0x05AA, Bytes: []emu.Range{{Lo: 0x05AA, Hi: 0x05AE}}},
+		{Start: 0x05AF, Bytes: []emu.Range{{Lo: 0x05AF, Hi: 0x05B5}}},
+		{Start: 0x05B6, Bytes: []emu.Range{{Lo: 0x05B6, Hi: 0x05BE}}},
+		{Start: 0x05BF, Bytes: []emu.Range{{Lo: 0x05BF, Hi: 0x05C6}}},
+		{Start: 0x05C7, Bytes: []emu.Range{{Lo: 0x05C7, Hi: 0x05CE}}},
+		{Start: 0x05CF, Bytes: []emu.Range{{Lo: 0x05CF, Hi: 0x05D3}}},
+		{Start: 0x05D4, Bytes: []emu.Range{{Lo: 0x05D4, Hi: 0x05E1}}},
+		{Start: 0x05E2, Bytes: []emu.Range{{Lo: 0x05E2, Hi: 0x05E9}}},
+		{Start: 0x05EA, Bytes: []emu.Range{{Lo: 0x05EA, Hi: 0x05EF}}},
+		{Start: 0x05F0, Bytes: []emu.Range{{Lo: 0x05F0, Hi: 0x05F1}}},
+		{Start: 0x05F2, Bytes: []emu.Range{{Lo: 0x05F2, Hi: 0x05F3}}},
+		{Start: 0x05F4, Bytes: []emu.Range{{Lo: 0x05F4, Hi: 0x05F8}}},
+		{Start: 0x05F9, Bytes: []emu.Range{{Lo: 0x05F9, Hi: 0x05FD}}},
+		{Start: 0x05FE, Bytes: []emu.Range{{Lo: 0x05FE, Hi: 0x0602}}},
+		{Start: 0x0603, Bytes: []emu.Range{{Lo: 0x0603, Hi: 0x0605}}},
+		{Start: 0x0606, Bytes: []emu.Range{{Lo: 0x0606, Hi: 0x060E}}},
+		{Start: 0x060F, Bytes: []emu.Range{{Lo: 0x060F, Hi: 0x0610}}},
+		{Start: 0x0611, Bytes: []emu.Range{{Lo: 0x0611, Hi: 0x0624}}},
+		{Start: 0x0625, Bytes: []emu.Range{{Lo: 0x0625, Hi: 0x0628}}},
+		{Start: 0x0629, Bytes: []emu.Range{{Lo: 0x0629, Hi: 0x062B}}},
+		{Start: 0x062C, Bytes: []emu.Range{{Lo: 0x062C, Hi: 0x062E}}},
+		{Start: 0x062F, Bytes: []emu.Range{{Lo: 0x062F, Hi: 0x0637}}},
+		{Start: 0x0638, Bytes: []emu.Range{{Lo: 0x0638, Hi: 0x064C}}},
+		{Start: 0x064D, Bytes: []emu.Range{{Lo: 0x064D, Hi: 0x064E}}},
+		{Start: 0x064F, Bytes: []emu.Range{{Lo: 0x064F, Hi: 0x064F}}},
+		{Start: 0x0650, Bytes: []emu.Range{{Lo: 0x0650, Hi: 0x065C}}},
+		{Start: 0x065D, Bytes: []emu.Range{{Lo: 0x065D, Hi: 0x065E}}},
+		{Start: 0x065F, Bytes: []emu.Range{{Lo: 0x065F, Hi: 0x065F}}},
+		{Start: 0x0660, Bytes: []emu.Range{{Lo: 0x0660, Hi: 0x066A}}},
+		{Start: 0x066B, Bytes: []emu.Range{{Lo: 0x066B, Hi: 0x0675}}},
+		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x179D}}},
+		{Start: 0x179E, Bytes: []emu.Range{{Lo: 0x179E, Hi: 0x179F}}},
+		{Start: 0x17A0, Bytes: []emu.Range{{Lo: 0x17A0, Hi: 0x17C9}}},
+		{Start: 0x17CA, Bytes: []emu.Range{{Lo: 0x17CA, Hi: 0x17CD}}},
+		{Start: 0x17CE, Bytes: []emu.Range{{Lo: 0x17CE, Hi: 0x17D1}}},
+		{Start: 0x17D2, Bytes: []emu.Range{{Lo: 0x17D2, Hi: 0x17D5}}},
+		{Start: 0x17D6, Bytes: []emu.Range{{Lo: 0x17D6, Hi: 0x17D9}}},
+		{Start: 0x17DA, Bytes: []emu.Range{{Lo: 0x17DA, Hi: 0x17DF}}},
+		{Start: 0x17E0, Bytes: []emu.Range{{Lo: 0x17E0, Hi: 0x17E2}}},
+		{Start: 0x17E3, Bytes: []emu.Range{{Lo: 0x17E3, Hi: 0x17E5}}},
+	},
+	Enter:      library,
+	EnterParts: libraryParts,
 }
 
 // library runs the translation (see emu.Native.Enter). The locals: nz
@@ -12664,6 +12949,13771 @@ L17E0: // POSN
 	}
 
 L17E3: // NOPOSN
+	clock += 3<<clockShift + 1
+	// 17E3 JMP CKMATE
+	{
+		goto L0377
+	}
+
+	// The budget's end is nearer than the code can run before its next
+	// check: the core runs the rest.
+budget:
+	if used := clock >> clockShift; used < budget {
+		core = budget - used
+	}
+	goto exit
+	// An instruction the translation does not run: the core runs it.
+step:
+	core = 1
+	goto exit
+exit:
+	c.A, c.X, c.Y, c.S, c.PC = a, x, y, s, pc
+	p := c.P&(FlagD|FlagI) | FlagU | cf | byte(nz>>8)&FlagN
+	if byte(nz) == 0 {
+		p |= FlagZ
+	}
+	if v {
+		p |= FlagV
+	}
+	c.P = p
+	c.Cycles += clock >> clockShift
+	c.Instructions += clock & (1<<clockShift - 1)
+	return stop, core
+}
+
+// libraryParts is the translation with blocks turned off (see
+// emu.Native.EnterParts): an entry into a block turned off in off leaves
+// to the core there. Otherwise it is the same as the whole one.
+func libraryParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
+	const (
+		FlagC, FlagZ, FlagI, FlagD = emu.FlagC, emu.FlagZ, emu.FlagI, emu.FlagD
+		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
+		StackPage                  = emu.StackPage
+		// clock counts the cycles run above clockShift and the instructions
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
+	)
+	_ = off[281] // one bounds check for all
+	pc := c.PC
+	a, x, y, s := c.A, c.X, c.Y, c.S
+	var v bool
+	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
+	cf := c.P & FlagC
+	v = c.P&FlagV != 0
+	budget = min(budget, 1<<clockShift)
+	var clock uint64
+	end := budget << clockShift
+	stop, core := emu.StopBudget, uint64(0)
+	switch pc {
+	case 0x0000:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0000
+	case 0x0008:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0008
+	case 0x000B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L000B
+	case 0x000E:
+		if 1738 >= budget {
+			goto budget
+		}
+		goto L000E
+	case 0x0012:
+		if 1733 >= budget {
+			goto budget
+		}
+		goto L0012
+	case 0x0018:
+		if 1726 >= budget {
+			goto budget
+		}
+		goto L0018
+	case 0x001A:
+		if 1724 >= budget {
+			goto budget
+		}
+		goto L001A
+	case 0x0021:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L0021
+	case 0x0027:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L0027
+	case 0x002B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L002B
+	case 0x002E:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L002E
+	case 0x0032:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0032
+	case 0x0036:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0036
+	case 0x0039:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L0039
+	case 0x0041:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0041
+	case 0x0045:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0045
+	case 0x0048:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0048
+	case 0x004B:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L004B
+	case 0x0100:
+		if 1659 >= budget {
+			goto budget
+		}
+		goto L0100
+	case 0x0104:
+		if 1654 >= budget {
+			goto budget
+		}
+		goto L0104
+	case 0x0108:
+		if 1649 >= budget {
+			goto budget
+		}
+		goto L0108
+	case 0x010C:
+		if 1645 >= budget {
+			goto budget
+		}
+		goto L010C
+	case 0x0110:
+		if 1640 >= budget {
+			goto budget
+		}
+		goto L0110
+	case 0x0116:
+		if 1630 >= budget {
+			goto budget
+		}
+		goto L0116
+	case 0x0118:
+		if 1624 >= budget {
+			goto budget
+		}
+		goto L0118
+	case 0x011A:
+		if 1622 >= budget {
+			goto budget
+		}
+		goto L011A
+	case 0x011E:
+		if 1617 >= budget {
+			goto budget
+		}
+		goto L011E
+	case 0x0123:
+		if 1622 >= budget {
+			goto budget
+		}
+		goto L0123
+	case 0x0126:
+		if 58 >= budget {
+			goto budget
+		}
+		goto L0126
+	case 0x012D:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L012D
+	case 0x0131:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0131
+	case 0x0138:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0138
+	case 0x013C:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L013C
+	case 0x013E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L013E
+	case 0x013F:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L013F
+	case 0x014A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L014A
+	case 0x014D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L014D
+	case 0x0150:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0150
+	case 0x0153:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0153
+	case 0x015A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L015A
+	case 0x015D:
+		if 143 >= budget {
+			goto budget
+		}
+		goto L015D
+	case 0x0160:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0160
+	case 0x0164:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0164
+	case 0x016A:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L016A
+	case 0x016E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L016E
+	case 0x016F:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L016F
+	case 0x0171:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0171
+	case 0x0175:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L0175
+	case 0x017A:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L017A
+	case 0x017D:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L017D
+	case 0x017F:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L017F
+	case 0x0186:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0186
+	case 0x0188:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0188
+	case 0x0190:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0190
+	case 0x0193:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0193
+	case 0x0196:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0196
+	case 0x019A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L019A
+	case 0x019D:
+		if 1830 >= budget {
+			goto budget
+		}
+		goto L019D
+	case 0x019F:
+		if 1828 >= budget {
+			goto budget
+		}
+		goto L019F
+	case 0x01A5:
+		if 1833 >= budget {
+			goto budget
+		}
+		goto L01A5
+	case 0x01A8:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L01A8
+	case 0x01AC:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L01AC
+	case 0x0200:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L0200
+	case 0x0202:
+		if 1171 >= budget {
+			goto budget
+		}
+		goto L0202
+	case 0x0204:
+		if 1169 >= budget {
+			goto budget
+		}
+		goto L0204
+	case 0x0209:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0209
+	case 0x020D:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L020D
+	case 0x0211:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0211
+	case 0x0212:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0212
+	case 0x0215:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0215
+	case 0x021F:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L021F
+	case 0x0223:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L0223
+	case 0x0227:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0227
+	case 0x022B:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L022B
+	case 0x022D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L022D
+	case 0x0230:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0230
+	case 0x0232:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0232
+	case 0x0234:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0234
+	case 0x0237:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0237
+	case 0x0239:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0239
+	case 0x023B:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L023B
+	case 0x023F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L023F
+	case 0x0242:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0242
+	case 0x0244:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0244
+	case 0x0246:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0246
+	case 0x0249:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0249
+	case 0x024F:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L024F
+	case 0x0251:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0251
+	case 0x0255:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0255
+	case 0x0258:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0258
+	case 0x025E:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L025E
+	case 0x0260:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0260
+	case 0x0264:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0264
+	case 0x0267:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0267
+	case 0x0269:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0269
+	case 0x026B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L026B
+	case 0x026E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L026E
+	case 0x0271:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0271
+	case 0x0279:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0279
+	case 0x027C:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L027C
+	case 0x027E:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L027E
+	case 0x0280:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0280
+	case 0x0283:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0283
+	case 0x028B:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L028B
+	case 0x028E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L028E
+	case 0x0291:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0291
+	case 0x0293:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0293
+	case 0x0296:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0296
+	case 0x0299:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0299
+	case 0x029C:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L029C
+	case 0x029F:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L029F
+	case 0x02A1:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L02A1
+	case 0x02A3:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L02A3
+	case 0x02A5:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L02A5
+	case 0x02A9:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L02A9
+	case 0x02AC:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02AC
+	case 0x02AF:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L02AF
+	case 0x02B2:
+		if 4817 >= budget {
+			goto budget
+		}
+		goto L02B2
+	case 0x02B4:
+		if 4815 >= budget {
+			goto budget
+		}
+		goto L02B4
+	case 0x02C9:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02C9
+	case 0x02CA:
+		if 1494 >= budget {
+			goto budget
+		}
+		goto L02CA
+	case 0x02D7:
+		if 1475 >= budget {
+			goto budget
+		}
+		goto L02D7
+	case 0x02DB:
+		if 1470 >= budget {
+			goto budget
+		}
+		goto L02DB
+	case 0x02DE:
+		if 1477 >= budget {
+			goto budget
+		}
+		goto L02DE
+	case 0x02E2:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L02E2
+	case 0x02E6:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L02E6
+	case 0x02EC:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L02EC
+	case 0x02ED:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L02ED
+	case 0x02F1:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L02F1
+	case 0x02F5:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L02F5
+	case 0x0300:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0300
+	case 0x0303:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0303
+	case 0x0306:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0306
+	case 0x0309:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0309
+	case 0x0311:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0311
+	case 0x0315:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0315
+	case 0x0319:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0319
+	case 0x031E:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L031E
+	case 0x0325:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0325
+	case 0x0328:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0328
+	case 0x032B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L032B
+	case 0x032E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L032E
+	case 0x0331:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L0331
+	case 0x034B:
+		if 1501 >= budget {
+			goto budget
+		}
+		goto L034B
+	case 0x0357:
+		if 1481 >= budget {
+			goto budget
+		}
+		goto L0357
+	case 0x035B:
+		if 1486 >= budget {
+			goto budget
+		}
+		goto L035B
+	case 0x035E:
+		if 52 >= budget {
+			goto budget
+		}
+		goto L035E
+	case 0x0370:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L0370
+	case 0x0377:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L0377
+	case 0x037D:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L037D
+	case 0x0381:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0381
+	case 0x0385:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L0385
+	case 0x0389:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0389
+	case 0x038B:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L038B
+	case 0x0393:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L0393
+	case 0x0395:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0395
+	case 0x039F:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L039F
+	case 0x03A2:
+		if 58 >= budget {
+			goto budget
+		}
+		goto L03A2
+	case 0x03A6:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L03A6
+	case 0x03AC:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L03AC
+	case 0x03BB:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L03BB
+	case 0x03BD:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L03BD
+	case 0x03C8:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03C8
+	case 0x03CF:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L03CF
+	case 0x03D5:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L03D5
+	case 0x03E4:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L03E4
+	case 0x03E7:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L03E7
+	case 0x03EA:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03EA
+	case 0x03EC:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03EC
+	case 0x03F3:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03F3
+	case 0x0400:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0400
+	case 0x0403:
+		if 103 >= budget {
+			goto budget
+		}
+		goto L0403
+	case 0x040A:
+		if 92 >= budget {
+			goto budget
+		}
+		goto L040A
+	case 0x040C:
+		if 90 >= budget {
+			goto budget
+		}
+		goto L040C
+	case 0x0415:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0415
+	case 0x041A:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L041A
+	case 0x041D:
+		if 75 >= budget {
+			goto budget
+		}
+		goto L041D
+	case 0x042A:
+		if 34 >= budget {
+			goto budget
+		}
+		goto L042A
+	case 0x042E:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L042E
+	case 0x0437:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L0437
+	case 0x043B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L043B
+	case 0x043E:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L043E
+	case 0x0441:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0441
+	case 0x0445:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0445
+	case 0x0448:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0448
+	case 0x044B:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L044B
+	case 0x044F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L044F
+	case 0x0452:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0452
+	case 0x0455:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0455
+	case 0x0456:
+		if 58 >= budget {
+			goto budget
+		}
+		goto L0456
+	case 0x045A:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L045A
+	case 0x045E:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L045E
+	case 0x0465:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0465
+	case 0x0469:
+		if 38 >= budget {
+			goto budget
+		}
+		goto L0469
+	case 0x0478:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L0478
+	case 0x0486:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0486
+	case 0x048C:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L048C
+	case 0x0494:
+		if 1335 >= budget {
+			goto budget
+		}
+		goto L0494
+	case 0x04AC:
+		if 1305 >= budget {
+			goto budget
+		}
+		goto L04AC
+	case 0x04B2:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L04B2
+	case 0x04B3:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L04B3
+	case 0x04C2:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L04C2
+	case 0x04CD:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L04CD
+	case 0x04D3:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L04D3
+	case 0x04D8:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L04D8
+	case 0x04D9:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L04D9
+	case 0x04E4:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L04E4
+	case 0x04ED:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L04ED
+	case 0x04F5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L04F5
+	case 0x04F8:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L04F8
+	case 0x04FD:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L04FD
+	case 0x0500:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0500
+	case 0x0503:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0503
+	case 0x050A:
+		if 40 >= budget {
+			goto budget
+		}
+		goto L050A
+	case 0x050F:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L050F
+	case 0x0512:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L0512
+	case 0x0517:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0517
+	case 0x0521:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0521
+	case 0x0526:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0526
+	case 0x0529:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0529
+	case 0x052C:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L052C
+	case 0x052E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L052E
+	case 0x0531:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0531
+	case 0x0536:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0536
+	case 0x0539:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0539
+	case 0x053B:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L053B
+	case 0x053E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L053E
+	case 0x0541:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L0541
+	case 0x0546:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L0546
+	case 0x054B:
+		if 4 >= budget {
+			goto budget
+		}
+		goto L054B
+	case 0x054E:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L054E
+	case 0x0553:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0553
+	case 0x0559:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0559
+	case 0x055F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L055F
+	case 0x0562:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0562
+	case 0x0564:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0564
+	case 0x0569:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0569
+	case 0x056C:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L056C
+	case 0x0571:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0571
+	case 0x0573:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0573
+	case 0x0576:
+		if 82 >= budget {
+			goto budget
+		}
+		goto L0576
+	case 0x0586:
+		if 56 >= budget {
+			goto budget
+		}
+		goto L0586
+	case 0x05AA:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L05AA
+	case 0x05AF:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L05AF
+	case 0x05B6:
+		if 38 >= budget {
+			goto budget
+		}
+		goto L05B6
+	case 0x05BF:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L05BF
+	case 0x05C7:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L05C7
+	case 0x05CF:
+		if 62 >= budget {
+			goto budget
+		}
+		goto L05CF
+	case 0x05D4:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L05D4
+	case 0x05E2:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L05E2
+	case 0x05EA:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L05EA
+	case 0x05F0:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L05F0
+	case 0x05F2:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L05F2
+	case 0x05F4:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L05F4
+	case 0x05F9:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L05F9
+	case 0x05FE:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L05FE
+	case 0x0603:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0603
+	case 0x0606:
+		if 1489 >= budget {
+			goto budget
+		}
+		goto L0606
+	case 0x060F:
+		if 1475 >= budget {
+			goto budget
+		}
+		goto L060F
+	case 0x0611:
+		if 1473 >= budget {
+			goto budget
+		}
+		goto L0611
+	case 0x0625:
+		if 1438 >= budget {
+			goto budget
+		}
+		goto L0625
+	case 0x0629:
+		if 1443 >= budget {
+			goto budget
+		}
+		goto L0629
+	case 0x062C:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L062C
+	case 0x062F:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L062F
+	case 0x0638:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L0638
+	case 0x064D:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L064D
+	case 0x064F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L064F
+	case 0x0650:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L0650
+	case 0x065D:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L065D
+	case 0x065F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L065F
+	case 0x0660:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L0660
+	case 0x066B:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L066B
+	case 0x1780:
+		if 140 >= budget {
+			goto budget
+		}
+		goto L1780
+	case 0x179E:
+		if 96 >= budget {
+			goto budget
+		}
+		goto L179E
+	case 0x17A0:
+		if 94 >= budget {
+			goto budget
+		}
+		goto L17A0
+	case 0x17CA:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L17CA
+	case 0x17CE:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L17CE
+	case 0x17D2:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L17D2
+	case 0x17D6:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L17D6
+	case 0x17DA:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L17DA
+	case 0x17E0:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L17E0
+	case 0x17E3:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L17E3
+	default:
+		// Inside a block: the core steps to the next one. Outside
+		// the code: the core runs the rest.
+		if (pc >= 0x0000 && pc <= 0x004D) || (pc >= 0x0100 && pc <= 0x01AE) || (pc >= 0x0200 && pc <= 0x03F9) || (pc >= 0x0400 && pc <= 0x0675) || (pc >= 0x1780 && pc <= 0x17E5) {
+			return emu.StopBudget, 1
+		}
+		return emu.StopBudget, budget
+	}
+
+L0000: // CHESS
+	if off[0] {
+		pc = 0x0000
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0000
+		goto budget
+	}
+	clock += 11<<clockShift + 5
+	// 0000 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 0001 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0003 TXS
+	{
+		s = x
+	}
+	// 0004 LDX #$C8
+	{
+		m := byte(0xC8)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0006 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+
+L0008: // OUT
+	if off[1] {
+		pc = 0x0008
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0008
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0008 JSR *OUT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0008
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		s -= 2
+		pc = 0x1F1F
+		goto step
+	}
+
+L000B:
+	if off[2] {
+		pc = 0x000B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x000B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 000B JSR LIBKEY
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x000B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		s -= 2
+		goto L0400
+	}
+
+L000E:
+	if off[3] {
+		pc = 0x000E
+		goto step
+	}
+	if clock+1738<<clockShift >= end {
+		pc = 0x000E
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 000E CMP .OLDKY
+	{
+		m := c.Mem[0x00F3]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0010 BEQ OUT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0008
+		}
+	}
+
+L0012:
+	if off[4] {
+		pc = 0x0012
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0012 STA .OLDKY
+	{
+		c.Mem[0x00F3] = a
+	}
+	// 0014 CMP #$0C
+	{
+		m := byte(0x0C)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0016 BNE NOSET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0027
+		}
+	}
+
+L0018:
+	if off[5] {
+		pc = 0x0018
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0018 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L001A: // WHSET
+	if off[6] {
+		pc = 0x001A
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 001A LDA .SETW,X
+	{
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 001C STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x001C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 001E DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 001F BPL WHSET
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L001A
+		}
+	}
+
+L0021:
+	if off[7] {
+		pc = 0x0021
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0021 STX .OMOVE
+	{
+		c.Mem[0x00DC] = x
+	}
+	// 0023 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0025 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0039
+		}
+	}
+
+L0027: // NOSET
+	if off[8] {
+		pc = 0x0027
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0027 CMP #$0E
+	{
+		m := byte(0x0E)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0029 BNE NOREV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0032
+		}
+	}
+
+L002B:
+	if off[9] {
+		pc = 0x002B
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 002B JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x002B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		s -= 2
+		goto L02B2
+	}
+
+L002E:
+	if off[10] {
+		pc = 0x002E
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x002E
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 002E LDA #$EE
+	{
+		m := byte(0xEE)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0030 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0039
+		}
+	}
+
+L0032: // NOREV
+	if off[11] {
+		pc = 0x0032
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0032 CMP #$14
+	{
+		m := byte(0x14)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0034 BNE NOGO
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0041
+		}
+	}
+
+L0036:
+	if off[12] {
+		pc = 0x0036
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0036 JSR LIBGO
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0036
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		s -= 2
+		goto L050A
+	}
+
+L0039: // CLDSP
+	if off[13] {
+		pc = 0x0039
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x0039
+		goto budget
+	}
+	clock += 11<<clockShift + 4
+	// 0039 STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 003B STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 003D STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 003F BNE CHESS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0000
+		}
+	}
+
+L0041: // NOGO
+	if off[14] {
+		pc = 0x0041
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0041 CMP #$0F
+	{
+		m := byte(0x0F)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0043 BNE NOMV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L004B
+		}
+	}
+
+L0045:
+	if off[15] {
+		pc = 0x0045
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0045 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0045
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		s -= 2
+		goto L034B
+	}
+
+L0048:
+	if off[16] {
+		pc = 0x0048
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x0048
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0048 JMP DISP
+	{
+		goto L019D
+	}
+
+L004B: // NOMV
+	if off[17] {
+		pc = 0x004B
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 004B JMP INPUT
+	{
+		goto L0196
+	}
+
+L0100: // JANUS
+	if off[18] {
+		pc = 0x0100
+		goto step
+	}
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160
+		}
+	}
+
+L0104: // COUNTS
+	if off[19] {
+		pc = 0x0104
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110
+		}
+	}
+
+L0108:
+	if off[20] {
+		pc = 0x0108
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110
+		}
+	}
+
+L010C:
+	if off[21] {
+		pc = 0x010C
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E
+		}
+	}
+
+L0110: // OVER
+	if off[22] {
+		pc = 0x0110
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118
+		}
+	}
+
+L0116:
+	if off[23] {
+		pc = 0x0116
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+
+L0118: // NOQ
+	if off[24] {
+		pc = 0x0118
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138
+		}
+	}
+
+L011A:
+	if off[25] {
+		pc = 0x011A
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+
+L011E: // ELOOP
+	if off[26] {
+		pc = 0x011E
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126
+		}
+	}
+
+L0123:
+	if off[27] {
+		pc = 0x0123
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E
+		}
+	}
+
+L0126: // FOUN
+	if off[28] {
+		pc = 0x0126
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131
+		}
+	}
+
+L012D:
+	if off[29] {
+		pc = 0x012D
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0131: // LESS
+	if off[30] {
+		pc = 0x0131
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+
+L0138: // NOCAP
+	if off[31] {
+		pc = 0x0138
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F
+		}
+	}
+
+L013C:
+	if off[32] {
+		pc = 0x013C
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F
+		}
+	}
+
+L013E: // XRT
+	if off[33] {
+		pc = 0x013E
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L013F: // ON4
+	if off[34] {
+		pc = 0x013F
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L014A:
+	if off[35] {
+		pc = 0x014A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x014A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 014A JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x014A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		s -= 2
+		goto L02B2
+	}
+
+L014D:
+	if off[36] {
+		pc = 0x014D
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x014D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 014D JSR GNMZ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x014D
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		s -= 2
+		goto L0200
+	}
+
+L0150:
+	if off[37] {
+		pc = 0x0150
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0150
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0150 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0150
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		s -= 2
+		goto L02B2
+	}
+
+L0153:
+	if off[38] {
+		pc = 0x0153
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0153
+		goto budget
+	}
+	clock += 11<<clockShift + 3
+	// 0153 LDA #$08
+	{
+		m := byte(0x08)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0155 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0157 JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0157
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		s -= 2
+		goto L0209
+	}
+
+L015A:
+	if off[39] {
+		pc = 0x015A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x015A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 015A JSR UMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x015A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		s -= 2
+		goto L0331
+	}
+
+L015D:
+	if off[40] {
+		pc = 0x015D
+		goto step
+	}
+	if clock+143<<clockShift >= end {
+		pc = 0x015D
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 015D JMP STRATGY
+	{
+		goto L1780
+	}
+
+L0160: // NOCOUNT
+	if off[41] {
+		pc = 0x0160
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F
+		}
+	}
+
+L0164:
+	if off[42] {
+		pc = 0x0164
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L016A:
+	if off[43] {
+		pc = 0x016A
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+
+L016E: // RETJ
+	if off[44] {
+		pc = 0x016E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L016F: // TREE
+	if off[45] {
+		pc = 0x016F
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L0171:
+	if off[46] {
+		pc = 0x0171
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0175: // LOOPX
+	if off[47] {
+		pc = 0x0175
+		goto step
+	}
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F
+		}
+	}
+
+L017A:
+	if off[48] {
+		pc = 0x017A
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L017D:
+	if off[49] {
+		pc = 0x017D
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175
+		}
+	}
+
+L017F: // FOUNX
+	if off[50] {
+		pc = 0x017F
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188
+		}
+	}
+
+L0186:
+	if off[51] {
+		pc = 0x0186
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0188: // NOMAX
+	if off[52] {
+		pc = 0x0188
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193
+		}
+	}
+
+L0190:
+	if off[53] {
+		pc = 0x0190
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193: // UPTREE
+	if off[54] {
+		pc = 0x0193
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0196: // INPUT
+	if off[55] {
+		pc = 0x0196
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0196 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0198 BCS ERROR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L01AC
+		}
+	}
+
+L019A:
+	if off[56] {
+		pc = 0x019A
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 019A JSR DISMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x019A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		s -= 2
+		goto L03EA
+	}
+
+L019D: // DISP
+	if off[57] {
+		pc = 0x019D
+		goto step
+	}
+	if clock+1830<<clockShift >= end {
+		pc = 0x019D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 019D LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L019F: // SEARCH
+	if off[58] {
+		pc = 0x019F
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 019F LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 01A1 CMP .BESTV
+	{
+		m := c.Mem[0x00FA]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 01A3 BEQ HERE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L01A8
+		}
+	}
+
+L01A5:
+	if off[59] {
+		pc = 0x01A5
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 01A5 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 01A6 BPL SEARCH
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L019F
+		}
+	}
+
+L01A8: // HERE
+	if off[60] {
+		pc = 0x01A8
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 01A8 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 01AA STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+
+L01AC: // ERROR
+	if off[61] {
+		pc = 0x01AC
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 01AC JMP CHESS
+	{
+		goto L0000
+	}
+
+L0200: // GNMZ
+	if off[62] {
+		pc = 0x0200
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0200 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0202: // GNMX
+	if off[63] {
+		pc = 0x0202
+		goto step
+	}
+	if clock+1171<<clockShift >= end {
+		pc = 0x0202
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0202 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+
+L0204: // CLEAR
+	if off[64] {
+		pc = 0x0204
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0204 STA .COUNT,X
+	{
+		ea := uint16(x + 0xDE)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0207 BPL CLEAR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0204
+		}
+	}
+
+L0209: // GNM
+	if off[65] {
+		pc = 0x0209
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+
+L020D: // NEWP
+	if off[66] {
+		pc = 0x020D
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212
+		}
+	}
+
+L0211:
+	if off[67] {
+		pc = 0x0211
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0212: // NEX
+	if off[68] {
+		pc = 0x0212
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0212 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L031E
+	}
+
+L0215:
+	if off[69] {
+		pc = 0x0215
+		goto step
+	}
+	if clock+32<<clockShift >= end {
+		pc = 0x0215
+		goto budget
+	}
+	clock += 12<<clockShift + 5
+	// 0215 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0217 LDX #$08
+	{
+		m := byte(0x08)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0219 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+	// 021B CPY #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 021D BPL PAWN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0260
+		}
+	}
+
+L021F:
+	if off[70] {
+		pc = 0x021F
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 021F CPY #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0221 BPL KNIGHT
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0251
+		}
+	}
+
+L0223:
+	if off[71] {
+		pc = 0x0223
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0223 CPY #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0225 BPL BISHOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L0227:
+	if off[72] {
+		pc = 0x0227
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0227 CPY #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0229 BEQ QUEEN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0234
+		}
+	}
+
+L022B:
+	if off[73] {
+		pc = 0x022B
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 022B BPL ROOK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L023B
+		}
+	}
+
+L022D: // KING
+	if off[74] {
+		pc = 0x022D
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x022D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 022D JSR SNGMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x022D
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		s -= 2
+		goto L028E
+	}
+
+L0230:
+	if off[75] {
+		pc = 0x0230
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0230
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0230 BNE KING
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L022D
+		}
+	}
+
+L0232:
+	if off[76] {
+		pc = 0x0232
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0232 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0234: // QUEEN
+	if off[77] {
+		pc = 0x0234
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0234
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0234 JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0234
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		s -= 2
+		goto L029C
+	}
+
+L0237:
+	if off[78] {
+		pc = 0x0237
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x0237
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0237 BNE QUEEN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0234
+		}
+	}
+
+L0239:
+	if off[79] {
+		pc = 0x0239
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0239 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L023B: // ROOK
+	if off[80] {
+		pc = 0x023B
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 023B LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 023D STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L023F: // AGNR
+	if off[81] {
+		pc = 0x023F
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x023F
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 023F JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x023F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		s -= 2
+		goto L029C
+	}
+
+L0242:
+	if off[82] {
+		pc = 0x0242
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0242
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0242 BNE AGNR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L023F
+		}
+	}
+
+L0244:
+	if off[83] {
+		pc = 0x0244
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0244 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0246: // BISHOP
+	if off[84] {
+		pc = 0x0246
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0246
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0246 JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0246
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		s -= 2
+		goto L029C
+	}
+
+L0249:
+	if off[85] {
+		pc = 0x0249
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0249
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 0249 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 024B CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 024D BNE BISHOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L024F:
+	if off[86] {
+		pc = 0x024F
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 024F BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0251: // KNIGHT
+	if off[87] {
+		pc = 0x0251
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0251 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0253 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L0255: // AGNN
+	if off[88] {
+		pc = 0x0255
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0255
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0255 JSR SNGMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0255
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		s -= 2
+		goto L028E
+	}
+
+L0258:
+	if off[89] {
+		pc = 0x0258
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0258
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 0258 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 025A CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 025C BNE AGNN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0255
+		}
+	}
+
+L025E:
+	if off[90] {
+		pc = 0x025E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 025E BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0260: // PAWN
+	if off[91] {
+		pc = 0x0260
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0260 LDX #$06
+	{
+		m := byte(0x06)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0262 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L0264: // P1
+	if off[92] {
+		pc = 0x0264
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0264
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0264 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0264
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		s -= 2
+		goto L02CA
+	}
+
+L0267:
+	if off[93] {
+		pc = 0x0267
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x0267
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0267 BVC P2
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L026E
+		}
+	}
+
+L0269:
+	if off[94] {
+		pc = 0x0269
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0269 BMI P2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L026E
+		}
+	}
+
+L026B:
+	if off[95] {
+		pc = 0x026B
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 026B JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x026B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		s -= 2
+		goto L0100
+	}
+
+L026E: // P2
+	if off[96] {
+		pc = 0x026E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x026E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 026E JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x026E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		s -= 2
+		goto L031E
+	}
+
+L0271:
+	if off[97] {
+		pc = 0x0271
+		goto step
+	}
+	if clock+13<<clockShift >= end {
+		pc = 0x0271
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0271 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 0273 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0275 CMP #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0277 BEQ P1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0264
+		}
+	}
+
+L0279: // P3
+	if off[98] {
+		pc = 0x0279
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0279
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0279 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0279
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		s -= 2
+		goto L02CA
+	}
+
+L027C:
+	if off[99] {
+		pc = 0x027C
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x027C
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 027C BVS NEWP
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L027E:
+	if off[100] {
+		pc = 0x027E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 027E BMI NEWP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0280:
+	if off[101] {
+		pc = 0x0280
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0280 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0280
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		s -= 2
+		goto L0100
+	}
+
+L0283:
+	if off[102] {
+		pc = 0x0283
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x0283
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 0283 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0285 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0287 CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0289 BEQ P3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0279
+		}
+	}
+
+L028B:
+	if off[103] {
+		pc = 0x028B
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 028B JMP NEWP
+	{
+		goto L020D
+	}
+
+L028E: // SNGMV
+	if off[104] {
+		pc = 0x028E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x028E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028E JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x028E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		s -= 2
+		goto L02CA
+	}
+
+L0291:
+	if off[105] {
+		pc = 0x0291
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296
+		}
+	}
+
+L0293:
+	if off[106] {
+		pc = 0x0293
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		s -= 2
+		goto L0100
+	}
+
+L0296: // ILL1
+	if off[107] {
+		pc = 0x0296
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		s -= 2
+		goto L031E
+	}
+
+L0299:
+	if off[108] {
+		pc = 0x0299
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L029C: // LINE
+	if off[109] {
+		pc = 0x029C
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA
+	}
+
+L029F:
+	if off[110] {
+		pc = 0x029F
+		goto step
+	}
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3
+		}
+	}
+
+L02A1:
+	if off[111] {
+		pc = 0x02A1
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C
+		}
+	}
+
+L02A3: // OVL
+	if off[112] {
+		pc = 0x02A3
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC
+		}
+	}
+
+L02A5:
+	if off[113] {
+		pc = 0x02A5
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		s -= 2
+		goto L0100
+	}
+
+L02A9:
+	if off[114] {
+		pc = 0x02A9
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C
+		}
+	}
+
+L02AC: // ILL
+	if off[115] {
+		pc = 0x02AC
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		s -= 2
+		goto L031E
+	}
+
+L02AF:
+	if off[116] {
+		pc = 0x02AF
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L02B2: // REVERSE
+	if off[117] {
+		pc = 0x02B2
+		goto step
+	}
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02B4: // ETC
+	if off[118] {
+		pc = 0x02B4
+		goto step
+	}
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4
+		}
+	}
+
+L02C9:
+	if off[119] {
+		pc = 0x02C9
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L02CA: // CMOVE
+	if off[120] {
+		pc = 0x02CA
+		goto step
+	}
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319
+		}
+	}
+
+L02D7:
+	if off[121] {
+		pc = 0x02D7
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02DB: // LOOP
+	if off[122] {
+		pc = 0x02DB
+		goto step
+	}
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		for top := n - 1; top >= 0 && found < 0; top -= 8 {
+			w := c.Mem[0x50+top-7 : 0x50+top+1]
+			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			v ^= pat
+			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+			if top < 7 {
+				zero &^= 1<<(8*(7-top)) - 1 // below the table
+			}
+			if zero != 0 {
+				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC
+	}
+
+L02DE:
+	if off[123] {
+		pc = 0x02DE
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 02DE CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E0 BNE LOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02DB
+		}
+	}
+
+L02E2:
+	if off[124] {
+		pc = 0x02E2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319
+		}
+	}
+
+L02E6:
+	if off[125] {
+		pc = 0x02E6
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED
+		}
+	}
+
+L02EC: // NO
+	if off[126] {
+		pc = 0x02EC
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+
+L02ED: // SPX
+	if off[127] {
+		pc = 0x02ED
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315
+		}
+	}
+
+L02F1:
+	if off[128] {
+		pc = 0x02F1
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315
+		}
+	}
+
+L02F5: // CHKCHK
+	if off[129] {
+		pc = 0x02F5
+		goto step
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0300:
+	if off[130] {
+		pc = 0x0300
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0300
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0300 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0300
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		s -= 2
+		goto L02B2
+	}
+
+L0303:
+	if off[131] {
+		pc = 0x0303
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0303
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0303 JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0303
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		s -= 2
+		goto L0209
+	}
+
+L0306:
+	if off[132] {
+		pc = 0x0306
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 JSR RUM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0306
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		s -= 2
+		goto L032E
+	}
+
+L0309:
+	if off[133] {
+		pc = 0x0309
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x0309
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 0309 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 030A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 030B STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 030D LDA .INCHEK
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 030F BMI RETL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0315
+		}
+	}
+
+L0311:
+	if off[134] {
+		pc = 0x0311
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0311 SEC
+	{
+		cf = 1
+	}
+	// 0312 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0314 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0315: // RETL
+	if off[135] {
+		pc = 0x0315
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0319: // ILLEGAL
+	if off[136] {
+		pc = 0x0319
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L031E: // RESET
+	if off[137] {
+		pc = 0x031E
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0215:
+			goto L0215
+		case 0x0271:
+			goto L0271
+		case 0x0299:
+			goto L0299
+		case 0x02AF:
+			goto L02AF
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0325: // GENRM
+	if off[138] {
+		pc = 0x0325
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0325
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0325 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0325
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		s -= 2
+		goto L034B
+	}
+
+L0328: // GENR2
+	if off[139] {
+		pc = 0x0328
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0328
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0328 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0328
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		s -= 2
+		goto L02B2
+	}
+
+L032B:
+	if off[140] {
+		pc = 0x032B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x032B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 032B JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x032B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		s -= 2
+		goto L0209
+	}
+
+L032E: // RUM
+	if off[141] {
+		pc = 0x032E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x032E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 032E JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x032E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		s -= 2
+		goto L02B2
+	}
+
+L0331: // UMOVE
+	if off[142] {
+		pc = 0x0331
+		goto step
+	}
+	if clock+70<<clockShift >= end {
+		pc = 0x0331
+		goto budget
+	}
+	clock += 54<<clockShift + 17
+	// 0331 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0332 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0334 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0336 TXS
+	{
+		s = x
+	}
+	// 0337 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0338 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 033A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 033D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 033E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 7
+			pc = 0x033F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0341 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0342 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0343 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0344 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0346 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x0346
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0348 JMP STRV
+	{
+		goto L0370
+	}
+
+L034B: // MOVE
+	if off[143] {
+		pc = 0x034B
+		goto step
+	}
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0357: // CHECK
+	if off[144] {
+		pc = 0x0357
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E
+		}
+	}
+
+L035B:
+	if off[145] {
+		pc = 0x035B
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357
+		}
+	}
+
+L035E: // TAKE
+	if off[146] {
+		pc = 0x035E
+		goto step
+	}
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+
+L0370: // STRV
+	if off[147] {
+		pc = 0x0370
+		goto step
+	}
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0377: // CKMATE
+	if off[148] {
+		pc = 0x0377
+		goto step
+	}
+	if clock+54<<clockShift >= end {
+		pc = 0x0377
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0377 LDX .MAXC
+	{
+		m := c.Mem[0x00E4]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0379 CPX .POINTS
+	{
+		m := c.Mem[0x00A0]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 037B BNE NOCHEK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0381
+		}
+	}
+
+L037D:
+	if off[149] {
+		pc = 0x037D
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 037D LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 037F BEQ RETV
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0381: // NOCHEK
+	if off[150] {
+		pc = 0x0381
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0381 LDX .MOB
+	{
+		m := c.Mem[0x00E3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0383 BNE RETV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0385:
+	if off[151] {
+		pc = 0x0385
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0385 LDX .WMAXP
+	{
+		m := c.Mem[0x00EE]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0387 BNE RETV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0389:
+	if off[152] {
+		pc = 0x0389
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0389 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+
+L038B: // RETV
+	if off[153] {
+		pc = 0x038B
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 038B LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 038D STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 038F CMP .BESTV
+	{
+		m := c.Mem[0x00FA]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0391 BCC RETP
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L039F
+		}
+	}
+
+L0393:
+	if off[154] {
+		pc = 0x0393
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0393 BEQ RETP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L039F
+		}
+	}
+
+L0395:
+	if off[155] {
+		pc = 0x0395
+		goto step
+	}
+	clock += 15<<clockShift + 5
+	// 0395 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 0397 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0399 STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 039B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 039D STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+
+L039F: // RETP
+	if off[156] {
+		pc = 0x039F
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 039F JMP *OUT
+	{
+		pc = 0x1F1F
+		goto step
+	}
+
+L03A2: // GO
+	if off[157] {
+		pc = 0x03A2
+		goto step
+	}
+	if clock+58<<clockShift >= end {
+		pc = 0x03A2
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 03A2 LDX .OMOVE
+	{
+		m := c.Mem[0x00DC]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03A4 BPL NOOPEN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L03BD
+		}
+	}
+
+L03A6:
+	if off[158] {
+		pc = 0x03A6
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 03A6 LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03A8 CMP .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03AA BNE END
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03BB
+		}
+	}
+
+L03AC:
+	if off[159] {
+		pc = 0x03AC
+		goto step
+	}
+	clock += 25<<clockShift + 9
+	// 03AC DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03AD LDA .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03AF STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 03B1 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03B2 LDA .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03B4 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 03B6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03B7 STX .OMOVE
+	{
+		c.Mem[0x00DC] = x
+	}
+	// 03B9 BNE MV2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03D5
+		}
+	}
+
+L03BB: // END
+	if off[160] {
+		pc = 0x03BB
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 03BB STA .OMOVE
+	{
+		c.Mem[0x00DC] = a
+	}
+
+L03BD: // NOOPEN
+	if off[161] {
+		pc = 0x03BD
+		goto step
+	}
+	clock += 16<<clockShift + 5
+	// 03BD LDX #$0C
+	{
+		m := byte(0x0C)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03BF STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 03C1 STX .BESTV
+	{
+		c.Mem[0x00FA] = x
+	}
+	// 03C3 LDX #$14
+	{
+		m := byte(0x14)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03C5 JSR GNMX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03C5
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		s -= 2
+		goto L0202
+	}
+
+L03C8:
+	if off[162] {
+		pc = 0x03C8
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x03C8
+		goto budget
+	}
+	clock += 11<<clockShift + 3
+	// 03C8 LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03CA STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 03CC JSR GNMZ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03CC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		s -= 2
+		goto L0200
+	}
+
+L03CF:
+	if off[163] {
+		pc = 0x03CF
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x03CF
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 03CF LDX .BESTV
+	{
+		m := c.Mem[0x00FA]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03D1 CPX #$0F
+	{
+		m := byte(0x0F)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03D3 BCC MATE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03E7
+		}
+	}
+
+L03D5: // MV2
+	if off[164] {
+		pc = 0x03D5
+		goto step
+	}
+	if clock+25<<clockShift >= end {
+		pc = 0x03D5
+		goto budget
+	}
+	clock += 25<<clockShift + 7
+	// 03D5 LDX .BESTP
+	{
+		m := c.Mem[0x00FB]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03D7 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03D9 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 03DB STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 03DD LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03DF STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 03E1 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03E1
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		s -= 2
+		goto L034B
+	}
+
+L03E4:
+	if off[165] {
+		pc = 0x03E4
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x03E4
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 03E4 JMP CHESS
+	{
+		goto L0000
+	}
+
+L03E7: // MATE
+	if off[166] {
+		pc = 0x03E7
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 03E7 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 03E9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0039:
+			goto L0039
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L03EA: // DISMV
+	if off[167] {
+		pc = 0x03EA
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x03EA
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 03EA LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+
+L03EC: // ROL
+	if off[168] {
+		pc = 0x03EC
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x03EC
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 03EC ASL .BESTM
+	{
+		m := c.Mem[0x00F9]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x00F9] = m
+	}
+	// 03EE ROL .BESTV
+	{
+		m := c.Mem[0x00FA]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x00FA] = m
+	}
+	// 03F0 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03F1 BNE ROL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03EC
+		}
+	}
+
+L03F3:
+	if off[169] {
+		pc = 0x03F3
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 03F3 ORA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 03F5 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 03F7 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 03F9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x019D:
+			goto L019D
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0400: // LIBKEY
+	if off[170] {
+		pc = 0x0400
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0400 JSR *GETKEY
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0400
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x02
+		s -= 2
+		pc = 0x1F6A
+		goto step
+	}
+
+L0403:
+	if off[171] {
+		pc = 0x0403
+		goto step
+	}
+	if clock+103<<clockShift >= end {
+		pc = 0x0403
+		goto budget
+	}
+	clock += 11<<clockShift + 4
+	// 0403 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 11<<clockShift + 4
+			pc = 0x0403
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0404 LDA .SEED
+	{
+		m := c.Mem[0x0679]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0407 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0408 BCC LKSTIR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L040C
+		}
+	}
+
+L040A:
+	if off[172] {
+		pc = 0x040A
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 040A EOR #$1D
+	{
+		m := byte(0x1D)
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L040C: // LKSTIR
+	if off[173] {
+		pc = 0x040C
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 040C STA .SEED
+	{
+		c.Mem[0x0679] = a
+	}
+	// 040F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0410 CMP .LASTK
+	{
+		m := c.Mem[0x067A]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0413 BNE LKNEW0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L041D
+		}
+	}
+
+L0415:
+	if off[174] {
+		pc = 0x0415
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0415 LDX .TAKEN
+	{
+		m := c.Mem[0x067B]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0418 BEQ LKRTS
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0455
+		}
+	}
+
+L041A:
+	if off[175] {
+		pc = 0x041A
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 041A LDA #$15
+	{
+		m := byte(0x15)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L041D: // LKNEW0
+	if off[176] {
+		pc = 0x041D
+		goto step
+	}
+	clock += 16<<clockShift + 5
+	// 041D STA .LASTK
+	{
+		c.Mem[0x067A] = a
+	}
+	// 0420 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0422 STX .TAKEN
+	{
+		c.Mem[0x067B] = x
+	}
+	// 0425 LDX .KEYST
+	{
+		m := c.Mem[0x067C]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0428 BNE LKNUM
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0456
+		}
+	}
+
+L042A: // LKNEW
+	if off[177] {
+		pc = 0x042A
+		goto step
+	}
+	if clock+34<<clockShift >= end {
+		pc = 0x042A
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 042A CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 042C BNE LKC
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0437
+		}
+	}
+
+L042E:
+	if off[178] {
+		pc = 0x042E
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 042E LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0430 STA .KEYST
+	{
+		c.Mem[0x067C] = a
+	}
+	// 0433 LDA #$AD
+	{
+		m := byte(0xAD)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0435 BNE LKSHOW
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0486
+		}
+	}
+
+L0437: // LKC
+	if off[179] {
+		pc = 0x0437
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0437 CMP #$0C
+	{
+		m := byte(0x0C)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0439 BNE LKE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0441
+		}
+	}
+
+L043B:
+	if off[180] {
+		pc = 0x043B
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 043B JSR LRESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x043B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x3D
+		s -= 2
+		goto L0494
+	}
+
+L043E:
+	if off[181] {
+		pc = 0x043E
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x043E
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 043E LDA #$0C
+	{
+		m := byte(0x0C)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0440 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0441: // LKE
+	if off[182] {
+		pc = 0x0441
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0441 CMP #$0E
+	{
+		m := byte(0x0E)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0443 BNE LKGO
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044B
+		}
+	}
+
+L0445:
+	if off[183] {
+		pc = 0x0445
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0445 JSR LSWAP
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0445
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x47
+		s -= 2
+		goto L04B3
+	}
+
+L0448:
+	if off[184] {
+		pc = 0x0448
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0448
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0448 LDA #$0E
+	{
+		m := byte(0x0E)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L044B: // LKGO
+	if off[185] {
+		pc = 0x044B
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 044B CMP #$13
+	{
+		m := byte(0x13)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 044D BNE LKRTS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0455
+		}
+	}
+
+L044F:
+	if off[186] {
+		pc = 0x044F
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 044F JSR PROMPT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x044F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x51
+		s -= 2
+		goto L05F4
+	}
+
+L0452:
+	if off[187] {
+		pc = 0x0452
+		goto step
+	}
+	if clock+17<<clockShift >= end {
+		pc = 0x0452
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0452 JMP LKTAKE
+	{
+		goto L048C
+	}
+
+L0455: // LKRTS
+	if off[188] {
+		pc = 0x0455
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0455
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0455 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0456: // LKNUM
+	if off[189] {
+		pc = 0x0456
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0456 CMP #$15
+	{
+		m := byte(0x15)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0458 BEQ LKRTS
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0455
+		}
+	}
+
+L045A:
+	if off[190] {
+		pc = 0x045A
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 045A CMP #$0A
+	{
+		m := byte(0x0A)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 045C BCC LKDIG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0465
+		}
+	}
+
+L045E:
+	if off[191] {
+		pc = 0x045E
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 045E LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0460 STX .KEYST
+	{
+		c.Mem[0x067C] = x
+	}
+	// 0463 BEQ LKNEW
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L042A
+		}
+	}
+
+L0465: // LKDIG
+	if off[192] {
+		pc = 0x0465
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0465 CPX #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0467 BNE LKDIG2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0478
+		}
+	}
+
+L0469:
+	if off[193] {
+		pc = 0x0469
+		goto step
+	}
+	clock += 24<<clockShift + 8
+	// 0469 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 046A ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 046B ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 046C ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 046D STA .NUM
+	{
+		c.Mem[0x067D] = a
+	}
+	// 0470 INC .KEYST
+	{
+		m := c.Mem[0x067C]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x067C] = m
+	}
+	// 0473 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 0475 JMP LKTAKE
+	{
+		goto L048C
+	}
+
+L0478: // LKDIG2
+	if off[194] {
+		pc = 0x0478
+		goto step
+	}
+	clock += 20<<clockShift + 5
+	// 0478 ORA .NUM
+	{
+		m := c.Mem[0x067D]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 047B STA .NUM
+	{
+		c.Mem[0x067D] = a
+	}
+	// 047E LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0480 STX .KEYST
+	{
+		c.Mem[0x067C] = x
+	}
+	// 0483 JSR LSELECT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0483
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x85
+		s -= 2
+		goto L04D9
+	}
+
+L0486: // LKSHOW
+	if off[195] {
+		pc = 0x0486
+		goto step
+	}
+	if clock+23<<clockShift >= end {
+		pc = 0x0486
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 0486 STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 0488 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 048A STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+
+L048C: // LKTAKE
+	if off[196] {
+		pc = 0x048C
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 048C LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 048E STA .TAKEN
+	{
+		c.Mem[0x067B] = a
+	}
+	// 0491 LDA #$15
+	{
+		m := byte(0x15)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0493 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0494: // LRESET
+	if off[197] {
+		pc = 0x0494
+		goto step
+	}
+	if clock+1335<<clockShift >= end {
+		pc = 0x0494
+		goto budget
+	}
+	clock += 30<<clockShift + 9
+	// 0494 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0496 STA .SIDE
+	{
+		c.Mem[0x067F] = a
+	}
+	// 0499 STA .PLY
+	{
+		c.Mem[0x0680] = a
+	}
+	// 049C STA .CURH
+	{
+		c.Mem[0x0683] = a
+	}
+	// 049F STA .SEL
+	{
+		c.Mem[0x067E] = a
+	}
+	// 04A2 STA .KEYST
+	{
+		c.Mem[0x067C] = a
+	}
+	// 04A5 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04A7 STA .INBK
+	{
+		c.Mem[0x0681] = a
+	}
+	// 04AA LDX #$05
+	{
+		m := byte(0x05)
+		x = m
+		nz = int(int8(x))
+	}
+
+L04AC: // LRCLR
+	if off[198] {
+		pc = 0x04AC
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 04AC STA .HIST,X
+	{
+		ea := 0x0687 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x04AC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 04AF DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 04B0 BPL LRCLR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L04AC
+		}
+	}
+
+L04B2:
+	if off[199] {
+		pc = 0x04B2
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 04B2 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x043E:
+			goto L043E
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L04B3: // LSWAP
+	if off[200] {
+		pc = 0x04B3
+		goto step
+	}
+	if clock+39<<clockShift >= end {
+		pc = 0x04B3
+		goto budget
+	}
+	clock += 18<<clockShift + 6
+	// 04B3 LDA .SIDE
+	{
+		m := c.Mem[0x067F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04B6 EOR #$01
+	{
+		m := byte(0x01)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 04B8 STA .SIDE
+	{
+		c.Mem[0x067F] = a
+	}
+	// 04BB LDA .PLY
+	{
+		m := c.Mem[0x0680]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04BE CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04C0 BCS LSLEAVE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L04D3
+		}
+	}
+
+L04C2:
+	if off[201] {
+		pc = 0x04C2
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 04C2 LDA .SIDE
+	{
+		m := c.Mem[0x067F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04C5 STA .PLY
+	{
+		c.Mem[0x0680] = a
+	}
+	// 04C8 LDA .SEL
+	{
+		m := c.Mem[0x067E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04CB BEQ LSRTS
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L04D8
+		}
+	}
+
+L04CD:
+	if off[202] {
+		pc = 0x04CD
+		goto step
+	}
+	clock += 7<<clockShift + 2
+	// 04CD STA .NUM
+	{
+		c.Mem[0x067D] = a
+	}
+	// 04D0 JMP LSELECT
+	{
+		goto L04D9
+	}
+
+L04D3: // LSLEAVE
+	if off[203] {
+		pc = 0x04D3
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 04D3 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04D5 STA .INBK
+	{
+		c.Mem[0x0681] = a
+	}
+
+L04D8: // LSRTS
+	if off[204] {
+		pc = 0x04D8
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 04D8 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0448:
+			goto L0448
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L04D9: // LSELECT
+	if off[205] {
+		pc = 0x04D9
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x04D9
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 04D9 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04DB STA .CURH
+	{
+		c.Mem[0x0683] = a
+	}
+	// 04DE STA .SEL
+	{
+		c.Mem[0x067E] = a
+	}
+	// 04E1 JSR FIRST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04E1
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xE3
+		s -= 2
+		goto L0638
+	}
+
+L04E4: // LSLOOP
+	if off[206] {
+		pc = 0x04E4
+		goto step
+	}
+	if clock+36<<clockShift >= end {
+		pc = 0x04E4
+		goto budget
+	}
+	clock += 13<<clockShift + 4
+	// 04E4 LDY #$00
+	{
+		m := byte(0x00)
+		y = m
+		nz = int(int8(y))
+	}
+	// 04E6 LDA (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E8 CMP .NUM
+	{
+		m := c.Mem[0x067D]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04EB BNE LSNEXT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L04F5
+		}
+	}
+
+L04ED:
+	if off[207] {
+		pc = 0x04ED
+		goto step
+	}
+	clock += 13<<clockShift + 4
+	// 04ED INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 04EE LDA (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F0 CMP .SIDE
+	{
+		m := c.Mem[0x067F]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04F3 BEQ LSFOUND
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0500
+		}
+	}
+
+L04F5: // LSNEXT
+	if off[208] {
+		pc = 0x04F5
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 04F5 JSR NEXT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04F5
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xF7
+		s -= 2
+		goto L0650
+	}
+
+L04F8:
+	if off[209] {
+		pc = 0x04F8
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x04F8
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 04F8 DEC .CNT
+	{
+		m := c.Mem[0x0685]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0685] = m
+	}
+	// 04FB BNE LSLOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L04E4
+		}
+	}
+
+L04FD:
+	if off[210] {
+		pc = 0x04FD
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 04FD LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04FF RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0448:
+			goto L0448
+		case 0x0486:
+			goto L0486
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0500: // LSFOUND
+	if off[211] {
+		pc = 0x0500
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0500 JSR SETCUR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0500
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x02
+		s -= 2
+		goto L0660
+	}
+
+L0503:
+	if off[212] {
+		pc = 0x0503
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0503
+		goto budget
+	}
+	clock += 14<<clockShift + 3
+	// 0503 LDA .NUM
+	{
+		m := c.Mem[0x067D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0506 STA .SEL
+	{
+		c.Mem[0x067E] = a
+	}
+	// 0509 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0448:
+			goto L0448
+		case 0x0486:
+			goto L0486
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L050A: // LIBGO
+	if off[213] {
+		pc = 0x050A
+		goto step
+	}
+	if clock+40<<clockShift >= end {
+		pc = 0x050A
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 050A LDA .INBK
+	{
+		m := c.Mem[0x0681]
+		a = m
+		nz = int(int8(a))
+	}
+	// 050D BNE LIBIN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0512
+		}
+	}
+
+L050F:
+	if off[214] {
+		pc = 0x050F
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 050F JMP LOUT
+	{
+		goto L05AF
+	}
+
+L0512: // LIBIN
+	if off[215] {
+		pc = 0x0512
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0512 LDA .PLY
+	{
+		m := c.Mem[0x0680]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0515 BEQ LFIND
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0521
+		}
+	}
+
+L0517:
+	if off[216] {
+		pc = 0x0517
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 0517 LDA .BESTV
+	{
+		m := c.Mem[0x00FA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0519 STA .HIST
+	{
+		c.Mem[0x0687] = a
+	}
+	// 051C LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 051E STA $0688
+	{
+		c.Mem[0x0688] = a
+	}
+
+L0521: // LFIND
+	if off[217] {
+		pc = 0x0521
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0521 LDA .CURH
+	{
+		m := c.Mem[0x0683]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0524 BEQ LANY
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L052E
+		}
+	}
+
+L0526:
+	if off[218] {
+		pc = 0x0526
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0526 JSR USECUR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0526
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x28
+		s -= 2
+		goto L066B
+	}
+
+L0529:
+	if off[219] {
+		pc = 0x0529
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0529
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0529 JSR FITS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0529
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x2B
+		s -= 2
+		goto L05B6
+	}
+
+L052C:
+	if off[220] {
+		pc = 0x052C
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x052C
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 052C BCS LPLAY
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0576
+		}
+	}
+
+L052E: // LANY
+	if off[221] {
+		pc = 0x052E
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 052E JSR FIRST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x052E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x30
+		s -= 2
+		goto L0638
+	}
+
+L0531:
+	if off[222] {
+		pc = 0x0531
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0531
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0531 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0533 STA .NFIT
+	{
+		c.Mem[0x0684] = a
+	}
+
+L0536: // LCOUNT
+	if off[223] {
+		pc = 0x0536
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0536
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0536 JSR FITS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0536
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x38
+		s -= 2
+		goto L05B6
+	}
+
+L0539:
+	if off[224] {
+		pc = 0x0539
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0539
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0539 BCC LCNEXT
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L053E
+		}
+	}
+
+L053B:
+	if off[225] {
+		pc = 0x053B
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 053B INC .NFIT
+	{
+		m := c.Mem[0x0684]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0684] = m
+	}
+
+L053E: // LCNEXT
+	if off[226] {
+		pc = 0x053E
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 053E JSR NEXT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x053E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x40
+		s -= 2
+		goto L0650
+	}
+
+L0541:
+	if off[227] {
+		pc = 0x0541
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x0541
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0541 DEC .CNT
+	{
+		m := c.Mem[0x0685]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0685] = m
+	}
+	// 0544 BNE LCOUNT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0536
+		}
+	}
+
+L0546:
+	if off[228] {
+		pc = 0x0546
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0546 LDA .NFIT
+	{
+		m := c.Mem[0x0684]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0549 BEQ LLEAVE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05AA
+		}
+	}
+
+L054B:
+	if off[229] {
+		pc = 0x054B
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 054B LDA .SEED
+	{
+		m := c.Mem[0x0679]
+		a = m
+		nz = int(int8(a))
+	}
+
+L054E: // LMOD
+	if off[230] {
+		pc = 0x054E
+		goto step
+	}
+	if clock+17<<clockShift >= end {
+		pc = 0x054E
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 054E CMP .NFIT
+	{
+		m := c.Mem[0x0684]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0551 BCC LPICK
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0559
+		}
+	}
+
+L0553:
+	if off[231] {
+		pc = 0x0553
+		goto step
+	}
+	clock += 7<<clockShift + 2
+	// 0553 SBC .NFIT
+	{
+		m := c.Mem[0x0684]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0556 JMP LMOD
+	{
+		goto L054E
+	}
+
+L0559: // LPICK
+	if off[232] {
+		pc = 0x0559
+		goto step
+	}
+	clock += 10<<clockShift + 2
+	// 0559 STA .NFIT
+	{
+		c.Mem[0x0684] = a
+	}
+	// 055C JSR FIRST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x055C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x5E
+		s -= 2
+		goto L0638
+	}
+
+L055F: // LPLOOP
+	if off[233] {
+		pc = 0x055F
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x055F
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 055F JSR FITS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x055F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x61
+		s -= 2
+		goto L05B6
+	}
+
+L0562:
+	if off[234] {
+		pc = 0x0562
+		goto step
+	}
+	if clock+17<<clockShift >= end {
+		pc = 0x0562
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0562 BCC LPNEXT
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0569
+		}
+	}
+
+L0564:
+	if off[235] {
+		pc = 0x0564
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 0564 DEC .NFIT
+	{
+		m := c.Mem[0x0684]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0684] = m
+	}
+	// 0567 BMI LPFOUND
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0573
+		}
+	}
+
+L0569: // LPNEXT
+	if off[236] {
+		pc = 0x0569
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0569 JSR NEXT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0569
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x6B
+		s -= 2
+		goto L0650
+	}
+
+L056C:
+	if off[237] {
+		pc = 0x056C
+		goto step
+	}
+	if clock+25<<clockShift >= end {
+		pc = 0x056C
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 056C DEC .CNT
+	{
+		m := c.Mem[0x0685]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0685] = m
+	}
+	// 056F BNE LPLOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L055F
+		}
+	}
+
+L0571:
+	if off[238] {
+		pc = 0x0571
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0571 BEQ LLEAVE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05AA
+		}
+	}
+
+L0573: // LPFOUND
+	if off[239] {
+		pc = 0x0573
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0573 JSR SETCUR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0573
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
+		s -= 2
+		goto L0660
+	}
+
+L0576: // LPLAY
+	if off[240] {
+		pc = 0x0576
+		goto step
+	}
+	if clock+82<<clockShift >= end {
+		pc = 0x0576
+		goto budget
+	}
+	clock += 25<<clockShift + 9
+	// 0576 LDA .PLY
+	{
+		m := c.Mem[0x0680]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0579 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 057A ADC #$03
+	{
+		m := byte(0x03)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 057C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 057D LDA (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 057F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0580 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0582 CMP #$CC
+	{
+		m := byte(0xCC)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0584 BEQ LLEAVE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05AA
+		}
+	}
+
+L0586:
+	if off[241] {
+		pc = 0x0586
+		goto step
+	}
+	clock += 55<<clockShift + 14
+	// 0586 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 0588 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0589 LDA (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058B STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 058D LDA .HIST
+	{
+		m := c.Mem[0x0687]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0590 STA $068B
+	{
+		c.Mem[0x068B] = a
+	}
+	// 0593 LDA $0688
+	{
+		m := c.Mem[0x0688]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0596 STA $068C
+	{
+		c.Mem[0x068C] = a
+	}
+	// 0599 STX $0689
+	{
+		c.Mem[0x0689] = x
+	}
+	// 059C LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 059E STA $068A
+	{
+		c.Mem[0x068A] = a
+	}
+	// 05A1 INC .PLY
+	{
+		m := c.Mem[0x0680]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0680] = m
+	}
+	// 05A4 INC .PLY
+	{
+		m := c.Mem[0x0680]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0680] = m
+	}
+	// 05A7 JMP MV2
+	{
+		goto L03D5
+	}
+
+L05AA: // LLEAVE
+	if off[242] {
+		pc = 0x05AA
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 05AA LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 05AC STA .INBK
+	{
+		c.Mem[0x0681] = a
+	}
+
+L05AF: // LOUT
+	if off[243] {
+		pc = 0x05AF
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 05AF LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B1 STA .OMOVE
+	{
+		c.Mem[0x00DC] = a
+	}
+	// 05B3 JMP GO
+	{
+		goto L03A2
+	}
+
+L05B6: // FITS
+	if off[244] {
+		pc = 0x05B6
+		goto step
+	}
+	if clock+38<<clockShift >= end {
+		pc = 0x05B6
+		goto budget
+	}
+	clock += 13<<clockShift + 4
+	// 05B6 LDY #$01
+	{
+		m := byte(0x01)
+		y = m
+		nz = int(int8(y))
+	}
+	// 05B8 LDA (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05BA CMP .SIDE
+	{
+		m := c.Mem[0x067F]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05BD BNE NOFIT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F2
+		}
+	}
+
+L05BF:
+	if off[245] {
+		pc = 0x05BF
+		goto step
+	}
+	clock += 13<<clockShift + 4
+	// 05BF INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 05C0 LDA .PLY
+	{
+		m := c.Mem[0x0680]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05C3 CMP (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05C5 BCS NOFIT
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L05F2
+		}
+	}
+
+L05C7:
+	if off[246] {
+		pc = 0x05C7
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 05C7 LDA .PLY
+	{
+		m := c.Mem[0x0680]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CA STA .K
+	{
+		c.Mem[0x0686] = a
+	}
+	// 05CD LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+
+L05CF: // FWIN
+	if off[247] {
+		pc = 0x05CF
+		goto step
+	}
+	if clock+62<<clockShift >= end {
+		pc = 0x05CF
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 05CF DEC .K
+	{
+		m := c.Mem[0x0686]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0686] = m
+	}
+	// 05D2 BMI FIT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L05F0
+		}
+	}
+
+L05D4:
+	if off[248] {
+		pc = 0x05D4
+		goto step
+	}
+	clock += 21<<clockShift + 7
+	// 05D4 LDA .K
+	{
+		m := c.Mem[0x0686]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D7 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05D8 ADC #$03
+	{
+		m := byte(0x03)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 05DA TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 05DB LDA (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DD CMP .HIST,X
+	{
+		ea := 0x0687 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E0 BNE NOFIT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F2
+		}
+	}
+
+L05E2:
+	if off[249] {
+		pc = 0x05E2
+		goto step
+	}
+	clock += 13<<clockShift + 4
+	// 05E2 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 05E3 LDA (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E5 CMP $0688,X
+	{
+		ea := 0x0688 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E8 BNE NOFIT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F2
+		}
+	}
+
+L05EA:
+	if off[250] {
+		pc = 0x05EA
+		goto step
+	}
+	clock += 8<<clockShift + 4
+	// 05EA INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05EB INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05EC CPX #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05EE BNE FWIN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05CF
+		}
+	}
+
+L05F0: // FIT
+	if off[251] {
+		pc = 0x05F0
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 05F0 SEC
+	{
+		cf = 1
+	}
+	// 05F1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x052C:
+			goto L052C
+		case 0x0539:
+			goto L0539
+		case 0x0562:
+			goto L0562
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L05F2: // NOFIT
+	if off[252] {
+		pc = 0x05F2
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 05F2 CLC
+	{
+		cf = 0
+	}
+	// 05F3 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x052C:
+			goto L052C
+		case 0x0539:
+			goto L0539
+		case 0x0562:
+			goto L0562
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L05F4: // PROMPT
+	if off[253] {
+		pc = 0x05F4
+		goto step
+	}
+	if clock+36<<clockShift >= end {
+		pc = 0x05F4
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 05F4 LDA .INBK
+	{
+		m := c.Mem[0x0681]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05F7 BEQ PNONE
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L062F
+		}
+	}
+
+L05F9:
+	if off[254] {
+		pc = 0x05F9
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 05F9 LDA .CURH
+	{
+		m := c.Mem[0x0683]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05FC BEQ PNONE
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L062F
+		}
+	}
+
+L05FE:
+	if off[255] {
+		pc = 0x05FE
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 05FE LDA .PLY
+	{
+		m := c.Mem[0x0680]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0601 BEQ PNONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L062F
+		}
+	}
+
+L0603:
+	if off[256] {
+		pc = 0x0603
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0603 JSR USECUR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0603
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0x05
+		s -= 2
+		goto L066B
+	}
+
+L0606:
+	if off[257] {
+		pc = 0x0606
+		goto step
+	}
+	if clock+1489<<clockShift >= end {
+		pc = 0x0606
+		goto budget
+	}
+	clock += 13<<clockShift + 4
+	// 0606 LDY #$02
+	{
+		m := byte(0x02)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0608 LDA .PLY
+	{
+		m := c.Mem[0x0680]
+		a = m
+		nz = int(int8(a))
+	}
+	// 060B CMP (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 060D BEQ PHAS
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0611
+		}
+	}
+
+L060F:
+	if off[258] {
+		pc = 0x060F
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 060F BCS PNONE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L062F
+		}
+	}
+
+L0611: // PHAS
+	if off[259] {
+		pc = 0x0611
+		goto step
+	}
+	clock += 33<<clockShift + 11
+	// 0611 LDA .PLY
+	{
+		m := c.Mem[0x0680]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0614 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0615 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0617 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0618 LDA (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 061A STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 061C INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 061D LDA (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 061F STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 0621 LDA .BESTV
+	{
+		m := c.Mem[0x00FA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0623 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0625: // PFIND
+	if off[260] {
+		pc = 0x0625
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0625 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0627 BEQ PMAN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L062C
+		}
+	}
+
+L0629:
+	if off[261] {
+		pc = 0x0629
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0629 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 062A BPL PFIND
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0625
+		}
+	}
+
+L062C: // PMAN
+	if off[262] {
+		pc = 0x062C
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 062C STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 062E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0452:
+			goto L0452
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L062F: // PNONE
+	if off[263] {
+		pc = 0x062F
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 062F LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0631 STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 0633 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 0635 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 0637 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0452:
+			goto L0452
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0638: // FIRST
+	if off[264] {
+		pc = 0x0638
+		goto step
+	}
+	if clock+44<<clockShift >= end {
+		pc = 0x0638
+		goto budget
+	}
+	clock += 32<<clockShift + 9
+	// 0638 LDA $0677
+	{
+		m := c.Mem[0x0677]
+		a = m
+		nz = int(int8(a))
+	}
+	// 063B STA .LP
+	{
+		c.Mem[0x004E] = a
+	}
+	// 063D LDA $0678
+	{
+		m := c.Mem[0x0678]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0640 STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0642 LDY #$00
+	{
+		m := byte(0x00)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0644 LDA (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0646 STA .CNT
+	{
+		c.Mem[0x0685] = a
+	}
+	// 0649 INC .LP
+	{
+		m := c.Mem[0x004E]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x004E] = m
+	}
+	// 064B BNE FIRST1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L064F
+		}
+	}
+
+L064D:
+	if off[265] {
+		pc = 0x064D
+		goto step
+	}
+	clock += 5<<clockShift + 1
+	// 064D INC $4F
+	{
+		m := c.Mem[0x004F]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x004F] = m
+	}
+
+L064F: // FIRST1
+	if off[266] {
+		pc = 0x064F
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 064F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x04E4:
+			goto L04E4
+		case 0x0531:
+			goto L0531
+		case 0x055F:
+			goto L055F
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0650: // NEXT
+	if off[267] {
+		pc = 0x0650
+		goto step
+	}
+	if clock+31<<clockShift >= end {
+		pc = 0x0650
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 0650 LDY #$02
+	{
+		m := byte(0x02)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0652 LDA (.LP),Y
+	{
+		ea := (uint16(c.Mem[0x4E]) | uint16(c.Mem[0x4F])<<8) + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0654 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0655 ADC #$03
+	{
+		m := byte(0x03)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0657 ADC .LP
+	{
+		m := c.Mem[0x004E]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0659 STA .LP
+	{
+		c.Mem[0x004E] = a
+	}
+	// 065B BCC NEXT1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L065F
+		}
+	}
+
+L065D:
+	if off[268] {
+		pc = 0x065D
+		goto step
+	}
+	clock += 5<<clockShift + 1
+	// 065D INC $4F
+	{
+		m := c.Mem[0x004F]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x004F] = m
+	}
+
+L065F: // NEXT1
+	if off[269] {
+		pc = 0x065F
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 065F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x04F8:
+			goto L04F8
+		case 0x0541:
+			goto L0541
+		case 0x056C:
+			goto L056C
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L0660: // SETCUR
+	if off[270] {
+		pc = 0x0660
+		goto step
+	}
+	if clock+20<<clockShift >= end {
+		pc = 0x0660
+		goto budget
+	}
+	clock += 20<<clockShift + 5
+	// 0660 LDA .LP
+	{
+		m := c.Mem[0x004E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0662 STA .CURL
+	{
+		c.Mem[0x0682] = a
+	}
+	// 0665 LDA $4F
+	{
+		m := c.Mem[0x004F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0667 STA .CURH
+	{
+		c.Mem[0x0683] = a
+	}
+	// 066A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0503:
+			goto L0503
+		case 0x0576:
+			goto L0576
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L066B: // USECUR
+	if off[271] {
+		pc = 0x066B
+		goto step
+	}
+	if clock+20<<clockShift >= end {
+		pc = 0x066B
+		goto budget
+	}
+	clock += 20<<clockShift + 5
+	// 066B LDA .CURL
+	{
+		m := c.Mem[0x0682]
+		a = m
+		nz = int(int8(a))
+	}
+	// 066E STA .LP
+	{
+		c.Mem[0x004E] = a
+	}
+	// 0670 LDA .CURH
+	{
+		m := c.Mem[0x0683]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0673 STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0675 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0529:
+			goto L0529
+		case 0x0606:
+			goto L0606
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+L1780: // STRATGY
+	if off[272] {
+		pc = 0x1780
+		goto step
+	}
+	clock += 44<<clockShift + 16
+	// 1780 CLC
+	{
+		cf = 0
+	}
+	// 1781 LDA #$80
+	{
+		m := byte(0x80)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1783 ADC .WMOB
+	{
+		m := c.Mem[0x00EB]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1785 ADC .WMAXC
+	{
+		m := c.Mem[0x00EC]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1787 ADC .WCC
+	{
+		m := c.Mem[0x00ED]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1789 ADC .WCAP1
+	{
+		m := c.Mem[0x00E1]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 178B ADC .WCAP2
+	{
+		m := c.Mem[0x00DF]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 178D SEC
+	{
+		cf = 1
+	}
+	// 178E SBC .PMAXC
+	{
+		m := c.Mem[0x00F0]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1790 SBC .PCC
+	{
+		m := c.Mem[0x00F1]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1792 SBC .BCAP0
+	{
+		m := c.Mem[0x00E2]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1794 SBC .BCAP1
+	{
+		m := c.Mem[0x00E0]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1796 SBC .COUNT
+	{
+		m := c.Mem[0x00DE]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1798 SBC .PMOB
+	{
+		m := c.Mem[0x00EF]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 179A SBC .MOB
+	{
+		m := c.Mem[0x00E3]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 179C BCS POS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17A0
+		}
+	}
+
+L179E:
+	if off[273] {
+		pc = 0x179E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 179E LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+
+L17A0: // POS
+	if off[274] {
+		pc = 0x17A0
+		goto step
+	}
+	clock += 62<<clockShift + 24
+	// 17A0 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 17A1 CLC
+	{
+		cf = 0
+	}
+	// 17A2 ADC #$40
+	{
+		m := byte(0x40)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A4 ADC .WMAXC
+	{
+		m := c.Mem[0x00EC]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A6 ADC .WCC
+	{
+		m := c.Mem[0x00ED]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A8 SEC
+	{
+		cf = 1
+	}
+	// 17A9 SBC .MAXC
+	{
+		m := c.Mem[0x00E4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17AB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 17AC CLC
+	{
+		cf = 0
+	}
+	// 17AD ADC #$90
+	{
+		m := byte(0x90)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17AF ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B1 ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B3 ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B5 ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B7 ADC .WCAP1
+	{
+		m := c.Mem[0x00E1]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B9 SEC
+	{
+		cf = 1
+	}
+	// 17BA SBC .MAXC
+	{
+		m := c.Mem[0x00E4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17BC SBC .MAXC
+	{
+		m := c.Mem[0x00E4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17BE SBC .CC
+	{
+		m := c.Mem[0x00E5]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17C0 SBC .CC
+	{
+		m := c.Mem[0x00E5]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17C2 SBC .BCAP1
+	{
+		m := c.Mem[0x00E0]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17C4 LDX .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17C6 CPX #$33
+	{
+		m := byte(0x33)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17C8 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17CA:
+	if off[275] {
+		pc = 0x17CA
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17CA CPX #$34
+	{
+		m := byte(0x34)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17CC BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17CE:
+	if off[276] {
+		pc = 0x17CE
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17CE CPX #$22
+	{
+		m := byte(0x22)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D0 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17D2:
+	if off[277] {
+		pc = 0x17D2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17D2 CPX #$25
+	{
+		m := byte(0x25)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D4 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17D6:
+	if off[278] {
+		pc = 0x17D6
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 17D6 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17D8 BEQ NOPOSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E3
+		}
+	}
+
+L17DA:
+	if off[279] {
+		pc = 0x17DA
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 17DA LDY .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		y = m
+		nz = int(int8(y))
+	}
+	// 17DC CPY #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17DE BPL NOPOSN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L17E3
+		}
+	}
+
+L17E0: // POSN
+	if off[280] {
+		pc = 0x17E0
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17E0 CLC
+	{
+		cf = 0
+	}
+	// 17E1 ADC #$02
+	{
+		m := byte(0x02)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+
+L17E3: // NOPOSN
+	if off[281] {
+		pc = 0x17E3
+		goto step
+	}
 	clock += 3<<clockShift + 1
 	// 17E3 JMP CKMATE
 	{

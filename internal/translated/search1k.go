@@ -44,7 +44,158 @@ var Search1K = &emu.Native{
 		{Lo: 0x0165, Hi: 0x018B},
 		{Lo: 0x01C4, Hi: 0x01FF},
 	},
-	Enter: search1K,
+	Parts: []emu.Part{
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
+		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
+		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
+		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0025}}},
+		{Start: 0x0026, Bytes: []emu.Range{{Lo: 0x0026, Hi: 0x0029}}},
+		{Start: 0x002A, Bytes: []emu.Range{{Lo: 0x002A, Hi: 0x002D}}},
+		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0030}}},
+		{Start: 0x0031, Bytes: []emu.Range{{Lo: 0x0031, Hi: 0x0034}}},
+		{Start: 0x0035, Bytes: []emu.Range{{Lo: 0x0035, Hi: 0x0038}}},
+		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x003B}}},
+		{Start: 0x003C, Bytes: []emu.Range{{Lo: 0x003C, Hi: 0x0043}}},
+		{Start: 0x0044, Bytes: []emu.Range{{Lo: 0x0044, Hi: 0x0046}}},
+		{Start: 0x00DD, Bytes: []emu.Range{{Lo: 0x00DD, Hi: 0x00E0}}},
+		{Start: 0x00E1, Bytes: []emu.Range{{Lo: 0x00E1, Hi: 0x00EC}}},
+		{Start: 0x00ED, Bytes: []emu.Range{{Lo: 0x00ED, Hi: 0x00ED}}},
+		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0120}}},
+		{Start: 0x0121, Bytes: []emu.Range{{Lo: 0x0121, Hi: 0x0132}}},
+		{Start: 0x0133, Bytes: []emu.Range{{Lo: 0x0133, Hi: 0x013C}}},
+		{Start: 0x013D, Bytes: []emu.Range{{Lo: 0x013D, Hi: 0x0140}}},
+		{Start: 0x0141, Bytes: []emu.Range{{Lo: 0x0141, Hi: 0x0146}}},
+		{Start: 0x0147, Bytes: []emu.Range{{Lo: 0x0147, Hi: 0x014C}}},
+		{Start: 0x014D, Bytes: []emu.Range{{Lo: 0x014D, Hi: 0x0150}}},
+		{Start: 0x0151, Bytes: []emu.Range{{Lo: 0x0151, Hi: 0x015D}}},
+		{Start: 0x015E, Bytes: []emu.Range{{Lo: 0x015E, Hi: 0x0160}}},
+		{Start: 0x0161, Bytes: []emu.Range{{Lo: 0x0161, Hi: 0x0162}}},
+		{Start: 0x018C, Bytes: []emu.Range{{Lo: 0x018C, Hi: 0x018E}}},
+		{Start: 0x018F, Bytes: []emu.Range{{Lo: 0x018F, Hi: 0x0191}}},
+		{Start: 0x0192, Bytes: []emu.Range{{Lo: 0x0192, Hi: 0x0194}}},
+		{Start: 0x0195, Bytes: []emu.Range{{Lo: 0x0195, Hi: 0x019A}}},
+		{Start: 0x019B, Bytes: []emu.Range{{Lo: 0x019B, Hi: 0x01A1}}},
+		{Start: 0x01A2, Bytes: []emu.Range{{Lo: 0x01A2, Hi: 0x01A3}}},
+		{Start: 0x01A4, Bytes: []emu.Range{{Lo: 0x01A4, Hi: 0x01AA}}},
+		{Start: 0x01AB, Bytes: []emu.Range{{Lo: 0x01AB, Hi: 0x01AB}}},
+		{Start: 0x01AC, Bytes: []emu.Range{{Lo: 0x01AC, Hi: 0x01B5}}},
+		{Start: 0x01B6, Bytes: []emu.Range{{Lo: 0x01B6, Hi: 0x01B8}}},
+		{Start: 0x01B9, Bytes: []emu.Range{{Lo: 0x01B9, Hi: 0x01BB}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0203}}},
+		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0207}}},
+		{Start: 0x0208, Bytes: []emu.Range{{Lo: 0x0208, Hi: 0x0208}}},
+		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020B}}},
+		{Start: 0x020C, Bytes: []emu.Range{{Lo: 0x020C, Hi: 0x0211}}},
+		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0215}}},
+		{Start: 0x0216, Bytes: []emu.Range{{Lo: 0x0216, Hi: 0x0218}}},
+		{Start: 0x0219, Bytes: []emu.Range{{Lo: 0x0219, Hi: 0x021A}}},
+		{Start: 0x021B, Bytes: []emu.Range{{Lo: 0x021B, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0221}}},
+		{Start: 0x0222, Bytes: []emu.Range{{Lo: 0x0222, Hi: 0x0228}}},
+		{Start: 0x0229, Bytes: []emu.Range{{Lo: 0x0229, Hi: 0x022B}}},
+		{Start: 0x022C, Bytes: []emu.Range{{Lo: 0x022C, Hi: 0x0235}}},
+		{Start: 0x0236, Bytes: []emu.Range{{Lo: 0x0236, Hi: 0x0237}}},
+		{Start: 0x0238, Bytes: []emu.Range{{Lo: 0x0238, Hi: 0x023B}}},
+		{Start: 0x023C, Bytes: []emu.Range{{Lo: 0x023C, Hi: 0x023E}}},
+		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0240}}},
+		{Start: 0x0241, Bytes: []emu.Range{{Lo: 0x0241, Hi: 0x0242}}},
+		{Start: 0x0243, Bytes: []emu.Range{{Lo: 0x0243, Hi: 0x0245}}},
+		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x0250}}},
+		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0253}}},
+		{Start: 0x0254, Bytes: []emu.Range{{Lo: 0x0254, Hi: 0x0255}}},
+		{Start: 0x0256, Bytes: []emu.Range{{Lo: 0x0256, Hi: 0x0257}}},
+		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025A}}},
+		{Start: 0x025B, Bytes: []emu.Range{{Lo: 0x025B, Hi: 0x0262}}},
+		{Start: 0x0263, Bytes: []emu.Range{{Lo: 0x0263, Hi: 0x0265}}},
+		{Start: 0x0266, Bytes: []emu.Range{{Lo: 0x0266, Hi: 0x0267}}},
+		{Start: 0x0268, Bytes: []emu.Range{{Lo: 0x0268, Hi: 0x027C}}},
+		{Start: 0x027D, Bytes: []emu.Range{{Lo: 0x027D, Hi: 0x027D}}},
+		{Start: 0x027E, Bytes: []emu.Range{{Lo: 0x027E, Hi: 0x028A}}},
+		{Start: 0x028B, Bytes: []emu.Range{{Lo: 0x028B, Hi: 0x028E}}},
+		{Start: 0x028F, Bytes: []emu.Range{{Lo: 0x028F, Hi: 0x0295}}},
+		{Start: 0x0292, Bytes: []emu.Range{{Lo: 0x0292, Hi: 0x0295}}},
+		{Start: 0x0296, Bytes: []emu.Range{{Lo: 0x0296, Hi: 0x0299}}},
+		{Start: 0x029A, Bytes: []emu.Range{{Lo: 0x029A, Hi: 0x029F}}},
+		{Start: 0x02A0, Bytes: []emu.Range{{Lo: 0x02A0, Hi: 0x02A0}}},
+		{Start: 0x02A1, Bytes: []emu.Range{{Lo: 0x02A1, Hi: 0x02A3}}},
+		{Start: 0x02A4, Bytes: []emu.Range{{Lo: 0x02A4, Hi: 0x02A7}}},
+		{Start: 0x02A8, Bytes: []emu.Range{{Lo: 0x02A8, Hi: 0x02AE}}},
+		{Start: 0x02AF, Bytes: []emu.Range{{Lo: 0x02AF, Hi: 0x02C8}}},
+		{Start: 0x02C9, Bytes: []emu.Range{{Lo: 0x02C9, Hi: 0x02CC}}},
+		{Start: 0x02CD, Bytes: []emu.Range{{Lo: 0x02CD, Hi: 0x02CF}}},
+		{Start: 0x02D0, Bytes: []emu.Range{{Lo: 0x02D0, Hi: 0x02D1}}},
+		{Start: 0x02D2, Bytes: []emu.Range{{Lo: 0x02D2, Hi: 0x02D5}}},
+		{Start: 0x02D6, Bytes: []emu.Range{{Lo: 0x02D6, Hi: 0x02D8}}},
+		{Start: 0x02D9, Bytes: []emu.Range{{Lo: 0x02D9, Hi: 0x02DA}}},
+		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E0}}},
+		{Start: 0x02E1, Bytes: []emu.Range{{Lo: 0x02E1, Hi: 0x02E3}}},
+		{Start: 0x02E4, Bytes: []emu.Range{{Lo: 0x02E4, Hi: 0x02E7}}},
+		{Start: 0x02E8, Bytes: []emu.Range{{Lo: 0x02E8, Hi: 0x02EA}}},
+		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x02FE}}},
+		{Start: 0x02FF, Bytes: []emu.Range{{Lo: 0x02FF, Hi: 0x0302}}},
+		{Start: 0x0303, Bytes: []emu.Range{{Lo: 0x0303, Hi: 0x0305}}},
+		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0319}}},
+		{Start: 0x031A, Bytes: []emu.Range{{Lo: 0x031A, Hi: 0x0320}}},
+		{Start: 0x0321, Bytes: []emu.Range{{Lo: 0x0321, Hi: 0x0324}}},
+		{Start: 0x0325, Bytes: []emu.Range{{Lo: 0x0325, Hi: 0x032A}}},
+		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x0333}}},
+		{Start: 0x0334, Bytes: []emu.Range{{Lo: 0x0334, Hi: 0x0334}}},
+		{Start: 0x0335, Bytes: []emu.Range{{Lo: 0x0335, Hi: 0x033A}}},
+		{Start: 0x033B, Bytes: []emu.Range{{Lo: 0x033B, Hi: 0x033C}}},
+		{Start: 0x033D, Bytes: []emu.Range{{Lo: 0x033D, Hi: 0x0342}}},
+		{Start: 0x0343, Bytes: []emu.Range{{Lo: 0x0343, Hi: 0x0349}}},
+		{Start: 0x034A, Bytes: []emu.Range{{Lo: 0x034A, Hi: 0x0350}}},
+		{Start: 0x0351, Bytes: []emu.Range{{Lo: 0x0351, Hi: 0x0357}}},
+		{Start: 0x0358, Bytes: []emu.Range{{Lo: 0x0358, Hi: 0x0359}}},
+		{Start: 0x035A, Bytes: []emu.Range{{Lo: 0x035A, Hi: 0x035E}}},
+		{Start: 0x035F, Bytes: []emu.Range{{Lo: 0x035F, Hi: 0x037E}}},
+		{Start: 0x037F, Bytes: []emu.Range{{Lo: 0x037F, Hi: 0x0383}}},
+		{Start: 0x0384, Bytes: []emu.Range{{Lo: 0x0384, Hi: 0x038A}}},
+		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x038D}}},
+		{Start: 0x038E, Bytes: []emu.Range{{Lo: 0x038E, Hi: 0x0393}}},
+		{Start: 0x0394, Bytes: []emu.Range{{Lo: 0x0394, Hi: 0x0399}}},
+		{Start: 0x039A, Bytes: []emu.Range{{Lo: 0x039A, Hi: 0x03A2}}},
+		{Start: 0x03A3, Bytes: []emu.Range{{Lo: 0x03A3, Hi: 0x03A4}}},
+		{Start: 0x03A5, Bytes: []emu.Range{{Lo: 0x03A5, Hi: 0x03AA}}},
+		{Start: 0x03AB, Bytes: []emu.Range{{Lo: 0x03AB, Hi: 0x03B2}}},
+		{Start: 0x03B3, Bytes: []emu.Range{{Lo: 0x03B3, Hi: 0x03B6}}},
+		{Start: 0x03B7, Bytes: []emu.Range{{Lo: 0x03B7, Hi: 0x03BC}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C0}}},
+		{Start: 0x03C1, Bytes: []emu.Range{{Lo: 0x03C1, Hi: 0x03C1}}},
+		{Start: 0x03C2, Bytes: []emu.Range{{Lo: 0x03C2, Hi: 0x03C8}}},
+		{Start: 0x03C9, Bytes: []emu.Range{{Lo: 0x03C9, Hi: 0x03CA}}},
+		{Start: 0x03CB, Bytes: []emu.Range{{Lo: 0x03CB, Hi: 0x03D5}}},
+		{Start: 0x03D6, Bytes: []emu.Range{{Lo: 0x03D6, Hi: 0x03D7}}},
+		{Start: 0x03D8, Bytes: []emu.Range{{Lo: 0x03D8, Hi: 0x03DC}}},
+		{Start: 0x03DD, Bytes: []emu.Range{{Lo: 0x03DD, Hi: 0x03E1}}},
+		{Start: 0x03E2, Bytes: []emu.Range{{Lo: 0x03E2, Hi: 0x03EA}}},
+		{Start: 0x03EB, Bytes: []emu.Range{{Lo: 0x03EB, Hi: 0x03EE}}},
+		{Start: 0x03EF, Bytes: []emu.Range{{Lo: 0x03EF, Hi: 0x03EF}}},
+		{Start: 0x03F0, Bytes: []emu.Range{{Lo: 0x03F0, Hi: 0x03F1}}},
+		{Start: 0x03F2, Bytes: []emu.Range{{Lo: 0x03F2, Hi: 0x03F8}}},
+		{Start: 0x03F9, Bytes: []emu.Range{{Lo: 0x03F9, Hi: 0x03FF}}},
+		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17A4}}},
+		{Start: 0x17A5, Bytes: []emu.Range{{Lo: 0x17A5, Hi: 0x17A6}}},
+		{Start: 0x17A7, Bytes: []emu.Range{{Lo: 0x17A7, Hi: 0x17AC}}},
+		{Start: 0x17AD, Bytes: []emu.Range{{Lo: 0x17AD, Hi: 0x17B1}}},
+		{Start: 0x17B2, Bytes: []emu.Range{{Lo: 0x17B2, Hi: 0x17B7}}},
+		{Start: 0x17B8, Bytes: []emu.Range{{Lo: 0x17B8, Hi: 0x17C1}}},
+		{Start: 0x17C2, Bytes: []emu.Range{{Lo: 0x17C2, Hi: 0x17C4}}},
+		{Start: 0x17C5, Bytes: []emu.Range{{Lo: 0x17C5, Hi: 0x17CA}}},
+		{Start: 0x17CB, Bytes: []emu.Range{{Lo: 0x17CB, Hi: 0x17CE}}},
+		{Start: 0x17CF, Bytes: []emu.Range{{Lo: 0x17CF, Hi: 0x17D2}}},
+		{Start: 0x17D3, Bytes: []emu.Range{{Lo: 0x17D3, Hi: 0x17D4}}},
+		{Start: 0x17D5, Bytes: []emu.Range{{Lo: 0x17D5, Hi: 0x17D7}}},
+		{Start: 0x17D8, Bytes: []emu.Range{{Lo: 0x17D8, Hi: 0x17DB}}},
+		{Start: 0x17DC, Bytes: []emu.Range{{Lo: 0x17DC, Hi: 0x17DC}}},
+		{Start: 0x17DD, Bytes: []emu.Range{{Lo: 0x17DD, Hi: 0x17E5}}},
+	},
+	Enter:      search1K,
+	EnterParts: search1KParts,
 }
 
 // search1K runs the translation (see emu.Native.Enter). The locals: nz
@@ -5885,6 +6036,6329 @@ L17E0:
 	// 17E4 JMP REVERSE
 	{
 		goto L0266
+	}
+
+	// The budget's end is nearer than the code can run before its next
+	// check: the core runs the rest.
+budget:
+	if used := clock >> clockShift; used < budget {
+		core = budget - used
+	}
+	goto exit
+	// An instruction the translation does not run: the core runs it.
+step:
+	core = 1
+	goto exit
+exit:
+	c.A, c.X, c.Y, c.S, c.PC = a, x, y, s, pc
+	p := c.P&(FlagD|FlagI) | FlagU | cf | byte(nz>>8)&FlagN
+	if byte(nz) == 0 {
+		p |= FlagZ
+	}
+	if v {
+		p |= FlagV
+	}
+	c.P = p
+	c.Cycles += clock >> clockShift
+	c.Instructions += clock & (1<<clockShift - 1)
+	return stop, core
+}
+
+// search1KParts is the translation with blocks turned off (see
+// emu.Native.EnterParts): an entry into a block turned off in off leaves
+// to the core there. Otherwise it is the same as the whole one.
+func search1KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
+	const (
+		FlagC, FlagZ, FlagI, FlagD = emu.FlagC, emu.FlagZ, emu.FlagI, emu.FlagD
+		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
+		StackPage                  = emu.StackPage
+		// clock counts the cycles run above clockShift and the instructions
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
+	)
+	_ = off[147] // one bounds check for all
+	pc := c.PC
+	a, x, y, s := c.A, c.X, c.Y, c.S
+	var v bool
+	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
+	cf := c.P & FlagC
+	v = c.P&FlagV != 0
+	budget = min(budget, 1<<clockShift)
+	var clock uint64
+	end := budget << clockShift
+	stop, core := emu.StopBudget, uint64(0)
+	switch pc {
+	case 0x0000:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0000
+	case 0x0008:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0008
+	case 0x000B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L000B
+	case 0x000E:
+		if 2645 >= budget {
+			goto budget
+		}
+		goto L000E
+	case 0x0012:
+		if 2640 >= budget {
+			goto budget
+		}
+		goto L0012
+	case 0x0018:
+		if 2633 >= budget {
+			goto budget
+		}
+		goto L0018
+	case 0x001A:
+		if 2631 >= budget {
+			goto budget
+		}
+		goto L001A
+	case 0x0026:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0026
+	case 0x002A:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L002A
+	case 0x002E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L002E
+	case 0x0031:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0031
+	case 0x0035:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0035
+	case 0x0039:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0039
+	case 0x003C:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L003C
+	case 0x0044:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0044
+	case 0x00DD:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L00DD
+	case 0x00E1:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L00E1
+	case 0x00ED:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L00ED
+	case 0x0100:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L0100
+	case 0x0121:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L0121
+	case 0x0133:
+		if 61 >= budget {
+			goto budget
+		}
+		goto L0133
+	case 0x013D:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L013D
+	case 0x0141:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0141
+	case 0x0147:
+		if 34 >= budget {
+			goto budget
+		}
+		goto L0147
+	case 0x014D:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L014D
+	case 0x0151:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0151
+	case 0x015E:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L015E
+	case 0x0161:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0161
+	case 0x018C:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L018C
+	case 0x018F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L018F
+	case 0x0192:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0192
+	case 0x0195:
+		if 40 >= budget {
+			goto budget
+		}
+		goto L0195
+	case 0x019B:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L019B
+	case 0x01A2:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L01A2
+	case 0x01A4:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L01A4
+	case 0x01AB:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L01AB
+	case 0x01AC:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L01AC
+	case 0x01B6:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L01B6
+	case 0x01B9:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L01B9
+	case 0x0200:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0200
+	case 0x0204:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0204
+	case 0x0208:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0208
+	case 0x0209:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0209
+	case 0x020C:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L020C
+	case 0x0212:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0212
+	case 0x0216:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0216
+	case 0x0219:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0219
+	case 0x021B:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L021B
+	case 0x021F:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L021F
+	case 0x0222:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0222
+	case 0x0229:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0229
+	case 0x022C:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L022C
+	case 0x0236:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0236
+	case 0x0238:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0238
+	case 0x023C:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L023C
+	case 0x023F:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L023F
+	case 0x0241:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0241
+	case 0x0243:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0243
+	case 0x0246:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0246
+	case 0x0249:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0249
+	case 0x0251:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0251
+	case 0x0254:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0254
+	case 0x0256:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0256
+	case 0x0258:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0258
+	case 0x025B:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L025B
+	case 0x0263:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0263
+	case 0x0266:
+		if 4817 >= budget {
+			goto budget
+		}
+		goto L0266
+	case 0x0268:
+		if 4815 >= budget {
+			goto budget
+		}
+		goto L0268
+	case 0x027D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L027D
+	case 0x027E:
+		if 1473 >= budget {
+			goto budget
+		}
+		goto L027E
+	case 0x028B:
+		if 1454 >= budget {
+			goto budget
+		}
+		goto L028B
+	case 0x028F:
+		if 1449 >= budget {
+			goto budget
+		}
+		goto L028F
+	case 0x0292:
+		if 1456 >= budget {
+			goto budget
+		}
+		goto L0292
+	case 0x0296:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L0296
+	case 0x029A:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L029A
+	case 0x02A0:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02A0
+	case 0x02A1:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L02A1
+	case 0x02A4:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02A4
+	case 0x02A8:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L02A8
+	case 0x02AF:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L02AF
+	case 0x02C9:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L02C9
+	case 0x02CD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02CD
+	case 0x02D0:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L02D0
+	case 0x02D2:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02D2
+	case 0x02D6:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02D6
+	case 0x02D9:
+		if 1830 >= budget {
+			goto budget
+		}
+		goto L02D9
+	case 0x02DB:
+		if 1828 >= budget {
+			goto budget
+		}
+		goto L02DB
+	case 0x02E1:
+		if 1833 >= budget {
+			goto budget
+		}
+		goto L02E1
+	case 0x02E4:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L02E4
+	case 0x02E8:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L02E8
+	case 0x02F3:
+		if 1633 >= budget {
+			goto budget
+		}
+		goto L02F3
+	case 0x02FF:
+		if 1613 >= budget {
+			goto budget
+		}
+		goto L02FF
+	case 0x0303:
+		if 1619 >= budget {
+			goto budget
+		}
+		goto L0303
+	case 0x0306:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L0306
+	case 0x031A:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L031A
+	case 0x0321:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L0321
+	case 0x0325:
+		if 40 >= budget {
+			goto budget
+		}
+		goto L0325
+	case 0x032B:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L032B
+	case 0x0334:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0334
+	case 0x0335:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L0335
+	case 0x033B:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L033B
+	case 0x033D:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L033D
+	case 0x0343:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0343
+	case 0x034A:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L034A
+	case 0x0351:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L0351
+	case 0x0358:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0358
+	case 0x035A:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L035A
+	case 0x035F:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L035F
+	case 0x037F:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L037F
+	case 0x0384:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0384
+	case 0x038B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L038B
+	case 0x038E:
+		if 87 >= budget {
+			goto budget
+		}
+		goto L038E
+	case 0x0394:
+		if 79 >= budget {
+			goto budget
+		}
+		goto L0394
+	case 0x039A:
+		if 72 >= budget {
+			goto budget
+		}
+		goto L039A
+	case 0x03A3:
+		if 52 >= budget {
+			goto budget
+		}
+		goto L03A3
+	case 0x03A5:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L03A5
+	case 0x03AB:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L03AB
+	case 0x03B3:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L03B3
+	case 0x03B7:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L03B7
+	case 0x03BD:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L03BD
+	case 0x03C1:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03C1
+	case 0x03C2:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L03C2
+	case 0x03C9:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L03C9
+	case 0x03CB:
+		if 34 >= budget {
+			goto budget
+		}
+		goto L03CB
+	case 0x03D6:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03D6
+	case 0x03D8:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L03D8
+	case 0x03DD:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03DD
+	case 0x03E2:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L03E2
+	case 0x03EB:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03EB
+	case 0x03EF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03EF
+	case 0x03F0:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03F0
+	case 0x03F2:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03F2
+	case 0x03F9:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03F9
+	case 0x17A1:
+		if 80 >= budget {
+			goto budget
+		}
+		goto L17A1
+	case 0x17A5:
+		if 75 >= budget {
+			goto budget
+		}
+		goto L17A5
+	case 0x17A7:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L17A7
+	case 0x17AD:
+		if 60 >= budget {
+			goto budget
+		}
+		goto L17AD
+	case 0x17B2:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L17B2
+	case 0x17B8:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L17B8
+	case 0x17C2:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L17C2
+	case 0x17C5:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L17C5
+	case 0x17CB:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L17CB
+	case 0x17CF:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L17CF
+	case 0x17D3:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L17D3
+	case 0x17D5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L17D5
+	case 0x17D8:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L17D8
+	case 0x17DC:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L17DC
+	case 0x17DD:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L17DD
+	default:
+		// Inside a block: the core steps to the next one. Outside
+		// the code: the core runs the rest.
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0162) || (pc >= 0x018C && pc <= 0x01BB) || (pc >= 0x0200 && pc <= 0x02EA) || (pc >= 0x02F3 && pc <= 0x03FF) || (pc >= 0x17A1 && pc <= 0x17E5) {
+			return emu.StopBudget, 1
+		}
+		return emu.StopBudget, budget
+	}
+
+L0000: // CHESS
+	if off[0] {
+		pc = 0x0000
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0000
+		goto budget
+	}
+	clock += 11<<clockShift + 5
+	// 0000 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 0001 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0003 TXS
+	{
+		s = x
+	}
+	// 0004 LDX #$8A
+	{
+		m := byte(0x8A)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0006 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+
+L0008: // OUT
+	if off[1] {
+		pc = 0x0008
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0008
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0008 JSR *OUT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0008
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		s -= 2
+		pc = 0x1F1F
+		goto step
+	}
+
+L000B:
+	if off[2] {
+		pc = 0x000B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x000B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 000B JSR *GETKEY
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x000B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		s -= 2
+		pc = 0x1F6A
+		goto step
+	}
+
+L000E:
+	if off[3] {
+		pc = 0x000E
+		goto step
+	}
+	if clock+2645<<clockShift >= end {
+		pc = 0x000E
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 000E CMP .OLDKY
+	{
+		m := c.Mem[0x00F3]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0010 BEQ OUT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0008
+		}
+	}
+
+L0012:
+	if off[4] {
+		pc = 0x0012
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0012 STA .OLDKY
+	{
+		c.Mem[0x00F3] = a
+	}
+	// 0014 CMP #$0C
+	{
+		m := byte(0x0C)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0016 BNE NOSET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L002A
+		}
+	}
+
+L0018:
+	if off[5] {
+		pc = 0x0018
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0018 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L001A: // WHSET
+	if off[6] {
+		pc = 0x001A
+		goto step
+	}
+	clock += 18<<clockShift + 6
+	// 001A LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 001D STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 14<<clockShift + 5
+			pc = 0x001D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 001F EOR #$70
+	{
+		m := byte(0x70)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0021 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x0021
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0023 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0024 BPL WHSET
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L001A
+		}
+	}
+
+L0026:
+	if off[7] {
+		pc = 0x0026
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0026 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0028 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L003C
+		}
+	}
+
+L002A: // NOSET
+	if off[8] {
+		pc = 0x002A
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 002A CMP #$0E
+	{
+		m := byte(0x0E)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 002C BNE NOREV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0035
+		}
+	}
+
+L002E:
+	if off[9] {
+		pc = 0x002E
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 002E JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x002E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
+		s -= 2
+		goto L0266
+	}
+
+L0031:
+	if off[10] {
+		pc = 0x0031
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x0031
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 0031 LDA #$EE
+	{
+		m := byte(0xEE)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0033 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L003C
+		}
+	}
+
+L0035: // NOREV
+	if off[11] {
+		pc = 0x0035
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0035 CMP #$14
+	{
+		m := byte(0x14)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0037 BNE NOGO
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0044
+		}
+	}
+
+L0039:
+	if off[12] {
+		pc = 0x0039
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0039 JSR GO
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0039
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
+		s -= 2
+		goto L0100
+	}
+
+L003C: // CLDSP
+	if off[13] {
+		pc = 0x003C
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x003C
+		goto budget
+	}
+	clock += 11<<clockShift + 4
+	// 003C STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 003E STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 0040 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 0042 BNE CHESS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0000
+		}
+	}
+
+L0044: // NOGO
+	if off[14] {
+		pc = 0x0044
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0044 JMP INPUT
+	{
+		goto L02C9
+	}
+
+L00DD: // FIRST
+	if off[15] {
+		pc = 0x00DD
+		goto step
+	}
+	if clock+35<<clockShift >= end {
+		pc = 0x00DD
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 00DD LDY .BESTP
+	{
+		m := c.Mem[0x00FB]
+		y = m
+		nz = int(int8(y))
+	}
+	// 00DF BMI FR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L00ED
+		}
+	}
+
+L00E1:
+	if off[16] {
+		pc = 0x00E1
+		goto step
+	}
+	clock += 17<<clockShift + 6
+	// 00E1 STY .PIECE
+	{
+		c.Mem[0x00B0] = y
+	}
+	// 00E3 LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 00E5 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 00E7 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 00E8 STX .SSP
+	{
+		c.Mem[0x00CD] = x
+	}
+	// 00EA JMP TRY
+	{
+		goto L0343
+	}
+
+L00ED: // FR
+	if off[17] {
+		pc = 0x00ED
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 00ED RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0192:
+			goto L0192
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0100: // GO
+	if off[18] {
+		pc = 0x0100
+		goto step
+	}
+	if clock+47<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 47<<clockShift + 17
+	// 0100 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 0104 STX .RBP
+	{
+		c.Mem[0x008C] = x
+	}
+	// 0106 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0107 STX .ABORT
+	{
+		c.Mem[0x008A] = x
+	}
+	// 0109 STX .IDEP
+	{
+		c.Mem[0x0087] = x
+	}
+	// 010B LDA #$B4
+	{
+		m := byte(0xB4)
+		a = m
+		nz = int(int8(a))
+	}
+	// 010D STA .NODEL
+	{
+		c.Mem[0x0088] = a
+	}
+	// 010F LDA .LEVT
+	{
+		m := c.Mem[0x018B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0112 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0114 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0115 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0116 ADC .LEVC
+	{
+		m := c.Mem[0x02F2]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0119 ADC .LEVC
+	{
+		m := c.Mem[0x02F2]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 011C STA .NODEH
+	{
+		c.Mem[0x0089] = a
+	}
+	// 011E LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 011F STA .LIMIT
+	{
+		c.Mem[0x008E] = a
+	}
+
+L0121: // ITER
+	if off[19] {
+		pc = 0x0121
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x0121
+		goto budget
+	}
+	clock += 29<<clockShift + 9
+	// 0121 INC .IDEP
+	{
+		m := c.Mem[0x0087]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0087] = m
+	}
+	// 0123 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0125 STX .PLY
+	{
+		c.Mem[0x0086] = x
+	}
+	// 0127 STX .ALPHA
+	{
+		c.Mem[0x0070] = x
+	}
+	// 0129 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 012A STX .BETA
+	{
+		c.Mem[0x007B] = x
+	}
+	// 012C LDA #$80
+	{
+		m := byte(0x80)
+		a = m
+		nz = int(int8(a))
+	}
+	// 012E STA .EVAL
+	{
+		c.Mem[0x00B7] = a
+	}
+	// 0130 JSR NEGA
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0130
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x32
+		s -= 2
+		goto L17A1
+	}
+
+L0133:
+	if off[20] {
+		pc = 0x0133
+		goto step
+	}
+	if clock+61<<clockShift >= end {
+		pc = 0x0133
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 0133 LDX .RBM
+	{
+		m := c.Mem[0x008D]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0135 STX .BESTM
+	{
+		c.Mem[0x00F9] = x
+	}
+	// 0137 LDX .RBP
+	{
+		m := c.Mem[0x008C]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0139 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 013B BMI MATE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0161
+		}
+	}
+
+L013D:
+	if off[21] {
+		pc = 0x013D
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 013D LDA .ABORT
+	{
+		m := c.Mem[0x008A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 013F BNE GDONE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L014D
+		}
+	}
+
+L0141:
+	if off[22] {
+		pc = 0x0141
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0141 LDA .NODEH
+	{
+		m := c.Mem[0x0089]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0143 CMP .LIMIT
+	{
+		m := c.Mem[0x008E]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0145 BCC GDONE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L014D
+		}
+	}
+
+L0147:
+	if off[23] {
+		pc = 0x0147
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0147 LDA .IDEP
+	{
+		m := c.Mem[0x0087]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0149 CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 014B BCC ITER
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0121
+		}
+	}
+
+L014D: // GDONE
+	if off[24] {
+		pc = 0x014D
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 014D LDX .BESTP
+	{
+		m := c.Mem[0x00FB]
+		x = m
+		nz = int(int8(x))
+	}
+	// 014F BMI MATE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0161
+		}
+	}
+
+L0151:
+	if off[25] {
+		pc = 0x0151
+		goto step
+	}
+	clock += 22<<clockShift + 6
+	// 0151 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0153 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 0155 STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 0157 LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0159 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 015B JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x015B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x5D
+		s -= 2
+		goto L02F3
+	}
+
+L015E:
+	if off[26] {
+		pc = 0x015E
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x015E
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 015E JMP CHESS
+	{
+		goto L0000
+	}
+
+L0161: // MATE
+	if off[27] {
+		pc = 0x0161
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 0161 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0162 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x003C:
+			goto L003C
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L018C: // FULL
+	if off[28] {
+		pc = 0x018C
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x018C
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 018C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 018D BNE FULL2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0192
+		}
+	}
+
+L018F:
+	if off[29] {
+		pc = 0x018F
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 018F JSR FIRST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x018F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x91
+		s -= 2
+		goto L00DD
+	}
+
+L0192: // FULL2
+	if off[30] {
+		pc = 0x0192
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0192
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0192 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0192
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x94
+		s -= 2
+		goto L17DD
+	}
+
+L0195:
+	if off[31] {
+		pc = 0x0195
+		goto step
+	}
+	if clock+40<<clockShift >= end {
+		pc = 0x0195
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 0195 LDX .PLY
+	{
+		m := c.Mem[0x0086]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0197 LDA .MODE,X
+	{
+		m := c.Mem[x+0xC2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0199 BMI FDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L01A4
+		}
+	}
+
+L019B:
+	if off[32] {
+		pc = 0x019B
+		goto step
+	}
+	clock += 12<<clockShift + 3
+	// 019B ORA #$40
+	{
+		m := byte(0x40)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 019D STA .MODE,X
+	{
+		ea := uint16(x + 0xC2)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x019D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 019F JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x019F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0xA1
+		s -= 2
+		goto L17DD
+	}
+
+L01A2:
+	if off[33] {
+		pc = 0x01A2
+		goto step
+	}
+	if clock+33<<clockShift >= end {
+		pc = 0x01A2
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 01A2 LDX .PLY
+	{
+		m := c.Mem[0x0086]
+		x = m
+		nz = int(int8(x))
+	}
+
+L01A4: // FDONE
+	if off[34] {
+		pc = 0x01A4
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 01A4 LDA .MODE,X
+	{
+		m := c.Mem[x+0xC2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 01A6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 01A7 LDA .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 01A9 BCC NOLEG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L01AC
+		}
+	}
+
+L01AB:
+	if off[35] {
+		pc = 0x01AB
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 01AB RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0133:
+			goto L0133
+		case 0x0384:
+			goto L0384
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L01AC: // NOLEG
+	if off[36] {
+		pc = 0x01AC
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 01AC LDA #$20
+	{
+		m := byte(0x20)
+		a = m
+		nz = int(int8(a))
+	}
+	// 01AE STA $C3,X
+	{
+		ea := uint16(x + 0xC3)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 15<<clockShift + 4
+			pc = 0x01AE
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 01B0 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 01B1 STX .PLY
+	{
+		c.Mem[0x0086] = x
+	}
+	// 01B3 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x01B3
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0xB5
+		s -= 2
+		goto L0266
+	}
+
+L01B6:
+	if off[37] {
+		pc = 0x01B6
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x01B6
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 01B6 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x01B6
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0xB8
+		s -= 2
+		goto L17DD
+	}
+
+L01B9:
+	if off[38] {
+		pc = 0x01B9
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x01B9
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 01B9 JMP NOLEG2
+	{
+		goto L03DD
+	}
+
+L0200: // GNM
+	if off[39] {
+		pc = 0x0200
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+
+L0204: // NEWP
+	if off[40] {
+		pc = 0x0204
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209
+		}
+	}
+
+L0208:
+	if off[41] {
+		pc = 0x0208
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0195:
+			goto L0195
+		case 0x01A2:
+			goto L01A2
+		case 0x01B9:
+			goto L01B9
+		case 0x17D8:
+			goto L17D8
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0209: // NEX
+	if off[42] {
+		pc = 0x0209
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L02A8
+	}
+
+L020C:
+	if off[43] {
+		pc = 0x020C
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x020C
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 020C LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 020E CPY #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0210 BPL PAWN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0238
+		}
+	}
+
+L0212:
+	if off[44] {
+		pc = 0x0212
+		goto step
+	}
+	clock += 7<<clockShift + 2
+	// 0212 LDX .MST,Y
+	{
+		m := c.Mem[y+0xA0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0214 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L0216: // AGN
+	if off[45] {
+		pc = 0x0216
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0216
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0216 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0216
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
+		s -= 2
+		goto L027E
+	}
+
+L0219:
+	if off[46] {
+		pc = 0x0219
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0219
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0219 BMI STOP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0229
+		}
+	}
+
+L021B:
+	if off[47] {
+		pc = 0x021B
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 021B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+			clock -= 9<<clockShift + 2
+			pc = 0x021B
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 021C JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x021C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
+		s -= 2
+		goto L0321
+	}
+
+L021F:
+	if off[48] {
+		pc = 0x021F
+		goto step
+	}
+	if clock+21<<clockShift >= end {
+		pc = 0x021F
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 021F PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 0220 BVS STOP
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L0229
+		}
+	}
+
+L0222:
+	if off[49] {
+		pc = 0x0222
+		goto step
+	}
+	clock += 9<<clockShift + 4
+	// 0222 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0224 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0225 CPY #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0227 BCC AGN
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0216
+		}
+	}
+
+L0229: // STOP
+	if off[50] {
+		pc = 0x0229
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0229 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0229
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
+		s -= 2
+		goto L02A8
+	}
+
+L022C:
+	if off[51] {
+		pc = 0x022C
+		goto step
+	}
+	if clock+24<<clockShift >= end {
+		pc = 0x022C
+		goto budget
+	}
+	clock += 17<<clockShift + 5
+	// 022C DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 022E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0230 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0232 CMP .MEND,X
+	{
+		m := c.Mem[x+0xA8]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0234 BNE AGN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0216
+		}
+	}
+
+L0236:
+	if off[52] {
+		pc = 0x0236
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0236 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0204
+		}
+	}
+
+L0238: // PAWN
+	if off[53] {
+		pc = 0x0238
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0238 LDX #$06
+	{
+		m := byte(0x06)
+		x = m
+		nz = int(int8(x))
+	}
+	// 023A STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L023C: // P1
+	if off[54] {
+		pc = 0x023C
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x023C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 023C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x023C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
+		s -= 2
+		goto L027E
+	}
+
+L023F:
+	if off[55] {
+		pc = 0x023F
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x023F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 023F BVC P2
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L0241:
+	if off[56] {
+		pc = 0x0241
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0241 BMI P2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L0243:
+	if off[57] {
+		pc = 0x0243
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0243 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0243
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
+		s -= 2
+		goto L0321
+	}
+
+L0246: // P2
+	if off[58] {
+		pc = 0x0246
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0246
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0246 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0246
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		s -= 2
+		goto L02A8
+	}
+
+L0249:
+	if off[59] {
+		pc = 0x0249
+		goto step
+	}
+	if clock+13<<clockShift >= end {
+		pc = 0x0249
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0249 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 024B LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 024D CMP #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 024F BEQ P1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L023C
+		}
+	}
+
+L0251: // P3
+	if off[60] {
+		pc = 0x0251
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0251
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0251 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0251
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
+		s -= 2
+		goto L027E
+	}
+
+L0254:
+	if off[61] {
+		pc = 0x0254
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x0254
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0254 BVS NEWP
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L0204
+		}
+	}
+
+L0256:
+	if off[62] {
+		pc = 0x0256
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0256 BMI NEWP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0204
+		}
+	}
+
+L0258:
+	if off[63] {
+		pc = 0x0258
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0258 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0258
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
+		s -= 2
+		goto L0321
+	}
+
+L025B:
+	if off[64] {
+		pc = 0x025B
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x025B
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 025B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 025D AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 025F CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0261 BEQ P3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0251
+		}
+	}
+
+L0263:
+	if off[65] {
+		pc = 0x0263
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0263 JMP NEWP
+	{
+		goto L0204
+	}
+
+L0266: // REVERSE
+	if off[66] {
+		pc = 0x0266
+		goto step
+	}
+	if clock+4817<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0266 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0268: // ETC
+	if off[67] {
+		pc = 0x0268
+		goto step
+	}
+	clock += 36<<clockShift + 12
+	// 0268 SEC
+	{
+		cf = 1
+	}
+	// 0269 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 026B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 026D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 026F STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x026F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0271 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0271
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0273 SEC
+	{
+		cf = 1
+	}
+	// 0274 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0276 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0278 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x0278
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 027A DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 027B BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0268
+		}
+	}
+
+L027D:
+	if off[68] {
+		pc = 0x027D
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 027D RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L027E: // CMOVE
+	if off[69] {
+		pc = 0x027E
+		goto step
+	}
+	if clock+1473<<clockShift >= end {
+		pc = 0x027E
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 027E LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0280 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0282 CLC
+	{
+		cf = 0
+	}
+	// 0283 ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0285 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0287 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0289 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02A4
+		}
+	}
+
+L028B:
+	if off[70] {
+		pc = 0x028B
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 028B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 028D LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L028F: // LOOP
+	if off[71] {
+		pc = 0x028F
+		goto step
+	}
+	// 028F DEX
+	// 0290 BMI NO
+	// 0292 CMP .BOARD,X
+	// 0294 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		for top := n - 1; top >= 0 && found < 0; top -= 8 {
+			w := c.Mem[0x50+top-7 : 0x50+top+1]
+			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			v ^= pat
+			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+			if top < 7 {
+				zero &^= 1<<(8*(7-top)) - 1 // below the table
+			}
+			if zero != 0 {
+				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L0296
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02A0
+	}
+
+L0292:
+	if off[72] {
+		pc = 0x0292
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0292 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0294 BNE LOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L028F
+		}
+	}
+
+L0296:
+	if off[73] {
+		pc = 0x0296
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0296 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0298 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A4
+		}
+	}
+
+L029A:
+	if off[74] {
+		pc = 0x029A
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 029A LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 029C ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 029E BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02A1
+		}
+	}
+
+L02A0: // NO
+	if off[75] {
+		pc = 0x02A0
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02A0 CLV
+	{
+		v = false
+	}
+
+L02A1: // RETL
+	if off[76] {
+		pc = 0x02A1
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 02A1 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A3 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L02A4: // ILLEGAL
+	if off[77] {
+		pc = 0x02A4
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 02A4 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A6 CLV
+	{
+		v = false
+	}
+	// 02A7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L02A8: // RESET
+	if off[78] {
+		pc = 0x02A8
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x02A8
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 02A8 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02AA LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AC STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02AE RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x020C:
+			goto L020C
+		case 0x022C:
+			goto L022C
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L02AF: // UMOVE
+	if off[79] {
+		pc = 0x02AF
+		goto step
+	}
+	if clock+70<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 54<<clockShift + 17
+	// 02AF TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 02B0 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 02B2 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02B4 TXS
+	{
+		s = x
+	}
+	// 02B5 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B6 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 02B8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 02BB TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 02BC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02BD STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C0 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 02C1 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP STRV
+	{
+		goto L031A
+	}
+
+L02C9: // INPUT
+	if off[80] {
+		pc = 0x02C9
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 02C9 CMP #$0F
+	{
+		m := byte(0x0F)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02CB BNE NOMV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02D2
+		}
+	}
+
+L02CD:
+	if off[81] {
+		pc = 0x02CD
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02CD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x02CD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xCF
+		s -= 2
+		goto L02F3
+	}
+
+L02D0:
+	if off[82] {
+		pc = 0x02D0
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x02D0
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02D0 BNE DISP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02D9
+		}
+	}
+
+L02D2: // NOMV
+	if off[83] {
+		pc = 0x02D2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 02D2 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D4 BCS ERROR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E8
+		}
+	}
+
+L02D6:
+	if off[84] {
+		pc = 0x02D6
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02D6 JSR DISMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x02D6
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xD8
+		s -= 2
+		goto L03F0
+	}
+
+L02D9: // DISP
+	if off[85] {
+		pc = 0x02D9
+		goto step
+	}
+	if clock+1830<<clockShift >= end {
+		pc = 0x02D9
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02D9 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02DB: // SEARCH
+	if off[86] {
+		pc = 0x02DB
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 02DB LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DD CMP .BESTV
+	{
+		m := c.Mem[0x00FA]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02DF BEQ HERE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E4
+		}
+	}
+
+L02E1:
+	if off[87] {
+		pc = 0x02E1
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 02E1 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02E2 BPL SEARCH
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02DB
+		}
+	}
+
+L02E4: // HERE
+	if off[88] {
+		pc = 0x02E4
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 02E4 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 02E6 STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+
+L02E8: // ERROR
+	if off[89] {
+		pc = 0x02E8
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 02E8 JMP CHESS
+	{
+		goto L0000
+	}
+
+L02F3: // MOVE
+	if off[90] {
+		pc = 0x02F3
+		goto step
+	}
+	if clock+1633<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 02F3 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 02F4 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 02F6 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F8 TXS
+	{
+		s = x
+	}
+	// 02F9 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FB PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+			clock -= 7<<clockShift + 3
+			pc = 0x02FB
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02FC TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 02FD LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02FF: // CHECK
+	if off[91] {
+		pc = 0x02FF
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 02FF CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0301 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306
+		}
+	}
+
+L0303:
+	if off[92] {
+		pc = 0x0303
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0303 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0304 BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L02FF
+		}
+	}
+
+L0306: // TAKE
+	if off[93] {
+		pc = 0x0306
+		goto step
+	}
+	clock += 39<<clockShift + 13
+	// 0306 STX .CAPT
+	{
+		c.Mem[0x00D9] = x
+	}
+	// 0308 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 030A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 34<<clockShift + 11
+			pc = 0x030A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 030C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 030D PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+			clock -= 28<<clockShift + 9
+			pc = 0x030D
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 030E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0310 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 18<<clockShift + 6
+			pc = 0x0312
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0314 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+			clock -= 14<<clockShift + 5
+			pc = 0x0314
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0315 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0316 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0316
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0317 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0319 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+			clock -= 3<<clockShift + 1
+			pc = 0x0319
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+
+L031A: // STRV
+	if off[94] {
+		pc = 0x031A
+		goto step
+	}
+	clock += 16<<clockShift + 5
+	// 031A TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 031B STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 031D LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 031F TXS
+	{
+		s = x
+	}
+	// 0320 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x015E:
+			goto L015E
+		case 0x02D0:
+			goto L02D0
+		case 0x035F:
+			goto L035F
+		case 0x038E:
+			goto L038E
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0321: // JANUS
+	if off[95] {
+		pc = 0x0321
+		goto step
+	}
+	if clock+45<<clockShift >= end {
+		pc = 0x0321
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0321 LDX .PLY
+	{
+		m := c.Mem[0x0086]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0323 BVC JQ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L033D
+		}
+	}
+
+L0325:
+	if off[96] {
+		pc = 0x0325
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0325 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0327 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0329 BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0335
+		}
+	}
+
+L032B:
+	if off[97] {
+		pc = 0x032B
+		goto step
+	}
+	clock += 13<<clockShift + 4
+	// 032B LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 032D STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x032D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 032F STA .MODE,X
+	{
+		ea := uint16(x + 0xC2)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x032F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0331 JMP UNWIND
+	{
+		goto L03BD
+	}
+
+L0334: // JR0
+	if off[98] {
+		pc = 0x0334
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0334
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0334 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0335: // JC
+	if off[99] {
+		pc = 0x0335
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0335 LDA .MODE,X
+	{
+		m := c.Mem[x+0xC2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0337 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0339 BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0334
+		}
+	}
+
+L033B:
+	if off[100] {
+		pc = 0x033B
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 033B BEQ TRY
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0343
+		}
+	}
+
+L033D: // JQ
+	if off[101] {
+		pc = 0x033D
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 033D LDA .MODE,X
+	{
+		m := c.Mem[x+0xC2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033F AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0341 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0334
+		}
+	}
+
+L0343: // TRY
+	if off[102] {
+		pc = 0x0343
+		goto step
+	}
+	clock += 13<<clockShift + 3
+	// 0343 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0345 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0347 JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0347
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
+		s -= 2
+		goto L03C2
+	}
+
+L034A:
+	if off[103] {
+		pc = 0x034A
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x034A
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 034A STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 034C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 034E JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x034E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x50
+		s -= 2
+		goto L03C2
+	}
+
+L0351:
+	if off[104] {
+		pc = 0x0351
+		goto step
+	}
+	if clock+21<<clockShift >= end {
+		pc = 0x0351
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 0351 SEC
+	{
+		cf = 1
+	}
+	// 0352 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0354 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0356 BNE TP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L035A
+		}
+	}
+
+L0358:
+	if off[105] {
+		pc = 0x0358
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0358 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L035A: // TP1
+	if off[106] {
+		pc = 0x035A
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 035A STA .GAIN
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 035C JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x035C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5E
+		s -= 2
+		goto L02F3
+	}
+
+L035F:
+	if off[107] {
+		pc = 0x035F
+		goto step
+	}
+	if clock+54<<clockShift >= end {
+		pc = 0x035F
+		goto budget
+	}
+	clock += 53<<clockShift + 16
+	// 035F LDY .CAPT
+	{
+		m := c.Mem[0x00D9]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0361 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0362 LDX .PLY
+	{
+		m := c.Mem[0x0086]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0364 LDA .EVAL,X
+	{
+		m := c.Mem[x+0xB7]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0366 CLC
+	{
+		cf = 0
+	}
+	// 0367 ADC $1780,Y
+	{
+		ea := 0x1780 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 036A ADC .GAIN
+	{
+		m := c.Mem[0x00B4]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 036C EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 036E STA $B8,X
+	{
+		ea := uint16(x + 0xB8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 30<<clockShift + 8
+			pc = 0x036E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0370 LDA .BETA,X
+	{
+		m := c.Mem[x+0x7B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0372 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0374 STA $71,X
+	{
+		ea := uint16(x + 0x71)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 5
+			pc = 0x0374
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0376 LDA .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0378 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 037A STA $7C,X
+	{
+		ea := uint16(x + 0x7C)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x037A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 037C JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x037C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x7E
+		s -= 2
+		goto L0266
+	}
+
+L037F:
+	if off[108] {
+		pc = 0x037F
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x037F
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 037F INC .PLY
+	{
+		m := c.Mem[0x0086]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0086] = m
+	}
+	// 0381 JSR NEGA
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0381
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x83
+		s -= 2
+		goto L17A1
+	}
+
+L0384:
+	if off[109] {
+		pc = 0x0384
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0384
+		goto budget
+	}
+	clock += 14<<clockShift + 3
+	// 0384 DEC .PLY
+	{
+		m := c.Mem[0x0086]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0086] = m
+	}
+	// 0386 STA .SCORE
+	{
+		c.Mem[0x008B] = a
+	}
+	// 0388 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0388
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x8A
+		s -= 2
+		goto L0266
+	}
+
+L038B:
+	if off[110] {
+		pc = 0x038B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x038B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 038B JSR UMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x038B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x8D
+		s -= 2
+		goto L02AF
+	}
+
+L038E:
+	if off[111] {
+		pc = 0x038E
+		goto step
+	}
+	if clock+87<<clockShift >= end {
+		pc = 0x038E
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 038E LDX .PLY
+	{
+		m := c.Mem[0x0086]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0390 LDA .ABORT
+	{
+		m := c.Mem[0x008A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0392 BNE CUT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03B7
+		}
+	}
+
+L0394:
+	if off[112] {
+		pc = 0x0394
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0394 LDA .SCORE
+	{
+		m := c.Mem[0x008B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0396 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0398 BEQ JRET
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03C1
+		}
+	}
+
+L039A:
+	if off[113] {
+		pc = 0x039A
+		goto step
+	}
+	clock += 20<<clockShift + 5
+	// 039A LSR .MODE,X
+	{
+		ea := uint16(x + 0xC2)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 5
+			pc = 0x039A
+			goto step
+		}
+		m := c.Mem[ea]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 039C SEC
+	{
+		cf = 1
+	}
+	// 039D ROL .MODE,X
+	{
+		ea := uint16(x + 0xC2)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 12<<clockShift + 3
+			pc = 0x039D
+			goto step
+		}
+		m := c.Mem[ea]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 039F CMP .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03A1 BCC JRET
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C1
+		}
+	}
+
+L03A3:
+	if off[114] {
+		pc = 0x03A3
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 03A3 BEQ JRET
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03C1
+		}
+	}
+
+L03A5:
+	if off[115] {
+		pc = 0x03A5
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 03A5 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x03A5
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 03A7 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03A9 BNE JNR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03B3
+		}
+	}
+
+L03AB:
+	if off[116] {
+		pc = 0x03AB
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 03AB LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 03AD STY .RBP
+	{
+		c.Mem[0x008C] = y
+	}
+	// 03AF LDY .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		y = m
+		nz = int(int8(y))
+	}
+	// 03B1 STY .RBM
+	{
+		c.Mem[0x008D] = y
+	}
+
+L03B3: // JNR
+	if off[117] {
+		pc = 0x03B3
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 03B3 CMP .BETA,X
+	{
+		m := c.Mem[x+0x7B]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03B5 BCC JRET
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C1
+		}
+	}
+
+L03B7: // CUT
+	if off[118] {
+		pc = 0x03B7
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 03B7 LDA .MODE,X
+	{
+		m := c.Mem[x+0xC2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03B9 ORA #$80
+	{
+		m := byte(0x80)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 03BB STA .MODE,X
+	{
+		ea := uint16(x + 0xC2)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x03BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L03BD: // UNWIND
+	if off[119] {
+		pc = 0x03BD
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 03BD LDA .SSP,X
+	{
+		m := c.Mem[x+0xCD]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03BF TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 03C0 TXS
+	{
+		s = x
+	}
+
+L03C1: // JRET
+	if off[120] {
+		pc = 0x03C1
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 03C1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0192:
+			goto L0192
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L03C2: // CENT
+	if off[121] {
+		pc = 0x03C2
+		goto step
+	}
+	if clock+45<<clockShift >= end {
+		pc = 0x03C2
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03C2 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03C2
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03C3 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C5 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C7 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03CB
+		}
+	}
+
+L03C9:
+	if off[122] {
+		pc = 0x03C9
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 03C9 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L03CB: // CEN1
+	if off[123] {
+		pc = 0x03CB
+		goto step
+	}
+	clock += 19<<clockShift + 8
+	// 03CB STA .TMP2
+	{
+		c.Mem[0x00D8] = a
+	}
+	// 03CD PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03CE LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CF LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D0 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D1 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D2 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03D4 BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D8
+		}
+	}
+
+L03D6:
+	if off[124] {
+		pc = 0x03D6
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 03D6 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L03D8: // CEN2
+	if off[125] {
+		pc = 0x03D8
+		goto step
+	}
+	clock += 13<<clockShift + 4
+	// 03D8 CLC
+	{
+		cf = 0
+	}
+	// 03D9 ADC .TMP2
+	{
+		m := c.Mem[0x00D8]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 03DB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03DC RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x034A:
+			goto L034A
+		case 0x0351:
+			goto L0351
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L03DD: // NOLEG2
+	if off[126] {
+		pc = 0x03DD
+		goto step
+	}
+	clock += 11<<clockShift + 2
+	// 03DD DEC .PLY
+	{
+		m := c.Mem[0x0086]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0086] = m
+	}
+	// 03DF JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x03DF
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xE1
+		s -= 2
+		goto L0266
+	}
+
+L03E2:
+	if off[127] {
+		pc = 0x03E2
+		goto step
+	}
+	if clock+24<<clockShift >= end {
+		pc = 0x03E2
+		goto budget
+	}
+	clock += 13<<clockShift + 5
+	// 03E2 LDX .PLY
+	{
+		m := c.Mem[0x0086]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03E4 LDA $C3,X
+	{
+		m := c.Mem[x+0xC3]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03E6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03E7 LDA #$80
+	{
+		m := byte(0x80)
+		a = m
+		nz = int(int8(a))
+	}
+	// 03E9 BCC NR2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03EF
+		}
+	}
+
+L03EB:
+	if off[128] {
+		pc = 0x03EB
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 03EB LDA .PLY
+	{
+		m := c.Mem[0x0086]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03ED ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+
+L03EF: // NR2
+	if off[129] {
+		pc = 0x03EF
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 03EF RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0133:
+			goto L0133
+		case 0x0384:
+			goto L0384
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L03F0: // DISMV
+	if off[130] {
+		pc = 0x03F0
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x03F0
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 03F0 LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+
+L03F2: // ROL
+	if off[131] {
+		pc = 0x03F2
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x03F2
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 03F2 ASL .BESTM
+	{
+		m := c.Mem[0x00F9]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x00F9] = m
+	}
+	// 03F4 ROL .BESTV
+	{
+		m := c.Mem[0x00FA]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x00FA] = m
+	}
+	// 03F6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03F7 BNE ROL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03F2
+		}
+	}
+
+L03F9:
+	if off[132] {
+		pc = 0x03F9
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 03F9 ORA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 03FB STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 03FD STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 03FF RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x02D9:
+			goto L02D9
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L17A1: // NEGA
+	if off[133] {
+		pc = 0x17A1
+		goto step
+	}
+	if clock+80<<clockShift >= end {
+		pc = 0x17A1
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 17A1 LDA .NODEL
+	{
+		m := c.Mem[0x0088]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17A3 BNE NG1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17A7
+		}
+	}
+
+L17A5:
+	if off[134] {
+		pc = 0x17A5
+		goto step
+	}
+	clock += 5<<clockShift + 1
+	// 17A5 DEC .NODEH
+	{
+		m := c.Mem[0x0089]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0089] = m
+	}
+
+L17A7: // NG1
+	if off[135] {
+		pc = 0x17A7
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 17A7 DEC .NODEL
+	{
+		m := c.Mem[0x0088]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0088] = m
+	}
+	// 17A9 LDA .NODEH
+	{
+		m := c.Mem[0x0089]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17AB BPL NG2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L17B8
+		}
+	}
+
+L17AD:
+	if off[136] {
+		pc = 0x17AD
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 17AD LDX .RBP
+	{
+		m := c.Mem[0x008C]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17AF INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 17B0 BEQ NG2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17B8
+		}
+	}
+
+L17B2:
+	if off[137] {
+		pc = 0x17B2
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 17B2 LDA .IDEP
+	{
+		m := c.Mem[0x0087]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17B4 STA .ABORT
+	{
+		c.Mem[0x008A] = a
+	}
+	// 17B6 BNE NRET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17DC
+		}
+	}
+
+L17B8: // NG2
+	if off[138] {
+		pc = 0x17B8
+		goto step
+	}
+	clock += 14<<clockShift + 5
+	// 17B8 LDX .PLY
+	{
+		m := c.Mem[0x0086]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17BA LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 17BC STA .MODE,X
+	{
+		ea := uint16(x + 0xC2)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 3
+			pc = 0x17BC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 17BE CPX .IDEP
+	{
+		m := c.Mem[0x0087]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17C0 BCS QS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17C5
+		}
+	}
+
+L17C2:
+	if off[139] {
+		pc = 0x17C2
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 17C2 JMP FULL
+	{
+		goto L018C
+	}
+
+L17C5: // QS
+	if off[140] {
+		pc = 0x17C5
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 17C5 LDA .EVAL,X
+	{
+		m := c.Mem[x+0xB7]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17C7 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17C9 BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17DC
+		}
+	}
+
+L17CB:
+	if off[141] {
+		pc = 0x17CB
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 17CB CMP .BETA,X
+	{
+		m := c.Mem[x+0x7B]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17CD BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17DC
+		}
+	}
+
+L17CF:
+	if off[142] {
+		pc = 0x17CF
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 17CF CMP .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D1 BCC QS1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L17D5
+		}
+	}
+
+L17D3:
+	if off[143] {
+		pc = 0x17D3
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 17D3 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x17D3
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L17D5: // QS1
+	if off[144] {
+		pc = 0x17D5
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 17D5 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+			clock -= 6<<clockShift + 1
+			pc = 0x17D5
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xD7
+		s -= 2
+		goto L17DD
+	}
+
+L17D8:
+	if off[145] {
+		pc = 0x17D8
+		goto step
+	}
+	if clock+13<<clockShift >= end {
+		pc = 0x17D8
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 17D8 LDX .PLY
+	{
+		m := c.Mem[0x0086]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17DA LDA .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+
+L17DC: // NRET
+	if off[146] {
+		pc = 0x17DC
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 17DC RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0133:
+			goto L0133
+		case 0x0384:
+			goto L0384
+		}
+		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L02D0
+			case 3:
+				goto L0246
+			case 4:
+				goto L020C
+			case 5:
+				goto L023F
+			case 6:
+				goto L037F
+			case 9:
+				goto L015E
+			case 10:
+				goto L038E
+			case 14:
+				goto L0133
+			case 15:
+				goto L01B6
+			case 16:
+				goto L003C
+			case 17:
+				goto L02D9
+			case 18:
+				goto L0192
+			case 29:
+				goto L0249
+			case 30:
+				goto L022C
+			case 31:
+				goto L01A2
+			case 32:
+				goto L000B
+			case 36:
+				goto L17D8
+			case 42:
+				goto L01B9
+			case 43:
+				goto L021F
+			case 44:
+				goto L035F
+			case 45:
+				goto L0195
+			case 46:
+				goto L03E2
+			case 47:
+				goto L0031
+			case 48:
+				goto L038B
+			case 49:
+				goto L0351
+			case 50:
+				goto L0384
+			case 52:
+				goto L034A
+			case 55:
+				goto L0219
+			case 59:
+				goto L000E
+			case 60:
+				goto L025B
+			case 62:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L17DD: // GEN
+	if off[147] {
+		pc = 0x17DD
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x17DD
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 17DD TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 17DE TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 17DF LDX .PLY
+	{
+		m := c.Mem[0x0086]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17E1 STA .SSP,X
+	{
+		ea := uint16(x + 0xCD)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x17E1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 17E3 JMP GNM
+	{
+		goto L0200
 	}
 
 	// The budget's end is nearer than the code can run before its next

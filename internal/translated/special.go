@@ -98,7 +98,322 @@ var Special = &emu.Native{
 		{Lo: 0x07EB, Hi: 0x07EC},
 		{Lo: 0x07EF, Hi: 0x07FA},
 	},
-	Enter: special,
+	Parts: []emu.Part{
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0006}}},
+		{Start: 0x0007, Bytes: []emu.Range{{Lo: 0x0007, Hi: 0x0007}}},
+		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
+		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
+		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0020}}},
+		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0023}}},
+		{Start: 0x0024, Bytes: []emu.Range{{Lo: 0x0024, Hi: 0x0026}}},
+		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x002A}}},
+		{Start: 0x002B, Bytes: []emu.Range{{Lo: 0x002B, Hi: 0x002D}}},
+		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0031}}},
+		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0035}}},
+		{Start: 0x0036, Bytes: []emu.Range{{Lo: 0x0036, Hi: 0x0038}}},
+		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x0040}}},
+		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0044}}},
+		{Start: 0x0045, Bytes: []emu.Range{{Lo: 0x0045, Hi: 0x0047}}},
+		{Start: 0x0048, Bytes: []emu.Range{{Lo: 0x0048, Hi: 0x004A}}},
+		{Start: 0x004B, Bytes: []emu.Range{{Lo: 0x004B, Hi: 0x004D}}},
+		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0103}}},
+		{Start: 0x0104, Bytes: []emu.Range{{Lo: 0x0104, Hi: 0x0107}}},
+		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x010B}}},
+		{Start: 0x010C, Bytes: []emu.Range{{Lo: 0x010C, Hi: 0x010F}}},
+		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0115}}},
+		{Start: 0x0116, Bytes: []emu.Range{{Lo: 0x0116, Hi: 0x0117}}},
+		{Start: 0x0118, Bytes: []emu.Range{{Lo: 0x0118, Hi: 0x0119}}},
+		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011D}}},
+		{Start: 0x011E, Bytes: []emu.Range{{Lo: 0x011E, Hi: 0x0122}}},
+		{Start: 0x0123, Bytes: []emu.Range{{Lo: 0x0123, Hi: 0x0125}}},
+		{Start: 0x0126, Bytes: []emu.Range{{Lo: 0x0126, Hi: 0x0128}}},
+		{Start: 0x0129, Bytes: []emu.Range{{Lo: 0x0129, Hi: 0x012C}}},
+		{Start: 0x012D, Bytes: []emu.Range{{Lo: 0x012D, Hi: 0x0130}}},
+		{Start: 0x0131, Bytes: []emu.Range{{Lo: 0x0131, Hi: 0x0137}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013B}}},
+		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x013D}}},
+		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x013E}}},
+		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0149}}},
+		{Start: 0x014A, Bytes: []emu.Range{{Lo: 0x014A, Hi: 0x014C}}},
+		{Start: 0x014D, Bytes: []emu.Range{{Lo: 0x014D, Hi: 0x014F}}},
+		{Start: 0x0150, Bytes: []emu.Range{{Lo: 0x0150, Hi: 0x0152}}},
+		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0159}}},
+		{Start: 0x015A, Bytes: []emu.Range{{Lo: 0x015A, Hi: 0x015C}}},
+		{Start: 0x015D, Bytes: []emu.Range{{Lo: 0x015D, Hi: 0x015F}}},
+		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0163}}},
+		{Start: 0x0164, Bytes: []emu.Range{{Lo: 0x0164, Hi: 0x0169}}},
+		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016D}}},
+		{Start: 0x016E, Bytes: []emu.Range{{Lo: 0x016E, Hi: 0x016E}}},
+		{Start: 0x016F, Bytes: []emu.Range{{Lo: 0x016F, Hi: 0x0170}}},
+		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0174}}},
+		{Start: 0x0175, Bytes: []emu.Range{{Lo: 0x0175, Hi: 0x0179}}},
+		{Start: 0x017A, Bytes: []emu.Range{{Lo: 0x017A, Hi: 0x017C}}},
+		{Start: 0x017D, Bytes: []emu.Range{{Lo: 0x017D, Hi: 0x017E}}},
+		{Start: 0x017F, Bytes: []emu.Range{{Lo: 0x017F, Hi: 0x0181}}},
+		{Start: 0x0182, Bytes: []emu.Range{{Lo: 0x0182, Hi: 0x0185}}},
+		{Start: 0x0186, Bytes: []emu.Range{{Lo: 0x0186, Hi: 0x0187}}},
+		{Start: 0x0188, Bytes: []emu.Range{{Lo: 0x0188, Hi: 0x018A}, {Lo: 0x018C, Hi: 0x018F}}},
+		{Start: 0x0190, Bytes: []emu.Range{{Lo: 0x0190, Hi: 0x0192}}},
+		{Start: 0x0193, Bytes: []emu.Range{{Lo: 0x0193, Hi: 0x0195}}},
+		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0199}}},
+		{Start: 0x019A, Bytes: []emu.Range{{Lo: 0x019A, Hi: 0x019C}}},
+		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019E}}},
+		{Start: 0x019F, Bytes: []emu.Range{{Lo: 0x019F, Hi: 0x01A4}}},
+		{Start: 0x01A5, Bytes: []emu.Range{{Lo: 0x01A5, Hi: 0x01A7}}},
+		{Start: 0x01A8, Bytes: []emu.Range{{Lo: 0x01A8, Hi: 0x01AB}}},
+		{Start: 0x01AC, Bytes: []emu.Range{{Lo: 0x01AC, Hi: 0x01AE}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0201}}},
+		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0203}}},
+		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0208}}},
+		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020C}}},
+		{Start: 0x020D, Bytes: []emu.Range{{Lo: 0x020D, Hi: 0x0210}}},
+		{Start: 0x0211, Bytes: []emu.Range{{Lo: 0x0211, Hi: 0x0211}}},
+		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0214}}},
+		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0222}}},
+		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0226}}},
+		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x022A}}},
+		{Start: 0x022B, Bytes: []emu.Range{{Lo: 0x022B, Hi: 0x022C}}},
+		{Start: 0x022D, Bytes: []emu.Range{{Lo: 0x022D, Hi: 0x022F}}},
+		{Start: 0x0230, Bytes: []emu.Range{{Lo: 0x0230, Hi: 0x0231}}},
+		{Start: 0x0232, Bytes: []emu.Range{{Lo: 0x0232, Hi: 0x0233}}},
+		{Start: 0x0234, Bytes: []emu.Range{{Lo: 0x0234, Hi: 0x0236}}},
+		{Start: 0x0237, Bytes: []emu.Range{{Lo: 0x0237, Hi: 0x0238}}},
+		{Start: 0x0239, Bytes: []emu.Range{{Lo: 0x0239, Hi: 0x023A}}},
+		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023E}}},
+		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0241}}},
+		{Start: 0x0242, Bytes: []emu.Range{{Lo: 0x0242, Hi: 0x0243}}},
+		{Start: 0x0244, Bytes: []emu.Range{{Lo: 0x0244, Hi: 0x0245}}},
+		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024E}}},
+		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0250}}},
+		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0254}}},
+		{Start: 0x0255, Bytes: []emu.Range{{Lo: 0x0255, Hi: 0x0257}}},
+		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025D}}},
+		{Start: 0x025E, Bytes: []emu.Range{{Lo: 0x025E, Hi: 0x025F}}},
+		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0262}}},
+		{Start: 0x028E, Bytes: []emu.Range{{Lo: 0x028E, Hi: 0x0290}}},
+		{Start: 0x0291, Bytes: []emu.Range{{Lo: 0x0291, Hi: 0x0292}}},
+		{Start: 0x0293, Bytes: []emu.Range{{Lo: 0x0293, Hi: 0x0295}}},
+		{Start: 0x0296, Bytes: []emu.Range{{Lo: 0x0296, Hi: 0x0298}}},
+		{Start: 0x0299, Bytes: []emu.Range{{Lo: 0x0299, Hi: 0x029B}}},
+		{Start: 0x029C, Bytes: []emu.Range{{Lo: 0x029C, Hi: 0x029E}}},
+		{Start: 0x029F, Bytes: []emu.Range{{Lo: 0x029F, Hi: 0x02A0}}},
+		{Start: 0x02A1, Bytes: []emu.Range{{Lo: 0x02A1, Hi: 0x02A2}}},
+		{Start: 0x02A3, Bytes: []emu.Range{{Lo: 0x02A3, Hi: 0x02A4}}},
+		{Start: 0x02A5, Bytes: []emu.Range{{Lo: 0x02A5, Hi: 0x02A8}}},
+		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AB}}},
+		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AE}}},
+		{Start: 0x02AF, Bytes: []emu.Range{{Lo: 0x02AF, Hi: 0x02B1}}},
+		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B3}}},
+		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02C8}}},
+		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D6}}},
+		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02DA}}},
+		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
+		{Start: 0x02DE, Bytes: []emu.Range{{Lo: 0x02DE, Hi: 0x02E1}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02EB}}},
+		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02EC}}},
+		{Start: 0x02ED, Bytes: []emu.Range{{Lo: 0x02ED, Hi: 0x02EF}}},
+		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02FF}}},
+		{Start: 0x0300, Bytes: []emu.Range{{Lo: 0x0300, Hi: 0x0302}}},
+		{Start: 0x0303, Bytes: []emu.Range{{Lo: 0x0303, Hi: 0x0305}}},
+		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0308}}},
+		{Start: 0x0309, Bytes: []emu.Range{{Lo: 0x0309, Hi: 0x0310}}},
+		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0314}}},
+		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0318}}},
+		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x031D}}},
+		{Start: 0x031E, Bytes: []emu.Range{{Lo: 0x031E, Hi: 0x0324}}},
+		{Start: 0x0325, Bytes: []emu.Range{{Lo: 0x0325, Hi: 0x0327}}},
+		{Start: 0x0328, Bytes: []emu.Range{{Lo: 0x0328, Hi: 0x032A}}},
+		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x032D}}},
+		{Start: 0x032E, Bytes: []emu.Range{{Lo: 0x032E, Hi: 0x0330}}},
+		{Start: 0x0331, Bytes: []emu.Range{{Lo: 0x0331, Hi: 0x0333}}},
+		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x034D}}},
+		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037C}}},
+		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x0380}}},
+		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0384}}},
+		{Start: 0x0385, Bytes: []emu.Range{{Lo: 0x0385, Hi: 0x0388}}},
+		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038A}}},
+		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x0392}}},
+		{Start: 0x0393, Bytes: []emu.Range{{Lo: 0x0393, Hi: 0x0394}}},
+		{Start: 0x0395, Bytes: []emu.Range{{Lo: 0x0395, Hi: 0x039E}}},
+		{Start: 0x039F, Bytes: []emu.Range{{Lo: 0x039F, Hi: 0x03A1}}},
+		{Start: 0x03A2, Bytes: []emu.Range{{Lo: 0x03A2, Hi: 0x03A5}}},
+		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AB}}},
+		{Start: 0x03AC, Bytes: []emu.Range{{Lo: 0x03AC, Hi: 0x03BA}}},
+		{Start: 0x03BB, Bytes: []emu.Range{{Lo: 0x03BB, Hi: 0x03BC}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C7}}},
+		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03CE}}},
+		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D4}}},
+		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03E3}}},
+		{Start: 0x03E4, Bytes: []emu.Range{{Lo: 0x03E4, Hi: 0x03E6}}},
+		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E9}}},
+		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EB}}},
+		{Start: 0x03EC, Bytes: []emu.Range{{Lo: 0x03EC, Hi: 0x03F2}}},
+		{Start: 0x03F3, Bytes: []emu.Range{{Lo: 0x03F3, Hi: 0x03F9}}},
+		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x0409}}},
+		{Start: 0x040A, Bytes: []emu.Range{{Lo: 0x040A, Hi: 0x040D}}},
+		{Start: 0x040E, Bytes: []emu.Range{{Lo: 0x040E, Hi: 0x0419}}},
+		{Start: 0x041A, Bytes: []emu.Range{{Lo: 0x041A, Hi: 0x0421}}},
+		{Start: 0x0422, Bytes: []emu.Range{{Lo: 0x0422, Hi: 0x0424}}},
+		{Start: 0x0425, Bytes: []emu.Range{{Lo: 0x0425, Hi: 0x042B}}},
+		{Start: 0x042C, Bytes: []emu.Range{{Lo: 0x042C, Hi: 0x042E}}},
+		{Start: 0x042F, Bytes: []emu.Range{{Lo: 0x042F, Hi: 0x0430}}},
+		{Start: 0x0431, Bytes: []emu.Range{{Lo: 0x0431, Hi: 0x0433}}},
+		{Start: 0x0434, Bytes: []emu.Range{{Lo: 0x0434, Hi: 0x0435}}},
+		{Start: 0x0436, Bytes: []emu.Range{{Lo: 0x0436, Hi: 0x0436}}},
+		{Start: 0x0437, Bytes: []emu.Range{{Lo: 0x0437, Hi: 0x043A}}},
+		{Start: 0x043B, Bytes: []emu.Range{{Lo: 0x043B, Hi: 0x043F}}},
+		{Start: 0x0440, Bytes: []emu.Range{{Lo: 0x0440, Hi: 0x0445}}},
+		{Start: 0x0446, Bytes: []emu.Range{{Lo: 0x0446, Hi: 0x044A}}},
+		{Start: 0x044B, Bytes: []emu.Range{{Lo: 0x044B, Hi: 0x044F}}},
+		{Start: 0x0450, Bytes: []emu.Range{{Lo: 0x0450, Hi: 0x0450}}},
+		{Start: 0x0451, Bytes: []emu.Range{{Lo: 0x0451, Hi: 0x0458}}},
+		{Start: 0x0459, Bytes: []emu.Range{{Lo: 0x0459, Hi: 0x045A}}},
+		{Start: 0x045B, Bytes: []emu.Range{{Lo: 0x045B, Hi: 0x0460}}},
+		{Start: 0x0461, Bytes: []emu.Range{{Lo: 0x0461, Hi: 0x0464}}},
+		{Start: 0x0465, Bytes: []emu.Range{{Lo: 0x0465, Hi: 0x0467}}},
+		{Start: 0x0468, Bytes: []emu.Range{{Lo: 0x0468, Hi: 0x0468}}},
+		{Start: 0x0469, Bytes: []emu.Range{{Lo: 0x0469, Hi: 0x046F}}},
+		{Start: 0x0470, Bytes: []emu.Range{{Lo: 0x0470, Hi: 0x0471}}},
+		{Start: 0x0472, Bytes: []emu.Range{{Lo: 0x0472, Hi: 0x047A}}},
+		{Start: 0x047B, Bytes: []emu.Range{{Lo: 0x047B, Hi: 0x047C}}},
+		{Start: 0x047D, Bytes: []emu.Range{{Lo: 0x047D, Hi: 0x0480}}},
+		{Start: 0x0481, Bytes: []emu.Range{{Lo: 0x0481, Hi: 0x0483}}},
+		{Start: 0x0484, Bytes: []emu.Range{{Lo: 0x0484, Hi: 0x0485}}},
+		{Start: 0x0486, Bytes: []emu.Range{{Lo: 0x0486, Hi: 0x048B}}},
+		{Start: 0x048C, Bytes: []emu.Range{{Lo: 0x048C, Hi: 0x0490}}},
+		{Start: 0x0491, Bytes: []emu.Range{{Lo: 0x0491, Hi: 0x0495}}},
+		{Start: 0x0496, Bytes: []emu.Range{{Lo: 0x0496, Hi: 0x0497}}},
+		{Start: 0x0498, Bytes: []emu.Range{{Lo: 0x0498, Hi: 0x04A0}}},
+		{Start: 0x04A1, Bytes: []emu.Range{{Lo: 0x04A1, Hi: 0x04A2}}},
+		{Start: 0x04A3, Bytes: []emu.Range{{Lo: 0x04A3, Hi: 0x04A5}}},
+		{Start: 0x04A6, Bytes: []emu.Range{{Lo: 0x04A6, Hi: 0x04A8}}},
+		{Start: 0x04A9, Bytes: []emu.Range{{Lo: 0x04A9, Hi: 0x04AA}}},
+		{Start: 0x04AB, Bytes: []emu.Range{{Lo: 0x04AB, Hi: 0x04AD}}},
+		{Start: 0x04AE, Bytes: []emu.Range{{Lo: 0x04AE, Hi: 0x04B3}}},
+		{Start: 0x04B4, Bytes: []emu.Range{{Lo: 0x04B4, Hi: 0x04B6}}},
+		{Start: 0x04B7, Bytes: []emu.Range{{Lo: 0x04B7, Hi: 0x04B7}}},
+		{Start: 0x04B8, Bytes: []emu.Range{{Lo: 0x04B8, Hi: 0x04C2}}},
+		{Start: 0x04C3, Bytes: []emu.Range{{Lo: 0x04C3, Hi: 0x04DD}}},
+		{Start: 0x04DE, Bytes: []emu.Range{{Lo: 0x04DE, Hi: 0x04E0}}},
+		{Start: 0x04E1, Bytes: []emu.Range{{Lo: 0x04E1, Hi: 0x04E3}}},
+		{Start: 0x04E4, Bytes: []emu.Range{{Lo: 0x04E4, Hi: 0x04F5}}},
+		{Start: 0x04F6, Bytes: []emu.Range{{Lo: 0x04F6, Hi: 0x04F9}}},
+		{Start: 0x04FA, Bytes: []emu.Range{{Lo: 0x04FA, Hi: 0x04FC}}},
+		{Start: 0x04FD, Bytes: []emu.Range{{Lo: 0x04FD, Hi: 0x04FE}}},
+		{Start: 0x04FF, Bytes: []emu.Range{{Lo: 0x04FF, Hi: 0x0500}}},
+		{Start: 0x0501, Bytes: []emu.Range{{Lo: 0x0501, Hi: 0x0503}}},
+		{Start: 0x0504, Bytes: []emu.Range{{Lo: 0x0504, Hi: 0x0505}}},
+		{Start: 0x0506, Bytes: []emu.Range{{Lo: 0x0506, Hi: 0x0508}}},
+		{Start: 0x0509, Bytes: []emu.Range{{Lo: 0x0509, Hi: 0x050A}}},
+		{Start: 0x050B, Bytes: []emu.Range{{Lo: 0x050B, Hi: 0x050D}}},
+		{Start: 0x050E, Bytes: []emu.Range{{Lo: 0x050E, Hi: 0x0510}}},
+		{Start: 0x0511, Bytes: []emu.Range{{Lo: 0x0511, Hi: 0x0518}}},
+		{Start: 0x0519, Bytes: []emu.Range{{Lo: 0x0519, Hi: 0x051B}}},
+		{Start: 0x051C, Bytes: []emu.Range{{Lo: 0x051C, Hi: 0x051D}}},
+		{Start: 0x051E, Bytes: []emu.Range{{Lo: 0x051E, Hi: 0x051F}}},
+		{Start: 0x0520, Bytes: []emu.Range{{Lo: 0x0520, Hi: 0x0527}}},
+		{Start: 0x0528, Bytes: []emu.Range{{Lo: 0x0528, Hi: 0x052D}}},
+		{Start: 0x052E, Bytes: []emu.Range{{Lo: 0x052E, Hi: 0x0530}}},
+		{Start: 0x0531, Bytes: []emu.Range{{Lo: 0x0531, Hi: 0x0533}}},
+		{Start: 0x0534, Bytes: []emu.Range{{Lo: 0x0534, Hi: 0x053B}}},
+		{Start: 0x053C, Bytes: []emu.Range{{Lo: 0x053C, Hi: 0x053E}}},
+		{Start: 0x053F, Bytes: []emu.Range{{Lo: 0x053F, Hi: 0x0542}}},
+		{Start: 0x0543, Bytes: []emu.Range{{Lo: 0x0543, Hi: 0x054B}}},
+		{Start: 0x054C, Bytes: []emu.Range{{Lo: 0x054C, Hi: 0x0554}}},
+		{Start: 0x0555, Bytes: []emu.Range{{Lo: 0x0555, Hi: 0x0557}}},
+		{Start: 0x0558, Bytes: []emu.Range{{Lo: 0x0558, Hi: 0x055B}}},
+		{Start: 0x055C, Bytes: []emu.Range{{Lo: 0x055C, Hi: 0x055F}}},
+		{Start: 0x0560, Bytes: []emu.Range{{Lo: 0x0560, Hi: 0x0564}}},
+		{Start: 0x0565, Bytes: []emu.Range{{Lo: 0x0565, Hi: 0x0567}}},
+		{Start: 0x0568, Bytes: []emu.Range{{Lo: 0x0568, Hi: 0x056A}}},
+		{Start: 0x056B, Bytes: []emu.Range{{Lo: 0x056B, Hi: 0x057A}}},
+		{Start: 0x057B, Bytes: []emu.Range{{Lo: 0x057B, Hi: 0x057D}}},
+		{Start: 0x057E, Bytes: []emu.Range{{Lo: 0x057E, Hi: 0x0582}}},
+		{Start: 0x0583, Bytes: []emu.Range{{Lo: 0x0583, Hi: 0x058B}}},
+		{Start: 0x058C, Bytes: []emu.Range{{Lo: 0x058C, Hi: 0x058C}}},
+		{Start: 0x058D, Bytes: []emu.Range{{Lo: 0x058D, Hi: 0x058F}}},
+		{Start: 0x0590, Bytes: []emu.Range{{Lo: 0x0590, Hi: 0x0592}}},
+		{Start: 0x0593, Bytes: []emu.Range{{Lo: 0x0593, Hi: 0x0594}}},
+		{Start: 0x0595, Bytes: []emu.Range{{Lo: 0x0595, Hi: 0x0599}}},
+		{Start: 0x059A, Bytes: []emu.Range{{Lo: 0x059A, Hi: 0x059E}}},
+		{Start: 0x059F, Bytes: []emu.Range{{Lo: 0x059F, Hi: 0x05A1}}},
+		{Start: 0x05A2, Bytes: []emu.Range{{Lo: 0x05A2, Hi: 0x05A5}}},
+		{Start: 0x05A6, Bytes: []emu.Range{{Lo: 0x05A6, Hi: 0x05B4}}},
+		{Start: 0x05B5, Bytes: []emu.Range{{Lo: 0x05B5, Hi: 0x05C8}}},
+		{Start: 0x05C9, Bytes: []emu.Range{{Lo: 0x05C9, Hi: 0x05D0}}},
+		{Start: 0x05D1, Bytes: []emu.Range{{Lo: 0x05D1, Hi: 0x05D7}}},
+		{Start: 0x05D8, Bytes: []emu.Range{{Lo: 0x05D8, Hi: 0x05D8}, {Lo: 0x05DA, Hi: 0x05DD}}},
+		{Start: 0x05DE, Bytes: []emu.Range{{Lo: 0x05DE, Hi: 0x05DF}}},
+		{Start: 0x05E0, Bytes: []emu.Range{{Lo: 0x05E0, Hi: 0x05E2}}},
+		{Start: 0x05E3, Bytes: []emu.Range{{Lo: 0x05E3, Hi: 0x05E6}}},
+		{Start: 0x05E7, Bytes: []emu.Range{{Lo: 0x05E7, Hi: 0x05EA}}},
+		{Start: 0x05EB, Bytes: []emu.Range{{Lo: 0x05EB, Hi: 0x05F0}}},
+		{Start: 0x05F1, Bytes: []emu.Range{{Lo: 0x05F1, Hi: 0x05F2}}},
+		{Start: 0x05F4, Bytes: []emu.Range{{Lo: 0x05F4, Hi: 0x05F4}}},
+		{Start: 0x05F5, Bytes: []emu.Range{{Lo: 0x05F5, Hi: 0x05FE}}},
+		{Start: 0x05FF, Bytes: []emu.Range{{Lo: 0x05FF, Hi: 0x0602}}},
+		{Start: 0x0603, Bytes: []emu.Range{{Lo: 0x0603, Hi: 0x0604}}},
+		{Start: 0x0605, Bytes: []emu.Range{{Lo: 0x0605, Hi: 0x060A}}},
+		{Start: 0x060B, Bytes: []emu.Range{{Lo: 0x060B, Hi: 0x0610}}},
+		{Start: 0x0611, Bytes: []emu.Range{{Lo: 0x0611, Hi: 0x0611}}},
+		{Start: 0x0612, Bytes: []emu.Range{{Lo: 0x0612, Hi: 0x0623}}},
+		{Start: 0x0624, Bytes: []emu.Range{{Lo: 0x0624, Hi: 0x0627}}},
+		{Start: 0x0628, Bytes: []emu.Range{{Lo: 0x0628, Hi: 0x062A}}},
+		{Start: 0x062B, Bytes: []emu.Range{{Lo: 0x062B, Hi: 0x0633}}},
+		{Start: 0x0634, Bytes: []emu.Range{{Lo: 0x0634, Hi: 0x063C}}},
+		{Start: 0x063D, Bytes: []emu.Range{{Lo: 0x063D, Hi: 0x0653}}},
+		{Start: 0x0654, Bytes: []emu.Range{{Lo: 0x0654, Hi: 0x0655}}},
+		{Start: 0x0656, Bytes: []emu.Range{{Lo: 0x0656, Hi: 0x0659}}},
+		{Start: 0x065A, Bytes: []emu.Range{{Lo: 0x065A, Hi: 0x065C}}},
+		{Start: 0x065D, Bytes: []emu.Range{{Lo: 0x065D, Hi: 0x065E}}},
+		{Start: 0x065F, Bytes: []emu.Range{{Lo: 0x065F, Hi: 0x066C}}},
+		{Start: 0x066D, Bytes: []emu.Range{{Lo: 0x066D, Hi: 0x0676}}},
+		{Start: 0x0677, Bytes: []emu.Range{{Lo: 0x0677, Hi: 0x067A}}},
+		{Start: 0x067B, Bytes: []emu.Range{{Lo: 0x067B, Hi: 0x0682}}},
+		{Start: 0x0683, Bytes: []emu.Range{{Lo: 0x0683, Hi: 0x0684}}},
+		{Start: 0x0685, Bytes: []emu.Range{{Lo: 0x0685, Hi: 0x0686}}},
+		{Start: 0x0687, Bytes: []emu.Range{{Lo: 0x0687, Hi: 0x068A}}},
+		{Start: 0x068B, Bytes: []emu.Range{{Lo: 0x068B, Hi: 0x068D}}},
+		{Start: 0x068E, Bytes: []emu.Range{{Lo: 0x068E, Hi: 0x068F}}},
+		{Start: 0x0690, Bytes: []emu.Range{{Lo: 0x0690, Hi: 0x0699}}},
+		{Start: 0x069A, Bytes: []emu.Range{{Lo: 0x069A, Hi: 0x06A2}}},
+		{Start: 0x06A3, Bytes: []emu.Range{{Lo: 0x06A3, Hi: 0x06F7}}},
+		{Start: 0x06F8, Bytes: []emu.Range{{Lo: 0x06F8, Hi: 0x06FB}}},
+		{Start: 0x06FC, Bytes: []emu.Range{{Lo: 0x06FC, Hi: 0x070E}}},
+		{Start: 0x070F, Bytes: []emu.Range{{Lo: 0x070F, Hi: 0x071F}}},
+		{Start: 0x0720, Bytes: []emu.Range{{Lo: 0x0720, Hi: 0x072A}}},
+		{Start: 0x072B, Bytes: []emu.Range{{Lo: 0x072B, Hi: 0x0734}}},
+		{Start: 0x0735, Bytes: []emu.Range{{Lo: 0x0735, Hi: 0x0738}}},
+		{Start: 0x0739, Bytes: []emu.Range{{Lo: 0x0739, Hi: 0x073A}}},
+		{Start: 0x073B, Bytes: []emu.Range{{Lo: 0x073B, Hi: 0x0744}}},
+		{Start: 0x0745, Bytes: []emu.Range{{Lo: 0x0745, Hi: 0x0746}}},
+		{Start: 0x0747, Bytes: []emu.Range{{Lo: 0x0747, Hi: 0x074A}}},
+		{Start: 0x074B, Bytes: []emu.Range{{Lo: 0x074B, Hi: 0x074F}}},
+		{Start: 0x0750, Bytes: []emu.Range{{Lo: 0x0750, Hi: 0x0753}}},
+		{Start: 0x0754, Bytes: []emu.Range{{Lo: 0x0754, Hi: 0x076A}}},
+		{Start: 0x076B, Bytes: []emu.Range{{Lo: 0x076B, Hi: 0x0776}}},
+		{Start: 0x0777, Bytes: []emu.Range{{Lo: 0x0777, Hi: 0x07AA}}},
+		{Start: 0x07AB, Bytes: []emu.Range{{Lo: 0x07AB, Hi: 0x07B0}}},
+		{Start: 0x07B1, Bytes: []emu.Range{{Lo: 0x07B1, Hi: 0x07BA}}},
+		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x1781}, {Lo: 0x1783, Hi: 0x1783}, {Lo: 0x1785, Hi: 0x1785}, {Lo: 0x1787, Hi: 0x1787}, {Lo: 0x1789, Hi: 0x1789}, {Lo: 0x178B, Hi: 0x178B}, {Lo: 0x178D, Hi: 0x178E}, {Lo: 0x1790, Hi: 0x1790}, {Lo: 0x1792, Hi: 0x1792}, {Lo: 0x1794, Hi: 0x1794}, {Lo: 0x1796, Hi: 0x1796}, {Lo: 0x1798, Hi: 0x1798}, {Lo: 0x179A, Hi: 0x179A}, {Lo: 0x179C, Hi: 0x179D}}},
+		{Start: 0x179E, Bytes: []emu.Range{{Lo: 0x179E, Hi: 0x179F}}},
+		{Start: 0x17A0, Bytes: []emu.Range{{Lo: 0x17A0, Hi: 0x17A2}, {Lo: 0x17A4, Hi: 0x17A4}, {Lo: 0x17A6, Hi: 0x17A6}, {Lo: 0x17A8, Hi: 0x17A9}, {Lo: 0x17AB, Hi: 0x17AD}, {Lo: 0x17AF, Hi: 0x17AF}, {Lo: 0x17B1, Hi: 0x17B1}, {Lo: 0x17B3, Hi: 0x17B3}, {Lo: 0x17B5, Hi: 0x17B5}, {Lo: 0x17B7, Hi: 0x17B7}, {Lo: 0x17B9, Hi: 0x17BA}, {Lo: 0x17BC, Hi: 0x17BC}, {Lo: 0x17BE, Hi: 0x17BE}, {Lo: 0x17C0, Hi: 0x17C0}, {Lo: 0x17C2, Hi: 0x17C2}, {Lo: 0x17C4, Hi: 0x17C6}, {Lo: 0x17C8, Hi: 0x17C9}}},
+		{Start: 0x17CA, Bytes: []emu.Range{{Lo: 0x17CA, Hi: 0x17CA}, {Lo: 0x17CC, Hi: 0x17CD}}},
+		{Start: 0x17CE, Bytes: []emu.Range{{Lo: 0x17CE, Hi: 0x17CE}, {Lo: 0x17D0, Hi: 0x17D1}}},
+		{Start: 0x17D2, Bytes: []emu.Range{{Lo: 0x17D2, Hi: 0x17D2}, {Lo: 0x17D4, Hi: 0x17D5}}},
+		{Start: 0x17D6, Bytes: []emu.Range{{Lo: 0x17D6, Hi: 0x17D8}}},
+		{Start: 0x17D9, Bytes: []emu.Range{{Lo: 0x17D9, Hi: 0x17DB}}},
+		{Start: 0x17E0, Bytes: []emu.Range{{Lo: 0x17E0, Hi: 0x17E1}}},
+		{Start: 0x17E3, Bytes: []emu.Range{{Lo: 0x17E3, Hi: 0x17E5}}},
+	},
+	Enter:      special,
+	EnterParts: specialParts,
 }
 
 // special runs the translation (see emu.Native.Enter). The locals: nz
@@ -14083,6 +14398,15267 @@ L17E0: // POSN
 	}
 
 L17E3: // NOPOSN
+	clock += 3<<clockShift + 1
+	// 17E3 JMP CKMATE
+	{
+		goto L0377
+	}
+
+	// The budget's end is nearer than the code can run before its next
+	// check: the core runs the rest.
+budget:
+	if used := clock >> clockShift; used < budget {
+		core = budget - used
+	}
+	goto exit
+	// An instruction the translation does not run: the core runs it.
+step:
+	core = 1
+	goto exit
+exit:
+	c.A, c.X, c.Y, c.S, c.PC = a, x, y, s, pc
+	p := c.P&(FlagD|FlagI) | FlagU | cf | byte(nz>>8)&FlagN
+	if byte(nz) == 0 {
+		p |= FlagZ
+	}
+	if v {
+		p |= FlagV
+	}
+	c.P = p
+	c.Cycles += clock >> clockShift
+	c.Instructions += clock & (1<<clockShift - 1)
+	return stop, core
+}
+
+// specialParts is the translation with blocks turned off (see
+// emu.Native.EnterParts): an entry into a block turned off in off leaves
+// to the core there. Otherwise it is the same as the whole one.
+func specialParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
+	const (
+		FlagC, FlagZ, FlagI, FlagD = emu.FlagC, emu.FlagZ, emu.FlagI, emu.FlagD
+		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
+		StackPage                  = emu.StackPage
+		// clock counts the cycles run above clockShift and the instructions
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
+	)
+	_ = off[311] // one bounds check for all
+	pc := c.PC
+	a, x, y, s := c.A, c.X, c.Y, c.S
+	var v bool
+	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
+	cf := c.P & FlagC
+	v = c.P&FlagV != 0
+	budget = min(budget, 1<<clockShift)
+	var clock uint64
+	end := budget << clockShift
+	stop, core := emu.StopBudget, uint64(0)
+	switch pc {
+	case 0x0000:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0000
+	case 0x0007:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L0007
+	case 0x0008:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0008
+	case 0x000B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L000B
+	case 0x000E:
+		if 1709 >= budget {
+			goto budget
+		}
+		goto L000E
+	case 0x0012:
+		if 1704 >= budget {
+			goto budget
+		}
+		goto L0012
+	case 0x0018:
+		if 1697 >= budget {
+			goto budget
+		}
+		goto L0018
+	case 0x001A:
+		if 1695 >= budget {
+			goto budget
+		}
+		goto L001A
+	case 0x0021:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0021
+	case 0x0024:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0024
+	case 0x0027:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L0027
+	case 0x002B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L002B
+	case 0x002E:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L002E
+	case 0x0032:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0032
+	case 0x0036:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0036
+	case 0x0039:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L0039
+	case 0x0041:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0041
+	case 0x0045:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0045
+	case 0x0048:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0048
+	case 0x004B:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L004B
+	case 0x0100:
+		if 1607 >= budget {
+			goto budget
+		}
+		goto L0100
+	case 0x0104:
+		if 1602 >= budget {
+			goto budget
+		}
+		goto L0104
+	case 0x0108:
+		if 1597 >= budget {
+			goto budget
+		}
+		goto L0108
+	case 0x010C:
+		if 1593 >= budget {
+			goto budget
+		}
+		goto L010C
+	case 0x0110:
+		if 1588 >= budget {
+			goto budget
+		}
+		goto L0110
+	case 0x0116:
+		if 1578 >= budget {
+			goto budget
+		}
+		goto L0116
+	case 0x0118:
+		if 1572 >= budget {
+			goto budget
+		}
+		goto L0118
+	case 0x011A:
+		if 1570 >= budget {
+			goto budget
+		}
+		goto L011A
+	case 0x011E:
+		if 1565 >= budget {
+			goto budget
+		}
+		goto L011E
+	case 0x0123:
+		if 1570 >= budget {
+			goto budget
+		}
+		goto L0123
+	case 0x0126:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0126
+	case 0x0129:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L0129
+	case 0x012D:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L012D
+	case 0x0131:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0131
+	case 0x0138:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0138
+	case 0x013C:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L013C
+	case 0x013E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L013E
+	case 0x013F:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L013F
+	case 0x014A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L014A
+	case 0x014D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L014D
+	case 0x0150:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0150
+	case 0x0153:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0153
+	case 0x015A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L015A
+	case 0x015D:
+		if 131 >= budget {
+			goto budget
+		}
+		goto L015D
+	case 0x0160:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0160
+	case 0x0164:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0164
+	case 0x016A:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L016A
+	case 0x016E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L016E
+	case 0x016F:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L016F
+	case 0x0171:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0171
+	case 0x0175:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0175
+	case 0x017A:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L017A
+	case 0x017D:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L017D
+	case 0x017F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L017F
+	case 0x0182:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L0182
+	case 0x0186:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0186
+	case 0x0188:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0188
+	case 0x0190:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0190
+	case 0x0193:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0193
+	case 0x0196:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0196
+	case 0x019A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L019A
+	case 0x019D:
+		if 1830 >= budget {
+			goto budget
+		}
+		goto L019D
+	case 0x019F:
+		if 1828 >= budget {
+			goto budget
+		}
+		goto L019F
+	case 0x01A5:
+		if 1833 >= budget {
+			goto budget
+		}
+		goto L01A5
+	case 0x01A8:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L01A8
+	case 0x01AC:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L01AC
+	case 0x0200:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L0200
+	case 0x0202:
+		if 1171 >= budget {
+			goto budget
+		}
+		goto L0202
+	case 0x0204:
+		if 1169 >= budget {
+			goto budget
+		}
+		goto L0204
+	case 0x0209:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0209
+	case 0x020D:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L020D
+	case 0x0211:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0211
+	case 0x0212:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0212
+	case 0x0215:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L0215
+	case 0x021F:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L021F
+	case 0x0223:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L0223
+	case 0x0227:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0227
+	case 0x022B:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L022B
+	case 0x022D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L022D
+	case 0x0230:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0230
+	case 0x0232:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0232
+	case 0x0234:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0234
+	case 0x0237:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0237
+	case 0x0239:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0239
+	case 0x023B:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L023B
+	case 0x023F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L023F
+	case 0x0242:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0242
+	case 0x0244:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0244
+	case 0x0246:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0246
+	case 0x0249:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0249
+	case 0x024F:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L024F
+	case 0x0251:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0251
+	case 0x0255:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0255
+	case 0x0258:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0258
+	case 0x025E:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L025E
+	case 0x0260:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0260
+	case 0x028E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L028E
+	case 0x0291:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0291
+	case 0x0293:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0293
+	case 0x0296:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0296
+	case 0x0299:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0299
+	case 0x029C:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L029C
+	case 0x029F:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L029F
+	case 0x02A1:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L02A1
+	case 0x02A3:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L02A3
+	case 0x02A5:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L02A5
+	case 0x02A9:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L02A9
+	case 0x02AC:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02AC
+	case 0x02AF:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L02AF
+	case 0x02B2:
+		if 8344 >= budget {
+			goto budget
+		}
+		goto L02B2
+	case 0x02B4:
+		if 8342 >= budget {
+			goto budget
+		}
+		goto L02B4
+	case 0x02CA:
+		if 1487 >= budget {
+			goto budget
+		}
+		goto L02CA
+	case 0x02D7:
+		if 1468 >= budget {
+			goto budget
+		}
+		goto L02D7
+	case 0x02DB:
+		if 1463 >= budget {
+			goto budget
+		}
+		goto L02DB
+	case 0x02DE:
+		if 1470 >= budget {
+			goto budget
+		}
+		goto L02DE
+	case 0x02E2:
+		if 34 >= budget {
+			goto budget
+		}
+		goto L02E2
+	case 0x02E6:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L02E6
+	case 0x02EC:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L02EC
+	case 0x02ED:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L02ED
+	case 0x02F5:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L02F5
+	case 0x0300:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0300
+	case 0x0303:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0303
+	case 0x0306:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0306
+	case 0x0309:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L0309
+	case 0x0311:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0311
+	case 0x0315:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0315
+	case 0x0319:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0319
+	case 0x031E:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L031E
+	case 0x0325:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0325
+	case 0x0328:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0328
+	case 0x032B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L032B
+	case 0x032E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L032E
+	case 0x0331:
+		if 171 >= budget {
+			goto budget
+		}
+		goto L0331
+	case 0x034B:
+		if 4712 >= budget {
+			goto budget
+		}
+		goto L034B
+	case 0x0377:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L0377
+	case 0x037D:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L037D
+	case 0x0381:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0381
+	case 0x0385:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L0385
+	case 0x0389:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0389
+	case 0x038B:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L038B
+	case 0x0393:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L0393
+	case 0x0395:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0395
+	case 0x039F:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L039F
+	case 0x03A2:
+		if 65 >= budget {
+			goto budget
+		}
+		goto L03A2
+	case 0x03A6:
+		if 60 >= budget {
+			goto budget
+		}
+		goto L03A6
+	case 0x03AC:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L03AC
+	case 0x03BB:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L03BB
+	case 0x03BD:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L03BD
+	case 0x03C8:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03C8
+	case 0x03CF:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L03CF
+	case 0x03D5:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L03D5
+	case 0x03E4:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L03E4
+	case 0x03E7:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L03E7
+	case 0x03EA:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03EA
+	case 0x03EC:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03EC
+	case 0x03F3:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03F3
+	case 0x0400:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0400
+	case 0x040A:
+		if 2618 >= budget {
+			goto budget
+		}
+		goto L040A
+	case 0x040E:
+		if 2613 >= budget {
+			goto budget
+		}
+		goto L040E
+	case 0x041A:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L041A
+	case 0x0422:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0422
+	case 0x0425:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0425
+	case 0x042C:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L042C
+	case 0x042F:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L042F
+	case 0x0431:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0431
+	case 0x0434:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0434
+	case 0x0436:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0436
+	case 0x0437:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L0437
+	case 0x043B:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L043B
+	case 0x0440:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0440
+	case 0x0446:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0446
+	case 0x044B:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L044B
+	case 0x0450:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0450
+	case 0x0451:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L0451
+	case 0x0459:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0459
+	case 0x045B:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L045B
+	case 0x0461:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0461
+	case 0x0465:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0465
+	case 0x0468:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0468
+	case 0x0469:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0469
+	case 0x0470:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0470
+	case 0x0472:
+		if 1467 >= budget {
+			goto budget
+		}
+		goto L0472
+	case 0x047B:
+		if 1455 >= budget {
+			goto budget
+		}
+		goto L047B
+	case 0x047D:
+		if 1453 >= budget {
+			goto budget
+		}
+		goto L047D
+	case 0x0481:
+		if 1458 >= budget {
+			goto budget
+		}
+		goto L0481
+	case 0x0484:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0484
+	case 0x0486:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0486
+	case 0x048C:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L048C
+	case 0x0491:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0491
+	case 0x0496:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0496
+	case 0x0498:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0498
+	case 0x04A1:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L04A1
+	case 0x04A3:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L04A3
+	case 0x04A6:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L04A6
+	case 0x04A9:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L04A9
+	case 0x04AB:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L04AB
+	case 0x04AE:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L04AE
+	case 0x04B4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L04B4
+	case 0x04B7:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L04B7
+	case 0x04B8:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L04B8
+	case 0x04C3:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L04C3
+	case 0x04DE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L04DE
+	case 0x04E1:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L04E1
+	case 0x04E4:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L04E4
+	case 0x04F6:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L04F6
+	case 0x04FA:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L04FA
+	case 0x04FD:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L04FD
+	case 0x04FF:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L04FF
+	case 0x0501:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0501
+	case 0x0504:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0504
+	case 0x0506:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0506
+	case 0x0509:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0509
+	case 0x050B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L050B
+	case 0x050E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L050E
+	case 0x0511:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0511
+	case 0x0519:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0519
+	case 0x051C:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L051C
+	case 0x051E:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L051E
+	case 0x0520:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0520
+	case 0x0528:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0528
+	case 0x052E:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L052E
+	case 0x0531:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0531
+	case 0x0534:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0534
+	case 0x053C:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L053C
+	case 0x053F:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L053F
+	case 0x0543:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0543
+	case 0x054C:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L054C
+	case 0x0555:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0555
+	case 0x0558:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0558
+	case 0x055C:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L055C
+	case 0x0560:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0560
+	case 0x0565:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0565
+	case 0x0568:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0568
+	case 0x056B:
+		if 8371 >= budget {
+			goto budget
+		}
+		goto L056B
+	case 0x057B:
+		if 8345 >= budget {
+			goto budget
+		}
+		goto L057B
+	case 0x057E:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L057E
+	case 0x0583:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0583
+	case 0x058C:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L058C
+	case 0x058D:
+		if 95 >= budget {
+			goto budget
+		}
+		goto L058D
+	case 0x0590:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0590
+	case 0x0593:
+		if 1661 >= budget {
+			goto budget
+		}
+		goto L0593
+	case 0x0595:
+		if 1659 >= budget {
+			goto budget
+		}
+		goto L0595
+	case 0x059A:
+		if 1653 >= budget {
+			goto budget
+		}
+		goto L059A
+	case 0x059F:
+		if 1658 >= budget {
+			goto budget
+		}
+		goto L059F
+	case 0x05A2:
+		if 94 >= budget {
+			goto budget
+		}
+		goto L05A2
+	case 0x05A6:
+		if 90 >= budget {
+			goto budget
+		}
+		goto L05A6
+	case 0x05B5:
+		if 68 >= budget {
+			goto budget
+		}
+		goto L05B5
+	case 0x05C9:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L05C9
+	case 0x05D1:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L05D1
+	case 0x05D8:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L05D8
+	case 0x05DE:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L05DE
+	case 0x05E0:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L05E0
+	case 0x05E3:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L05E3
+	case 0x05E7:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L05E7
+	case 0x05EB:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L05EB
+	case 0x05F1:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L05F1
+	case 0x05F4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05F4
+	case 0x05F5:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L05F5
+	case 0x05FF:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L05FF
+	case 0x0603:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0603
+	case 0x0605:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0605
+	case 0x060B:
+		if 4709 >= budget {
+			goto budget
+		}
+		goto L060B
+	case 0x0611:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0611
+	case 0x0612:
+		if 4701 >= budget {
+			goto budget
+		}
+		goto L0612
+	case 0x0624:
+		if 4675 >= budget {
+			goto budget
+		}
+		goto L0624
+	case 0x0628:
+		if 4680 >= budget {
+			goto budget
+		}
+		goto L0628
+	case 0x062B:
+		if 3246 >= budget {
+			goto budget
+		}
+		goto L062B
+	case 0x0634:
+		if 3236 >= budget {
+			goto budget
+		}
+		goto L0634
+	case 0x063D:
+		if 3225 >= budget {
+			goto budget
+		}
+		goto L063D
+	case 0x0654:
+		if 3196 >= budget {
+			goto budget
+		}
+		goto L0654
+	case 0x0656:
+		if 3194 >= budget {
+			goto budget
+		}
+		goto L0656
+	case 0x065A:
+		if 3199 >= budget {
+			goto budget
+		}
+		goto L065A
+	case 0x065D:
+		if 1765 >= budget {
+			goto budget
+		}
+		goto L065D
+	case 0x065F:
+		if 1763 >= budget {
+			goto budget
+		}
+		goto L065F
+	case 0x066D:
+		if 1746 >= budget {
+			goto budget
+		}
+		goto L066D
+	case 0x0677:
+		if 1733 >= budget {
+			goto budget
+		}
+		goto L0677
+	case 0x067B:
+		if 1729 >= budget {
+			goto budget
+		}
+		goto L067B
+	case 0x0683:
+		if 1719 >= budget {
+			goto budget
+		}
+		goto L0683
+	case 0x0685:
+		if 1717 >= budget {
+			goto budget
+		}
+		goto L0685
+	case 0x0687:
+		if 1715 >= budget {
+			goto budget
+		}
+		goto L0687
+	case 0x068B:
+		if 1720 >= budget {
+			goto budget
+		}
+		goto L068B
+	case 0x068E:
+		if 286 >= budget {
+			goto budget
+		}
+		goto L068E
+	case 0x0690:
+		if 284 >= budget {
+			goto budget
+		}
+		goto L0690
+	case 0x069A:
+		if 271 >= budget {
+			goto budget
+		}
+		goto L069A
+	case 0x06A3:
+		if 258 >= budget {
+			goto budget
+		}
+		goto L06A3
+	case 0x06F8:
+		if 126 >= budget {
+			goto budget
+		}
+		goto L06F8
+	case 0x06FC:
+		if 120 >= budget {
+			goto budget
+		}
+		goto L06FC
+	case 0x070F:
+		if 93 >= budget {
+			goto budget
+		}
+		goto L070F
+	case 0x0720:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L0720
+	case 0x072B:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L072B
+	case 0x0735:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0735
+	case 0x0739:
+		if 38 >= budget {
+			goto budget
+		}
+		goto L0739
+	case 0x073B:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L073B
+	case 0x0745:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0745
+	case 0x0747:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L0747
+	case 0x074B:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L074B
+	case 0x0750:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0750
+	case 0x0754:
+		if 168 >= budget {
+			goto budget
+		}
+		goto L0754
+	case 0x076B:
+		if 133 >= budget {
+			goto budget
+		}
+		goto L076B
+	case 0x0777:
+		if 114 >= budget {
+			goto budget
+		}
+		goto L0777
+	case 0x07AB:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L07AB
+	case 0x07B1:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L07B1
+	case 0x1780:
+		if 128 >= budget {
+			goto budget
+		}
+		goto L1780
+	case 0x179E:
+		if 84 >= budget {
+			goto budget
+		}
+		goto L179E
+	case 0x17A0:
+		if 82 >= budget {
+			goto budget
+		}
+		goto L17A0
+	case 0x17CA:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L17CA
+	case 0x17CE:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L17CE
+	case 0x17D2:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L17D2
+	case 0x17D6:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L17D6
+	case 0x17D9:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L17D9
+	case 0x17E0:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L17E0
+	case 0x17E3:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L17E3
+	default:
+		// Inside a block: the core steps to the next one. Outside
+		// the code: the core runs the rest.
+		if (pc >= 0x0000 && pc <= 0x004D) || (pc >= 0x0100 && pc <= 0x01AE) || (pc >= 0x0200 && pc <= 0x0262) || (pc >= 0x028E && pc <= 0x02C8) || (pc >= 0x02CA && pc <= 0x02EF) || (pc >= 0x02F5 && pc <= 0x0333) || (pc >= 0x034B && pc <= 0x034D) || (pc >= 0x0377 && pc <= 0x03F9) || (pc >= 0x0400 && pc <= 0x07BA) || (pc >= 0x1780 && pc <= 0x17DB) || (pc >= 0x17E0 && pc <= 0x17E5) {
+			return emu.StopBudget, 1
+		}
+		return emu.StopBudget, budget
+	}
+
+L0000: // CHESS
+	if off[0] {
+		pc = 0x0000
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x0000
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0000 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 0001 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0003 TXS
+	{
+		s = x
+	}
+	// 0004 JSR XINIT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0004
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
+		s -= 2
+		goto L0400
+	}
+
+L0007:
+	if off[1] {
+		pc = 0x0007
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x0007
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0007 NOP
+	{
+
+	}
+
+L0008: // OUT
+	if off[2] {
+		pc = 0x0008
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0008
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0008 JSR *OUT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0008
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		s -= 2
+		pc = 0x1F1F
+		goto step
+	}
+
+L000B:
+	if off[3] {
+		pc = 0x000B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x000B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 000B JSR *GETKEY
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x000B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		s -= 2
+		pc = 0x1F6A
+		goto step
+	}
+
+L000E:
+	if off[4] {
+		pc = 0x000E
+		goto step
+	}
+	if clock+1709<<clockShift >= end {
+		pc = 0x000E
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 000E CMP .OLDKY
+	{
+		m := c.Mem[0x00F3]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0010 BEQ OUT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0008
+		}
+	}
+
+L0012:
+	if off[5] {
+		pc = 0x0012
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0012 STA .OLDKY
+	{
+		c.Mem[0x00F3] = a
+	}
+	// 0014 CMP #$0C
+	{
+		m := byte(0x0C)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0016 BNE NOSET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0027
+		}
+	}
+
+L0018:
+	if off[6] {
+		pc = 0x0018
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0018 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L001A: // WHSET
+	if off[7] {
+		pc = 0x001A
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 001A LDA .SETW,X
+	{
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 001C STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x001C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 001E DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 001F BPL WHSET
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L001A
+		}
+	}
+
+L0021:
+	if off[8] {
+		pc = 0x0021
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0021 JSR XSETUP
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0021
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x23
+		s -= 2
+		goto L040A
+	}
+
+L0024:
+	if off[9] {
+		pc = 0x0024
+		goto step
+	}
+	if clock+32<<clockShift >= end {
+		pc = 0x0024
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 0024 NOP
+	{
+
+	}
+	// 0025 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0039
+		}
+	}
+
+L0027: // NOSET
+	if off[10] {
+		pc = 0x0027
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0027 CMP #$0E
+	{
+		m := byte(0x0E)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0029 BNE NOREV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0032
+		}
+	}
+
+L002B:
+	if off[11] {
+		pc = 0x002B
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 002B JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x002B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		s -= 2
+		goto L02B2
+	}
+
+L002E:
+	if off[12] {
+		pc = 0x002E
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x002E
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 002E LDA #$EE
+	{
+		m := byte(0xEE)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0030 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0039
+		}
+	}
+
+L0032: // NOREV
+	if off[13] {
+		pc = 0x0032
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0032 CMP #$14
+	{
+		m := byte(0x14)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0034 BNE NOGO
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0041
+		}
+	}
+
+L0036:
+	if off[14] {
+		pc = 0x0036
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0036 JSR GO
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0036
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		s -= 2
+		goto L03A2
+	}
+
+L0039: // CLDSP
+	if off[15] {
+		pc = 0x0039
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x0039
+		goto budget
+	}
+	clock += 11<<clockShift + 4
+	// 0039 STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 003B STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 003D STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 003F BNE CHESS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0000
+		}
+	}
+
+L0041: // NOGO
+	if off[16] {
+		pc = 0x0041
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0041 CMP #$0F
+	{
+		m := byte(0x0F)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0043 BNE NOMV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L004B
+		}
+	}
+
+L0045:
+	if off[17] {
+		pc = 0x0045
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0045 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0045
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		s -= 2
+		goto L034B
+	}
+
+L0048:
+	if off[18] {
+		pc = 0x0048
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x0048
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0048 JMP DISP
+	{
+		goto L019D
+	}
+
+L004B: // NOMV
+	if off[19] {
+		pc = 0x004B
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 004B JMP INPUT
+	{
+		goto L0196
+	}
+
+L0100: // JANUS
+	if off[20] {
+		pc = 0x0100
+		goto step
+	}
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160
+		}
+	}
+
+L0104: // COUNTS
+	if off[21] {
+		pc = 0x0104
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110
+		}
+	}
+
+L0108:
+	if off[22] {
+		pc = 0x0108
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110
+		}
+	}
+
+L010C:
+	if off[23] {
+		pc = 0x010C
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E
+		}
+	}
+
+L0110: // OVER
+	if off[24] {
+		pc = 0x0110
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118
+		}
+	}
+
+L0116:
+	if off[25] {
+		pc = 0x0116
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+
+L0118: // NOQ
+	if off[26] {
+		pc = 0x0118
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138
+		}
+	}
+
+L011A:
+	if off[27] {
+		pc = 0x011A
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+
+L011E: // ELOOP
+	if off[28] {
+		pc = 0x011E
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126
+		}
+	}
+
+L0123:
+	if off[29] {
+		pc = 0x0123
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E
+		}
+	}
+
+L0126: // FOUN
+	if off[30] {
+		pc = 0x0126
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D
+	}
+
+L0129:
+	if off[31] {
+		pc = 0x0129
+		goto step
+	}
+	if clock+53<<clockShift >= end {
+		pc = 0x0129
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131
+		}
+	}
+
+L012D:
+	if off[32] {
+		pc = 0x012D
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0131: // LESS
+	if off[33] {
+		pc = 0x0131
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+
+L0138: // NOCAP
+	if off[34] {
+		pc = 0x0138
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F
+		}
+	}
+
+L013C:
+	if off[35] {
+		pc = 0x013C
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F
+		}
+	}
+
+L013E: // XRT
+	if off[36] {
+		pc = 0x013E
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L013F: // ON4
+	if off[37] {
+		pc = 0x013F
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L014A:
+	if off[38] {
+		pc = 0x014A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x014A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 014A JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x014A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		s -= 2
+		goto L02B2
+	}
+
+L014D:
+	if off[39] {
+		pc = 0x014D
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x014D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 014D JSR GNMZ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x014D
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		s -= 2
+		goto L0200
+	}
+
+L0150:
+	if off[40] {
+		pc = 0x0150
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0150
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0150 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0150
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		s -= 2
+		goto L02B2
+	}
+
+L0153:
+	if off[41] {
+		pc = 0x0153
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0153
+		goto budget
+	}
+	clock += 11<<clockShift + 3
+	// 0153 LDA #$08
+	{
+		m := byte(0x08)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0155 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0157 JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0157
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		s -= 2
+		goto L0209
+	}
+
+L015A:
+	if off[42] {
+		pc = 0x015A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x015A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 015A JSR UMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x015A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		s -= 2
+		goto L0331
+	}
+
+L015D:
+	if off[43] {
+		pc = 0x015D
+		goto step
+	}
+	if clock+131<<clockShift >= end {
+		pc = 0x015D
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 015D JMP STRATGY
+	{
+		goto L1780
+	}
+
+L0160: // NOCOUNT
+	if off[44] {
+		pc = 0x0160
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F
+		}
+	}
+
+L0164:
+	if off[45] {
+		pc = 0x0164
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L016A:
+	if off[46] {
+		pc = 0x016A
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+
+L016E: // RETJ
+	if off[47] {
+		pc = 0x016E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L016F: // TREE
+	if off[48] {
+		pc = 0x016F
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L0171:
+	if off[49] {
+		pc = 0x0171
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0175: // LOOPX
+	if off[50] {
+		pc = 0x0175
+		goto step
+	}
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F
+		}
+	}
+
+L017A:
+	if off[51] {
+		pc = 0x017A
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L017D:
+	if off[52] {
+		pc = 0x017D
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175
+		}
+	}
+
+L017F: // FOUNX
+	if off[53] {
+		pc = 0x017F
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D
+	}
+
+L0182:
+	if off[54] {
+		pc = 0x0182
+		goto step
+	}
+	if clock+28<<clockShift >= end {
+		pc = 0x0182
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188
+		}
+	}
+
+L0186:
+	if off[55] {
+		pc = 0x0186
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0188: // NOMAX
+	if off[56] {
+		pc = 0x0188
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193
+		}
+	}
+
+L0190:
+	if off[57] {
+		pc = 0x0190
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193: // UPTREE
+	if off[58] {
+		pc = 0x0193
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0196: // INPUT
+	if off[59] {
+		pc = 0x0196
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0196 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0198 BCS ERROR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L01AC
+		}
+	}
+
+L019A:
+	if off[60] {
+		pc = 0x019A
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 019A JSR DISMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x019A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		s -= 2
+		goto L03EA
+	}
+
+L019D: // DISP
+	if off[61] {
+		pc = 0x019D
+		goto step
+	}
+	if clock+1830<<clockShift >= end {
+		pc = 0x019D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 019D LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L019F: // SEARCH
+	if off[62] {
+		pc = 0x019F
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 019F LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 01A1 CMP .BESTV
+	{
+		m := c.Mem[0x00FA]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 01A3 BEQ HERE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L01A8
+		}
+	}
+
+L01A5:
+	if off[63] {
+		pc = 0x01A5
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 01A5 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 01A6 BPL SEARCH
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L019F
+		}
+	}
+
+L01A8: // HERE
+	if off[64] {
+		pc = 0x01A8
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 01A8 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 01AA STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+
+L01AC: // ERROR
+	if off[65] {
+		pc = 0x01AC
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 01AC JMP CHESS
+	{
+		goto L0000
+	}
+
+L0200: // GNMZ
+	if off[66] {
+		pc = 0x0200
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0200 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0202: // GNMX
+	if off[67] {
+		pc = 0x0202
+		goto step
+	}
+	if clock+1171<<clockShift >= end {
+		pc = 0x0202
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0202 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+
+L0204: // CLEAR
+	if off[68] {
+		pc = 0x0204
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0204 STA .COUNT,X
+	{
+		ea := uint16(x + 0xDE)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0207 BPL CLEAR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0204
+		}
+	}
+
+L0209: // GNM
+	if off[69] {
+		pc = 0x0209
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+
+L020D: // NEWP
+	if off[70] {
+		pc = 0x020D
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212
+		}
+	}
+
+L0211:
+	if off[71] {
+		pc = 0x0211
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0212: // NEX
+	if off[72] {
+		pc = 0x0212
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L0422
+	}
+
+L0215:
+	if off[73] {
+		pc = 0x0215
+		goto step
+	}
+	if clock+33<<clockShift >= end {
+		pc = 0x0215
+		goto budget
+	}
+	clock += 13<<clockShift + 6
+	// 0215 NOP
+	{
+
+	}
+	// 0216 NOP
+	{
+
+	}
+	// 0217 LDX #$08
+	{
+		m := byte(0x08)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0219 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+	// 021B CPY #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 021D BPL PAWN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0260
+		}
+	}
+
+L021F:
+	if off[74] {
+		pc = 0x021F
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 021F CPY #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0221 BPL KNIGHT
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0251
+		}
+	}
+
+L0223:
+	if off[75] {
+		pc = 0x0223
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0223 CPY #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0225 BPL BISHOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L0227:
+	if off[76] {
+		pc = 0x0227
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0227 CPY #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0229 BEQ QUEEN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0234
+		}
+	}
+
+L022B:
+	if off[77] {
+		pc = 0x022B
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 022B BPL ROOK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L023B
+		}
+	}
+
+L022D: // KING
+	if off[78] {
+		pc = 0x022D
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x022D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 022D JSR XKING
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x022D
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		s -= 2
+		goto L042C
+	}
+
+L0230:
+	if off[79] {
+		pc = 0x0230
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0230
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0230 BNE KING
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L022D
+		}
+	}
+
+L0232:
+	if off[80] {
+		pc = 0x0232
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0232 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0234: // QUEEN
+	if off[81] {
+		pc = 0x0234
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0234
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0234 JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0234
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		s -= 2
+		goto L029C
+	}
+
+L0237:
+	if off[82] {
+		pc = 0x0237
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x0237
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0237 BNE QUEEN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0234
+		}
+	}
+
+L0239:
+	if off[83] {
+		pc = 0x0239
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0239 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L023B: // ROOK
+	if off[84] {
+		pc = 0x023B
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 023B LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 023D STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L023F: // AGNR
+	if off[85] {
+		pc = 0x023F
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x023F
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 023F JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x023F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		s -= 2
+		goto L029C
+	}
+
+L0242:
+	if off[86] {
+		pc = 0x0242
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0242
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0242 BNE AGNR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L023F
+		}
+	}
+
+L0244:
+	if off[87] {
+		pc = 0x0244
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0244 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0246: // BISHOP
+	if off[88] {
+		pc = 0x0246
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0246
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0246 JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0246
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		s -= 2
+		goto L029C
+	}
+
+L0249:
+	if off[89] {
+		pc = 0x0249
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0249
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 0249 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 024B CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 024D BNE BISHOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L024F:
+	if off[90] {
+		pc = 0x024F
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 024F BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0251: // KNIGHT
+	if off[91] {
+		pc = 0x0251
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0251 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0253 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L0255: // AGNN
+	if off[92] {
+		pc = 0x0255
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0255
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0255 JSR SNGMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0255
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		s -= 2
+		goto L028E
+	}
+
+L0258:
+	if off[93] {
+		pc = 0x0258
+		goto step
+	}
+	if clock+17<<clockShift >= end {
+		pc = 0x0258
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 0258 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 025A CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 025C BNE AGNN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0255
+		}
+	}
+
+L025E:
+	if off[94] {
+		pc = 0x025E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 025E BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0260: // PAWN
+	if off[95] {
+		pc = 0x0260
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0260 JMP XPAWN
+	{
+		goto L04F6
+	}
+
+L028E: // SNGMV
+	if off[96] {
+		pc = 0x028E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x028E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028E JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x028E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		s -= 2
+		goto L02CA
+	}
+
+L0291:
+	if off[97] {
+		pc = 0x0291
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296
+		}
+	}
+
+L0293:
+	if off[98] {
+		pc = 0x0293
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		s -= 2
+		goto L0100
+	}
+
+L0296: // ILL1
+	if off[99] {
+		pc = 0x0296
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		s -= 2
+		goto L031E
+	}
+
+L0299:
+	if off[100] {
+		pc = 0x0299
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0258:
+			goto L0258
+		case 0x042F:
+			goto L042F
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L029C: // LINE
+	if off[101] {
+		pc = 0x029C
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA
+	}
+
+L029F:
+	if off[102] {
+		pc = 0x029F
+		goto step
+	}
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3
+		}
+	}
+
+L02A1:
+	if off[103] {
+		pc = 0x02A1
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C
+		}
+	}
+
+L02A3: // OVL
+	if off[104] {
+		pc = 0x02A3
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC
+		}
+	}
+
+L02A5:
+	if off[105] {
+		pc = 0x02A5
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		s -= 2
+		goto L0100
+	}
+
+L02A9:
+	if off[106] {
+		pc = 0x02A9
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C
+		}
+	}
+
+L02AC: // ILL
+	if off[107] {
+		pc = 0x02AC
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		s -= 2
+		goto L031E
+	}
+
+L02AF:
+	if off[108] {
+		pc = 0x02AF
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L02B2: // REVERSE
+	if off[109] {
+		pc = 0x02B2
+		goto step
+	}
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02B4: // ETC
+	if off[110] {
+		pc = 0x02B4
+		goto step
+	}
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B
+	}
+
+L02CA: // CMOVE
+	if off[111] {
+		pc = 0x02CA
+		goto step
+	}
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319
+		}
+	}
+
+L02D7:
+	if off[112] {
+		pc = 0x02D7
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02DB: // LOOP
+	if off[113] {
+		pc = 0x02DB
+		goto step
+	}
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		for top := n - 1; top >= 0 && found < 0; top -= 8 {
+			w := c.Mem[0x50+top-7 : 0x50+top+1]
+			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			v ^= pat
+			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+			if top < 7 {
+				zero &^= 1<<(8*(7-top)) - 1 // below the table
+			}
+			if zero != 0 {
+				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC
+	}
+
+L02DE:
+	if off[114] {
+		pc = 0x02DE
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 02DE CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E0 BNE LOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02DB
+		}
+	}
+
+L02E2:
+	if off[115] {
+		pc = 0x02E2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319
+		}
+	}
+
+L02E6:
+	if off[116] {
+		pc = 0x02E6
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED
+		}
+	}
+
+L02EC: // NO
+	if off[117] {
+		pc = 0x02EC
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+
+L02ED: // SPX
+	if off[118] {
+		pc = 0x02ED
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558
+	}
+
+L02F5: // CHKCHK
+	if off[119] {
+		pc = 0x02F5
+		goto step
+	}
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0300:
+	if off[120] {
+		pc = 0x0300
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0300
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0300 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0300
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		s -= 2
+		goto L02B2
+	}
+
+L0303:
+	if off[121] {
+		pc = 0x0303
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0303
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0303 JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0303
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		s -= 2
+		goto L0209
+	}
+
+L0306:
+	if off[122] {
+		pc = 0x0306
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 JSR RUM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0306
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		s -= 2
+		goto L032E
+	}
+
+L0309:
+	if off[123] {
+		pc = 0x0309
+		goto step
+	}
+	if clock+26<<clockShift >= end {
+		pc = 0x0309
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 0309 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 030A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 030B STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 030D LDA .INCHEK
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 030F BMI RETL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0315
+		}
+	}
+
+L0311:
+	if off[124] {
+		pc = 0x0311
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0311 SEC
+	{
+		cf = 1
+	}
+	// 0312 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0314 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		case 0x04FD:
+			goto L04FD
+		case 0x051C:
+			goto L051C
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0315: // RETL
+	if off[125] {
+		pc = 0x0315
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		case 0x04FD:
+			goto L04FD
+		case 0x051C:
+			goto L051C
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0319: // ILLEGAL
+	if off[126] {
+		pc = 0x0319
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		case 0x04FD:
+			goto L04FD
+		case 0x051C:
+			goto L051C
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L031E: // RESET
+	if off[127] {
+		pc = 0x031E
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0325: // GENRM
+	if off[128] {
+		pc = 0x0325
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0325
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0325 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0325
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		s -= 2
+		goto L034B
+	}
+
+L0328: // GENR2
+	if off[129] {
+		pc = 0x0328
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0328
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0328 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0328
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		s -= 2
+		goto L02B2
+	}
+
+L032B:
+	if off[130] {
+		pc = 0x032B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x032B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 032B JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x032B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		s -= 2
+		goto L0209
+	}
+
+L032E: // RUM
+	if off[131] {
+		pc = 0x032E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x032E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 032E JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x032E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		s -= 2
+		goto L02B2
+	}
+
+L0331: // UMOVE
+	if off[132] {
+		pc = 0x0331
+		goto step
+	}
+	if clock+171<<clockShift >= end {
+		pc = 0x0331
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0331 JMP XUMOVE
+	{
+		goto L0754
+	}
+
+L034B: // MOVE
+	if off[133] {
+		pc = 0x034B
+		goto step
+	}
+	if clock+4712<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 034B JMP XMOVE
+	{
+		goto L060B
+	}
+
+L0377: // CKMATE
+	if off[134] {
+		pc = 0x0377
+		goto step
+	}
+	if clock+54<<clockShift >= end {
+		pc = 0x0377
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0377 LDX .MAXC
+	{
+		m := c.Mem[0x00E4]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0379 CPX .POINTS
+	{
+		m := c.Mem[0x00A0]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 037B BNE NOCHEK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0381
+		}
+	}
+
+L037D:
+	if off[135] {
+		pc = 0x037D
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 037D LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 037F BEQ RETV
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0381: // NOCHEK
+	if off[136] {
+		pc = 0x0381
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0381 LDX .MOB
+	{
+		m := c.Mem[0x00E3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0383 BNE RETV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0385:
+	if off[137] {
+		pc = 0x0385
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0385 LDX .WMAXP
+	{
+		m := c.Mem[0x00EE]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0387 BNE RETV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0389:
+	if off[138] {
+		pc = 0x0389
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0389 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+
+L038B: // RETV
+	if off[139] {
+		pc = 0x038B
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 038B LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 038D STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 038F CMP .BESTV
+	{
+		m := c.Mem[0x00FA]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0391 BCC RETP
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L039F
+		}
+	}
+
+L0393:
+	if off[140] {
+		pc = 0x0393
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0393 BEQ RETP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L039F
+		}
+	}
+
+L0395:
+	if off[141] {
+		pc = 0x0395
+		goto step
+	}
+	clock += 15<<clockShift + 5
+	// 0395 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 0397 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0399 STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 039B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 039D STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+
+L039F: // RETP
+	if off[142] {
+		pc = 0x039F
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 039F JMP *OUT
+	{
+		pc = 0x1F1F
+		goto step
+	}
+
+L03A2: // GO
+	if off[143] {
+		pc = 0x03A2
+		goto step
+	}
+	if clock+65<<clockShift >= end {
+		pc = 0x03A2
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 03A2 LDX .OMOVE
+	{
+		m := c.Mem[0x00DC]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03A4 BPL NOOPEN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L03BD
+		}
+	}
+
+L03A6:
+	if off[144] {
+		pc = 0x03A6
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 03A6 LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03A8 CMP .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03AA BNE END
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03BB
+		}
+	}
+
+L03AC:
+	if off[145] {
+		pc = 0x03AC
+		goto step
+	}
+	clock += 25<<clockShift + 9
+	// 03AC DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03AD LDA .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03AF STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 03B1 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03B2 LDA .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03B4 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 03B6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03B7 STX .OMOVE
+	{
+		c.Mem[0x00DC] = x
+	}
+	// 03B9 BNE MV2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03D5
+		}
+	}
+
+L03BB: // END
+	if off[146] {
+		pc = 0x03BB
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 03BB STA .OMOVE
+	{
+		c.Mem[0x00DC] = a
+	}
+
+L03BD: // NOOPEN
+	if off[147] {
+		pc = 0x03BD
+		goto step
+	}
+	clock += 16<<clockShift + 5
+	// 03BD LDX #$0C
+	{
+		m := byte(0x0C)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03BF STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 03C1 STX .BESTV
+	{
+		c.Mem[0x00FA] = x
+	}
+	// 03C3 LDX #$14
+	{
+		m := byte(0x14)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03C5 JSR GNMX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03C5
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		s -= 2
+		goto L0202
+	}
+
+L03C8:
+	if off[148] {
+		pc = 0x03C8
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x03C8
+		goto budget
+	}
+	clock += 11<<clockShift + 3
+	// 03C8 LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03CA STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 03CC JSR GNMZ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03CC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		s -= 2
+		goto L0200
+	}
+
+L03CF:
+	if off[149] {
+		pc = 0x03CF
+		goto step
+	}
+	if clock+32<<clockShift >= end {
+		pc = 0x03CF
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 03CF LDX .BESTV
+	{
+		m := c.Mem[0x00FA]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03D1 CPX #$0F
+	{
+		m := byte(0x0F)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03D3 BCC MATE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03E7
+		}
+	}
+
+L03D5: // MV2
+	if off[150] {
+		pc = 0x03D5
+		goto step
+	}
+	clock += 25<<clockShift + 7
+	// 03D5 LDX .BESTP
+	{
+		m := c.Mem[0x00FB]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03D7 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03D9 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 03DB STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 03DD LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03DF STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 03E1 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03E1
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		s -= 2
+		goto L034B
+	}
+
+L03E4:
+	if off[151] {
+		pc = 0x03E4
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x03E4
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 03E4 JMP CHESS
+	{
+		goto L0000
+	}
+
+L03E7: // MATE
+	if off[152] {
+		pc = 0x03E7
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 03E7 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 03E9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0039:
+			goto L0039
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L03EA: // DISMV
+	if off[153] {
+		pc = 0x03EA
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x03EA
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 03EA LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+
+L03EC: // ROL
+	if off[154] {
+		pc = 0x03EC
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x03EC
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 03EC ASL .BESTM
+	{
+		m := c.Mem[0x00F9]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x00F9] = m
+	}
+	// 03EE ROL .BESTV
+	{
+		m := c.Mem[0x00FA]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x00FA] = m
+	}
+	// 03F0 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03F1 BNE ROL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03EC
+		}
+	}
+
+L03F3:
+	if off[155] {
+		pc = 0x03F3
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 03F3 ORA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 03F5 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 03F7 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 03F9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x019D:
+			goto L019D
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0400: // XINIT
+	if off[156] {
+		pc = 0x0400
+		goto step
+	}
+	if clock+17<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 17<<clockShift + 5
+	// 0400 LDX #$C8
+	{
+		m := byte(0xC8)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0402 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0404 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0406 STX .USP
+	{
+		c.Mem[0x07EC] = x
+	}
+	// 0409 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0007:
+			goto L0007
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L040A: // XSETUP
+	if off[157] {
+		pc = 0x040A
+		goto step
+	}
+	if clock+2618<<clockShift >= end {
+		pc = 0x040A
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 040A STX .OMOVE
+	{
+		c.Mem[0x00DC] = x
+	}
+	// 040C LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L040E: // XSET1
+	if off[158] {
+		pc = 0x040E
+		goto step
+	}
+	clock += 18<<clockShift + 5
+	// 040E LDA .TYPES,X
+	{
+		ea := 0x07BB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0411 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 14<<clockShift + 4
+			pc = 0x0411
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0414 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0414
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0417 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0418 BPL XSET1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040E
+		}
+	}
+
+L041A:
+	if off[159] {
+		pc = 0x041A
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 041A LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041C STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	// 041F LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0421 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0024:
+			goto L0024
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0422: // XNEX
+	if off[160] {
+		pc = 0x0422
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0422
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0422 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0422
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x24
+		s -= 2
+		goto L031E
+	}
+
+L0425:
+	if off[161] {
+		pc = 0x0425
+		goto step
+	}
+	if clock+15<<clockShift >= end {
+		pc = 0x0425
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 0425 LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 042A TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 042B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0215:
+			goto L0215
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L042C: // XKING
+	if off[162] {
+		pc = 0x042C
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x042C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 042C JSR SNGMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x042C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x2E
+		s -= 2
+		goto L028E
+	}
+
+L042F:
+	if off[163] {
+		pc = 0x042F
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x042F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 042F BNE XKRTS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0436
+		}
+	}
+
+L0431:
+	if off[164] {
+		pc = 0x0431
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0431 JSR XCASTL
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0431
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x33
+		s -= 2
+		goto L0437
+	}
+
+L0434:
+	if off[165] {
+		pc = 0x0434
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0434
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0434 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+
+L0436: // XKRTS
+	if off[166] {
+		pc = 0x0436
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0436 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0230:
+			goto L0230
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0437: // XCASTL
+	if off[167] {
+		pc = 0x0437
+		goto step
+	}
+	if clock+26<<clockShift >= end {
+		pc = 0x0437
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0437 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0439 BMI XCRTS
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0450
+		}
+	}
+
+L043B:
+	if off[168] {
+		pc = 0x043B
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 043B LDA .ATTR
+	{
+		m := c.Mem[0x07CB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043E BMI XCRTS
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0450
+		}
+	}
+
+L0440:
+	if off[169] {
+		pc = 0x0440
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0440 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0442 AND #$F8
+	{
+		m := byte(0xF8)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0444 BNE XCRTS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0450
+		}
+	}
+
+L0446:
+	if off[170] {
+		pc = 0x0446
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 0446 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0448 JSR XSIDE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0448
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x4A
+		s -= 2
+		goto L0451
+	}
+
+L044B:
+	if off[171] {
+		pc = 0x044B
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x044B
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 044B LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044D JSR XSIDE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x044D
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x4F
+		s -= 2
+		goto L0451
+	}
+
+L0450: // XCRTS
+	if off[172] {
+		pc = 0x0450
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0450
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0450 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0434:
+			goto L0434
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0451: // XSIDE
+	if off[173] {
+		pc = 0x0451
+		goto step
+	}
+	if clock+20<<clockShift >= end {
+		pc = 0x0451
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 0451 STA .CDIR
+	{
+		c.Mem[0x07EF] = a
+	}
+	// 0454 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0456 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0457 BCS XSD1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L045B
+		}
+	}
+
+L0459:
+	if off[174] {
+		pc = 0x0459
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0459 LDX #$07
+	{
+		m := byte(0x07)
+		x = m
+		nz = int(int8(x))
+	}
+
+L045B: // XSD1
+	if off[175] {
+		pc = 0x045B
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 045B STX .CORN
+	{
+		c.Mem[0x07F0] = x
+	}
+	// 045E TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 045F LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0461: // XSD2
+	if off[176] {
+		pc = 0x0461
+		goto step
+	}
+	if clock+19<<clockShift >= end {
+		pc = 0x0461
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0461 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0463 BEQ XSD3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0469
+		}
+	}
+
+L0465:
+	if off[177] {
+		pc = 0x0465
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0465 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0466 BNE XSD2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0461
+		}
+	}
+
+L0468:
+	if off[178] {
+		pc = 0x0468
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0468 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x044B:
+			goto L044B
+		case 0x0450:
+			goto L0450
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0469: // XSD3
+	if off[179] {
+		pc = 0x0469
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0469 LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 046C CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 046E BNE XSRTS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L04B7
+		}
+	}
+
+L0470:
+	if off[180] {
+		pc = 0x0470
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0470 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0472: // XSD4
+	if off[181] {
+		pc = 0x0472
+		goto step
+	}
+	if clock+1467<<clockShift >= end {
+		pc = 0x0472
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0472 CLC
+	{
+		cf = 0
+	}
+	// 0473 ADC .CDIR
+	{
+		m := c.Mem[0x07EF]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0476 CMP .CORN
+	{
+		m := c.Mem[0x07F0]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0479 BEQ XSD6
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0486
+		}
+	}
+
+L047B:
+	if off[182] {
+		pc = 0x047B
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 047B LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L047D: // XSD5
+	if off[183] {
+		pc = 0x047D
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 047D CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 047F BEQ XSRTS
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L04B7
+		}
+	}
+
+L0481:
+	if off[184] {
+		pc = 0x0481
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0481 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0482 BPL XSD5
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L047D
+		}
+	}
+
+L0484:
+	if off[185] {
+		pc = 0x0484
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0484 BMI XSD4
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0472
+		}
+	}
+
+L0486: // XSD6
+	if off[186] {
+		pc = 0x0486
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0486 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0488 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 048A BEQ XSD7
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0491
+		}
+	}
+
+L048C:
+	if off[187] {
+		pc = 0x048C
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 048C CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 048F BPL XSD8
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L04AB
+		}
+	}
+
+L0491: // XSD7
+	if off[188] {
+		pc = 0x0491
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 0491 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0493 JSR XATT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0493
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x95
+		s -= 2
+		goto L04C3
+	}
+
+L0496:
+	if off[189] {
+		pc = 0x0496
+		goto step
+	}
+	if clock+17<<clockShift >= end {
+		pc = 0x0496
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0496 BPL XSRTS
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L04B7
+		}
+	}
+
+L0498:
+	if off[190] {
+		pc = 0x0498
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 0498 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 049A CLC
+	{
+		cf = 0
+	}
+	// 049B ADC .CDIR
+	{
+		m := c.Mem[0x07EF]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 049E JSR XATT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x049E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xA0
+		s -= 2
+		goto L04C3
+	}
+
+L04A1:
+	if off[191] {
+		pc = 0x04A1
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x04A1
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 04A1 BPL XSRTS
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L04B7
+		}
+	}
+
+L04A3:
+	if off[192] {
+		pc = 0x04A3
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 04A3 JSR XTWO
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04A3
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xA5
+		s -= 2
+		goto L04B8
+	}
+
+L04A6:
+	if off[193] {
+		pc = 0x04A6
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x04A6
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04A6 JSR XATT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04A6
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xA8
+		s -= 2
+		goto L04C3
+	}
+
+L04A9:
+	if off[194] {
+		pc = 0x04A9
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x04A9
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 04A9 BPL XSRTS
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L04B7
+		}
+	}
+
+L04AB: // XSD8
+	if off[195] {
+		pc = 0x04AB
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 04AB JSR XTWO
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04AB
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xAD
+		s -= 2
+		goto L04B8
+	}
+
+L04AE:
+	if off[196] {
+		pc = 0x04AE
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x04AE
+		goto budget
+	}
+	clock += 11<<clockShift + 3
+	// 04AE STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 04B0 CLV
+	{
+		v = false
+	}
+	// 04B1 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04B1
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xB3
+		s -= 2
+		goto L0100
+	}
+
+L04B4:
+	if off[197] {
+		pc = 0x04B4
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x04B4
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04B4 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04B4
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xB6
+		s -= 2
+		goto L031E
+	}
+
+L04B7: // XSRTS
+	if off[198] {
+		pc = 0x04B7
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x04B7
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04B7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x044B:
+			goto L044B
+		case 0x0450:
+			goto L0450
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L04B8: // XTWO
+	if off[199] {
+		pc = 0x04B8
+		goto step
+	}
+	if clock+21<<clockShift >= end {
+		pc = 0x04B8
+		goto budget
+	}
+	clock += 21<<clockShift + 6
+	// 04B8 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04BA CLC
+	{
+		cf = 0
+	}
+	// 04BB ADC .CDIR
+	{
+		m := c.Mem[0x07EF]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 04BE CLC
+	{
+		cf = 0
+	}
+	// 04BF ADC .CDIR
+	{
+		m := c.Mem[0x07EF]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 04C2 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x04A6:
+			goto L04A6
+		case 0x04AE:
+			goto L04AE
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L04C3: // XATT
+	if off[200] {
+		pc = 0x04C3
+		goto step
+	}
+	if clock+49<<clockShift >= end {
+		pc = 0x04C3
+		goto budget
+	}
+	clock += 49<<clockShift + 16
+	// 04C3 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 04C4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04C6 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 44<<clockShift + 14
+			pc = 0x04C6
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04C7 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04C9 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 38<<clockShift + 12
+			pc = 0x04C9
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04CC PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 32<<clockShift + 10
+			pc = 0x04CC
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04CD LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04CF PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 26<<clockShift + 8
+			pc = 0x04CF
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04D0 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04D2 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x04D2
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04D3 STX .BOARD
+	{
+		c.Mem[0x0050] = x
+	}
+	// 04D5 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04D7 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 04D9 STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 04DB JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04DB
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
+		s -= 2
+		goto L02B2
+	}
+
+L04DE:
+	if off[201] {
+		pc = 0x04DE
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x04DE
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04DE JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04DE
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xE0
+		s -= 2
+		goto L0209
+	}
+
+L04E1:
+	if off[202] {
+		pc = 0x04E1
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x04E1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04E1 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04E1
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xE3
+		s -= 2
+		goto L02B2
+	}
+
+L04E4:
+	if off[203] {
+		pc = 0x04E4
+		goto step
+	}
+	if clock+44<<clockShift >= end {
+		pc = 0x04E4
+		goto budget
+	}
+	clock += 44<<clockShift + 12
+	// 04E4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E5 STA .BOARD
+	{
+		c.Mem[0x0050] = a
+	}
+	// 04E7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E8 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 04EA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EB STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 04ED PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EE STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 04F0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F1 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 04F3 LDA .INCHEK
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F5 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0496:
+			goto L0496
+		case 0x04A1:
+			goto L04A1
+		case 0x04A9:
+			goto L04A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L04F6: // XPAWN
+	if off[204] {
+		pc = 0x04F6
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 04F6 LDX #$06
+	{
+		m := byte(0x06)
+		x = m
+		nz = int(int8(x))
+	}
+	// 04F8 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L04FA: // XP1
+	if off[205] {
+		pc = 0x04FA
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x04FA
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04FA JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04FA
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xFC
+		s -= 2
+		goto L02CA
+	}
+
+L04FD:
+	if off[206] {
+		pc = 0x04FD
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x04FD
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 04FD BVS XPC
+	{
+		if v {
+			clock += 2 << clockShift
+			goto L0509
+		}
+	}
+
+L04FF:
+	if off[207] {
+		pc = 0x04FF
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 04FF BMI XP2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L050E
+		}
+	}
+
+L0501:
+	if off[208] {
+		pc = 0x0501
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0501 JSR XEPT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0501
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x03
+		s -= 2
+		goto L053F
+	}
+
+L0504:
+	if off[209] {
+		pc = 0x0504
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0504
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0504 BNE XP2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L050E
+		}
+	}
+
+L0506:
+	if off[210] {
+		pc = 0x0506
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 0506 BIT .V40
+	{
+		m := c.Mem[0x07EE]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+
+L0509: // XPC
+	if off[211] {
+		pc = 0x0509
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0509 BMI XP2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L050E
+		}
+	}
+
+L050B:
+	if off[212] {
+		pc = 0x050B
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 050B JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x050B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x0D
+		s -= 2
+		goto L0100
+	}
+
+L050E: // XP2
+	if off[213] {
+		pc = 0x050E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x050E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 050E JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x050E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x10
+		s -= 2
+		goto L031E
+	}
+
+L0511:
+	if off[214] {
+		pc = 0x0511
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0511
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0511 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 0513 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0515 CMP #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0517 BEQ XP1
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L04FA
+		}
+	}
+
+L0519: // XP3
+	if off[215] {
+		pc = 0x0519
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0519
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0519 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0519
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x1B
+		s -= 2
+		goto L02CA
+	}
+
+L051C:
+	if off[216] {
+		pc = 0x051C
+		goto step
+	}
+	if clock+23<<clockShift >= end {
+		pc = 0x051C
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 051C BVS XPN
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L053C
+		}
+	}
+
+L051E:
+	if off[217] {
+		pc = 0x051E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 051E BMI XPN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L053C
+		}
+	}
+
+L0520:
+	if off[218] {
+		pc = 0x0520
+		goto step
+	}
+	clock += 9<<clockShift + 4
+	// 0520 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0522 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0524 CMP #$70
+	{
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0526 BNE XP4
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0531
+		}
+	}
+
+L0528:
+	if off[219] {
+		pc = 0x0528
+		goto step
+	}
+	clock += 10<<clockShift + 2
+	// 0528 BIT .V40
+	{
+		m := c.Mem[0x07EE]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+	// 052B JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x052B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x2D
+		s -= 2
+		goto L0100
+	}
+
+L052E:
+	if off[220] {
+		pc = 0x052E
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x052E
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 052E JMP NEWP
+	{
+		goto L020D
+	}
+
+L0531: // XP4
+	if off[221] {
+		pc = 0x0531
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0531 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0531
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x33
+		s -= 2
+		goto L0100
+	}
+
+L0534:
+	if off[222] {
+		pc = 0x0534
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x0534
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 0534 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0536 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0538 CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 053A BEQ XP3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0519
+		}
+	}
+
+L053C: // XPN
+	if off[223] {
+		pc = 0x053C
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 053C JMP NEWP
+	{
+		goto L020D
+	}
+
+L053F: // XEPT
+	if off[224] {
+		pc = 0x053F
+		goto step
+	}
+	if clock+32<<clockShift >= end {
+		pc = 0x053F
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 053F LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0541 BMI XEN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0555
+		}
+	}
+
+L0543:
+	if off[225] {
+		pc = 0x0543
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 0543 LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0546 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0548 CMP #$40
+	{
+		m := byte(0x40)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 054A BNE XEN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0555
+		}
+	}
+
+L054C:
+	if off[226] {
+		pc = 0x054C
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 054C LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 054F CLC
+	{
+		cf = 0
+	}
+	// 0550 ADC #$10
+	{
+		m := byte(0x10)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0552 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0554 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0504:
+			goto L0504
+		case 0x0593:
+			goto L0593
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0555: // XEN
+	if off[227] {
+		pc = 0x0555
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 0555 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0557 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0504:
+			goto L0504
+		case 0x0593:
+			goto L0593
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0558: // XSPX
+	if off[228] {
+		pc = 0x0558
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568
+		}
+	}
+
+L055C:
+	if off[229] {
+		pc = 0x055C
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565
+		}
+	}
+
+L0560:
+	if off[230] {
+		pc = 0x0560
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568
+		}
+	}
+
+L0565: // XSPC
+	if off[231] {
+		pc = 0x0565
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5
+	}
+
+L0568: // XSPR
+	if off[232] {
+		pc = 0x0568
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315
+	}
+
+L056B: // XREVX
+	if off[233] {
+		pc = 0x056B
+		goto step
+	}
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E
+		}
+	}
+
+L057B:
+	if off[234] {
+		pc = 0x057B
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4
+	}
+
+L057E: // XRV1
+	if off[235] {
+		pc = 0x057E
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C
+		}
+	}
+
+L0583:
+	if off[236] {
+		pc = 0x0583
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+
+L058C: // XRV2
+	if off[237] {
+		pc = 0x058C
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L058D: // XPTS
+	if off[238] {
+		pc = 0x058D
+		goto step
+	}
+	if clock+95<<clockShift >= end {
+		pc = 0x058D
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 058D TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 058E BPL XPT1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L05A6
+		}
+	}
+
+L0590:
+	if off[239] {
+		pc = 0x0590
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0590 JSR XEPT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0590
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		s -= 2
+		goto L053F
+	}
+
+L0593:
+	if off[240] {
+		pc = 0x0593
+		goto step
+	}
+	if clock+1661<<clockShift >= end {
+		pc = 0x0593
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0593 BNE XPT0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05A2
+		}
+	}
+
+L0595:
+	if off[241] {
+		pc = 0x0595
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0595 LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0598 LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L059A: // XPL
+	if off[242] {
+		pc = 0x059A
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 059A CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 059D BEQ XPT1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05A6
+		}
+	}
+
+L059F:
+	if off[243] {
+		pc = 0x059F
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 059F DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 05A0 BPL XPL
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L059A
+		}
+	}
+
+L05A2: // XPT0
+	if off[244] {
+		pc = 0x05A2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 05A2 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 05A4 BEQ XPT2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05B5
+		}
+	}
+
+L05A6: // XPT1
+	if off[245] {
+		pc = 0x05A6
+		goto step
+	}
+	clock += 20<<clockShift + 6
+	// 05A6 STY .YSAV
+	{
+		c.Mem[0x07F1] = y
+	}
+	// 05A9 LDA $07DB,Y
+	{
+		ea := 0x07DB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05AC AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 05AE TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 05AF LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B2 LDY .YSAV
+	{
+		m := c.Mem[0x07F1]
+		y = m
+		nz = int(int8(y))
+	}
+
+L05B5: // XPT2
+	if off[246] {
+		pc = 0x05B5
+		goto step
+	}
+	clock += 25<<clockShift + 8
+	// 05B5 STA .VAL
+	{
+		c.Mem[0x07F3] = a
+	}
+	// 05B8 STX .XSAV
+	{
+		c.Mem[0x07F2] = x
+	}
+	// 05BB LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05BD LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05C0 LDX .XSAV
+	{
+		m := c.Mem[0x07F2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05C3 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 05C5 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05C7 BNE XPT3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E3
+		}
+	}
+
+L05C9:
+	if off[247] {
+		pc = 0x05C9
+		goto step
+	}
+	clock += 9<<clockShift + 4
+	// 05C9 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CB AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 05CD CMP #$70
+	{
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05CF BNE XPT3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E3
+		}
+	}
+
+L05D1:
+	if off[248] {
+		pc = 0x05D1
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 05D1 LDA .VAL
+	{
+		m := c.Mem[0x07F3]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D4 CMP .POINTS
+	{
+		m := c.Mem[0x00A0]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05D6 BCS XPT3
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L05E3
+		}
+	}
+
+L05D8:
+	if off[249] {
+		pc = 0x05D8
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 05D8 ADC #$08
+	{
+		m := c.Mem[0x05D9] // read: a setting
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 05DA CMP $A1
+	{
+		m := c.Mem[0x00A1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DC BCC XPT4
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L05E0
+		}
+	}
+
+L05DE:
+	if off[250] {
+		pc = 0x05DE
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 05DE LDA $A1
+	{
+		m := c.Mem[0x00A1]
+		a = m
+		nz = int(int8(a))
+	}
+
+L05E0: // XPT4
+	if off[251] {
+		pc = 0x05E0
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 05E0 STA .VAL
+	{
+		c.Mem[0x07F3] = a
+	}
+
+L05E3: // XPT3
+	if off[252] {
+		pc = 0x05E3
+		goto step
+	}
+	clock += 10<<clockShift + 2
+	// 05E3 LDA .VAL
+	{
+		m := c.Mem[0x07F3]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E6 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0129:
+			goto L0129
+		case 0x0182:
+			goto L0182
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L05E7: // XPOS
+	if off[253] {
+		pc = 0x05E7
+		goto step
+	}
+	if clock+39<<clockShift >= end {
+		pc = 0x05E7
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 05E7 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05E9 BEQ XPK
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5
+		}
+	}
+
+L05EB:
+	if off[254] {
+		pc = 0x05EB
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 05EB LDY .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		y = m
+		nz = int(int8(y))
+	}
+	// 05ED CPY #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05EF BPL XPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L05F4
+		}
+	}
+
+L05F1:
+	if off[255] {
+		pc = 0x05F1
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 05F1 CLC
+	{
+		cf = 0
+	}
+	// 05F2 ADC #$02
+	{
+		m := c.Mem[0x05F3] // read: a setting
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+
+L05F4: // XPR
+	if off[256] {
+		pc = 0x05F4
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 05F4 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x17D9:
+			goto L17D9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L05F5: // XPK
+	if off[257] {
+		pc = 0x05F5
+		goto step
+	}
+	clock += 14<<clockShift + 6
+	// 05F5 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 05F6 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05F8 SEC
+	{
+		cf = 1
+	}
+	// 05F9 SBC .BOARD
+	{
+		m := c.Mem[0x0050]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 05FB CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05FD BEQ XPK1
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0605
+		}
+	}
+
+L05FF:
+	if off[258] {
+		pc = 0x05FF
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 05FF CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0601 BEQ XPK1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0605
+		}
+	}
+
+L0603:
+	if off[259] {
+		pc = 0x0603
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 0603 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0604 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x17D9:
+			goto L17D9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0605: // XPK1
+	if off[260] {
+		pc = 0x0605
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 0605 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0606 CLC
+	{
+		cf = 0
+	}
+	// 0607 ADC .CASTB
+	{
+		m := c.Mem[0x07ED]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 060A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x17D9:
+			goto L17D9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L060B: // XMOVE
+	if off[261] {
+		pc = 0x060B
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 060B LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 060D CPX #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 060F BCC XM0
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0612
+		}
+	}
+
+L0611:
+	if off[262] {
+		pc = 0x0611
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0611 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0612: // XM0
+	if off[263] {
+		pc = 0x0612
+		goto step
+	}
+	clock += 25<<clockShift + 7
+	// 0612 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0614 STA .FROM
+	{
+		c.Mem[0x07F4] = a
+	}
+	// 0617 LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 061A STA .OATT
+	{
+		c.Mem[0x07F5] = a
+	}
+	// 061D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 061F STA .CSQ
+	{
+		c.Mem[0x07F6] = a
+	}
+	// 0622 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0624: // XM1
+	if off[264] {
+		pc = 0x0624
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0624 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0626 BEQ XM3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L065F
+		}
+	}
+
+L0628:
+	if off[265] {
+		pc = 0x0628
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0628 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0629 BPL XM1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0624
+		}
+	}
+
+L062B:
+	if off[266] {
+		pc = 0x062B
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 062B LDA .OATT
+	{
+		m := c.Mem[0x07F5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 062E AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0630 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0632 BNE XM3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L065F
+		}
+	}
+
+L0634:
+	if off[267] {
+		pc = 0x0634
+		goto step
+	}
+	clock += 11<<clockShift + 4
+	// 0634 LDA .FROM
+	{
+		m := c.Mem[0x07F4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0637 EOR .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0639 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 063B BEQ XM2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L065D
+		}
+	}
+
+L063D:
+	if off[268] {
+		pc = 0x063D
+		goto step
+	}
+	clock += 29<<clockShift + 9
+	// 063D LDA .FROM
+	{
+		m := c.Mem[0x07F4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0640 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0642 STA .CSQ
+	{
+		c.Mem[0x07F6] = a
+	}
+	// 0645 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0647 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0649 ORA .CSQ
+	{
+		m := c.Mem[0x07F6]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 064C STA .CSQ
+	{
+		c.Mem[0x07F6] = a
+	}
+	// 064F CMP .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0652 BNE XM2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L065D
+		}
+	}
+
+L0654:
+	if off[269] {
+		pc = 0x0654
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0654 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0656: // XM1A
+	if off[270] {
+		pc = 0x0656
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0656 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0658 BEQ XM3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L065F
+		}
+	}
+
+L065A:
+	if off[271] {
+		pc = 0x065A
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 065A DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 065B BPL XM1A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0656
+		}
+	}
+
+L065D: // XM2
+	if off[272] {
+		pc = 0x065D
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 065D LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+
+L065F: // XM3
+	if off[273] {
+		pc = 0x065F
+		goto step
+	}
+	clock += 17<<clockShift + 6
+	// 065F STX .CAP
+	{
+		c.Mem[0x07F7] = x
+	}
+	// 0662 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0664 STA .RIDX
+	{
+		c.Mem[0x07F8] = a
+	}
+	// 0667 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0669 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 066B BNE XM5
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L06A3
+		}
+	}
+
+L066D:
+	if off[274] {
+		pc = 0x066D
+		goto step
+	}
+	clock += 13<<clockShift + 5
+	// 066D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 066F SEC
+	{
+		cf = 1
+	}
+	// 0670 SBC .FROM
+	{
+		m := c.Mem[0x07F4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0673 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0675 BEQ XM4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L067B
+		}
+	}
+
+L0677:
+	if off[275] {
+		pc = 0x0677
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0677 CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0679 BNE XM5
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L06A3
+		}
+	}
+
+L067B: // XM4
+	if off[276] {
+		pc = 0x067B
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 067B ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 067C LDA .FROM
+	{
+		m := c.Mem[0x07F4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 067F AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0681 BCS XM4A
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0685
+		}
+	}
+
+L0683:
+	if off[277] {
+		pc = 0x0683
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0683 ORA #$07
+	{
+		m := byte(0x07)
+		a |= m
+		nz = int(int8(a))
+	}
+
+L0685: // XM4A
+	if off[278] {
+		pc = 0x0685
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0685 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0687: // XM4B
+	if off[279] {
+		pc = 0x0687
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0687 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0689 BEQ XM4C
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0690
+		}
+	}
+
+L068B:
+	if off[280] {
+		pc = 0x068B
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 068B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 068C BPL XM4B
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0687
+		}
+	}
+
+L068E:
+	if off[281] {
+		pc = 0x068E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 068E BMI XM5
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L06A3
+		}
+	}
+
+L0690: // XM4C
+	if off[282] {
+		pc = 0x0690
+		goto step
+	}
+	clock += 13<<clockShift + 5
+	// 0690 STA .RFROM
+	{
+		c.Mem[0x07F9] = a
+	}
+	// 0693 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0694 EOR .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0696 AND #$10
+	{
+		m := byte(0x10)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0698 BNE XM5
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L06A3
+		}
+	}
+
+L069A:
+	if off[283] {
+		pc = 0x069A
+		goto step
+	}
+	clock += 12<<clockShift + 3
+	// 069A STX .RIDX
+	{
+		c.Mem[0x07F8] = x
+	}
+	// 069D LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06A0 STA .RATT
+	{
+		c.Mem[0x07FA] = a
+	}
+
+L06A3: // XM5
+	if off[284] {
+		pc = 0x06A3
+		goto step
+	}
+	clock += 132<<clockShift + 37
+	// 06A3 LDY .USP
+	{
+		m := c.Mem[0x07EC]
+		y = m
+		nz = int(int8(y))
+	}
+	// 06A6 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06A8 STA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 125<<clockShift + 35
+			pc = 0x06A8
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 06AB INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 06AC LDA .CAP
+	{
+		m := c.Mem[0x07F7]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06AF STA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 114<<clockShift + 32
+			pc = 0x06AF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 06B2 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 06B3 LDA .CSQ
+	{
+		m := c.Mem[0x07F6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06B6 STA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 103<<clockShift + 29
+			pc = 0x06B6
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 06B9 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 06BA LDA .FROM
+	{
+		m := c.Mem[0x07F4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06BD STA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 92<<clockShift + 26
+			pc = 0x06BD
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 06C0 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 06C1 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06C3 STA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 82<<clockShift + 23
+			pc = 0x06C3
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 06C6 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 06C7 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06C9 STA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 72<<clockShift + 20
+			pc = 0x06C9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 06CC INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 06CD LDA .OATT
+	{
+		m := c.Mem[0x07F5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06D0 STA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 61<<clockShift + 17
+			pc = 0x06D0
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 06D3 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 06D4 LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06D7 STA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 50<<clockShift + 14
+			pc = 0x06D7
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 06DA INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 06DB LDA .RIDX
+	{
+		m := c.Mem[0x07F8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06DE STA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 39<<clockShift + 11
+			pc = 0x06DE
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 06E1 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 06E2 LDA .RFROM
+	{
+		m := c.Mem[0x07F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06E5 STA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 28<<clockShift + 8
+			pc = 0x06E5
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 06E8 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 06E9 LDA .RATT
+	{
+		m := c.Mem[0x07FA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06EC STA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 17<<clockShift + 5
+			pc = 0x06EC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 06EF INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 06F0 STY .USP
+	{
+		c.Mem[0x07EC] = y
+	}
+	// 06F3 LDX .CAP
+	{
+		m := c.Mem[0x07F7]
+		x = m
+		nz = int(int8(x))
+	}
+	// 06F6 BMI XM6
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L06FC
+		}
+	}
+
+L06F8:
+	if off[285] {
+		pc = 0x06F8
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 06F8 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 06FA STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x06FA
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L06FC: // XM6
+	if off[286] {
+		pc = 0x06FC
+		goto step
+	}
+	clock += 27<<clockShift + 8
+	// 06FC LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 06FE LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0700 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 21<<clockShift + 6
+			pc = 0x0700
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0702 LDA .OATT
+	{
+		m := c.Mem[0x07F5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 ORA #$80
+	{
+		m := byte(0x80)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0707 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 11<<clockShift + 3
+			pc = 0x0707
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 070A LDX .RIDX
+	{
+		m := c.Mem[0x07F8]
+		x = m
+		nz = int(int8(x))
+	}
+	// 070D BMI XM7
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0720
+		}
+	}
+
+L070F:
+	if off[287] {
+		pc = 0x070F
+		goto step
+	}
+	clock += 26<<clockShift + 8
+	// 070F LDA .FROM
+	{
+		m := c.Mem[0x07F4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0712 CLC
+	{
+		cf = 0
+	}
+	// 0713 ADC .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0715 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0716 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 15<<clockShift + 4
+			pc = 0x0716
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0718 LDA .RATT
+	{
+		m := c.Mem[0x07FA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 071B ORA #$80
+	{
+		m := byte(0x80)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 071D STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x071D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0720: // XM7
+	if off[288] {
+		pc = 0x0720
+		goto step
+	}
+	clock += 12<<clockShift + 5
+	// 0720 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0722 LDA .OATT
+	{
+		m := c.Mem[0x07F5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0725 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0727 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0729 BNE XM9
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0750
+		}
+	}
+
+L072B:
+	if off[289] {
+		pc = 0x072B
+		goto step
+	}
+	clock += 13<<clockShift + 5
+	// 072B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 072D SEC
+	{
+		cf = 1
+	}
+	// 072E SBC .FROM
+	{
+		m := c.Mem[0x07F4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0731 CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0733 BEQ XM8
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0739
+		}
+	}
+
+L0735:
+	if off[290] {
+		pc = 0x0735
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0735 CMP #$E0
+	{
+		m := byte(0xE0)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0737 BNE XM8A
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L073B
+		}
+	}
+
+L0739: // XM8
+	if off[291] {
+		pc = 0x0739
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0739 LDX .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		x = m
+		nz = int(int8(x))
+	}
+
+L073B: // XM8A
+	if off[292] {
+		pc = 0x073B
+		goto step
+	}
+	clock += 12<<clockShift + 5
+	// 073B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 073D AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 073F LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0741 CPY #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0743 BCS XM8B
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0747
+		}
+	}
+
+L0745:
+	if off[293] {
+		pc = 0x0745
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0745 EOR #$70
+	{
+		m := byte(0x70)
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L0747: // XM8B
+	if off[294] {
+		pc = 0x0747
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0747 CMP #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0749 BNE XM9
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0750
+		}
+	}
+
+L074B:
+	if off[295] {
+		pc = 0x074B
+		goto step
+	}
+	clock += 7<<clockShift + 2
+	// 074B LDA #$81
+	{
+		m := byte(0x81)
+		a = m
+		nz = int(int8(a))
+	}
+	// 074D STA .ATTR,Y
+	{
+		ea := 0x07CB + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x074D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0750: // XM9
+	if off[296] {
+		pc = 0x0750
+		goto step
+	}
+	clock += 10<<clockShift + 2
+	// 0750 STX .EPSQ
+	{
+		c.Mem[0x07EB] = x
+	}
+	// 0753 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L0754: // XUMOVE
+	if off[297] {
+		pc = 0x0754
+		goto step
+	}
+	clock += 32<<clockShift + 10
+	// 0754 LDY .USP
+	{
+		m := c.Mem[0x07EC]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0757 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0758 LDA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 075B STA .RATT
+	{
+		c.Mem[0x07FA] = a
+	}
+	// 075E DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 075F LDA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0762 STA .RFROM
+	{
+		c.Mem[0x07F9] = a
+	}
+	// 0765 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0766 LDA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0769 BMI XU1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0777
+		}
+	}
+
+L076B:
+	if off[298] {
+		pc = 0x076B
+		goto step
+	}
+	clock += 19<<clockShift + 5
+	// 076B TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 076C LDA .RFROM
+	{
+		m := c.Mem[0x07F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 076F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 13<<clockShift + 3
+			pc = 0x076F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0771 LDA .RATT
+	{
+		m := c.Mem[0x07FA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0774 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x0774
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0777: // XU1
+	if off[299] {
+		pc = 0x0777
+		goto step
+	}
+	clock += 77<<clockShift + 24
+	// 0777 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0778 LDA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 077B STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	// 077E DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 077F LDA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0782 STA .OATT
+	{
+		c.Mem[0x07F5] = a
+	}
+	// 0785 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0786 LDA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0789 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 078B DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 078C LDA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 078F STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 0791 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0792 LDA .OATT
+	{
+		m := c.Mem[0x07F5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0795 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 33<<clockShift + 10
+			pc = 0x0795
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0798 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0799 LDA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 079C STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 22<<clockShift + 7
+			pc = 0x079C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 079E DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 079F LDA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07A2 STA .CSQ
+	{
+		c.Mem[0x07F6] = a
+	}
+	// 07A5 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 07A6 LDA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07A9 BMI XU2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L07B1
+		}
+	}
+
+L07AB:
+	if off[300] {
+		pc = 0x07AB
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 07AB TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 07AC LDA .CSQ
+	{
+		m := c.Mem[0x07F6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07AF STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x07AF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L07B1: // XU2
+	if off[301] {
+		pc = 0x07B1
+		goto step
+	}
+	clock += 19<<clockShift + 5
+	// 07B1 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 07B2 LDA XEND,Y
+	{
+		ea := 0x07FB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07B5 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 07B7 STY .USP
+	{
+		c.Mem[0x07EC] = y
+	}
+	// 07BA RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x015D:
+			goto L015D
+		case 0x0193:
+			goto L0193
+		case 0x0309:
+			goto L0309
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L1780: // STRATGY
+	if off[302] {
+		pc = 0x1780
+		goto step
+	}
+	clock += 44<<clockShift + 16
+	// 1780 CLC
+	{
+		cf = 0
+	}
+	// 1781 LDA #$80
+	{
+		m := c.Mem[0x1782] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 1783 ADC .WMOB
+	{
+		m := c.Mem[c.Mem[0x1784]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1785 ADC .WMAXC
+	{
+		m := c.Mem[c.Mem[0x1786]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1787 ADC .WCC
+	{
+		m := c.Mem[c.Mem[0x1788]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1789 ADC .WCAP1
+	{
+		m := c.Mem[c.Mem[0x178A]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 178B ADC .WCAP2
+	{
+		m := c.Mem[c.Mem[0x178C]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 178D SEC
+	{
+		cf = 1
+	}
+	// 178E SBC .PMAXC
+	{
+		m := c.Mem[c.Mem[0x178F]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1790 SBC .PCC
+	{
+		m := c.Mem[c.Mem[0x1791]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1792 SBC .BCAP0
+	{
+		m := c.Mem[c.Mem[0x1793]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1794 SBC .BCAP1
+	{
+		m := c.Mem[c.Mem[0x1795]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1796 SBC .COUNT
+	{
+		m := c.Mem[c.Mem[0x1797]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1798 SBC .PMOB
+	{
+		m := c.Mem[c.Mem[0x1799]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 179A SBC .MOB
+	{
+		m := c.Mem[c.Mem[0x179B]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 179C BCS POS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17A0
+		}
+	}
+
+L179E:
+	if off[303] {
+		pc = 0x179E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 179E LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+
+L17A0: // POS
+	if off[304] {
+		pc = 0x17A0
+		goto step
+	}
+	clock += 62<<clockShift + 24
+	// 17A0 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 17A1 CLC
+	{
+		cf = 0
+	}
+	// 17A2 ADC #$40
+	{
+		m := c.Mem[0x17A3] // read: a setting
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A4 ADC .WMAXC
+	{
+		m := c.Mem[c.Mem[0x17A5]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A6 ADC .WCC
+	{
+		m := c.Mem[c.Mem[0x17A7]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A8 SEC
+	{
+		cf = 1
+	}
+	// 17A9 SBC .MAXC
+	{
+		m := c.Mem[c.Mem[0x17AA]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17AB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 17AC CLC
+	{
+		cf = 0
+	}
+	// 17AD ADC #$90
+	{
+		m := c.Mem[0x17AE] // read: a setting
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17AF ADC .WCAP0
+	{
+		m := c.Mem[c.Mem[0x17B0]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B1 ADC .WCAP0
+	{
+		m := c.Mem[c.Mem[0x17B2]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B3 ADC .WCAP0
+	{
+		m := c.Mem[c.Mem[0x17B4]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B5 ADC .WCAP0
+	{
+		m := c.Mem[c.Mem[0x17B6]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B7 ADC .WCAP1
+	{
+		m := c.Mem[c.Mem[0x17B8]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B9 SEC
+	{
+		cf = 1
+	}
+	// 17BA SBC .MAXC
+	{
+		m := c.Mem[c.Mem[0x17BB]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17BC SBC .MAXC
+	{
+		m := c.Mem[c.Mem[0x17BD]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17BE SBC .CC
+	{
+		m := c.Mem[c.Mem[0x17BF]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17C0 SBC .CC
+	{
+		m := c.Mem[c.Mem[0x17C1]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17C2 SBC .BCAP1
+	{
+		m := c.Mem[c.Mem[0x17C3]] // read: a setting, the address
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17C4 LDX .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17C6 CPX #$33
+	{
+		m := c.Mem[0x17C7] // read: a setting
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17C8 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17CA:
+	if off[305] {
+		pc = 0x17CA
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17CA CPX #$34
+	{
+		m := c.Mem[0x17CB] // read: a setting
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17CC BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17CE:
+	if off[306] {
+		pc = 0x17CE
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17CE CPX #$22
+	{
+		m := c.Mem[0x17CF] // read: a setting
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D0 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17D2:
+	if off[307] {
+		pc = 0x17D2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17D2 CPX #$25
+	{
+		m := c.Mem[0x17D3] // read: a setting
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D4 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17D6:
+	if off[308] {
+		pc = 0x17D6
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 17D6 JSR XPOS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x17D6
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xD8
+		s -= 2
+		goto L05E7
+	}
+
+L17D9:
+	if off[309] {
+		pc = 0x17D9
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x17D9
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 17D9 JMP NOPOSN
+	{
+		goto L17E3
+	}
+
+L17E0: // POSN
+	if off[310] {
+		pc = 0x17E0
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17E0 CLC
+	{
+		cf = 0
+	}
+	// 17E1 ADC #$02
+	{
+		m := c.Mem[0x17E2] // read: a setting
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+
+L17E3: // NOPOSN
+	if off[311] {
+		pc = 0x17E3
+		goto step
+	}
 	clock += 3<<clockShift + 1
 	// 17E3 JMP CKMATE
 	{

@@ -59,7 +59,338 @@ var Teletype = &emu.Native{
 		{Lo: 0x01AF, Hi: 0x01FF},
 		{Lo: 0x07DA, Hi: 0x07E2},
 	},
-	Enter: teletype,
+	Parts: []emu.Part{
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
+		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
+		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
+		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0020}}},
+		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0026}}},
+		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x002A}}},
+		{Start: 0x002B, Bytes: []emu.Range{{Lo: 0x002B, Hi: 0x002D}}},
+		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0031}}},
+		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0035}}},
+		{Start: 0x0036, Bytes: []emu.Range{{Lo: 0x0036, Hi: 0x0038}}},
+		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x0040}}},
+		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0044}}},
+		{Start: 0x0045, Bytes: []emu.Range{{Lo: 0x0045, Hi: 0x0047}}},
+		{Start: 0x0048, Bytes: []emu.Range{{Lo: 0x0048, Hi: 0x004A}}},
+		{Start: 0x004B, Bytes: []emu.Range{{Lo: 0x004B, Hi: 0x004D}}},
+		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0103}}},
+		{Start: 0x0104, Bytes: []emu.Range{{Lo: 0x0104, Hi: 0x0107}}},
+		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x010B}}},
+		{Start: 0x010C, Bytes: []emu.Range{{Lo: 0x010C, Hi: 0x010F}}},
+		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0115}}},
+		{Start: 0x0116, Bytes: []emu.Range{{Lo: 0x0116, Hi: 0x0117}}},
+		{Start: 0x0118, Bytes: []emu.Range{{Lo: 0x0118, Hi: 0x0119}}},
+		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011D}}},
+		{Start: 0x011E, Bytes: []emu.Range{{Lo: 0x011E, Hi: 0x0122}}},
+		{Start: 0x0123, Bytes: []emu.Range{{Lo: 0x0123, Hi: 0x0125}}},
+		{Start: 0x0126, Bytes: []emu.Range{{Lo: 0x0126, Hi: 0x012C}}},
+		{Start: 0x012D, Bytes: []emu.Range{{Lo: 0x012D, Hi: 0x0130}}},
+		{Start: 0x0131, Bytes: []emu.Range{{Lo: 0x0131, Hi: 0x0137}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013B}}},
+		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x013D}}},
+		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x013E}}},
+		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0149}}},
+		{Start: 0x014A, Bytes: []emu.Range{{Lo: 0x014A, Hi: 0x014C}}},
+		{Start: 0x014D, Bytes: []emu.Range{{Lo: 0x014D, Hi: 0x014F}}},
+		{Start: 0x0150, Bytes: []emu.Range{{Lo: 0x0150, Hi: 0x0152}}},
+		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0159}}},
+		{Start: 0x015A, Bytes: []emu.Range{{Lo: 0x015A, Hi: 0x015C}}},
+		{Start: 0x015D, Bytes: []emu.Range{{Lo: 0x015D, Hi: 0x015F}}},
+		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0163}}},
+		{Start: 0x0164, Bytes: []emu.Range{{Lo: 0x0164, Hi: 0x0169}}},
+		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016D}}},
+		{Start: 0x016E, Bytes: []emu.Range{{Lo: 0x016E, Hi: 0x016E}}},
+		{Start: 0x016F, Bytes: []emu.Range{{Lo: 0x016F, Hi: 0x0170}}},
+		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0174}}},
+		{Start: 0x0175, Bytes: []emu.Range{{Lo: 0x0175, Hi: 0x0179}}},
+		{Start: 0x017A, Bytes: []emu.Range{{Lo: 0x017A, Hi: 0x017C}}},
+		{Start: 0x017D, Bytes: []emu.Range{{Lo: 0x017D, Hi: 0x017E}}},
+		{Start: 0x017F, Bytes: []emu.Range{{Lo: 0x017F, Hi: 0x0185}}},
+		{Start: 0x0186, Bytes: []emu.Range{{Lo: 0x0186, Hi: 0x0187}}},
+		{Start: 0x0188, Bytes: []emu.Range{{Lo: 0x0188, Hi: 0x018A}, {Lo: 0x018C, Hi: 0x018F}}},
+		{Start: 0x0190, Bytes: []emu.Range{{Lo: 0x0190, Hi: 0x0192}}},
+		{Start: 0x0193, Bytes: []emu.Range{{Lo: 0x0193, Hi: 0x0195}}},
+		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0199}}},
+		{Start: 0x019A, Bytes: []emu.Range{{Lo: 0x019A, Hi: 0x019C}}},
+		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019E}}},
+		{Start: 0x019F, Bytes: []emu.Range{{Lo: 0x019F, Hi: 0x01A4}}},
+		{Start: 0x01A5, Bytes: []emu.Range{{Lo: 0x01A5, Hi: 0x01A7}}},
+		{Start: 0x01A8, Bytes: []emu.Range{{Lo: 0x01A8, Hi: 0x01AB}}},
+		{Start: 0x01AC, Bytes: []emu.Range{{Lo: 0x01AC, Hi: 0x01AE}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0201}}},
+		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0203}}},
+		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0208}}},
+		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020C}}},
+		{Start: 0x020D, Bytes: []emu.Range{{Lo: 0x020D, Hi: 0x0210}}},
+		{Start: 0x0211, Bytes: []emu.Range{{Lo: 0x0211, Hi: 0x0211}}},
+		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0214}}},
+		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0222}}},
+		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0226}}},
+		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x022A}}},
+		{Start: 0x022B, Bytes: []emu.Range{{Lo: 0x022B, Hi: 0x022C}}},
+		{Start: 0x022D, Bytes: []emu.Range{{Lo: 0x022D, Hi: 0x022F}}},
+		{Start: 0x0230, Bytes: []emu.Range{{Lo: 0x0230, Hi: 0x0231}}},
+		{Start: 0x0232, Bytes: []emu.Range{{Lo: 0x0232, Hi: 0x0233}}},
+		{Start: 0x0234, Bytes: []emu.Range{{Lo: 0x0234, Hi: 0x0236}}},
+		{Start: 0x0237, Bytes: []emu.Range{{Lo: 0x0237, Hi: 0x0238}}},
+		{Start: 0x0239, Bytes: []emu.Range{{Lo: 0x0239, Hi: 0x023A}}},
+		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023E}}},
+		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0241}}},
+		{Start: 0x0242, Bytes: []emu.Range{{Lo: 0x0242, Hi: 0x0243}}},
+		{Start: 0x0244, Bytes: []emu.Range{{Lo: 0x0244, Hi: 0x0245}}},
+		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024E}}},
+		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0250}}},
+		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0254}}},
+		{Start: 0x0255, Bytes: []emu.Range{{Lo: 0x0255, Hi: 0x0257}}},
+		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025D}}},
+		{Start: 0x025E, Bytes: []emu.Range{{Lo: 0x025E, Hi: 0x025F}}},
+		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0263}}},
+		{Start: 0x0264, Bytes: []emu.Range{{Lo: 0x0264, Hi: 0x0266}}},
+		{Start: 0x0267, Bytes: []emu.Range{{Lo: 0x0267, Hi: 0x0268}}},
+		{Start: 0x0269, Bytes: []emu.Range{{Lo: 0x0269, Hi: 0x026A}}},
+		{Start: 0x026B, Bytes: []emu.Range{{Lo: 0x026B, Hi: 0x026D}}},
+		{Start: 0x026E, Bytes: []emu.Range{{Lo: 0x026E, Hi: 0x0270}}},
+		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0278}}},
+		{Start: 0x0279, Bytes: []emu.Range{{Lo: 0x0279, Hi: 0x027B}}},
+		{Start: 0x027C, Bytes: []emu.Range{{Lo: 0x027C, Hi: 0x027D}}},
+		{Start: 0x027E, Bytes: []emu.Range{{Lo: 0x027E, Hi: 0x027F}}},
+		{Start: 0x0280, Bytes: []emu.Range{{Lo: 0x0280, Hi: 0x0282}}},
+		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x028A}}},
+		{Start: 0x028B, Bytes: []emu.Range{{Lo: 0x028B, Hi: 0x028D}}},
+		{Start: 0x028E, Bytes: []emu.Range{{Lo: 0x028E, Hi: 0x0290}}},
+		{Start: 0x0291, Bytes: []emu.Range{{Lo: 0x0291, Hi: 0x0292}}},
+		{Start: 0x0293, Bytes: []emu.Range{{Lo: 0x0293, Hi: 0x0295}}},
+		{Start: 0x0296, Bytes: []emu.Range{{Lo: 0x0296, Hi: 0x0298}}},
+		{Start: 0x0299, Bytes: []emu.Range{{Lo: 0x0299, Hi: 0x029B}}},
+		{Start: 0x029C, Bytes: []emu.Range{{Lo: 0x029C, Hi: 0x029E}}},
+		{Start: 0x029F, Bytes: []emu.Range{{Lo: 0x029F, Hi: 0x02A0}}},
+		{Start: 0x02A1, Bytes: []emu.Range{{Lo: 0x02A1, Hi: 0x02A2}}},
+		{Start: 0x02A3, Bytes: []emu.Range{{Lo: 0x02A3, Hi: 0x02A4}}},
+		{Start: 0x02A5, Bytes: []emu.Range{{Lo: 0x02A5, Hi: 0x02A8}}},
+		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AB}}},
+		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AE}}},
+		{Start: 0x02AF, Bytes: []emu.Range{{Lo: 0x02AF, Hi: 0x02B1}}},
+		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B3}}},
+		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02C8}}},
+		{Start: 0x02C9, Bytes: []emu.Range{{Lo: 0x02C9, Hi: 0x02C9}}},
+		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D6}}},
+		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02DA}}},
+		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
+		{Start: 0x02DE, Bytes: []emu.Range{{Lo: 0x02DE, Hi: 0x02E1}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02EB}}},
+		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02EC}}},
+		{Start: 0x02ED, Bytes: []emu.Range{{Lo: 0x02ED, Hi: 0x02F0}}},
+		{Start: 0x02F1, Bytes: []emu.Range{{Lo: 0x02F1, Hi: 0x02F1}, {Lo: 0x02F3, Hi: 0x02F4}}},
+		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02FF}}},
+		{Start: 0x0300, Bytes: []emu.Range{{Lo: 0x0300, Hi: 0x0302}}},
+		{Start: 0x0303, Bytes: []emu.Range{{Lo: 0x0303, Hi: 0x0305}}},
+		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0308}}},
+		{Start: 0x0309, Bytes: []emu.Range{{Lo: 0x0309, Hi: 0x0310}}},
+		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0314}}},
+		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0318}}},
+		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x031D}}},
+		{Start: 0x031E, Bytes: []emu.Range{{Lo: 0x031E, Hi: 0x0324}}},
+		{Start: 0x0325, Bytes: []emu.Range{{Lo: 0x0325, Hi: 0x0327}}},
+		{Start: 0x0328, Bytes: []emu.Range{{Lo: 0x0328, Hi: 0x032A}}},
+		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x032D}}},
+		{Start: 0x032E, Bytes: []emu.Range{{Lo: 0x032E, Hi: 0x0330}}},
+		{Start: 0x0331, Bytes: []emu.Range{{Lo: 0x0331, Hi: 0x034A}}},
+		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0356}}},
+		{Start: 0x0357, Bytes: []emu.Range{{Lo: 0x0357, Hi: 0x035A}}},
+		{Start: 0x035B, Bytes: []emu.Range{{Lo: 0x035B, Hi: 0x035D}}},
+		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x036F}}},
+		{Start: 0x0370, Bytes: []emu.Range{{Lo: 0x0370, Hi: 0x0376}}},
+		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037C}}},
+		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x0380}}},
+		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0384}}},
+		{Start: 0x0385, Bytes: []emu.Range{{Lo: 0x0385, Hi: 0x0388}}},
+		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038A}}},
+		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x0392}}},
+		{Start: 0x0393, Bytes: []emu.Range{{Lo: 0x0393, Hi: 0x0394}}},
+		{Start: 0x0395, Bytes: []emu.Range{{Lo: 0x0395, Hi: 0x039E}}},
+		{Start: 0x039F, Bytes: []emu.Range{{Lo: 0x039F, Hi: 0x03A1}}},
+		{Start: 0x03A2, Bytes: []emu.Range{{Lo: 0x03A2, Hi: 0x03A5}}},
+		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AB}}},
+		{Start: 0x03AC, Bytes: []emu.Range{{Lo: 0x03AC, Hi: 0x03BA}}},
+		{Start: 0x03BB, Bytes: []emu.Range{{Lo: 0x03BB, Hi: 0x03BC}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C7}}},
+		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03CE}}},
+		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D4}}},
+		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03E3}}},
+		{Start: 0x03E4, Bytes: []emu.Range{{Lo: 0x03E4, Hi: 0x03E6}}},
+		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E9}}},
+		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EB}}},
+		{Start: 0x03EC, Bytes: []emu.Range{{Lo: 0x03EC, Hi: 0x03F2}}},
+		{Start: 0x03F3, Bytes: []emu.Range{{Lo: 0x03F3, Hi: 0x03F9}}},
+		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x0404}}},
+		{Start: 0x0405, Bytes: []emu.Range{{Lo: 0x0405, Hi: 0x0408}}},
+		{Start: 0x0409, Bytes: []emu.Range{{Lo: 0x0409, Hi: 0x040E}}},
+		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0411}}},
+		{Start: 0x0412, Bytes: []emu.Range{{Lo: 0x0412, Hi: 0x0416}}},
+		{Start: 0x0417, Bytes: []emu.Range{{Lo: 0x0417, Hi: 0x0419}}},
+		{Start: 0x041A, Bytes: []emu.Range{{Lo: 0x041A, Hi: 0x041C}}},
+		{Start: 0x041D, Bytes: []emu.Range{{Lo: 0x041D, Hi: 0x0421}}},
+		{Start: 0x0422, Bytes: []emu.Range{{Lo: 0x0422, Hi: 0x042A}}},
+		{Start: 0x042B, Bytes: []emu.Range{{Lo: 0x042B, Hi: 0x042D}}},
+		{Start: 0x042E, Bytes: []emu.Range{{Lo: 0x042E, Hi: 0x0430}}},
+		{Start: 0x0431, Bytes: []emu.Range{{Lo: 0x0431, Hi: 0x0435}}},
+		{Start: 0x0436, Bytes: []emu.Range{{Lo: 0x0436, Hi: 0x0438}}},
+		{Start: 0x0439, Bytes: []emu.Range{{Lo: 0x0439, Hi: 0x043D}}},
+		{Start: 0x043E, Bytes: []emu.Range{{Lo: 0x043E, Hi: 0x0440}}},
+		{Start: 0x0441, Bytes: []emu.Range{{Lo: 0x0441, Hi: 0x0445}}},
+		{Start: 0x0446, Bytes: []emu.Range{{Lo: 0x0446, Hi: 0x0448}}},
+		{Start: 0x0449, Bytes: []emu.Range{{Lo: 0x0449, Hi: 0x044B}}},
+		{Start: 0x044C, Bytes: []emu.Range{{Lo: 0x044C, Hi: 0x0450}}},
+		{Start: 0x0451, Bytes: []emu.Range{{Lo: 0x0451, Hi: 0x0453}}},
+		{Start: 0x0454, Bytes: []emu.Range{{Lo: 0x0454, Hi: 0x0458}}},
+		{Start: 0x0459, Bytes: []emu.Range{{Lo: 0x0459, Hi: 0x0459}}},
+		{Start: 0x045A, Bytes: []emu.Range{{Lo: 0x045A, Hi: 0x045C}}},
+		{Start: 0x045D, Bytes: []emu.Range{{Lo: 0x045D, Hi: 0x0461}}},
+		{Start: 0x0462, Bytes: []emu.Range{{Lo: 0x0462, Hi: 0x0464}}},
+		{Start: 0x0465, Bytes: []emu.Range{{Lo: 0x0465, Hi: 0x0467}}},
+		{Start: 0x0468, Bytes: []emu.Range{{Lo: 0x0468, Hi: 0x046B}}},
+		{Start: 0x046C, Bytes: []emu.Range{{Lo: 0x046C, Hi: 0x0472}}},
+		{Start: 0x0473, Bytes: []emu.Range{{Lo: 0x0473, Hi: 0x047C}}},
+		{Start: 0x047D, Bytes: []emu.Range{{Lo: 0x047D, Hi: 0x0483}}},
+		{Start: 0x0484, Bytes: []emu.Range{{Lo: 0x0484, Hi: 0x0493}}},
+		{Start: 0x0494, Bytes: []emu.Range{{Lo: 0x0494, Hi: 0x049B}}},
+		{Start: 0x049C, Bytes: []emu.Range{{Lo: 0x049C, Hi: 0x049D}}},
+		{Start: 0x049E, Bytes: []emu.Range{{Lo: 0x049E, Hi: 0x04A0}}},
+		{Start: 0x04A1, Bytes: []emu.Range{{Lo: 0x04A1, Hi: 0x04A4}}},
+		{Start: 0x04A5, Bytes: []emu.Range{{Lo: 0x04A5, Hi: 0x04A8}}},
+		{Start: 0x04A9, Bytes: []emu.Range{{Lo: 0x04A9, Hi: 0x04AC}}},
+		{Start: 0x04AD, Bytes: []emu.Range{{Lo: 0x04AD, Hi: 0x04B0}}},
+		{Start: 0x04B1, Bytes: []emu.Range{{Lo: 0x04B1, Hi: 0x04B4}}},
+		{Start: 0x04B5, Bytes: []emu.Range{{Lo: 0x04B5, Hi: 0x04B6}}},
+		{Start: 0x04B7, Bytes: []emu.Range{{Lo: 0x04B7, Hi: 0x04BA}}},
+		{Start: 0x04BB, Bytes: []emu.Range{{Lo: 0x04BB, Hi: 0x04C0}}},
+		{Start: 0x04C1, Bytes: []emu.Range{{Lo: 0x04C1, Hi: 0x04C4}}},
+		{Start: 0x04C5, Bytes: []emu.Range{{Lo: 0x04C5, Hi: 0x04C8}}},
+		{Start: 0x04C9, Bytes: []emu.Range{{Lo: 0x04C9, Hi: 0x04CE}}},
+		{Start: 0x04CF, Bytes: []emu.Range{{Lo: 0x04CF, Hi: 0x04D6}}},
+		{Start: 0x04D7, Bytes: []emu.Range{{Lo: 0x04D7, Hi: 0x04DA}}},
+		{Start: 0x04DB, Bytes: []emu.Range{{Lo: 0x04DB, Hi: 0x04DD}}},
+		{Start: 0x04DE, Bytes: []emu.Range{{Lo: 0x04DE, Hi: 0x04E1}}},
+		{Start: 0x04E2, Bytes: []emu.Range{{Lo: 0x04E2, Hi: 0x04E4}}},
+		{Start: 0x04E5, Bytes: []emu.Range{{Lo: 0x04E5, Hi: 0x04E9}}},
+		{Start: 0x04EA, Bytes: []emu.Range{{Lo: 0x04EA, Hi: 0x04ED}}},
+		{Start: 0x04EE, Bytes: []emu.Range{{Lo: 0x04EE, Hi: 0x04F4}}},
+		{Start: 0x04F5, Bytes: []emu.Range{{Lo: 0x04F5, Hi: 0x04F7}}},
+		{Start: 0x04F8, Bytes: []emu.Range{{Lo: 0x04F8, Hi: 0x04FC}}},
+		{Start: 0x04FD, Bytes: []emu.Range{{Lo: 0x04FD, Hi: 0x0501}}},
+		{Start: 0x0502, Bytes: []emu.Range{{Lo: 0x0502, Hi: 0x0503}}},
+		{Start: 0x0504, Bytes: []emu.Range{{Lo: 0x0504, Hi: 0x0509}}},
+		{Start: 0x050A, Bytes: []emu.Range{{Lo: 0x050A, Hi: 0x050B}}},
+		{Start: 0x050C, Bytes: []emu.Range{{Lo: 0x050C, Hi: 0x0516}}},
+		{Start: 0x0517, Bytes: []emu.Range{{Lo: 0x0517, Hi: 0x0519}}},
+		{Start: 0x051A, Bytes: []emu.Range{{Lo: 0x051A, Hi: 0x051E}}},
+		{Start: 0x051F, Bytes: []emu.Range{{Lo: 0x051F, Hi: 0x0520}}},
+		{Start: 0x0521, Bytes: []emu.Range{{Lo: 0x0521, Hi: 0x0523}}},
+		{Start: 0x0524, Bytes: []emu.Range{{Lo: 0x0524, Hi: 0x0526}}},
+		{Start: 0x0527, Bytes: []emu.Range{{Lo: 0x0527, Hi: 0x052D}}},
+		{Start: 0x052E, Bytes: []emu.Range{{Lo: 0x052E, Hi: 0x0532}}},
+		{Start: 0x0533, Bytes: []emu.Range{{Lo: 0x0533, Hi: 0x0535}}},
+		{Start: 0x0536, Bytes: []emu.Range{{Lo: 0x0536, Hi: 0x0537}}},
+		{Start: 0x0538, Bytes: []emu.Range{{Lo: 0x0538, Hi: 0x0542}}},
+		{Start: 0x0543, Bytes: []emu.Range{{Lo: 0x0543, Hi: 0x0546}}},
+		{Start: 0x0547, Bytes: []emu.Range{{Lo: 0x0547, Hi: 0x0548}}},
+		{Start: 0x0549, Bytes: []emu.Range{{Lo: 0x0549, Hi: 0x0552}}},
+		{Start: 0x0553, Bytes: []emu.Range{{Lo: 0x0553, Hi: 0x055A}}},
+		{Start: 0x055B, Bytes: []emu.Range{{Lo: 0x055B, Hi: 0x055E}}},
+		{Start: 0x055F, Bytes: []emu.Range{{Lo: 0x055F, Hi: 0x0562}}},
+		{Start: 0x0563, Bytes: []emu.Range{{Lo: 0x0563, Hi: 0x0564}}},
+		{Start: 0x0565, Bytes: []emu.Range{{Lo: 0x0565, Hi: 0x056C}}},
+		{Start: 0x056D, Bytes: []emu.Range{{Lo: 0x056D, Hi: 0x0571}}},
+		{Start: 0x0572, Bytes: []emu.Range{{Lo: 0x0572, Hi: 0x0575}}},
+		{Start: 0x0576, Bytes: []emu.Range{{Lo: 0x0576, Hi: 0x0578}}},
+		{Start: 0x0579, Bytes: []emu.Range{{Lo: 0x0579, Hi: 0x057C}}},
+		{Start: 0x057D, Bytes: []emu.Range{{Lo: 0x057D, Hi: 0x0581}}},
+		{Start: 0x0582, Bytes: []emu.Range{{Lo: 0x0582, Hi: 0x058D}}},
+		{Start: 0x058E, Bytes: []emu.Range{{Lo: 0x058E, Hi: 0x0592}}},
+		{Start: 0x0593, Bytes: []emu.Range{{Lo: 0x0593, Hi: 0x0597}}},
+		{Start: 0x0598, Bytes: []emu.Range{{Lo: 0x0598, Hi: 0x059B}}},
+		{Start: 0x059C, Bytes: []emu.Range{{Lo: 0x059C, Hi: 0x059E}}},
+		{Start: 0x059F, Bytes: []emu.Range{{Lo: 0x059F, Hi: 0x05B1}}},
+		{Start: 0x05B2, Bytes: []emu.Range{{Lo: 0x05B2, Hi: 0x05B4}}},
+		{Start: 0x05B5, Bytes: []emu.Range{{Lo: 0x05B5, Hi: 0x05B6}}},
+		{Start: 0x05B7, Bytes: []emu.Range{{Lo: 0x05B7, Hi: 0x05C0}}},
+		{Start: 0x05C1, Bytes: []emu.Range{{Lo: 0x05C1, Hi: 0x05C2}}},
+		{Start: 0x05C3, Bytes: []emu.Range{{Lo: 0x05C3, Hi: 0x05C5}}},
+		{Start: 0x05C6, Bytes: []emu.Range{{Lo: 0x05C6, Hi: 0x05C6}}},
+		{Start: 0x05C7, Bytes: []emu.Range{{Lo: 0x05C7, Hi: 0x05D0}}},
+		{Start: 0x05D1, Bytes: []emu.Range{{Lo: 0x05D1, Hi: 0x05D9}}},
+		{Start: 0x05DA, Bytes: []emu.Range{{Lo: 0x05DA, Hi: 0x05DF}}},
+		{Start: 0x05E0, Bytes: []emu.Range{{Lo: 0x05E0, Hi: 0x05E8}}},
+		{Start: 0x05E9, Bytes: []emu.Range{{Lo: 0x05E9, Hi: 0x05ED}}},
+		{Start: 0x05EE, Bytes: []emu.Range{{Lo: 0x05EE, Hi: 0x05F0}}},
+		{Start: 0x05F1, Bytes: []emu.Range{{Lo: 0x05F1, Hi: 0x05F2}}},
+		{Start: 0x05F3, Bytes: []emu.Range{{Lo: 0x05F3, Hi: 0x05FE}}},
+		{Start: 0x05FF, Bytes: []emu.Range{{Lo: 0x05FF, Hi: 0x0605}}},
+		{Start: 0x0606, Bytes: []emu.Range{{Lo: 0x0606, Hi: 0x0609}}},
+		{Start: 0x060A, Bytes: []emu.Range{{Lo: 0x060A, Hi: 0x060C}}},
+		{Start: 0x060D, Bytes: []emu.Range{{Lo: 0x060D, Hi: 0x0616}}},
+		{Start: 0x0617, Bytes: []emu.Range{{Lo: 0x0617, Hi: 0x062B}}},
+		{Start: 0x062C, Bytes: []emu.Range{{Lo: 0x062C, Hi: 0x062D}}},
+		{Start: 0x062E, Bytes: []emu.Range{{Lo: 0x062E, Hi: 0x0636}}},
+		{Start: 0x0637, Bytes: []emu.Range{{Lo: 0x0637, Hi: 0x063B}}},
+		{Start: 0x063C, Bytes: []emu.Range{{Lo: 0x063C, Hi: 0x0641}}},
+		{Start: 0x0642, Bytes: []emu.Range{{Lo: 0x0642, Hi: 0x0646}}},
+		{Start: 0x0647, Bytes: []emu.Range{{Lo: 0x0647, Hi: 0x064B}}},
+		{Start: 0x064C, Bytes: []emu.Range{{Lo: 0x064C, Hi: 0x064E}}},
+		{Start: 0x064F, Bytes: []emu.Range{{Lo: 0x064F, Hi: 0x065C}}},
+		{Start: 0x065D, Bytes: []emu.Range{{Lo: 0x065D, Hi: 0x0663}}},
+		{Start: 0x0664, Bytes: []emu.Range{{Lo: 0x0664, Hi: 0x0666}}},
+		{Start: 0x0667, Bytes: []emu.Range{{Lo: 0x0667, Hi: 0x0671}}},
+		{Start: 0x0672, Bytes: []emu.Range{{Lo: 0x0672, Hi: 0x067E}}},
+		{Start: 0x067F, Bytes: []emu.Range{{Lo: 0x067F, Hi: 0x0683}}},
+		{Start: 0x0684, Bytes: []emu.Range{{Lo: 0x0684, Hi: 0x0686}}},
+		{Start: 0x0687, Bytes: []emu.Range{{Lo: 0x0687, Hi: 0x068B}}},
+		{Start: 0x068C, Bytes: []emu.Range{{Lo: 0x068C, Hi: 0x068F}}},
+		{Start: 0x0690, Bytes: []emu.Range{{Lo: 0x0690, Hi: 0x0692}}},
+		{Start: 0x0693, Bytes: []emu.Range{{Lo: 0x0693, Hi: 0x069C}}},
+		{Start: 0x069D, Bytes: []emu.Range{{Lo: 0x069D, Hi: 0x06A1}}},
+		{Start: 0x06A2, Bytes: []emu.Range{{Lo: 0x06A2, Hi: 0x06A6}}},
+		{Start: 0x06A7, Bytes: []emu.Range{{Lo: 0x06A7, Hi: 0x06A9}}},
+		{Start: 0x06AA, Bytes: []emu.Range{{Lo: 0x06AA, Hi: 0x06AC}}},
+		{Start: 0x06AD, Bytes: []emu.Range{{Lo: 0x06AD, Hi: 0x06AF}}},
+		{Start: 0x06B0, Bytes: []emu.Range{{Lo: 0x06B0, Hi: 0x06B2}}},
+		{Start: 0x06B3, Bytes: []emu.Range{{Lo: 0x06B3, Hi: 0x06B9}}},
+		{Start: 0x06BA, Bytes: []emu.Range{{Lo: 0x06BA, Hi: 0x06BB}}},
+		{Start: 0x06BC, Bytes: []emu.Range{{Lo: 0x06BC, Hi: 0x06BE}}},
+		{Start: 0x06BF, Bytes: []emu.Range{{Lo: 0x06BF, Hi: 0x06C2}}},
+		{Start: 0x06C3, Bytes: []emu.Range{{Lo: 0x06C3, Hi: 0x06C5}}},
+		{Start: 0x06C6, Bytes: []emu.Range{{Lo: 0x06C6, Hi: 0x06CF}}},
+		{Start: 0x06D0, Bytes: []emu.Range{{Lo: 0x06D0, Hi: 0x06DC}}},
+		{Start: 0x06DD, Bytes: []emu.Range{{Lo: 0x06DD, Hi: 0x06DF}}},
+		{Start: 0x06E0, Bytes: []emu.Range{{Lo: 0x06E0, Hi: 0x06E1}}},
+		{Start: 0x06E2, Bytes: []emu.Range{{Lo: 0x06E2, Hi: 0x06E4}}},
+		{Start: 0x06E5, Bytes: []emu.Range{{Lo: 0x06E5, Hi: 0x06EA}}},
+		{Start: 0x06EB, Bytes: []emu.Range{{Lo: 0x06EB, Hi: 0x06EC}}},
+		{Start: 0x06ED, Bytes: []emu.Range{{Lo: 0x06ED, Hi: 0x06F2}}},
+		{Start: 0x06F3, Bytes: []emu.Range{{Lo: 0x06F3, Hi: 0x06F5}}},
+		{Start: 0x06F6, Bytes: []emu.Range{{Lo: 0x06F6, Hi: 0x06F8}}},
+		{Start: 0x06F9, Bytes: []emu.Range{{Lo: 0x06F9, Hi: 0x06F9}}},
+		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x179D}}},
+		{Start: 0x179E, Bytes: []emu.Range{{Lo: 0x179E, Hi: 0x179F}}},
+		{Start: 0x17A0, Bytes: []emu.Range{{Lo: 0x17A0, Hi: 0x17C9}}},
+		{Start: 0x17CA, Bytes: []emu.Range{{Lo: 0x17CA, Hi: 0x17CD}}},
+		{Start: 0x17CE, Bytes: []emu.Range{{Lo: 0x17CE, Hi: 0x17D1}}},
+		{Start: 0x17D2, Bytes: []emu.Range{{Lo: 0x17D2, Hi: 0x17D5}}},
+		{Start: 0x17D6, Bytes: []emu.Range{{Lo: 0x17D6, Hi: 0x17D9}}},
+		{Start: 0x17DA, Bytes: []emu.Range{{Lo: 0x17DA, Hi: 0x17DF}}},
+		{Start: 0x17E0, Bytes: []emu.Range{{Lo: 0x17E0, Hi: 0x17E2}}},
+		{Start: 0x17E3, Bytes: []emu.Range{{Lo: 0x17E3, Hi: 0x17E5}}},
+	},
+	Enter:      teletype,
+	EnterParts: teletypeParts,
 }
 
 // teletype runs the translation (see emu.Native.Enter). The locals: nz
@@ -15114,6 +15445,16401 @@ L17E0: // POSN
 	}
 
 L17E3: // NOPOSN
+	clock += 3<<clockShift + 1
+	// 17E3 JMP CKMATE
+	{
+		goto L0377
+	}
+
+	// The budget's end is nearer than the code can run before its next
+	// check: the core runs the rest.
+budget:
+	if used := clock >> clockShift; used < budget {
+		core = budget - used
+	}
+	goto exit
+	// An instruction the translation does not run: the core runs it.
+step:
+	core = 1
+	goto exit
+exit:
+	c.A, c.X, c.Y, c.S, c.PC = a, x, y, s, pc
+	p := c.P&(FlagD|FlagI) | FlagU | cf | byte(nz>>8)&FlagN
+	if byte(nz) == 0 {
+		p |= FlagZ
+	}
+	if v {
+		p |= FlagV
+	}
+	c.P = p
+	c.Cycles += clock >> clockShift
+	c.Instructions += clock & (1<<clockShift - 1)
+	return stop, core
+}
+
+// teletypeParts is the translation with blocks turned off (see
+// emu.Native.EnterParts): an entry into a block turned off in off leaves
+// to the core there. Otherwise it is the same as the whole one.
+func teletypeParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
+	const (
+		FlagC, FlagZ, FlagI, FlagD = emu.FlagC, emu.FlagZ, emu.FlagI, emu.FlagD
+		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
+		StackPage                  = emu.StackPage
+		// clock counts the cycles run above clockShift and the instructions
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
+	)
+	_ = off[327] // one bounds check for all
+	pc := c.PC
+	a, x, y, s := c.A, c.X, c.Y, c.S
+	var v bool
+	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
+	cf := c.P & FlagC
+	v = c.P&FlagV != 0
+	budget = min(budget, 1<<clockShift)
+	var clock uint64
+	end := budget << clockShift
+	stop, core := emu.StopBudget, uint64(0)
+	switch pc {
+	case 0x0000:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0000
+	case 0x0008:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0008
+	case 0x000B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L000B
+	case 0x000E:
+		if 1738 >= budget {
+			goto budget
+		}
+		goto L000E
+	case 0x0012:
+		if 1733 >= budget {
+			goto budget
+		}
+		goto L0012
+	case 0x0018:
+		if 1726 >= budget {
+			goto budget
+		}
+		goto L0018
+	case 0x001A:
+		if 1724 >= budget {
+			goto budget
+		}
+		goto L001A
+	case 0x0021:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L0021
+	case 0x0027:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L0027
+	case 0x002B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L002B
+	case 0x002E:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L002E
+	case 0x0032:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0032
+	case 0x0036:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0036
+	case 0x0039:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L0039
+	case 0x0041:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0041
+	case 0x0045:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0045
+	case 0x0048:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0048
+	case 0x004B:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L004B
+	case 0x0100:
+		if 1659 >= budget {
+			goto budget
+		}
+		goto L0100
+	case 0x0104:
+		if 1654 >= budget {
+			goto budget
+		}
+		goto L0104
+	case 0x0108:
+		if 1649 >= budget {
+			goto budget
+		}
+		goto L0108
+	case 0x010C:
+		if 1645 >= budget {
+			goto budget
+		}
+		goto L010C
+	case 0x0110:
+		if 1640 >= budget {
+			goto budget
+		}
+		goto L0110
+	case 0x0116:
+		if 1630 >= budget {
+			goto budget
+		}
+		goto L0116
+	case 0x0118:
+		if 1624 >= budget {
+			goto budget
+		}
+		goto L0118
+	case 0x011A:
+		if 1622 >= budget {
+			goto budget
+		}
+		goto L011A
+	case 0x011E:
+		if 1617 >= budget {
+			goto budget
+		}
+		goto L011E
+	case 0x0123:
+		if 1622 >= budget {
+			goto budget
+		}
+		goto L0123
+	case 0x0126:
+		if 58 >= budget {
+			goto budget
+		}
+		goto L0126
+	case 0x012D:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L012D
+	case 0x0131:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0131
+	case 0x0138:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0138
+	case 0x013C:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L013C
+	case 0x013E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L013E
+	case 0x013F:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L013F
+	case 0x014A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L014A
+	case 0x014D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L014D
+	case 0x0150:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0150
+	case 0x0153:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0153
+	case 0x015A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L015A
+	case 0x015D:
+		if 143 >= budget {
+			goto budget
+		}
+		goto L015D
+	case 0x0160:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0160
+	case 0x0164:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0164
+	case 0x016A:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L016A
+	case 0x016E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L016E
+	case 0x016F:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L016F
+	case 0x0171:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0171
+	case 0x0175:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L0175
+	case 0x017A:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L017A
+	case 0x017D:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L017D
+	case 0x017F:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L017F
+	case 0x0186:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0186
+	case 0x0188:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0188
+	case 0x0190:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0190
+	case 0x0193:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0193
+	case 0x0196:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0196
+	case 0x019A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L019A
+	case 0x019D:
+		if 1830 >= budget {
+			goto budget
+		}
+		goto L019D
+	case 0x019F:
+		if 1828 >= budget {
+			goto budget
+		}
+		goto L019F
+	case 0x01A5:
+		if 1833 >= budget {
+			goto budget
+		}
+		goto L01A5
+	case 0x01A8:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L01A8
+	case 0x01AC:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L01AC
+	case 0x0200:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L0200
+	case 0x0202:
+		if 1171 >= budget {
+			goto budget
+		}
+		goto L0202
+	case 0x0204:
+		if 1169 >= budget {
+			goto budget
+		}
+		goto L0204
+	case 0x0209:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0209
+	case 0x020D:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L020D
+	case 0x0211:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0211
+	case 0x0212:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0212
+	case 0x0215:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0215
+	case 0x021F:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L021F
+	case 0x0223:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L0223
+	case 0x0227:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0227
+	case 0x022B:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L022B
+	case 0x022D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L022D
+	case 0x0230:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0230
+	case 0x0232:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0232
+	case 0x0234:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0234
+	case 0x0237:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0237
+	case 0x0239:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0239
+	case 0x023B:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L023B
+	case 0x023F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L023F
+	case 0x0242:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0242
+	case 0x0244:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0244
+	case 0x0246:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0246
+	case 0x0249:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0249
+	case 0x024F:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L024F
+	case 0x0251:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0251
+	case 0x0255:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0255
+	case 0x0258:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0258
+	case 0x025E:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L025E
+	case 0x0260:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0260
+	case 0x0264:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0264
+	case 0x0267:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0267
+	case 0x0269:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0269
+	case 0x026B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L026B
+	case 0x026E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L026E
+	case 0x0271:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0271
+	case 0x0279:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0279
+	case 0x027C:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L027C
+	case 0x027E:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L027E
+	case 0x0280:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0280
+	case 0x0283:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0283
+	case 0x028B:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L028B
+	case 0x028E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L028E
+	case 0x0291:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0291
+	case 0x0293:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0293
+	case 0x0296:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0296
+	case 0x0299:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0299
+	case 0x029C:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L029C
+	case 0x029F:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L029F
+	case 0x02A1:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L02A1
+	case 0x02A3:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L02A3
+	case 0x02A5:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L02A5
+	case 0x02A9:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L02A9
+	case 0x02AC:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02AC
+	case 0x02AF:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L02AF
+	case 0x02B2:
+		if 4817 >= budget {
+			goto budget
+		}
+		goto L02B2
+	case 0x02B4:
+		if 4815 >= budget {
+			goto budget
+		}
+		goto L02B4
+	case 0x02C9:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02C9
+	case 0x02CA:
+		if 1494 >= budget {
+			goto budget
+		}
+		goto L02CA
+	case 0x02D7:
+		if 1475 >= budget {
+			goto budget
+		}
+		goto L02D7
+	case 0x02DB:
+		if 1470 >= budget {
+			goto budget
+		}
+		goto L02DB
+	case 0x02DE:
+		if 1477 >= budget {
+			goto budget
+		}
+		goto L02DE
+	case 0x02E2:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L02E2
+	case 0x02E6:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L02E6
+	case 0x02EC:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L02EC
+	case 0x02ED:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L02ED
+	case 0x02F1:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L02F1
+	case 0x02F5:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L02F5
+	case 0x0300:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0300
+	case 0x0303:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0303
+	case 0x0306:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0306
+	case 0x0309:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0309
+	case 0x0311:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0311
+	case 0x0315:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0315
+	case 0x0319:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0319
+	case 0x031E:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L031E
+	case 0x0325:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0325
+	case 0x0328:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0328
+	case 0x032B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L032B
+	case 0x032E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L032E
+	case 0x0331:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L0331
+	case 0x034B:
+		if 1501 >= budget {
+			goto budget
+		}
+		goto L034B
+	case 0x0357:
+		if 1481 >= budget {
+			goto budget
+		}
+		goto L0357
+	case 0x035B:
+		if 1486 >= budget {
+			goto budget
+		}
+		goto L035B
+	case 0x035E:
+		if 52 >= budget {
+			goto budget
+		}
+		goto L035E
+	case 0x0370:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L0370
+	case 0x0377:
+		if 60 >= budget {
+			goto budget
+		}
+		goto L0377
+	case 0x037D:
+		if 52 >= budget {
+			goto budget
+		}
+		goto L037D
+	case 0x0381:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L0381
+	case 0x0385:
+		if 43 >= budget {
+			goto budget
+		}
+		goto L0385
+	case 0x0389:
+		if 38 >= budget {
+			goto budget
+		}
+		goto L0389
+	case 0x038B:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L038B
+	case 0x0393:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L0393
+	case 0x0395:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0395
+	case 0x039F:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L039F
+	case 0x03A2:
+		if 65 >= budget {
+			goto budget
+		}
+		goto L03A2
+	case 0x03A6:
+		if 60 >= budget {
+			goto budget
+		}
+		goto L03A6
+	case 0x03AC:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L03AC
+	case 0x03BB:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L03BB
+	case 0x03BD:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L03BD
+	case 0x03C8:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03C8
+	case 0x03CF:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L03CF
+	case 0x03D5:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L03D5
+	case 0x03E4:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L03E4
+	case 0x03E7:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L03E7
+	case 0x03EA:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03EA
+	case 0x03EC:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03EC
+	case 0x03F3:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03F3
+	case 0x0400:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0400
+	case 0x0405:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0405
+	case 0x0409:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0409
+	case 0x040F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L040F
+	case 0x0412:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0412
+	case 0x0417:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0417
+	case 0x041A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L041A
+	case 0x041D:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L041D
+	case 0x0422:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0422
+	case 0x042B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L042B
+	case 0x042E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L042E
+	case 0x0431:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0431
+	case 0x0436:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0436
+	case 0x0439:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0439
+	case 0x043E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L043E
+	case 0x0441:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0441
+	case 0x0446:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0446
+	case 0x0449:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0449
+	case 0x044C:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L044C
+	case 0x0451:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0451
+	case 0x0454:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0454
+	case 0x0459:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0459
+	case 0x045A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L045A
+	case 0x045D:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L045D
+	case 0x0462:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0462
+	case 0x0465:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0465
+	case 0x0468:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L0468
+	case 0x046C:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L046C
+	case 0x0473:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L0473
+	case 0x047D:
+		if 43 >= budget {
+			goto budget
+		}
+		goto L047D
+	case 0x0484:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L0484
+	case 0x0494:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0494
+	case 0x049C:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L049C
+	case 0x049E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L049E
+	case 0x04A1:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L04A1
+	case 0x04A5:
+		if 40 >= budget {
+			goto budget
+		}
+		goto L04A5
+	case 0x04A9:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L04A9
+	case 0x04AD:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L04AD
+	case 0x04B1:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L04B1
+	case 0x04B5:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L04B5
+	case 0x04B7:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L04B7
+	case 0x04BB:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L04BB
+	case 0x04C1:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L04C1
+	case 0x04C5:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L04C5
+	case 0x04C9:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L04C9
+	case 0x04CF:
+		if 1619 >= budget {
+			goto budget
+		}
+		goto L04CF
+	case 0x04D7:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L04D7
+	case 0x04DB:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L04DB
+	case 0x04DE:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L04DE
+	case 0x04E2:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L04E2
+	case 0x04E5:
+		if 1608 >= budget {
+			goto budget
+		}
+		goto L04E5
+	case 0x04EA:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L04EA
+	case 0x04EE:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L04EE
+	case 0x04F5:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L04F5
+	case 0x04F8:
+		if 1601 >= budget {
+			goto budget
+		}
+		goto L04F8
+	case 0x04FD:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L04FD
+	case 0x0502:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0502
+	case 0x0504:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0504
+	case 0x050A:
+		if 1509 >= budget {
+			goto budget
+		}
+		goto L050A
+	case 0x050C:
+		if 1507 >= budget {
+			goto budget
+		}
+		goto L050C
+	case 0x0517:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0517
+	case 0x051A:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L051A
+	case 0x051F:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L051F
+	case 0x0521:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0521
+	case 0x0524:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0524
+	case 0x0527:
+		if 1593 >= budget {
+			goto budget
+		}
+		goto L0527
+	case 0x052E:
+		if 1584 >= budget {
+			goto budget
+		}
+		goto L052E
+	case 0x0533:
+		if 1589 >= budget {
+			goto budget
+		}
+		goto L0533
+	case 0x0536:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L0536
+	case 0x0538:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0538
+	case 0x0543:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0543
+	case 0x0547:
+		if 38 >= budget {
+			goto budget
+		}
+		goto L0547
+	case 0x0549:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L0549
+	case 0x0553:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0553
+	case 0x055B:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L055B
+	case 0x055F:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L055F
+	case 0x0563:
+		if 1507 >= budget {
+			goto budget
+		}
+		goto L0563
+	case 0x0565:
+		if 1505 >= budget {
+			goto budget
+		}
+		goto L0565
+	case 0x056D:
+		if 1494 >= budget {
+			goto budget
+		}
+		goto L056D
+	case 0x0572:
+		if 1488 >= budget {
+			goto budget
+		}
+		goto L0572
+	case 0x0576:
+		if 1493 >= budget {
+			goto budget
+		}
+		goto L0576
+	case 0x0579:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L0579
+	case 0x057D:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L057D
+	case 0x0582:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L0582
+	case 0x058E:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L058E
+	case 0x0593:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0593
+	case 0x0598:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0598
+	case 0x059C:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L059C
+	case 0x059F:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L059F
+	case 0x05B2:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05B2
+	case 0x05B5:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L05B5
+	case 0x05B7:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L05B7
+	case 0x05C1:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L05C1
+	case 0x05C3:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L05C3
+	case 0x05C6:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05C6
+	case 0x05C7:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L05C7
+	case 0x05D1:
+		if 1669 >= budget {
+			goto budget
+		}
+		goto L05D1
+	case 0x05DA:
+		if 1658 >= budget {
+			goto budget
+		}
+		goto L05DA
+	case 0x05E0:
+		if 1652 >= budget {
+			goto budget
+		}
+		goto L05E0
+	case 0x05E9:
+		if 1639 >= budget {
+			goto budget
+		}
+		goto L05E9
+	case 0x05EE:
+		if 1644 >= budget {
+			goto budget
+		}
+		goto L05EE
+	case 0x05F1:
+		if 80 >= budget {
+			goto budget
+		}
+		goto L05F1
+	case 0x05F3:
+		if 78 >= budget {
+			goto budget
+		}
+		goto L05F3
+	case 0x05FF:
+		if 62 >= budget {
+			goto budget
+		}
+		goto L05FF
+	case 0x0606:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L0606
+	case 0x060A:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L060A
+	case 0x060D:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L060D
+	case 0x0617:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L0617
+	case 0x062C:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L062C
+	case 0x062E:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L062E
+	case 0x0637:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0637
+	case 0x063C:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L063C
+	case 0x0642:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0642
+	case 0x0647:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0647
+	case 0x064C:
+		if 4 >= budget {
+			goto budget
+		}
+		goto L064C
+	case 0x064F:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L064F
+	case 0x065D:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L065D
+	case 0x0664:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0664
+	case 0x0667:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0667
+	case 0x0672:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0672
+	case 0x067F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L067F
+	case 0x0684:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0684
+	case 0x0687:
+		if 1459 >= budget {
+			goto budget
+		}
+		goto L0687
+	case 0x068C:
+		if 1453 >= budget {
+			goto budget
+		}
+		goto L068C
+	case 0x0690:
+		if 1458 >= budget {
+			goto budget
+		}
+		goto L0690
+	case 0x0693:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0693
+	case 0x069D:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L069D
+	case 0x06A2:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L06A2
+	case 0x06A7:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L06A7
+	case 0x06AA:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L06AA
+	case 0x06AD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L06AD
+	case 0x06B0:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L06B0
+	case 0x06B3:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L06B3
+	case 0x06BA:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L06BA
+	case 0x06BC:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L06BC
+	case 0x06BF:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L06BF
+	case 0x06C3:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L06C3
+	case 0x06C6:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L06C6
+	case 0x06D0:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L06D0
+	case 0x06DD:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L06DD
+	case 0x06E0:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L06E0
+	case 0x06E2:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L06E2
+	case 0x06E5:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L06E5
+	case 0x06EB:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L06EB
+	case 0x06ED:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L06ED
+	case 0x06F3:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L06F3
+	case 0x06F6:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L06F6
+	case 0x06F9:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L06F9
+	case 0x1780:
+		if 140 >= budget {
+			goto budget
+		}
+		goto L1780
+	case 0x179E:
+		if 96 >= budget {
+			goto budget
+		}
+		goto L179E
+	case 0x17A0:
+		if 94 >= budget {
+			goto budget
+		}
+		goto L17A0
+	case 0x17CA:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L17CA
+	case 0x17CE:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L17CE
+	case 0x17D2:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L17D2
+	case 0x17D6:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L17D6
+	case 0x17DA:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L17DA
+	case 0x17E0:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L17E0
+	case 0x17E3:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L17E3
+	default:
+		// Inside a block: the core steps to the next one. Outside
+		// the code: the core runs the rest.
+		if (pc >= 0x0000 && pc <= 0x004D) || (pc >= 0x0100 && pc <= 0x01AE) || (pc >= 0x0200 && pc <= 0x03F9) || (pc >= 0x0400 && pc <= 0x06F9) || (pc >= 0x1780 && pc <= 0x17E5) {
+			return emu.StopBudget, 1
+		}
+		return emu.StopBudget, budget
+	}
+
+L0000: // CHESS
+	if off[0] {
+		pc = 0x0000
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0000
+		goto budget
+	}
+	clock += 11<<clockShift + 5
+	// 0000 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 0001 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0003 TXS
+	{
+		s = x
+	}
+	// 0004 LDX #$C8
+	{
+		m := byte(0xC8)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0006 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+
+L0008: // OUT
+	if off[1] {
+		pc = 0x0008
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0008
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0008 JSR TTYOUT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0008
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		s -= 2
+		goto L0400
+	}
+
+L000B:
+	if off[2] {
+		pc = 0x000B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x000B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 000B JSR TTYIN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x000B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		s -= 2
+		goto L045A
+	}
+
+L000E:
+	if off[3] {
+		pc = 0x000E
+		goto step
+	}
+	if clock+1738<<clockShift >= end {
+		pc = 0x000E
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 000E CMP .OLDKY
+	{
+		m := c.Mem[0x00F3]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0010 BEQ OUT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0008
+		}
+	}
+
+L0012:
+	if off[4] {
+		pc = 0x0012
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0012 STA .OLDKY
+	{
+		c.Mem[0x00F3] = a
+	}
+	// 0014 CMP #$0C
+	{
+		m := byte(0x0C)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0016 BNE NOSET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0027
+		}
+	}
+
+L0018:
+	if off[5] {
+		pc = 0x0018
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0018 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L001A: // WHSET
+	if off[6] {
+		pc = 0x001A
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 001A LDA .SETW,X
+	{
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 001C STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x001C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 001E DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 001F BPL WHSET
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L001A
+		}
+	}
+
+L0021:
+	if off[7] {
+		pc = 0x0021
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0021 STX .OMOVE
+	{
+		c.Mem[0x00DC] = x
+	}
+	// 0023 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0025 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0039
+		}
+	}
+
+L0027: // NOSET
+	if off[8] {
+		pc = 0x0027
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0027 CMP #$0E
+	{
+		m := byte(0x0E)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0029 BNE NOREV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0032
+		}
+	}
+
+L002B:
+	if off[9] {
+		pc = 0x002B
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 002B JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x002B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		s -= 2
+		goto L02B2
+	}
+
+L002E:
+	if off[10] {
+		pc = 0x002E
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x002E
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 002E LDA #$EE
+	{
+		m := byte(0xEE)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0030 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0039
+		}
+	}
+
+L0032: // NOREV
+	if off[11] {
+		pc = 0x0032
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0032 CMP #$14
+	{
+		m := byte(0x14)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0034 BNE NOGO
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0041
+		}
+	}
+
+L0036:
+	if off[12] {
+		pc = 0x0036
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0036 JSR GO
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0036
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		s -= 2
+		goto L03A2
+	}
+
+L0039: // CLDSP
+	if off[13] {
+		pc = 0x0039
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x0039
+		goto budget
+	}
+	clock += 11<<clockShift + 4
+	// 0039 STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 003B STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 003D STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 003F BNE CHESS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0000
+		}
+	}
+
+L0041: // NOGO
+	if off[14] {
+		pc = 0x0041
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0041 CMP #$0F
+	{
+		m := byte(0x0F)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0043 BNE NOMV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L004B
+		}
+	}
+
+L0045:
+	if off[15] {
+		pc = 0x0045
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0045 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0045
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		s -= 2
+		goto L034B
+	}
+
+L0048:
+	if off[16] {
+		pc = 0x0048
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x0048
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0048 JMP DISP
+	{
+		goto L019D
+	}
+
+L004B: // NOMV
+	if off[17] {
+		pc = 0x004B
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 004B JMP INPUT
+	{
+		goto L0196
+	}
+
+L0100: // JANUS
+	if off[18] {
+		pc = 0x0100
+		goto step
+	}
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160
+		}
+	}
+
+L0104: // COUNTS
+	if off[19] {
+		pc = 0x0104
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110
+		}
+	}
+
+L0108:
+	if off[20] {
+		pc = 0x0108
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110
+		}
+	}
+
+L010C:
+	if off[21] {
+		pc = 0x010C
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E
+		}
+	}
+
+L0110: // OVER
+	if off[22] {
+		pc = 0x0110
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118
+		}
+	}
+
+L0116:
+	if off[23] {
+		pc = 0x0116
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+
+L0118: // NOQ
+	if off[24] {
+		pc = 0x0118
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138
+		}
+	}
+
+L011A:
+	if off[25] {
+		pc = 0x011A
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+
+L011E: // ELOOP
+	if off[26] {
+		pc = 0x011E
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126
+		}
+	}
+
+L0123:
+	if off[27] {
+		pc = 0x0123
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E
+		}
+	}
+
+L0126: // FOUN
+	if off[28] {
+		pc = 0x0126
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131
+		}
+	}
+
+L012D:
+	if off[29] {
+		pc = 0x012D
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0131: // LESS
+	if off[30] {
+		pc = 0x0131
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+
+L0138: // NOCAP
+	if off[31] {
+		pc = 0x0138
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F
+		}
+	}
+
+L013C:
+	if off[32] {
+		pc = 0x013C
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F
+		}
+	}
+
+L013E: // XRT
+	if off[33] {
+		pc = 0x013E
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L013F: // ON4
+	if off[34] {
+		pc = 0x013F
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L014A:
+	if off[35] {
+		pc = 0x014A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x014A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 014A JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x014A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		s -= 2
+		goto L02B2
+	}
+
+L014D:
+	if off[36] {
+		pc = 0x014D
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x014D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 014D JSR GNMZ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x014D
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		s -= 2
+		goto L0200
+	}
+
+L0150:
+	if off[37] {
+		pc = 0x0150
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0150
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0150 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0150
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		s -= 2
+		goto L02B2
+	}
+
+L0153:
+	if off[38] {
+		pc = 0x0153
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0153
+		goto budget
+	}
+	clock += 11<<clockShift + 3
+	// 0153 LDA #$08
+	{
+		m := byte(0x08)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0155 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0157 JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0157
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		s -= 2
+		goto L0209
+	}
+
+L015A:
+	if off[39] {
+		pc = 0x015A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x015A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 015A JSR UMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x015A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		s -= 2
+		goto L0331
+	}
+
+L015D:
+	if off[40] {
+		pc = 0x015D
+		goto step
+	}
+	if clock+143<<clockShift >= end {
+		pc = 0x015D
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 015D JMP STRATGY
+	{
+		goto L1780
+	}
+
+L0160: // NOCOUNT
+	if off[41] {
+		pc = 0x0160
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F
+		}
+	}
+
+L0164:
+	if off[42] {
+		pc = 0x0164
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L016A:
+	if off[43] {
+		pc = 0x016A
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+
+L016E: // RETJ
+	if off[44] {
+		pc = 0x016E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L016F: // TREE
+	if off[45] {
+		pc = 0x016F
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L0171:
+	if off[46] {
+		pc = 0x0171
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0175: // LOOPX
+	if off[47] {
+		pc = 0x0175
+		goto step
+	}
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F
+		}
+	}
+
+L017A:
+	if off[48] {
+		pc = 0x017A
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E
+		}
+	}
+
+L017D:
+	if off[49] {
+		pc = 0x017D
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175
+		}
+	}
+
+L017F: // FOUNX
+	if off[50] {
+		pc = 0x017F
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188
+		}
+	}
+
+L0186:
+	if off[51] {
+		pc = 0x0186
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0188: // NOMAX
+	if off[52] {
+		pc = 0x0188
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193
+		}
+	}
+
+L0190:
+	if off[53] {
+		pc = 0x0190
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193: // UPTREE
+	if off[54] {
+		pc = 0x0193
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L0196: // INPUT
+	if off[55] {
+		pc = 0x0196
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0196 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0198 BCS ERROR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L01AC
+		}
+	}
+
+L019A:
+	if off[56] {
+		pc = 0x019A
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 019A JSR DISMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x019A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		s -= 2
+		goto L03EA
+	}
+
+L019D: // DISP
+	if off[57] {
+		pc = 0x019D
+		goto step
+	}
+	if clock+1830<<clockShift >= end {
+		pc = 0x019D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 019D LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L019F: // SEARCH
+	if off[58] {
+		pc = 0x019F
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 019F LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 01A1 CMP .BESTV
+	{
+		m := c.Mem[0x00FA]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 01A3 BEQ HERE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L01A8
+		}
+	}
+
+L01A5:
+	if off[59] {
+		pc = 0x01A5
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 01A5 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 01A6 BPL SEARCH
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L019F
+		}
+	}
+
+L01A8: // HERE
+	if off[60] {
+		pc = 0x01A8
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 01A8 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 01AA STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+
+L01AC: // ERROR
+	if off[61] {
+		pc = 0x01AC
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 01AC JMP CHESS
+	{
+		goto L0000
+	}
+
+L0200: // GNMZ
+	if off[62] {
+		pc = 0x0200
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0200 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0202: // GNMX
+	if off[63] {
+		pc = 0x0202
+		goto step
+	}
+	if clock+1171<<clockShift >= end {
+		pc = 0x0202
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0202 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+
+L0204: // CLEAR
+	if off[64] {
+		pc = 0x0204
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0204 STA .COUNT,X
+	{
+		ea := uint16(x + 0xDE)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0207 BPL CLEAR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0204
+		}
+	}
+
+L0209: // GNM
+	if off[65] {
+		pc = 0x0209
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+
+L020D: // NEWP
+	if off[66] {
+		pc = 0x020D
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212
+		}
+	}
+
+L0211:
+	if off[67] {
+		pc = 0x0211
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L0212: // NEX
+	if off[68] {
+		pc = 0x0212
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0212 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L031E
+	}
+
+L0215:
+	if off[69] {
+		pc = 0x0215
+		goto step
+	}
+	if clock+32<<clockShift >= end {
+		pc = 0x0215
+		goto budget
+	}
+	clock += 12<<clockShift + 5
+	// 0215 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0217 LDX #$08
+	{
+		m := byte(0x08)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0219 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+	// 021B CPY #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 021D BPL PAWN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0260
+		}
+	}
+
+L021F:
+	if off[70] {
+		pc = 0x021F
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 021F CPY #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0221 BPL KNIGHT
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0251
+		}
+	}
+
+L0223:
+	if off[71] {
+		pc = 0x0223
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0223 CPY #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0225 BPL BISHOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L0227:
+	if off[72] {
+		pc = 0x0227
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0227 CPY #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0229 BEQ QUEEN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0234
+		}
+	}
+
+L022B:
+	if off[73] {
+		pc = 0x022B
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 022B BPL ROOK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L023B
+		}
+	}
+
+L022D: // KING
+	if off[74] {
+		pc = 0x022D
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x022D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 022D JSR SNGMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x022D
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		s -= 2
+		goto L028E
+	}
+
+L0230:
+	if off[75] {
+		pc = 0x0230
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0230
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0230 BNE KING
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L022D
+		}
+	}
+
+L0232:
+	if off[76] {
+		pc = 0x0232
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0232 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0234: // QUEEN
+	if off[77] {
+		pc = 0x0234
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0234
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0234 JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0234
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		s -= 2
+		goto L029C
+	}
+
+L0237:
+	if off[78] {
+		pc = 0x0237
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x0237
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0237 BNE QUEEN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0234
+		}
+	}
+
+L0239:
+	if off[79] {
+		pc = 0x0239
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0239 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L023B: // ROOK
+	if off[80] {
+		pc = 0x023B
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 023B LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 023D STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L023F: // AGNR
+	if off[81] {
+		pc = 0x023F
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x023F
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 023F JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x023F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		s -= 2
+		goto L029C
+	}
+
+L0242:
+	if off[82] {
+		pc = 0x0242
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0242
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0242 BNE AGNR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L023F
+		}
+	}
+
+L0244:
+	if off[83] {
+		pc = 0x0244
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0244 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0246: // BISHOP
+	if off[84] {
+		pc = 0x0246
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0246
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0246 JSR LINE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0246
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		s -= 2
+		goto L029C
+	}
+
+L0249:
+	if off[85] {
+		pc = 0x0249
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0249
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 0249 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 024B CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 024D BNE BISHOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L024F:
+	if off[86] {
+		pc = 0x024F
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 024F BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0251: // KNIGHT
+	if off[87] {
+		pc = 0x0251
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0251 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0253 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L0255: // AGNN
+	if off[88] {
+		pc = 0x0255
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0255
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0255 JSR SNGMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0255
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		s -= 2
+		goto L028E
+	}
+
+L0258:
+	if off[89] {
+		pc = 0x0258
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0258
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 0258 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 025A CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 025C BNE AGNN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0255
+		}
+	}
+
+L025E:
+	if off[90] {
+		pc = 0x025E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 025E BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0260: // PAWN
+	if off[91] {
+		pc = 0x0260
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0260 LDX #$06
+	{
+		m := byte(0x06)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0262 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L0264: // P1
+	if off[92] {
+		pc = 0x0264
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0264
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0264 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0264
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		s -= 2
+		goto L02CA
+	}
+
+L0267:
+	if off[93] {
+		pc = 0x0267
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x0267
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0267 BVC P2
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L026E
+		}
+	}
+
+L0269:
+	if off[94] {
+		pc = 0x0269
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0269 BMI P2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L026E
+		}
+	}
+
+L026B:
+	if off[95] {
+		pc = 0x026B
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 026B JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x026B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		s -= 2
+		goto L0100
+	}
+
+L026E: // P2
+	if off[96] {
+		pc = 0x026E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x026E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 026E JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x026E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		s -= 2
+		goto L031E
+	}
+
+L0271:
+	if off[97] {
+		pc = 0x0271
+		goto step
+	}
+	if clock+13<<clockShift >= end {
+		pc = 0x0271
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0271 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 0273 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0275 CMP #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0277 BEQ P1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0264
+		}
+	}
+
+L0279: // P3
+	if off[98] {
+		pc = 0x0279
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0279
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0279 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0279
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		s -= 2
+		goto L02CA
+	}
+
+L027C:
+	if off[99] {
+		pc = 0x027C
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x027C
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 027C BVS NEWP
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L027E:
+	if off[100] {
+		pc = 0x027E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 027E BMI NEWP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L020D
+		}
+	}
+
+L0280:
+	if off[101] {
+		pc = 0x0280
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0280 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0280
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		s -= 2
+		goto L0100
+	}
+
+L0283:
+	if off[102] {
+		pc = 0x0283
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x0283
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 0283 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0285 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0287 CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0289 BEQ P3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0279
+		}
+	}
+
+L028B:
+	if off[103] {
+		pc = 0x028B
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 028B JMP NEWP
+	{
+		goto L020D
+	}
+
+L028E: // SNGMV
+	if off[104] {
+		pc = 0x028E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x028E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028E JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x028E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		s -= 2
+		goto L02CA
+	}
+
+L0291:
+	if off[105] {
+		pc = 0x0291
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296
+		}
+	}
+
+L0293:
+	if off[106] {
+		pc = 0x0293
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		s -= 2
+		goto L0100
+	}
+
+L0296: // ILL1
+	if off[107] {
+		pc = 0x0296
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		s -= 2
+		goto L031E
+	}
+
+L0299:
+	if off[108] {
+		pc = 0x0299
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L029C: // LINE
+	if off[109] {
+		pc = 0x029C
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA
+	}
+
+L029F:
+	if off[110] {
+		pc = 0x029F
+		goto step
+	}
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3
+		}
+	}
+
+L02A1:
+	if off[111] {
+		pc = 0x02A1
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C
+		}
+	}
+
+L02A3: // OVL
+	if off[112] {
+		pc = 0x02A3
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC
+		}
+	}
+
+L02A5:
+	if off[113] {
+		pc = 0x02A5
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		s -= 2
+		goto L0100
+	}
+
+L02A9:
+	if off[114] {
+		pc = 0x02A9
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C
+		}
+	}
+
+L02AC: // ILL
+	if off[115] {
+		pc = 0x02AC
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		s -= 2
+		goto L031E
+	}
+
+L02AF:
+	if off[116] {
+		pc = 0x02AF
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L02B2: // REVERSE
+	if off[117] {
+		pc = 0x02B2
+		goto step
+	}
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02B4: // ETC
+	if off[118] {
+		pc = 0x02B4
+		goto step
+	}
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4
+		}
+	}
+
+L02C9:
+	if off[119] {
+		pc = 0x02C9
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L02CA: // CMOVE
+	if off[120] {
+		pc = 0x02CA
+		goto step
+	}
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319
+		}
+	}
+
+L02D7:
+	if off[121] {
+		pc = 0x02D7
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02DB: // LOOP
+	if off[122] {
+		pc = 0x02DB
+		goto step
+	}
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		for top := n - 1; top >= 0 && found < 0; top -= 8 {
+			w := c.Mem[0x50+top-7 : 0x50+top+1]
+			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			v ^= pat
+			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+			if top < 7 {
+				zero &^= 1<<(8*(7-top)) - 1 // below the table
+			}
+			if zero != 0 {
+				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC
+	}
+
+L02DE:
+	if off[123] {
+		pc = 0x02DE
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 02DE CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E0 BNE LOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02DB
+		}
+	}
+
+L02E2:
+	if off[124] {
+		pc = 0x02E2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319
+		}
+	}
+
+L02E6:
+	if off[125] {
+		pc = 0x02E6
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED
+		}
+	}
+
+L02EC: // NO
+	if off[126] {
+		pc = 0x02EC
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+
+L02ED: // SPX
+	if off[127] {
+		pc = 0x02ED
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315
+		}
+	}
+
+L02F1:
+	if off[128] {
+		pc = 0x02F1
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315
+		}
+	}
+
+L02F5: // CHKCHK
+	if off[129] {
+		pc = 0x02F5
+		goto step
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0300:
+	if off[130] {
+		pc = 0x0300
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0300
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0300 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0300
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		s -= 2
+		goto L02B2
+	}
+
+L0303:
+	if off[131] {
+		pc = 0x0303
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0303
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0303 JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0303
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		s -= 2
+		goto L0209
+	}
+
+L0306:
+	if off[132] {
+		pc = 0x0306
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 JSR RUM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0306
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		s -= 2
+		goto L032E
+	}
+
+L0309:
+	if off[133] {
+		pc = 0x0309
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x0309
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 0309 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 030A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 030B STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 030D LDA .INCHEK
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 030F BMI RETL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0315
+		}
+	}
+
+L0311:
+	if off[134] {
+		pc = 0x0311
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0311 SEC
+	{
+		cf = 1
+	}
+	// 0312 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0314 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L0315: // RETL
+	if off[135] {
+		pc = 0x0315
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L0319: // ILLEGAL
+	if off[136] {
+		pc = 0x0319
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0267:
+			goto L0267
+		case 0x027C:
+			goto L027C
+		case 0x0291:
+			goto L0291
+		case 0x029F:
+			goto L029F
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L031E: // RESET
+	if off[137] {
+		pc = 0x031E
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0215:
+			goto L0215
+		case 0x0271:
+			goto L0271
+		case 0x0299:
+			goto L0299
+		case 0x02AF:
+			goto L02AF
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L0325: // GENRM
+	if off[138] {
+		pc = 0x0325
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0325
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0325 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0325
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		s -= 2
+		goto L034B
+	}
+
+L0328: // GENR2
+	if off[139] {
+		pc = 0x0328
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0328
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0328 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0328
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		s -= 2
+		goto L02B2
+	}
+
+L032B:
+	if off[140] {
+		pc = 0x032B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x032B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 032B JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x032B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		s -= 2
+		goto L0209
+	}
+
+L032E: // RUM
+	if off[141] {
+		pc = 0x032E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x032E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 032E JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x032E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		s -= 2
+		goto L02B2
+	}
+
+L0331: // UMOVE
+	if off[142] {
+		pc = 0x0331
+		goto step
+	}
+	if clock+70<<clockShift >= end {
+		pc = 0x0331
+		goto budget
+	}
+	clock += 54<<clockShift + 17
+	// 0331 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0332 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0334 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0336 TXS
+	{
+		s = x
+	}
+	// 0337 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0338 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 033A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 033D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 033E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 7
+			pc = 0x033F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0341 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0342 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0343 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0344 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0346 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x0346
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0348 JMP STRV
+	{
+		goto L0370
+	}
+
+L034B: // MOVE
+	if off[143] {
+		pc = 0x034B
+		goto step
+	}
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0357: // CHECK
+	if off[144] {
+		pc = 0x0357
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E
+		}
+	}
+
+L035B:
+	if off[145] {
+		pc = 0x035B
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357
+		}
+	}
+
+L035E: // TAKE
+	if off[146] {
+		pc = 0x035E
+		goto step
+	}
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+
+L0370: // STRV
+	if off[147] {
+		pc = 0x0370
+		goto step
+	}
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L0377: // CKMATE
+	if off[148] {
+		pc = 0x0377
+		goto step
+	}
+	if clock+60<<clockShift >= end {
+		pc = 0x0377
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0377 LDX .MAXC
+	{
+		m := c.Mem[0x00E4]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0379 CPX .POINTS
+	{
+		m := c.Mem[0x00A0]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 037B BNE NOCHEK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0381
+		}
+	}
+
+L037D:
+	if off[149] {
+		pc = 0x037D
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 037D LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 037F BEQ RETV
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0381: // NOCHEK
+	if off[150] {
+		pc = 0x0381
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0381 LDX .MOB
+	{
+		m := c.Mem[0x00E3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0383 BNE RETV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0385:
+	if off[151] {
+		pc = 0x0385
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0385 LDX .WMAXP
+	{
+		m := c.Mem[0x00EE]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0387 BNE RETV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L038B
+		}
+	}
+
+L0389:
+	if off[152] {
+		pc = 0x0389
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0389 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+
+L038B: // RETV
+	if off[153] {
+		pc = 0x038B
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 038B LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 038D STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 038F CMP .BESTV
+	{
+		m := c.Mem[0x00FA]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0391 BCC RETP
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L039F
+		}
+	}
+
+L0393:
+	if off[154] {
+		pc = 0x0393
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0393 BEQ RETP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L039F
+		}
+	}
+
+L0395:
+	if off[155] {
+		pc = 0x0395
+		goto step
+	}
+	clock += 15<<clockShift + 5
+	// 0395 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 0397 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0399 STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 039B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 039D STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+
+L039F: // RETP
+	if off[156] {
+		pc = 0x039F
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 039F JMP TTYFL
+	{
+		goto L0459
+	}
+
+L03A2: // GO
+	if off[157] {
+		pc = 0x03A2
+		goto step
+	}
+	if clock+65<<clockShift >= end {
+		pc = 0x03A2
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 03A2 LDX .OMOVE
+	{
+		m := c.Mem[0x00DC]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03A4 BPL NOOPEN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L03BD
+		}
+	}
+
+L03A6:
+	if off[158] {
+		pc = 0x03A6
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 03A6 LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03A8 CMP .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03AA BNE END
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03BB
+		}
+	}
+
+L03AC:
+	if off[159] {
+		pc = 0x03AC
+		goto step
+	}
+	clock += 25<<clockShift + 9
+	// 03AC DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03AD LDA .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03AF STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 03B1 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03B2 LDA .OMOVE,X
+	{
+		m := c.Mem[x+0xDC]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03B4 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 03B6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03B7 STX .OMOVE
+	{
+		c.Mem[0x00DC] = x
+	}
+	// 03B9 BNE MV2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03D5
+		}
+	}
+
+L03BB: // END
+	if off[160] {
+		pc = 0x03BB
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 03BB STA .OMOVE
+	{
+		c.Mem[0x00DC] = a
+	}
+
+L03BD: // NOOPEN
+	if off[161] {
+		pc = 0x03BD
+		goto step
+	}
+	clock += 16<<clockShift + 5
+	// 03BD LDX #$0C
+	{
+		m := byte(0x0C)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03BF STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 03C1 STX .BESTV
+	{
+		c.Mem[0x00FA] = x
+	}
+	// 03C3 LDX #$14
+	{
+		m := byte(0x14)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03C5 JSR GNMX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03C5
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		s -= 2
+		goto L0202
+	}
+
+L03C8:
+	if off[162] {
+		pc = 0x03C8
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x03C8
+		goto budget
+	}
+	clock += 11<<clockShift + 3
+	// 03C8 LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+	// 03CA STX .STATE
+	{
+		c.Mem[0x00B5] = x
+	}
+	// 03CC JSR GNMZ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03CC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		s -= 2
+		goto L0200
+	}
+
+L03CF:
+	if off[163] {
+		pc = 0x03CF
+		goto step
+	}
+	if clock+32<<clockShift >= end {
+		pc = 0x03CF
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 03CF LDX .BESTV
+	{
+		m := c.Mem[0x00FA]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03D1 CPX #$0F
+	{
+		m := byte(0x0F)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03D3 BCC MATE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03E7
+		}
+	}
+
+L03D5: // MV2
+	if off[164] {
+		pc = 0x03D5
+		goto step
+	}
+	clock += 25<<clockShift + 7
+	// 03D5 LDX .BESTP
+	{
+		m := c.Mem[0x00FB]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03D7 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03D9 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 03DB STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 03DD LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03DF STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 03E1 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x03E1
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		s -= 2
+		goto L034B
+	}
+
+L03E4:
+	if off[165] {
+		pc = 0x03E4
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x03E4
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 03E4 JMP CHESS
+	{
+		goto L0000
+	}
+
+L03E7: // MATE
+	if off[166] {
+		pc = 0x03E7
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 03E7 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 03E9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0039:
+			goto L0039
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L03EA: // DISMV
+	if off[167] {
+		pc = 0x03EA
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x03EA
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 03EA LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+
+L03EC: // ROL
+	if off[168] {
+		pc = 0x03EC
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x03EC
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 03EC ASL .BESTM
+	{
+		m := c.Mem[0x00F9]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x00F9] = m
+	}
+	// 03EE ROL .BESTV
+	{
+		m := c.Mem[0x00FA]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x00FA] = m
+	}
+	// 03F0 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03F1 BNE ROL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03EC
+		}
+	}
+
+L03F3:
+	if off[169] {
+		pc = 0x03F3
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 03F3 ORA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 03F5 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 03F7 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 03F9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x019D:
+			goto L019D
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L0400: // TTYOUT
+	if off[170] {
+		pc = 0x0400
+		goto step
+	}
+	if clock+24<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0400 LDA .LAST
+	{
+		m := c.Mem[0x07DA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 BMI HELLO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0449
+		}
+	}
+
+L0405:
+	if off[171] {
+		pc = 0x0405
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0405 CMP #$14
+	{
+		m := byte(0x14)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0407 BNE TOBRD
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0446
+		}
+	}
+
+L0409:
+	if off[172] {
+		pc = 0x0409
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0409 LDA .BESTP
+	{
+		m := c.Mem[0x00FB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 040B CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 040D BNE MYMOVE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L041A
+		}
+	}
+
+L040F:
+	if off[173] {
+		pc = 0x040F
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 040F JSR *CRLF
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x040F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x11
+		s -= 2
+		pc = 0x1E2F
+		goto step
+	}
+
+L0412:
+	if off[174] {
+		pc = 0x0412
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0412
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0412 LDY #$04
+	{
+		m := byte(0x04)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0414 JSR PRINT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0414
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x16
+		s -= 2
+		goto L06E0
+	}
+
+L0417:
+	if off[175] {
+		pc = 0x0417
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x0417
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0417 JMP TOBRD
+	{
+		goto L0446
+	}
+
+L041A: // MYMOVE
+	if off[176] {
+		pc = 0x041A
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 041A JSR *CRLF
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x041A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x1C
+		s -= 2
+		pc = 0x1E2F
+		goto step
+	}
+
+L041D:
+	if off[177] {
+		pc = 0x041D
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x041D
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 041D LDY #$03
+	{
+		m := byte(0x03)
+		y = m
+		nz = int(int8(y))
+	}
+	// 041F JSR PRINT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x21
+		s -= 2
+		goto L06E0
+	}
+
+L0422:
+	if off[178] {
+		pc = 0x0422
+		goto step
+	}
+	if clock+15<<clockShift >= end {
+		pc = 0x0422
+		goto budget
+	}
+	clock += 15<<clockShift + 4
+	// 0422 LDA .BESTP
+	{
+		m := c.Mem[0x00FB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0424 LDX .BESTV
+	{
+		m := c.Mem[0x00FA]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0426 LDY .BESTM
+	{
+		m := c.Mem[0x00F9]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0428 JSR PRMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0428
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x2A
+		s -= 2
+		goto L062E
+	}
+
+L042B:
+	if off[179] {
+		pc = 0x042B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x042B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 042B JSR *OUTSP
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x042B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x2D
+		s -= 2
+		pc = 0x1E9E
+		goto step
+	}
+
+L042E:
+	if off[180] {
+		pc = 0x042E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x042E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 042E JSR *OUTSP
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x042E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x30
+		s -= 2
+		pc = 0x1E9E
+		goto step
+	}
+
+L0431:
+	if off[181] {
+		pc = 0x0431
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x0431
+		goto budget
+	}
+	clock += 9<<clockShift + 2
+	// 0431 LDA .BESTP
+	{
+		m := c.Mem[0x00FB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0433 JSR *PRTBYT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0433
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x35
+		s -= 2
+		pc = 0x1E3B
+		goto step
+	}
+
+L0436:
+	if off[182] {
+		pc = 0x0436
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0436
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0436 JSR *OUTSP
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0436
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x38
+		s -= 2
+		pc = 0x1E9E
+		goto step
+	}
+
+L0439:
+	if off[183] {
+		pc = 0x0439
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x0439
+		goto budget
+	}
+	clock += 9<<clockShift + 2
+	// 0439 LDA .BESTV
+	{
+		m := c.Mem[0x00FA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B JSR *PRTBYT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x043B
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x3D
+		s -= 2
+		pc = 0x1E3B
+		goto step
+	}
+
+L043E:
+	if off[184] {
+		pc = 0x043E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x043E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 043E JSR *OUTSP
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x043E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x40
+		s -= 2
+		pc = 0x1E9E
+		goto step
+	}
+
+L0441:
+	if off[185] {
+		pc = 0x0441
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x0441
+		goto budget
+	}
+	clock += 9<<clockShift + 2
+	// 0441 LDA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0443 JSR *PRTBYT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0443
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x45
+		s -= 2
+		pc = 0x1E3B
+		goto step
+	}
+
+L0446: // TOBRD
+	if off[186] {
+		pc = 0x0446
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x0446
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0446 JMP PRBRD
+	{
+		goto L067F
+	}
+
+L0449: // HELLO
+	if off[187] {
+		pc = 0x0449
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0449 JSR *CRLF
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0449
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x4B
+		s -= 2
+		pc = 0x1E2F
+		goto step
+	}
+
+L044C:
+	if off[188] {
+		pc = 0x044C
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x044C
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 044C LDY #$00
+	{
+		m := byte(0x00)
+		y = m
+		nz = int(int8(y))
+	}
+	// 044E JSR PRINT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x044E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x50
+		s -= 2
+		goto L06E0
+	}
+
+L0451:
+	if off[189] {
+		pc = 0x0451
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0451
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0451 JSR *CRLF
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0451
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x53
+		s -= 2
+		pc = 0x1E2F
+		goto step
+	}
+
+L0454:
+	if off[190] {
+		pc = 0x0454
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0454
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0454 LDY #$01
+	{
+		m := byte(0x01)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0456 JMP PRINT
+	{
+		goto L06E0
+	}
+
+L0459: // TTYFL
+	if off[191] {
+		pc = 0x0459
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0459 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L045A: // TTYIN
+	if off[192] {
+		pc = 0x045A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x045A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 045A JSR *CRLF
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x045A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x5C
+		s -= 2
+		pc = 0x1E2F
+		goto step
+	}
+
+L045D:
+	if off[193] {
+		pc = 0x045D
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x045D
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 045D LDY #$02
+	{
+		m := byte(0x02)
+		y = m
+		nz = int(int8(y))
+	}
+	// 045F JSR PRINT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x045F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x61
+		s -= 2
+		goto L06E0
+	}
+
+L0462:
+	if off[194] {
+		pc = 0x0462
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0462
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0462 JSR READ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0462
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x64
+		s -= 2
+		goto L049C
+	}
+
+L0465:
+	if off[195] {
+		pc = 0x0465
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0465
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0465 JSR PARSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0465
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x67
+		s -= 2
+		goto L04CF
+	}
+
+L0468:
+	if off[196] {
+		pc = 0x0468
+		goto step
+	}
+	if clock+67<<clockShift >= end {
+		pc = 0x0468
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 0468 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 046A BEQ TTYIN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L045A
+		}
+	}
+
+L046C:
+	if off[197] {
+		pc = 0x046C
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 046C STA .LAST
+	{
+		c.Mem[0x07DA] = a
+	}
+	// 046F CMP #$0C
+	{
+		m := byte(0x0C)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0471 BNE NOTC
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L047D
+		}
+	}
+
+L0473:
+	if off[198] {
+		pc = 0x0473
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0473 LDA #$57
+	{
+		m := byte(0x57)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0475 STA .WHO
+	{
+		c.Mem[0x07DB] = a
+	}
+	// 0478 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 047A STA .FLIP
+	{
+		c.Mem[0x07DC] = a
+	}
+
+L047D: // NOTC
+	if off[199] {
+		pc = 0x047D
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 047D LDA .LAST
+	{
+		m := c.Mem[0x07DA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0480 CMP #$0E
+	{
+		m := byte(0x0E)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0482 BNE KEYRET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0494
+		}
+	}
+
+L0484:
+	if off[200] {
+		pc = 0x0484
+		goto step
+	}
+	clock += 20<<clockShift + 6
+	// 0484 LDA .WHO
+	{
+		m := c.Mem[0x07DB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0487 EOR #$15
+	{
+		m := byte(0x15)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0489 STA .WHO
+	{
+		c.Mem[0x07DB] = a
+	}
+	// 048C LDA .FLIP
+	{
+		m := c.Mem[0x07DC]
+		a = m
+		nz = int(int8(a))
+	}
+	// 048F EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0491 STA .FLIP
+	{
+		c.Mem[0x07DC] = a
+	}
+
+L0494: // KEYRET
+	if off[201] {
+		pc = 0x0494
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 0494 LDX #$15
+	{
+		m := byte(0x15)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0496 STX .OLDKY
+	{
+		c.Mem[0x00F3] = x
+	}
+	// 0498 LDA .LAST
+	{
+		m := c.Mem[0x07DA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 049B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x000E:
+			goto L000E
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L049C: // READ
+	if off[202] {
+		pc = 0x049C
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x049C
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 049C LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+
+L049E: // RNEXT
+	if off[203] {
+		pc = 0x049E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x049E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 049E JSR *GETCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x049E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xA0
+		s -= 2
+		pc = 0x1E5A
+		goto step
+	}
+
+L04A1:
+	if off[204] {
+		pc = 0x04A1
+		goto step
+	}
+	if clock+44<<clockShift >= end {
+		pc = 0x04A1
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 04A1 CMP #$0D
+	{
+		m := byte(0x0D)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04A3 BEQ REND
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L04C9
+		}
+	}
+
+L04A5:
+	if off[205] {
+		pc = 0x04A5
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 04A5 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04A7 BEQ RBACK
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L04C1
+		}
+	}
+
+L04A9:
+	if off[206] {
+		pc = 0x04A9
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 04A9 CMP #$7F
+	{
+		m := byte(0x7F)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04AB BEQ RBACK
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L04C1
+		}
+	}
+
+L04AD:
+	if off[207] {
+		pc = 0x04AD
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 04AD CMP #$21
+	{
+		m := byte(0x21)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04AF BCC RNEXT
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L049E
+		}
+	}
+
+L04B1:
+	if off[208] {
+		pc = 0x04B1
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 04B1 CMP #$61
+	{
+		m := byte(0x61)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04B3 BCC RKEEP
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L04B7
+		}
+	}
+
+L04B5:
+	if off[209] {
+		pc = 0x04B5
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 04B5 AND #$DF
+	{
+		m := byte(0xDF)
+		a &= m
+		nz = int(int8(a))
+	}
+
+L04B7: // RKEEP
+	if off[210] {
+		pc = 0x04B7
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 04B7 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04B9 BCS RNEXT
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L049E
+		}
+	}
+
+L04BB:
+	if off[211] {
+		pc = 0x04BB
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 04BB STA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x04BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 04BE INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 04BF BNE RNEXT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L049E
+		}
+	}
+
+L04C1: // RBACK
+	if off[212] {
+		pc = 0x04C1
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 04C1 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04C3 BEQ RNEXT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L049E
+		}
+	}
+
+L04C5:
+	if off[213] {
+		pc = 0x04C5
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 04C5 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 04C6 JMP RNEXT
+	{
+		goto L049E
+	}
+
+L04C9: // REND
+	if off[214] {
+		pc = 0x04C9
+		goto step
+	}
+	clock += 13<<clockShift + 3
+	// 04C9 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04CB STA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 11<<clockShift + 2
+			pc = 0x04CB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 04CE RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0465:
+			goto L0465
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L04CF: // PARSE
+	if off[215] {
+		pc = 0x04CF
+		goto step
+	}
+	if clock+1619<<clockShift >= end {
+		pc = 0x04CF
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 04CF LDA .LINE
+	{
+		m := c.Mem[0x07E3]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04D2 LDX $07E4
+	{
+		m := c.Mem[0x07E4]
+		x = m
+		nz = int(int8(x))
+	}
+	// 04D5 BNE PTWO
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L04E5
+		}
+	}
+
+L04D7:
+	if off[216] {
+		pc = 0x04D7
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 04D7 CMP #$43
+	{
+		m := byte(0x43)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04D9 BNE PNOTC
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L04DE
+		}
+	}
+
+L04DB:
+	if off[217] {
+		pc = 0x04DB
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 04DB LDA #$0C
+	{
+		m := byte(0x0C)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04DD RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L04DE: // PNOTC
+	if off[218] {
+		pc = 0x04DE
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 04DE CMP #$45
+	{
+		m := byte(0x45)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04E0 BNE PBAD
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0517
+		}
+	}
+
+L04E2:
+	if off[219] {
+		pc = 0x04E2
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 04E2 LDA #$0E
+	{
+		m := byte(0x0E)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E4 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L04E5: // PTWO
+	if off[220] {
+		pc = 0x04E5
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 04E5 LDX $07E5
+	{
+		m := c.Mem[0x07E5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 04E8 BNE POCT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L04F8
+		}
+	}
+
+L04EA:
+	if off[221] {
+		pc = 0x04EA
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 04EA CMP #$50
+	{
+		m := byte(0x50)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04EC BNE PBAD
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0517
+		}
+	}
+
+L04EE:
+	if off[222] {
+		pc = 0x04EE
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 04EE LDA $07E4
+	{
+		m := c.Mem[0x07E4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F1 CMP #$43
+	{
+		m := byte(0x43)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04F3 BNE PBAD
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0517
+		}
+	}
+
+L04F5:
+	if off[223] {
+		pc = 0x04F5
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 04F5 LDA #$14
+	{
+		m := byte(0x14)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L04F8: // POCT
+	if off[224] {
+		pc = 0x04F8
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 04F8 LDX $07E7
+	{
+		m := c.Mem[0x07E7]
+		x = m
+		nz = int(int8(x))
+	}
+	// 04FB BNE PDESC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0527
+		}
+	}
+
+L04FD:
+	if off[225] {
+		pc = 0x04FD
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 04FD LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 04FF JSR OCTAL
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04FF
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x01
+		s -= 2
+		goto L05B2
+	}
+
+L0502:
+	if off[226] {
+		pc = 0x0502
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x0502
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0502 BCS PBAD
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0517
+		}
+	}
+
+L0504:
+	if off[227] {
+		pc = 0x0504
+		goto step
+	}
+	clock += 10<<clockShift + 2
+	// 0504 STA .FROM
+	{
+		c.Mem[0x07DE] = a
+	}
+	// 0507 JSR OCTAL
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0507
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x09
+		s -= 2
+		goto L05B2
+	}
+
+L050A:
+	if off[228] {
+		pc = 0x050A
+		goto step
+	}
+	if clock+1509<<clockShift >= end {
+		pc = 0x050A
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 050A BCS PBAD
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0517
+		}
+	}
+
+L050C:
+	if off[229] {
+		pc = 0x050C
+		goto step
+	}
+	clock += 13<<clockShift + 4
+	// 050C STA .TO
+	{
+		c.Mem[0x07DF] = a
+	}
+	// 050F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0511 STA .KIND
+	{
+		c.Mem[0x07DD] = a
+	}
+	// 0514 JMP PMOVE
+	{
+		goto L056D
+	}
+
+L0517: // PBAD
+	if off[230] {
+		pc = 0x0517
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0517
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0517 JSR *CRLF
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0517
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x19
+		s -= 2
+		pc = 0x1E2F
+		goto step
+	}
+
+L051A:
+	if off[231] {
+		pc = 0x051A
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x051A
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 051A LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 051C JSR PRINT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x051C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x1E
+		s -= 2
+		goto L06E0
+	}
+
+L051F:
+	if off[232] {
+		pc = 0x051F
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x051F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 051F LDY #$01
+	{
+		m := byte(0x01)
+		y = m
+		nz = int(int8(y))
+	}
+
+L0521: // PFAIL
+	if off[233] {
+		pc = 0x0521
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0521
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0521 JSR PRINT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0521
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x23
+		s -= 2
+		goto L06E0
+	}
+
+L0524:
+	if off[234] {
+		pc = 0x0524
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0524
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0524 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0526 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L0527: // PDESC
+	if off[235] {
+		pc = 0x0527
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0527 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0529 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 052C LDY #$05
+	{
+		m := byte(0x05)
+		y = m
+		nz = int(int8(y))
+	}
+
+L052E: // PLETR
+	if off[236] {
+		pc = 0x052E
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 052E CMP LETTER,Y
+	{
+		ea := 0x070A + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0531 BEQ PMAN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0538
+		}
+	}
+
+L0533:
+	if off[237] {
+		pc = 0x0533
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0533 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0534 BPL PLETR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L052E
+		}
+	}
+
+L0536:
+	if off[238] {
+		pc = 0x0536
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0536 BMI PBAD
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0517
+		}
+	}
+
+L0538: // PMAN
+	if off[239] {
+		pc = 0x0538
+		goto step
+	}
+	clock += 14<<clockShift + 5
+	// 0538 STY .KIND
+	{
+		c.Mem[0x07DD] = y
+	}
+	// 053B INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 053C LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 053F CMP #$28
+	{
+		m := byte(0x28)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0541 BNE PBAD
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0517
+		}
+	}
+
+L0543:
+	if off[240] {
+		pc = 0x0543
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 0543 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0544 JSR GETSQ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0544
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x46
+		s -= 2
+		goto L05D1
+	}
+
+L0547:
+	if off[241] {
+		pc = 0x0547
+		goto step
+	}
+	if clock+38<<clockShift >= end {
+		pc = 0x0547
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0547 BCS PBAD
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0517
+		}
+	}
+
+L0549:
+	if off[242] {
+		pc = 0x0549
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0549 STA .FROM
+	{
+		c.Mem[0x07DE] = a
+	}
+	// 054C LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 054F CMP #$29
+	{
+		m := byte(0x29)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0551 BNE PBAD
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0517
+		}
+	}
+
+L0553:
+	if off[243] {
+		pc = 0x0553
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 0553 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0554 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0557 CMP #$2D
+	{
+		m := byte(0x2D)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0559 BEQ PTO
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L055F
+		}
+	}
+
+L055B:
+	if off[244] {
+		pc = 0x055B
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 055B CMP #$58
+	{
+		m := byte(0x58)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055D BNE PBAD
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0517
+		}
+	}
+
+L055F: // PTO
+	if off[245] {
+		pc = 0x055F
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 055F INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0560 JSR GETSQ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0560
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x62
+		s -= 2
+		goto L05D1
+	}
+
+L0563:
+	if off[246] {
+		pc = 0x0563
+		goto step
+	}
+	if clock+1507<<clockShift >= end {
+		pc = 0x0563
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0563 BCS PBAD
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0517
+		}
+	}
+
+L0565:
+	if off[247] {
+		pc = 0x0565
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0565 STA .TO
+	{
+		c.Mem[0x07DF] = a
+	}
+	// 0568 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056B BNE PBAD
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0517
+		}
+	}
+
+L056D: // PMOVE
+	if off[248] {
+		pc = 0x056D
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 056D LDA .FROM
+	{
+		m := c.Mem[0x07DE]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0570 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0572: // PFIND
+	if off[249] {
+		pc = 0x0572
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0572 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0574 BEQ PFOUND
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L057D
+		}
+	}
+
+L0576:
+	if off[250] {
+		pc = 0x0576
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0576 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0577 BPL PFIND
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0572
+		}
+	}
+
+L0579:
+	if off[251] {
+		pc = 0x0579
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0579 LDY #$05
+	{
+		m := byte(0x05)
+		y = m
+		nz = int(int8(y))
+	}
+	// 057B BPL PFAIL
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0521
+		}
+	}
+
+L057D: // PFOUND
+	if off[252] {
+		pc = 0x057D
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 057D LDA .KIND
+	{
+		m := c.Mem[0x07DD]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0580 BMI PSET
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L059F
+		}
+	}
+
+L0582:
+	if off[253] {
+		pc = 0x0582
+		goto step
+	}
+	clock += 16<<clockShift + 6
+	// 0582 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0583 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0585 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0586 LDA TYPES,Y
+	{
+		ea := 0x06FA + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0589 CMP .KIND
+	{
+		m := c.Mem[0x07DD]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 058C BEQ PSET
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L059F
+		}
+	}
+
+L058E:
+	if off[254] {
+		pc = 0x058E
+		goto step
+	}
+	clock += 11<<clockShift + 3
+	// 058E TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 058F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x058F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0590 JSR *CRLF
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0590
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		s -= 2
+		pc = 0x1E2F
+		goto step
+	}
+
+L0593:
+	if off[255] {
+		pc = 0x0593
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0593
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0593 LDY #$06
+	{
+		m := byte(0x06)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0595 JSR PRINT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0595
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x97
+		s -= 2
+		goto L06E0
+	}
+
+L0598:
+	if off[256] {
+		pc = 0x0598
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x0598
+		goto budget
+	}
+	clock += 10<<clockShift + 2
+	// 0598 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0599 JSR PRMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0599
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x9B
+		s -= 2
+		goto L0672
+	}
+
+L059C:
+	if off[257] {
+		pc = 0x059C
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x059C
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 059C LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 059E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L059F: // PSET
+	if off[258] {
+		pc = 0x059F
+		goto step
+	}
+	clock += 31<<clockShift + 9
+	// 059F STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 05A1 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 05A3 LDA .FROM
+	{
+		m := c.Mem[0x07DE]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05A6 STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 05A8 LDA .TO
+	{
+		m := c.Mem[0x07DF]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05AB STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 05AD STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 05AF LDA #$0F
+	{
+		m := byte(0x0F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0468:
+			goto L0468
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L05B2: // OCTAL
+	if off[259] {
+		pc = 0x05B2
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x05B2
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05B2 JSR DIGIT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x05B2
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
+		s -= 2
+		goto L05C7
+	}
+
+L05B5:
+	if off[260] {
+		pc = 0x05B5
+		goto step
+	}
+	if clock+20<<clockShift >= end {
+		pc = 0x05B5
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05B5 BCS OCTRTS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L05C6
+		}
+	}
+
+L05B7:
+	if off[261] {
+		pc = 0x05B7
+		goto step
+	}
+	clock += 18<<clockShift + 6
+	// 05B7 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05B8 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05B9 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05BA ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05BB STA .TMP
+	{
+		c.Mem[0x07E1] = a
+	}
+	// 05BE JSR DIGIT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x05BE
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xC0
+		s -= 2
+		goto L05C7
+	}
+
+L05C1:
+	if off[262] {
+		pc = 0x05C1
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x05C1
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05C1 BCS OCTRTS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L05C6
+		}
+	}
+
+L05C3:
+	if off[263] {
+		pc = 0x05C3
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 05C3 ORA .TMP
+	{
+		m := c.Mem[0x07E1]
+		a |= m
+		nz = int(int8(a))
+	}
+
+L05C6: // OCTRTS
+	if off[264] {
+		pc = 0x05C6
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 05C6 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0502:
+			goto L0502
+		case 0x050A:
+			goto L050A
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L05C7: // DIGIT
+	if off[265] {
+		pc = 0x05C7
+		goto step
+	}
+	if clock+19<<clockShift >= end {
+		pc = 0x05C7
+		goto budget
+	}
+	clock += 18<<clockShift + 6
+	// 05C7 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CA SEC
+	{
+		cf = 1
+	}
+	// 05CB SBC #$30
+	{
+		m := byte(0x30)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 05CD CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05CF INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05D0 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x05B5:
+			goto L05B5
+		case 0x05C1:
+			goto L05C1
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L05D1: // GETSQ
+	if off[266] {
+		pc = 0x05D1
+		goto step
+	}
+	if clock+1669<<clockShift >= end {
+		pc = 0x05D1
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 05D1 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D4 LDY #$03
+	{
+		m := byte(0x03)
+		y = m
+		nz = int(int8(y))
+	}
+	// 05D6 CMP #$4B
+	{
+		m := byte(0x4B)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05D8 BEQ GWING
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05E0
+		}
+	}
+
+L05DA:
+	if off[267] {
+		pc = 0x05DA
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 05DA LDY #$04
+	{
+		m := byte(0x04)
+		y = m
+		nz = int(int8(y))
+	}
+	// 05DC CMP #$51
+	{
+		m := byte(0x51)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DE BNE GBAD
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L062C
+		}
+	}
+
+L05E0: // GWING
+	if off[268] {
+		pc = 0x05E0
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 05E0 STY .COL
+	{
+		c.Mem[0x07E0] = y
+	}
+	// 05E3 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05E4 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E7 LDY #$02
+	{
+		m := byte(0x02)
+		y = m
+		nz = int(int8(y))
+	}
+
+L05E9: // GWLOOP
+	if off[269] {
+		pc = 0x05E9
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 05E9 CMP WINGS,Y
+	{
+		ea := 0x0720 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05EC BEQ GSIDE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F3
+		}
+	}
+
+L05EE:
+	if off[270] {
+		pc = 0x05EE
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 05EE DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 05EF BPL GWLOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L05E9
+		}
+	}
+
+L05F1:
+	if off[271] {
+		pc = 0x05F1
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 05F1 BMI GRANK
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L060D
+		}
+	}
+
+L05F3: // GSIDE
+	if off[272] {
+		pc = 0x05F3
+		goto step
+	}
+	clock += 16<<clockShift + 6
+	// 05F3 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05F4 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 05F5 STY .TMP
+	{
+		c.Mem[0x07E1] = y
+	}
+	// 05F8 LDA .COL
+	{
+		m := c.Mem[0x07E0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05FB CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05FD BNE GQSIDE
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0606
+		}
+	}
+
+L05FF:
+	if off[273] {
+		pc = 0x05FF
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 05FF SEC
+	{
+		cf = 1
+	}
+	// 0600 SBC .TMP
+	{
+		m := c.Mem[0x07E1]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0603 JMP GCOL
+	{
+		goto L060A
+	}
+
+L0606: // GQSIDE
+	if off[274] {
+		pc = 0x0606
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0606 CLC
+	{
+		cf = 0
+	}
+	// 0607 ADC .TMP
+	{
+		m := c.Mem[0x07E1]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+
+L060A: // GCOL
+	if off[275] {
+		pc = 0x060A
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 060A STA .COL
+	{
+		c.Mem[0x07E0] = a
+	}
+
+L060D: // GRANK
+	if off[276] {
+		pc = 0x060D
+		goto step
+	}
+	clock += 12<<clockShift + 5
+	// 060D LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0610 SEC
+	{
+		cf = 1
+	}
+	// 0611 SBC #$31
+	{
+		m := byte(0x31)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0613 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0615 BCS GBAD
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L062C
+		}
+	}
+
+L0617:
+	if off[277] {
+		pc = 0x0617
+		goto step
+	}
+	clock += 36<<clockShift + 12
+	// 0617 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0618 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 061A ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061B ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061C ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061D ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061E STA .TMP
+	{
+		c.Mem[0x07E1] = a
+	}
+	// 0621 LDA .COL
+	{
+		m := c.Mem[0x07E0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0624 EOR .FLIP
+	{
+		m := c.Mem[0x07DC]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0627 ORA .TMP
+	{
+		m := c.Mem[0x07E1]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 062A CLC
+	{
+		cf = 0
+	}
+	// 062B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0547:
+			goto L0547
+		case 0x0563:
+			goto L0563
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L062C: // GBAD
+	if off[278] {
+		pc = 0x062C
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 062C SEC
+	{
+		cf = 1
+	}
+	// 062D RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0547:
+			goto L0547
+		case 0x0563:
+			goto L0563
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L062E: // PRMOVE
+	if off[279] {
+		pc = 0x062E
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x062E
+		goto budget
+	}
+	clock += 14<<clockShift + 3
+	// 062E STX .FROM
+	{
+		c.Mem[0x07DE] = x
+	}
+	// 0631 STY .TO
+	{
+		c.Mem[0x07DF] = y
+	}
+	// 0634 JSR PRMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0634
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0x36
+		s -= 2
+		goto L0672
+	}
+
+L0637:
+	if off[280] {
+		pc = 0x0637
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0637
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0637 LDA #$28
+	{
+		m := byte(0x28)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0639 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0639
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0x3B
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L063C:
+	if off[281] {
+		pc = 0x063C
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x063C
+		goto budget
+	}
+	clock += 10<<clockShift + 2
+	// 063C LDA .FROM
+	{
+		m := c.Mem[0x07DE]
+		a = m
+		nz = int(int8(a))
+	}
+	// 063F JSR PRSQ
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x063F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0x41
+		s -= 2
+		goto L064F
+	}
+
+L0642:
+	if off[282] {
+		pc = 0x0642
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0642
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0642 LDA #$29
+	{
+		m := byte(0x29)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0644 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0644
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0x46
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L0647:
+	if off[283] {
+		pc = 0x0647
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0647
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0647 LDA #$2D
+	{
+		m := byte(0x2D)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0649 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0649
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0x4B
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L064C:
+	if off[284] {
+		pc = 0x064C
+		goto step
+	}
+	if clock+4<<clockShift >= end {
+		pc = 0x064C
+		goto budget
+	}
+	clock += 4<<clockShift + 1
+	// 064C LDA .TO
+	{
+		m := c.Mem[0x07DF]
+		a = m
+		nz = int(int8(a))
+	}
+
+L064F: // PRSQ
+	if off[285] {
+		pc = 0x064F
+		goto step
+	}
+	if clock+24<<clockShift >= end {
+		pc = 0x064F
+		goto budget
+	}
+	clock += 23<<clockShift + 7
+	// 064F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 23<<clockShift + 7
+			pc = 0x064F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0650 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0652 EOR .FLIP
+	{
+		m := c.Mem[0x07DC]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0655 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0656 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0657 LDA FILES,X
+	{
+		ea := 0x0710 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 065A JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x065A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0x5C
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L065D:
+	if off[286] {
+		pc = 0x065D
+		goto step
+	}
+	if clock+15<<clockShift >= end {
+		pc = 0x065D
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 065D LDA $0711,X
+	{
+		ea := 0x0711 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0660 CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0662 BEQ PRANK
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0667
+		}
+	}
+
+L0664:
+	if off[287] {
+		pc = 0x0664
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0664 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0664
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0x66
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L0667: // PRANK
+	if off[288] {
+		pc = 0x0667
+		goto step
+	}
+	if clock+19<<clockShift >= end {
+		pc = 0x0667
+		goto budget
+	}
+	clock += 19<<clockShift + 8
+	// 0667 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0668 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0669 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 066A LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 066B LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 066C CLC
+	{
+		cf = 0
+	}
+	// 066D ADC #$31
+	{
+		m := byte(0x31)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 066F JMP *OUTCH
+	{
+		pc = 0x1EA0
+		goto step
+	}
+
+L0672: // PRMAN
+	if off[289] {
+		pc = 0x0672
+		goto step
+	}
+	if clock+19<<clockShift >= end {
+		pc = 0x0672
+		goto budget
+	}
+	clock += 17<<clockShift + 6
+	// 0672 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0674 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0675 LDA TYPES,Y
+	{
+		ea := 0x06FA + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0678 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0679 LDA LETTER,Y
+	{
+		ea := 0x070A + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 067C JMP *OUTCH
+	{
+		pc = 0x1EA0
+		goto step
+	}
+
+L067F: // PRBRD
+	if off[290] {
+		pc = 0x067F
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 067F LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0681 STA .SQ
+	{
+		c.Mem[0x07E2] = a
+	}
+
+L0684: // BROW
+	if off[291] {
+		pc = 0x0684
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0684
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0684 JSR *CRLF
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0684
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0x86
+		s -= 2
+		pc = 0x1E2F
+		goto step
+	}
+
+L0687: // BCELL
+	if off[292] {
+		pc = 0x0687
+		goto step
+	}
+	if clock+1459<<clockShift >= end {
+		pc = 0x0687
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0687 LDA .SQ
+	{
+		m := c.Mem[0x07E2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 068A LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L068C: // BFIND
+	if off[293] {
+		pc = 0x068C
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 068C CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 068E BEQ BMAN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06B3
+		}
+	}
+
+L0690:
+	if off[294] {
+		pc = 0x0690
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0690 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0691 BPL BFIND
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L068C
+		}
+	}
+
+L0693:
+	if off[295] {
+		pc = 0x0693
+		goto step
+	}
+	clock += 16<<clockShift + 7
+	// 0693 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0694 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0695 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0696 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0697 EOR .SQ
+	{
+		m := c.Mem[0x07E2]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 069A LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 069B BCC BLIGHT
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L06AA
+		}
+	}
+
+L069D:
+	if off[296] {
+		pc = 0x069D
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 069D LDA #$2A
+	{
+		m := byte(0x2A)
+		a = m
+		nz = int(int8(a))
+	}
+	// 069F JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x069F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xA1
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L06A2:
+	if off[297] {
+		pc = 0x06A2
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x06A2
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 06A2 LDA #$2A
+	{
+		m := byte(0x2A)
+		a = m
+		nz = int(int8(a))
+	}
+	// 06A4 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06A4
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xA6
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L06A7:
+	if off[298] {
+		pc = 0x06A7
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x06A7
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 06A7 JMP BNEXT
+	{
+		goto L06C3
+	}
+
+L06AA: // BLIGHT
+	if off[299] {
+		pc = 0x06AA
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 06AA JSR *OUTSP
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06AA
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xAC
+		s -= 2
+		pc = 0x1E9E
+		goto step
+	}
+
+L06AD:
+	if off[300] {
+		pc = 0x06AD
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x06AD
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 06AD JSR *OUTSP
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06AD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xAF
+		s -= 2
+		pc = 0x1E9E
+		goto step
+	}
+
+L06B0:
+	if off[301] {
+		pc = 0x06B0
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x06B0
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 06B0 JMP BNEXT
+	{
+		goto L06C3
+	}
+
+L06B3: // BMAN
+	if off[302] {
+		pc = 0x06B3
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 06B3 LDA .WHO
+	{
+		m := c.Mem[0x07DB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06B6 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 06B8 BCC BCOLR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L06BC
+		}
+	}
+
+L06BA:
+	if off[303] {
+		pc = 0x06BA
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 06BA EOR #$15
+	{
+		m := byte(0x15)
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L06BC: // BCOLR
+	if off[304] {
+		pc = 0x06BC
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 06BC JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06BC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xBE
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L06BF:
+	if off[305] {
+		pc = 0x06BF
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x06BF
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 06BF TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 06C0 JSR PRMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06C0
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xC2
+		s -= 2
+		goto L0672
+	}
+
+L06C3: // BNEXT
+	if off[306] {
+		pc = 0x06C3
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x06C3
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 06C3 JSR *OUTSP
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06C3
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xC5
+		s -= 2
+		pc = 0x1E9E
+		goto step
+	}
+
+L06C6:
+	if off[307] {
+		pc = 0x06C6
+		goto step
+	}
+	if clock+33<<clockShift >= end {
+		pc = 0x06C6
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 06C6 INC .SQ
+	{
+		m := c.Mem[0x07E2]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x07E2] = m
+	}
+	// 06C9 LDA .SQ
+	{
+		m := c.Mem[0x07E2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06CC AND #$08
+	{
+		m := byte(0x08)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 06CE BEQ BCELL
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0687
+		}
+	}
+
+L06D0:
+	if off[308] {
+		pc = 0x06D0
+		goto step
+	}
+	clock += 16<<clockShift + 6
+	// 06D0 LDA .SQ
+	{
+		m := c.Mem[0x07E2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06D3 CLC
+	{
+		cf = 0
+	}
+	// 06D4 ADC #$08
+	{
+		m := byte(0x08)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 06D6 STA .SQ
+	{
+		c.Mem[0x07E2] = a
+	}
+	// 06D9 CMP #$80
+	{
+		m := byte(0x80)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 06DB BNE BROW
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0684
+		}
+	}
+
+L06DD:
+	if off[309] {
+		pc = 0x06DD
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 06DD JMP *CRLF
+	{
+		pc = 0x1E2F
+		goto step
+	}
+
+L06E0: // PRINT
+	if off[310] {
+		pc = 0x06E0
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x06E0
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 06E0 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+
+L06E2: // PSKIP
+	if off[311] {
+		pc = 0x06E2
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x06E2
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 06E2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 06E3 BMI PNEXT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L06ED
+		}
+	}
+
+L06E5: // PPAST
+	if off[312] {
+		pc = 0x06E5
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x06E5
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06E5 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06E6 LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06E9 BNE PPAST
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L06E5
+		}
+	}
+
+L06EB:
+	if off[313] {
+		pc = 0x06EB
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 06EB BEQ PSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06E2
+		}
+	}
+
+L06ED: // PNEXT
+	if off[314] {
+		pc = 0x06ED
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x06ED
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06EE LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06F1 BEQ PDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06F9
+		}
+	}
+
+L06F3:
+	if off[315] {
+		pc = 0x06F3
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 06F3 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06F3
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L06F6:
+	if off[316] {
+		pc = 0x06F6
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x06F6
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 06F6 JMP PNEXT
+	{
+		goto L06ED
+	}
+
+L06F9: // PDONE
+	if off[317] {
+		pc = 0x06F9
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 06F9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+L1780: // STRATGY
+	if off[318] {
+		pc = 0x1780
+		goto step
+	}
+	clock += 44<<clockShift + 16
+	// 1780 CLC
+	{
+		cf = 0
+	}
+	// 1781 LDA #$80
+	{
+		m := byte(0x80)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1783 ADC .WMOB
+	{
+		m := c.Mem[0x00EB]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1785 ADC .WMAXC
+	{
+		m := c.Mem[0x00EC]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1787 ADC .WCC
+	{
+		m := c.Mem[0x00ED]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1789 ADC .WCAP1
+	{
+		m := c.Mem[0x00E1]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 178B ADC .WCAP2
+	{
+		m := c.Mem[0x00DF]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 178D SEC
+	{
+		cf = 1
+	}
+	// 178E SBC .PMAXC
+	{
+		m := c.Mem[0x00F0]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1790 SBC .PCC
+	{
+		m := c.Mem[0x00F1]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1792 SBC .BCAP0
+	{
+		m := c.Mem[0x00E2]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1794 SBC .BCAP1
+	{
+		m := c.Mem[0x00E0]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1796 SBC .COUNT
+	{
+		m := c.Mem[0x00DE]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1798 SBC .PMOB
+	{
+		m := c.Mem[0x00EF]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 179A SBC .MOB
+	{
+		m := c.Mem[0x00E3]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 179C BCS POS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17A0
+		}
+	}
+
+L179E:
+	if off[319] {
+		pc = 0x179E
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 179E LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+
+L17A0: // POS
+	if off[320] {
+		pc = 0x17A0
+		goto step
+	}
+	clock += 62<<clockShift + 24
+	// 17A0 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 17A1 CLC
+	{
+		cf = 0
+	}
+	// 17A2 ADC #$40
+	{
+		m := byte(0x40)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A4 ADC .WMAXC
+	{
+		m := c.Mem[0x00EC]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A6 ADC .WCC
+	{
+		m := c.Mem[0x00ED]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17A8 SEC
+	{
+		cf = 1
+	}
+	// 17A9 SBC .MAXC
+	{
+		m := c.Mem[0x00E4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17AB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 17AC CLC
+	{
+		cf = 0
+	}
+	// 17AD ADC #$90
+	{
+		m := byte(0x90)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17AF ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B1 ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B3 ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B5 ADC .WCAP0
+	{
+		m := c.Mem[0x00DD]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B7 ADC .WCAP1
+	{
+		m := c.Mem[0x00E1]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 17B9 SEC
+	{
+		cf = 1
+	}
+	// 17BA SBC .MAXC
+	{
+		m := c.Mem[0x00E4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17BC SBC .MAXC
+	{
+		m := c.Mem[0x00E4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17BE SBC .CC
+	{
+		m := c.Mem[0x00E5]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17C0 SBC .CC
+	{
+		m := c.Mem[0x00E5]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17C2 SBC .BCAP1
+	{
+		m := c.Mem[0x00E0]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 17C4 LDX .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17C6 CPX #$33
+	{
+		m := byte(0x33)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17C8 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17CA:
+	if off[321] {
+		pc = 0x17CA
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17CA CPX #$34
+	{
+		m := byte(0x34)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17CC BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17CE:
+	if off[322] {
+		pc = 0x17CE
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17CE CPX #$22
+	{
+		m := byte(0x22)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D0 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17D2:
+	if off[323] {
+		pc = 0x17D2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17D2 CPX #$25
+	{
+		m := byte(0x25)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D4 BEQ POSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E0
+		}
+	}
+
+L17D6:
+	if off[324] {
+		pc = 0x17D6
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 17D6 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17D8 BEQ NOPOSN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17E3
+		}
+	}
+
+L17DA:
+	if off[325] {
+		pc = 0x17DA
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 17DA LDY .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		y = m
+		nz = int(int8(y))
+	}
+	// 17DC CPY #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17DE BPL NOPOSN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L17E3
+		}
+	}
+
+L17E0: // POSN
+	if off[326] {
+		pc = 0x17E0
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 17E0 CLC
+	{
+		cf = 0
+	}
+	// 17E1 ADC #$02
+	{
+		m := byte(0x02)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+
+L17E3: // NOPOSN
+	if off[327] {
+		pc = 0x17E3
+		goto step
+	}
 	clock += 3<<clockShift + 1
 	// 17E3 JMP CKMATE
 	{

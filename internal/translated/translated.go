@@ -18,3 +18,26 @@ func For(c *emu.CPU) *emu.Native {
 	}
 	return nil
 }
+
+// Nearest returns the translation for the program the CPU's memory
+// holds: the one whose code it holds, or else, for a program changed
+// from one translated (a code byte, a block, some routines), that one's
+// blocks whose bytes it holds as they were (emu.Native.Partial), the
+// rest left to the core; or nil when no translation keeps half its blocks.
+func Nearest(c *emu.CPU) *emu.Native {
+	if n := For(c); n != nil {
+		return n
+	}
+	var best *emu.Native
+	most := 0
+	for _, n := range All {
+		if _, kept := n.Kept(&c.Mem); 2*kept >= len(n.Blocks) && kept > most {
+			best, most = n, kept
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	p, _ := best.Partial(&c.Mem)
+	return p
+}
