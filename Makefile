@@ -43,14 +43,14 @@ ERRATA := awk '/^printed listing byte column: /{b=$$5; e=1; next} /^printed symb
 # when SRC builds to other images (or fails to build), the others go, so
 # that build/ never holds the images of one source beside the extensions,
 # books and tapes of another.
-DERIVED := build/openings build/stone build/teletype build/library build/special build/tuned build/tuned-special build/search1k build/tape build/export
+DERIVED := build/openings build/stone build/teletype build/library build/special build/tuned build/tuned-special build/search1k build/search5k build/tape build/export
 
 # The proof's verdict is the last line of `make`: the verify step, when it
 # is part of `all`, leaves its lines to the end.
 ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
 
-.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k tapes other-tapes export web run test uci-random race check fuzz bench bench-interp timing strength tune tune-special tune-check tune-check-special special-match confirm docs-check suite-big differential clean
-all: images verify openings stone teletype library special tuned tuned-special search1k tapes other-tapes
+.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k search5k tapes other-tapes export web run test uci-random race check fuzz bench bench-interp timing strength tune tune-special tune-check tune-check-special special-match confirm docs-check suite-big differential clean
+all: images verify openings stone teletype library special tuned tuned-special search1k search5k tapes other-tapes
 ifneq ($(V),1)
 	@$(ERRATA) build/log/verify.log | tail -n 2
 endif
@@ -219,20 +219,27 @@ search1k: tool
 	$(Q)rm -rf build/search1k; $(MCHESS) asm -q -o build/search1k/search1k src/search1k/search1k.asm $(LOG)
 	$(SAY) "build/search1k/search1k: src/search1k/search1k.asm, images, listing and symbols"
 
+# search5k (docs/search5k.md): the searching program for a KIM-1 with 4 KB
+# of expansion RAM (0400-13FF), its code there from 0400.
+search5k: tool
+	$(BEGIN)
+	$(Q)rm -rf build/search5k; $(MCHESS) asm -q -o build/search5k/search5k --ram x=0400-13FF src/search5k/search5k.asm $(LOG)
+	$(SAY) "build/search5k/search5k: src/search5k/search5k.asm, images (C0, C1, X at 0400), listing and symbols"
+
 # One Hypertape WAV for each other program: C0 and C1 of Stone's two lists
-# and of the tuned program and search1k; the teletype, the library and the special-moves
-# programs with their expansion RAM as C2.
-other-tapes: tapes stone teletype library special tuned tuned-special search1k
+# and of the tuned program and search1k; the teletype, the library, the special-moves
+# programs and search5k with their expansion RAM as C2.
+other-tapes: tapes stone teletype library special tuned tuned-special search1k search5k
 	$(BEGIN)
 	$(Q)mkdir -p build/tape/read; for p in tuned:build/tuned/microchess stone-white:build/stone/stone-white stone-black:build/stone/stone-black \
 		teletype:build/teletype/teletype library:build/library/library special:build/special/special \
-		tuned-special:build/tuned-special/tuned-special search1k:build/search1k/search1k; do \
+		tuned-special:build/tuned-special/tuned-special search1k:build/search1k/search1k search5k:build/search5k/search5k; do \
 		n=$${p%%:*}; b=$${p#*:}; recs="$$b-c0.bin@0000:C0 $$b-c1.bin@1780:C1"; \
 		if [ -f $$b-x.bin ]; then recs="$$recs $$b-x.bin@0400:C2"; fi; \
 		$(MCHESS) tape write -q --speed hyper -o build/tape/$$n.wav $$recs || exit 1; \
 		$(call readback,build/tape/$$n.wav,$$recs) || exit 1; \
 	done $(LOG)
-	$(SAY) "build/tape/{tuned,stone-white,stone-black,teletype,library,special,tuned-special,search1k}.wav, each read back: every record good, its bytes and ID the build's"
+	$(SAY) "build/tape/{tuned,stone-white,stone-black,teletype,library,special,tuned-special,search1k,search5k}.wav, each read back: every record good, its bytes and ID the build's"
 
 # Every build as source for ca65 (with its ld65 map), 64tass and ACME, in
 # build/export/ASSEMBLER; each file's header says how to build it

@@ -60,30 +60,33 @@ var Search1K = &emu.Native{
 		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x003B}}},
 		{Start: 0x003C, Bytes: []emu.Range{{Lo: 0x003C, Hi: 0x0043}}},
 		{Start: 0x0044, Bytes: []emu.Range{{Lo: 0x0044, Hi: 0x0046}}},
+		{Start: 0x00C8, Bytes: []emu.Range{{Lo: 0x00C8, Hi: 0x00C9}}},
+		{Start: 0x00CA, Bytes: []emu.Range{{Lo: 0x00CA, Hi: 0x00D0}}},
+		{Start: 0x00D1, Bytes: []emu.Range{{Lo: 0x00D1, Hi: 0x00D7}}},
 		{Start: 0x00DD, Bytes: []emu.Range{{Lo: 0x00DD, Hi: 0x00E0}}},
 		{Start: 0x00E1, Bytes: []emu.Range{{Lo: 0x00E1, Hi: 0x00EC}}},
 		{Start: 0x00ED, Bytes: []emu.Range{{Lo: 0x00ED, Hi: 0x00ED}}},
-		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0120}}},
-		{Start: 0x0121, Bytes: []emu.Range{{Lo: 0x0121, Hi: 0x0132}}},
-		{Start: 0x0133, Bytes: []emu.Range{{Lo: 0x0133, Hi: 0x013C}}},
-		{Start: 0x013D, Bytes: []emu.Range{{Lo: 0x013D, Hi: 0x0140}}},
-		{Start: 0x0141, Bytes: []emu.Range{{Lo: 0x0141, Hi: 0x0146}}},
-		{Start: 0x0147, Bytes: []emu.Range{{Lo: 0x0147, Hi: 0x014C}}},
-		{Start: 0x014D, Bytes: []emu.Range{{Lo: 0x014D, Hi: 0x0150}}},
-		{Start: 0x0151, Bytes: []emu.Range{{Lo: 0x0151, Hi: 0x015D}}},
-		{Start: 0x015E, Bytes: []emu.Range{{Lo: 0x015E, Hi: 0x0160}}},
-		{Start: 0x0161, Bytes: []emu.Range{{Lo: 0x0161, Hi: 0x0162}}},
+		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x011D}}},
+		{Start: 0x011E, Bytes: []emu.Range{{Lo: 0x011E, Hi: 0x0131}}},
+		{Start: 0x0132, Bytes: []emu.Range{{Lo: 0x0132, Hi: 0x0134}}},
+		{Start: 0x0135, Bytes: []emu.Range{{Lo: 0x0135, Hi: 0x0137}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013B}}},
+		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x0142}}},
+		{Start: 0x0143, Bytes: []emu.Range{{Lo: 0x0143, Hi: 0x0148}}},
+		{Start: 0x0149, Bytes: []emu.Range{{Lo: 0x0149, Hi: 0x015F}}},
+		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0162}}},
+		{Start: 0x0163, Bytes: []emu.Range{{Lo: 0x0163, Hi: 0x0164}}},
 		{Start: 0x018C, Bytes: []emu.Range{{Lo: 0x018C, Hi: 0x018E}}},
 		{Start: 0x018F, Bytes: []emu.Range{{Lo: 0x018F, Hi: 0x0191}}},
-		{Start: 0x0192, Bytes: []emu.Range{{Lo: 0x0192, Hi: 0x0194}}},
-		{Start: 0x0195, Bytes: []emu.Range{{Lo: 0x0195, Hi: 0x019A}}},
-		{Start: 0x019B, Bytes: []emu.Range{{Lo: 0x019B, Hi: 0x01A1}}},
-		{Start: 0x01A2, Bytes: []emu.Range{{Lo: 0x01A2, Hi: 0x01A3}}},
-		{Start: 0x01A4, Bytes: []emu.Range{{Lo: 0x01A4, Hi: 0x01AA}}},
-		{Start: 0x01AB, Bytes: []emu.Range{{Lo: 0x01AB, Hi: 0x01AB}}},
-		{Start: 0x01AC, Bytes: []emu.Range{{Lo: 0x01AC, Hi: 0x01B5}}},
-		{Start: 0x01B6, Bytes: []emu.Range{{Lo: 0x01B6, Hi: 0x01B8}}},
-		{Start: 0x01B9, Bytes: []emu.Range{{Lo: 0x01B9, Hi: 0x01BB}}},
+		{Start: 0x0192, Bytes: []emu.Range{{Lo: 0x0192, Hi: 0x0197}}},
+		{Start: 0x0198, Bytes: []emu.Range{{Lo: 0x0198, Hi: 0x019E}}},
+		{Start: 0x019F, Bytes: []emu.Range{{Lo: 0x019F, Hi: 0x01A0}}},
+		{Start: 0x01A1, Bytes: []emu.Range{{Lo: 0x01A1, Hi: 0x01A7}}},
+		{Start: 0x01A8, Bytes: []emu.Range{{Lo: 0x01A8, Hi: 0x01AA}}},
+		{Start: 0x01AB, Bytes: []emu.Range{{Lo: 0x01AB, Hi: 0x01B4}}},
+		{Start: 0x01B5, Bytes: []emu.Range{{Lo: 0x01B5, Hi: 0x01B7}}},
+		{Start: 0x01B8, Bytes: []emu.Range{{Lo: 0x01B8, Hi: 0x01BA}}},
+		{Start: 0x01BB, Bytes: []emu.Range{{Lo: 0x01BB, Hi: 0x01C3}}},
 		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0203}}},
 		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0207}}},
 		{Start: 0x0208, Bytes: []emu.Range{{Lo: 0x0208, Hi: 0x0208}}},
@@ -111,33 +114,32 @@ var Search1K = &emu.Native{
 		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025A}}},
 		{Start: 0x025B, Bytes: []emu.Range{{Lo: 0x025B, Hi: 0x0262}}},
 		{Start: 0x0263, Bytes: []emu.Range{{Lo: 0x0263, Hi: 0x0265}}},
-		{Start: 0x0266, Bytes: []emu.Range{{Lo: 0x0266, Hi: 0x0267}}},
-		{Start: 0x0268, Bytes: []emu.Range{{Lo: 0x0268, Hi: 0x027C}}},
-		{Start: 0x027D, Bytes: []emu.Range{{Lo: 0x027D, Hi: 0x027D}}},
-		{Start: 0x027E, Bytes: []emu.Range{{Lo: 0x027E, Hi: 0x028A}}},
-		{Start: 0x028B, Bytes: []emu.Range{{Lo: 0x028B, Hi: 0x028E}}},
-		{Start: 0x028F, Bytes: []emu.Range{{Lo: 0x028F, Hi: 0x0295}}},
-		{Start: 0x0292, Bytes: []emu.Range{{Lo: 0x0292, Hi: 0x0295}}},
-		{Start: 0x0296, Bytes: []emu.Range{{Lo: 0x0296, Hi: 0x0299}}},
-		{Start: 0x029A, Bytes: []emu.Range{{Lo: 0x029A, Hi: 0x029F}}},
-		{Start: 0x02A0, Bytes: []emu.Range{{Lo: 0x02A0, Hi: 0x02A0}}},
-		{Start: 0x02A1, Bytes: []emu.Range{{Lo: 0x02A1, Hi: 0x02A3}}},
-		{Start: 0x02A4, Bytes: []emu.Range{{Lo: 0x02A4, Hi: 0x02A7}}},
-		{Start: 0x02A8, Bytes: []emu.Range{{Lo: 0x02A8, Hi: 0x02AE}}},
-		{Start: 0x02AF, Bytes: []emu.Range{{Lo: 0x02AF, Hi: 0x02C8}}},
-		{Start: 0x02C9, Bytes: []emu.Range{{Lo: 0x02C9, Hi: 0x02CC}}},
-		{Start: 0x02CD, Bytes: []emu.Range{{Lo: 0x02CD, Hi: 0x02CF}}},
-		{Start: 0x02D0, Bytes: []emu.Range{{Lo: 0x02D0, Hi: 0x02D1}}},
-		{Start: 0x02D2, Bytes: []emu.Range{{Lo: 0x02D2, Hi: 0x02D5}}},
-		{Start: 0x02D6, Bytes: []emu.Range{{Lo: 0x02D6, Hi: 0x02D8}}},
-		{Start: 0x02D9, Bytes: []emu.Range{{Lo: 0x02D9, Hi: 0x02DA}}},
-		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E0}}},
-		{Start: 0x02E1, Bytes: []emu.Range{{Lo: 0x02E1, Hi: 0x02E3}}},
-		{Start: 0x02E4, Bytes: []emu.Range{{Lo: 0x02E4, Hi: 0x02E7}}},
-		{Start: 0x02E8, Bytes: []emu.Range{{Lo: 0x02E8, Hi: 0x02EA}}},
-		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x02FE}}},
-		{Start: 0x02FF, Bytes: []emu.Range{{Lo: 0x02FF, Hi: 0x0302}}},
-		{Start: 0x0303, Bytes: []emu.Range{{Lo: 0x0303, Hi: 0x0305}}},
+		{Start: 0x0266, Bytes: []emu.Range{{Lo: 0x0266, Hi: 0x0268}}},
+		{Start: 0x0269, Bytes: []emu.Range{{Lo: 0x0269, Hi: 0x027D}}},
+		{Start: 0x027E, Bytes: []emu.Range{{Lo: 0x027E, Hi: 0x027F}}},
+		{Start: 0x0280, Bytes: []emu.Range{{Lo: 0x0280, Hi: 0x028C}}},
+		{Start: 0x028D, Bytes: []emu.Range{{Lo: 0x028D, Hi: 0x0292}}},
+		{Start: 0x0293, Bytes: []emu.Range{{Lo: 0x0293, Hi: 0x0297}}},
+		{Start: 0x0298, Bytes: []emu.Range{{Lo: 0x0298, Hi: 0x029A}}},
+		{Start: 0x029B, Bytes: []emu.Range{{Lo: 0x029B, Hi: 0x029E}}},
+		{Start: 0x029F, Bytes: []emu.Range{{Lo: 0x029F, Hi: 0x02A4}}},
+		{Start: 0x02A5, Bytes: []emu.Range{{Lo: 0x02A5, Hi: 0x02A5}}},
+		{Start: 0x02A6, Bytes: []emu.Range{{Lo: 0x02A6, Hi: 0x02A8}}},
+		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AC}}},
+		{Start: 0x02AD, Bytes: []emu.Range{{Lo: 0x02AD, Hi: 0x02B3}}},
+		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02CD}}},
+		{Start: 0x02CE, Bytes: []emu.Range{{Lo: 0x02CE, Hi: 0x02D1}}},
+		{Start: 0x02D2, Bytes: []emu.Range{{Lo: 0x02D2, Hi: 0x02D4}}},
+		{Start: 0x02D5, Bytes: []emu.Range{{Lo: 0x02D5, Hi: 0x02D6}}},
+		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02DA}}},
+		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02DD}}},
+		{Start: 0x02DE, Bytes: []emu.Range{{Lo: 0x02DE, Hi: 0x02DF}}},
+		{Start: 0x02E0, Bytes: []emu.Range{{Lo: 0x02E0, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02E8}}},
+		{Start: 0x02E9, Bytes: []emu.Range{{Lo: 0x02E9, Hi: 0x02EC}}},
+		{Start: 0x02ED, Bytes: []emu.Range{{Lo: 0x02ED, Hi: 0x02EF}}},
+		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x0300}}},
+		{Start: 0x0301, Bytes: []emu.Range{{Lo: 0x0301, Hi: 0x0305}}},
 		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0319}}},
 		{Start: 0x031A, Bytes: []emu.Range{{Lo: 0x031A, Hi: 0x0320}}},
 		{Start: 0x0321, Bytes: []emu.Range{{Lo: 0x0321, Hi: 0x0324}}},
@@ -151,48 +153,50 @@ var Search1K = &emu.Native{
 		{Start: 0x034A, Bytes: []emu.Range{{Lo: 0x034A, Hi: 0x0350}}},
 		{Start: 0x0351, Bytes: []emu.Range{{Lo: 0x0351, Hi: 0x0357}}},
 		{Start: 0x0358, Bytes: []emu.Range{{Lo: 0x0358, Hi: 0x0359}}},
-		{Start: 0x035A, Bytes: []emu.Range{{Lo: 0x035A, Hi: 0x035E}}},
-		{Start: 0x035F, Bytes: []emu.Range{{Lo: 0x035F, Hi: 0x037E}}},
-		{Start: 0x037F, Bytes: []emu.Range{{Lo: 0x037F, Hi: 0x0383}}},
-		{Start: 0x0384, Bytes: []emu.Range{{Lo: 0x0384, Hi: 0x038A}}},
-		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x038D}}},
-		{Start: 0x038E, Bytes: []emu.Range{{Lo: 0x038E, Hi: 0x0393}}},
-		{Start: 0x0394, Bytes: []emu.Range{{Lo: 0x0394, Hi: 0x0399}}},
-		{Start: 0x039A, Bytes: []emu.Range{{Lo: 0x039A, Hi: 0x03A2}}},
-		{Start: 0x03A3, Bytes: []emu.Range{{Lo: 0x03A3, Hi: 0x03A4}}},
-		{Start: 0x03A5, Bytes: []emu.Range{{Lo: 0x03A5, Hi: 0x03AA}}},
-		{Start: 0x03AB, Bytes: []emu.Range{{Lo: 0x03AB, Hi: 0x03B2}}},
-		{Start: 0x03B3, Bytes: []emu.Range{{Lo: 0x03B3, Hi: 0x03B6}}},
-		{Start: 0x03B7, Bytes: []emu.Range{{Lo: 0x03B7, Hi: 0x03BC}}},
-		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C0}}},
-		{Start: 0x03C1, Bytes: []emu.Range{{Lo: 0x03C1, Hi: 0x03C1}}},
-		{Start: 0x03C2, Bytes: []emu.Range{{Lo: 0x03C2, Hi: 0x03C8}}},
-		{Start: 0x03C9, Bytes: []emu.Range{{Lo: 0x03C9, Hi: 0x03CA}}},
-		{Start: 0x03CB, Bytes: []emu.Range{{Lo: 0x03CB, Hi: 0x03D5}}},
-		{Start: 0x03D6, Bytes: []emu.Range{{Lo: 0x03D6, Hi: 0x03D7}}},
+		{Start: 0x035A, Bytes: []emu.Range{{Lo: 0x035A, Hi: 0x035C}}},
+		{Start: 0x035D, Bytes: []emu.Range{{Lo: 0x035D, Hi: 0x035F}}},
+		{Start: 0x0360, Bytes: []emu.Range{{Lo: 0x0360, Hi: 0x0381}}},
+		{Start: 0x0382, Bytes: []emu.Range{{Lo: 0x0382, Hi: 0x0388}}},
+		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038E}}},
+		{Start: 0x038F, Bytes: []emu.Range{{Lo: 0x038F, Hi: 0x0394}}},
+		{Start: 0x0395, Bytes: []emu.Range{{Lo: 0x0395, Hi: 0x039D}}},
+		{Start: 0x039E, Bytes: []emu.Range{{Lo: 0x039E, Hi: 0x039F}}},
+		{Start: 0x03A0, Bytes: []emu.Range{{Lo: 0x03A0, Hi: 0x03A5}}},
+		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AD}}},
+		{Start: 0x03AE, Bytes: []emu.Range{{Lo: 0x03AE, Hi: 0x03B1}}},
+		{Start: 0x03B2, Bytes: []emu.Range{{Lo: 0x03B2, Hi: 0x03B7}}},
+		{Start: 0x03B8, Bytes: []emu.Range{{Lo: 0x03B8, Hi: 0x03BB}}},
+		{Start: 0x03BC, Bytes: []emu.Range{{Lo: 0x03BC, Hi: 0x03BC}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C3}}},
+		{Start: 0x03C4, Bytes: []emu.Range{{Lo: 0x03C4, Hi: 0x03C5}}},
+		{Start: 0x03C6, Bytes: []emu.Range{{Lo: 0x03C6, Hi: 0x03D0}}},
+		{Start: 0x03D1, Bytes: []emu.Range{{Lo: 0x03D1, Hi: 0x03D2}}},
+		{Start: 0x03D3, Bytes: []emu.Range{{Lo: 0x03D3, Hi: 0x03D7}}},
 		{Start: 0x03D8, Bytes: []emu.Range{{Lo: 0x03D8, Hi: 0x03DC}}},
-		{Start: 0x03DD, Bytes: []emu.Range{{Lo: 0x03DD, Hi: 0x03E1}}},
-		{Start: 0x03E2, Bytes: []emu.Range{{Lo: 0x03E2, Hi: 0x03EA}}},
-		{Start: 0x03EB, Bytes: []emu.Range{{Lo: 0x03EB, Hi: 0x03EE}}},
-		{Start: 0x03EF, Bytes: []emu.Range{{Lo: 0x03EF, Hi: 0x03EF}}},
-		{Start: 0x03F0, Bytes: []emu.Range{{Lo: 0x03F0, Hi: 0x03F1}}},
-		{Start: 0x03F2, Bytes: []emu.Range{{Lo: 0x03F2, Hi: 0x03F8}}},
-		{Start: 0x03F9, Bytes: []emu.Range{{Lo: 0x03F9, Hi: 0x03FF}}},
-		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17A4}}},
-		{Start: 0x17A5, Bytes: []emu.Range{{Lo: 0x17A5, Hi: 0x17A6}}},
-		{Start: 0x17A7, Bytes: []emu.Range{{Lo: 0x17A7, Hi: 0x17AC}}},
-		{Start: 0x17AD, Bytes: []emu.Range{{Lo: 0x17AD, Hi: 0x17B1}}},
-		{Start: 0x17B2, Bytes: []emu.Range{{Lo: 0x17B2, Hi: 0x17B7}}},
-		{Start: 0x17B8, Bytes: []emu.Range{{Lo: 0x17B8, Hi: 0x17C1}}},
-		{Start: 0x17C2, Bytes: []emu.Range{{Lo: 0x17C2, Hi: 0x17C4}}},
-		{Start: 0x17C5, Bytes: []emu.Range{{Lo: 0x17C5, Hi: 0x17CA}}},
-		{Start: 0x17CB, Bytes: []emu.Range{{Lo: 0x17CB, Hi: 0x17CE}}},
-		{Start: 0x17CF, Bytes: []emu.Range{{Lo: 0x17CF, Hi: 0x17D2}}},
-		{Start: 0x17D3, Bytes: []emu.Range{{Lo: 0x17D3, Hi: 0x17D4}}},
-		{Start: 0x17D5, Bytes: []emu.Range{{Lo: 0x17D5, Hi: 0x17D7}}},
-		{Start: 0x17D8, Bytes: []emu.Range{{Lo: 0x17D8, Hi: 0x17DB}}},
-		{Start: 0x17DC, Bytes: []emu.Range{{Lo: 0x17DC, Hi: 0x17DC}}},
-		{Start: 0x17DD, Bytes: []emu.Range{{Lo: 0x17DD, Hi: 0x17E5}}},
+		{Start: 0x03DD, Bytes: []emu.Range{{Lo: 0x03DD, Hi: 0x03E5}}},
+		{Start: 0x03E6, Bytes: []emu.Range{{Lo: 0x03E6, Hi: 0x03E8}}},
+		{Start: 0x03E9, Bytes: []emu.Range{{Lo: 0x03E9, Hi: 0x03EB}}},
+		{Start: 0x03EC, Bytes: []emu.Range{{Lo: 0x03EC, Hi: 0x03EF}}},
+		{Start: 0x03F0, Bytes: []emu.Range{{Lo: 0x03F0, Hi: 0x03F3}}},
+		{Start: 0x03F4, Bytes: []emu.Range{{Lo: 0x03F4, Hi: 0x03F9}}},
+		{Start: 0x03FA, Bytes: []emu.Range{{Lo: 0x03FA, Hi: 0x03FA}}},
+		{Start: 0x03FC, Bytes: []emu.Range{{Lo: 0x03FC, Hi: 0x03FE}}},
+		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17AA}}},
+		{Start: 0x17AB, Bytes: []emu.Range{{Lo: 0x17AB, Hi: 0x17B0}}},
+		{Start: 0x17B1, Bytes: []emu.Range{{Lo: 0x17B1, Hi: 0x17B4}}},
+		{Start: 0x17B5, Bytes: []emu.Range{{Lo: 0x17B5, Hi: 0x17B8}}},
+		{Start: 0x17B9, Bytes: []emu.Range{{Lo: 0x17B9, Hi: 0x17BA}}},
+		{Start: 0x17BB, Bytes: []emu.Range{{Lo: 0x17BB, Hi: 0x17BE}}},
+		{Start: 0x17BF, Bytes: []emu.Range{{Lo: 0x17BF, Hi: 0x17C0}}},
+		{Start: 0x17C1, Bytes: []emu.Range{{Lo: 0x17C1, Hi: 0x17C6}}},
+		{Start: 0x17C7, Bytes: []emu.Range{{Lo: 0x17C7, Hi: 0x17CB}}},
+		{Start: 0x17CC, Bytes: []emu.Range{{Lo: 0x17CC, Hi: 0x17D1}}},
+		{Start: 0x17D2, Bytes: []emu.Range{{Lo: 0x17D2, Hi: 0x17D5}}},
+		{Start: 0x17D6, Bytes: []emu.Range{{Lo: 0x17D6, Hi: 0x17D8}}},
+		{Start: 0x17D9, Bytes: []emu.Range{{Lo: 0x17D9, Hi: 0x17D9}}},
+		{Start: 0x17DA, Bytes: []emu.Range{{Lo: 0x17DA, Hi: 0x17DC}}},
+		{Start: 0x17DD, Bytes: []emu.Range{{Lo: 0x17DD, Hi: 0x17DF}}},
+		{Start: 0x17E0, Bytes: []emu.Range{{Lo: 0x17E0, Hi: 0x17E6}}},
 	},
 	Enter:      search1K,
 	EnterParts: search1KParts,
@@ -6078,7 +6082,7 @@ func search1KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[147] // one bounds check for all
+	_ = off[151] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -6165,6 +6169,21 @@ func search1KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0044
+	case 0x00C8:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L00C8
+	case 0x00CA:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L00CA
+	case 0x00D1:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L00D1
 	case 0x00DD:
 		if 35 >= budget {
 			goto budget
@@ -6181,57 +6200,57 @@ func search1KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L00ED
 	case 0x0100:
-		if 47 >= budget {
-			goto budget
-		}
-		goto L0100
-	case 0x0121:
-		if 29 >= budget {
-			goto budget
-		}
-		goto L0121
-	case 0x0133:
-		if 61 >= budget {
-			goto budget
-		}
-		goto L0133
-	case 0x013D:
-		if 47 >= budget {
-			goto budget
-		}
-		goto L013D
-	case 0x0141:
 		if 42 >= budget {
 			goto budget
 		}
-		goto L0141
-	case 0x0147:
-		if 34 >= budget {
+		goto L0100
+	case 0x011E:
+		if 32 >= budget {
 			goto budget
 		}
-		goto L0147
-	case 0x014D:
-		if 27 >= budget {
+		goto L011E
+	case 0x0132:
+		if 6 >= budget {
 			goto budget
 		}
-		goto L014D
-	case 0x0151:
-		if 22 >= budget {
+		goto L0132
+	case 0x0135:
+		if 6 >= budget {
 			goto budget
 		}
-		goto L0151
-	case 0x015E:
+		goto L0135
+	case 0x0138:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L0138
+	case 0x013C:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L013C
+	case 0x0143:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L0143
+	case 0x0149:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L0149
+	case 0x0160:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L015E
-	case 0x0161:
+		goto L0160
+	case 0x0163:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L0161
+		goto L0163
 	case 0x018C:
-		if 10 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L018C
@@ -6241,50 +6260,50 @@ func search1KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L018F
 	case 0x0192:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0192
-	case 0x0195:
 		if 40 >= budget {
 			goto budget
 		}
-		goto L0195
-	case 0x019B:
+		goto L0192
+	case 0x0198:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L019B
-	case 0x01A2:
+		goto L0198
+	case 0x019F:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L01A2
-	case 0x01A4:
+		goto L019F
+	case 0x01A1:
 		if 30 >= budget {
 			goto budget
 		}
-		goto L01A4
-	case 0x01AB:
-		if 6 >= budget {
+		goto L01A1
+	case 0x01A8:
+		if 3 >= budget {
 			goto budget
 		}
-		goto L01AB
-	case 0x01AC:
+		goto L01A8
+	case 0x01AB:
 		if 17 >= budget {
 			goto budget
 		}
-		goto L01AC
-	case 0x01B6:
+		goto L01AB
+	case 0x01B5:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L01B6
-	case 0x01B9:
+		goto L01B5
+	case 0x01B8:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L01B9
+		goto L01B8
+	case 0x01BB:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L01BB
 	case 0x0200:
 		if 5 >= budget {
 			goto budget
@@ -6421,140 +6440,135 @@ func search1KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L0263
 	case 0x0266:
-		if 4817 >= budget {
+		if 4824 >= budget {
 			goto budget
 		}
 		goto L0266
-	case 0x0268:
-		if 4815 >= budget {
+	case 0x0269:
+		if 4819 >= budget {
 			goto budget
 		}
-		goto L0268
-	case 0x027D:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L027D
+		goto L0269
 	case 0x027E:
-		if 1473 >= budget {
+		if 10 >= budget {
 			goto budget
 		}
 		goto L027E
-	case 0x028B:
-		if 1454 >= budget {
+	case 0x0280:
+		if 30 >= budget {
 			goto budget
 		}
-		goto L028B
-	case 0x028F:
-		if 1449 >= budget {
-			goto budget
-		}
-		goto L028F
-	case 0x0292:
-		if 1456 >= budget {
-			goto budget
-		}
-		goto L0292
-	case 0x0296:
-		if 20 >= budget {
-			goto budget
-		}
-		goto L0296
-	case 0x029A:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L029A
-	case 0x02A0:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L02A0
-	case 0x02A1:
+		goto L0280
+	case 0x028D:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L02A1
-	case 0x02A4:
-		if 10 >= budget {
+		goto L028D
+	case 0x0293:
+		if 32 >= budget {
 			goto budget
 		}
-		goto L02A4
-	case 0x02A8:
+		goto L0293
+	case 0x0298:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0298
+	case 0x029B:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L029B
+	case 0x029F:
 		if 16 >= budget {
 			goto budget
 		}
-		goto L02A8
-	case 0x02AF:
-		if 70 >= budget {
-			goto budget
-		}
-		goto L02AF
-	case 0x02C9:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L02C9
-	case 0x02CD:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L02CD
-	case 0x02D0:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L02D0
-	case 0x02D2:
+		goto L029F
+	case 0x02A5:
 		if 10 >= budget {
 			goto budget
 		}
-		goto L02D2
-	case 0x02D6:
+		goto L02A5
+	case 0x02A6:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L02A6
+	case 0x02A9:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02A9
+	case 0x02AD:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L02AD
+	case 0x02B4:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L02B4
+	case 0x02CE:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L02CE
+	case 0x02D2:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L02D6
-	case 0x02D9:
-		if 1830 >= budget {
+		goto L02D2
+	case 0x02D5:
+		if 12 >= budget {
 			goto budget
 		}
-		goto L02D9
+		goto L02D5
+	case 0x02D7:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02D7
 	case 0x02DB:
-		if 1828 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L02DB
-	case 0x02E1:
+	case 0x02DE:
+		if 1830 >= budget {
+			goto budget
+		}
+		goto L02DE
+	case 0x02E0:
+		if 1828 >= budget {
+			goto budget
+		}
+		goto L02E0
+	case 0x02E6:
 		if 1833 >= budget {
 			goto budget
 		}
-		goto L02E1
-	case 0x02E4:
+		goto L02E6
+	case 0x02E9:
 		if 9 >= budget {
 			goto budget
 		}
-		goto L02E4
-	case 0x02E8:
+		goto L02E9
+	case 0x02ED:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L02E8
+		goto L02ED
 	case 0x02F3:
-		if 1633 >= budget {
+		if 23 >= budget {
 			goto budget
 		}
 		goto L02F3
-	case 0x02FF:
-		if 1613 >= budget {
+	case 0x0301:
+		if 63 >= budget {
 			goto budget
 		}
-		goto L02FF
-	case 0x0303:
-		if 1619 >= budget {
-			goto budget
-		}
-		goto L0303
+		goto L0301
 	case 0x0306:
 		if 55 >= budget {
 			goto budget
@@ -6611,229 +6625,239 @@ func search1KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L034A
 	case 0x0351:
-		if 21 >= budget {
+		if 18 >= budget {
 			goto budget
 		}
 		goto L0351
 	case 0x0358:
-		if 11 >= budget {
+		if 8 >= budget {
 			goto budget
 		}
 		goto L0358
 	case 0x035A:
-		if 9 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L035A
-	case 0x035F:
-		if 54 >= budget {
-			goto budget
-		}
-		goto L035F
-	case 0x037F:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L037F
-	case 0x0384:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L0384
-	case 0x038B:
+	case 0x035D:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L038B
-	case 0x038E:
+		goto L035D
+	case 0x0360:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L0360
+	case 0x0382:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0382
+	case 0x0389:
 		if 87 >= budget {
 			goto budget
 		}
-		goto L038E
-	case 0x0394:
+		goto L0389
+	case 0x038F:
 		if 79 >= budget {
 			goto budget
 		}
-		goto L0394
-	case 0x039A:
+		goto L038F
+	case 0x0395:
 		if 72 >= budget {
 			goto budget
 		}
-		goto L039A
-	case 0x03A3:
+		goto L0395
+	case 0x039E:
 		if 52 >= budget {
 			goto budget
 		}
-		goto L03A3
-	case 0x03A5:
+		goto L039E
+	case 0x03A0:
 		if 50 >= budget {
 			goto budget
 		}
-		goto L03A5
-	case 0x03AB:
+		goto L03A0
+	case 0x03A6:
 		if 42 >= budget {
 			goto budget
 		}
-		goto L03AB
-	case 0x03B3:
+		goto L03A6
+	case 0x03AE:
 		if 30 >= budget {
 			goto budget
 		}
-		goto L03B3
-	case 0x03B7:
+		goto L03AE
+	case 0x03B2:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L03B7
-	case 0x03BD:
+		goto L03B2
+	case 0x03B8:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L03BD
-	case 0x03C1:
+		goto L03B8
+	case 0x03BC:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03C1
-	case 0x03C2:
+		goto L03BC
+	case 0x03BD:
 		if 45 >= budget {
 			goto budget
 		}
-		goto L03C2
-	case 0x03C9:
+		goto L03BD
+	case 0x03C4:
 		if 36 >= budget {
 			goto budget
 		}
-		goto L03C9
-	case 0x03CB:
+		goto L03C4
+	case 0x03C6:
 		if 34 >= budget {
 			goto budget
 		}
-		goto L03CB
-	case 0x03D6:
+		goto L03C6
+	case 0x03D1:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03D6
-	case 0x03D8:
+		goto L03D1
+	case 0x03D3:
 		if 13 >= budget {
+			goto budget
+		}
+		goto L03D3
+	case 0x03D8:
+		if 11 >= budget {
 			goto budget
 		}
 		goto L03D8
 	case 0x03DD:
-		if 11 >= budget {
+		if 20 >= budget {
 			goto budget
 		}
 		goto L03DD
-	case 0x03E2:
-		if 24 >= budget {
+	case 0x03E6:
+		if 7 >= budget {
 			goto budget
 		}
-		goto L03E2
-	case 0x03EB:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L03EB
-	case 0x03EF:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L03EF
-	case 0x03F0:
-		if 2 >= budget {
-			goto budget
-		}
-		goto L03F0
-	case 0x03F2:
-		if 29 >= budget {
-			goto budget
-		}
-		goto L03F2
-	case 0x03F9:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L03F9
-	case 0x17A1:
-		if 80 >= budget {
-			goto budget
-		}
-		goto L17A1
-	case 0x17A5:
-		if 75 >= budget {
-			goto budget
-		}
-		goto L17A5
-	case 0x17A7:
-		if 70 >= budget {
-			goto budget
-		}
-		goto L17A7
-	case 0x17AD:
-		if 60 >= budget {
-			goto budget
-		}
-		goto L17AD
-	case 0x17B2:
-		if 53 >= budget {
-			goto budget
-		}
-		goto L17B2
-	case 0x17B8:
-		if 45 >= budget {
-			goto budget
-		}
-		goto L17B8
-	case 0x17C2:
+		goto L03E6
+	case 0x03E9:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L17C2
-	case 0x17C5:
-		if 30 >= budget {
+		goto L03E9
+	case 0x03EC:
+		if 29 >= budget {
 			goto budget
 		}
-		goto L17C5
-	case 0x17CB:
-		if 22 >= budget {
+		goto L03EC
+	case 0x03F0:
+		if 24 >= budget {
 			goto budget
 		}
-		goto L17CB
-	case 0x17CF:
-		if 16 >= budget {
+		goto L03F0
+	case 0x03F4:
+		if 19 >= budget {
 			goto budget
 		}
-		goto L17CF
-	case 0x17D3:
-		if 10 >= budget {
+		goto L03F4
+	case 0x03FA:
+		if 11 >= budget {
 			goto budget
 		}
-		goto L17D3
-	case 0x17D5:
+		goto L03FA
+	case 0x03FC:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L03FC
+	case 0x17A1:
+		if 85 >= budget {
+			goto budget
+		}
+		goto L17A1
+	case 0x17AB:
+		if 71 >= budget {
+			goto budget
+		}
+		goto L17AB
+	case 0x17B1:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L17B1
+	case 0x17B5:
+		if 57 >= budget {
+			goto budget
+		}
+		goto L17B5
+	case 0x17B9:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L17B9
+	case 0x17BB:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L17BB
+	case 0x17BF:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L17BF
+	case 0x17C1:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L17C1
+	case 0x17C7:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L17C7
+	case 0x17CC:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L17CC
+	case 0x17D2:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L17D2
+	case 0x17D6:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L17D6
+	case 0x17D9:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L17D5
-	case 0x17D8:
-		if 13 >= budget {
-			goto budget
-		}
-		goto L17D8
-	case 0x17DC:
+		goto L17D9
+	case 0x17DA:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L17DC
+		goto L17DA
 	case 0x17DD:
-		if 14 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L17DD
+	case 0x17E0:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L17E0
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0162) || (pc >= 0x018C && pc <= 0x01BB) || (pc >= 0x0200 && pc <= 0x02EA) || (pc >= 0x02F3 && pc <= 0x03FF) || (pc >= 0x17A1 && pc <= 0x17E5) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00C8 && pc <= 0x00D7) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0164) || (pc >= 0x018C && pc <= 0x01C3) || (pc >= 0x0200 && pc <= 0x02EF) || (pc >= 0x02F3 && pc <= 0x03FE) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -6887,7 +6911,7 @@ L0008: // OUT
 	// 0008 JSR *OUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
@@ -6911,7 +6935,7 @@ L000B:
 	// 000B JSR *GETKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
@@ -7002,7 +7026,7 @@ L001A: // WHSET
 	// 001D STA .BK,X
 	{
 		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 14<<clockShift + 5
 			pc = 0x001D
 			goto step
@@ -7018,7 +7042,7 @@ L001A: // WHSET
 	// 0021 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
 			pc = 0x0021
 			goto step
@@ -7088,7 +7112,7 @@ L002E:
 	// 002E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x002E
 			goto step
@@ -7152,7 +7176,7 @@ L0039:
 	// 0039 JSR GO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0039
 			goto step
@@ -7200,11 +7224,169 @@ L0044: // NOGO
 	clock += 3<<clockShift + 1
 	// 0044 JMP INPUT
 	{
-		goto L02C9
+		goto L02CE
+	}
+
+L00C8: // DISMV
+	if off[15] {
+		pc = 0x00C8
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x00C8
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 00C8 LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+
+L00CA: // ROL
+	if off[16] {
+		pc = 0x00CA
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x00CA
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 00CA ASL .BESTM
+	{
+		m := c.Mem[0x00F9]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x00F9] = m
+	}
+	// 00CC ROL .BESTV
+	{
+		m := c.Mem[0x00FA]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x00FA] = m
+	}
+	// 00CE DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 00CF BNE ROL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L00CA
+		}
+	}
+
+L00D1:
+	if off[17] {
+		pc = 0x00D1
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 00D1 ORA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 00D3 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 00D5 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 00D7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x02DE:
+			goto L02DE
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
 	}
 
 L00DD: // FIRST
-	if off[15] {
+	if off[18] {
 		pc = 0x00DD
 		goto step
 	}
@@ -7213,9 +7395,9 @@ L00DD: // FIRST
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 00DD LDY .BESTP
+	// 00DD LDY .RBP
 	{
-		m := c.Mem[0x00FB]
+		m := c.Mem[0x004D]
 		y = m
 		nz = int(int8(y))
 	}
@@ -7228,7 +7410,7 @@ L00DD: // FIRST
 	}
 
 L00E1:
-	if off[16] {
+	if off[19] {
 		pc = 0x00E1
 		goto step
 	}
@@ -7237,9 +7419,9 @@ L00E1:
 	{
 		c.Mem[0x00B0] = y
 	}
-	// 00E3 LDA .BESTM
+	// 00E3 LDA .RBM
 	{
-		m := c.Mem[0x00F9]
+		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
@@ -7254,7 +7436,7 @@ L00E1:
 	}
 	// 00E8 STX .SSP
 	{
-		c.Mem[0x00CD] = x
+		c.Mem[0x0090] = x
 	}
 	// 00EA JMP TRY
 	{
@@ -7262,7 +7444,7 @@ L00E1:
 	}
 
 L00ED: // FR
-	if off[17] {
+	if off[20] {
 		pc = 0x00ED
 		goto step
 	}
@@ -7274,138 +7456,138 @@ L00ED: // FR
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0192:
-			goto L0192
+		case 0x0132:
+			goto L0132
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
 L0100: // GO
-	if off[18] {
+	if off[21] {
 		pc = 0x0100
 		goto step
 	}
-	if clock+47<<clockShift >= end {
+	if clock+42<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
-	clock += 47<<clockShift + 17
+	clock += 42<<clockShift + 16
 	// 0100 LDX #$FF
 	{
 		m := byte(0xFF)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0102 STX .BESTP
+	// 0102 STX .RBP
 	{
-		c.Mem[0x00FB] = x
+		c.Mem[0x004D] = x
 	}
-	// 0104 STX .RBP
-	{
-		c.Mem[0x008C] = x
-	}
-	// 0106 INX
+	// 0104 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 0107 STX .ABORT
+	// 0105 STX .ABORT
 	{
-		c.Mem[0x008A] = x
+		c.Mem[0x004B] = x
 	}
-	// 0109 STX .IDEP
+	// 0107 STX .IDEP
 	{
-		c.Mem[0x0087] = x
+		c.Mem[0x0048] = x
 	}
-	// 010B LDA #$B4
+	// 0109 LDA #$7D
 	{
-		m := byte(0xB4)
+		m := byte(0x7D)
 		a = m
 		nz = int(int8(a))
 	}
-	// 010D STA .NODEL
+	// 010B STA .NODEL
 	{
-		c.Mem[0x0088] = a
+		c.Mem[0x0049] = a
 	}
-	// 010F LDA .LEVT
+	// 010D LDA .LEVT
 	{
 		m := c.Mem[0x018B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0112 EOR #$FF
+	// 0110 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0114 LSR A
+	// 0112 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -7413,7 +7595,7 @@ L0100: // GO
 		nz = int(int8(m))
 		a = m
 	}
-	// 0115 LSR A
+	// 0113 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -7421,7 +7603,7 @@ L0100: // GO
 		nz = int(int8(m))
 		a = m
 	}
-	// 0116 ADC .LEVC
+	// 0114 ADC .LEVC
 	{
 		m := c.Mem[0x02F2]
 		if c.P&FlagD == 0 {
@@ -7454,9 +7636,13 @@ L0100: // GO
 
 		}
 	}
-	// 0119 ADC .LEVC
+	// 0117 STA .NODEH
 	{
-		m := c.Mem[0x02F2]
+		c.Mem[0x004A] = a
+	}
+	// 0119 ADC #$01
+	{
+		m := byte(0x01)
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -7487,11 +7673,7 @@ L0100: // GO
 
 		}
 	}
-	// 011C STA .NODEH
-	{
-		c.Mem[0x0089] = a
-	}
-	// 011E LSR A
+	// 011B LSR A
 	{
 		m := a
 		cf = m & 1
@@ -7499,212 +7681,253 @@ L0100: // GO
 		nz = int(int8(m))
 		a = m
 	}
-	// 011F STA .LIMIT
+	// 011C STA .LIMIT
 	{
-		c.Mem[0x008E] = a
+		c.Mem[0x0098] = a
 	}
 
-L0121: // ITER
-	if off[19] {
-		pc = 0x0121
+L011E: // ITER
+	if off[22] {
+		pc = 0x011E
 		goto step
 	}
-	if clock+29<<clockShift >= end {
-		pc = 0x0121
+	if clock+32<<clockShift >= end {
+		pc = 0x011E
 		goto budget
 	}
-	clock += 29<<clockShift + 9
-	// 0121 INC .IDEP
+	clock += 32<<clockShift + 10
+	// 011E INC .IDEP
 	{
-		m := c.Mem[0x0087]
+		m := c.Mem[0x0048]
 		m++
 		nz = int(int8(m))
-		c.Mem[0x0087] = m
+		c.Mem[0x0048] = m
 	}
-	// 0123 LDX #$00
+	// 0120 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0125 STX .PLY
+	// 0122 STX .PLY
 	{
-		c.Mem[0x0086] = x
+		c.Mem[0x0047] = x
 	}
-	// 0127 STX .ALPHA
+	// 0124 STX .ALPHA
 	{
 		c.Mem[0x0070] = x
 	}
-	// 0129 DEX
+	// 0126 STX .MODE
+	{
+		c.Mem[0x0088] = x
+	}
+	// 0128 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 012A STX .BETA
+	// 0129 STX .BETA
 	{
-		c.Mem[0x007B] = x
+		c.Mem[0x0078] = x
 	}
-	// 012C LDA #$80
+	// 012B LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 012E STA .EVAL
+	// 012D STA .EVAL
 	{
-		c.Mem[0x00B7] = a
+		c.Mem[0x0080] = a
 	}
-	// 0130 JSR NEGA
+	// 012F JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0130
+			pc = 0x012F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x32
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x31
 		s -= 2
-		goto L17A1
+		goto L00DD
 	}
 
-L0133:
-	if off[20] {
-		pc = 0x0133
+L0132:
+	if off[23] {
+		pc = 0x0132
 		goto step
 	}
-	if clock+61<<clockShift >= end {
-		pc = 0x0133
+	if clock+6<<clockShift >= end {
+		pc = 0x0132
 		goto budget
 	}
-	clock += 14<<clockShift + 5
-	// 0133 LDX .RBM
+	clock += 6<<clockShift + 1
+	// 0132 JSR ROOT
 	{
-		m := c.Mem[0x008D]
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x34
+		s -= 2
+		goto L018F
+	}
+
+L0135:
+	if off[24] {
+		pc = 0x0135
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0135
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0135 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x37
+		s -= 2
+		goto L0266
+	}
+
+L0138:
+	if off[25] {
+		pc = 0x0138
+		goto step
+	}
+	if clock+59<<clockShift >= end {
+		pc = 0x0138
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0138 LDX .RBP
+	{
+		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0135 STX .BESTM
-	{
-		c.Mem[0x00F9] = x
-	}
-	// 0137 LDX .RBP
-	{
-		m := c.Mem[0x008C]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0139 STX .BESTP
-	{
-		c.Mem[0x00FB] = x
-	}
-	// 013B BMI MATE
+	// 013A BMI MATE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0161
+			goto L0163
 		}
 	}
 
-L013D:
-	if off[21] {
-		pc = 0x013D
+L013C:
+	if off[26] {
+		pc = 0x013C
 		goto step
 	}
-	clock += 5<<clockShift + 2
-	// 013D LDA .ABORT
+	clock += 10<<clockShift + 4
+	// 013C LDA .NODEH
 	{
-		m := c.Mem[0x008A]
+		m := c.Mem[0x004A]
 		a = m
 		nz = int(int8(a))
 	}
-	// 013F BNE GDONE
+	// 013E SEC
 	{
-		if byte(nz) != 0 {
+		cf = 1
+	}
+	// 013F SBC .LIMIT
+	{
+		m := c.Mem[0x0098]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0141 BMI GDONE
+	{
+		if nz < 0 {
 			clock += 1 << clockShift
-			goto L014D
+			goto L0149
 		}
 	}
 
-L0141:
-	if off[22] {
-		pc = 0x0141
-		goto step
-	}
-	clock += 8<<clockShift + 3
-	// 0141 LDA .NODEH
-	{
-		m := c.Mem[0x0089]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0143 CMP .LIMIT
-	{
-		m := c.Mem[0x008E]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0145 BCC GDONE
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L014D
-		}
-	}
-
-L0147:
-	if off[23] {
-		pc = 0x0147
+L0143:
+	if off[27] {
+		pc = 0x0143
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 0147 LDA .IDEP
+	// 0143 LDA .IDEP
 	{
-		m := c.Mem[0x0087]
+		m := c.Mem[0x0048]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0149 CMP #$06
+	// 0145 CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 014B BCC ITER
+	// 0147 BCC ITER
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0121
+			goto L011E
 		}
 	}
 
-L014D: // GDONE
-	if off[24] {
-		pc = 0x014D
+L0149: // GDONE
+	if off[28] {
+		pc = 0x0149
 		goto step
 	}
-	clock += 5<<clockShift + 2
-	// 014D LDX .BESTP
+	clock += 37<<clockShift + 11
+	// 0149 LDX .RBP
 	{
-		m := c.Mem[0x00FB]
+		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 014F BMI MATE
+	// 014B STX .BESTP
 	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L0161
-		}
+		c.Mem[0x00FB] = x
 	}
-
-L0151:
-	if off[25] {
-		pc = 0x0151
-		goto step
+	// 014D STX .PIECE
+	{
+		c.Mem[0x00B0] = x
 	}
-	clock += 22<<clockShift + 6
+	// 014F STX .LASTP
+	{
+		c.Mem[0x009B] = x
+	}
 	// 0151 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
@@ -7715,60 +7938,64 @@ L0151:
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0155 STX .PIECE
+	// 0155 STA .LASTF
 	{
-		c.Mem[0x00B0] = x
+		c.Mem[0x009C] = a
 	}
-	// 0157 LDA .BESTM
+	// 0157 LDA .RBM
 	{
-		m := c.Mem[0x00F9]
+		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0159 STA .SQUARE
+	// 0159 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 015B STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 015B JSR MOVE
+	// 015D JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x015B
+			pc = 0x015D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5D
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x5F
 		s -= 2
 		goto L02F3
 	}
 
-L015E:
-	if off[26] {
-		pc = 0x015E
+L0160:
+	if off[29] {
+		pc = 0x0160
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x015E
+		pc = 0x0160
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 015E JMP CHESS
+	// 0160 JMP CHESS
 	{
 		goto L0000
 	}
 
-L0161: // MATE
-	if off[27] {
-		pc = 0x0161
+L0163: // MATE
+	if off[30] {
+		pc = 0x0163
 		goto step
 	}
 	clock += 8<<clockShift + 2
-	// 0161 TXA
+	// 0163 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0162 RTS
+	// 0164 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -7778,235 +8005,220 @@ L0161: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
 L018C: // FULL
-	if off[28] {
+	if off[31] {
 		pc = 0x018C
 		goto step
 	}
-	if clock+10<<clockShift >= end {
+	if clock+6<<clockShift >= end {
 		pc = 0x018C
 		goto budget
 	}
-	clock += 4<<clockShift + 2
-	// 018C TXA
+	clock += 6<<clockShift + 1
+	// 018C JSR REVERSE
 	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 018D BNE FULL2
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0192
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x018C
+			goto step
 		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x8E
+		s -= 2
+		goto L0266
 	}
 
-L018F:
-	if off[29] {
+L018F: // ROOT
+	if off[32] {
 		pc = 0x018F
 		goto step
 	}
+	if clock+6<<clockShift >= end {
+		pc = 0x018F
+		goto budget
+	}
 	clock += 6<<clockShift + 1
-	// 018F JSR FIRST
+	// 018F JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x018F
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x91
 		s -= 2
-		goto L00DD
+		goto L01BB
 	}
 
-L0192: // FULL2
-	if off[30] {
+L0192:
+	if off[33] {
 		pc = 0x0192
-		goto step
-	}
-	if clock+6<<clockShift >= end {
-		pc = 0x0192
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 0192 JSR GEN
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0192
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x94
-		s -= 2
-		goto L17DD
-	}
-
-L0195:
-	if off[31] {
-		pc = 0x0195
 		goto step
 	}
 	if clock+40<<clockShift >= end {
-		pc = 0x0195
+		pc = 0x0192
 		goto budget
 	}
 	clock += 9<<clockShift + 3
-	// 0195 LDX .PLY
+	// 0192 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0197 LDA .MODE,X
+	// 0194 LDA .MODE,X
 	{
-		m := c.Mem[x+0xC2]
+		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0199 BMI FDONE
+	// 0196 BMI FDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L01A4
+			goto L01A1
 		}
 	}
 
-L019B:
-	if off[32] {
-		pc = 0x019B
+L0198:
+	if off[34] {
+		pc = 0x0198
 		goto step
 	}
 	clock += 12<<clockShift + 3
-	// 019B ORA #$40
+	// 0198 ORA #$40
 	{
 		m := byte(0x40)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 019D STA .MODE,X
+	// 019A STA .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 10<<clockShift + 2
-			pc = 0x019D
+			pc = 0x019A
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 019F JSR GEN
+	// 019C JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x019F
+			pc = 0x019C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0xA1
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x9E
 		s -= 2
-		goto L17DD
+		goto L01BB
 	}
 
-L01A2:
-	if off[33] {
-		pc = 0x01A2
+L019F:
+	if off[35] {
+		pc = 0x019F
 		goto step
 	}
 	if clock+33<<clockShift >= end {
-		pc = 0x01A2
+		pc = 0x019F
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 01A2 LDX .PLY
+	// 019F LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
 
-L01A4: // FDONE
-	if off[34] {
-		pc = 0x01A4
+L01A1: // FDONE
+	if off[36] {
+		pc = 0x01A1
 		goto step
 	}
 	clock += 12<<clockShift + 4
-	// 01A4 LDA .MODE,X
+	// 01A1 LDA .MODE,X
 	{
-		m := c.Mem[x+0xC2]
+		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A6 LSR A
+	// 01A3 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -8014,197 +8226,158 @@ L01A4: // FDONE
 		nz = int(int8(m))
 		a = m
 	}
-	// 01A7 LDA .ALPHA,X
+	// 01A4 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 01A9 BCC NOLEG
+	// 01A6 BCC NOLEG
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L01AC
+			goto L01AB
 		}
 	}
 
-L01AB:
-	if off[35] {
+L01A8:
+	if off[37] {
+		pc = 0x01A8
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 01A8 JMP REVERSE
+	{
+		goto L0266
+	}
+
+L01AB: // NOLEG
+	if off[38] {
 		pc = 0x01AB
 		goto step
 	}
-	clock += 6<<clockShift + 1
-	// 01AB RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x0133:
-			goto L0133
-		case 0x0384:
-			goto L0384
-		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
-				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
-				goto L034A
-			case 55:
-				goto L0219
-			case 59:
-				goto L000E
-			case 60:
-				goto L025B
-			case 62:
-				goto L0254
-			}
-		}
-		goto step
-	}
-
-L01AC: // NOLEG
-	if off[36] {
-		pc = 0x01AC
-		goto step
-	}
 	clock += 17<<clockShift + 5
-	// 01AC LDA #$20
+	// 01AB LDA #$20
 	{
 		m := byte(0x20)
 		a = m
 		nz = int(int8(a))
 	}
-	// 01AE STA $C3,X
+	// 01AD STA $89,X
 	{
-		ea := uint16(x + 0xC3)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x89)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 15<<clockShift + 4
-			pc = 0x01AE
+			pc = 0x01AD
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 01B0 INX
+	// 01AF INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 01B1 STX .PLY
+	// 01B0 STX .PLY
 	{
-		c.Mem[0x0086] = x
+		c.Mem[0x0047] = x
 	}
-	// 01B3 JSR REVERSE
+	// 01B2 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x01B3
+			pc = 0x01B2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0xB5
+		c.Mem[sa], c.Mem[sb] = 0x01, 0xB4
 		s -= 2
 		goto L0266
 	}
 
-L01B6:
-	if off[37] {
-		pc = 0x01B6
+L01B5:
+	if off[39] {
+		pc = 0x01B5
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x01B6
+		pc = 0x01B5
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 01B6 JSR GEN
+	// 01B5 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x01B6
+			pc = 0x01B5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0xB8
+		c.Mem[sa], c.Mem[sb] = 0x01, 0xB7
 		s -= 2
-		goto L17DD
+		goto L01BB
 	}
 
-L01B9:
-	if off[38] {
-		pc = 0x01B9
+L01B8:
+	if off[40] {
+		pc = 0x01B8
 		goto step
 	}
 	if clock+14<<clockShift >= end {
-		pc = 0x01B9
+		pc = 0x01B8
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 01B9 JMP NOLEG2
+	// 01B8 JMP NOLEG2
 	{
-		goto L03DD
+		goto L03D8
+	}
+
+L01BB: // GEN
+	if off[41] {
+		pc = 0x01BB
+		goto step
+	}
+	if clock+19<<clockShift >= end {
+		pc = 0x01BB
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 01BB TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 01BC TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 01BD LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 01BF STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x01BF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 01C1 JMP GNM
+	{
+		goto L0200
 	}
 
 L0200: // GNM
-	if off[39] {
+	if off[42] {
 		pc = 0x0200
 		goto step
-	}
-	if clock+5<<clockShift >= end {
-		pc = 0x0200
-		goto budget
 	}
 	clock += 5<<clockShift + 2
 	// 0200 LDA #$10
@@ -8219,7 +8392,7 @@ L0200: // GNM
 	}
 
 L0204: // NEWP
-	if off[40] {
+	if off[43] {
 		pc = 0x0204
 		goto step
 	}
@@ -8244,7 +8417,7 @@ L0204: // NEWP
 	}
 
 L0208:
-	if off[41] {
+	if off[44] {
 		pc = 0x0208
 		goto step
 	}
@@ -8256,86 +8429,90 @@ L0208:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0195:
-			goto L0195
-		case 0x01A2:
-			goto L01A2
-		case 0x01B9:
-			goto L01B9
-		case 0x17D8:
-			goto L17D8
+		case 0x0192:
+			goto L0192
+		case 0x019F:
+			goto L019F
+		case 0x01B8:
+			goto L01B8
+		case 0x17E0:
+			goto L17E0
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
 L0209: // NEX
-	if off[42] {
+	if off[45] {
 		pc = 0x0209
 		goto step
 	}
@@ -8343,18 +8520,18 @@ L0209: // NEX
 	// 0209 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
-		goto L02A8
+		goto L02AD
 	}
 
 L020C:
-	if off[43] {
+	if off[46] {
 		pc = 0x020C
 		goto step
 	}
@@ -8385,7 +8562,7 @@ L020C:
 	}
 
 L0212:
-	if off[44] {
+	if off[47] {
 		pc = 0x0212
 		goto step
 	}
@@ -8402,7 +8579,7 @@ L0212:
 	}
 
 L0216: // AGN
-	if off[45] {
+	if off[48] {
 		pc = 0x0216
 		goto step
 	}
@@ -8414,18 +8591,18 @@ L0216: // AGN
 	// 0216 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0216
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
 		s -= 2
-		goto L027E
+		goto L0280
 	}
 
 L0219:
-	if off[46] {
+	if off[49] {
 		pc = 0x0219
 		goto step
 	}
@@ -8443,7 +8620,7 @@ L0219:
 	}
 
 L021B:
-	if off[47] {
+	if off[50] {
 		pc = 0x021B
 		goto step
 	}
@@ -8458,7 +8635,7 @@ L021B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 9<<clockShift + 2
 			pc = 0x021B
 			goto step
@@ -8470,7 +8647,7 @@ L021B:
 	// 021C JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x021C
 			goto step
@@ -8481,7 +8658,7 @@ L021B:
 	}
 
 L021F:
-	if off[48] {
+	if off[51] {
 		pc = 0x021F
 		goto step
 	}
@@ -8509,7 +8686,7 @@ L021F:
 	}
 
 L0222:
-	if off[49] {
+	if off[52] {
 		pc = 0x0222
 		goto step
 	}
@@ -8541,7 +8718,7 @@ L0222:
 	}
 
 L0229: // STOP
-	if off[50] {
+	if off[53] {
 		pc = 0x0229
 		goto step
 	}
@@ -8549,18 +8726,18 @@ L0229: // STOP
 	// 0229 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0229
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
 		s -= 2
-		goto L02A8
+		goto L02AD
 	}
 
 L022C:
-	if off[51] {
+	if off[54] {
 		pc = 0x022C
 		goto step
 	}
@@ -8604,7 +8781,7 @@ L022C:
 	}
 
 L0236:
-	if off[52] {
+	if off[55] {
 		pc = 0x0236
 		goto step
 	}
@@ -8618,7 +8795,7 @@ L0236:
 	}
 
 L0238: // PAWN
-	if off[53] {
+	if off[56] {
 		pc = 0x0238
 		goto step
 	}
@@ -8635,7 +8812,7 @@ L0238: // PAWN
 	}
 
 L023C: // P1
-	if off[54] {
+	if off[57] {
 		pc = 0x023C
 		goto step
 	}
@@ -8647,18 +8824,18 @@ L023C: // P1
 	// 023C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x023C
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
-		goto L027E
+		goto L0280
 	}
 
 L023F:
-	if off[55] {
+	if off[58] {
 		pc = 0x023F
 		goto step
 	}
@@ -8676,7 +8853,7 @@ L023F:
 	}
 
 L0241:
-	if off[56] {
+	if off[59] {
 		pc = 0x0241
 		goto step
 	}
@@ -8690,7 +8867,7 @@ L0241:
 	}
 
 L0243:
-	if off[57] {
+	if off[60] {
 		pc = 0x0243
 		goto step
 	}
@@ -8698,7 +8875,7 @@ L0243:
 	// 0243 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0243
 			goto step
@@ -8709,7 +8886,7 @@ L0243:
 	}
 
 L0246: // P2
-	if off[58] {
+	if off[61] {
 		pc = 0x0246
 		goto step
 	}
@@ -8721,18 +8898,18 @@ L0246: // P2
 	// 0246 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
-		goto L02A8
+		goto L02AD
 	}
 
 L0249:
-	if off[59] {
+	if off[62] {
 		pc = 0x0249
 		goto step
 	}
@@ -8770,7 +8947,7 @@ L0249:
 	}
 
 L0251: // P3
-	if off[60] {
+	if off[63] {
 		pc = 0x0251
 		goto step
 	}
@@ -8782,18 +8959,18 @@ L0251: // P3
 	// 0251 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0251
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
 		s -= 2
-		goto L027E
+		goto L0280
 	}
 
 L0254:
-	if off[61] {
+	if off[64] {
 		pc = 0x0254
 		goto step
 	}
@@ -8811,7 +8988,7 @@ L0254:
 	}
 
 L0256:
-	if off[62] {
+	if off[65] {
 		pc = 0x0256
 		goto step
 	}
@@ -8825,7 +9002,7 @@ L0256:
 	}
 
 L0258:
-	if off[63] {
+	if off[66] {
 		pc = 0x0258
 		goto step
 	}
@@ -8833,7 +9010,7 @@ L0258:
 	// 0258 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0258
 			goto step
@@ -8844,7 +9021,7 @@ L0258:
 	}
 
 L025B:
-	if off[64] {
+	if off[67] {
 		pc = 0x025B
 		goto step
 	}
@@ -8881,7 +9058,7 @@ L025B:
 	}
 
 L0263:
-	if off[65] {
+	if off[68] {
 		pc = 0x0263
 		goto step
 	}
@@ -8892,45 +9069,57 @@ L0263:
 	}
 
 L0266: // REVERSE
-	if off[66] {
+	if off[69] {
 		pc = 0x0266
 		goto step
 	}
-	if clock+4817<<clockShift >= end {
+	if clock+4824<<clockShift >= end {
 		pc = 0x0266
 		goto budget
 	}
-	clock += 2<<clockShift + 1
-	// 0266 LDX #$0F
+	clock += 5<<clockShift + 2
+	// 0266 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 5<<clockShift + 2
+			pc = 0x0266
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0267 LDX #$0F
 	{
 		m := byte(0x0F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0268: // ETC
-	if off[67] {
-		pc = 0x0268
+L0269: // ETC
+	if off[70] {
+		pc = 0x0269
 		goto step
 	}
 	clock += 36<<clockShift + 12
-	// 0268 SEC
+	// 0269 SEC
 	{
 		cf = 1
 	}
-	// 0269 LDY .BK,X
+	// 026A LDY .BK,X
 	{
 		m := c.Mem[x+0x60]
 		y = m
 		nz = int(int8(y))
 	}
-	// 026B LDA #$77
+	// 026C LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 026D SBC .BOARD,X
+	// 026E SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -8960,37 +9149,37 @@ L0268: // ETC
 
 		}
 	}
-	// 026F STA .BK,X
+	// 0270 STA .BK,X
 	{
 		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 24<<clockShift + 8
-			pc = 0x026F
+			pc = 0x0270
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0271 STY .BOARD,X
+	// 0272 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 7
-			pc = 0x0271
+			pc = 0x0272
 			goto step
 		}
 		c.Mem[ea] = y
 	}
-	// 0273 SEC
+	// 0274 SEC
 	{
 		cf = 1
 	}
-	// 0274 LDA #$77
+	// 0275 LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0276 SBC .BOARD,X
+	// 0277 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -9020,139 +9209,150 @@ L0268: // ETC
 
 		}
 	}
-	// 0278 STA .BOARD,X
+	// 0279 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x0278
+			pc = 0x0279
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 027A DEX
+	// 027B DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 027B BPL ETC
+	// 027C BPL ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0268
+			goto L0269
 		}
 	}
 
-L027D:
-	if off[68] {
-		pc = 0x027D
+L027E:
+	if off[71] {
+		pc = 0x027E
 		goto step
 	}
-	clock += 6<<clockShift + 1
-	// 027D RTS
+	clock += 10<<clockShift + 2
+	// 027E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 027F RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L027E: // CMOVE
-	if off[69] {
-		pc = 0x027E
+L0280: // CMOVE
+	if off[72] {
+		pc = 0x0280
 		goto step
 	}
-	if clock+1473<<clockShift >= end {
-		pc = 0x027E
+	if clock+30<<clockShift >= end {
+		pc = 0x0280
 		goto budget
 	}
 	clock += 19<<clockShift + 7
-	// 027E LDA .SQUARE
+	// 0280 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0280 LDX .MOVEN
+	// 0282 LDX .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0282 CLC
+	// 0284 CLC
 	{
 		cf = 0
 	}
-	// 0283 ADC .MOVEX,X
+	// 0285 ADC .MOVEX,X
 	{
-		m := c.Mem[x+0x8F]
+		m := c.Mem[x+0xB7]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -9183,151 +9383,130 @@ L027E: // CMOVE
 
 		}
 	}
-	// 0285 STA .SQUARE
+	// 0287 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0287 AND #$88
+	// 0289 AND #$88
 	{
 		m := byte(0x88)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0289 BNE ILLEGAL
+	// 028B BNE ILLEGAL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02A4
+			goto L02A9
 		}
 	}
 
-L028B:
-	if off[70] {
-		pc = 0x028B
+L028D:
+	if off[73] {
+		pc = 0x028D
 		goto step
 	}
-	clock += 5<<clockShift + 2
-	// 028B LDA .SQUARE
+	clock += 8<<clockShift + 3
+	// 028D LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 028D LDX #$20
+	// 028F STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0291 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L028F: // LOOP
-	if off[71] {
-		pc = 0x028F
+L0293: // LOOP
+	if off[74] {
+		pc = 0x0293
 		goto step
 	}
-	// 028F DEX
-	// 0290 BMI NO
-	// 0292 CMP .BOARD,X
-	// 0294 BNE LOOP
-	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	if clock+32<<clockShift >= end {
+		pc = 0x0293
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0293 DEX
 	{
-		n := int(x) // the passes that can compare: none unless 1 to 80
-		if n == 0 || n > 0x80 {
-			n = 0
-		}
-		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		for top := n - 1; top >= 0 && found < 0; top -= 8 {
-			w := c.Mem[0x50+top-7 : 0x50+top+1]
-			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			v ^= pat
-			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
-			if top < 7 {
-				zero &^= 1<<(8*(7-top)) - 1 // below the table
-			}
-			if zero != 0 {
-				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
-			}
-		}
-		if found >= 0 {
-			passes := uint64(n - 1 - found)
-			x = byte(found)
-			m := a
-			t := 0x100 + uint(a) - uint(m)
-			cf = byte(t >> 8)
-			nz = int(int8(byte(t)))
-			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L0296
-		}
-		// None: the BMI leaves after the last pass.
-		passes := uint64(n)
-		if n > 0 {
-			m := c.Mem[0x50]
-			t := 0x100 + uint(a) - uint(m)
-			cf = byte(t >> 8)
-			nz = int(int8(byte(t)))
-		}
-		x -= byte(n) + 1
+		x--
 		nz = int(int8(x))
-		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L02A0
 	}
-
-L0292:
-	if off[72] {
-		pc = 0x0292
-		goto step
-	}
-	clock += 6<<clockShift + 2
-	// 0292 CMP .BOARD,X
+	// 0294 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0294 BNE LOOP
+	// 0296 BNE LOOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L028F
+			goto L0293
 		}
 	}
 
-L0296:
-	if off[73] {
-		pc = 0x0296
+L0298:
+	if off[75] {
+		pc = 0x0298
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0296 CPX #$10
+	// 0298 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0299 BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A5
+		}
+	}
+
+L029B:
+	if off[76] {
+		pc = 0x029B
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 029B CPX #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0298 BMI ILLEGAL
+	// 029D BMI ILLEGAL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L02A4
+			goto L02A9
 		}
 	}
 
-L029A:
-	if off[74] {
-		pc = 0x029A
+L029F:
+	if off[77] {
+		pc = 0x029F
 		goto step
 	}
 	clock += 6<<clockShift + 3
-	// 029A LDA #$7F
+	// 029F LDA #$7F
 	{
 		m := byte(0x7F)
 		a = m
 		nz = int(int8(a))
 	}
-	// 029C ADC #$01
+	// 02A1 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -9360,38 +9539,38 @@ L029A:
 
 		}
 	}
-	// 029E BVS RETL
+	// 02A3 BVS RETL
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L02A1
+			goto L02A6
 		}
 	}
 
-L02A0: // NO
-	if off[75] {
-		pc = 0x02A0
+L02A5: // NO
+	if off[78] {
+		pc = 0x02A5
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 02A0 CLV
+	// 02A5 CLV
 	{
 		v = false
 	}
 
-L02A1: // RETL
-	if off[76] {
-		pc = 0x02A1
+L02A6: // RETL
+	if off[79] {
+		pc = 0x02A6
 		goto step
 	}
 	clock += 8<<clockShift + 2
-	// 02A1 LDA #$00
+	// 02A6 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02A3 RTS
+	// 02A8 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -9405,92 +9584,96 @@ L02A1: // RETL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L02A4: // ILLEGAL
-	if off[77] {
-		pc = 0x02A4
+L02A9: // ILLEGAL
+	if off[80] {
+		pc = 0x02A9
 		goto step
 	}
 	clock += 10<<clockShift + 3
-	// 02A4 LDA #$FF
+	// 02A9 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02A6 CLV
+	// 02AB CLV
 	{
 		v = false
 	}
-	// 02A7 RTS
+	// 02AC RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -9504,102 +9687,106 @@ L02A4: // ILLEGAL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L02A8: // RESET
-	if off[78] {
-		pc = 0x02A8
+L02AD: // RESET
+	if off[81] {
+		pc = 0x02AD
 		goto step
 	}
 	if clock+16<<clockShift >= end {
-		pc = 0x02A8
+		pc = 0x02AD
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 02A8 LDX .PIECE
+	// 02AD LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 02AA LDA .BOARD,X
+	// 02AF LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02AC STA .SQUARE
+	// 02B1 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 02AE RTS
+	// 02B3 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -9613,154 +9800,129 @@ L02A8: // RESET
 		case 0x0249:
 			goto L0249
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L02AF: // UMOVE
-	if off[79] {
-		pc = 0x02AF
+L02B4: // UMOVE
+	if off[82] {
+		pc = 0x02B4
 		goto step
 	}
 	if clock+70<<clockShift >= end {
-		pc = 0x02AF
+		pc = 0x02B4
 		goto budget
 	}
 	clock += 54<<clockShift + 17
-	// 02AF TSX
+	// 02B4 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 02B0 STX .SP1
+	// 02B5 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 02B2 LDX .SP2
+	// 02B7 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 02B4 TXS
+	// 02B9 TXS
 	{
 		s = x
 	}
-	// 02B5 PLA
+	// 02BA PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B6 STA .MOVEN
+	// 02BB STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
-	// 02B8 PLA
+	// 02BD PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B9 STA .PIECE
+	// 02BE STA .PIECE
 	{
 		c.Mem[0x00B0] = a
-	}
-	// 02BB TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 02BC PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 02BD STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 7
-			pc = 0x02BD
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 02BF PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
 	}
 	// 02C0 TAX
 	{
@@ -9774,222 +9936,251 @@ L02AF: // UMOVE
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C2 STA .SQUARE
-	{
-		c.Mem[0x00B1] = a
-	}
-	// 02C4 STA .BOARD,X
+	// 02C2 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x02C4
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 7
+			pc = 0x02C2
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 02C6 JMP STRV
+	// 02C4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C5 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 02C6 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C7 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02C9 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02CB JMP STRV
 	{
 		goto L031A
 	}
 
-L02C9: // INPUT
-	if off[80] {
-		pc = 0x02C9
+L02CE: // INPUT
+	if off[83] {
+		pc = 0x02CE
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 02C9 CMP #$0F
+	// 02CE CMP #$0F
 	{
 		m := byte(0x0F)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02CB BNE NOMV
+	// 02D0 BNE NOMV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02D2
+			goto L02D7
 		}
 	}
 
-L02CD:
-	if off[81] {
-		pc = 0x02CD
+L02D2:
+	if off[84] {
+		pc = 0x02D2
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 02CD JSR MOVE
+	// 02D2 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x02CD
+			pc = 0x02D2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xCF
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xD4
 		s -= 2
 		goto L02F3
 	}
 
-L02D0:
-	if off[82] {
-		pc = 0x02D0
+L02D5:
+	if off[85] {
+		pc = 0x02D5
 		goto step
 	}
 	if clock+12<<clockShift >= end {
-		pc = 0x02D0
+		pc = 0x02D5
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 02D0 BNE DISP
+	// 02D5 BNE DISP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02D9
+			goto L02DE
 		}
 	}
 
-L02D2: // NOMV
-	if off[83] {
-		pc = 0x02D2
+L02D7: // NOMV
+	if off[86] {
+		pc = 0x02D7
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 02D2 CMP #$08
+	// 02D7 CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D4 BCS ERROR
+	// 02D9 BCS ERROR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L02E8
+			goto L02ED
 		}
 	}
 
-L02D6:
-	if off[84] {
-		pc = 0x02D6
+L02DB:
+	if off[87] {
+		pc = 0x02DB
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 02D6 JSR DISMV
+	// 02DB JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x02D6
+			pc = 0x02DB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xD8
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xDD
 		s -= 2
-		goto L03F0
+		goto L00C8
 	}
 
-L02D9: // DISP
-	if off[85] {
-		pc = 0x02D9
+L02DE: // DISP
+	if off[88] {
+		pc = 0x02DE
 		goto step
 	}
 	if clock+1830<<clockShift >= end {
-		pc = 0x02D9
+		pc = 0x02DE
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 02D9 LDX #$1F
+	// 02DE LDX #$1F
 	{
 		m := byte(0x1F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L02DB: // SEARCH
-	if off[86] {
-		pc = 0x02DB
+L02E0: // SEARCH
+	if off[89] {
+		pc = 0x02E0
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 02DB LDA .BOARD,X
+	// 02E0 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02DD CMP .BESTV
+	// 02E2 CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02DF BEQ HERE
+	// 02E4 BEQ HERE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L02E4
+			goto L02E9
 		}
 	}
 
-L02E1:
-	if off[87] {
-		pc = 0x02E1
+L02E6:
+	if off[90] {
+		pc = 0x02E6
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 02E1 DEX
+	// 02E6 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 02E2 BPL SEARCH
+	// 02E7 BPL SEARCH
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L02DB
+			goto L02E0
 		}
 	}
 
-L02E4: // HERE
-	if off[88] {
-		pc = 0x02E4
+L02E9: // HERE
+	if off[91] {
+		pc = 0x02E9
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 02E4 STX .BESTP
+	// 02E9 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 02E6 STX .PIECE
+	// 02EB STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
 
-L02E8: // ERROR
-	if off[89] {
-		pc = 0x02E8
+L02ED: // ERROR
+	if off[92] {
+		pc = 0x02ED
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 02E8 JMP CHESS
+	// 02ED JMP CHESS
 	{
 		goto L0000
 	}
 
 L02F3: // MOVE
-	if off[90] {
+	if off[93] {
 		pc = 0x02F3
 		goto step
 	}
-	if clock+1633<<clockShift >= end {
+	if clock+23<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
-	clock += 20<<clockShift + 8
+	clock += 23<<clockShift + 9
 	// 02F3 TSX
 	{
 		x = s
@@ -10018,8 +10209,8 @@ L02F3: // MOVE
 	// 02FB PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
-			clock -= 7<<clockShift + 3
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 10<<clockShift + 4
 			pc = 0x02FB
 			goto step
 		}
@@ -10032,62 +10223,56 @@ L02F3: // MOVE
 		y = a
 		nz = int(int8(y))
 	}
-	// 02FD LDX #$1F
+	// 02FD STA $4F
 	{
-		m := byte(0x1F)
+		c.Mem[0x004F] = a
+	}
+	// 02FF LDX #$20
+	{
+		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L02FF: // CHECK
-	if off[91] {
-		pc = 0x02FF
+L0301: // CHECK
+	if off[94] {
+		pc = 0x0301
 		goto step
 	}
-	clock += 6<<clockShift + 2
-	// 02FF CMP .BOARD,X
+	if clock+63<<clockShift >= end {
+		pc = 0x0301
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0301 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0302 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0301 BEQ TAKE
+	// 0304 BNE CHECK
 	{
-		if byte(nz) == 0 {
+		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0306
+			goto L0301
 		}
 	}
 
-L0303:
-	if off[92] {
-		pc = 0x0303
-		goto step
-	}
-	clock += 4<<clockShift + 2
-	// 0303 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0304 BPL CHECK
-	{
-		if nz >= 0 {
-			clock += 2 << clockShift
-			goto L02FF
-		}
-	}
-
-L0306: // TAKE
-	if off[93] {
+L0306:
+	if off[95] {
 		pc = 0x0306
 		goto step
 	}
 	clock += 39<<clockShift + 13
 	// 0306 STX .CAPT
 	{
-		c.Mem[0x00D9] = x
+		c.Mem[0x009A] = x
 	}
 	// 0308 LDA #$CC
 	{
@@ -10098,7 +10283,7 @@ L0306: // TAKE
 	// 030A STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 34<<clockShift + 11
 			pc = 0x030A
 			goto step
@@ -10113,7 +10298,7 @@ L0306: // TAKE
 	// 030D PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 28<<clockShift + 9
 			pc = 0x030D
 			goto step
@@ -10137,7 +10322,7 @@ L0306: // TAKE
 	// 0312 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 18<<clockShift + 6
 			pc = 0x0312
 			goto step
@@ -10147,7 +10332,7 @@ L0306: // TAKE
 	// 0314 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 14<<clockShift + 5
 			pc = 0x0314
 			goto step
@@ -10164,7 +10349,7 @@ L0306: // TAKE
 	// 0316 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 9<<clockShift + 3
 			pc = 0x0316
 			goto step
@@ -10182,7 +10367,7 @@ L0306: // TAKE
 	// 0319 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 3<<clockShift + 1
 			pc = 0x0319
 			goto step
@@ -10193,7 +10378,7 @@ L0306: // TAKE
 	}
 
 L031A: // STRV
-	if off[94] {
+	if off[96] {
 		pc = 0x031A
 		goto step
 	}
@@ -10224,86 +10409,90 @@ L031A: // STRV
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x015E:
-			goto L015E
-		case 0x02D0:
-			goto L02D0
-		case 0x035F:
-			goto L035F
-		case 0x038E:
-			goto L038E
+		case 0x0160:
+			goto L0160
+		case 0x02D5:
+			goto L02D5
+		case 0x0360:
+			goto L0360
+		case 0x0389:
+			goto L0389
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
 L0321: // JANUS
-	if off[95] {
+	if off[97] {
 		pc = 0x0321
 		goto step
 	}
@@ -10314,7 +10503,7 @@ L0321: // JANUS
 	clock += 5<<clockShift + 2
 	// 0321 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
@@ -10327,7 +10516,7 @@ L0321: // JANUS
 	}
 
 L0325:
-	if off[96] {
+	if off[98] {
 		pc = 0x0325
 		goto step
 	}
@@ -10354,7 +10543,7 @@ L0325:
 	}
 
 L032B:
-	if off[97] {
+	if off[99] {
 		pc = 0x032B
 		goto step
 	}
@@ -10368,7 +10557,7 @@ L032B:
 	// 032D STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 11<<clockShift + 3
 			pc = 0x032D
 			goto step
@@ -10377,8 +10566,8 @@ L032B:
 	}
 	// 032F STA .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 7<<clockShift + 2
 			pc = 0x032F
 			goto step
@@ -10387,11 +10576,11 @@ L032B:
 	}
 	// 0331 JMP UNWIND
 	{
-		goto L03BD
+		goto L03B8
 	}
 
 L0334: // JR0
-	if off[98] {
+	if off[100] {
 		pc = 0x0334
 		goto step
 	}
@@ -10414,84 +10603,88 @@ L0334: // JR0
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
 L0335: // JC
-	if off[99] {
+	if off[101] {
 		pc = 0x0335
 		goto step
 	}
 	clock += 8<<clockShift + 3
 	// 0335 LDA .MODE,X
 	{
-		m := c.Mem[x+0xC2]
+		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
@@ -10510,7 +10703,7 @@ L0335: // JC
 	}
 
 L033B:
-	if off[100] {
+	if off[102] {
 		pc = 0x033B
 		goto step
 	}
@@ -10524,14 +10717,14 @@ L033B:
 	}
 
 L033D: // JQ
-	if off[101] {
+	if off[103] {
 		pc = 0x033D
 		goto step
 	}
 	clock += 8<<clockShift + 3
 	// 033D LDA .MODE,X
 	{
-		m := c.Mem[x+0xC2]
+		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
@@ -10550,7 +10743,7 @@ L033D: // JQ
 	}
 
 L0343: // TRY
-	if off[102] {
+	if off[104] {
 		pc = 0x0343
 		goto step
 	}
@@ -10570,18 +10763,18 @@ L0343: // TRY
 	// 0347 JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0347
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
 		s -= 2
-		goto L03C2
+		goto L03BD
 	}
 
 L034A:
-	if off[103] {
+	if off[105] {
 		pc = 0x034A
 		goto step
 	}
@@ -10603,22 +10796,22 @@ L034A:
 	// 034E JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
 			pc = 0x034E
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x50
 		s -= 2
-		goto L03C2
+		goto L03BD
 	}
 
 L0351:
-	if off[104] {
+	if off[106] {
 		pc = 0x0351
 		goto step
 	}
-	if clock+21<<clockShift >= end {
+	if clock+18<<clockShift >= end {
 		pc = 0x0351
 		goto budget
 	}
@@ -10672,7 +10865,7 @@ L0351:
 	}
 
 L0358:
-	if off[105] {
+	if off[107] {
 		pc = 0x0358
 		goto step
 	}
@@ -10685,66 +10878,85 @@ L0358:
 	}
 
 L035A: // TP1
-	if off[106] {
+	if off[108] {
 		pc = 0x035A
 		goto step
 	}
-	clock += 9<<clockShift + 2
-	// 035A STA .GAIN
-	{
-		c.Mem[0x00B4] = a
-	}
-	// 035C JSR MOVE
+	clock += 6<<clockShift + 1
+	// 035A JSR GAINR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x035C
+			pc = 0x035A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x5E
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5C
+		s -= 2
+		goto L03EC
+	}
+
+L035D:
+	if off[109] {
+		pc = 0x035D
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x035D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 035D JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x035D
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5F
 		s -= 2
 		goto L02F3
 	}
 
-L035F:
-	if off[107] {
-		pc = 0x035F
+L0360:
+	if off[110] {
+		pc = 0x0360
 		goto step
 	}
-	if clock+54<<clockShift >= end {
-		pc = 0x035F
+	if clock+59<<clockShift >= end {
+		pc = 0x0360
 		goto budget
 	}
-	clock += 53<<clockShift + 16
-	// 035F LDY .CAPT
+	clock += 58<<clockShift + 17
+	// 0360 LDY .CAPT
 	{
-		m := c.Mem[0x00D9]
+		m := c.Mem[0x009A]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0361 INY
+	// 0362 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0362 LDX .PLY
+	// 0363 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0364 LDA .EVAL,X
+	// 0365 LDA .EVAL,X
 	{
-		m := c.Mem[x+0xB7]
+		m := c.Mem[x+0x80]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0366 CLC
+	// 0367 CLC
 	{
 		cf = 0
 	}
-	// 0367 ADC $1780,Y
+	// 0368 ADC $1780,Y
 	{
 		ea := 0x1780 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10779,7 +10991,7 @@ L035F:
 
 		}
 	}
-	// 036A ADC .GAIN
+	// 036B ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
 		if c.P&FlagD == 0 {
@@ -10812,234 +11024,188 @@ L035F:
 
 		}
 	}
-	// 036C EOR #$FF
+	// 036D EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 036E STA $B8,X
+	// 036F STA $81,X
 	{
-		ea := uint16(x + 0xB8)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 30<<clockShift + 8
-			pc = 0x036E
+		ea := uint16(x + 0x81)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 35<<clockShift + 9
+			pc = 0x036F
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0370 LDA .BETA,X
+	// 0371 LDA .BETA,X
 	{
-		m := c.Mem[x+0x7B]
+		m := c.Mem[x+0x78]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0372 EOR #$FF
+	// 0373 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0374 STA $71,X
+	// 0375 STA $71,X
 	{
 		ea := uint16(x + 0x71)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 20<<clockShift + 5
-			pc = 0x0374
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 25<<clockShift + 6
+			pc = 0x0375
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0376 LDA .ALPHA,X
+	// 0377 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0378 EOR #$FF
+	// 0379 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 037A STA $7C,X
+	// 037B STA $79,X
 	{
-		ea := uint16(x + 0x7C)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 10<<clockShift + 2
-			pc = 0x037A
+		ea := uint16(x + 0x79)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 15<<clockShift + 3
+			pc = 0x037B
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 037C JSR REVERSE
+	// 037D INC .PLY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
-			clock -= 6<<clockShift + 1
-			pc = 0x037C
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x7E
-		s -= 2
-		goto L0266
-	}
-
-L037F:
-	if off[108] {
-		pc = 0x037F
-		goto step
-	}
-	if clock+11<<clockShift >= end {
-		pc = 0x037F
-		goto budget
-	}
-	clock += 11<<clockShift + 2
-	// 037F INC .PLY
-	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		m++
 		nz = int(int8(m))
-		c.Mem[0x0086] = m
+		c.Mem[0x0047] = m
 	}
-	// 0381 JSR NEGA
+	// 037F JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0381
+			pc = 0x037F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x83
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x81
 		s -= 2
 		goto L17A1
 	}
 
-L0384:
-	if off[109] {
-		pc = 0x0384
+L0382:
+	if off[111] {
+		pc = 0x0382
 		goto step
 	}
 	if clock+14<<clockShift >= end {
-		pc = 0x0384
+		pc = 0x0382
 		goto budget
 	}
 	clock += 14<<clockShift + 3
-	// 0384 DEC .PLY
+	// 0382 DEC .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
-		c.Mem[0x0086] = m
+		c.Mem[0x0047] = m
 	}
-	// 0386 STA .SCORE
+	// 0384 STA .SCORE
 	{
-		c.Mem[0x008B] = a
+		c.Mem[0x004C] = a
 	}
-	// 0388 JSR REVERSE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0388
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x8A
-		s -= 2
-		goto L0266
-	}
-
-L038B:
-	if off[110] {
-		pc = 0x038B
-		goto step
-	}
-	if clock+6<<clockShift >= end {
-		pc = 0x038B
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 038B JSR UMOVE
+	// 0386 JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x038B
+			pc = 0x0386
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x8D
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x88
 		s -= 2
-		goto L02AF
+		goto L02B4
 	}
 
-L038E:
-	if off[111] {
-		pc = 0x038E
+L0389:
+	if off[112] {
+		pc = 0x0389
 		goto step
 	}
 	if clock+87<<clockShift >= end {
-		pc = 0x038E
+		pc = 0x0389
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 038E LDX .PLY
+	// 0389 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0390 LDA .ABORT
+	// 038B LDA .ABORT
 	{
-		m := c.Mem[0x008A]
+		m := c.Mem[0x004B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0392 BNE CUT
+	// 038D BNE CUT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03B7
+			goto L03B2
 		}
 	}
 
-L0394:
-	if off[112] {
-		pc = 0x0394
+L038F:
+	if off[113] {
+		pc = 0x038F
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 0394 LDA .SCORE
+	// 038F LDA .SCORE
 	{
-		m := c.Mem[0x008B]
+		m := c.Mem[0x004C]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0396 EOR #$FF
+	// 0391 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0398 BEQ JRET
+	// 0393 BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03C1
+			goto L03BC
 		}
 	}
 
-L039A:
-	if off[113] {
-		pc = 0x039A
+L0395:
+	if off[114] {
+		pc = 0x0395
 		goto step
 	}
 	clock += 20<<clockShift + 5
-	// 039A LSR .MODE,X
+	// 0395 LSR .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
-			pc = 0x039A
+			pc = 0x0395
 			goto step
 		}
 		m := c.Mem[ea]
@@ -11048,16 +11214,16 @@ L039A:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 039C SEC
+	// 0397 SEC
 	{
 		cf = 1
 	}
-	// 039D ROL .MODE,X
+	// 0398 ROL .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 12<<clockShift + 3
-			pc = 0x039D
+			pc = 0x0398
 			goto step
 		}
 		m := c.Mem[ea]
@@ -11065,180 +11231,180 @@ L039A:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 039F CMP .ALPHA,X
+	// 039A CMP .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03A1 BCC JRET
+	// 039C BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03C1
+			goto L03BC
 		}
 	}
 
-L03A3:
-	if off[114] {
-		pc = 0x03A3
+L039E:
+	if off[115] {
+		pc = 0x039E
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 03A3 BEQ JRET
+	// 039E BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03C1
+			goto L03BC
 		}
 	}
 
-L03A5:
-	if off[115] {
-		pc = 0x03A5
+L03A0:
+	if off[116] {
+		pc = 0x03A0
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 03A5 STA .ALPHA,X
+	// 03A0 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x03A5
+			pc = 0x03A0
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 03A7 CPX #$00
+	// 03A2 CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03A9 BNE JNR
+	// 03A4 BNE JNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03B3
+			goto L03AE
 		}
 	}
 
-L03AB:
-	if off[116] {
-		pc = 0x03AB
+L03A6:
+	if off[117] {
+		pc = 0x03A6
 		goto step
 	}
 	clock += 12<<clockShift + 4
-	// 03AB LDY .PIECE
+	// 03A6 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03AD STY .RBP
+	// 03A8 STY .RBP
 	{
-		c.Mem[0x008C] = y
+		c.Mem[0x004D] = y
 	}
-	// 03AF LDY .SQUARE
+	// 03AA LDY .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03B1 STY .RBM
+	// 03AC STY .RBM
 	{
-		c.Mem[0x008D] = y
+		c.Mem[0x004E] = y
 	}
 
-L03B3: // JNR
-	if off[117] {
-		pc = 0x03B3
+L03AE: // JNR
+	if off[118] {
+		pc = 0x03AE
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 03B3 CMP .BETA,X
+	// 03AE CMP .BETA,X
 	{
-		m := c.Mem[x+0x7B]
+		m := c.Mem[x+0x78]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03B5 BCC JRET
+	// 03B0 BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03C1
+			goto L03BC
 		}
 	}
 
-L03B7: // CUT
-	if off[118] {
-		pc = 0x03B7
+L03B2: // CUT
+	if off[119] {
+		pc = 0x03B2
 		goto step
 	}
 	clock += 10<<clockShift + 3
-	// 03B7 LDA .MODE,X
+	// 03B2 LDA .MODE,X
 	{
-		m := c.Mem[x+0xC2]
+		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B9 ORA #$80
+	// 03B4 ORA #$80
 	{
 		m := byte(0x80)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03BB STA .MODE,X
+	// 03B6 STA .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x03BB
+			pc = 0x03B6
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L03BD: // UNWIND
-	if off[119] {
-		pc = 0x03BD
+L03B8: // UNWIND
+	if off[120] {
+		pc = 0x03B8
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 03BD LDA .SSP,X
+	// 03B8 LDA .SSP,X
 	{
-		m := c.Mem[x+0xCD]
+		m := c.Mem[x+0x90]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03BF TAX
+	// 03BA TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 03C0 TXS
+	// 03BB TXS
 	{
 		s = x
 	}
 
-L03C1: // JRET
-	if off[120] {
-		pc = 0x03C1
+L03BC: // JRET
+	if off[121] {
+		pc = 0x03BC
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 03C1 RTS
+	// 03BC RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0192:
-			goto L0192
+		case 0x0132:
+			goto L0132
 		case 0x021F:
 			goto L021F
 		case 0x0246:
@@ -11246,149 +11412,153 @@ L03C1: // JRET
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L03C2: // CENT
-	if off[121] {
-		pc = 0x03C2
+L03BD: // CENT
+	if off[122] {
+		pc = 0x03BD
 		goto step
 	}
 	if clock+45<<clockShift >= end {
-		pc = 0x03C2
+		pc = 0x03BD
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 03C2 PHA
+	// 03BD PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
 			clock -= 9<<clockShift + 4
-			pc = 0x03C2
+			pc = 0x03BD
 			goto step
 		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 03C3 AND #$07
+	// 03BE AND #$07
 	{
 		m := byte(0x07)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 03C5 CMP #$04
+	// 03C0 CMP #$04
 	{
 		m := byte(0x04)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03C7 BCC CEN1
+	// 03C2 BCC CEN1
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03CB
+			goto L03C6
 		}
 	}
 
-L03C9:
-	if off[122] {
-		pc = 0x03C9
+L03C4:
+	if off[123] {
+		pc = 0x03C4
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 03C9 EOR #$07
+	// 03C4 EOR #$07
 	{
 		m := byte(0x07)
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L03CB: // CEN1
-	if off[123] {
-		pc = 0x03CB
+L03C6: // CEN1
+	if off[124] {
+		pc = 0x03C6
 		goto step
 	}
 	clock += 19<<clockShift + 8
-	// 03CB STA .TMP2
+	// 03C6 STA .TMP2
 	{
-		c.Mem[0x00D8] = a
+		c.Mem[0x0099] = a
 	}
-	// 03CD PLA
+	// 03C8 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03CE LSR A
+	// 03C9 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -11396,7 +11566,7 @@ L03CB: // CEN1
 		nz = int(int8(m))
 		a = m
 	}
-	// 03CF LSR A
+	// 03CA LSR A
 	{
 		m := a
 		cf = m & 1
@@ -11404,7 +11574,7 @@ L03CB: // CEN1
 		nz = int(int8(m))
 		a = m
 	}
-	// 03D0 LSR A
+	// 03CB LSR A
 	{
 		m := a
 		cf = m & 1
@@ -11412,7 +11582,7 @@ L03CB: // CEN1
 		nz = int(int8(m))
 		a = m
 	}
-	// 03D1 LSR A
+	// 03CC LSR A
 	{
 		m := a
 		cf = m & 1
@@ -11420,47 +11590,47 @@ L03CB: // CEN1
 		nz = int(int8(m))
 		a = m
 	}
-	// 03D2 CMP #$04
+	// 03CD CMP #$04
 	{
 		m := byte(0x04)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03D4 BCC CEN2
+	// 03CF BCC CEN2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03D8
+			goto L03D3
 		}
 	}
 
-L03D6:
-	if off[124] {
-		pc = 0x03D6
+L03D1:
+	if off[125] {
+		pc = 0x03D1
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 03D6 EOR #$07
+	// 03D1 EOR #$07
 	{
 		m := byte(0x07)
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L03D8: // CEN2
-	if off[125] {
-		pc = 0x03D8
+L03D3: // CEN2
+	if off[126] {
+		pc = 0x03D3
 		goto step
 	}
 	clock += 13<<clockShift + 4
-	// 03D8 CLC
+	// 03D3 CLC
 	{
 		cf = 0
 	}
-	// 03D9 ADC .TMP2
+	// 03D4 ADC .TMP2
 	{
-		m := c.Mem[0x00D8]
+		m := c.Mem[0x0099]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -11491,7 +11661,7 @@ L03D8: // CEN2
 
 		}
 	}
-	// 03DB LSR A
+	// 03D6 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -11499,7 +11669,7 @@ L03D8: // CEN2
 		nz = int(int8(m))
 		a = m
 	}
-	// 03DC RTS
+	// 03D7 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -11511,124 +11681,128 @@ L03D8: // CEN2
 		case 0x0351:
 			goto L0351
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L03DD: // NOLEG2
-	if off[126] {
-		pc = 0x03DD
+L03D8: // NOLEG2
+	if off[127] {
+		pc = 0x03D8
 		goto step
 	}
 	clock += 11<<clockShift + 2
-	// 03DD DEC .PLY
+	// 03D8 DEC .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
-		c.Mem[0x0086] = m
+		c.Mem[0x0047] = m
 	}
-	// 03DF JSR REVERSE
+	// 03DA JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
 			clock -= 6<<clockShift + 1
-			pc = 0x03DF
+			pc = 0x03DA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE1
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xDC
 		s -= 2
 		goto L0266
 	}
 
-L03E2:
-	if off[127] {
-		pc = 0x03E2
+L03DD:
+	if off[128] {
+		pc = 0x03DD
 		goto step
 	}
-	if clock+24<<clockShift >= end {
-		pc = 0x03E2
+	if clock+20<<clockShift >= end {
+		pc = 0x03DD
 		goto budget
 	}
 	clock += 13<<clockShift + 5
-	// 03E2 LDX .PLY
+	// 03DD LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03E4 LDA $C3,X
+	// 03DF LDA $89,X
 	{
-		m := c.Mem[x+0xC3]
+		m := c.Mem[x+0x89]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03E6 LSR A
+	// 03E1 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -11636,33 +11810,32 @@ L03E2:
 		nz = int(int8(m))
 		a = m
 	}
-	// 03E7 LDA #$80
+	// 03E2 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 03E9 BCC NR2
+	// 03E4 BCC NR2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03EF
+			goto L03E9
 		}
 	}
 
-L03EB:
-	if off[128] {
-		pc = 0x03EB
+L03E6:
+	if off[129] {
+		pc = 0x03E6
 		goto step
 	}
-	clock += 5<<clockShift + 2
-	// 03EB LDA .PLY
+	clock += 4<<clockShift + 2
+	// 03E6 TXA
 	{
-		m := c.Mem[0x0086]
-		a = m
+		a = x
 		nz = int(int8(a))
 	}
-	// 03ED ADC #$01
+	// 03E7 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -11696,669 +11869,650 @@ L03EB:
 		}
 	}
 
-L03EF: // NR2
-	if off[129] {
-		pc = 0x03EF
-		goto step
-	}
-	clock += 6<<clockShift + 1
-	// 03EF RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x0133:
-			goto L0133
-		case 0x0384:
-			goto L0384
-		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
-				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
-				goto L034A
-			case 55:
-				goto L0219
-			case 59:
-				goto L000E
-			case 60:
-				goto L025B
-			case 62:
-				goto L0254
-			}
-		}
-		goto step
-	}
-
-L03F0: // DISMV
+L03E9: // NR2
 	if off[130] {
-		pc = 0x03F0
+		pc = 0x03E9
 		goto step
 	}
-	if clock+2<<clockShift >= end {
-		pc = 0x03F0
-		goto budget
-	}
-	clock += 2<<clockShift + 1
-	// 03F0 LDX #$04
+	clock += 3<<clockShift + 1
+	// 03E9 JMP REVERSE
 	{
-		m := byte(0x04)
-		x = m
-		nz = int(int8(x))
+		goto L0266
 	}
 
-L03F2: // ROL
+L03EC: // GAINR
 	if off[131] {
-		pc = 0x03F2
+		pc = 0x03EC
 		goto step
 	}
 	if clock+29<<clockShift >= end {
-		pc = 0x03F2
+		pc = 0x03EC
 		goto budget
 	}
-	clock += 14<<clockShift + 4
-	// 03F2 ASL .BESTM
+	clock += 5<<clockShift + 2
+	// 03EC LDY .PLY
 	{
-		m := c.Mem[0x00F9]
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		c.Mem[0x00F9] = m
+		m := c.Mem[0x0047]
+		y = m
+		nz = int(int8(y))
 	}
-	// 03F4 ROL .BESTV
-	{
-		m := c.Mem[0x00FA]
-		m, cf = m<<1|cf, m>>7
-		nz = int(int8(m))
-		c.Mem[0x00FA] = m
-	}
-	// 03F6 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 03F7 BNE ROL
+	// 03EE BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03F2
+			goto L03FC
 		}
 	}
 
-L03F9:
+L03F0:
 	if off[132] {
-		pc = 0x03F9
+		pc = 0x03F0
 		goto step
 	}
-	clock += 15<<clockShift + 4
-	// 03F9 ORA .BESTM
+	clock += 5<<clockShift + 2
+	// 03F0 CPX .LASTP
 	{
-		m := c.Mem[0x00F9]
-		a |= m
-		nz = int(int8(a))
+		m := c.Mem[0x009B]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
 	}
-	// 03FB STA .BESTM
+	// 03F2 BNE GR
 	{
-		c.Mem[0x00F9] = a
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03FC
+		}
 	}
-	// 03FD STA .SQUARE
+
+L03F4:
+	if off[133] {
+		pc = 0x03F4
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 03F4 LDY .SQUARE
 	{
-		c.Mem[0x00B1] = a
+		m := c.Mem[0x00B1]
+		y = m
+		nz = int(int8(y))
 	}
-	// 03FF RTS
+	// 03F6 CPY .LASTF
+	{
+		m := c.Mem[0x009C]
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03F8 BNE GR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03FC
+		}
+	}
+
+L03FA:
+	if off[134] {
+		pc = 0x03FA
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 03FA SBC #$06
+	{
+		m := c.Mem[0x03FB] // read: a setting
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+
+L03FC: // GR
+	if off[135] {
+		pc = 0x03FC
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 03FC STA .GAIN
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 03FE RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x02D9:
-			goto L02D9
+		case 0x035D:
+			goto L035D
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
 L17A1: // NEGA
-	if off[133] {
+	if off[136] {
 		pc = 0x17A1
 		goto step
 	}
-	if clock+80<<clockShift >= end {
+	if clock+85<<clockShift >= end {
 		pc = 0x17A1
 		goto budget
 	}
-	clock += 5<<clockShift + 2
-	// 17A1 LDA .NODEL
-	{
-		m := c.Mem[0x0088]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17A3 BNE NG1
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L17A7
-		}
-	}
-
-L17A5:
-	if off[134] {
-		pc = 0x17A5
-		goto step
-	}
-	clock += 5<<clockShift + 1
-	// 17A5 DEC .NODEH
-	{
-		m := c.Mem[0x0089]
-		m--
-		nz = int(int8(m))
-		c.Mem[0x0089] = m
-	}
-
-L17A7: // NG1
-	if off[135] {
-		pc = 0x17A7
-		goto step
-	}
-	clock += 10<<clockShift + 3
-	// 17A7 DEC .NODEL
-	{
-		m := c.Mem[0x0088]
-		m--
-		nz = int(int8(m))
-		c.Mem[0x0088] = m
-	}
-	// 17A9 LDA .NODEH
-	{
-		m := c.Mem[0x0089]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17AB BPL NG2
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L17B8
-		}
-	}
-
-L17AD:
-	if off[136] {
-		pc = 0x17AD
-		goto step
-	}
-	clock += 7<<clockShift + 3
-	// 17AD LDX .RBP
-	{
-		m := c.Mem[0x008C]
-		x = m
-		nz = int(int8(x))
-	}
-	// 17AF INX
-	{
-		x++
-		nz = int(int8(x))
-	}
-	// 17B0 BEQ NG2
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L17B8
-		}
-	}
-
-L17B2:
-	if off[137] {
-		pc = 0x17B2
-		goto step
-	}
-	clock += 8<<clockShift + 3
-	// 17B2 LDA .IDEP
-	{
-		m := c.Mem[0x0087]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17B4 STA .ABORT
-	{
-		c.Mem[0x008A] = a
-	}
-	// 17B6 BNE NRET
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L17DC
-		}
-	}
-
-L17B8: // NG2
-	if off[138] {
-		pc = 0x17B8
-		goto step
-	}
 	clock += 14<<clockShift + 5
-	// 17B8 LDX .PLY
+	// 17A1 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 17BA LDA #$00
+	// 17A3 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 17BC STA .MODE,X
+	// 17A5 STA .MODE,X
 	{
-		ea := uint16(x + 0xC2)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 9<<clockShift + 3
-			pc = 0x17BC
+			pc = 0x17A5
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 17BE CPX .IDEP
+	// 17A7 CPX .IDEP
 	{
-		m := c.Mem[0x0087]
+		m := c.Mem[0x0048]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 17C0 BCS QS
+	// 17A9 BCC NG
 	{
-		if cf != 0 {
+		if cf == 0 {
 			clock += 1 << clockShift
-			goto L17C5
+			goto L17BB
 		}
 	}
 
-L17C2:
+L17AB:
+	if off[137] {
+		pc = 0x17AB
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 17AB LDA .EVAL,X
+	{
+		m := c.Mem[x+0x80]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17AD CPX #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17AF BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17D9
+		}
+	}
+
+L17B1:
+	if off[138] {
+		pc = 0x17B1
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 17B1 CMP .BETA,X
+	{
+		m := c.Mem[x+0x78]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17B3 BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17D9
+		}
+	}
+
+L17B5:
 	if off[139] {
-		pc = 0x17C2
+		pc = 0x17B5
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 17B5 CMP .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17B7 BCC NG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L17BB
+		}
+	}
+
+L17B9:
+	if off[140] {
+		pc = 0x17B9
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 17B9 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x17B9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L17BB: // NG
+	if off[141] {
+		pc = 0x17BB
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 17BB LDA .NODEL
+	{
+		m := c.Mem[0x0049]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17BD BNE NG1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17C1
+		}
+	}
+
+L17BF:
+	if off[142] {
+		pc = 0x17BF
+		goto step
+	}
+	clock += 5<<clockShift + 1
+	// 17BF DEC .NODEH
+	{
+		m := c.Mem[0x004A]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x004A] = m
+	}
+
+L17C1: // NG1
+	if off[143] {
+		pc = 0x17C1
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 17C1 DEC .NODEL
+	{
+		m := c.Mem[0x0049]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0049] = m
+	}
+	// 17C3 LDA .NODEH
+	{
+		m := c.Mem[0x004A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17C5 BPL NG2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L17D2
+		}
+	}
+
+L17C7:
+	if off[144] {
+		pc = 0x17C7
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 17C7 LDY .RBP
+	{
+		m := c.Mem[0x004D]
+		y = m
+		nz = int(int8(y))
+	}
+	// 17C9 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 17CA BEQ NG2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17D2
+		}
+	}
+
+L17CC:
+	if off[145] {
+		pc = 0x17CC
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 17CC LDA .IDEP
+	{
+		m := c.Mem[0x0048]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17CE STA .ABORT
+	{
+		c.Mem[0x004B] = a
+	}
+	// 17D0 BNE NRET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17D9
+		}
+	}
+
+L17D2: // NG2
+	if off[146] {
+		pc = 0x17D2
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 17D2 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D4 BCS QS1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17DA
+		}
+	}
+
+L17D6:
+	if off[147] {
+		pc = 0x17D6
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 17C2 JMP FULL
+	// 17D6 JMP FULL
 	{
 		goto L018C
 	}
 
-L17C5: // QS
-	if off[140] {
-		pc = 0x17C5
-		goto step
-	}
-	clock += 8<<clockShift + 3
-	// 17C5 LDA .EVAL,X
-	{
-		m := c.Mem[x+0xB7]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17C7 CPX #$08
-	{
-		m := byte(0x08)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17C9 BCS NRET
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L17DC
-		}
-	}
-
-L17CB:
-	if off[141] {
-		pc = 0x17CB
-		goto step
-	}
-	clock += 6<<clockShift + 2
-	// 17CB CMP .BETA,X
-	{
-		m := c.Mem[x+0x7B]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17CD BCS NRET
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L17DC
-		}
-	}
-
-L17CF:
-	if off[142] {
-		pc = 0x17CF
-		goto step
-	}
-	clock += 6<<clockShift + 2
-	// 17CF CMP .ALPHA,X
-	{
-		m := c.Mem[x+0x70]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17D1 BCC QS1
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L17D5
-		}
-	}
-
-L17D3:
-	if off[143] {
-		pc = 0x17D3
-		goto step
-	}
-	clock += 4<<clockShift + 1
-	// 17D3 STA .ALPHA,X
-	{
-		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 4<<clockShift + 1
-			pc = 0x17D3
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-
-L17D5: // QS1
-	if off[144] {
-		pc = 0x17D5
+L17D9: // NRET
+	if off[148] {
+		pc = 0x17D9
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 17D5 JSR GEN
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0162 || (sa >= 0x018C && sa <= 0x01BB) || sb <= 0x0162 || (sb >= 0x018C && sb <= 0x01BB) {
-			clock -= 6<<clockShift + 1
-			pc = 0x17D5
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xD7
-		s -= 2
-		goto L17DD
-	}
-
-L17D8:
-	if off[145] {
-		pc = 0x17D8
-		goto step
-	}
-	if clock+13<<clockShift >= end {
-		pc = 0x17D8
-		goto budget
-	}
-	clock += 7<<clockShift + 2
-	// 17D8 LDX .PLY
-	{
-		m := c.Mem[0x0086]
-		x = m
-		nz = int(int8(x))
-	}
-	// 17DA LDA .ALPHA,X
-	{
-		m := c.Mem[x+0x70]
-		a = m
-		nz = int(int8(a))
-	}
-
-L17DC: // NRET
-	if off[146] {
-		pc = 0x17DC
-		goto step
-	}
-	clock += 6<<clockShift + 1
-	// 17DC RTS
+	// 17D9 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0133:
-			goto L0133
-		case 0x0384:
-			goto L0384
+		case 0x0382:
+			goto L0382
 		}
-		if h := uint32(pc) * 0x2336212F >> 26; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L02D0
-			case 3:
-				goto L0246
-			case 4:
-				goto L020C
-			case 5:
-				goto L023F
-			case 6:
-				goto L037F
-			case 9:
-				goto L015E
-			case 10:
-				goto L038E
-			case 14:
-				goto L0133
-			case 15:
-				goto L01B6
-			case 16:
-				goto L003C
-			case 17:
-				goto L02D9
-			case 18:
-				goto L0192
-			case 29:
-				goto L0249
-			case 30:
-				goto L022C
-			case 31:
-				goto L01A2
-			case 32:
-				goto L000B
-			case 36:
-				goto L17D8
-			case 42:
-				goto L01B9
-			case 43:
-				goto L021F
-			case 44:
-				goto L035F
-			case 45:
-				goto L0195
-			case 46:
-				goto L03E2
-			case 47:
+				goto L019F
+			case 8:
 				goto L0031
-			case 48:
-				goto L038B
-			case 49:
-				goto L0351
-			case 50:
-				goto L0384
-			case 52:
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
 				goto L034A
-			case 55:
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
 				goto L0219
-			case 59:
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
 				goto L000E
 			case 60:
-				goto L025B
+				goto L0132
 			case 62:
-				goto L0254
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
 			}
 		}
 		goto step
 	}
 
-L17DD: // GEN
-	if off[147] {
+L17DA: // QS1
+	if off[149] {
+		pc = 0x17DA
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 17DA JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DA
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
+		s -= 2
+		goto L0266
+	}
+
+L17DD:
+	if off[150] {
 		pc = 0x17DD
 		goto step
 	}
-	if clock+14<<clockShift >= end {
+	if clock+6<<clockShift >= end {
 		pc = 0x17DD
 		goto budget
 	}
-	clock += 14<<clockShift + 5
-	// 17DD TSX
+	clock += 6<<clockShift + 1
+	// 17DD JSR GEN
 	{
-		x = s
-		nz = int(int8(x))
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
+		s -= 2
+		goto L01BB
 	}
-	// 17DE TXA
-	{
-		a = x
-		nz = int(int8(a))
+
+L17E0:
+	if off[151] {
+		pc = 0x17E0
+		goto step
 	}
-	// 17DF LDX .PLY
+	if clock+10<<clockShift >= end {
+		pc = 0x17E0
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 17E0 LDX .PLY
 	{
-		m := c.Mem[0x0086]
+		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 17E1 STA .SSP,X
+	// 17E2 LDA .ALPHA,X
 	{
-		ea := uint16(x + 0xCD)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x17E1
-			goto step
-		}
-		c.Mem[ea] = a
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
 	}
-	// 17E3 JMP GNM
+	// 17E4 JMP REVERSE
 	{
-		goto L0200
+		goto L0266
 	}
 
 	// The budget's end is nearer than the code can run before its next

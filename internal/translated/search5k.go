@@ -41,7 +41,189 @@ var Search5K = &emu.Native{
 		{Lo: 0x0047, Hi: 0x00DC},
 		{Lo: 0x00EE, Hi: 0x01FF},
 	},
-	Enter: search5K,
+	Parts: []emu.Part{
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
+		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
+		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
+		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0025}}},
+		{Start: 0x0026, Bytes: []emu.Range{{Lo: 0x0026, Hi: 0x0029}}},
+		{Start: 0x002A, Bytes: []emu.Range{{Lo: 0x002A, Hi: 0x002D}}},
+		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0030}}},
+		{Start: 0x0031, Bytes: []emu.Range{{Lo: 0x0031, Hi: 0x0034}}},
+		{Start: 0x0035, Bytes: []emu.Range{{Lo: 0x0035, Hi: 0x0038}}},
+		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x003B}}},
+		{Start: 0x003C, Bytes: []emu.Range{{Lo: 0x003C, Hi: 0x0043}}},
+		{Start: 0x0044, Bytes: []emu.Range{{Lo: 0x0044, Hi: 0x0046}}},
+		{Start: 0x00DD, Bytes: []emu.Range{{Lo: 0x00DD, Hi: 0x00E0}}},
+		{Start: 0x00E1, Bytes: []emu.Range{{Lo: 0x00E1, Hi: 0x00EC}}},
+		{Start: 0x00ED, Bytes: []emu.Range{{Lo: 0x00ED, Hi: 0x00ED}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0203}}},
+		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0207}}},
+		{Start: 0x0208, Bytes: []emu.Range{{Lo: 0x0208, Hi: 0x0208}}},
+		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020B}}},
+		{Start: 0x020C, Bytes: []emu.Range{{Lo: 0x020C, Hi: 0x0211}}},
+		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0215}}},
+		{Start: 0x0216, Bytes: []emu.Range{{Lo: 0x0216, Hi: 0x0218}}},
+		{Start: 0x0219, Bytes: []emu.Range{{Lo: 0x0219, Hi: 0x021A}}},
+		{Start: 0x021B, Bytes: []emu.Range{{Lo: 0x021B, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0221}}},
+		{Start: 0x0222, Bytes: []emu.Range{{Lo: 0x0222, Hi: 0x0228}}},
+		{Start: 0x0229, Bytes: []emu.Range{{Lo: 0x0229, Hi: 0x022B}}},
+		{Start: 0x022C, Bytes: []emu.Range{{Lo: 0x022C, Hi: 0x0235}}},
+		{Start: 0x0236, Bytes: []emu.Range{{Lo: 0x0236, Hi: 0x0237}}},
+		{Start: 0x0238, Bytes: []emu.Range{{Lo: 0x0238, Hi: 0x023B}}},
+		{Start: 0x023C, Bytes: []emu.Range{{Lo: 0x023C, Hi: 0x023E}}},
+		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0240}}},
+		{Start: 0x0241, Bytes: []emu.Range{{Lo: 0x0241, Hi: 0x0242}}},
+		{Start: 0x0243, Bytes: []emu.Range{{Lo: 0x0243, Hi: 0x0245}}},
+		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x0250}}},
+		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0253}}},
+		{Start: 0x0254, Bytes: []emu.Range{{Lo: 0x0254, Hi: 0x0255}}},
+		{Start: 0x0256, Bytes: []emu.Range{{Lo: 0x0256, Hi: 0x0257}}},
+		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025A}}},
+		{Start: 0x025B, Bytes: []emu.Range{{Lo: 0x025B, Hi: 0x0262}}},
+		{Start: 0x0263, Bytes: []emu.Range{{Lo: 0x0263, Hi: 0x0265}}},
+		{Start: 0x0266, Bytes: []emu.Range{{Lo: 0x0266, Hi: 0x026C}}},
+		{Start: 0x026D, Bytes: []emu.Range{{Lo: 0x026D, Hi: 0x0270}}},
+		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0273}}},
+		{Start: 0x0274, Bytes: []emu.Range{{Lo: 0x0274, Hi: 0x0275}}},
+		{Start: 0x0276, Bytes: []emu.Range{{Lo: 0x0276, Hi: 0x0279}}},
+		{Start: 0x027A, Bytes: []emu.Range{{Lo: 0x027A, Hi: 0x027C}}},
+		{Start: 0x027D, Bytes: []emu.Range{{Lo: 0x027D, Hi: 0x027E}}},
+		{Start: 0x027F, Bytes: []emu.Range{{Lo: 0x027F, Hi: 0x0284}}},
+		{Start: 0x0285, Bytes: []emu.Range{{Lo: 0x0285, Hi: 0x0287}}},
+		{Start: 0x0288, Bytes: []emu.Range{{Lo: 0x0288, Hi: 0x028B}}},
+		{Start: 0x028C, Bytes: []emu.Range{{Lo: 0x028C, Hi: 0x028E}}},
+		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x02F6}}},
+		{Start: 0x02F7, Bytes: []emu.Range{{Lo: 0x02F7, Hi: 0x02FC}}},
+		{Start: 0x02FD, Bytes: []emu.Range{{Lo: 0x02FD, Hi: 0x0305}}},
+		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0306}}},
+		{Start: 0x0307, Bytes: []emu.Range{{Lo: 0x0307, Hi: 0x030C}}},
+		{Start: 0x030D, Bytes: []emu.Range{{Lo: 0x030D, Hi: 0x030F}}},
+		{Start: 0x0310, Bytes: []emu.Range{{Lo: 0x0310, Hi: 0x0315}}},
+		{Start: 0x0316, Bytes: []emu.Range{{Lo: 0x0316, Hi: 0x031C}}},
+		{Start: 0x031D, Bytes: []emu.Range{{Lo: 0x031D, Hi: 0x0323}}},
+		{Start: 0x0324, Bytes: []emu.Range{{Lo: 0x0324, Hi: 0x032A}}},
+		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x032C}}},
+		{Start: 0x032D, Bytes: []emu.Range{{Lo: 0x032D, Hi: 0x032F}}},
+		{Start: 0x0330, Bytes: []emu.Range{{Lo: 0x0330, Hi: 0x0332}}},
+		{Start: 0x0333, Bytes: []emu.Range{{Lo: 0x0333, Hi: 0x0354}}},
+		{Start: 0x0355, Bytes: []emu.Range{{Lo: 0x0355, Hi: 0x035B}}},
+		{Start: 0x035C, Bytes: []emu.Range{{Lo: 0x035C, Hi: 0x0361}}},
+		{Start: 0x0362, Bytes: []emu.Range{{Lo: 0x0362, Hi: 0x0367}}},
+		{Start: 0x0368, Bytes: []emu.Range{{Lo: 0x0368, Hi: 0x0370}}},
+		{Start: 0x0371, Bytes: []emu.Range{{Lo: 0x0371, Hi: 0x0372}}},
+		{Start: 0x0373, Bytes: []emu.Range{{Lo: 0x0373, Hi: 0x0378}}},
+		{Start: 0x0379, Bytes: []emu.Range{{Lo: 0x0379, Hi: 0x0380}}},
+		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0384}}},
+		{Start: 0x0385, Bytes: []emu.Range{{Lo: 0x0385, Hi: 0x038A}}},
+		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x038E}}},
+		{Start: 0x038F, Bytes: []emu.Range{{Lo: 0x038F, Hi: 0x038F}}},
+		{Start: 0x0390, Bytes: []emu.Range{{Lo: 0x0390, Hi: 0x0396}}},
+		{Start: 0x0397, Bytes: []emu.Range{{Lo: 0x0397, Hi: 0x0398}}},
+		{Start: 0x0399, Bytes: []emu.Range{{Lo: 0x0399, Hi: 0x03A3}}},
+		{Start: 0x03A4, Bytes: []emu.Range{{Lo: 0x03A4, Hi: 0x03A5}}},
+		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AA}}},
+		{Start: 0x03AB, Bytes: []emu.Range{{Lo: 0x03AB, Hi: 0x03AF}}},
+		{Start: 0x03B0, Bytes: []emu.Range{{Lo: 0x03B0, Hi: 0x03B8}}},
+		{Start: 0x03B9, Bytes: []emu.Range{{Lo: 0x03B9, Hi: 0x03BB}}},
+		{Start: 0x03BC, Bytes: []emu.Range{{Lo: 0x03BC, Hi: 0x03BE}}},
+		{Start: 0x03BF, Bytes: []emu.Range{{Lo: 0x03BF, Hi: 0x03C2}}},
+		{Start: 0x03C3, Bytes: []emu.Range{{Lo: 0x03C3, Hi: 0x03C6}}},
+		{Start: 0x03C7, Bytes: []emu.Range{{Lo: 0x03C7, Hi: 0x03CC}}},
+		{Start: 0x03CD, Bytes: []emu.Range{{Lo: 0x03CD, Hi: 0x03CE}}},
+		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D1}}},
+		{Start: 0x03D2, Bytes: []emu.Range{{Lo: 0x03D2, Hi: 0x03D3}}},
+		{Start: 0x03D4, Bytes: []emu.Range{{Lo: 0x03D4, Hi: 0x03DA}}},
+		{Start: 0x03DB, Bytes: []emu.Range{{Lo: 0x03DB, Hi: 0x03E1}}},
+		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x040E}}},
+		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0423}}},
+		{Start: 0x0424, Bytes: []emu.Range{{Lo: 0x0424, Hi: 0x0425}}},
+		{Start: 0x0426, Bytes: []emu.Range{{Lo: 0x0426, Hi: 0x0433}}},
+		{Start: 0x0434, Bytes: []emu.Range{{Lo: 0x0434, Hi: 0x043C}}},
+		{Start: 0x043D, Bytes: []emu.Range{{Lo: 0x043D, Hi: 0x0442}}},
+		{Start: 0x0443, Bytes: []emu.Range{{Lo: 0x0443, Hi: 0x044A}}},
+		{Start: 0x044B, Bytes: []emu.Range{{Lo: 0x044B, Hi: 0x044B}}},
+		{Start: 0x044C, Bytes: []emu.Range{{Lo: 0x044C, Hi: 0x044E}}},
+		{Start: 0x044F, Bytes: []emu.Range{{Lo: 0x044F, Hi: 0x0452}}},
+		{Start: 0x0453, Bytes: []emu.Range{{Lo: 0x0453, Hi: 0x0460}}},
+		{Start: 0x0461, Bytes: []emu.Range{{Lo: 0x0461, Hi: 0x0465}}},
+		{Start: 0x0466, Bytes: []emu.Range{{Lo: 0x0466, Hi: 0x048C}}},
+		{Start: 0x048D, Bytes: []emu.Range{{Lo: 0x048D, Hi: 0x0493}}},
+		{Start: 0x0494, Bytes: []emu.Range{{Lo: 0x0494, Hi: 0x04B9}}},
+		{Start: 0x04BA, Bytes: []emu.Range{{Lo: 0x04BA, Hi: 0x04BB}}},
+		{Start: 0x04BC, Bytes: []emu.Range{{Lo: 0x04BC, Hi: 0x04C1}}},
+		{Start: 0x04C2, Bytes: []emu.Range{{Lo: 0x04C2, Hi: 0x04C5}}},
+		{Start: 0x04C6, Bytes: []emu.Range{{Lo: 0x04C6, Hi: 0x04CB}}},
+		{Start: 0x04CC, Bytes: []emu.Range{{Lo: 0x04CC, Hi: 0x04CD}}},
+		{Start: 0x04CE, Bytes: []emu.Range{{Lo: 0x04CE, Hi: 0x04D4}}},
+		{Start: 0x04D5, Bytes: []emu.Range{{Lo: 0x04D5, Hi: 0x04D8}}},
+		{Start: 0x04D9, Bytes: []emu.Range{{Lo: 0x04D9, Hi: 0x04DB}}},
+		{Start: 0x04DC, Bytes: []emu.Range{{Lo: 0x04DC, Hi: 0x04F2}}},
+		{Start: 0x04F3, Bytes: []emu.Range{{Lo: 0x04F3, Hi: 0x04F8}}},
+		{Start: 0x04F9, Bytes: []emu.Range{{Lo: 0x04F9, Hi: 0x04F9}}},
+		{Start: 0x04FA, Bytes: []emu.Range{{Lo: 0x04FA, Hi: 0x0509}}},
+		{Start: 0x050A, Bytes: []emu.Range{{Lo: 0x050A, Hi: 0x051D}}},
+		{Start: 0x051E, Bytes: []emu.Range{{Lo: 0x051E, Hi: 0x0520}}},
+		{Start: 0x0521, Bytes: []emu.Range{{Lo: 0x0521, Hi: 0x0523}}},
+		{Start: 0x0524, Bytes: []emu.Range{{Lo: 0x0524, Hi: 0x0527}}},
+		{Start: 0x0528, Bytes: []emu.Range{{Lo: 0x0528, Hi: 0x052E}}},
+		{Start: 0x052F, Bytes: []emu.Range{{Lo: 0x052F, Hi: 0x0534}}},
+		{Start: 0x0535, Bytes: []emu.Range{{Lo: 0x0535, Hi: 0x054B}}},
+		{Start: 0x054C, Bytes: []emu.Range{{Lo: 0x054C, Hi: 0x054E}}},
+		{Start: 0x054F, Bytes: []emu.Range{{Lo: 0x054F, Hi: 0x0550}}},
+		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
+		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
+		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
+		{Start: 0x080C, Bytes: []emu.Range{{Lo: 0x080C, Hi: 0x0812}}},
+		{Start: 0x0813, Bytes: []emu.Range{{Lo: 0x0813, Hi: 0x0814}}},
+		{Start: 0x0815, Bytes: []emu.Range{{Lo: 0x0815, Hi: 0x081B}}},
+		{Start: 0x081C, Bytes: []emu.Range{{Lo: 0x081C, Hi: 0x081E}}},
+		{Start: 0x081F, Bytes: []emu.Range{{Lo: 0x081F, Hi: 0x0828}}},
+		{Start: 0x0829, Bytes: []emu.Range{{Lo: 0x0829, Hi: 0x082B}}},
+		{Start: 0x082C, Bytes: []emu.Range{{Lo: 0x082C, Hi: 0x082E}}},
+		{Start: 0x082F, Bytes: []emu.Range{{Lo: 0x082F, Hi: 0x0837}}},
+		{Start: 0x0838, Bytes: []emu.Range{{Lo: 0x0838, Hi: 0x084A}}},
+		{Start: 0x084B, Bytes: []emu.Range{{Lo: 0x084B, Hi: 0x0850}}},
+		{Start: 0x0851, Bytes: []emu.Range{{Lo: 0x0851, Hi: 0x0853}}},
+		{Start: 0x0854, Bytes: []emu.Range{{Lo: 0x0854, Hi: 0x0854}}},
+		{Start: 0x0855, Bytes: []emu.Range{{Lo: 0x0855, Hi: 0x086E}}},
+		{Start: 0x086F, Bytes: []emu.Range{{Lo: 0x086F, Hi: 0x0872}}},
+		{Start: 0x0873, Bytes: []emu.Range{{Lo: 0x0873, Hi: 0x0873}}},
+		{Start: 0x0874, Bytes: []emu.Range{{Lo: 0x0874, Hi: 0x0879}}},
+		{Start: 0x087A, Bytes: []emu.Range{{Lo: 0x087A, Hi: 0x0886}}},
+		{Start: 0x0887, Bytes: []emu.Range{{Lo: 0x0887, Hi: 0x088B}}},
+		{Start: 0x088C, Bytes: []emu.Range{{Lo: 0x088C, Hi: 0x0892}}},
+		{Start: 0x0893, Bytes: []emu.Range{{Lo: 0x0893, Hi: 0x0894}}},
+		{Start: 0x0895, Bytes: []emu.Range{{Lo: 0x0895, Hi: 0x0898}}},
+		{Start: 0x0899, Bytes: []emu.Range{{Lo: 0x0899, Hi: 0x089B}}},
+		{Start: 0x089C, Bytes: []emu.Range{{Lo: 0x089C, Hi: 0x089F}}},
+		{Start: 0x08A0, Bytes: []emu.Range{{Lo: 0x08A0, Hi: 0x08B3}}},
+		{Start: 0x08B4, Bytes: []emu.Range{{Lo: 0x08B4, Hi: 0x08B6}}},
+		{Start: 0x08B7, Bytes: []emu.Range{{Lo: 0x08B7, Hi: 0x08B7}}},
+		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17AA}}},
+		{Start: 0x17AB, Bytes: []emu.Range{{Lo: 0x17AB, Hi: 0x17B0}}},
+		{Start: 0x17B1, Bytes: []emu.Range{{Lo: 0x17B1, Hi: 0x17B4}}},
+		{Start: 0x17B5, Bytes: []emu.Range{{Lo: 0x17B5, Hi: 0x17B8}}},
+		{Start: 0x17B9, Bytes: []emu.Range{{Lo: 0x17B9, Hi: 0x17BA}}},
+		{Start: 0x17BB, Bytes: []emu.Range{{Lo: 0x17BB, Hi: 0x17BE}}},
+		{Start: 0x17BF, Bytes: []emu.Range{{Lo: 0x17BF, Hi: 0x17C0}}},
+		{Start: 0x17C1, Bytes: []emu.Range{{Lo: 0x17C1, Hi: 0x17C6}}},
+		{Start: 0x17C7, Bytes: []emu.Range{{Lo: 0x17C7, Hi: 0x17CB}}},
+		{Start: 0x17CC, Bytes: []emu.Range{{Lo: 0x17CC, Hi: 0x17D1}}},
+		{Start: 0x17D2, Bytes: []emu.Range{{Lo: 0x17D2, Hi: 0x17D5}}},
+		{Start: 0x17D6, Bytes: []emu.Range{{Lo: 0x17D6, Hi: 0x17D8}}},
+		{Start: 0x17D9, Bytes: []emu.Range{{Lo: 0x17D9, Hi: 0x17D9}}},
+		{Start: 0x17DA, Bytes: []emu.Range{{Lo: 0x17DA, Hi: 0x17DC}}},
+		{Start: 0x17DD, Bytes: []emu.Range{{Lo: 0x17DD, Hi: 0x17DF}}},
+		{Start: 0x17E0, Bytes: []emu.Range{{Lo: 0x17E0, Hi: 0x17E6}}},
+	},
+	Enter:      search5K,
+	EnterParts: search5KParts,
 }
 
 // search5K runs the translation (see emu.Native.Enter). The locals: nz
@@ -6980,6 +7162,7705 @@ L17DD:
 	}
 
 L17E0:
+	if clock+10<<clockShift >= end {
+		pc = 0x17E0
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 17E0 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17E2 LDA .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17E4 JMP REVERSE
+	{
+		goto L0400
+	}
+
+	// The budget's end is nearer than the code can run before its next
+	// check: the core runs the rest.
+budget:
+	if used := clock >> clockShift; used < budget {
+		core = budget - used
+	}
+	goto exit
+	// An instruction the translation does not run: the core runs it.
+step:
+	core = 1
+	goto exit
+exit:
+	c.A, c.X, c.Y, c.S, c.PC = a, x, y, s, pc
+	p := c.P&(FlagD|FlagI) | FlagU | cf | byte(nz>>8)&FlagN
+	if byte(nz) == 0 {
+		p |= FlagZ
+	}
+	if v {
+		p |= FlagV
+	}
+	c.P = p
+	c.Cycles += clock >> clockShift
+	c.Instructions += clock & (1<<clockShift - 1)
+	return stop, core
+}
+
+// search5KParts is the translation with blocks turned off (see
+// emu.Native.EnterParts): an entry into a block turned off in off leaves
+// to the core there. Otherwise it is the same as the whole one.
+func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
+	const (
+		FlagC, FlagZ, FlagI, FlagD = emu.FlagC, emu.FlagZ, emu.FlagI, emu.FlagD
+		FlagB, FlagU, FlagV, FlagN = emu.FlagB, emu.FlagU, emu.FlagV, emu.FlagN
+		StackPage                  = emu.StackPage
+		// clock counts the cycles run above clockShift and the instructions
+		// below; a run of at most 1<<clockShift cycles keeps both in range. A
+		// small shift keeps a block's cycles, and most checks' reach, shifted
+		// within a 32-bit immediate (x86-64).
+		clockShift = 21
+	)
+	_ = off[178] // one bounds check for all
+	pc := c.PC
+	a, x, y, s := c.A, c.X, c.Y, c.S
+	var v bool
+	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
+	cf := c.P & FlagC
+	v = c.P&FlagV != 0
+	budget = min(budget, 1<<clockShift)
+	var clock uint64
+	end := budget << clockShift
+	stop, core := emu.StopBudget, uint64(0)
+	switch pc {
+	case 0x0000:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0000
+	case 0x0008:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0008
+	case 0x000B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L000B
+	case 0x000E:
+		if 2645 >= budget {
+			goto budget
+		}
+		goto L000E
+	case 0x0012:
+		if 2640 >= budget {
+			goto budget
+		}
+		goto L0012
+	case 0x0018:
+		if 2633 >= budget {
+			goto budget
+		}
+		goto L0018
+	case 0x001A:
+		if 2631 >= budget {
+			goto budget
+		}
+		goto L001A
+	case 0x0026:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0026
+	case 0x002A:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L002A
+	case 0x002E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L002E
+	case 0x0031:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0031
+	case 0x0035:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0035
+	case 0x0039:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0039
+	case 0x003C:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L003C
+	case 0x0044:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0044
+	case 0x00DD:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L00DD
+	case 0x00E1:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L00E1
+	case 0x00ED:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L00ED
+	case 0x0200:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0200
+	case 0x0204:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0204
+	case 0x0208:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0208
+	case 0x0209:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0209
+	case 0x020C:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L020C
+	case 0x0212:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0212
+	case 0x0216:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0216
+	case 0x0219:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0219
+	case 0x021B:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L021B
+	case 0x021F:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L021F
+	case 0x0222:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0222
+	case 0x0229:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0229
+	case 0x022C:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L022C
+	case 0x0236:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0236
+	case 0x0238:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0238
+	case 0x023C:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L023C
+	case 0x023F:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L023F
+	case 0x0241:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0241
+	case 0x0243:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0243
+	case 0x0246:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0246
+	case 0x0249:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0249
+	case 0x0251:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0251
+	case 0x0254:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0254
+	case 0x0256:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0256
+	case 0x0258:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0258
+	case 0x025B:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L025B
+	case 0x0263:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0263
+	case 0x0266:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L0266
+	case 0x026D:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L026D
+	case 0x0271:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0271
+	case 0x0274:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0274
+	case 0x0276:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0276
+	case 0x027A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L027A
+	case 0x027D:
+		if 1830 >= budget {
+			goto budget
+		}
+		goto L027D
+	case 0x027F:
+		if 1828 >= budget {
+			goto budget
+		}
+		goto L027F
+	case 0x0285:
+		if 1833 >= budget {
+			goto budget
+		}
+		goto L0285
+	case 0x0288:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0288
+	case 0x028C:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L028C
+	case 0x02F3:
+		if 80 >= budget {
+			goto budget
+		}
+		goto L02F3
+	case 0x02F7:
+		if 75 >= budget {
+			goto budget
+		}
+		goto L02F7
+	case 0x02FD:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L02FD
+	case 0x0306:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0306
+	case 0x0307:
+		if 65 >= budget {
+			goto budget
+		}
+		goto L0307
+	case 0x030D:
+		if 57 >= budget {
+			goto budget
+		}
+		goto L030D
+	case 0x0310:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0310
+	case 0x0316:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0316
+	case 0x031D:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L031D
+	case 0x0324:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0324
+	case 0x032B:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L032B
+	case 0x032D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L032D
+	case 0x0330:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0330
+	case 0x0333:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L0333
+	case 0x0355:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0355
+	case 0x035C:
+		if 87 >= budget {
+			goto budget
+		}
+		goto L035C
+	case 0x0362:
+		if 79 >= budget {
+			goto budget
+		}
+		goto L0362
+	case 0x0368:
+		if 72 >= budget {
+			goto budget
+		}
+		goto L0368
+	case 0x0371:
+		if 52 >= budget {
+			goto budget
+		}
+		goto L0371
+	case 0x0373:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L0373
+	case 0x0379:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0379
+	case 0x0381:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L0381
+	case 0x0385:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0385
+	case 0x038B:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L038B
+	case 0x038F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L038F
+	case 0x0390:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L0390
+	case 0x0397:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L0397
+	case 0x0399:
+		if 34 >= budget {
+			goto budget
+		}
+		goto L0399
+	case 0x03A4:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03A4
+	case 0x03A6:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L03A6
+	case 0x03AB:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03AB
+	case 0x03B0:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L03B0
+	case 0x03B9:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L03B9
+	case 0x03BC:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L03BC
+	case 0x03BF:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03BF
+	case 0x03C3:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L03C3
+	case 0x03C7:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L03C7
+	case 0x03CD:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03CD
+	case 0x03CF:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L03CF
+	case 0x03D2:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03D2
+	case 0x03D4:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03D4
+	case 0x03DB:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03DB
+	case 0x0400:
+		if 4840 >= budget {
+			goto budget
+		}
+		goto L0400
+	case 0x040F:
+		if 4819 >= budget {
+			goto budget
+		}
+		goto L040F
+	case 0x0424:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0424
+	case 0x0426:
+		if 61 >= budget {
+			goto budget
+		}
+		goto L0426
+	case 0x0434:
+		if 40 >= budget {
+			goto budget
+		}
+		goto L0434
+	case 0x043D:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L043D
+	case 0x0443:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0443
+	case 0x044B:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L044B
+	case 0x044C:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L044C
+	case 0x044F:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L044F
+	case 0x0453:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0453
+	case 0x0461:
+		if 77 >= budget {
+			goto budget
+		}
+		goto L0461
+	case 0x0466:
+		if 69 >= budget {
+			goto budget
+		}
+		goto L0466
+	case 0x048D:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L048D
+	case 0x0494:
+		if 86 >= budget {
+			goto budget
+		}
+		goto L0494
+	case 0x04BA:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L04BA
+	case 0x04BC:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L04BC
+	case 0x04C2:
+		if 4 >= budget {
+			goto budget
+		}
+		goto L04C2
+	case 0x04C6:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L04C6
+	case 0x04CC:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L04CC
+	case 0x04CE:
+		if 87 >= budget {
+			goto budget
+		}
+		goto L04CE
+	case 0x04D5:
+		if 77 >= budget {
+			goto budget
+		}
+		goto L04D5
+	case 0x04D9:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L04D9
+	case 0x04DC:
+		if 66 >= budget {
+			goto budget
+		}
+		goto L04DC
+	case 0x04F3:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L04F3
+	case 0x04F9:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L04F9
+	case 0x04FA:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L04FA
+	case 0x050A:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L050A
+	case 0x051E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L051E
+	case 0x0521:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0521
+	case 0x0524:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L0524
+	case 0x0528:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L0528
+	case 0x052F:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L052F
+	case 0x0535:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L0535
+	case 0x054C:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L054C
+	case 0x054F:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L054F
+	case 0x0800:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0800
+	case 0x0803:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0803
+	case 0x0806:
+		if 40 >= budget {
+			goto budget
+		}
+		goto L0806
+	case 0x080C:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L080C
+	case 0x0813:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L0813
+	case 0x0815:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L0815
+	case 0x081C:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L081C
+	case 0x081F:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L081F
+	case 0x0829:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0829
+	case 0x082C:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L082C
+	case 0x082F:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L082F
+	case 0x0838:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L0838
+	case 0x084B:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L084B
+	case 0x0851:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0851
+	case 0x0854:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0854
+	case 0x0855:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L0855
+	case 0x086F:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L086F
+	case 0x0873:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0873
+	case 0x0874:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0874
+	case 0x087A:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L087A
+	case 0x0887:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L0887
+	case 0x088C:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L088C
+	case 0x0893:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L0893
+	case 0x0895:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L0895
+	case 0x0899:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L0899
+	case 0x089C:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L089C
+	case 0x08A0:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L08A0
+	case 0x08B4:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L08B4
+	case 0x08B7:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L08B7
+	case 0x17A1:
+		if 85 >= budget {
+			goto budget
+		}
+		goto L17A1
+	case 0x17AB:
+		if 71 >= budget {
+			goto budget
+		}
+		goto L17AB
+	case 0x17B1:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L17B1
+	case 0x17B5:
+		if 57 >= budget {
+			goto budget
+		}
+		goto L17B5
+	case 0x17B9:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L17B9
+	case 0x17BB:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L17BB
+	case 0x17BF:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L17BF
+	case 0x17C1:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L17C1
+	case 0x17C7:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L17C7
+	case 0x17CC:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L17CC
+	case 0x17D2:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L17D2
+	case 0x17D6:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L17D6
+	case 0x17D9:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L17D9
+	case 0x17DA:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L17DA
+	case 0x17DD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L17DD
+	case 0x17E0:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L17E0
+	default:
+		// Inside a block: the core steps to the next one. Outside
+		// the code: the core runs the rest.
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E1) || (pc >= 0x0400 && pc <= 0x0550) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
+			return emu.StopBudget, 1
+		}
+		return emu.StopBudget, budget
+	}
+
+L0000: // CHESS
+	if off[0] {
+		pc = 0x0000
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0000
+		goto budget
+	}
+	clock += 11<<clockShift + 5
+	// 0000 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 0001 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0003 TXS
+	{
+		s = x
+	}
+	// 0004 LDX #$8A
+	{
+		m := byte(0x8A)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0006 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+
+L0008: // OUT
+	if off[1] {
+		pc = 0x0008
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0008
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0008 JSR *OUT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		s -= 2
+		pc = 0x1F1F
+		goto step
+	}
+
+L000B:
+	if off[2] {
+		pc = 0x000B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x000B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 000B JSR *GETKEY
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		s -= 2
+		pc = 0x1F6A
+		goto step
+	}
+
+L000E:
+	if off[3] {
+		pc = 0x000E
+		goto step
+	}
+	if clock+2645<<clockShift >= end {
+		pc = 0x000E
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 000E CMP .OLDKY
+	{
+		m := c.Mem[0x00F3]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0010 BEQ OUT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0008
+		}
+	}
+
+L0012:
+	if off[4] {
+		pc = 0x0012
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0012 STA .OLDKY
+	{
+		c.Mem[0x00F3] = a
+	}
+	// 0014 CMP #$0C
+	{
+		m := byte(0x0C)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0016 BNE NOSET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L002A
+		}
+	}
+
+L0018:
+	if off[5] {
+		pc = 0x0018
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0018 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L001A: // WHSET
+	if off[6] {
+		pc = 0x001A
+		goto step
+	}
+	clock += 18<<clockShift + 6
+	// 001A LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 001D STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 14<<clockShift + 5
+			pc = 0x001D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 001F EOR #$70
+	{
+		m := byte(0x70)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0021 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x0021
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0023 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0024 BPL WHSET
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L001A
+		}
+	}
+
+L0026:
+	if off[7] {
+		pc = 0x0026
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0026 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0028 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L003C
+		}
+	}
+
+L002A: // NOSET
+	if off[8] {
+		pc = 0x002A
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 002A CMP #$0E
+	{
+		m := byte(0x0E)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 002C BNE NOREV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0035
+		}
+	}
+
+L002E:
+	if off[9] {
+		pc = 0x002E
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 002E JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
+		s -= 2
+		goto L0400
+	}
+
+L0031:
+	if off[10] {
+		pc = 0x0031
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x0031
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 0031 LDA #$EE
+	{
+		m := byte(0xEE)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0033 BNE CLDSP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L003C
+		}
+	}
+
+L0035: // NOREV
+	if off[11] {
+		pc = 0x0035
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0035 CMP #$14
+	{
+		m := byte(0x14)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0037 BNE NOGO
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0044
+		}
+	}
+
+L0039:
+	if off[12] {
+		pc = 0x0039
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0039 JSR GO
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
+		s -= 2
+		goto L04C2
+	}
+
+L003C: // CLDSP
+	if off[13] {
+		pc = 0x003C
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x003C
+		goto budget
+	}
+	clock += 11<<clockShift + 4
+	// 003C STA .BESTP
+	{
+		c.Mem[0x00FB] = a
+	}
+	// 003E STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 0040 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 0042 BNE CHESS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0000
+		}
+	}
+
+L0044: // NOGO
+	if off[14] {
+		pc = 0x0044
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0044 JMP INPUT
+	{
+		goto L026D
+	}
+
+L00DD: // FIRST
+	if off[15] {
+		pc = 0x00DD
+		goto step
+	}
+	if clock+22<<clockShift >= end {
+		pc = 0x00DD
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 00DD LDY .RBP
+	{
+		m := c.Mem[0x004D]
+		y = m
+		nz = int(int8(y))
+	}
+	// 00DF BMI FR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L00ED
+		}
+	}
+
+L00E1:
+	if off[16] {
+		pc = 0x00E1
+		goto step
+	}
+	clock += 17<<clockShift + 6
+	// 00E1 STY .PIECE
+	{
+		c.Mem[0x00B0] = y
+	}
+	// 00E3 LDA .RBM
+	{
+		m := c.Mem[0x004E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 00E5 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 00E7 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 00E8 STX .SSP
+	{
+		c.Mem[0x0090] = x
+	}
+	// 00EA JMP TRY
+	{
+		goto L0316
+	}
+
+L00ED: // FR
+	if off[17] {
+		pc = 0x00ED
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 00ED RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x051E:
+			goto L051E
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0200: // GNM
+	if off[18] {
+		pc = 0x0200
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+
+L0204: // NEWP
+	if off[19] {
+		pc = 0x0204
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209
+		}
+	}
+
+L0208:
+	if off[20] {
+		pc = 0x0208
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0813:
+			goto L0813
+		case 0x082C:
+			goto L082C
+		case 0x084B:
+			goto L084B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0209: // NEX
+	if off[21] {
+		pc = 0x0209
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L0266
+	}
+
+L020C:
+	if off[22] {
+		pc = 0x020C
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x020C
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 020C LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 020E CPY #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0210 BPL PAWN
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0238
+		}
+	}
+
+L0212:
+	if off[23] {
+		pc = 0x0212
+		goto step
+	}
+	clock += 7<<clockShift + 2
+	// 0212 LDX .MST,Y
+	{
+		m := c.Mem[y+0xA0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0214 STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L0216: // AGN
+	if off[24] {
+		pc = 0x0216
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0216
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0216 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
+		s -= 2
+		goto L0426
+	}
+
+L0219:
+	if off[25] {
+		pc = 0x0219
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0219
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0219 BMI STOP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0229
+		}
+	}
+
+L021B:
+	if off[26] {
+		pc = 0x021B
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 021B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 021C JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
+		s -= 2
+		goto L02F3
+	}
+
+L021F:
+	if off[27] {
+		pc = 0x021F
+		goto step
+	}
+	if clock+21<<clockShift >= end {
+		pc = 0x021F
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 021F PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 0220 BVS STOP
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L0229
+		}
+	}
+
+L0222:
+	if off[28] {
+		pc = 0x0222
+		goto step
+	}
+	clock += 9<<clockShift + 4
+	// 0222 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0224 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0225 CPY #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0227 BCC AGN
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0216
+		}
+	}
+
+L0229: // STOP
+	if off[29] {
+		pc = 0x0229
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0229 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
+		s -= 2
+		goto L0266
+	}
+
+L022C:
+	if off[30] {
+		pc = 0x022C
+		goto step
+	}
+	if clock+24<<clockShift >= end {
+		pc = 0x022C
+		goto budget
+	}
+	clock += 17<<clockShift + 5
+	// 022C DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 022E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0230 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0232 CMP .MEND,X
+	{
+		m := c.Mem[x+0xA8]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0234 BNE AGN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0216
+		}
+	}
+
+L0236:
+	if off[31] {
+		pc = 0x0236
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0236 BEQ NEWP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0204
+		}
+	}
+
+L0238: // PAWN
+	if off[32] {
+		pc = 0x0238
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0238 LDX #$06
+	{
+		m := byte(0x06)
+		x = m
+		nz = int(int8(x))
+	}
+	// 023A STX .MOVEN
+	{
+		c.Mem[0x00B6] = x
+	}
+
+L023C: // P1
+	if off[33] {
+		pc = 0x023C
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x023C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 023C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
+		s -= 2
+		goto L0426
+	}
+
+L023F:
+	if off[34] {
+		pc = 0x023F
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x023F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 023F BVC P2
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L0241:
+	if off[35] {
+		pc = 0x0241
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0241 BMI P2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0246
+		}
+	}
+
+L0243:
+	if off[36] {
+		pc = 0x0243
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0243 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
+		s -= 2
+		goto L02F3
+	}
+
+L0246: // P2
+	if off[37] {
+		pc = 0x0246
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0246
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0246 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		s -= 2
+		goto L0266
+	}
+
+L0249:
+	if off[38] {
+		pc = 0x0249
+		goto step
+	}
+	if clock+13<<clockShift >= end {
+		pc = 0x0249
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0249 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 024B LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 024D CMP #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 024F BEQ P1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L023C
+		}
+	}
+
+L0251: // P3
+	if off[39] {
+		pc = 0x0251
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0251
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0251 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
+		s -= 2
+		goto L0426
+	}
+
+L0254:
+	if off[40] {
+		pc = 0x0254
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x0254
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0254 BVS NEWP
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L0204
+		}
+	}
+
+L0256:
+	if off[41] {
+		pc = 0x0256
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0256 BMI NEWP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0204
+		}
+	}
+
+L0258:
+	if off[42] {
+		pc = 0x0258
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0258 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
+		s -= 2
+		goto L02F3
+	}
+
+L025B:
+	if off[43] {
+		pc = 0x025B
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x025B
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 025B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 025D AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 025F CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0261 BEQ P3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0251
+		}
+	}
+
+L0263:
+	if off[44] {
+		pc = 0x0263
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0263 JMP NEWP
+	{
+		goto L0204
+	}
+
+L0266: // RESET
+	if off[45] {
+		pc = 0x0266
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0268 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 026A STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 026C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x020C:
+			goto L020C
+		case 0x022C:
+			goto L022C
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L026D: // INPUT
+	if off[46] {
+		pc = 0x026D
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 026D CMP #$0F
+	{
+		m := byte(0x0F)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 026F BNE NOMV
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0276
+		}
+	}
+
+L0271:
+	if off[47] {
+		pc = 0x0271
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0271 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
+		s -= 2
+		goto L0453
+	}
+
+L0274:
+	if off[48] {
+		pc = 0x0274
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x0274
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0274 BNE DISP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L027D
+		}
+	}
+
+L0276: // NOMV
+	if off[49] {
+		pc = 0x0276
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0276 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0278 BCS ERROR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L028C
+		}
+	}
+
+L027A:
+	if off[50] {
+		pc = 0x027A
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 027A JSR DISMV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
+		s -= 2
+		goto L03D2
+	}
+
+L027D: // DISP
+	if off[51] {
+		pc = 0x027D
+		goto step
+	}
+	if clock+1830<<clockShift >= end {
+		pc = 0x027D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 027D LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L027F: // SEARCH
+	if off[52] {
+		pc = 0x027F
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 027F LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0281 CMP .BESTV
+	{
+		m := c.Mem[0x00FA]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0283 BEQ HERE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0288
+		}
+	}
+
+L0285:
+	if off[53] {
+		pc = 0x0285
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0285 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0286 BPL SEARCH
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L027F
+		}
+	}
+
+L0288: // HERE
+	if off[54] {
+		pc = 0x0288
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0288 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 028A STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+
+L028C: // ERROR
+	if off[55] {
+		pc = 0x028C
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 028C JMP CHESS
+	{
+		goto L0000
+	}
+
+L02F3: // JANUS
+	if off[56] {
+		pc = 0x02F3
+		goto step
+	}
+	if clock+80<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F5 BVC JQ
+	{
+		if !v {
+			clock += 2 << clockShift
+			goto L0310
+		}
+	}
+
+L02F7:
+	if off[57] {
+		pc = 0x02F7
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 02F7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02FB BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0307
+		}
+	}
+
+L02FD:
+	if off[58] {
+		pc = 0x02FD
+		goto step
+	}
+	clock += 13<<clockShift + 4
+	// 02FD LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FF STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x02FF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0301 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0301
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0303 JMP UNWIND
+	{
+		goto L038B
+	}
+
+L0306: // JR0
+	if off[59] {
+		pc = 0x0306
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0307: // JC
+	if off[60] {
+		pc = 0x0307
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0307 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0309 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 030B BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0306
+		}
+	}
+
+L030D:
+	if off[61] {
+		pc = 0x030D
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 030D JMP COLLECT
+	{
+		goto L0855
+	}
+
+L0310: // JQ
+	if off[62] {
+		pc = 0x0310
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0310 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0314 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306
+		}
+	}
+
+L0316: // TRY
+	if off[63] {
+		pc = 0x0316
+		goto step
+	}
+	if clock+13<<clockShift >= end {
+		pc = 0x0316
+		goto budget
+	}
+	clock += 13<<clockShift + 3
+	// 0316 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0318 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 031A JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x1C
+		s -= 2
+		goto L0390
+	}
+
+L031D:
+	if off[64] {
+		pc = 0x031D
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x031D
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 031D STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 031F LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0321 JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x23
+		s -= 2
+		goto L0390
+	}
+
+L0324:
+	if off[65] {
+		pc = 0x0324
+		goto step
+	}
+	if clock+18<<clockShift >= end {
+		pc = 0x0324
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 0324 SEC
+	{
+		cf = 1
+	}
+	// 0325 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0327 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0329 BNE TP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L032D
+		}
+	}
+
+L032B:
+	if off[66] {
+		pc = 0x032B
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 032B EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L032D: // TP1
+	if off[67] {
+		pc = 0x032D
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 032D JSR GAINR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2F
+		s -= 2
+		goto L03BF
+	}
+
+L0330:
+	if off[68] {
+		pc = 0x0330
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0330
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0330 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x32
+		s -= 2
+		goto L0453
+	}
+
+L0333:
+	if off[69] {
+		pc = 0x0333
+		goto step
+	}
+	if clock+59<<clockShift >= end {
+		pc = 0x0333
+		goto budget
+	}
+	clock += 58<<clockShift + 17
+	// 0333 LDY .CAPT
+	{
+		m := c.Mem[0x009A]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0335 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0336 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0338 LDA .EVAL,X
+	{
+		m := c.Mem[x+0x80]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033A CLC
+	{
+		cf = 0
+	}
+	// 033B ADC $1780,Y
+	{
+		ea := 0x1780 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 033E ADC .GAIN
+	{
+		m := c.Mem[0x00B4]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0340 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0342 STA $81,X
+	{
+		ea := uint16(x + 0x81)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 35<<clockShift + 9
+			pc = 0x0342
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0344 LDA .BETA,X
+	{
+		m := c.Mem[x+0x78]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0346 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0348 STA $71,X
+	{
+		ea := uint16(x + 0x71)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 25<<clockShift + 6
+			pc = 0x0348
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 034A LDA .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 034C EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 034E STA $79,X
+	{
+		ea := uint16(x + 0x79)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 15<<clockShift + 3
+			pc = 0x034E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0350 INC .PLY
+	{
+		m := c.Mem[0x0047]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0047] = m
+	}
+	// 0352 JSR NEGA
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x54
+		s -= 2
+		goto L17A1
+	}
+
+L0355:
+	if off[70] {
+		pc = 0x0355
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x0355
+		goto budget
+	}
+	clock += 14<<clockShift + 3
+	// 0355 DEC .PLY
+	{
+		m := c.Mem[0x0047]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0047] = m
+	}
+	// 0357 STA .SCORE
+	{
+		c.Mem[0x004C] = a
+	}
+	// 0359 JSR UMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5B
+		s -= 2
+		goto L0494
+	}
+
+L035C:
+	if off[71] {
+		pc = 0x035C
+		goto step
+	}
+	if clock+87<<clockShift >= end {
+		pc = 0x035C
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 035C LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 035E LDA .ABORT
+	{
+		m := c.Mem[0x004B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 BNE CUT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0385
+		}
+	}
+
+L0362:
+	if off[72] {
+		pc = 0x0362
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0362 LDA .SCORE
+	{
+		m := c.Mem[0x004C]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0364 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0366 BEQ JRET
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L038F
+		}
+	}
+
+L0368:
+	if off[73] {
+		pc = 0x0368
+		goto step
+	}
+	clock += 20<<clockShift + 5
+	// 0368 LSR .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 5
+			pc = 0x0368
+			goto step
+		}
+		m := c.Mem[ea]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 036A SEC
+	{
+		cf = 1
+	}
+	// 036B ROL .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 12<<clockShift + 3
+			pc = 0x036B
+			goto step
+		}
+		m := c.Mem[ea]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 036D CMP .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 036F BCC JRET
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L038F
+		}
+	}
+
+L0371:
+	if off[74] {
+		pc = 0x0371
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0371 BEQ JRET
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L038F
+		}
+	}
+
+L0373:
+	if off[75] {
+		pc = 0x0373
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0373 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x0373
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0375 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0377 BNE JNR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0381
+		}
+	}
+
+L0379:
+	if off[76] {
+		pc = 0x0379
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0379 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 037B STY .RBP
+	{
+		c.Mem[0x004D] = y
+	}
+	// 037D LDY .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		y = m
+		nz = int(int8(y))
+	}
+	// 037F STY .RBM
+	{
+		c.Mem[0x004E] = y
+	}
+
+L0381: // JNR
+	if off[77] {
+		pc = 0x0381
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0381 CMP .BETA,X
+	{
+		m := c.Mem[x+0x78]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0383 BCC JRET
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L038F
+		}
+	}
+
+L0385: // CUT
+	if off[78] {
+		pc = 0x0385
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0385 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0387 ORA #$80
+	{
+		m := byte(0x80)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0389 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x0389
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L038B: // UNWIND
+	if off[79] {
+		pc = 0x038B
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 038B LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 038D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 038E TXS
+	{
+		s = x
+	}
+
+L038F: // JRET
+	if off[80] {
+		pc = 0x038F
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 038F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0390: // CENT
+	if off[81] {
+		pc = 0x0390
+		goto step
+	}
+	if clock+45<<clockShift >= end {
+		pc = 0x0390
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 0390 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0391 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0393 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0395 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0399
+		}
+	}
+
+L0397:
+	if off[82] {
+		pc = 0x0397
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0397 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L0399: // CEN1
+	if off[83] {
+		pc = 0x0399
+		goto step
+	}
+	clock += 19<<clockShift + 8
+	// 0399 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 039B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 039C LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 039D LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 039E LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 039F LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03A0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03A2 BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03A6
+		}
+	}
+
+L03A4:
+	if off[84] {
+		pc = 0x03A4
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 03A4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L03A6: // CEN2
+	if off[85] {
+		pc = 0x03A6
+		goto step
+	}
+	clock += 13<<clockShift + 4
+	// 03A6 CLC
+	{
+		cf = 0
+	}
+	// 03A7 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 03A9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03AA RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x031D:
+			goto L031D
+		case 0x0324:
+			goto L0324
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L03AB: // NOLEG2
+	if off[86] {
+		pc = 0x03AB
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x03AB
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 03AB DEC .PLY
+	{
+		m := c.Mem[0x0047]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0047] = m
+	}
+	// 03AD JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xAF
+		s -= 2
+		goto L0400
+	}
+
+L03B0:
+	if off[87] {
+		pc = 0x03B0
+		goto step
+	}
+	if clock+20<<clockShift >= end {
+		pc = 0x03B0
+		goto budget
+	}
+	clock += 13<<clockShift + 5
+	// 03B0 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 03B2 LDA $89,X
+	{
+		m := c.Mem[x+0x89]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03B4 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03B5 LDA #$80
+	{
+		m := byte(0x80)
+		a = m
+		nz = int(int8(a))
+	}
+	// 03B7 BCC NR2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03BC
+		}
+	}
+
+L03B9:
+	if off[88] {
+		pc = 0x03B9
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 03B9 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 03BA ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+
+L03BC: // NR2
+	if off[89] {
+		pc = 0x03BC
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 03BC JMP REVERSE
+	{
+		goto L0400
+	}
+
+L03BF: // GAINR
+	if off[90] {
+		pc = 0x03BF
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x03BF
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 03BF LDY .PLY
+	{
+		m := c.Mem[0x0047]
+		y = m
+		nz = int(int8(y))
+	}
+	// 03C1 BNE GR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03CF
+		}
+	}
+
+L03C3:
+	if off[91] {
+		pc = 0x03C3
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 03C3 CPX .LASTP
+	{
+		m := c.Mem[0x009B]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C5 BNE GR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03CF
+		}
+	}
+
+L03C7:
+	if off[92] {
+		pc = 0x03C7
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 03C7 LDY .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		y = m
+		nz = int(int8(y))
+	}
+	// 03C9 CPY .LASTF
+	{
+		m := c.Mem[0x009C]
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CB BNE GR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03CF
+		}
+	}
+
+L03CD:
+	if off[93] {
+		pc = 0x03CD
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 03CD SBC #$06
+	{
+		m := byte(0x06)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+
+L03CF: // GR
+	if off[94] {
+		pc = 0x03CF
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 03CF STA .GAIN
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 03D1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0330:
+			goto L0330
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L03D2: // DISMV
+	if off[95] {
+		pc = 0x03D2
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x03D2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 03D2 LDX #$04
+	{
+		m := byte(0x04)
+		x = m
+		nz = int(int8(x))
+	}
+
+L03D4: // ROL
+	if off[96] {
+		pc = 0x03D4
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x03D4
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 03D4 ASL .BESTM
+	{
+		m := c.Mem[0x00F9]
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		c.Mem[0x00F9] = m
+	}
+	// 03D6 ROL .BESTV
+	{
+		m := c.Mem[0x00FA]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[0x00FA] = m
+	}
+	// 03D8 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 03D9 BNE ROL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03D4
+		}
+	}
+
+L03DB:
+	if off[97] {
+		pc = 0x03DB
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 03DB ORA .BESTM
+	{
+		m := c.Mem[0x00F9]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 03DD STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 03DF STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 03E1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x027D:
+			goto L027D
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0400: // REVERSE
+	if off[98] {
+		pc = 0x0400
+		goto step
+	}
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L040F: // ETC
+	if off[99] {
+		pc = 0x040F
+		goto step
+	}
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F
+		}
+	}
+
+L0424:
+	if off[100] {
+		pc = 0x0424
+		goto step
+	}
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0426: // CMOVE
+	if off[101] {
+		pc = 0x0426
+		goto step
+	}
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F
+		}
+	}
+
+L0434:
+	if off[102] {
+		pc = 0x0434
+		goto step
+	}
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B
+		}
+	}
+
+L043D:
+	if off[103] {
+		pc = 0x043D
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F
+		}
+	}
+
+L0443:
+	if off[104] {
+		pc = 0x0443
+		goto step
+	}
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C
+		}
+	}
+
+L044B: // NO
+	if off[105] {
+		pc = 0x044B
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+
+L044C: // RETL
+	if off[106] {
+		pc = 0x044C
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L044F: // ILLEGAL
+	if off[107] {
+		pc = 0x044F
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0453: // MOVE
+	if off[108] {
+		pc = 0x0453
+		goto step
+	}
+	if clock+23<<clockShift >= end {
+		pc = 0x0453
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 0453 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0454 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0456 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0458 TXS
+	{
+		s = x
+	}
+	// 0459 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 045B PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 045C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 045D STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 045F LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0461: // CHECK
+	if off[109] {
+		pc = 0x0461
+		goto step
+	}
+	if clock+77<<clockShift >= end {
+		pc = 0x0461
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0461 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0462 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0464 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0461
+		}
+	}
+
+L0466:
+	if off[110] {
+		pc = 0x0466
+		goto step
+	}
+	clock += 69<<clockShift + 23
+	// 0466 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0468 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 046A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 64<<clockShift + 21
+			pc = 0x046A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 046C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 046D PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 046E TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 046F EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0471 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0472 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0474 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0476 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 42<<clockShift + 13
+			pc = 0x0476
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0479 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 047B LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 047D STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 30<<clockShift + 10
+			pc = 0x047D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 047F PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0480 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0482 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0483 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0485 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0485
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0488 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0489 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 048A LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 048C PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+
+L048D: // STRV
+	if off[111] {
+		pc = 0x048D
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x048D
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 048D TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 048E STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0490 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0492 TXS
+	{
+		s = x
+	}
+	// 0493 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0274:
+			goto L0274
+		case 0x0333:
+			goto L0333
+		case 0x035C:
+			goto L035C
+		case 0x054C:
+			goto L054C
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0494: // UMOVE
+	if off[112] {
+		pc = 0x0494
+		goto step
+	}
+	if clock+86<<clockShift >= end {
+		pc = 0x0494
+		goto budget
+	}
+	clock += 75<<clockShift + 25
+	// 0494 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0495 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0497 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0499 TXS
+	{
+		s = x
+	}
+	// 049A PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 049B STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 049D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 049E STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 04A0 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 04A1 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04A2 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 45<<clockShift + 15
+			pc = 0x04A2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 04A4 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 04A6 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 04A7 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 04A8 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 04AA STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 31<<clockShift + 10
+			pc = 0x04AA
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 04AD PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04AE TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 04AF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04B0 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 04B2 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 13<<clockShift + 5
+			pc = 0x04B2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 04B4 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 04B6 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 04B7 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 04B8 BMI UNONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L04BC
+		}
+	}
+
+L04BA:
+	if off[113] {
+		pc = 0x04BA
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 04BA EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L04BC: // UNONE
+	if off[114] {
+		pc = 0x04BC
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 04BC STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 8<<clockShift + 2
+			pc = 0x04BC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 04BF JMP STRV
+	{
+		goto L048D
+	}
+
+L04C2: // GO
+	if off[115] {
+		pc = 0x04C2
+		goto step
+	}
+	if clock+4<<clockShift >= end {
+		pc = 0x04C2
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 04C2 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04C4 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+
+L04C6: // GCLR
+	if off[116] {
+		pc = 0x04C6
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x04C6
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 04C6 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x04C6
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 04C9 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 04CA BNE GCLR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L04C6
+		}
+	}
+
+L04CC:
+	if off[117] {
+		pc = 0x04CC
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 04CC LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L04CE: // GSET
+	if off[118] {
+		pc = 0x04CE
+		goto step
+	}
+	if clock+87<<clockShift >= end {
+		pc = 0x04CE
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 04CE LDY .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		y = m
+		nz = int(int8(y))
+	}
+	// 04D0 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 04D1 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 04D3 BNE GNEXT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L04D9
+		}
+	}
+
+L04D5:
+	if off[119] {
+		pc = 0x04D5
+		goto step
+	}
+	clock += 7<<clockShift + 2
+	// 04D5 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 04D6 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x04D6
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L04D9: // GNEXT
+	if off[120] {
+		pc = 0x04D9
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 04D9 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 04DA BPL GSET
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L04CE
+		}
+	}
+
+L04DC:
+	if off[121] {
+		pc = 0x04DC
+		goto step
+	}
+	clock += 31<<clockShift + 12
+	// 04DC INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 04DD STX .ORI
+	{
+		c.Mem[0x009D] = x
+	}
+	// 04DF STX .SIDE
+	{
+		c.Mem[0x009E] = x
+	}
+	// 04E1 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	// 04E3 STX .RBP
+	{
+		c.Mem[0x004D] = x
+	}
+	// 04E5 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 04E6 STX .ABORT
+	{
+		c.Mem[0x004B] = x
+	}
+	// 04E8 STX .IDEP
+	{
+		c.Mem[0x0048] = x
+	}
+	// 04EA LDY #$00
+	{
+		m := byte(0x00)
+		y = m
+		nz = int(int8(y))
+	}
+	// 04EC LDA .LEVT
+	{
+		m := c.Mem[0x018B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EF CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 04F1 BEQ GLEV
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L04FA
+		}
+	}
+
+L04F3:
+	if off[122] {
+		pc = 0x04F3
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 04F3 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 04F4 LDA .LEVC
+	{
+		m := c.Mem[0x02F2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F7 BEQ GLEV
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L04FA
+		}
+	}
+
+L04F9:
+	if off[123] {
+		pc = 0x04F9
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 04F9 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+
+L04FA: // GLEV
+	if off[124] {
+		pc = 0x04FA
+		goto step
+	}
+	clock += 23<<clockShift + 8
+	// 04FA LDA BUDL,Y
+	{
+		ea := 0x0551 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04FD STA .NODEL
+	{
+		c.Mem[0x0049] = a
+	}
+	// 04FF LDA BUDH,Y
+	{
+		ea := 0x0554 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0502 STA .NODEH
+	{
+		c.Mem[0x004A] = a
+	}
+	// 0504 CLC
+	{
+		cf = 0
+	}
+	// 0505 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0507 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0508 STA .LIMIT
+	{
+		c.Mem[0x0098] = a
+	}
+
+L050A: // ITER
+	if off[125] {
+		pc = 0x050A
+		goto step
+	}
+	if clock+32<<clockShift >= end {
+		pc = 0x050A
+		goto budget
+	}
+	clock += 32<<clockShift + 10
+	// 050A INC .IDEP
+	{
+		m := c.Mem[0x0048]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0048] = m
+	}
+	// 050C LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 050E STX .PLY
+	{
+		c.Mem[0x0047] = x
+	}
+	// 0510 STX .ALPHA
+	{
+		c.Mem[0x0070] = x
+	}
+	// 0512 STX .MODE
+	{
+		c.Mem[0x0088] = x
+	}
+	// 0514 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0515 STX .BETA
+	{
+		c.Mem[0x0078] = x
+	}
+	// 0517 LDA #$80
+	{
+		m := byte(0x80)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0519 STA .EVAL
+	{
+		c.Mem[0x0080] = a
+	}
+	// 051B JSR FIRST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x1D
+		s -= 2
+		goto L00DD
+	}
+
+L051E:
+	if off[126] {
+		pc = 0x051E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x051E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 051E JSR ROOT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x20
+		s -= 2
+		goto L0803
+	}
+
+L0521:
+	if off[127] {
+		pc = 0x0521
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0521
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0521 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x23
+		s -= 2
+		goto L0400
+	}
+
+L0524:
+	if off[128] {
+		pc = 0x0524
+		goto step
+	}
+	if clock+59<<clockShift >= end {
+		pc = 0x0524
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0524 LDX .RBP
+	{
+		m := c.Mem[0x004D]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0526 BMI MATE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L054F
+		}
+	}
+
+L0528:
+	if off[129] {
+		pc = 0x0528
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 0528 LDA .NODEH
+	{
+		m := c.Mem[0x004A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 052A SEC
+	{
+		cf = 1
+	}
+	// 052B SBC .LIMIT
+	{
+		m := c.Mem[0x0098]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 052D BMI GDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0535
+		}
+	}
+
+L052F:
+	if off[130] {
+		pc = 0x052F
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 052F LDA .IDEP
+	{
+		m := c.Mem[0x0048]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0531 CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0533 BCC ITER
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L050A
+		}
+	}
+
+L0535: // GDONE
+	if off[131] {
+		pc = 0x0535
+		goto step
+	}
+	clock += 37<<clockShift + 11
+	// 0535 LDX .RBP
+	{
+		m := c.Mem[0x004D]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0537 STX .BESTP
+	{
+		c.Mem[0x00FB] = x
+	}
+	// 0539 STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 053B STX .LASTP
+	{
+		c.Mem[0x009B] = x
+	}
+	// 053D LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 053F STA .BESTV
+	{
+		c.Mem[0x00FA] = a
+	}
+	// 0541 STA .LASTF
+	{
+		c.Mem[0x009C] = a
+	}
+	// 0543 LDA .RBM
+	{
+		m := c.Mem[0x004E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0545 STA .BESTM
+	{
+		c.Mem[0x00F9] = a
+	}
+	// 0547 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0549 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x4B
+		s -= 2
+		goto L0453
+	}
+
+L054C:
+	if off[132] {
+		pc = 0x054C
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x054C
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 054C JMP CHESS
+	{
+		goto L0000
+	}
+
+L054F: // MATE
+	if off[133] {
+		pc = 0x054F
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 054F TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0550 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x003C:
+			goto L003C
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0800: // FULL
+	if off[134] {
+		pc = 0x0800
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0800
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0800 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
+		s -= 2
+		goto L0400
+	}
+
+L0803: // ROOT
+	if off[135] {
+		pc = 0x0803
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0803
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0803 JSR CAPT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
+		s -= 2
+		goto L0838
+	}
+
+L0806:
+	if off[136] {
+		pc = 0x0806
+		goto step
+	}
+	if clock+40<<clockShift >= end {
+		pc = 0x0806
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 0806 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0808 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 080A BMI FDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0815
+		}
+	}
+
+L080C:
+	if off[137] {
+		pc = 0x080C
+		goto step
+	}
+	clock += 12<<clockShift + 3
+	// 080C ORA #$40
+	{
+		m := byte(0x40)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 080E STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x080E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0810 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
+		s -= 2
+		goto L082F
+	}
+
+L0813:
+	if off[138] {
+		pc = 0x0813
+		goto step
+	}
+	if clock+33<<clockShift >= end {
+		pc = 0x0813
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0813 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+
+L0815: // FDONE
+	if off[139] {
+		pc = 0x0815
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0815 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0817 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0818 LDA .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 081A BCC NOLEG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L081F
+		}
+	}
+
+L081C:
+	if off[140] {
+		pc = 0x081C
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 081C JMP REVERSE
+	{
+		goto L0400
+	}
+
+L081F: // NOLEG
+	if off[141] {
+		pc = 0x081F
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 081F LDA #$20
+	{
+		m := byte(0x20)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0821 STA $89,X
+	{
+		ea := uint16(x + 0x89)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 15<<clockShift + 4
+			pc = 0x0821
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0823 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0824 STX .PLY
+	{
+		c.Mem[0x0047] = x
+	}
+	// 0826 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x28
+		s -= 2
+		goto L0400
+	}
+
+L0829:
+	if off[142] {
+		pc = 0x0829
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0829
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0829 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x2B
+		s -= 2
+		goto L082F
+	}
+
+L082C:
+	if off[143] {
+		pc = 0x082C
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x082C
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 082C JMP NOLEG2
+	{
+		goto L03AB
+	}
+
+L082F: // GEN
+	if off[144] {
+		pc = 0x082F
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x082F
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 082F TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0830 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0831 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0833 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0833
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0835 JMP GNM
+	{
+		goto L0200
+	}
+
+L0838: // CAPT
+	if off[145] {
+		pc = 0x0838
+		goto step
+	}
+	if clock+35<<clockShift >= end {
+		pc = 0x0838
+		goto budget
+	}
+	clock += 35<<clockShift + 12
+	// 0838 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 083A TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 083B ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083C ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083D ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083E ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083F ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0840 STA .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 5
+			pc = 0x0840
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0842 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0844 ORA #$10
+	{
+		m := byte(0x10)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0846 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x0846
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0848 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x4A
+		s -= 2
+		goto L082F
+	}
+
+L084B:
+	if off[146] {
+		pc = 0x084B
+		goto step
+	}
+	if clock+15<<clockShift >= end {
+		pc = 0x084B
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 084B LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 084D LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 084F BMI CDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0854
+		}
+	}
+
+L0851:
+	if off[147] {
+		pc = 0x0851
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0851 JSR CAPS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		s -= 2
+		goto L0874
+	}
+
+L0854: // CDONE
+	if off[148] {
+		pc = 0x0854
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0854
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0854 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0806:
+			goto L0806
+		case 0x17E0:
+			goto L17E0
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0855: // COLLECT
+	if off[149] {
+		pc = 0x0855
+		goto step
+	}
+	clock += 40<<clockShift + 12
+	// 0855 LDY .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0857 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0859 STA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 33<<clockShift + 10
+			pc = 0x0859
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 085C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 085E STA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 25<<clockShift + 8
+			pc = 0x085E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0861 LDX .VICT
+	{
+		m := c.Mem[0x009F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0863 LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0866 STA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 13<<clockShift + 5
+			pc = 0x0866
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0869 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 086A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 086B AND #$1F
+	{
+		m := byte(0x1F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 086D BEQ CFULL
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0873
+		}
+	}
+
+L086F:
+	if off[150] {
+		pc = 0x086F
+		goto step
+	}
+	clock += 7<<clockShift + 2
+	// 086F LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0871 STY .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x0871
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+
+L0873: // CFULL
+	if off[151] {
+		pc = 0x0873
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0873 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0874: // CAPS
+	if off[152] {
+		pc = 0x0874
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0874
+		goto budget
+	}
+	clock += 11<<clockShift + 4
+	// 0874 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0875 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0876 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0878 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x0878
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L087A: // CNEXT
+	if off[153] {
+		pc = 0x087A
+		goto step
+	}
+	if clock+22<<clockShift >= end {
+		pc = 0x087A
+		goto budget
+	}
+	clock += 22<<clockShift + 10
+	// 087A LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 087C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 087D ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 087E ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 087F ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0880 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0881 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0882 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0883 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0885 STA .BESTK
+	{
+		c.Mem[0x00D8] = a
+	}
+
+L0887: // CSCAN
+	if off[154] {
+		pc = 0x0887
+		goto step
+	}
+	if clock+67<<clockShift >= end {
+		pc = 0x0887
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0887 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0888 CMP .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 088A BCS CPICK
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L089C
+		}
+	}
+
+L088C:
+	if off[155] {
+		pc = 0x088C
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 088C LDA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 088F CMP .BESTK
+	{
+		m := c.Mem[0x00D8]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0891 BCC CSKIP
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0899
+		}
+	}
+
+L0893:
+	if off[156] {
+		pc = 0x0893
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0893 BEQ CSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0899
+		}
+	}
+
+L0895:
+	if off[157] {
+		pc = 0x0895
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0895 STA .BESTK
+	{
+		c.Mem[0x00D8] = a
+	}
+	// 0897 STY .BESTY
+	{
+		c.Mem[0x00D9] = y
+	}
+
+L0899: // CSKIP
+	if off[158] {
+		pc = 0x0899
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0899 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 089A BNE CSCAN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0887
+		}
+	}
+
+L089C: // CPICK
+	if off[159] {
+		pc = 0x089C
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 089C LDA .BESTK
+	{
+		m := c.Mem[0x00D8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 089E BEQ CEND
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L08B7
+		}
+	}
+
+L08A0:
+	if off[160] {
+		pc = 0x08A0
+		goto step
+	}
+	clock += 30<<clockShift + 8
+	// 08A0 LDY .BESTY
+	{
+		m := c.Mem[0x00D9]
+		y = m
+		nz = int(int8(y))
+	}
+	// 08A2 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 08A4 STA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 25<<clockShift + 6
+			pc = 0x08A4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 08A7 LDA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08AA STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 08AC LDA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08AF STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 08B1 JSR TRY
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xB3
+		s -= 2
+		goto L0316
+	}
+
+L08B4:
+	if off[161] {
+		pc = 0x08B4
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x08B4
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 08B4 JMP CNEXT
+	{
+		goto L087A
+	}
+
+L08B7: // CEND
+	if off[162] {
+		pc = 0x08B7
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 08B7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0854:
+			goto L0854
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L17A1: // NEGA
+	if off[163] {
+		pc = 0x17A1
+		goto step
+	}
+	if clock+85<<clockShift >= end {
+		pc = 0x17A1
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 17A1 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17A3 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 17A5 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 3
+			pc = 0x17A5
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 17A7 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17A9 BCC NG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L17BB
+		}
+	}
+
+L17AB:
+	if off[164] {
+		pc = 0x17AB
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 17AB LDA .EVAL,X
+	{
+		m := c.Mem[x+0x80]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17AD CPX #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17AF BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17D9
+		}
+	}
+
+L17B1:
+	if off[165] {
+		pc = 0x17B1
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 17B1 CMP .BETA,X
+	{
+		m := c.Mem[x+0x78]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17B3 BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17D9
+		}
+	}
+
+L17B5:
+	if off[166] {
+		pc = 0x17B5
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 17B5 CMP .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17B7 BCC NG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L17BB
+		}
+	}
+
+L17B9:
+	if off[167] {
+		pc = 0x17B9
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 17B9 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x17B9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L17BB: // NG
+	if off[168] {
+		pc = 0x17BB
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 17BB LDA .NODEL
+	{
+		m := c.Mem[0x0049]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17BD BNE NG1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17C1
+		}
+	}
+
+L17BF:
+	if off[169] {
+		pc = 0x17BF
+		goto step
+	}
+	clock += 5<<clockShift + 1
+	// 17BF DEC .NODEH
+	{
+		m := c.Mem[0x004A]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x004A] = m
+	}
+
+L17C1: // NG1
+	if off[170] {
+		pc = 0x17C1
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 17C1 DEC .NODEL
+	{
+		m := c.Mem[0x0049]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0049] = m
+	}
+	// 17C3 LDA .NODEH
+	{
+		m := c.Mem[0x004A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17C5 BPL NG2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L17D2
+		}
+	}
+
+L17C7:
+	if off[171] {
+		pc = 0x17C7
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 17C7 LDY .RBP
+	{
+		m := c.Mem[0x004D]
+		y = m
+		nz = int(int8(y))
+	}
+	// 17C9 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 17CA BEQ NG2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17D2
+		}
+	}
+
+L17CC:
+	if off[172] {
+		pc = 0x17CC
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 17CC LDA .IDEP
+	{
+		m := c.Mem[0x0048]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17CE STA .ABORT
+	{
+		c.Mem[0x004B] = a
+	}
+	// 17D0 BNE NRET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17D9
+		}
+	}
+
+L17D2: // NG2
+	if off[173] {
+		pc = 0x17D2
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 17D2 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D4 BCS QS1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17DA
+		}
+	}
+
+L17D6:
+	if off[174] {
+		pc = 0x17D6
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 17D6 JMP FULL
+	{
+		goto L0800
+	}
+
+L17D9: // NRET
+	if off[175] {
+		pc = 0x17D9
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 17D9 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0355:
+			goto L0355
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L054C
+			case 7:
+				goto L0330
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L17DA: // QS1
+	if off[176] {
+		pc = 0x17DA
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 17DA JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
+		s -= 2
+		goto L0400
+	}
+
+L17DD:
+	if off[177] {
+		pc = 0x17DD
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x17DD
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 17DD JSR CAPT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
+		s -= 2
+		goto L0838
+	}
+
+L17E0:
+	if off[178] {
+		pc = 0x17E0
+		goto step
+	}
 	if clock+10<<clockShift >= end {
 		pc = 0x17E0
 		goto budget
