@@ -8,15 +8,15 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 179 blocks, 554 instructions, 1061 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 183 blocks, 568 instructions, 1091 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a \x00\x04\xa9\xee\xd0\a\xc9\x14\xd0\v \xc2\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L\x16\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` f\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4\xb0\x88\xc0\x05\x90\xed f\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 &\x04P\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac \xf3\x02\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 S\x04\xd0\a\xc9\b\xb0\x12 \xd2\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x8b\x03`\xb5\x88)`\xd0\xf9LU\b\xb5\x88)@\xf0𦰵P \x90\x03\x85\xb5\xa5\xb1 \x90\x038嵦\xb0\xd0\x02I\xff \xbf\x03 S\x04\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x94\x04\xa6G\xa5K\xd0#\xa5LI\xff\xf0'V\x8886\x88\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\n\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`H)\a\xc9\x04\x90\x02I\a\x85\x99hJJJJ\xc9\x04\x90\x02I\a\x18e\x99J`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\xa4G\xd0\f\xe4\x9b\xd0\b\xa4\xb1Ĝ\xd0\x02\xe9\x06\x85\xb4`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
-		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaah\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0fL\x8d\x04\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹQ\x05\x85I\xb9T\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M0'\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90զM\x86\xfb\x86\xb0\x86\x9b\xb5P\x85\xfa\x85\x9c\xa5N\x85\xf9\x85\xb1 S\x04L\x00\x00\x8a`"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` f\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4\xb0\x88\xc0\x05\x90\xed f\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 &\x04P\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac \xf3\x02\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 S\x04\xd0\a\xc9\b\xb0\x12 \xdf\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x8b\x03`\xb5\x88)`\xd0\xf9LU\b\xb5\x88)@\xf0𦰵P \x90\x03\x85\xb5\xa5\xb1 \x90\x038嵦\xb0\xd0\x02I\xff \xbf\x03 S\x04\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x94\x04\xa6G\xa5K\xd0#\xa5LI\xff\xf0'V\x8886\x88\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\n\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`H)\a\xc9\x04\x90\x02I\a\x85\x99hJJJJ\xc9\x04\x90\x02I\a\x18e\x99J`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
+		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaah\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0fL\x8d\x04\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹb\x05\x85I\xb9e\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86\xb0\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1 S\x04L\x00\x00\x8a`"},
 		{Addr: 0x0800, Bytes: " \x00\x04 8\b\xa6G\xb5\x880\t\t@\x95\x88 /\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 /\bL\xab\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 /\b\xa6G\xb5\x880\x03 t\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r\xa6\x9f\xbd\x81\x17\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 \x16\x03Lz\b`"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 8\b\xa6G\xb5pL\x00\x04"},
 	},
@@ -28,14 +28,15 @@ var Search5K = &emu.Native{
 		0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x02F3, 0x02F7, 0x02FD, 0x0306,
 		0x0307, 0x030D, 0x0310, 0x0316, 0x031D, 0x0324, 0x032B, 0x032D, 0x0330, 0x0333, 0x0355, 0x035C,
 		0x0362, 0x0368, 0x0371, 0x0373, 0x0379, 0x0381, 0x0385, 0x038B, 0x038F, 0x0390, 0x0397, 0x0399,
-		0x03A4, 0x03A6, 0x03AB, 0x03B0, 0x03B9, 0x03BC, 0x03BF, 0x03C3, 0x03C7, 0x03CD, 0x03CF, 0x03D2,
-		0x03D4, 0x03DB, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F,
-		0x0453, 0x0461, 0x0466, 0x048D, 0x0494, 0x04BA, 0x04BC, 0x04C2, 0x04C6, 0x04CC, 0x04CE, 0x04D5,
-		0x04D9, 0x04DC, 0x04F3, 0x04F9, 0x04FA, 0x050A, 0x051E, 0x0521, 0x0524, 0x0528, 0x052F, 0x0535,
-		0x054C, 0x054F, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0815, 0x081C, 0x081F, 0x0829, 0x082C,
-		0x082F, 0x0838, 0x084B, 0x0851, 0x0854, 0x0855, 0x086F, 0x0873, 0x0874, 0x087A, 0x0887, 0x088C,
-		0x0893, 0x0895, 0x0899, 0x089C, 0x08A0, 0x08B4, 0x08B7, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9,
-		0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
+		0x03A4, 0x03A6, 0x03AB, 0x03B0, 0x03B9, 0x03BC, 0x03BF, 0x03C5, 0x03C7, 0x03CD, 0x03D4, 0x03DB,
+		0x03DE, 0x03DF, 0x03E1, 0x03E8, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B,
+		0x044C, 0x044F, 0x0453, 0x0461, 0x0466, 0x048D, 0x0494, 0x04BA, 0x04BC, 0x04C2, 0x04C6, 0x04CC,
+		0x04CE, 0x04D5, 0x04D9, 0x04DC, 0x04F3, 0x04F9, 0x04FA, 0x050A, 0x051E, 0x0521, 0x0524, 0x0528,
+		0x052F, 0x0535, 0x0537, 0x0546, 0x055D, 0x0560, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0815,
+		0x081C, 0x081F, 0x0829, 0x082C, 0x082F, 0x0838, 0x084B, 0x0851, 0x0854, 0x0855, 0x086F, 0x0873,
+		0x0874, 0x087A, 0x0887, 0x088C, 0x0893, 0x0895, 0x0899, 0x089C, 0x08A0, 0x08B4, 0x08B7, 0x17A1,
+		0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9,
+		0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
@@ -132,14 +133,16 @@ var Search5K = &emu.Native{
 		{Start: 0x03B0, Bytes: []emu.Range{{Lo: 0x03B0, Hi: 0x03B8}}},
 		{Start: 0x03B9, Bytes: []emu.Range{{Lo: 0x03B9, Hi: 0x03BB}}},
 		{Start: 0x03BC, Bytes: []emu.Range{{Lo: 0x03BC, Hi: 0x03BE}}},
-		{Start: 0x03BF, Bytes: []emu.Range{{Lo: 0x03BF, Hi: 0x03C2}}},
-		{Start: 0x03C3, Bytes: []emu.Range{{Lo: 0x03C3, Hi: 0x03C6}}},
+		{Start: 0x03BF, Bytes: []emu.Range{{Lo: 0x03BF, Hi: 0x03C4}}},
+		{Start: 0x03C5, Bytes: []emu.Range{{Lo: 0x03C5, Hi: 0x03C6}}},
 		{Start: 0x03C7, Bytes: []emu.Range{{Lo: 0x03C7, Hi: 0x03CC}}},
-		{Start: 0x03CD, Bytes: []emu.Range{{Lo: 0x03CD, Hi: 0x03CE}}},
-		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D1}}},
-		{Start: 0x03D2, Bytes: []emu.Range{{Lo: 0x03D2, Hi: 0x03D3}}},
+		{Start: 0x03CD, Bytes: []emu.Range{{Lo: 0x03CD, Hi: 0x03D3}}},
 		{Start: 0x03D4, Bytes: []emu.Range{{Lo: 0x03D4, Hi: 0x03DA}}},
-		{Start: 0x03DB, Bytes: []emu.Range{{Lo: 0x03DB, Hi: 0x03E1}}},
+		{Start: 0x03DB, Bytes: []emu.Range{{Lo: 0x03DB, Hi: 0x03DD}}},
+		{Start: 0x03DE, Bytes: []emu.Range{{Lo: 0x03DE, Hi: 0x03DE}}},
+		{Start: 0x03DF, Bytes: []emu.Range{{Lo: 0x03DF, Hi: 0x03E0}}},
+		{Start: 0x03E1, Bytes: []emu.Range{{Lo: 0x03E1, Hi: 0x03E7}}},
+		{Start: 0x03E8, Bytes: []emu.Range{{Lo: 0x03E8, Hi: 0x03EE}}},
 		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x040E}}},
 		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0423}}},
 		{Start: 0x0424, Bytes: []emu.Range{{Lo: 0x0424, Hi: 0x0425}}},
@@ -173,9 +176,11 @@ var Search5K = &emu.Native{
 		{Start: 0x0524, Bytes: []emu.Range{{Lo: 0x0524, Hi: 0x0527}}},
 		{Start: 0x0528, Bytes: []emu.Range{{Lo: 0x0528, Hi: 0x052E}}},
 		{Start: 0x052F, Bytes: []emu.Range{{Lo: 0x052F, Hi: 0x0534}}},
-		{Start: 0x0535, Bytes: []emu.Range{{Lo: 0x0535, Hi: 0x054B}}},
-		{Start: 0x054C, Bytes: []emu.Range{{Lo: 0x054C, Hi: 0x054E}}},
-		{Start: 0x054F, Bytes: []emu.Range{{Lo: 0x054F, Hi: 0x0550}}},
+		{Start: 0x0535, Bytes: []emu.Range{{Lo: 0x0535, Hi: 0x0536}}},
+		{Start: 0x0537, Bytes: []emu.Range{{Lo: 0x0537, Hi: 0x0545}}},
+		{Start: 0x0546, Bytes: []emu.Range{{Lo: 0x0546, Hi: 0x055C}}},
+		{Start: 0x055D, Bytes: []emu.Range{{Lo: 0x055D, Hi: 0x055F}}},
+		{Start: 0x0560, Bytes: []emu.Range{{Lo: 0x0560, Hi: 0x0561}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
@@ -704,45 +709,55 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L03BC
 	case 0x03BF:
-		if 29 >= budget {
+		if 15 >= budget {
 			goto budget
 		}
 		goto L03BF
-	case 0x03C3:
-		if 24 >= budget {
+	case 0x03C5:
+		if 2 >= budget {
 			goto budget
 		}
-		goto L03C3
+		goto L03C5
 	case 0x03C7:
-		if 19 >= budget {
+		if 33 >= budget {
 			goto budget
 		}
 		goto L03C7
 	case 0x03CD:
-		if 11 >= budget {
+		if 24 >= budget {
 			goto budget
 		}
 		goto L03CD
-	case 0x03CF:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L03CF
-	case 0x03D2:
-		if 2 >= budget {
-			goto budget
-		}
-		goto L03D2
 	case 0x03D4:
-		if 29 >= budget {
+		if 14 >= budget {
 			goto budget
 		}
 		goto L03D4
 	case 0x03DB:
-		if 15 >= budget {
+		if 10 >= budget {
 			goto budget
 		}
 		goto L03DB
+	case 0x03DE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03DE
+	case 0x03DF:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03DF
+	case 0x03E1:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03E1
+	case 0x03E8:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03E8
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -894,35 +909,45 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0521
 	case 0x0524:
-		if 59 >= budget {
+		if 3310 >= budget {
 			goto budget
 		}
 		goto L0524
 	case 0x0528:
-		if 54 >= budget {
+		if 3305 >= budget {
 			goto budget
 		}
 		goto L0528
 	case 0x052F:
-		if 44 >= budget {
+		if 3295 >= budget {
 			goto budget
 		}
 		goto L052F
 	case 0x0535:
-		if 37 >= budget {
+		if 3288 >= budget {
 			goto budget
 		}
 		goto L0535
-	case 0x054C:
+	case 0x0537:
+		if 3286 >= budget {
+			goto budget
+		}
+		goto L0537
+	case 0x0546:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L0546
+	case 0x055D:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L054C
-	case 0x054F:
+		goto L055D
+	case 0x0560:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L054F
+		goto L0560
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -1151,7 +1176,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E1) || (pc >= 0x0400 && pc <= 0x0550) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EE) || (pc >= 0x0400 && pc <= 0x0561) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -1505,10 +1530,10 @@ L00ED: // FR
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -1638,10 +1663,10 @@ L0208:
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -2164,10 +2189,10 @@ L0266: // RESET
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -2306,7 +2331,7 @@ L027A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
-		goto L03D2
+		goto L03DF
 	}
 
 L027D: // DISP
@@ -2476,10 +2501,10 @@ L0306: // JR0
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -3168,10 +3193,10 @@ L038F: // JRET
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -3418,10 +3443,10 @@ L03A6: // CEN2
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -3605,68 +3630,100 @@ L03BC: // NR2
 	}
 
 L03BF: // GAINR
-	if clock+29<<clockShift >= end {
+	if clock+15<<clockShift >= end {
 		pc = 0x03BF
 		goto budget
 	}
-	clock += 5<<clockShift + 2
-	// 03BF LDY .PLY
+	clock += 8<<clockShift + 3
+	// 03BF STA .GAIN
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 03C1 LDY .PLY
 	{
 		m := c.Mem[0x0047]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03C1 BNE GR
+	// 03C3 BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03CF
+			goto L03DE
 		}
 	}
 
-L03C3:
-	clock += 5<<clockShift + 2
-	// 03C3 CPX .LASTP
+L03C5:
+	clock += 2<<clockShift + 1
+	// 03C5 LDY #$03
 	{
-		m := c.Mem[0x009B]
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 03C5 BNE GR
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L03CF
-		}
-	}
-
-L03C7:
-	clock += 8<<clockShift + 3
-	// 03C7 LDY .SQUARE
-	{
-		m := c.Mem[0x00B1]
+		m := byte(0x03)
 		y = m
 		nz = int(int8(y))
 	}
-	// 03C9 CPY .LASTF
+
+L03C7: // GR1
+	if clock+33<<clockShift >= end {
+		pc = 0x03C7
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 03C7 TXA
 	{
-		m := c.Mem[0x009C]
-		t := 0x100 + uint(y) - uint(m)
+		a = x
+		nz = int(int8(a))
+	}
+	// 03C8 CMP .HISTP,Y
+	{
+		ea := 0x00D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03CB BNE GR
+	// 03CB BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03CF
+			goto L03DB
 		}
 	}
 
 L03CD:
-	clock += 2<<clockShift + 1
-	// 03CD SBC #$06
+	clock += 9<<clockShift + 3
+	// 03CD LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03CF CMP .HISTF,Y
+	{
+		ea := 0x00D4 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03D2 BNE GR2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03DB
+		}
+	}
+
+L03D4:
+	clock += 14<<clockShift + 4
+	// 03D4 LDA .GAIN
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03D6 SBC #$06
 	{
 		m := byte(0x06)
 		if c.P&FlagD == 0 {
@@ -3696,14 +3753,11 @@ L03CD:
 
 		}
 	}
-
-L03CF: // GR
-	clock += 9<<clockShift + 2
-	// 03CF STA .GAIN
+	// 03D8 STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03D1 RTS
+	// 03DA RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -3715,10 +3769,10 @@ L03CF: // GR
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -3792,26 +3846,132 @@ L03CF: // GR
 		goto step
 	}
 
-L03D2: // DISMV
+L03DB: // GR2
+	clock += 4<<clockShift + 2
+	// 03DB DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 03DC BPL GR1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L03C7
+		}
+	}
+
+L03DE: // GR
+	clock += 6<<clockShift + 1
+	// 03DE RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0330:
+			goto L0330
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L03DF: // DISMV
 	if clock+2<<clockShift >= end {
-		pc = 0x03D2
+		pc = 0x03DF
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 03D2 LDX #$04
+	// 03DF LDX #$04
 	{
 		m := byte(0x04)
 		x = m
 		nz = int(int8(x))
 	}
 
-L03D4: // ROL
+L03E1: // ROL
 	if clock+29<<clockShift >= end {
-		pc = 0x03D4
+		pc = 0x03E1
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03D4 ASL .BESTM
+	// 03E1 ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -3819,43 +3979,43 @@ L03D4: // ROL
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03D6 ROL .BESTV
+	// 03E3 ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
 		nz = int(int8(m))
 		c.Mem[0x00FA] = m
 	}
-	// 03D8 DEX
+	// 03E5 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 03D9 BNE ROL
+	// 03E6 BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03D4
+			goto L03E1
 		}
 	}
 
-L03DB:
+L03E8:
 	clock += 15<<clockShift + 4
-	// 03DB ORA .BESTM
+	// 03E8 ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03DD STA .BESTM
+	// 03EA STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03DF STA .SQUARE
+	// 03EC STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03E1 RTS
+	// 03EE RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -3867,10 +4027,10 @@ L03DB:
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -4144,10 +4304,10 @@ L0424:
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -4440,10 +4600,10 @@ L044C: // RETL
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -4545,10 +4705,10 @@ L044F: // ILLEGAL
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -4894,15 +5054,15 @@ L048D: // STRV
 			goto L0333
 		case 0x035C:
 			goto L035C
-		case 0x054C:
-			goto L054C
+		case 0x055D:
+			goto L055D
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -5379,7 +5539,7 @@ L04FA: // GLEV
 	clock += 23<<clockShift + 8
 	// 04FA LDA BUDL,Y
 	{
-		ea := 0x0551 + uint16(y)
+		ea := 0x0562 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
@@ -5391,7 +5551,7 @@ L04FA: // GLEV
 	}
 	// 04FF LDA BUDH,Y
 	{
-		ea := 0x0554 + uint16(y)
+		ea := 0x0565 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
@@ -5538,7 +5698,7 @@ L0521:
 	}
 
 L0524:
-	if clock+59<<clockShift >= end {
+	if clock+3310<<clockShift >= end {
 		pc = 0x0524
 		goto budget
 	}
@@ -5553,7 +5713,7 @@ L0524:
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L054F
+			goto L0560
 		}
 	}
 
@@ -5631,80 +5791,140 @@ L052F:
 	}
 
 L0535: // GDONE
+	clock += 2<<clockShift + 1
+	// 0535 LDY #$02
+	{
+		m := byte(0x02)
+		y = m
+		nz = int(int8(y))
+	}
+
+L0537: // GHIST
+	clock += 22<<clockShift + 6
+	// 0537 LDA .HISTP,Y
+	{
+		ea := 0x00D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 053A STA $00D1,Y
+	{
+		ea := 0x00D1 + uint16(y)
+		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			clock -= 18<<clockShift + 5
+			pc = 0x053A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 053D LDA .HISTF,Y
+	{
+		ea := 0x00D4 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0540 STA $00D5,Y
+	{
+		ea := 0x00D5 + uint16(y)
+		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0540
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0543 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0544 BPL GHIST
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0537
+		}
+	}
+
+L0546:
 	clock += 37<<clockShift + 11
-	// 0535 LDX .RBP
+	// 0546 LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0537 STX .BESTP
+	// 0548 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 0539 STX .PIECE
+	// 054A STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 053B STX .LASTP
+	// 054C STX .HISTP
 	{
-		c.Mem[0x009B] = x
+		c.Mem[0x00D0] = x
 	}
-	// 053D LDA .BOARD,X
+	// 054E LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 053F STA .BESTV
+	// 0550 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0541 STA .LASTF
+	// 0552 STA .HISTF
 	{
-		c.Mem[0x009C] = a
+		c.Mem[0x00D4] = a
 	}
-	// 0543 LDA .RBM
+	// 0554 LDA .RBM
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0545 STA .BESTM
+	// 0556 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 0547 STA .SQUARE
+	// 0558 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0549 JSR MOVE
+	// 055A JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x4B
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x5C
 		s -= 2
 		goto L0453
 	}
 
-L054C:
+L055D:
 	if clock+3<<clockShift >= end {
-		pc = 0x054C
+		pc = 0x055D
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 054C JMP CHESS
+	// 055D JMP CHESS
 	{
 		goto L0000
 	}
 
-L054F: // MATE
+L0560: // MATE
 	clock += 8<<clockShift + 2
-	// 054F TXA
+	// 0560 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0550 RTS
+	// 0561 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -5716,10 +5936,10 @@ L054F: // MATE
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -6173,10 +6393,10 @@ L0854: // CDONE
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -6375,10 +6595,10 @@ L0873: // CFULL
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -6742,10 +6962,10 @@ L08B7: // CEND
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -7060,10 +7280,10 @@ L17D9: // NRET
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -7224,7 +7444,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[178] // one bounds check for all
+	_ = off[182] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -7687,45 +7907,55 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L03BC
 	case 0x03BF:
-		if 29 >= budget {
+		if 15 >= budget {
 			goto budget
 		}
 		goto L03BF
-	case 0x03C3:
-		if 24 >= budget {
+	case 0x03C5:
+		if 2 >= budget {
 			goto budget
 		}
-		goto L03C3
+		goto L03C5
 	case 0x03C7:
-		if 19 >= budget {
+		if 33 >= budget {
 			goto budget
 		}
 		goto L03C7
 	case 0x03CD:
-		if 11 >= budget {
+		if 24 >= budget {
 			goto budget
 		}
 		goto L03CD
-	case 0x03CF:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L03CF
-	case 0x03D2:
-		if 2 >= budget {
-			goto budget
-		}
-		goto L03D2
 	case 0x03D4:
-		if 29 >= budget {
+		if 14 >= budget {
 			goto budget
 		}
 		goto L03D4
 	case 0x03DB:
-		if 15 >= budget {
+		if 10 >= budget {
 			goto budget
 		}
 		goto L03DB
+	case 0x03DE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03DE
+	case 0x03DF:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03DF
+	case 0x03E1:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03E1
+	case 0x03E8:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03E8
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -7877,35 +8107,45 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L0521
 	case 0x0524:
-		if 59 >= budget {
+		if 3310 >= budget {
 			goto budget
 		}
 		goto L0524
 	case 0x0528:
-		if 54 >= budget {
+		if 3305 >= budget {
 			goto budget
 		}
 		goto L0528
 	case 0x052F:
-		if 44 >= budget {
+		if 3295 >= budget {
 			goto budget
 		}
 		goto L052F
 	case 0x0535:
-		if 37 >= budget {
+		if 3288 >= budget {
 			goto budget
 		}
 		goto L0535
-	case 0x054C:
+	case 0x0537:
+		if 3286 >= budget {
+			goto budget
+		}
+		goto L0537
+	case 0x0546:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L0546
+	case 0x055D:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L054C
-	case 0x054F:
+		goto L055D
+	case 0x0560:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L054F
+		goto L0560
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -8134,7 +8374,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E1) || (pc >= 0x0400 && pc <= 0x0550) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EE) || (pc >= 0x0400 && pc <= 0x0561) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -8560,10 +8800,10 @@ L00ED: // FR
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -8705,10 +8945,10 @@ L0208:
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -9331,10 +9571,10 @@ L0266: // RESET
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -9493,7 +9733,7 @@ L027A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
-		goto L03D2
+		goto L03DF
 	}
 
 L027D: // DISP
@@ -9699,10 +9939,10 @@ L0306: // JR0
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -10475,10 +10715,10 @@ L038F: // JRET
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -10745,10 +10985,10 @@ L03A6: // CEN2
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -10952,70 +11192,71 @@ L03BF: // GAINR
 		pc = 0x03BF
 		goto step
 	}
-	if clock+29<<clockShift >= end {
+	if clock+15<<clockShift >= end {
 		pc = 0x03BF
 		goto budget
 	}
-	clock += 5<<clockShift + 2
-	// 03BF LDY .PLY
+	clock += 8<<clockShift + 3
+	// 03BF STA .GAIN
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 03C1 LDY .PLY
 	{
 		m := c.Mem[0x0047]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03C1 BNE GR
+	// 03C3 BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03CF
+			goto L03DE
 		}
 	}
 
-L03C3:
+L03C5:
 	if off[91] {
-		pc = 0x03C3
+		pc = 0x03C5
 		goto step
 	}
-	clock += 5<<clockShift + 2
-	// 03C3 CPX .LASTP
+	clock += 2<<clockShift + 1
+	// 03C5 LDY #$03
 	{
-		m := c.Mem[0x009B]
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 03C5 BNE GR
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L03CF
-		}
+		m := byte(0x03)
+		y = m
+		nz = int(int8(y))
 	}
 
-L03C7:
+L03C7: // GR1
 	if off[92] {
 		pc = 0x03C7
 		goto step
 	}
-	clock += 8<<clockShift + 3
-	// 03C7 LDY .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		y = m
-		nz = int(int8(y))
+	if clock+33<<clockShift >= end {
+		pc = 0x03C7
+		goto budget
 	}
-	// 03C9 CPY .LASTF
+	clock += 8<<clockShift + 3
+	// 03C7 TXA
 	{
-		m := c.Mem[0x009C]
-		t := 0x100 + uint(y) - uint(m)
+		a = x
+		nz = int(int8(a))
+	}
+	// 03C8 CMP .HISTP,Y
+	{
+		ea := 0x00D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03CB BNE GR
+	// 03CB BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03CF
+			goto L03DB
 		}
 	}
 
@@ -11024,8 +11265,43 @@ L03CD:
 		pc = 0x03CD
 		goto step
 	}
-	clock += 2<<clockShift + 1
-	// 03CD SBC #$06
+	clock += 9<<clockShift + 3
+	// 03CD LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03CF CMP .HISTF,Y
+	{
+		ea := 0x00D4 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03D2 BNE GR2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L03DB
+		}
+	}
+
+L03D4:
+	if off[94] {
+		pc = 0x03D4
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 03D4 LDA .GAIN
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03D6 SBC #$06
 	{
 		m := byte(0x06)
 		if c.P&FlagD == 0 {
@@ -11055,18 +11331,11 @@ L03CD:
 
 		}
 	}
-
-L03CF: // GR
-	if off[94] {
-		pc = 0x03CF
-		goto step
-	}
-	clock += 9<<clockShift + 2
-	// 03CF STA .GAIN
+	// 03D8 STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03D1 RTS
+	// 03DA RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -11078,10 +11347,10 @@ L03CF: // GR
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -11155,34 +11424,148 @@ L03CF: // GR
 		goto step
 	}
 
-L03D2: // DISMV
+L03DB: // GR2
 	if off[95] {
-		pc = 0x03D2
+		pc = 0x03DB
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 03DB DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 03DC BPL GR1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L03C7
+		}
+	}
+
+L03DE: // GR
+	if off[96] {
+		pc = 0x03DE
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 03DE RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0330:
+			goto L0330
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L03DF: // DISMV
+	if off[97] {
+		pc = 0x03DF
 		goto step
 	}
 	if clock+2<<clockShift >= end {
-		pc = 0x03D2
+		pc = 0x03DF
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 03D2 LDX #$04
+	// 03DF LDX #$04
 	{
 		m := byte(0x04)
 		x = m
 		nz = int(int8(x))
 	}
 
-L03D4: // ROL
-	if off[96] {
-		pc = 0x03D4
+L03E1: // ROL
+	if off[98] {
+		pc = 0x03E1
 		goto step
 	}
 	if clock+29<<clockShift >= end {
-		pc = 0x03D4
+		pc = 0x03E1
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03D4 ASL .BESTM
+	// 03E1 ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -11190,47 +11573,47 @@ L03D4: // ROL
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03D6 ROL .BESTV
+	// 03E3 ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
 		nz = int(int8(m))
 		c.Mem[0x00FA] = m
 	}
-	// 03D8 DEX
+	// 03E5 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 03D9 BNE ROL
+	// 03E6 BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03D4
+			goto L03E1
 		}
 	}
 
-L03DB:
-	if off[97] {
-		pc = 0x03DB
+L03E8:
+	if off[99] {
+		pc = 0x03E8
 		goto step
 	}
 	clock += 15<<clockShift + 4
-	// 03DB ORA .BESTM
+	// 03E8 ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03DD STA .BESTM
+	// 03EA STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03DF STA .SQUARE
+	// 03EC STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03E1 RTS
+	// 03EE RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -11242,10 +11625,10 @@ L03DB:
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -11320,7 +11703,7 @@ L03DB:
 	}
 
 L0400: // REVERSE
-	if off[98] {
+	if off[100] {
 		pc = 0x0400
 		goto step
 	}
@@ -11376,7 +11759,7 @@ L0400: // REVERSE
 	}
 
 L040F: // ETC
-	if off[99] {
+	if off[101] {
 		pc = 0x040F
 		goto step
 	}
@@ -11511,7 +11894,7 @@ L040F: // ETC
 	}
 
 L0424:
-	if off[100] {
+	if off[102] {
 		pc = 0x0424
 		goto step
 	}
@@ -11531,10 +11914,10 @@ L0424:
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -11609,7 +11992,7 @@ L0424:
 	}
 
 L0426: // CMOVE
-	if off[101] {
+	if off[103] {
 		pc = 0x0426
 		goto step
 	}
@@ -11691,7 +12074,7 @@ L0426: // CMOVE
 	}
 
 L0434:
-	if off[102] {
+	if off[104] {
 		pc = 0x0434
 		goto step
 	}
@@ -11729,7 +12112,7 @@ L0434:
 	}
 
 L043D:
-	if off[103] {
+	if off[105] {
 		pc = 0x043D
 		goto step
 	}
@@ -11756,7 +12139,7 @@ L043D:
 	}
 
 L0443:
-	if off[104] {
+	if off[106] {
 		pc = 0x0443
 		goto step
 	}
@@ -11813,7 +12196,7 @@ L0443:
 	}
 
 L044B: // NO
-	if off[105] {
+	if off[107] {
 		pc = 0x044B
 		goto step
 	}
@@ -11824,7 +12207,7 @@ L044B: // NO
 	}
 
 L044C: // RETL
-	if off[106] {
+	if off[108] {
 		pc = 0x044C
 		goto step
 	}
@@ -11851,10 +12234,10 @@ L044C: // RETL
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -11929,7 +12312,7 @@ L044C: // RETL
 	}
 
 L044F: // ILLEGAL
-	if off[107] {
+	if off[109] {
 		pc = 0x044F
 		goto step
 	}
@@ -11960,10 +12343,10 @@ L044F: // ILLEGAL
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -12038,7 +12421,7 @@ L044F: // ILLEGAL
 	}
 
 L0453: // MOVE
-	if off[108] {
+	if off[110] {
 		pc = 0x0453
 		goto step
 	}
@@ -12096,7 +12479,7 @@ L0453: // MOVE
 	}
 
 L0461: // CHECK
-	if off[109] {
+	if off[111] {
 		pc = 0x0461
 		goto step
 	}
@@ -12126,7 +12509,7 @@ L0461: // CHECK
 	}
 
 L0466:
-	if off[110] {
+	if off[112] {
 		pc = 0x0466
 		goto step
 	}
@@ -12284,7 +12667,7 @@ L0466:
 	}
 
 L048D: // STRV
-	if off[111] {
+	if off[113] {
 		pc = 0x048D
 		goto step
 	}
@@ -12325,15 +12708,15 @@ L048D: // STRV
 			goto L0333
 		case 0x035C:
 			goto L035C
-		case 0x054C:
-			goto L054C
+		case 0x055D:
+			goto L055D
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -12408,7 +12791,7 @@ L048D: // STRV
 	}
 
 L0494: // UMOVE
-	if off[112] {
+	if off[114] {
 		pc = 0x0494
 		goto step
 	}
@@ -12570,7 +12953,7 @@ L0494: // UMOVE
 	}
 
 L04BA:
-	if off[113] {
+	if off[115] {
 		pc = 0x04BA
 		goto step
 	}
@@ -12583,7 +12966,7 @@ L04BA:
 	}
 
 L04BC: // UNONE
-	if off[114] {
+	if off[116] {
 		pc = 0x04BC
 		goto step
 	}
@@ -12604,7 +12987,7 @@ L04BC: // UNONE
 	}
 
 L04C2: // GO
-	if off[115] {
+	if off[117] {
 		pc = 0x04C2
 		goto step
 	}
@@ -12627,7 +13010,7 @@ L04C2: // GO
 	}
 
 L04C6: // GCLR
-	if off[116] {
+	if off[118] {
 		pc = 0x04C6
 		goto step
 	}
@@ -12660,7 +13043,7 @@ L04C6: // GCLR
 	}
 
 L04CC:
-	if off[117] {
+	if off[119] {
 		pc = 0x04CC
 		goto step
 	}
@@ -12673,7 +13056,7 @@ L04CC:
 	}
 
 L04CE: // GSET
-	if off[118] {
+	if off[120] {
 		pc = 0x04CE
 		goto step
 	}
@@ -12708,7 +13091,7 @@ L04CE: // GSET
 	}
 
 L04D5:
-	if off[119] {
+	if off[121] {
 		pc = 0x04D5
 		goto step
 	}
@@ -12730,7 +13113,7 @@ L04D5:
 	}
 
 L04D9: // GNEXT
-	if off[120] {
+	if off[122] {
 		pc = 0x04D9
 		goto step
 	}
@@ -12749,7 +13132,7 @@ L04D9: // GNEXT
 	}
 
 L04DC:
-	if off[121] {
+	if off[123] {
 		pc = 0x04DC
 		goto step
 	}
@@ -12818,7 +13201,7 @@ L04DC:
 	}
 
 L04F3:
-	if off[122] {
+	if off[124] {
 		pc = 0x04F3
 		goto step
 	}
@@ -12843,7 +13226,7 @@ L04F3:
 	}
 
 L04F9:
-	if off[123] {
+	if off[125] {
 		pc = 0x04F9
 		goto step
 	}
@@ -12855,14 +13238,14 @@ L04F9:
 	}
 
 L04FA: // GLEV
-	if off[124] {
+	if off[126] {
 		pc = 0x04FA
 		goto step
 	}
 	clock += 23<<clockShift + 8
 	// 04FA LDA BUDL,Y
 	{
-		ea := 0x0551 + uint16(y)
+		ea := 0x0562 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
@@ -12874,7 +13257,7 @@ L04FA: // GLEV
 	}
 	// 04FF LDA BUDH,Y
 	{
-		ea := 0x0554 + uint16(y)
+		ea := 0x0565 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
@@ -12935,7 +13318,7 @@ L04FA: // GLEV
 	}
 
 L050A: // ITER
-	if off[125] {
+	if off[127] {
 		pc = 0x050A
 		goto step
 	}
@@ -12997,7 +13380,7 @@ L050A: // ITER
 	}
 
 L051E:
-	if off[126] {
+	if off[128] {
 		pc = 0x051E
 		goto step
 	}
@@ -13015,7 +13398,7 @@ L051E:
 	}
 
 L0521:
-	if off[127] {
+	if off[129] {
 		pc = 0x0521
 		goto step
 	}
@@ -13033,11 +13416,11 @@ L0521:
 	}
 
 L0524:
-	if off[128] {
+	if off[130] {
 		pc = 0x0524
 		goto step
 	}
-	if clock+59<<clockShift >= end {
+	if clock+3310<<clockShift >= end {
 		pc = 0x0524
 		goto budget
 	}
@@ -13052,12 +13435,12 @@ L0524:
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L054F
+			goto L0560
 		}
 	}
 
 L0528:
-	if off[129] {
+	if off[131] {
 		pc = 0x0528
 		goto step
 	}
@@ -13111,7 +13494,7 @@ L0528:
 	}
 
 L052F:
-	if off[130] {
+	if off[132] {
 		pc = 0x052F
 		goto step
 	}
@@ -13138,92 +13521,160 @@ L052F:
 	}
 
 L0535: // GDONE
-	if off[131] {
+	if off[133] {
 		pc = 0x0535
 		goto step
 	}
+	clock += 2<<clockShift + 1
+	// 0535 LDY #$02
+	{
+		m := byte(0x02)
+		y = m
+		nz = int(int8(y))
+	}
+
+L0537: // GHIST
+	if off[134] {
+		pc = 0x0537
+		goto step
+	}
+	clock += 22<<clockShift + 6
+	// 0537 LDA .HISTP,Y
+	{
+		ea := 0x00D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 053A STA $00D1,Y
+	{
+		ea := 0x00D1 + uint16(y)
+		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			clock -= 18<<clockShift + 5
+			pc = 0x053A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 053D LDA .HISTF,Y
+	{
+		ea := 0x00D4 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0540 STA $00D5,Y
+	{
+		ea := 0x00D5 + uint16(y)
+		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0540
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0543 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0544 BPL GHIST
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0537
+		}
+	}
+
+L0546:
+	if off[135] {
+		pc = 0x0546
+		goto step
+	}
 	clock += 37<<clockShift + 11
-	// 0535 LDX .RBP
+	// 0546 LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0537 STX .BESTP
+	// 0548 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 0539 STX .PIECE
+	// 054A STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 053B STX .LASTP
+	// 054C STX .HISTP
 	{
-		c.Mem[0x009B] = x
+		c.Mem[0x00D0] = x
 	}
-	// 053D LDA .BOARD,X
+	// 054E LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 053F STA .BESTV
+	// 0550 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0541 STA .LASTF
+	// 0552 STA .HISTF
 	{
-		c.Mem[0x009C] = a
+		c.Mem[0x00D4] = a
 	}
-	// 0543 LDA .RBM
+	// 0554 LDA .RBM
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0545 STA .BESTM
+	// 0556 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 0547 STA .SQUARE
+	// 0558 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0549 JSR MOVE
+	// 055A JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x4B
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x5C
 		s -= 2
 		goto L0453
 	}
 
-L054C:
-	if off[132] {
-		pc = 0x054C
+L055D:
+	if off[136] {
+		pc = 0x055D
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x054C
+		pc = 0x055D
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 054C JMP CHESS
+	// 055D JMP CHESS
 	{
 		goto L0000
 	}
 
-L054F: // MATE
-	if off[133] {
-		pc = 0x054F
+L0560: // MATE
+	if off[137] {
+		pc = 0x0560
 		goto step
 	}
 	clock += 8<<clockShift + 2
-	// 054F TXA
+	// 0560 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0550 RTS
+	// 0561 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -13235,10 +13686,10 @@ L054F: // MATE
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -13313,7 +13764,7 @@ L054F: // MATE
 	}
 
 L0800: // FULL
-	if off[134] {
+	if off[138] {
 		pc = 0x0800
 		goto step
 	}
@@ -13331,7 +13782,7 @@ L0800: // FULL
 	}
 
 L0803: // ROOT
-	if off[135] {
+	if off[139] {
 		pc = 0x0803
 		goto step
 	}
@@ -13349,7 +13800,7 @@ L0803: // ROOT
 	}
 
 L0806:
-	if off[136] {
+	if off[140] {
 		pc = 0x0806
 		goto step
 	}
@@ -13379,7 +13830,7 @@ L0806:
 	}
 
 L080C:
-	if off[137] {
+	if off[141] {
 		pc = 0x080C
 		goto step
 	}
@@ -13409,7 +13860,7 @@ L080C:
 	}
 
 L0813:
-	if off[138] {
+	if off[142] {
 		pc = 0x0813
 		goto step
 	}
@@ -13426,7 +13877,7 @@ L0813:
 	}
 
 L0815: // FDONE
-	if off[139] {
+	if off[143] {
 		pc = 0x0815
 		goto step
 	}
@@ -13460,7 +13911,7 @@ L0815: // FDONE
 	}
 
 L081C:
-	if off[140] {
+	if off[144] {
 		pc = 0x081C
 		goto step
 	}
@@ -13471,7 +13922,7 @@ L081C:
 	}
 
 L081F: // NOLEG
-	if off[141] {
+	if off[145] {
 		pc = 0x081F
 		goto step
 	}
@@ -13510,7 +13961,7 @@ L081F: // NOLEG
 	}
 
 L0829:
-	if off[142] {
+	if off[146] {
 		pc = 0x0829
 		goto step
 	}
@@ -13528,7 +13979,7 @@ L0829:
 	}
 
 L082C:
-	if off[143] {
+	if off[147] {
 		pc = 0x082C
 		goto step
 	}
@@ -13543,7 +13994,7 @@ L082C:
 	}
 
 L082F: // GEN
-	if off[144] {
+	if off[148] {
 		pc = 0x082F
 		goto step
 	}
@@ -13584,7 +14035,7 @@ L082F: // GEN
 	}
 
 L0838: // CAPT
-	if off[145] {
+	if off[149] {
 		pc = 0x0838
 		goto step
 	}
@@ -13685,7 +14136,7 @@ L0838: // CAPT
 	}
 
 L084B:
-	if off[146] {
+	if off[150] {
 		pc = 0x084B
 		goto step
 	}
@@ -13715,7 +14166,7 @@ L084B:
 	}
 
 L0851:
-	if off[147] {
+	if off[151] {
 		pc = 0x0851
 		goto step
 	}
@@ -13729,7 +14180,7 @@ L0851:
 	}
 
 L0854: // CDONE
-	if off[148] {
+	if off[152] {
 		pc = 0x0854
 		goto step
 	}
@@ -13752,10 +14203,10 @@ L0854: // CDONE
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -13830,7 +14281,7 @@ L0854: // CDONE
 	}
 
 L0855: // COLLECT
-	if off[149] {
+	if off[153] {
 		pc = 0x0855
 		goto step
 	}
@@ -13922,7 +14373,7 @@ L0855: // COLLECT
 	}
 
 L086F:
-	if off[150] {
+	if off[154] {
 		pc = 0x086F
 		goto step
 	}
@@ -13945,7 +14396,7 @@ L086F:
 	}
 
 L0873: // CFULL
-	if off[151] {
+	if off[155] {
 		pc = 0x0873
 		goto step
 	}
@@ -13966,10 +14417,10 @@ L0873: // CFULL
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -14044,7 +14495,7 @@ L0873: // CFULL
 	}
 
 L0874: // CAPS
-	if off[152] {
+	if off[156] {
 		pc = 0x0874
 		goto step
 	}
@@ -14081,7 +14532,7 @@ L0874: // CAPS
 	}
 
 L087A: // CNEXT
-	if off[153] {
+	if off[157] {
 		pc = 0x087A
 		goto step
 	}
@@ -14158,7 +14609,7 @@ L087A: // CNEXT
 	}
 
 L0887: // CSCAN
-	if off[154] {
+	if off[158] {
 		pc = 0x0887
 		goto step
 	}
@@ -14188,7 +14639,7 @@ L0887: // CSCAN
 	}
 
 L088C:
-	if off[155] {
+	if off[159] {
 		pc = 0x088C
 		goto step
 	}
@@ -14217,7 +14668,7 @@ L088C:
 	}
 
 L0893:
-	if off[156] {
+	if off[160] {
 		pc = 0x0893
 		goto step
 	}
@@ -14231,7 +14682,7 @@ L0893:
 	}
 
 L0895:
-	if off[157] {
+	if off[161] {
 		pc = 0x0895
 		goto step
 	}
@@ -14246,7 +14697,7 @@ L0895:
 	}
 
 L0899: // CSKIP
-	if off[158] {
+	if off[162] {
 		pc = 0x0899
 		goto step
 	}
@@ -14265,7 +14716,7 @@ L0899: // CSKIP
 	}
 
 L089C: // CPICK
-	if off[159] {
+	if off[163] {
 		pc = 0x089C
 		goto step
 	}
@@ -14285,7 +14736,7 @@ L089C: // CPICK
 	}
 
 L08A0:
-	if off[160] {
+	if off[164] {
 		pc = 0x08A0
 		goto step
 	}
@@ -14345,7 +14796,7 @@ L08A0:
 	}
 
 L08B4:
-	if off[161] {
+	if off[165] {
 		pc = 0x08B4
 		goto step
 	}
@@ -14360,7 +14811,7 @@ L08B4:
 	}
 
 L08B7: // CEND
-	if off[162] {
+	if off[166] {
 		pc = 0x08B7
 		goto step
 	}
@@ -14377,10 +14828,10 @@ L08B7: // CEND
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -14455,7 +14906,7 @@ L08B7: // CEND
 	}
 
 L17A1: // NEGA
-	if off[163] {
+	if off[167] {
 		pc = 0x17A1
 		goto step
 	}
@@ -14502,7 +14953,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[164] {
+	if off[168] {
 		pc = 0x17AB
 		goto step
 	}
@@ -14529,7 +14980,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[165] {
+	if off[169] {
 		pc = 0x17B1
 		goto step
 	}
@@ -14550,7 +15001,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[166] {
+	if off[170] {
 		pc = 0x17B5
 		goto step
 	}
@@ -14571,7 +15022,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[167] {
+	if off[171] {
 		pc = 0x17B9
 		goto step
 	}
@@ -14588,7 +15039,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[168] {
+	if off[172] {
 		pc = 0x17BB
 		goto step
 	}
@@ -14608,7 +15059,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[169] {
+	if off[173] {
 		pc = 0x17BF
 		goto step
 	}
@@ -14622,7 +15073,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[170] {
+	if off[174] {
 		pc = 0x17C1
 		goto step
 	}
@@ -14649,7 +15100,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[171] {
+	if off[175] {
 		pc = 0x17C7
 		goto step
 	}
@@ -14674,7 +15125,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[172] {
+	if off[176] {
 		pc = 0x17CC
 		goto step
 	}
@@ -14698,7 +15149,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[173] {
+	if off[177] {
 		pc = 0x17D2
 		goto step
 	}
@@ -14719,7 +15170,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[174] {
+	if off[178] {
 		pc = 0x17D6
 		goto step
 	}
@@ -14730,7 +15181,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[175] {
+	if off[179] {
 		pc = 0x17D9
 		goto step
 	}
@@ -14747,10 +15198,10 @@ L17D9: // NRET
 		}
 		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L054C
 			case 7:
 				goto L0330
+			case 10:
+				goto L055D
 			case 12:
 				goto L0803
 			case 13:
@@ -14825,7 +15276,7 @@ L17D9: // NRET
 	}
 
 L17DA: // QS1
-	if off[176] {
+	if off[180] {
 		pc = 0x17DA
 		goto step
 	}
@@ -14839,7 +15290,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[177] {
+	if off[181] {
 		pc = 0x17DD
 		goto step
 	}
@@ -14857,7 +15308,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[178] {
+	if off[182] {
 		pc = 0x17E0
 		goto step
 	}
@@ -14911,4 +15362,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [128]uint16{2: 0x054C, 7: 0x0330, 12: 0x0803, 13: 0x003C, 14: 0x08B4, 30: 0x0246, 33: 0x022C, 34: 0x021F, 36: 0x0524, 38: 0x0829, 43: 0x0854, 46: 0x0333, 48: 0x025B, 50: 0x0813, 51: 0x0806, 53: 0x03B0, 54: 0x084B, 57: 0x000B, 58: 0x031D, 61: 0x17DD, 62: 0x0355, 64: 0x027D, 69: 0x0249, 75: 0x0274, 77: 0x082C, 83: 0x0031, 84: 0x0219, 85: 0x020C, 86: 0x051E, 97: 0x000E, 100: 0x17E0, 106: 0x0324, 110: 0x023F, 111: 0x035C, 125: 0x0521, 127: 0x0254}
+var search5KReturns = [128]uint16{7: 0x0330, 10: 0x055D, 12: 0x0803, 13: 0x003C, 14: 0x08B4, 30: 0x0246, 33: 0x022C, 34: 0x021F, 36: 0x0524, 38: 0x0829, 43: 0x0854, 46: 0x0333, 48: 0x025B, 50: 0x0813, 51: 0x0806, 53: 0x03B0, 54: 0x084B, 57: 0x000B, 58: 0x031D, 61: 0x17DD, 62: 0x0355, 64: 0x027D, 69: 0x0249, 75: 0x0274, 77: 0x082C, 83: 0x0031, 84: 0x0219, 85: 0x020C, 86: 0x051E, 97: 0x000E, 100: 0x17E0, 106: 0x0324, 110: 0x023F, 111: 0x035C, 125: 0x0521, 127: 0x0254}
