@@ -148,7 +148,7 @@ func TestRosterErrors(t *testing.T) {
 	}
 	for _, c := range []struct{ spec, want string }{
 		{"sf@blitz", `player "sf@blitz": sf is an engine: its limit is set where it is defined, not with @`},
-		{"fritz", `player "fritz": no program or engine "fritz" (want library[@LEVEL], local[@LEVEL], original[@LEVEL], search1k[@LEVEL], sf, special[@LEVEL], stone[@LEVEL], teletype[@LEVEL], tuned-special[@LEVEL], tuned[@LEVEL])`},
+		{"fritz", `player "fritz": no program or engine "fritz" (want library[@LEVEL], local[@LEVEL], original[@LEVEL], search1k[@LEVEL], search5k[@LEVEL], sf, special[@LEVEL], stone[@LEVEL], teletype[@LEVEL], tuned-special[@LEVEL], tuned[@LEVEL])`},
 		{"original@fast", `player "original@fast": unknown level "fast" (want super-blitz, blitz, normal)`},
 	} {
 		if _, err := r.Player(c.spec); err == nil || err.Error() != c.want {
