@@ -52,28 +52,8 @@ func Accesses(c *emu.CPU, out []Access) []Access {
 	if !reads[e.Mnemonic] && !writes[e.Mnemonic] {
 		return out
 	}
-	lo := c.Mem[c.PC+1]
-	abs := uint16(lo) | uint16(c.Mem[c.PC+2])<<8
-	var addr uint16
-	switch e.Mode {
-	case isa.ZeroPage:
-		addr = uint16(lo)
-	case isa.ZeroPageX:
-		addr = uint16(lo + c.X)
-	case isa.ZeroPageY:
-		addr = uint16(lo + c.Y)
-	case isa.Absolute:
-		addr = abs
-	case isa.AbsoluteX:
-		addr = abs + uint16(c.X)
-	case isa.AbsoluteY:
-		addr = abs + uint16(c.Y)
-	case isa.IndirectX:
-		p := lo + c.X
-		addr = uint16(c.Mem[p]) | uint16(c.Mem[p+1])<<8
-	case isa.IndirectY:
-		addr = (uint16(c.Mem[lo]) | uint16(c.Mem[lo+1])<<8) + uint16(c.Y)
-	default: // immediate, accumulator
+	addr, ok := c.EffectiveAddress(c.PC, e.Mode)
+	if !ok { // immediate, accumulator
 		return out
 	}
 	if reads[e.Mnemonic] {

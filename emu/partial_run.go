@@ -70,28 +70,8 @@ func (r *partRun) stores(c *CPU) bool {
 		}
 		return false
 	}
-	lo, hi := c.Mem[pc+1], c.Mem[pc+2]
-	abs := uint16(lo) | uint16(hi)<<8
-	var ea uint16
-	switch isa.ByCode[op].Mode {
-	case isa.ZeroPage:
-		ea = uint16(lo)
-	case isa.ZeroPageX:
-		ea = uint16(lo + c.X)
-	case isa.ZeroPageY:
-		ea = uint16(lo + c.Y)
-	case isa.Absolute:
-		ea = abs
-	case isa.AbsoluteX:
-		ea = abs + uint16(c.X)
-	case isa.AbsoluteY:
-		ea = abs + uint16(c.Y)
-	case isa.IndirectX:
-		zp := lo + c.X
-		ea = uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
-	case isa.IndirectY:
-		ea = (uint16(c.Mem[lo]) | uint16(c.Mem[lo+1])<<8) + uint16(c.Y)
-	default:
+	ea, ok := c.EffectiveAddress(pc, isa.ByCode[op].Mode)
+	if !ok {
 		return true // no such store: take no chance
 	}
 	return touched(ea)

@@ -83,31 +83,21 @@ func stone(white bool) func() (*built, error) {
 	return patched(memmap.Layout, func() (*microchess.Patched, error) { return microchess.Stone(white) })
 }
 
-// search1k is the program that searches (docs/search1k.md), from its
-// row of the catalogue, so the translation is of what the sessions load.
-func search1k() (*built, error) {
-	row, err := builds.Lookup(builds.Search1K)
-	if err != nil {
-		return nil, err
+// ownProgram is a program of its own (search1k, search5k) from its row of
+// the catalogue, so the translation is of what the sessions load, in the
+// memory its row needs.
+func ownProgram(name string) func() (*built, error) {
+	return func() (*built, error) {
+		row, err := builds.Lookup(name)
+		if err != nil {
+			return nil, err
+		}
+		b, err := row.Build(chess.White)
+		if err != nil {
+			return nil, err
+		}
+		return machine(b.Needs.Memory(), b.Images, b.Programs...)
 	}
-	b, err := row.Build(chess.White)
-	if err != nil {
-		return nil, err
-	}
-	return machine(memmap.Layout, b.Images, b.Programs...)
-}
-
-// search5k is the searching program with expansion RAM (docs/search5k.md).
-func search5k() (*built, error) {
-	row, err := builds.Lookup(builds.Search5K)
-	if err != nil {
-		return nil, err
-	}
-	b, err := row.Build(chess.White)
-	if err != nil {
-		return nil, err
-	}
-	return machine(b.Needs.Memory(), b.Images, b.Programs...)
 }
 
 // library is the library program with the twenty books, as match and play
@@ -179,8 +169,8 @@ var programs = []program{
 	{"special.go", "Special", "MicroChess with the special moves (" + microchess.SpecialSource + ")", patched(microchess.SpecialLayout(), microchess.Special), nil, tunableVariable(declsOf(builds.Special))},
 	{"library.go", "Library", "MicroChess with the opening library of twenty books (" + microchess.LibrarySource + ")", library, nil, levels},
 	{"teletype.go", "Teletype", "MicroChess at a teletype (" + microchess.TeletypeSource + ")", patched(microchess.TeletypeLayout(), microchess.Teletype), nil, levels},
-	{"search1k.go", "Search1K", "the MicroChess that searches (" + microchess.Search1KSource + ")", search1k, nil, tunableVariable(declsOf(builds.Search1K))},
-	{"search5k.go", "Search5K", "the MicroChess that searches with 4 KB more (" + microchess.Search5KSource + ")", search5k, nil, levels},
+	{"search1k.go", "Search1K", "the MicroChess that searches (" + microchess.Search1KSource + ")", ownProgram(builds.Search1K), nil, tunableVariable(declsOf(builds.Search1K))},
+	{"search5k.go", "Search5K", "the MicroChess that searches with 4 KB more (" + microchess.Search5KSource + ")", ownProgram(builds.Search5K), nil, levels},
 	{"formb.go", "FormB", "the tuned MicroChess, form B (" + microchess.FormBSource + ")", formB, nil, tunableVariable(formBDecls)},
 }
 
