@@ -7,6 +7,10 @@ import "github.com/kim1-archive/microchess/linker"
 // squares beside the 1977 piece table.
 const Search5KSource = "src/search5k/search5k.asm"
 
+// Search5KTuneSource declares its tunable bytes: the men's values and its
+// piece-square tables in bands (docs/search5k.md).
+const Search5KTuneSource = "src/search5k/search5k.tune"
+
 // Search5KName names it where a game is shown.
 const Search5KName = "MicroChess search5k"
 

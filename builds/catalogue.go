@@ -140,7 +140,8 @@ var Catalogue = []*Program{
 	{
 		Name: Search5K, Label: "searching, with 4 KB more", Title: microchess.Search5KName, Own: true, Translated: true,
 		About: "search1k with a board of squares in 4 KB of expansion RAM (0400-13FF): docs/search5k.md",
-		Make:  FromNewProgram(microchess.Search5K, microchess.Search5KName+" ("+microchess.Search5KSource+")", microchess.Search5KSource),
+		Tune:  microchess.Search5KTuneSource, TuneBase: programOnly(microchess.Search5K),
+		Make: FromNewProgram(microchess.Search5K, microchess.Search5KName+" ("+microchess.Search5KSource+")", microchess.Search5KSource),
 	},
 	{
 		Name: Local, Local: true,
@@ -356,6 +357,18 @@ func local(_ chess.Color, ram []linker.Region) (*Build, error) {
 func sourceOnly(source string) func() (*asm.Program, []*linker.Image, error) {
 	return func() (*asm.Program, []*linker.Image, error) {
 		p, err := microchess.Build(microchess.Proven, microchess.Options{Sources: []string{source}})
+		if err != nil {
+			return nil, nil, err
+		}
+		return p.Code, p.Images, nil
+	}
+}
+
+// programOnly is a built program's source and images, for a program
+// built with more than its source (search5k's expansion RAM).
+func programOnly(build func() (*microchess.Program, error)) func() (*asm.Program, []*linker.Image, error) {
+	return func() (*asm.Program, []*linker.Image, error) {
+		p, err := build()
 		if err != nil {
 			return nil, nil, err
 		}

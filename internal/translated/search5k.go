@@ -8,17 +8,17 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 187 blocks, 576 instructions, 1107 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 205 blocks, 626 instructions, 1227 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a \x00\x04\xa9\xee\xd0\a\xc9\x14\xd0\v \xc2\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
-		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L\x16\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` f\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4\xb0\x88\xc0\x05\x90\xed f\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 &\x04P\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac \xf3\x02\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 S\x04\xd0\a\xc9\b\xb0\x12 \xdf\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x8b\x03`\xb5\x88)`\xd0\xf9LU\b\xb5\x88)@\xf0𦰵P \x90\x03\x85\xb5\xa5\xb1 \x90\x038嵦\xb0\xd0\x02I\xff \xbf\x03 S\x04\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x94\x04\xa6G\xa5K\xd0#\xa5LI\xff\xf0'V\x8886\x88\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\n\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`H)\a\xc9\x04\x90\x02I\a\x85\x99hJJJJ\xc9\x04\x90\x02I\a\x18e\x99J`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
-		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaah\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0fL\x8d\x04\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹr\x05\x85I\xb9u\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M0H\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\xc9p\x90\f\xe0\b\x90\b\xa4Q\x10\x04\x94P\xa2\x01\x86\xb0 S\x04L\x00\x00\x8a`"},
-		{Addr: 0x0800, Bytes: " \x00\x04 8\b\xa6G\xb5\x880\t\t@\x95\x88 /\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 /\bL\xab\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 /\b\xa6G\xb5\x880\x03 t\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r\xa6\x9f\xbd\x81\x17\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 \x16\x03Lz\b`"},
-		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 8\b\xa6G\xb5pL\x00\x04"},
+		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` f\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4\xb0\x88\xc0\x05\x90\xed f\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 &\x04P\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac \xf3\x02\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 S\x04\xd0\a\xc9\b\xb0\x12 \xe0\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\xa7\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0⦰\xb5P {\x05\x85\xb5\xa5\xb1 {\x058\xe5\xb5 \xc0\x03 S\x04\xa6\x9a0\r\xa9w8\xe5\xb1 {\x05\x18e\xb4\x85\xb4\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x94\x04\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xf0\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
+		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaah\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0fL\x8d\x04\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M0H\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\xc9p\x90\f\xe0\b\x90\b\xa4Q\x10\x04\x94P\xa2\x01\x86\xb0 S\x04L\x00\x00\x8a`\x1d\x8c\x05\xa8\xbd\xac\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
+		{Addr: 0x0800, Bytes: " \x00\x04 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xc1\b\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\xac\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 }\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r\xa6\x9f\xbd\x81\x17\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x83\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03\xb5\x88)@\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
 	},
 	Blocks: []uint16{
 		0x0000, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x0026, 0x002A, 0x002E, 0x0031, 0x0035,
@@ -26,17 +26,19 @@ var Search5K = &emu.Native{
 		0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F, 0x0241,
 		0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x026D, 0x0271,
 		0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x02F3, 0x02F7, 0x02FD, 0x0306,
-		0x0307, 0x030D, 0x0310, 0x0316, 0x031D, 0x0324, 0x032B, 0x032D, 0x0330, 0x0333, 0x0355, 0x035C,
-		0x0362, 0x0368, 0x0371, 0x0373, 0x0379, 0x0381, 0x0385, 0x038B, 0x038F, 0x0390, 0x0397, 0x0399,
-		0x03A4, 0x03A6, 0x03AB, 0x03B0, 0x03B9, 0x03BC, 0x03BF, 0x03C5, 0x03C7, 0x03CD, 0x03D4, 0x03DB,
-		0x03DE, 0x03DF, 0x03E1, 0x03E8, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B,
-		0x044C, 0x044F, 0x0453, 0x0461, 0x0466, 0x048D, 0x0494, 0x04BA, 0x04BC, 0x04C2, 0x04C6, 0x04CC,
-		0x04CE, 0x04D5, 0x04D9, 0x04DC, 0x04F3, 0x04F9, 0x04FA, 0x050A, 0x051E, 0x0521, 0x0524, 0x0528,
-		0x052F, 0x0535, 0x0537, 0x0546, 0x055C, 0x0560, 0x0564, 0x0568, 0x056D, 0x0570, 0x0800, 0x0803,
-		0x0806, 0x080C, 0x0813, 0x0815, 0x081C, 0x081F, 0x0829, 0x082C, 0x082F, 0x0838, 0x084B, 0x0851,
-		0x0854, 0x0855, 0x086F, 0x0873, 0x0874, 0x087A, 0x0887, 0x088C, 0x0893, 0x0895, 0x0899, 0x089C,
-		0x08A0, 0x08B4, 0x08B7, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7,
-		0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
+		0x0307, 0x030D, 0x0310, 0x0316, 0x031D, 0x0324, 0x032B, 0x0332, 0x0338, 0x033B, 0x033F, 0x0347,
+		0x034C, 0x036E, 0x0375, 0x037B, 0x0381, 0x038A, 0x038C, 0x0392, 0x039A, 0x039E, 0x03A1, 0x03A7,
+		0x03AB, 0x03AC, 0x03B1, 0x03BA, 0x03BD, 0x03C0, 0x03C6, 0x03C8, 0x03CE, 0x03D5, 0x03DC, 0x03DF,
+		0x03E0, 0x03E2, 0x03E9, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B, 0x044C,
+		0x044F, 0x0453, 0x0461, 0x0466, 0x048D, 0x0494, 0x04BA, 0x04BC, 0x04C2, 0x04C6, 0x04CC, 0x04CE,
+		0x04D5, 0x04D9, 0x04DC, 0x04E8, 0x04EE, 0x04FC, 0x0502, 0x0503, 0x0513, 0x0527, 0x052A, 0x052D,
+		0x0531, 0x0538, 0x053E, 0x0540, 0x054F, 0x0565, 0x0569, 0x056D, 0x0571, 0x0576, 0x0579, 0x057B,
+		0x0584, 0x0588, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828,
+		0x0832, 0x0835, 0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E, 0x0878, 0x087C, 0x087D, 0x0883,
+		0x0890, 0x0895, 0x089C, 0x089E, 0x08A2, 0x08A5, 0x08A9, 0x08BD, 0x08C0, 0x08C1, 0x08C6, 0x08CE,
+		0x08D7, 0x08DA, 0x08DC, 0x08DE, 0x08E7, 0x08F0, 0x08F6, 0x090D, 0x0914, 0x17A1, 0x17AB, 0x17B1,
+		0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD,
+		0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
@@ -109,40 +111,39 @@ var Search5K = &emu.Native{
 		{Start: 0x0316, Bytes: []emu.Range{{Lo: 0x0316, Hi: 0x031C}}},
 		{Start: 0x031D, Bytes: []emu.Range{{Lo: 0x031D, Hi: 0x0323}}},
 		{Start: 0x0324, Bytes: []emu.Range{{Lo: 0x0324, Hi: 0x032A}}},
-		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x032C}}},
-		{Start: 0x032D, Bytes: []emu.Range{{Lo: 0x032D, Hi: 0x032F}}},
-		{Start: 0x0330, Bytes: []emu.Range{{Lo: 0x0330, Hi: 0x0332}}},
-		{Start: 0x0333, Bytes: []emu.Range{{Lo: 0x0333, Hi: 0x0354}}},
-		{Start: 0x0355, Bytes: []emu.Range{{Lo: 0x0355, Hi: 0x035B}}},
-		{Start: 0x035C, Bytes: []emu.Range{{Lo: 0x035C, Hi: 0x0361}}},
-		{Start: 0x0362, Bytes: []emu.Range{{Lo: 0x0362, Hi: 0x0367}}},
-		{Start: 0x0368, Bytes: []emu.Range{{Lo: 0x0368, Hi: 0x0370}}},
-		{Start: 0x0371, Bytes: []emu.Range{{Lo: 0x0371, Hi: 0x0372}}},
-		{Start: 0x0373, Bytes: []emu.Range{{Lo: 0x0373, Hi: 0x0378}}},
-		{Start: 0x0379, Bytes: []emu.Range{{Lo: 0x0379, Hi: 0x0380}}},
-		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0384}}},
-		{Start: 0x0385, Bytes: []emu.Range{{Lo: 0x0385, Hi: 0x038A}}},
-		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x038E}}},
-		{Start: 0x038F, Bytes: []emu.Range{{Lo: 0x038F, Hi: 0x038F}}},
-		{Start: 0x0390, Bytes: []emu.Range{{Lo: 0x0390, Hi: 0x0396}}},
-		{Start: 0x0397, Bytes: []emu.Range{{Lo: 0x0397, Hi: 0x0398}}},
-		{Start: 0x0399, Bytes: []emu.Range{{Lo: 0x0399, Hi: 0x03A3}}},
-		{Start: 0x03A4, Bytes: []emu.Range{{Lo: 0x03A4, Hi: 0x03A5}}},
-		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AA}}},
-		{Start: 0x03AB, Bytes: []emu.Range{{Lo: 0x03AB, Hi: 0x03AF}}},
-		{Start: 0x03B0, Bytes: []emu.Range{{Lo: 0x03B0, Hi: 0x03B8}}},
-		{Start: 0x03B9, Bytes: []emu.Range{{Lo: 0x03B9, Hi: 0x03BB}}},
-		{Start: 0x03BC, Bytes: []emu.Range{{Lo: 0x03BC, Hi: 0x03BE}}},
-		{Start: 0x03BF, Bytes: []emu.Range{{Lo: 0x03BF, Hi: 0x03C4}}},
-		{Start: 0x03C5, Bytes: []emu.Range{{Lo: 0x03C5, Hi: 0x03C6}}},
-		{Start: 0x03C7, Bytes: []emu.Range{{Lo: 0x03C7, Hi: 0x03CC}}},
-		{Start: 0x03CD, Bytes: []emu.Range{{Lo: 0x03CD, Hi: 0x03D3}}},
-		{Start: 0x03D4, Bytes: []emu.Range{{Lo: 0x03D4, Hi: 0x03DA}}},
-		{Start: 0x03DB, Bytes: []emu.Range{{Lo: 0x03DB, Hi: 0x03DD}}},
-		{Start: 0x03DE, Bytes: []emu.Range{{Lo: 0x03DE, Hi: 0x03DE}}},
-		{Start: 0x03DF, Bytes: []emu.Range{{Lo: 0x03DF, Hi: 0x03E0}}},
-		{Start: 0x03E1, Bytes: []emu.Range{{Lo: 0x03E1, Hi: 0x03E7}}},
-		{Start: 0x03E8, Bytes: []emu.Range{{Lo: 0x03E8, Hi: 0x03EE}}},
+		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x0331}}},
+		{Start: 0x0332, Bytes: []emu.Range{{Lo: 0x0332, Hi: 0x0337}}},
+		{Start: 0x0338, Bytes: []emu.Range{{Lo: 0x0338, Hi: 0x033A}}},
+		{Start: 0x033B, Bytes: []emu.Range{{Lo: 0x033B, Hi: 0x033E}}},
+		{Start: 0x033F, Bytes: []emu.Range{{Lo: 0x033F, Hi: 0x0346}}},
+		{Start: 0x0347, Bytes: []emu.Range{{Lo: 0x0347, Hi: 0x034B}}},
+		{Start: 0x034C, Bytes: []emu.Range{{Lo: 0x034C, Hi: 0x036D}}},
+		{Start: 0x036E, Bytes: []emu.Range{{Lo: 0x036E, Hi: 0x0374}}},
+		{Start: 0x0375, Bytes: []emu.Range{{Lo: 0x0375, Hi: 0x037A}}},
+		{Start: 0x037B, Bytes: []emu.Range{{Lo: 0x037B, Hi: 0x0380}}},
+		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0389}}},
+		{Start: 0x038A, Bytes: []emu.Range{{Lo: 0x038A, Hi: 0x038B}}},
+		{Start: 0x038C, Bytes: []emu.Range{{Lo: 0x038C, Hi: 0x0391}}},
+		{Start: 0x0392, Bytes: []emu.Range{{Lo: 0x0392, Hi: 0x0399}}},
+		{Start: 0x039A, Bytes: []emu.Range{{Lo: 0x039A, Hi: 0x039D}}},
+		{Start: 0x039E, Bytes: []emu.Range{{Lo: 0x039E, Hi: 0x03A0}}},
+		{Start: 0x03A1, Bytes: []emu.Range{{Lo: 0x03A1, Hi: 0x03A6}}},
+		{Start: 0x03A7, Bytes: []emu.Range{{Lo: 0x03A7, Hi: 0x03AA}}},
+		{Start: 0x03AB, Bytes: []emu.Range{{Lo: 0x03AB, Hi: 0x03AB}}},
+		{Start: 0x03AC, Bytes: []emu.Range{{Lo: 0x03AC, Hi: 0x03B0}}},
+		{Start: 0x03B1, Bytes: []emu.Range{{Lo: 0x03B1, Hi: 0x03B9}}},
+		{Start: 0x03BA, Bytes: []emu.Range{{Lo: 0x03BA, Hi: 0x03BC}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BF}}},
+		{Start: 0x03C0, Bytes: []emu.Range{{Lo: 0x03C0, Hi: 0x03C5}}},
+		{Start: 0x03C6, Bytes: []emu.Range{{Lo: 0x03C6, Hi: 0x03C7}}},
+		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03CD}}},
+		{Start: 0x03CE, Bytes: []emu.Range{{Lo: 0x03CE, Hi: 0x03D4}}},
+		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03DB}}},
+		{Start: 0x03DC, Bytes: []emu.Range{{Lo: 0x03DC, Hi: 0x03DE}}},
+		{Start: 0x03DF, Bytes: []emu.Range{{Lo: 0x03DF, Hi: 0x03DF}}},
+		{Start: 0x03E0, Bytes: []emu.Range{{Lo: 0x03E0, Hi: 0x03E1}}},
+		{Start: 0x03E2, Bytes: []emu.Range{{Lo: 0x03E2, Hi: 0x03E8}}},
+		{Start: 0x03E9, Bytes: []emu.Range{{Lo: 0x03E9, Hi: 0x03EF}}},
 		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x040E}}},
 		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0423}}},
 		{Start: 0x0424, Bytes: []emu.Range{{Lo: 0x0424, Hi: 0x0425}}},
@@ -166,54 +167,73 @@ var Search5K = &emu.Native{
 		{Start: 0x04CE, Bytes: []emu.Range{{Lo: 0x04CE, Hi: 0x04D4}}},
 		{Start: 0x04D5, Bytes: []emu.Range{{Lo: 0x04D5, Hi: 0x04D8}}},
 		{Start: 0x04D9, Bytes: []emu.Range{{Lo: 0x04D9, Hi: 0x04DB}}},
-		{Start: 0x04DC, Bytes: []emu.Range{{Lo: 0x04DC, Hi: 0x04F2}}},
-		{Start: 0x04F3, Bytes: []emu.Range{{Lo: 0x04F3, Hi: 0x04F8}}},
-		{Start: 0x04F9, Bytes: []emu.Range{{Lo: 0x04F9, Hi: 0x04F9}}},
-		{Start: 0x04FA, Bytes: []emu.Range{{Lo: 0x04FA, Hi: 0x0509}}},
-		{Start: 0x050A, Bytes: []emu.Range{{Lo: 0x050A, Hi: 0x051D}}},
-		{Start: 0x051E, Bytes: []emu.Range{{Lo: 0x051E, Hi: 0x0520}}},
-		{Start: 0x0521, Bytes: []emu.Range{{Lo: 0x0521, Hi: 0x0523}}},
-		{Start: 0x0524, Bytes: []emu.Range{{Lo: 0x0524, Hi: 0x0527}}},
-		{Start: 0x0528, Bytes: []emu.Range{{Lo: 0x0528, Hi: 0x052E}}},
-		{Start: 0x052F, Bytes: []emu.Range{{Lo: 0x052F, Hi: 0x0534}}},
-		{Start: 0x0535, Bytes: []emu.Range{{Lo: 0x0535, Hi: 0x0536}}},
-		{Start: 0x0537, Bytes: []emu.Range{{Lo: 0x0537, Hi: 0x0545}}},
-		{Start: 0x0546, Bytes: []emu.Range{{Lo: 0x0546, Hi: 0x055B}}},
-		{Start: 0x055C, Bytes: []emu.Range{{Lo: 0x055C, Hi: 0x055F}}},
-		{Start: 0x0560, Bytes: []emu.Range{{Lo: 0x0560, Hi: 0x0563}}},
-		{Start: 0x0564, Bytes: []emu.Range{{Lo: 0x0564, Hi: 0x0567}}},
-		{Start: 0x0568, Bytes: []emu.Range{{Lo: 0x0568, Hi: 0x056C}}},
-		{Start: 0x056D, Bytes: []emu.Range{{Lo: 0x056D, Hi: 0x056F}}},
-		{Start: 0x0570, Bytes: []emu.Range{{Lo: 0x0570, Hi: 0x0571}}},
+		{Start: 0x04DC, Bytes: []emu.Range{{Lo: 0x04DC, Hi: 0x04E7}}},
+		{Start: 0x04E8, Bytes: []emu.Range{{Lo: 0x04E8, Hi: 0x04ED}}},
+		{Start: 0x04EE, Bytes: []emu.Range{{Lo: 0x04EE, Hi: 0x04FB}}},
+		{Start: 0x04FC, Bytes: []emu.Range{{Lo: 0x04FC, Hi: 0x0501}}},
+		{Start: 0x0502, Bytes: []emu.Range{{Lo: 0x0502, Hi: 0x0502}}},
+		{Start: 0x0503, Bytes: []emu.Range{{Lo: 0x0503, Hi: 0x0512}}},
+		{Start: 0x0513, Bytes: []emu.Range{{Lo: 0x0513, Hi: 0x0526}}},
+		{Start: 0x0527, Bytes: []emu.Range{{Lo: 0x0527, Hi: 0x0529}}},
+		{Start: 0x052A, Bytes: []emu.Range{{Lo: 0x052A, Hi: 0x052C}}},
+		{Start: 0x052D, Bytes: []emu.Range{{Lo: 0x052D, Hi: 0x0530}}},
+		{Start: 0x0531, Bytes: []emu.Range{{Lo: 0x0531, Hi: 0x0537}}},
+		{Start: 0x0538, Bytes: []emu.Range{{Lo: 0x0538, Hi: 0x053D}}},
+		{Start: 0x053E, Bytes: []emu.Range{{Lo: 0x053E, Hi: 0x053F}}},
+		{Start: 0x0540, Bytes: []emu.Range{{Lo: 0x0540, Hi: 0x054E}}},
+		{Start: 0x054F, Bytes: []emu.Range{{Lo: 0x054F, Hi: 0x0564}}},
+		{Start: 0x0565, Bytes: []emu.Range{{Lo: 0x0565, Hi: 0x0568}}},
+		{Start: 0x0569, Bytes: []emu.Range{{Lo: 0x0569, Hi: 0x056C}}},
+		{Start: 0x056D, Bytes: []emu.Range{{Lo: 0x056D, Hi: 0x0570}}},
+		{Start: 0x0571, Bytes: []emu.Range{{Lo: 0x0571, Hi: 0x0575}}},
+		{Start: 0x0576, Bytes: []emu.Range{{Lo: 0x0576, Hi: 0x0578}}},
+		{Start: 0x0579, Bytes: []emu.Range{{Lo: 0x0579, Hi: 0x057A}}},
+		{Start: 0x057B, Bytes: []emu.Range{{Lo: 0x057B, Hi: 0x0583}}},
+		{Start: 0x0584, Bytes: []emu.Range{{Lo: 0x0584, Hi: 0x0587}}},
+		{Start: 0x0588, Bytes: []emu.Range{{Lo: 0x0588, Hi: 0x058B}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
 		{Start: 0x080C, Bytes: []emu.Range{{Lo: 0x080C, Hi: 0x0812}}},
-		{Start: 0x0813, Bytes: []emu.Range{{Lo: 0x0813, Hi: 0x0814}}},
-		{Start: 0x0815, Bytes: []emu.Range{{Lo: 0x0815, Hi: 0x081B}}},
-		{Start: 0x081C, Bytes: []emu.Range{{Lo: 0x081C, Hi: 0x081E}}},
-		{Start: 0x081F, Bytes: []emu.Range{{Lo: 0x081F, Hi: 0x0828}}},
-		{Start: 0x0829, Bytes: []emu.Range{{Lo: 0x0829, Hi: 0x082B}}},
-		{Start: 0x082C, Bytes: []emu.Range{{Lo: 0x082C, Hi: 0x082E}}},
-		{Start: 0x082F, Bytes: []emu.Range{{Lo: 0x082F, Hi: 0x0837}}},
-		{Start: 0x0838, Bytes: []emu.Range{{Lo: 0x0838, Hi: 0x084A}}},
-		{Start: 0x084B, Bytes: []emu.Range{{Lo: 0x084B, Hi: 0x0850}}},
-		{Start: 0x0851, Bytes: []emu.Range{{Lo: 0x0851, Hi: 0x0853}}},
-		{Start: 0x0854, Bytes: []emu.Range{{Lo: 0x0854, Hi: 0x0854}}},
-		{Start: 0x0855, Bytes: []emu.Range{{Lo: 0x0855, Hi: 0x086E}}},
-		{Start: 0x086F, Bytes: []emu.Range{{Lo: 0x086F, Hi: 0x0872}}},
-		{Start: 0x0873, Bytes: []emu.Range{{Lo: 0x0873, Hi: 0x0873}}},
-		{Start: 0x0874, Bytes: []emu.Range{{Lo: 0x0874, Hi: 0x0879}}},
-		{Start: 0x087A, Bytes: []emu.Range{{Lo: 0x087A, Hi: 0x0886}}},
-		{Start: 0x0887, Bytes: []emu.Range{{Lo: 0x0887, Hi: 0x088B}}},
-		{Start: 0x088C, Bytes: []emu.Range{{Lo: 0x088C, Hi: 0x0892}}},
-		{Start: 0x0893, Bytes: []emu.Range{{Lo: 0x0893, Hi: 0x0894}}},
-		{Start: 0x0895, Bytes: []emu.Range{{Lo: 0x0895, Hi: 0x0898}}},
-		{Start: 0x0899, Bytes: []emu.Range{{Lo: 0x0899, Hi: 0x089B}}},
-		{Start: 0x089C, Bytes: []emu.Range{{Lo: 0x089C, Hi: 0x089F}}},
-		{Start: 0x08A0, Bytes: []emu.Range{{Lo: 0x08A0, Hi: 0x08B3}}},
-		{Start: 0x08B4, Bytes: []emu.Range{{Lo: 0x08B4, Hi: 0x08B6}}},
-		{Start: 0x08B7, Bytes: []emu.Range{{Lo: 0x08B7, Hi: 0x08B7}}},
+		{Start: 0x0813, Bytes: []emu.Range{{Lo: 0x0813, Hi: 0x0818}}},
+		{Start: 0x0819, Bytes: []emu.Range{{Lo: 0x0819, Hi: 0x081B}}},
+		{Start: 0x081C, Bytes: []emu.Range{{Lo: 0x081C, Hi: 0x081D}}},
+		{Start: 0x081E, Bytes: []emu.Range{{Lo: 0x081E, Hi: 0x0824}}},
+		{Start: 0x0825, Bytes: []emu.Range{{Lo: 0x0825, Hi: 0x0827}}},
+		{Start: 0x0828, Bytes: []emu.Range{{Lo: 0x0828, Hi: 0x0831}}},
+		{Start: 0x0832, Bytes: []emu.Range{{Lo: 0x0832, Hi: 0x0834}}},
+		{Start: 0x0835, Bytes: []emu.Range{{Lo: 0x0835, Hi: 0x0837}}},
+		{Start: 0x0838, Bytes: []emu.Range{{Lo: 0x0838, Hi: 0x0840}}},
+		{Start: 0x0841, Bytes: []emu.Range{{Lo: 0x0841, Hi: 0x0853}}},
+		{Start: 0x0854, Bytes: []emu.Range{{Lo: 0x0854, Hi: 0x0859}}},
+		{Start: 0x085A, Bytes: []emu.Range{{Lo: 0x085A, Hi: 0x085C}}},
+		{Start: 0x085D, Bytes: []emu.Range{{Lo: 0x085D, Hi: 0x085D}}},
+		{Start: 0x085E, Bytes: []emu.Range{{Lo: 0x085E, Hi: 0x0877}}},
+		{Start: 0x0878, Bytes: []emu.Range{{Lo: 0x0878, Hi: 0x087B}}},
+		{Start: 0x087C, Bytes: []emu.Range{{Lo: 0x087C, Hi: 0x087C}}},
+		{Start: 0x087D, Bytes: []emu.Range{{Lo: 0x087D, Hi: 0x0882}}},
+		{Start: 0x0883, Bytes: []emu.Range{{Lo: 0x0883, Hi: 0x088F}}},
+		{Start: 0x0890, Bytes: []emu.Range{{Lo: 0x0890, Hi: 0x0894}}},
+		{Start: 0x0895, Bytes: []emu.Range{{Lo: 0x0895, Hi: 0x089B}}},
+		{Start: 0x089C, Bytes: []emu.Range{{Lo: 0x089C, Hi: 0x089D}}},
+		{Start: 0x089E, Bytes: []emu.Range{{Lo: 0x089E, Hi: 0x08A1}}},
+		{Start: 0x08A2, Bytes: []emu.Range{{Lo: 0x08A2, Hi: 0x08A4}}},
+		{Start: 0x08A5, Bytes: []emu.Range{{Lo: 0x08A5, Hi: 0x08A8}}},
+		{Start: 0x08A9, Bytes: []emu.Range{{Lo: 0x08A9, Hi: 0x08BC}}},
+		{Start: 0x08BD, Bytes: []emu.Range{{Lo: 0x08BD, Hi: 0x08BF}}},
+		{Start: 0x08C0, Bytes: []emu.Range{{Lo: 0x08C0, Hi: 0x08C0}}},
+		{Start: 0x08C1, Bytes: []emu.Range{{Lo: 0x08C1, Hi: 0x08C5}}},
+		{Start: 0x08C6, Bytes: []emu.Range{{Lo: 0x08C6, Hi: 0x08CD}}},
+		{Start: 0x08CE, Bytes: []emu.Range{{Lo: 0x08CE, Hi: 0x08D6}}},
+		{Start: 0x08D7, Bytes: []emu.Range{{Lo: 0x08D7, Hi: 0x08D9}}},
+		{Start: 0x08DA, Bytes: []emu.Range{{Lo: 0x08DA, Hi: 0x08DB}}},
+		{Start: 0x08DC, Bytes: []emu.Range{{Lo: 0x08DC, Hi: 0x08DD}}},
+		{Start: 0x08DE, Bytes: []emu.Range{{Lo: 0x08DE, Hi: 0x08E6}}},
+		{Start: 0x08E7, Bytes: []emu.Range{{Lo: 0x08E7, Hi: 0x08EF}}},
+		{Start: 0x08F0, Bytes: []emu.Range{{Lo: 0x08F0, Hi: 0x08F5}}},
+		{Start: 0x08F6, Bytes: []emu.Range{{Lo: 0x08F6, Hi: 0x090C}}},
+		{Start: 0x090D, Bytes: []emu.Range{{Lo: 0x090D, Hi: 0x0913}}},
+		{Start: 0x0914, Bytes: []emu.Range{{Lo: 0x0914, Hi: 0x0914}}},
 		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17AA}}},
 		{Start: 0x17AB, Bytes: []emu.Range{{Lo: 0x17AB, Hi: 0x17B0}}},
 		{Start: 0x17B1, Bytes: []emu.Range{{Lo: 0x17B1, Hi: 0x17B4}}},
@@ -573,195 +593,190 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L030D
 	case 0x0310:
-		if 9 >= budget {
+		if 29 >= budget {
 			goto budget
 		}
 		goto L0310
 	case 0x0316:
-		if 13 >= budget {
+		if 21 >= budget {
 			goto budget
 		}
 		goto L0316
 	case 0x031D:
-		if 12 >= budget {
+		if 11 >= budget {
 			goto budget
 		}
 		goto L031D
 	case 0x0324:
-		if 18 >= budget {
+		if 13 >= budget {
 			goto budget
 		}
 		goto L0324
 	case 0x032B:
-		if 8 >= budget {
+		if 12 >= budget {
 			goto budget
 		}
 		goto L032B
-	case 0x032D:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L032D
-	case 0x0330:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0330
-	case 0x0333:
-		if 59 >= budget {
-			goto budget
-		}
-		goto L0333
-	case 0x0355:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L0355
-	case 0x035C:
-		if 87 >= budget {
-			goto budget
-		}
-		goto L035C
-	case 0x0362:
-		if 79 >= budget {
-			goto budget
-		}
-		goto L0362
-	case 0x0368:
-		if 72 >= budget {
-			goto budget
-		}
-		goto L0368
-	case 0x0371:
-		if 52 >= budget {
-			goto budget
-		}
-		goto L0371
-	case 0x0373:
-		if 50 >= budget {
-			goto budget
-		}
-		goto L0373
-	case 0x0379:
-		if 42 >= budget {
-			goto budget
-		}
-		goto L0379
-	case 0x0381:
-		if 30 >= budget {
-			goto budget
-		}
-		goto L0381
-	case 0x0385:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L0385
-	case 0x038B:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L038B
-	case 0x038F:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L038F
-	case 0x0390:
-		if 45 >= budget {
-			goto budget
-		}
-		goto L0390
-	case 0x0397:
-		if 36 >= budget {
-			goto budget
-		}
-		goto L0397
-	case 0x0399:
-		if 34 >= budget {
-			goto budget
-		}
-		goto L0399
-	case 0x03A4:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L03A4
-	case 0x03A6:
-		if 13 >= budget {
-			goto budget
-		}
-		goto L03A6
-	case 0x03AB:
+	case 0x0332:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L03AB
-	case 0x03B0:
-		if 20 >= budget {
-			goto budget
-		}
-		goto L03B0
-	case 0x03B9:
-		if 7 >= budget {
-			goto budget
-		}
-		goto L03B9
-	case 0x03BC:
-		if 3 >= budget {
-			goto budget
-		}
-		goto L03BC
-	case 0x03BF:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L03BF
-	case 0x03C5:
-		if 2 >= budget {
-			goto budget
-		}
-		goto L03C5
-	case 0x03C7:
-		if 33 >= budget {
-			goto budget
-		}
-		goto L03C7
-	case 0x03CD:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L03CD
-	case 0x03D4:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L03D4
-	case 0x03DB:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L03DB
-	case 0x03DE:
+		goto L0332
+	case 0x0338:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03DE
-	case 0x03DF:
-		if 2 >= budget {
+		goto L0338
+	case 0x033B:
+		if 65 >= budget {
 			goto budget
 		}
-		goto L03DF
-	case 0x03E1:
-		if 29 >= budget {
+		goto L033B
+	case 0x033F:
+		if 13 >= budget {
 			goto budget
 		}
-		goto L03E1
-	case 0x03E8:
+		goto L033F
+	case 0x0347:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L0347
+	case 0x034C:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L034C
+	case 0x036E:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L036E
+	case 0x0375:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L0375
+	case 0x037B:
+		if 62 >= budget {
+			goto budget
+		}
+		goto L037B
+	case 0x0381:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L0381
+	case 0x038A:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L038A
+	case 0x038C:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L038C
+	case 0x0392:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L0392
+	case 0x039A:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L039A
+	case 0x039E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L039E
+	case 0x03A1:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L03A1
+	case 0x03A7:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L03A7
+	case 0x03AB:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03AB
+	case 0x03AC:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03AC
+	case 0x03B1:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L03B1
+	case 0x03BA:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L03BA
+	case 0x03BD:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L03BD
+	case 0x03C0:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03E8
+		goto L03C0
+	case 0x03C6:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03C6
+	case 0x03C8:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L03C8
+	case 0x03CE:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L03CE
+	case 0x03D5:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L03D5
+	case 0x03DC:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L03DC
+	case 0x03DF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03DF
+	case 0x03E0:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03E0
+	case 0x03E2:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03E2
+	case 0x03E9:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03E9
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -863,115 +878,140 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L04CC
 	case 0x04CE:
-		if 87 >= budget {
+		if 1390 >= budget {
 			goto budget
 		}
 		goto L04CE
 	case 0x04D5:
-		if 77 >= budget {
+		if 1380 >= budget {
 			goto budget
 		}
 		goto L04D5
 	case 0x04D9:
-		if 70 >= budget {
+		if 1373 >= budget {
 			goto budget
 		}
 		goto L04D9
 	case 0x04DC:
-		if 66 >= budget {
+		if 1369 >= budget {
 			goto budget
 		}
 		goto L04DC
-	case 0x04F3:
+	case 0x04E8:
+		if 1352 >= budget {
+			goto budget
+		}
+		goto L04E8
+	case 0x04EE:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L04EE
+	case 0x04FC:
 		if 35 >= budget {
 			goto budget
 		}
-		goto L04F3
-	case 0x04F9:
+		goto L04FC
+	case 0x0502:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L04F9
-	case 0x04FA:
+		goto L0502
+	case 0x0503:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L04FA
-	case 0x050A:
+		goto L0503
+	case 0x0513:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L050A
-	case 0x051E:
+		goto L0513
+	case 0x0527:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L051E
-	case 0x0521:
+		goto L0527
+	case 0x052A:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0521
-	case 0x0524:
+		goto L052A
+	case 0x052D:
 		if 3329 >= budget {
 			goto budget
 		}
-		goto L0524
-	case 0x0528:
+		goto L052D
+	case 0x0531:
 		if 3324 >= budget {
 			goto budget
 		}
-		goto L0528
-	case 0x052F:
+		goto L0531
+	case 0x0538:
 		if 3314 >= budget {
 			goto budget
 		}
-		goto L052F
-	case 0x0535:
+		goto L0538
+	case 0x053E:
 		if 3307 >= budget {
 			goto budget
 		}
-		goto L0535
-	case 0x0537:
+		goto L053E
+	case 0x0540:
 		if 3305 >= budget {
 			goto budget
 		}
-		goto L0537
-	case 0x0546:
+		goto L0540
+	case 0x054F:
 		if 56 >= budget {
 			goto budget
 		}
-		goto L0546
-	case 0x055C:
+		goto L054F
+	case 0x0565:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L055C
-	case 0x0560:
+		goto L0565
+	case 0x0569:
 		if 20 >= budget {
 			goto budget
 		}
-		goto L0560
-	case 0x0564:
+		goto L0569
+	case 0x056D:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L0564
-	case 0x0568:
+		goto L056D
+	case 0x0571:
 		if 9 >= budget {
 			goto budget
 		}
-		goto L0568
-	case 0x056D:
+		goto L0571
+	case 0x0576:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L056D
-	case 0x0570:
+		goto L0576
+	case 0x0579:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L0570
+		goto L0579
+	case 0x057B:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L057B
+	case 0x0584:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0584
+	case 0x0588:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0588
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -993,130 +1033,200 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L080C
 	case 0x0813:
-		if 33 >= budget {
+		if 40 >= budget {
 			goto budget
 		}
 		goto L0813
-	case 0x0815:
-		if 30 >= budget {
+	case 0x0819:
+		if 6 >= budget {
 			goto budget
 		}
-		goto L0815
+		goto L0819
 	case 0x081C:
-		if 3 >= budget {
+		if 33 >= budget {
 			goto budget
 		}
 		goto L081C
-	case 0x081F:
+	case 0x081E:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L081E
+	case 0x0825:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0825
+	case 0x0828:
 		if 17 >= budget {
 			goto budget
 		}
-		goto L081F
-	case 0x0829:
+		goto L0828
+	case 0x0832:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0829
-	case 0x082C:
+		goto L0832
+	case 0x0835:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L082C
-	case 0x082F:
+		goto L0835
+	case 0x0838:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L082F
-	case 0x0838:
+		goto L0838
+	case 0x0841:
 		if 35 >= budget {
 			goto budget
 		}
-		goto L0838
-	case 0x084B:
+		goto L0841
+	case 0x0854:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L084B
-	case 0x0851:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0851
-	case 0x0854:
-		if 6 >= budget {
-			goto budget
-		}
 		goto L0854
-	case 0x0855:
+	case 0x085A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L085A
+	case 0x085D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L085D
+	case 0x085E:
 		if 54 >= budget {
 			goto budget
 		}
-		goto L0855
-	case 0x086F:
+		goto L085E
+	case 0x0878:
 		if 13 >= budget {
 			goto budget
 		}
-		goto L086F
-	case 0x0873:
+		goto L0878
+	case 0x087C:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0873
-	case 0x0874:
+		goto L087C
+	case 0x087D:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L0874
-	case 0x087A:
+		goto L087D
+	case 0x0883:
 		if 22 >= budget {
 			goto budget
 		}
-		goto L087A
-	case 0x0887:
+		goto L0883
+	case 0x0890:
 		if 67 >= budget {
 			goto budget
 		}
-		goto L0887
-	case 0x088C:
+		goto L0890
+	case 0x0895:
 		if 59 >= budget {
 			goto budget
 		}
-		goto L088C
-	case 0x0893:
+		goto L0895
+	case 0x089C:
 		if 49 >= budget {
 			goto budget
 		}
-		goto L0893
-	case 0x0895:
+		goto L089C
+	case 0x089E:
 		if 47 >= budget {
 			goto budget
 		}
-		goto L0895
-	case 0x0899:
+		goto L089E
+	case 0x08A2:
 		if 41 >= budget {
 			goto budget
 		}
-		goto L0899
-	case 0x089C:
+		goto L08A2
+	case 0x08A5:
 		if 37 >= budget {
 			goto budget
 		}
-		goto L089C
-	case 0x08A0:
+		goto L08A5
+	case 0x08A9:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L08A0
-	case 0x08B4:
+		goto L08A9
+	case 0x08BD:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L08B4
-	case 0x08B7:
+		goto L08BD
+	case 0x08C0:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L08B7
+		goto L08C0
+	case 0x08C1:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L08C1
+	case 0x08C6:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L08C6
+	case 0x08CE:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L08CE
+	case 0x08D7:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L08D7
+	case 0x08DA:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L08DA
+	case 0x08DC:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L08DC
+	case 0x08DE:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L08DE
+	case 0x08E7:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L08E7
+	case 0x08F0:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L08F0
+	case 0x08F6:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L08F6
+	case 0x090D:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L090D
+	case 0x0914:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0914
 	case 0x17A1:
 		if 85 >= budget {
 			goto budget
@@ -1200,7 +1310,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EE) || (pc >= 0x0400 && pc <= 0x0571) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EF) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -1537,7 +1647,7 @@ L00E1:
 	}
 	// 00EA JMP TRY
 	{
-		goto L0316
+		goto L0324
 	}
 
 L00ED: // FR
@@ -1549,83 +1659,91 @@ L00ED: // FR
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x051E:
-			goto L051E
+		case 0x0527:
+			goto L0527
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -1678,87 +1796,95 @@ L0208:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0813:
-			goto L0813
-		case 0x082C:
-			goto L082C
-		case 0x084B:
-			goto L084B
+		case 0x081C:
+			goto L081C
+		case 0x0835:
+			goto L0835
+		case 0x0854:
+			goto L0854
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -2211,80 +2337,88 @@ L0266: // RESET
 		case 0x0249:
 			goto L0249
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -2355,7 +2489,7 @@ L027A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
-		goto L03DF
+		goto L03E0
 	}
 
 L027D: // DISP
@@ -2500,7 +2634,7 @@ L02FD:
 	}
 	// 0303 JMP UNWIND
 	{
-		goto L038B
+		goto L03A7
 	}
 
 L0306: // JR0
@@ -2523,80 +2657,88 @@ L0306: // JR0
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -2628,7 +2770,7 @@ L030D:
 	clock += 3<<clockShift + 1
 	// 030D JMP COLLECT
 	{
-		goto L0855
+		goto L085E
 	}
 
 L0310: // JQ
@@ -2653,67 +2795,117 @@ L0310: // JQ
 		}
 	}
 
-L0316: // TRY
-	if clock+13<<clockShift >= end {
-		pc = 0x0316
-		goto budget
-	}
-	clock += 13<<clockShift + 3
-	// 0316 LDX .PIECE
+L0316:
+	clock += 9<<clockShift + 3
+	// 0316 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0318 LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 031A JSR CENT
+	// 0318 CMP .KP,X
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x1C
-		s -= 2
-		goto L0390
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 031B BNE TRY
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0324
+		}
 	}
 
 L031D:
-	if clock+12<<clockShift >= end {
-		pc = 0x031D
-		goto budget
-	}
-	clock += 12<<clockShift + 3
-	// 031D STA .TMP
-	{
-		c.Mem[0x00B5] = a
-	}
-	// 031F LDA .SQUARE
+	clock += 9<<clockShift + 3
+	// 031D LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0321 JSR CENT
+	// 031F CMP .KS,X
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x23
-		s -= 2
-		goto L0390
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0322 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306
+		}
 	}
 
-L0324:
-	if clock+18<<clockShift >= end {
+L0324: // TRY
+	if clock+13<<clockShift >= end {
 		pc = 0x0324
 		goto budget
 	}
-	clock += 10<<clockShift + 4
-	// 0324 SEC
+	clock += 13<<clockShift + 3
+	// 0324 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0326 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0328 JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		s -= 2
+		goto L057B
+	}
+
+L032B:
+	if clock+12<<clockShift >= end {
+		pc = 0x032B
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 032B STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 032D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 032F JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
+		s -= 2
+		goto L057B
+	}
+
+L0332:
+	if clock+11<<clockShift >= end {
+		pc = 0x0332
+		goto budget
+	}
+	clock += 11<<clockShift + 3
+	// 0332 SEC
 	{
 		cf = 1
 	}
-	// 0325 SBC .TMP
+	// 0333 SBC .TMP
 	{
 		m := c.Mem[0x00B5]
 		if c.P&FlagD == 0 {
@@ -2743,87 +2935,176 @@ L0324:
 
 		}
 	}
-	// 0327 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0329 BNE TP1
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L032D
-		}
-	}
-
-L032B:
-	clock += 2<<clockShift + 1
-	// 032B EOR #$FF
-	{
-		m := byte(0xFF)
-		a ^= m
-		nz = int(int8(a))
-	}
-
-L032D: // TP1
-	clock += 6<<clockShift + 1
-	// 032D JSR GAINR
+	// 0335 JSR GAINR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2F
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x37
 		s -= 2
-		goto L03BF
+		goto L03C0
 	}
 
-L0330:
+L0338:
 	if clock+6<<clockShift >= end {
-		pc = 0x0330
+		pc = 0x0338
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0330 JSR MOVE
+	// 0338 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x32
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x3A
 		s -= 2
 		goto L0453
 	}
 
-L0333:
-	if clock+59<<clockShift >= end {
-		pc = 0x0333
+L033B:
+	if clock+65<<clockShift >= end {
+		pc = 0x033B
 		goto budget
 	}
+	clock += 5<<clockShift + 2
+	// 033B LDX .CAPT
+	{
+		m := c.Mem[0x009A]
+		x = m
+		nz = int(int8(x))
+	}
+	// 033D BMI TNC
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L034C
+		}
+	}
+
+L033F:
+	clock += 13<<clockShift + 4
+	// 033F LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0341 SEC
+	{
+		cf = 1
+	}
+	// 0342 SBC .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0344 JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x46
+		s -= 2
+		goto L057B
+	}
+
+L0347:
+	if clock+67<<clockShift >= end {
+		pc = 0x0347
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0347 CLC
+	{
+		cf = 0
+	}
+	// 0348 ADC .GAIN
+	{
+		m := c.Mem[0x00B4]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 034A STA .GAIN
+	{
+		c.Mem[0x00B4] = a
+	}
+
+L034C: // TNC
 	clock += 58<<clockShift + 17
-	// 0333 LDY .CAPT
+	// 034C LDY .CAPT
 	{
 		m := c.Mem[0x009A]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0335 INY
+	// 034E INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0336 LDX .PLY
+	// 034F LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0338 LDA .EVAL,X
+	// 0351 LDA .EVAL,X
 	{
 		m := c.Mem[x+0x80]
 		a = m
 		nz = int(int8(a))
 	}
-	// 033A CLC
+	// 0353 CLC
 	{
 		cf = 0
 	}
-	// 033B ADC $1780,Y
+	// 0354 ADC $1780,Y
 	{
 		ea := 0x1780 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -2858,7 +3139,7 @@ L0333:
 
 		}
 	}
-	// 033E ADC .GAIN
+	// 0357 ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
 		if c.P&FlagD == 0 {
@@ -2891,162 +3172,162 @@ L0333:
 
 		}
 	}
-	// 0340 EOR #$FF
+	// 0359 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0342 STA $81,X
+	// 035B STA $81,X
 	{
 		ea := uint16(x + 0x81)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 35<<clockShift + 9
-			pc = 0x0342
+			pc = 0x035B
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0344 LDA .BETA,X
+	// 035D LDA .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0346 EOR #$FF
+	// 035F EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0348 STA $71,X
+	// 0361 STA $71,X
 	{
 		ea := uint16(x + 0x71)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 25<<clockShift + 6
-			pc = 0x0348
+			pc = 0x0361
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 034A LDA .ALPHA,X
+	// 0363 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 034C EOR #$FF
+	// 0365 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 034E STA $79,X
+	// 0367 STA $79,X
 	{
 		ea := uint16(x + 0x79)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 15<<clockShift + 3
-			pc = 0x034E
+			pc = 0x0367
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0350 INC .PLY
+	// 0369 INC .PLY
 	{
 		m := c.Mem[0x0047]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0352 JSR NEGA
+	// 036B JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x54
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x6D
 		s -= 2
 		goto L17A1
 	}
 
-L0355:
+L036E:
 	if clock+14<<clockShift >= end {
-		pc = 0x0355
+		pc = 0x036E
 		goto budget
 	}
 	clock += 14<<clockShift + 3
-	// 0355 DEC .PLY
+	// 036E DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0357 STA .SCORE
+	// 0370 STA .SCORE
 	{
 		c.Mem[0x004C] = a
 	}
-	// 0359 JSR UMOVE
+	// 0372 JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x5B
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x74
 		s -= 2
 		goto L0494
 	}
 
-L035C:
-	if clock+87<<clockShift >= end {
-		pc = 0x035C
+L0375:
+	if clock+70<<clockShift >= end {
+		pc = 0x0375
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 035C LDX .PLY
+	// 0375 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 035E LDA .ABORT
+	// 0377 LDA .ABORT
 	{
 		m := c.Mem[0x004B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0360 BNE CUT
+	// 0379 BNE CUT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0385
+			goto L03A1
 		}
 	}
 
-L0362:
+L037B:
 	clock += 7<<clockShift + 3
-	// 0362 LDA .SCORE
+	// 037B LDA .SCORE
 	{
 		m := c.Mem[0x004C]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0364 EOR #$FF
+	// 037D EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0366 BEQ JRET
+	// 037F BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L038F
+			goto L03AB
 		}
 	}
 
-L0368:
+L0381:
 	clock += 20<<clockShift + 5
-	// 0368 LSR .MODE,X
+	// 0381 LSR .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
-			pc = 0x0368
+			pc = 0x0381
 			goto step
 		}
 		m := c.Mem[ea]
@@ -3055,16 +3336,16 @@ L0368:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 036A SEC
+	// 0383 SEC
 	{
 		cf = 1
 	}
-	// 036B ROL .MODE,X
+	// 0384 ROL .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 12<<clockShift + 3
-			pc = 0x036B
+			pc = 0x0384
 			goto step
 		}
 		m := c.Mem[ea]
@@ -3072,518 +3353,290 @@ L0368:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 036D CMP .ALPHA,X
+	// 0386 CMP .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 036F BCC JRET
+	// 0388 BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L038F
+			goto L03AB
 		}
 	}
 
-L0371:
+L038A:
 	clock += 2<<clockShift + 1
-	// 0371 BEQ JRET
+	// 038A BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L038F
+			goto L03AB
 		}
 	}
 
-L0373:
+L038C:
 	clock += 8<<clockShift + 3
-	// 0373 STA .ALPHA,X
+	// 038C STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x0373
+			pc = 0x038C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0375 CPX #$00
+	// 038E CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0377 BNE JNR
+	// 0390 BNE JNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0381
+			goto L039A
 		}
 	}
 
-L0379:
+L0392:
 	clock += 12<<clockShift + 4
-	// 0379 LDY .PIECE
+	// 0392 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 037B STY .RBP
+	// 0394 STY .RBP
 	{
 		c.Mem[0x004D] = y
 	}
-	// 037D LDY .SQUARE
+	// 0396 LDY .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		y = m
 		nz = int(int8(y))
 	}
-	// 037F STY .RBM
+	// 0398 STY .RBM
 	{
 		c.Mem[0x004E] = y
 	}
 
-L0381: // JNR
+L039A: // JNR
 	clock += 6<<clockShift + 2
-	// 0381 CMP .BETA,X
+	// 039A CMP .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0383 BCC JRET
+	// 039C BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L038F
+			goto L03AB
 		}
 	}
 
-L0385: // CUT
+L039E:
+	clock += 6<<clockShift + 1
+	// 039E JSR KREC
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xA0
+		s -= 2
+		goto L08F0
+	}
+
+L03A1: // CUT
+	if clock+24<<clockShift >= end {
+		pc = 0x03A1
+		goto budget
+	}
 	clock += 10<<clockShift + 3
-	// 0385 LDA .MODE,X
+	// 03A1 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0387 ORA #$80
+	// 03A3 ORA #$80
 	{
 		m := byte(0x80)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 0389 STA .MODE,X
+	// 03A5 STA .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x0389
+			pc = 0x03A5
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L038B: // UNWIND
+L03A7: // UNWIND
 	clock += 8<<clockShift + 3
-	// 038B LDA .SSP,X
+	// 03A7 LDA .SSP,X
 	{
 		m := c.Mem[x+0x90]
 		a = m
 		nz = int(int8(a))
 	}
-	// 038D TAX
+	// 03A9 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 038E TXS
+	// 03AA TXS
 	{
 		s = x
 	}
 
-L038F: // JRET
+L03AB: // JRET
 	clock += 6<<clockShift + 1
-	// 038F RTS
+	// 03AB RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
-L0390: // CENT
-	if clock+45<<clockShift >= end {
-		pc = 0x0390
-		goto budget
-	}
-	clock += 9<<clockShift + 4
-	// 0390 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0391 AND #$07
-	{
-		m := byte(0x07)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0393 CMP #$04
-	{
-		m := byte(0x04)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0395 BCC CEN1
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L0399
-		}
-	}
-
-L0397:
-	clock += 2<<clockShift + 1
-	// 0397 EOR #$07
-	{
-		m := byte(0x07)
-		a ^= m
-		nz = int(int8(a))
-	}
-
-L0399: // CEN1
-	clock += 19<<clockShift + 8
-	// 0399 STA .TMP2
-	{
-		c.Mem[0x0099] = a
-	}
-	// 039B PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 039C LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 039D LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 039E LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 039F LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 03A0 CMP #$04
-	{
-		m := byte(0x04)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 03A2 BCC CEN2
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L03A6
-		}
-	}
-
-L03A4:
-	clock += 2<<clockShift + 1
-	// 03A4 EOR #$07
-	{
-		m := byte(0x07)
-		a ^= m
-		nz = int(int8(a))
-	}
-
-L03A6: // CEN2
-	clock += 13<<clockShift + 4
-	// 03A6 CLC
-	{
-		cf = 0
-	}
-	// 03A7 ADC .TMP2
-	{
-		m := c.Mem[0x0099]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
-	}
-	// 03A9 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 03AA RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x031D:
-			goto L031D
-		case 0x0324:
-			goto L0324
-		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
-				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
-				goto L0219
-			case 120:
-				goto L020C
-			}
-		}
-		goto step
-	}
-
-L03AB: // NOLEG2
+L03AC: // NOLEG2
 	if clock+11<<clockShift >= end {
-		pc = 0x03AB
+		pc = 0x03AC
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 03AB DEC .PLY
+	// 03AC DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 03AD JSR REVERSE
+	// 03AE JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xAF
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xB0
 		s -= 2
 		goto L0400
 	}
 
-L03B0:
+L03B1:
 	if clock+20<<clockShift >= end {
-		pc = 0x03B0
+		pc = 0x03B1
 		goto budget
 	}
 	clock += 13<<clockShift + 5
-	// 03B0 LDX .PLY
+	// 03B1 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03B2 LDA $89,X
+	// 03B3 LDA $89,X
 	{
 		m := c.Mem[x+0x89]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B4 LSR A
+	// 03B5 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -3591,28 +3644,28 @@ L03B0:
 		nz = int(int8(m))
 		a = m
 	}
-	// 03B5 LDA #$80
+	// 03B6 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B7 BCC NR2
+	// 03B8 BCC NR2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03BC
+			goto L03BD
 		}
 	}
 
-L03B9:
+L03BA:
 	clock += 4<<clockShift + 2
-	// 03B9 TXA
+	// 03BA TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03BA ADC #$01
+	// 03BB ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -3646,58 +3699,58 @@ L03B9:
 		}
 	}
 
-L03BC: // NR2
+L03BD: // NR2
 	clock += 3<<clockShift + 1
-	// 03BC JMP REVERSE
+	// 03BD JMP REVERSE
 	{
 		goto L0400
 	}
 
-L03BF: // GAINR
+L03C0: // GAINR
 	if clock+15<<clockShift >= end {
-		pc = 0x03BF
+		pc = 0x03C0
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03BF STA .GAIN
+	// 03C0 STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03C1 LDY .PLY
+	// 03C2 LDY .PLY
 	{
 		m := c.Mem[0x0047]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03C3 BNE GR
+	// 03C4 BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DE
+			goto L03DF
 		}
 	}
 
-L03C5:
+L03C6:
 	clock += 2<<clockShift + 1
-	// 03C5 LDY #$03
+	// 03C6 LDY #$03
 	{
 		m := byte(0x03)
 		y = m
 		nz = int(int8(y))
 	}
 
-L03C7: // GR1
+L03C8: // GR1
 	if clock+33<<clockShift >= end {
-		pc = 0x03C7
+		pc = 0x03C8
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03C7 TXA
+	// 03C8 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03C8 CMP .HISTP,Y
+	// 03C9 CMP .HISTP,Y
 	{
 		ea := 0x00D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -3706,23 +3759,23 @@ L03C7: // GR1
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03CB BNE GR2
+	// 03CC BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DB
+			goto L03DC
 		}
 	}
 
-L03CD:
+L03CE:
 	clock += 9<<clockShift + 3
-	// 03CD LDA .SQUARE
+	// 03CE LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03CF CMP .HISTF,Y
+	// 03D0 CMP .HISTF,Y
 	{
 		ea := 0x00D4 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -3731,23 +3784,23 @@ L03CD:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03D2 BNE GR2
+	// 03D3 BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DB
+			goto L03DC
 		}
 	}
 
-L03D4:
+L03D5:
 	clock += 14<<clockShift + 4
-	// 03D4 LDA .GAIN
+	// 03D5 LDA .GAIN
 	{
 		m := c.Mem[0x00B4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03D6 SBC #$06
+	// 03D7 SBC #$06
 	{
 		m := byte(0x06)
 		if c.P&FlagD == 0 {
@@ -3777,225 +3830,241 @@ L03D4:
 
 		}
 	}
-	// 03D8 STA .GAIN
+	// 03D9 STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03DA RTS
+	// 03DB RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0330:
-			goto L0330
+		case 0x0338:
+			goto L0338
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
-L03DB: // GR2
+L03DC: // GR2
 	clock += 4<<clockShift + 2
-	// 03DB DEY
+	// 03DC DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 03DC BPL GR1
+	// 03DD BPL GR1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L03C7
+			goto L03C8
 		}
 	}
 
-L03DE: // GR
+L03DF: // GR
 	clock += 6<<clockShift + 1
-	// 03DE RTS
+	// 03DF RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0330:
-			goto L0330
+		case 0x0338:
+			goto L0338
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
-L03DF: // DISMV
+L03E0: // DISMV
 	if clock+2<<clockShift >= end {
-		pc = 0x03DF
+		pc = 0x03E0
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 03DF LDX #$04
+	// 03E0 LDX #$04
 	{
 		m := byte(0x04)
 		x = m
 		nz = int(int8(x))
 	}
 
-L03E1: // ROL
+L03E2: // ROL
 	if clock+29<<clockShift >= end {
-		pc = 0x03E1
+		pc = 0x03E2
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03E1 ASL .BESTM
+	// 03E2 ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -4003,43 +4072,43 @@ L03E1: // ROL
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03E3 ROL .BESTV
+	// 03E4 ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
 		nz = int(int8(m))
 		c.Mem[0x00FA] = m
 	}
-	// 03E5 DEX
+	// 03E6 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 03E6 BNE ROL
+	// 03E7 BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03E1
+			goto L03E2
 		}
 	}
 
-L03E8:
+L03E9:
 	clock += 15<<clockShift + 4
-	// 03E8 ORA .BESTM
+	// 03E9 ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03EA STA .BESTM
+	// 03EB STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03EC STA .SQUARE
+	// 03ED STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03EE RTS
+	// 03EF RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -4049,80 +4118,88 @@ L03E8:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -4326,80 +4403,88 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -4621,81 +4706,91 @@ L044C: // RETL
 			goto L023F
 		case 0x0254:
 			goto L0254
+		case 0x08DA:
+			goto L08DA
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -4726,81 +4821,91 @@ L044F: // ILLEGAL
 			goto L023F
 		case 0x0254:
 			goto L0254
+		case 0x08DA:
+			goto L08DA
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -5074,87 +5179,95 @@ L048D: // STRV
 		switch pc {
 		case 0x0274:
 			goto L0274
-		case 0x0333:
-			goto L0333
-		case 0x035C:
-			goto L035C
-		case 0x056D:
-			goto L056D
+		case 0x033B:
+			goto L033B
+		case 0x0375:
+			goto L0375
+		case 0x0576:
+			goto L0576
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -5402,7 +5515,7 @@ L04CC:
 	}
 
 L04CE: // GSET
-	if clock+87<<clockShift >= end {
+	if clock+1390<<clockShift >= end {
 		pc = 0x04CE
 		goto budget
 	}
@@ -5466,7 +5579,7 @@ L04D9: // GNEXT
 	}
 
 L04DC:
-	clock += 31<<clockShift + 12
+	clock += 17<<clockShift + 7
 	// 04DC INX
 	{
 		x++
@@ -5490,106 +5603,145 @@ L04DC:
 	{
 		c.Mem[0x004D] = x
 	}
-	// 04E5 INX
+	// 04E5 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 04E6 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+
+L04E8: // GKCLR
+	clock += 9<<clockShift + 3
+	// 04E8 STA .KP,Y
+	{
+		ea := 0x1000 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x04E8
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 04EB DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 04EC BPL GKCLR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L04E8
+		}
+	}
+
+L04EE:
+	clock += 18<<clockShift + 7
+	// 04EE INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 04E6 STX .ABORT
+	// 04EF STX .ABORT
 	{
 		c.Mem[0x004B] = x
 	}
-	// 04E8 STX .IDEP
+	// 04F1 STX .IDEP
 	{
 		c.Mem[0x0048] = x
 	}
-	// 04EA LDY #$00
+	// 04F3 LDY #$00
 	{
 		m := byte(0x00)
 		y = m
 		nz = int(int8(y))
 	}
-	// 04EC LDA .LEVT
+	// 04F5 LDA .LEVT
 	{
 		m := c.Mem[0x018B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 04EF CMP #$FF
+	// 04F8 CMP #$FF
 	{
 		m := byte(0xFF)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04F1 BEQ GLEV
+	// 04FA BEQ GLEV
 	{
 		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L04FA
+			clock += 2 << clockShift
+			goto L0503
 		}
 	}
 
-L04F3:
+L04FC:
 	clock += 8<<clockShift + 3
-	// 04F3 INY
+	// 04FC INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 04F4 LDA .LEVC
+	// 04FD LDA .LEVC
 	{
 		m := c.Mem[0x02F2]
 		a = m
 		nz = int(int8(a))
 	}
-	// 04F7 BEQ GLEV
+	// 0500 BEQ GLEV
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L04FA
+			goto L0503
 		}
 	}
 
-L04F9:
+L0502:
 	clock += 2<<clockShift + 1
-	// 04F9 INY
+	// 0502 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
 
-L04FA: // GLEV
+L0503: // GLEV
 	clock += 23<<clockShift + 8
-	// 04FA LDA BUDL,Y
+	// 0503 LDA BUDL,Y
 	{
-		ea := 0x0572 + uint16(y)
+		ea := 0x05F8 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 04FD STA .NODEL
+	// 0506 STA .NODEL
 	{
 		c.Mem[0x0049] = a
 	}
-	// 04FF LDA BUDH,Y
+	// 0508 LDA BUDH,Y
 	{
-		ea := 0x0575 + uint16(y)
+		ea := 0x05FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0502 STA .NODEH
+	// 050B STA .NODEH
 	{
 		c.Mem[0x004A] = a
 	}
-	// 0504 CLC
+	// 050D CLC
 	{
 		cf = 0
 	}
-	// 0505 ADC #$01
+	// 050E ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -5622,7 +5774,7 @@ L04FA: // GLEV
 
 		}
 	}
-	// 0507 LSR A
+	// 0510 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -5630,130 +5782,130 @@ L04FA: // GLEV
 		nz = int(int8(m))
 		a = m
 	}
-	// 0508 STA .LIMIT
+	// 0511 STA .LIMIT
 	{
 		c.Mem[0x0098] = a
 	}
 
-L050A: // ITER
+L0513: // ITER
 	if clock+32<<clockShift >= end {
-		pc = 0x050A
+		pc = 0x0513
 		goto budget
 	}
 	clock += 32<<clockShift + 10
-	// 050A INC .IDEP
+	// 0513 INC .IDEP
 	{
 		m := c.Mem[0x0048]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0048] = m
 	}
-	// 050C LDX #$00
+	// 0515 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 050E STX .PLY
+	// 0517 STX .PLY
 	{
 		c.Mem[0x0047] = x
 	}
-	// 0510 STX .ALPHA
+	// 0519 STX .ALPHA
 	{
 		c.Mem[0x0070] = x
 	}
-	// 0512 STX .MODE
+	// 051B STX .MODE
 	{
 		c.Mem[0x0088] = x
 	}
-	// 0514 DEX
+	// 051D DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0515 STX .BETA
+	// 051E STX .BETA
 	{
 		c.Mem[0x0078] = x
 	}
-	// 0517 LDA #$80
+	// 0520 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0519 STA .EVAL
+	// 0522 STA .EVAL
 	{
 		c.Mem[0x0080] = a
 	}
-	// 051B JSR FIRST
+	// 0524 JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x1D
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x26
 		s -= 2
 		goto L00DD
 	}
 
-L051E:
+L0527:
 	if clock+6<<clockShift >= end {
-		pc = 0x051E
+		pc = 0x0527
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 051E JSR ROOT
+	// 0527 JSR ROOT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x20
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x29
 		s -= 2
 		goto L0803
 	}
 
-L0521:
+L052A:
 	if clock+6<<clockShift >= end {
-		pc = 0x0521
+		pc = 0x052A
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0521 JSR REVERSE
+	// 052A JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x23
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x2C
 		s -= 2
 		goto L0400
 	}
 
-L0524:
+L052D:
 	if clock+3329<<clockShift >= end {
-		pc = 0x0524
+		pc = 0x052D
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0524 LDX .RBP
+	// 052D LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0526 BMI MATE
+	// 052F BMI MATE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0570
+			goto L0579
 		}
 	}
 
-L0528:
+L0531:
 	clock += 10<<clockShift + 4
-	// 0528 LDA .NODEH
+	// 0531 LDA .NODEH
 	{
 		m := c.Mem[0x004A]
 		a = m
 		nz = int(int8(a))
 	}
-	// 052A SEC
+	// 0533 SEC
 	{
 		cf = 1
 	}
-	// 052B SBC .LIMIT
+	// 0534 SBC .LIMIT
 	{
 		m := c.Mem[0x0098]
 		if c.P&FlagD == 0 {
@@ -5783,49 +5935,49 @@ L0528:
 
 		}
 	}
-	// 052D BMI GDONE
+	// 0536 BMI GDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0535
+			goto L053E
 		}
 	}
 
-L052F:
+L0538:
 	clock += 7<<clockShift + 3
-	// 052F LDA .IDEP
+	// 0538 LDA .IDEP
 	{
 		m := c.Mem[0x0048]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0531 CMP #$06
+	// 053A CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0533 BCC ITER
+	// 053C BCC ITER
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L050A
+			goto L0513
 		}
 	}
 
-L0535: // GDONE
+L053E: // GDONE
 	clock += 2<<clockShift + 1
-	// 0535 LDY #$02
+	// 053E LDY #$02
 	{
 		m := byte(0x02)
 		y = m
 		nz = int(int8(y))
 	}
 
-L0537: // GHIST
+L0540: // GHIST
 	clock += 22<<clockShift + 6
-	// 0537 LDA .HISTP,Y
+	// 0540 LDA .HISTP,Y
 	{
 		ea := 0x00D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -5833,17 +5985,17 @@ L0537: // GHIST
 		a = m
 		nz = int(int8(a))
 	}
-	// 053A STA $00D1,Y
+	// 0543 STA $00D1,Y
 	{
 		ea := 0x00D1 + uint16(y)
 		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
-			pc = 0x053A
+			pc = 0x0543
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 053D LDA .HISTF,Y
+	// 0546 LDA .HISTF,Y
 	{
 		ea := 0x00D4 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -5851,173 +6003,173 @@ L0537: // GHIST
 		a = m
 		nz = int(int8(a))
 	}
-	// 0540 STA $00D5,Y
+	// 0549 STA $00D5,Y
 	{
 		ea := 0x00D5 + uint16(y)
 		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
-			pc = 0x0540
+			pc = 0x0549
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0543 DEY
+	// 054C DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 0544 BPL GHIST
+	// 054D BPL GHIST
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0537
+			goto L0540
 		}
 	}
 
-L0546:
+L054F:
 	clock += 32<<clockShift + 11
-	// 0546 LDX .RBP
+	// 054F LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0548 STX .BESTP
+	// 0551 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 054A STX .HISTP
+	// 0553 STX .HISTP
 	{
 		c.Mem[0x00D0] = x
 	}
-	// 054C LDA .BOARD,X
+	// 0555 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 054E STA .BESTV
+	// 0557 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0550 STA .HISTF
+	// 0559 STA .HISTF
 	{
 		c.Mem[0x00D4] = a
 	}
-	// 0552 LDA .RBM
+	// 055B LDA .RBM
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0554 STA .BESTM
+	// 055D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 0556 STA .SQUARE
+	// 055F STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0558 CMP #$70
+	// 0561 CMP #$70
 	{
 		m := byte(0x70)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 055A BCC GMOVE
+	// 0563 BCC GMOVE
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0568
+			goto L0571
 		}
 	}
 
-L055C:
+L0565:
 	clock += 4<<clockShift + 2
-	// 055C CPX #$08
+	// 0565 CPX #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 055E BCC GMOVE
+	// 0567 BCC GMOVE
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0568
+			goto L0571
 		}
 	}
 
-L0560:
+L0569:
 	clock += 5<<clockShift + 2
-	// 0560 LDY $51
+	// 0569 LDY $51
 	{
 		m := c.Mem[0x0051]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0562 BPL GMOVE
+	// 056B BPL GMOVE
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0568
+			goto L0571
 		}
 	}
 
-L0564:
+L056D:
 	clock += 6<<clockShift + 2
-	// 0564 STY .BOARD,X
+	// 056D STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 6<<clockShift + 2
-			pc = 0x0564
+			pc = 0x056D
 			goto step
 		}
 		c.Mem[ea] = y
 	}
-	// 0566 LDX #$01
+	// 056F LDX #$01
 	{
 		m := byte(0x01)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0568: // GMOVE
+L0571: // GMOVE
 	clock += 9<<clockShift + 2
-	// 0568 STX .PIECE
+	// 0571 STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 056A JSR MOVE
+	// 0573 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x6C
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
 		s -= 2
 		goto L0453
 	}
 
-L056D:
+L0576:
 	if clock+3<<clockShift >= end {
-		pc = 0x056D
+		pc = 0x0576
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 056D JMP CHESS
+	// 0576 JMP CHESS
 	{
 		goto L0000
 	}
 
-L0570: // MATE
+L0579: // MATE
 	clock += 8<<clockShift + 2
-	// 0570 TXA
+	// 0579 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0571 RTS
+	// 057A RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -6027,80 +6179,345 @@ L0570: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
+			}
+		}
+		goto step
+	}
+
+L057B: // PST
+	if clock+26<<clockShift >= end {
+		pc = 0x057B
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 057B ORA TBITS,X
+	{
+		ea := 0x058C + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 057E TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 057F LDA TPG,X
+	{
+		ea := 0x05AC + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0582 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0588
+		}
+	}
+
+L0584:
+	clock += 10<<clockShift + 2
+	// 0584 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0587 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x032B:
+			goto L032B
+		case 0x0332:
+			goto L0332
+		case 0x0347:
+			goto L0347
+		}
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L17E0
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
+				goto L0219
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
+				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
+			}
+		}
+		goto step
+	}
+
+L0588: // PSTN
+	clock += 10<<clockShift + 2
+	// 0588 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x032B:
+			goto L032B
+		case 0x0332:
+			goto L0332
+		case 0x0347:
+			goto L0347
+		}
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L17E0
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
+				goto L0219
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
+				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -6131,7 +6548,7 @@ L0803: // ROOT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
 		s -= 2
-		goto L0838
+		goto L0841
 	}
 
 L0806:
@@ -6156,7 +6573,7 @@ L0806:
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0815
+			goto L081E
 		}
 	}
 
@@ -6178,36 +6595,72 @@ L080C:
 		}
 		c.Mem[ea] = a
 	}
-	// 0810 JSR GEN
+	// 0810 JSR KILL
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
 		s -= 2
-		goto L082F
+		goto L08C1
 	}
 
 L0813:
-	if clock+33<<clockShift >= end {
+	if clock+40<<clockShift >= end {
 		pc = 0x0813
 		goto budget
 	}
-	clock += 3<<clockShift + 1
+	clock += 9<<clockShift + 3
 	// 0813 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-
-L0815: // FDONE
-	clock += 12<<clockShift + 4
 	// 0815 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0817 LSR A
+	// 0817 BMI FDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L081E
+		}
+	}
+
+L0819:
+	clock += 6<<clockShift + 1
+	// 0819 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x1B
+		s -= 2
+		goto L0838
+	}
+
+L081C:
+	if clock+33<<clockShift >= end {
+		pc = 0x081C
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 081C LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+
+L081E: // FDONE
+	clock += 12<<clockShift + 4
+	// 081E LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0820 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -6215,142 +6668,142 @@ L0815: // FDONE
 		nz = int(int8(m))
 		a = m
 	}
-	// 0818 LDA .ALPHA,X
+	// 0821 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 081A BCC NOLEG
+	// 0823 BCC NOLEG
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L081F
+			goto L0828
 		}
 	}
 
-L081C:
+L0825:
 	clock += 3<<clockShift + 1
-	// 081C JMP REVERSE
+	// 0825 JMP REVERSE
 	{
 		goto L0400
 	}
 
-L081F: // NOLEG
+L0828: // NOLEG
 	clock += 17<<clockShift + 5
-	// 081F LDA #$20
+	// 0828 LDA #$20
 	{
 		m := byte(0x20)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0821 STA $89,X
+	// 082A STA $89,X
 	{
 		ea := uint16(x + 0x89)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 15<<clockShift + 4
-			pc = 0x0821
+			pc = 0x082A
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0823 INX
+	// 082C INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 0824 STX .PLY
+	// 082D STX .PLY
 	{
 		c.Mem[0x0047] = x
 	}
-	// 0826 JSR REVERSE
+	// 082F JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x28
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x31
 		s -= 2
 		goto L0400
 	}
 
-L0829:
+L0832:
 	if clock+6<<clockShift >= end {
-		pc = 0x0829
+		pc = 0x0832
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0829 JSR GEN
+	// 0832 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x2B
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x34
 		s -= 2
-		goto L082F
+		goto L0838
 	}
 
-L082C:
+L0835:
 	if clock+3<<clockShift >= end {
-		pc = 0x082C
+		pc = 0x0835
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 082C JMP NOLEG2
+	// 0835 JMP NOLEG2
 	{
-		goto L03AB
+		goto L03AC
 	}
 
-L082F: // GEN
+L0838: // GEN
 	if clock+14<<clockShift >= end {
-		pc = 0x082F
+		pc = 0x0838
 		goto budget
 	}
 	clock += 14<<clockShift + 5
-	// 082F TSX
+	// 0838 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0830 TXA
+	// 0839 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0831 LDX .PLY
+	// 083A LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0833 STA .SSP,X
+	// 083C STA .SSP,X
 	{
 		ea := uint16(x + 0x90)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 7<<clockShift + 2
-			pc = 0x0833
+			pc = 0x083C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0835 JMP GNM
+	// 083E JMP GNM
 	{
 		goto L0200
 	}
 
-L0838: // CAPT
+L0841: // CAPT
 	if clock+35<<clockShift >= end {
-		pc = 0x0838
+		pc = 0x0841
 		goto budget
 	}
 	clock += 35<<clockShift + 12
-	// 0838 LDX .PLY
+	// 0841 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 083A TXA
+	// 0843 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 083B ASL A
+	// 0844 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -6358,7 +6811,7 @@ L0838: // CAPT
 		nz = int(int8(m))
 		a = m
 	}
-	// 083C ASL A
+	// 0845 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -6366,7 +6819,7 @@ L0838: // CAPT
 		nz = int(int8(m))
 		a = m
 	}
-	// 083D ASL A
+	// 0846 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -6374,7 +6827,7 @@ L0838: // CAPT
 		nz = int(int8(m))
 		a = m
 	}
-	// 083E ASL A
+	// 0847 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -6382,7 +6835,7 @@ L0838: // CAPT
 		nz = int(int8(m))
 		a = m
 	}
-	// 083F ASL A
+	// 0848 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -6390,89 +6843,89 @@ L0838: // CAPT
 		nz = int(int8(m))
 		a = m
 	}
-	// 0840 STA .NEND,X
+	// 0849 STA .NEND,X
 	{
 		ea := uint16(x + 0xC8)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
-			pc = 0x0840
+			pc = 0x0849
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0842 LDA .MODE,X
+	// 084B LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0844 ORA #$10
+	// 084D ORA #$10
 	{
 		m := byte(0x10)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 0846 STA .MODE,X
+	// 084F STA .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 10<<clockShift + 2
-			pc = 0x0846
+			pc = 0x084F
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0848 JSR GEN
+	// 0851 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x4A
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
-		goto L082F
+		goto L0838
 	}
 
-L084B:
+L0854:
 	if clock+15<<clockShift >= end {
-		pc = 0x084B
+		pc = 0x0854
 		goto budget
 	}
 	clock += 9<<clockShift + 3
-	// 084B LDX .PLY
+	// 0854 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 084D LDA .MODE,X
+	// 0856 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 084F BMI CDONE
+	// 0858 BMI CDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0854
+			goto L085D
 		}
 	}
 
-L0851:
+L085A:
 	clock += 6<<clockShift + 1
-	// 0851 JSR CAPS
+	// 085A JSR CAPS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
-		goto L0874
+		goto L087D
 	}
 
-L0854: // CDONE
+L085D: // CDONE
 	if clock+6<<clockShift >= end {
-		pc = 0x0854
+		pc = 0x085D
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0854 RTS
+	// 085D RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -6484,132 +6937,140 @@ L0854: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
-L0855: // COLLECT
+L085E: // COLLECT
 	clock += 40<<clockShift + 12
-	// 0855 LDY .NEND,X
+	// 085E LDY .NEND,X
 	{
 		m := c.Mem[x+0xC8]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0857 LDA .PIECE
+	// 0860 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0859 STA .LP,Y
+	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 33<<clockShift + 10
-			pc = 0x0859
+			pc = 0x0862
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 085C LDA .SQUARE
+	// 0865 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 085E STA .LS,Y
+	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 25<<clockShift + 8
-			pc = 0x085E
+			pc = 0x0867
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0861 LDX .VICT
+	// 086A LDX .VICT
 	{
 		m := c.Mem[0x009F]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0863 LDA SETW,X
+	// 086C LDA SETW,X
 	{
 		ea := 0x1781 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -6617,62 +7078,62 @@ L0855: // COLLECT
 		a = m
 		nz = int(int8(a))
 	}
-	// 0866 STA .LK,Y
+	// 086F STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
-			pc = 0x0866
+			pc = 0x086F
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0869 INY
+	// 0872 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 086A TYA
+	// 0873 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 086B AND #$1F
+	// 0874 AND #$1F
 	{
 		m := byte(0x1F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 086D BEQ CFULL
+	// 0876 BEQ CFULL
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0873
+			goto L087C
 		}
 	}
 
-L086F:
+L0878:
 	clock += 7<<clockShift + 2
-	// 086F LDX .PLY
+	// 0878 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0871 STY .NEND,X
+	// 087A STY .NEND,X
 	{
 		ea := uint16(x + 0xC8)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x0871
+			pc = 0x087A
 			goto step
 		}
 		c.Mem[ea] = y
 	}
 
-L0873: // CFULL
+L087C: // CFULL
 	clock += 6<<clockShift + 1
-	// 0873 RTS
+	// 087C RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -6686,136 +7147,144 @@ L0873: // CFULL
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
-L0874: // CAPS
+L087D: // CAPS
 	if clock+11<<clockShift >= end {
-		pc = 0x0874
+		pc = 0x087D
 		goto budget
 	}
 	clock += 11<<clockShift + 4
-	// 0874 TSX
+	// 087D TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0875 TXA
+	// 087E TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0876 LDX .PLY
+	// 087F LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0878 STA .SSP,X
+	// 0881 STA .SSP,X
 	{
 		ea := uint16(x + 0x90)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x0878
+			pc = 0x0881
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L087A: // CNEXT
+L0883: // CNEXT
 	if clock+22<<clockShift >= end {
-		pc = 0x087A
+		pc = 0x0883
 		goto budget
 	}
 	clock += 22<<clockShift + 10
-	// 087A LDX .PLY
+	// 0883 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 087C TXA
+	// 0885 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 087D ASL A
+	// 0886 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -6823,7 +7292,7 @@ L087A: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 087E ASL A
+	// 0887 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -6831,7 +7300,7 @@ L087A: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 087F ASL A
+	// 0888 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -6839,7 +7308,7 @@ L087A: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 0880 ASL A
+	// 0889 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -6847,7 +7316,7 @@ L087A: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 0881 ASL A
+	// 088A ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -6855,51 +7324,51 @@ L087A: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 0882 TAY
+	// 088B TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0883 LDA #$00
+	// 088C LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0885 STA .BESTK
+	// 088E STA .BESTK
 	{
 		c.Mem[0x00D8] = a
 	}
 
-L0887: // CSCAN
+L0890: // CSCAN
 	if clock+67<<clockShift >= end {
-		pc = 0x0887
+		pc = 0x0890
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0887 TYA
+	// 0890 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0888 CMP .NEND,X
+	// 0891 CMP .NEND,X
 	{
 		m := c.Mem[x+0xC8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 088A BCS CPICK
+	// 0893 BCS CPICK
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L089C
+			goto L08A5
 		}
 	}
 
-L088C:
+L0895:
 	clock += 9<<clockShift + 3
-	// 088C LDA .LK,Y
+	// 0895 LDA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -6907,98 +7376,98 @@ L088C:
 		a = m
 		nz = int(int8(a))
 	}
-	// 088F CMP .BESTK
+	// 0898 CMP .BESTK
 	{
 		m := c.Mem[0x00D8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0891 BCC CSKIP
+	// 089A BCC CSKIP
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0899
+			goto L08A2
 		}
 	}
 
-L0893:
+L089C:
 	clock += 2<<clockShift + 1
-	// 0893 BEQ CSKIP
+	// 089C BEQ CSKIP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0899
+			goto L08A2
 		}
 	}
 
-L0895:
+L089E:
 	clock += 6<<clockShift + 2
-	// 0895 STA .BESTK
+	// 089E STA .BESTK
 	{
 		c.Mem[0x00D8] = a
 	}
-	// 0897 STY .BESTY
+	// 08A0 STY .BESTY
 	{
 		c.Mem[0x00D9] = y
 	}
 
-L0899: // CSKIP
+L08A2: // CSKIP
 	clock += 4<<clockShift + 2
-	// 0899 INY
+	// 08A2 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 089A BNE CSCAN
+	// 08A3 BNE CSCAN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0887
+			goto L0890
 		}
 	}
 
-L089C: // CPICK
+L08A5: // CPICK
 	clock += 5<<clockShift + 2
-	// 089C LDA .BESTK
+	// 08A5 LDA .BESTK
 	{
 		m := c.Mem[0x00D8]
 		a = m
 		nz = int(int8(a))
 	}
-	// 089E BEQ CEND
+	// 08A7 BEQ CEND
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L08B7
+			goto L08C0
 		}
 	}
 
-L08A0:
+L08A9:
 	clock += 30<<clockShift + 8
-	// 08A0 LDY .BESTY
+	// 08A9 LDY .BESTY
 	{
 		m := c.Mem[0x00D9]
 		y = m
 		nz = int(int8(y))
 	}
-	// 08A2 LDA #$00
+	// 08AB LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 08A4 STA .LK,Y
+	// 08AD STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
-			pc = 0x08A4
+			pc = 0x08AD
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 08A7 LDA .LP,Y
+	// 08B0 LDA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -7006,11 +7475,11 @@ L08A0:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08AA STA .PIECE
+	// 08B3 STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
-	// 08AC LDA .LS,Y
+	// 08B5 LDA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -7018,115 +7487,619 @@ L08A0:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08AF STA .SQUARE
+	// 08B8 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 08B1 JSR TRY
+	// 08BA JSR TRY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xB3
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xBC
 		s -= 2
-		goto L0316
+		goto L0324
 	}
 
-L08B4:
+L08BD:
 	if clock+3<<clockShift >= end {
-		pc = 0x08B4
+		pc = 0x08BD
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 08B4 JMP CNEXT
+	// 08BD JMP CNEXT
 	{
-		goto L087A
+		goto L0883
 	}
 
-L08B7: // CEND
+L08C0: // CEND
 	clock += 6<<clockShift + 1
-	// 08B7 RTS
+	// 08C0 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0854:
-			goto L0854
+		case 0x085D:
+			goto L085D
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
+			}
+		}
+		goto step
+	}
+
+L08C1: // KILL
+	if clock+37<<clockShift >= end {
+		pc = 0x08C1
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 08C1 LDY .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 08C4 BMI KNONE
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0914
+		}
+	}
+
+L08C6:
+	clock += 10<<clockShift + 3
+	// 08C6 LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08C9 CMP .KF,X
+	{
+		ea := 0x1008 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 08CC BNE KGONE
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L090D
+		}
+	}
+
+L08CE:
+	clock += 13<<clockShift + 4
+	// 08CE STY .PIECE
+	{
+		c.Mem[0x00B0] = y
+	}
+	// 08D0 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 08D2 LDA .KD,X
+	{
+		ea := 0x1018 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08D5 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L08D7: // KSTEP
+	if clock+6<<clockShift >= end {
+		pc = 0x08D7
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 08D7 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xD9
+		s -= 2
+		goto L0426
+	}
+
+L08DA:
+	if clock+31<<clockShift >= end {
+		pc = 0x08DA
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 08DA BMI KGONE
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L090D
+		}
+	}
+
+L08DC:
+	clock += 2<<clockShift + 1
+	// 08DC BVS KGONE
+	{
+		if v {
+			clock += 2 << clockShift
+			goto L090D
+		}
+	}
+
+L08DE:
+	clock += 12<<clockShift + 4
+	// 08DE LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 08E0 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08E2 CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 08E5 BNE KSTEP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L08D7
+		}
+	}
+
+L08E7:
+	clock += 14<<clockShift + 5
+	// 08E7 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 08E8 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 08E9 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 08EB STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x08EB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 08ED JMP TRY
+	{
+		goto L0324
+	}
+
+L08F0: // KREC
+	if clock+50<<clockShift >= end {
+		pc = 0x08F0
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 08F0 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08F2 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 08F4 BEQ KNONE
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0914
+		}
+	}
+
+L08F6:
+	clock += 41<<clockShift + 10
+	// 08F6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08F8 STA .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 38<<clockShift + 9
+			pc = 0x08F8
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 08FB TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 08FC LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08FF STA .KF,X
+	{
+		ea := 0x1008 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 27<<clockShift + 6
+			pc = 0x08FF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0902 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0904 STA .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 19<<clockShift + 4
+			pc = 0x0904
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0907 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0909 STA .KD,X
+	{
+		ea := 0x1018 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 11<<clockShift + 2
+			pc = 0x0909
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 090C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x03A1:
+			goto L03A1
+		}
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L17E0
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
+				goto L0219
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
+				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
+			}
+		}
+		goto step
+	}
+
+L090D: // KGONE
+	clock += 10<<clockShift + 3
+	// 090D LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 090F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0911 STA .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x0911
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0914: // KNONE
+	clock += 6<<clockShift + 1
+	// 0914 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x03A1:
+			goto L03A1
+		case 0x0813:
+			goto L0813
+		}
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L17E0
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
+				goto L0219
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
+				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -7368,83 +8341,91 @@ L17D9: // NRET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0355:
-			goto L0355
+		case 0x036E:
+			goto L036E
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -7471,7 +8452,7 @@ L17DD:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
-		goto L0838
+		goto L0841
 	}
 
 L17E0:
@@ -7537,7 +8518,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[186] // one bounds check for all
+	_ = off[204] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -7860,195 +8841,190 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L030D
 	case 0x0310:
-		if 9 >= budget {
+		if 29 >= budget {
 			goto budget
 		}
 		goto L0310
 	case 0x0316:
-		if 13 >= budget {
+		if 21 >= budget {
 			goto budget
 		}
 		goto L0316
 	case 0x031D:
-		if 12 >= budget {
+		if 11 >= budget {
 			goto budget
 		}
 		goto L031D
 	case 0x0324:
-		if 18 >= budget {
+		if 13 >= budget {
 			goto budget
 		}
 		goto L0324
 	case 0x032B:
-		if 8 >= budget {
+		if 12 >= budget {
 			goto budget
 		}
 		goto L032B
-	case 0x032D:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L032D
-	case 0x0330:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0330
-	case 0x0333:
-		if 59 >= budget {
-			goto budget
-		}
-		goto L0333
-	case 0x0355:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L0355
-	case 0x035C:
-		if 87 >= budget {
-			goto budget
-		}
-		goto L035C
-	case 0x0362:
-		if 79 >= budget {
-			goto budget
-		}
-		goto L0362
-	case 0x0368:
-		if 72 >= budget {
-			goto budget
-		}
-		goto L0368
-	case 0x0371:
-		if 52 >= budget {
-			goto budget
-		}
-		goto L0371
-	case 0x0373:
-		if 50 >= budget {
-			goto budget
-		}
-		goto L0373
-	case 0x0379:
-		if 42 >= budget {
-			goto budget
-		}
-		goto L0379
-	case 0x0381:
-		if 30 >= budget {
-			goto budget
-		}
-		goto L0381
-	case 0x0385:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L0385
-	case 0x038B:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L038B
-	case 0x038F:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L038F
-	case 0x0390:
-		if 45 >= budget {
-			goto budget
-		}
-		goto L0390
-	case 0x0397:
-		if 36 >= budget {
-			goto budget
-		}
-		goto L0397
-	case 0x0399:
-		if 34 >= budget {
-			goto budget
-		}
-		goto L0399
-	case 0x03A4:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L03A4
-	case 0x03A6:
-		if 13 >= budget {
-			goto budget
-		}
-		goto L03A6
-	case 0x03AB:
+	case 0x0332:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L03AB
-	case 0x03B0:
-		if 20 >= budget {
-			goto budget
-		}
-		goto L03B0
-	case 0x03B9:
-		if 7 >= budget {
-			goto budget
-		}
-		goto L03B9
-	case 0x03BC:
-		if 3 >= budget {
-			goto budget
-		}
-		goto L03BC
-	case 0x03BF:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L03BF
-	case 0x03C5:
-		if 2 >= budget {
-			goto budget
-		}
-		goto L03C5
-	case 0x03C7:
-		if 33 >= budget {
-			goto budget
-		}
-		goto L03C7
-	case 0x03CD:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L03CD
-	case 0x03D4:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L03D4
-	case 0x03DB:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L03DB
-	case 0x03DE:
+		goto L0332
+	case 0x0338:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03DE
-	case 0x03DF:
-		if 2 >= budget {
+		goto L0338
+	case 0x033B:
+		if 65 >= budget {
 			goto budget
 		}
-		goto L03DF
-	case 0x03E1:
-		if 29 >= budget {
+		goto L033B
+	case 0x033F:
+		if 13 >= budget {
 			goto budget
 		}
-		goto L03E1
-	case 0x03E8:
+		goto L033F
+	case 0x0347:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L0347
+	case 0x034C:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L034C
+	case 0x036E:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L036E
+	case 0x0375:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L0375
+	case 0x037B:
+		if 62 >= budget {
+			goto budget
+		}
+		goto L037B
+	case 0x0381:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L0381
+	case 0x038A:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L038A
+	case 0x038C:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L038C
+	case 0x0392:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L0392
+	case 0x039A:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L039A
+	case 0x039E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L039E
+	case 0x03A1:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L03A1
+	case 0x03A7:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L03A7
+	case 0x03AB:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03AB
+	case 0x03AC:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L03AC
+	case 0x03B1:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L03B1
+	case 0x03BA:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L03BA
+	case 0x03BD:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L03BD
+	case 0x03C0:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03E8
+		goto L03C0
+	case 0x03C6:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03C6
+	case 0x03C8:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L03C8
+	case 0x03CE:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L03CE
+	case 0x03D5:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L03D5
+	case 0x03DC:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L03DC
+	case 0x03DF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03DF
+	case 0x03E0:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L03E0
+	case 0x03E2:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L03E2
+	case 0x03E9:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L03E9
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -8150,115 +9126,140 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L04CC
 	case 0x04CE:
-		if 87 >= budget {
+		if 1390 >= budget {
 			goto budget
 		}
 		goto L04CE
 	case 0x04D5:
-		if 77 >= budget {
+		if 1380 >= budget {
 			goto budget
 		}
 		goto L04D5
 	case 0x04D9:
-		if 70 >= budget {
+		if 1373 >= budget {
 			goto budget
 		}
 		goto L04D9
 	case 0x04DC:
-		if 66 >= budget {
+		if 1369 >= budget {
 			goto budget
 		}
 		goto L04DC
-	case 0x04F3:
+	case 0x04E8:
+		if 1352 >= budget {
+			goto budget
+		}
+		goto L04E8
+	case 0x04EE:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L04EE
+	case 0x04FC:
 		if 35 >= budget {
 			goto budget
 		}
-		goto L04F3
-	case 0x04F9:
+		goto L04FC
+	case 0x0502:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L04F9
-	case 0x04FA:
+		goto L0502
+	case 0x0503:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L04FA
-	case 0x050A:
+		goto L0503
+	case 0x0513:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L050A
-	case 0x051E:
+		goto L0513
+	case 0x0527:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L051E
-	case 0x0521:
+		goto L0527
+	case 0x052A:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0521
-	case 0x0524:
+		goto L052A
+	case 0x052D:
 		if 3329 >= budget {
 			goto budget
 		}
-		goto L0524
-	case 0x0528:
+		goto L052D
+	case 0x0531:
 		if 3324 >= budget {
 			goto budget
 		}
-		goto L0528
-	case 0x052F:
+		goto L0531
+	case 0x0538:
 		if 3314 >= budget {
 			goto budget
 		}
-		goto L052F
-	case 0x0535:
+		goto L0538
+	case 0x053E:
 		if 3307 >= budget {
 			goto budget
 		}
-		goto L0535
-	case 0x0537:
+		goto L053E
+	case 0x0540:
 		if 3305 >= budget {
 			goto budget
 		}
-		goto L0537
-	case 0x0546:
+		goto L0540
+	case 0x054F:
 		if 56 >= budget {
 			goto budget
 		}
-		goto L0546
-	case 0x055C:
+		goto L054F
+	case 0x0565:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L055C
-	case 0x0560:
+		goto L0565
+	case 0x0569:
 		if 20 >= budget {
 			goto budget
 		}
-		goto L0560
-	case 0x0564:
+		goto L0569
+	case 0x056D:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L0564
-	case 0x0568:
+		goto L056D
+	case 0x0571:
 		if 9 >= budget {
 			goto budget
 		}
-		goto L0568
-	case 0x056D:
+		goto L0571
+	case 0x0576:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L056D
-	case 0x0570:
+		goto L0576
+	case 0x0579:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L0570
+		goto L0579
+	case 0x057B:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L057B
+	case 0x0584:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0584
+	case 0x0588:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0588
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -8280,130 +9281,200 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L080C
 	case 0x0813:
-		if 33 >= budget {
+		if 40 >= budget {
 			goto budget
 		}
 		goto L0813
-	case 0x0815:
-		if 30 >= budget {
+	case 0x0819:
+		if 6 >= budget {
 			goto budget
 		}
-		goto L0815
+		goto L0819
 	case 0x081C:
-		if 3 >= budget {
+		if 33 >= budget {
 			goto budget
 		}
 		goto L081C
-	case 0x081F:
+	case 0x081E:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L081E
+	case 0x0825:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0825
+	case 0x0828:
 		if 17 >= budget {
 			goto budget
 		}
-		goto L081F
-	case 0x0829:
+		goto L0828
+	case 0x0832:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0829
-	case 0x082C:
+		goto L0832
+	case 0x0835:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L082C
-	case 0x082F:
+		goto L0835
+	case 0x0838:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L082F
-	case 0x0838:
+		goto L0838
+	case 0x0841:
 		if 35 >= budget {
 			goto budget
 		}
-		goto L0838
-	case 0x084B:
+		goto L0841
+	case 0x0854:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L084B
-	case 0x0851:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0851
-	case 0x0854:
-		if 6 >= budget {
-			goto budget
-		}
 		goto L0854
-	case 0x0855:
+	case 0x085A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L085A
+	case 0x085D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L085D
+	case 0x085E:
 		if 54 >= budget {
 			goto budget
 		}
-		goto L0855
-	case 0x086F:
+		goto L085E
+	case 0x0878:
 		if 13 >= budget {
 			goto budget
 		}
-		goto L086F
-	case 0x0873:
+		goto L0878
+	case 0x087C:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0873
-	case 0x0874:
+		goto L087C
+	case 0x087D:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L0874
-	case 0x087A:
+		goto L087D
+	case 0x0883:
 		if 22 >= budget {
 			goto budget
 		}
-		goto L087A
-	case 0x0887:
+		goto L0883
+	case 0x0890:
 		if 67 >= budget {
 			goto budget
 		}
-		goto L0887
-	case 0x088C:
+		goto L0890
+	case 0x0895:
 		if 59 >= budget {
 			goto budget
 		}
-		goto L088C
-	case 0x0893:
+		goto L0895
+	case 0x089C:
 		if 49 >= budget {
 			goto budget
 		}
-		goto L0893
-	case 0x0895:
+		goto L089C
+	case 0x089E:
 		if 47 >= budget {
 			goto budget
 		}
-		goto L0895
-	case 0x0899:
+		goto L089E
+	case 0x08A2:
 		if 41 >= budget {
 			goto budget
 		}
-		goto L0899
-	case 0x089C:
+		goto L08A2
+	case 0x08A5:
 		if 37 >= budget {
 			goto budget
 		}
-		goto L089C
-	case 0x08A0:
+		goto L08A5
+	case 0x08A9:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L08A0
-	case 0x08B4:
+		goto L08A9
+	case 0x08BD:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L08B4
-	case 0x08B7:
+		goto L08BD
+	case 0x08C0:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L08B7
+		goto L08C0
+	case 0x08C1:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L08C1
+	case 0x08C6:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L08C6
+	case 0x08CE:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L08CE
+	case 0x08D7:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L08D7
+	case 0x08DA:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L08DA
+	case 0x08DC:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L08DC
+	case 0x08DE:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L08DE
+	case 0x08E7:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L08E7
+	case 0x08F0:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L08F0
+	case 0x08F6:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L08F6
+	case 0x090D:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L090D
+	case 0x0914:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0914
 	case 0x17A1:
 		if 85 >= budget {
 			goto budget
@@ -8487,7 +9558,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EE) || (pc >= 0x0400 && pc <= 0x0571) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EF) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -8892,7 +9963,7 @@ L00E1:
 	}
 	// 00EA JMP TRY
 	{
-		goto L0316
+		goto L0324
 	}
 
 L00ED: // FR
@@ -8908,83 +9979,91 @@ L00ED: // FR
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x051E:
-			goto L051E
+		case 0x0527:
+			goto L0527
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -9049,87 +10128,95 @@ L0208:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0813:
-			goto L0813
-		case 0x082C:
-			goto L082C
-		case 0x084B:
-			goto L084B
+		case 0x081C:
+			goto L081C
+		case 0x0835:
+			goto L0835
+		case 0x0854:
+			goto L0854
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -9682,80 +10769,88 @@ L0266: // RESET
 		case 0x0249:
 			goto L0249
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -9846,7 +10941,7 @@ L027A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
-		goto L03DF
+		goto L03E0
 	}
 
 L027D: // DISP
@@ -10023,7 +11118,7 @@ L02FD:
 	}
 	// 0303 JMP UNWIND
 	{
-		goto L038B
+		goto L03A7
 	}
 
 L0306: // JR0
@@ -10050,80 +11145,88 @@ L0306: // JR0
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
@@ -10163,7 +11266,7 @@ L030D:
 	clock += 3<<clockShift + 1
 	// 030D JMP COLLECT
 	{
-		goto L0855
+		goto L085E
 	}
 
 L0310: // JQ
@@ -10192,34 +11295,33 @@ L0310: // JQ
 		}
 	}
 
-L0316: // TRY
+L0316:
 	if off[63] {
 		pc = 0x0316
 		goto step
 	}
-	if clock+13<<clockShift >= end {
-		pc = 0x0316
-		goto budget
-	}
-	clock += 13<<clockShift + 3
-	// 0316 LDX .PIECE
+	clock += 9<<clockShift + 3
+	// 0316 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0318 LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 031A JSR CENT
+	// 0318 CMP .KP,X
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x1C
-		s -= 2
-		goto L0390
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 031B BNE TRY
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0324
+		}
 	}
 
 L031D:
@@ -10227,44 +11329,103 @@ L031D:
 		pc = 0x031D
 		goto step
 	}
-	if clock+12<<clockShift >= end {
-		pc = 0x031D
-		goto budget
-	}
-	clock += 12<<clockShift + 3
-	// 031D STA .TMP
-	{
-		c.Mem[0x00B5] = a
-	}
-	// 031F LDA .SQUARE
+	clock += 9<<clockShift + 3
+	// 031D LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0321 JSR CENT
+	// 031F CMP .KS,X
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x23
-		s -= 2
-		goto L0390
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0322 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306
+		}
 	}
 
-L0324:
+L0324: // TRY
 	if off[65] {
 		pc = 0x0324
 		goto step
 	}
-	if clock+18<<clockShift >= end {
+	if clock+13<<clockShift >= end {
 		pc = 0x0324
 		goto budget
 	}
-	clock += 10<<clockShift + 4
-	// 0324 SEC
+	clock += 13<<clockShift + 3
+	// 0324 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0326 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0328 JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		s -= 2
+		goto L057B
+	}
+
+L032B:
+	if off[66] {
+		pc = 0x032B
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x032B
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 032B STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 032D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 032F JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
+		s -= 2
+		goto L057B
+	}
+
+L0332:
+	if off[67] {
+		pc = 0x0332
+		goto step
+	}
+	if clock+11<<clockShift >= end {
+		pc = 0x0332
+		goto budget
+	}
+	clock += 11<<clockShift + 3
+	// 0332 SEC
 	{
 		cf = 1
 	}
-	// 0325 SBC .TMP
+	// 0333 SBC .TMP
 	{
 		m := c.Mem[0x00B5]
 		if c.P&FlagD == 0 {
@@ -10294,103 +11455,196 @@ L0324:
 
 		}
 	}
-	// 0327 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0329 BNE TP1
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L032D
-		}
-	}
-
-L032B:
-	if off[66] {
-		pc = 0x032B
-		goto step
-	}
-	clock += 2<<clockShift + 1
-	// 032B EOR #$FF
-	{
-		m := byte(0xFF)
-		a ^= m
-		nz = int(int8(a))
-	}
-
-L032D: // TP1
-	if off[67] {
-		pc = 0x032D
-		goto step
-	}
-	clock += 6<<clockShift + 1
-	// 032D JSR GAINR
+	// 0335 JSR GAINR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2F
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x37
 		s -= 2
-		goto L03BF
+		goto L03C0
 	}
 
-L0330:
+L0338:
 	if off[68] {
-		pc = 0x0330
+		pc = 0x0338
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0330
+		pc = 0x0338
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0330 JSR MOVE
+	// 0338 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x32
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x3A
 		s -= 2
 		goto L0453
 	}
 
-L0333:
+L033B:
 	if off[69] {
-		pc = 0x0333
+		pc = 0x033B
 		goto step
 	}
-	if clock+59<<clockShift >= end {
-		pc = 0x0333
+	if clock+65<<clockShift >= end {
+		pc = 0x033B
 		goto budget
 	}
+	clock += 5<<clockShift + 2
+	// 033B LDX .CAPT
+	{
+		m := c.Mem[0x009A]
+		x = m
+		nz = int(int8(x))
+	}
+	// 033D BMI TNC
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L034C
+		}
+	}
+
+L033F:
+	if off[70] {
+		pc = 0x033F
+		goto step
+	}
+	clock += 13<<clockShift + 4
+	// 033F LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0341 SEC
+	{
+		cf = 1
+	}
+	// 0342 SBC .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0344 JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x46
+		s -= 2
+		goto L057B
+	}
+
+L0347:
+	if off[71] {
+		pc = 0x0347
+		goto step
+	}
+	if clock+67<<clockShift >= end {
+		pc = 0x0347
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0347 CLC
+	{
+		cf = 0
+	}
+	// 0348 ADC .GAIN
+	{
+		m := c.Mem[0x00B4]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 034A STA .GAIN
+	{
+		c.Mem[0x00B4] = a
+	}
+
+L034C: // TNC
+	if off[72] {
+		pc = 0x034C
+		goto step
+	}
 	clock += 58<<clockShift + 17
-	// 0333 LDY .CAPT
+	// 034C LDY .CAPT
 	{
 		m := c.Mem[0x009A]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0335 INY
+	// 034E INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0336 LDX .PLY
+	// 034F LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0338 LDA .EVAL,X
+	// 0351 LDA .EVAL,X
 	{
 		m := c.Mem[x+0x80]
 		a = m
 		nz = int(int8(a))
 	}
-	// 033A CLC
+	// 0353 CLC
 	{
 		cf = 0
 	}
-	// 033B ADC $1780,Y
+	// 0354 ADC $1780,Y
 	{
 		ea := 0x1780 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10425,7 +11679,7 @@ L0333:
 
 		}
 	}
-	// 033E ADC .GAIN
+	// 0357 ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
 		if c.P&FlagD == 0 {
@@ -10458,178 +11712,178 @@ L0333:
 
 		}
 	}
-	// 0340 EOR #$FF
+	// 0359 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0342 STA $81,X
+	// 035B STA $81,X
 	{
 		ea := uint16(x + 0x81)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 35<<clockShift + 9
-			pc = 0x0342
+			pc = 0x035B
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0344 LDA .BETA,X
+	// 035D LDA .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0346 EOR #$FF
+	// 035F EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0348 STA $71,X
+	// 0361 STA $71,X
 	{
 		ea := uint16(x + 0x71)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 25<<clockShift + 6
-			pc = 0x0348
+			pc = 0x0361
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 034A LDA .ALPHA,X
+	// 0363 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 034C EOR #$FF
+	// 0365 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 034E STA $79,X
+	// 0367 STA $79,X
 	{
 		ea := uint16(x + 0x79)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 15<<clockShift + 3
-			pc = 0x034E
+			pc = 0x0367
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0350 INC .PLY
+	// 0369 INC .PLY
 	{
 		m := c.Mem[0x0047]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0352 JSR NEGA
+	// 036B JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x54
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x6D
 		s -= 2
 		goto L17A1
 	}
 
-L0355:
-	if off[70] {
-		pc = 0x0355
+L036E:
+	if off[73] {
+		pc = 0x036E
 		goto step
 	}
 	if clock+14<<clockShift >= end {
-		pc = 0x0355
+		pc = 0x036E
 		goto budget
 	}
 	clock += 14<<clockShift + 3
-	// 0355 DEC .PLY
+	// 036E DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0357 STA .SCORE
+	// 0370 STA .SCORE
 	{
 		c.Mem[0x004C] = a
 	}
-	// 0359 JSR UMOVE
+	// 0372 JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x5B
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x74
 		s -= 2
 		goto L0494
 	}
 
-L035C:
-	if off[71] {
-		pc = 0x035C
+L0375:
+	if off[74] {
+		pc = 0x0375
 		goto step
 	}
-	if clock+87<<clockShift >= end {
-		pc = 0x035C
+	if clock+70<<clockShift >= end {
+		pc = 0x0375
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 035C LDX .PLY
+	// 0375 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 035E LDA .ABORT
+	// 0377 LDA .ABORT
 	{
 		m := c.Mem[0x004B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0360 BNE CUT
+	// 0379 BNE CUT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0385
+			goto L03A1
 		}
 	}
 
-L0362:
-	if off[72] {
-		pc = 0x0362
+L037B:
+	if off[75] {
+		pc = 0x037B
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 0362 LDA .SCORE
+	// 037B LDA .SCORE
 	{
 		m := c.Mem[0x004C]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0364 EOR #$FF
+	// 037D EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0366 BEQ JRET
+	// 037F BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L038F
+			goto L03AB
 		}
 	}
 
-L0368:
-	if off[73] {
-		pc = 0x0368
+L0381:
+	if off[76] {
+		pc = 0x0381
 		goto step
 	}
 	clock += 20<<clockShift + 5
-	// 0368 LSR .MODE,X
+	// 0381 LSR .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
-			pc = 0x0368
+			pc = 0x0381
 			goto step
 		}
 		m := c.Mem[ea]
@@ -10638,16 +11892,16 @@ L0368:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 036A SEC
+	// 0383 SEC
 	{
 		cf = 1
 	}
-	// 036B ROL .MODE,X
+	// 0384 ROL .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 12<<clockShift + 3
-			pc = 0x036B
+			pc = 0x0384
 			goto step
 		}
 		m := c.Mem[ea]
@@ -10655,574 +11909,330 @@ L0368:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 036D CMP .ALPHA,X
+	// 0386 CMP .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 036F BCC JRET
+	// 0388 BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L038F
+			goto L03AB
 		}
 	}
 
-L0371:
-	if off[74] {
-		pc = 0x0371
+L038A:
+	if off[77] {
+		pc = 0x038A
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0371 BEQ JRET
+	// 038A BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L038F
+			goto L03AB
 		}
 	}
 
-L0373:
-	if off[75] {
-		pc = 0x0373
+L038C:
+	if off[78] {
+		pc = 0x038C
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 0373 STA .ALPHA,X
+	// 038C STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x0373
+			pc = 0x038C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0375 CPX #$00
+	// 038E CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0377 BNE JNR
+	// 0390 BNE JNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0381
+			goto L039A
 		}
 	}
 
-L0379:
-	if off[76] {
-		pc = 0x0379
+L0392:
+	if off[79] {
+		pc = 0x0392
 		goto step
 	}
 	clock += 12<<clockShift + 4
-	// 0379 LDY .PIECE
+	// 0392 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 037B STY .RBP
+	// 0394 STY .RBP
 	{
 		c.Mem[0x004D] = y
 	}
-	// 037D LDY .SQUARE
+	// 0396 LDY .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		y = m
 		nz = int(int8(y))
 	}
-	// 037F STY .RBM
+	// 0398 STY .RBM
 	{
 		c.Mem[0x004E] = y
 	}
 
-L0381: // JNR
-	if off[77] {
-		pc = 0x0381
+L039A: // JNR
+	if off[80] {
+		pc = 0x039A
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 0381 CMP .BETA,X
+	// 039A CMP .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0383 BCC JRET
+	// 039C BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L038F
+			goto L03AB
 		}
 	}
 
-L0385: // CUT
-	if off[78] {
-		pc = 0x0385
+L039E:
+	if off[81] {
+		pc = 0x039E
 		goto step
 	}
+	clock += 6<<clockShift + 1
+	// 039E JSR KREC
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xA0
+		s -= 2
+		goto L08F0
+	}
+
+L03A1: // CUT
+	if off[82] {
+		pc = 0x03A1
+		goto step
+	}
+	if clock+24<<clockShift >= end {
+		pc = 0x03A1
+		goto budget
+	}
 	clock += 10<<clockShift + 3
-	// 0385 LDA .MODE,X
+	// 03A1 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0387 ORA #$80
+	// 03A3 ORA #$80
 	{
 		m := byte(0x80)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 0389 STA .MODE,X
+	// 03A5 STA .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x0389
+			pc = 0x03A5
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L038B: // UNWIND
-	if off[79] {
-		pc = 0x038B
+L03A7: // UNWIND
+	if off[83] {
+		pc = 0x03A7
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 038B LDA .SSP,X
+	// 03A7 LDA .SSP,X
 	{
 		m := c.Mem[x+0x90]
 		a = m
 		nz = int(int8(a))
 	}
-	// 038D TAX
+	// 03A9 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 038E TXS
+	// 03AA TXS
 	{
 		s = x
 	}
 
-L038F: // JRET
-	if off[80] {
-		pc = 0x038F
+L03AB: // JRET
+	if off[84] {
+		pc = 0x03AB
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 038F RTS
+	// 03AB RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
-L0390: // CENT
-	if off[81] {
-		pc = 0x0390
-		goto step
-	}
-	if clock+45<<clockShift >= end {
-		pc = 0x0390
-		goto budget
-	}
-	clock += 9<<clockShift + 4
-	// 0390 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0391 AND #$07
-	{
-		m := byte(0x07)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0393 CMP #$04
-	{
-		m := byte(0x04)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0395 BCC CEN1
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L0399
-		}
-	}
-
-L0397:
-	if off[82] {
-		pc = 0x0397
-		goto step
-	}
-	clock += 2<<clockShift + 1
-	// 0397 EOR #$07
-	{
-		m := byte(0x07)
-		a ^= m
-		nz = int(int8(a))
-	}
-
-L0399: // CEN1
-	if off[83] {
-		pc = 0x0399
-		goto step
-	}
-	clock += 19<<clockShift + 8
-	// 0399 STA .TMP2
-	{
-		c.Mem[0x0099] = a
-	}
-	// 039B PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 039C LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 039D LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 039E LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 039F LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 03A0 CMP #$04
-	{
-		m := byte(0x04)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 03A2 BCC CEN2
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L03A6
-		}
-	}
-
-L03A4:
-	if off[84] {
-		pc = 0x03A4
-		goto step
-	}
-	clock += 2<<clockShift + 1
-	// 03A4 EOR #$07
-	{
-		m := byte(0x07)
-		a ^= m
-		nz = int(int8(a))
-	}
-
-L03A6: // CEN2
+L03AC: // NOLEG2
 	if off[85] {
-		pc = 0x03A6
-		goto step
-	}
-	clock += 13<<clockShift + 4
-	// 03A6 CLC
-	{
-		cf = 0
-	}
-	// 03A7 ADC .TMP2
-	{
-		m := c.Mem[0x0099]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
-	}
-	// 03A9 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 03AA RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x031D:
-			goto L031D
-		case 0x0324:
-			goto L0324
-		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
-				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
-				goto L0219
-			case 120:
-				goto L020C
-			}
-		}
-		goto step
-	}
-
-L03AB: // NOLEG2
-	if off[86] {
-		pc = 0x03AB
+		pc = 0x03AC
 		goto step
 	}
 	if clock+11<<clockShift >= end {
-		pc = 0x03AB
+		pc = 0x03AC
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 03AB DEC .PLY
+	// 03AC DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 03AD JSR REVERSE
+	// 03AE JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xAF
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xB0
 		s -= 2
 		goto L0400
 	}
 
-L03B0:
-	if off[87] {
-		pc = 0x03B0
+L03B1:
+	if off[86] {
+		pc = 0x03B1
 		goto step
 	}
 	if clock+20<<clockShift >= end {
-		pc = 0x03B0
+		pc = 0x03B1
 		goto budget
 	}
 	clock += 13<<clockShift + 5
-	// 03B0 LDX .PLY
+	// 03B1 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03B2 LDA $89,X
+	// 03B3 LDA $89,X
 	{
 		m := c.Mem[x+0x89]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B4 LSR A
+	// 03B5 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -11230,32 +12240,32 @@ L03B0:
 		nz = int(int8(m))
 		a = m
 	}
-	// 03B5 LDA #$80
+	// 03B6 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B7 BCC NR2
+	// 03B8 BCC NR2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03BC
+			goto L03BD
 		}
 	}
 
-L03B9:
-	if off[88] {
-		pc = 0x03B9
+L03BA:
+	if off[87] {
+		pc = 0x03BA
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 03B9 TXA
+	// 03BA TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03BA ADC #$01
+	// 03BB ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -11289,74 +12299,74 @@ L03B9:
 		}
 	}
 
-L03BC: // NR2
-	if off[89] {
-		pc = 0x03BC
+L03BD: // NR2
+	if off[88] {
+		pc = 0x03BD
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 03BC JMP REVERSE
+	// 03BD JMP REVERSE
 	{
 		goto L0400
 	}
 
-L03BF: // GAINR
-	if off[90] {
-		pc = 0x03BF
+L03C0: // GAINR
+	if off[89] {
+		pc = 0x03C0
 		goto step
 	}
 	if clock+15<<clockShift >= end {
-		pc = 0x03BF
+		pc = 0x03C0
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03BF STA .GAIN
+	// 03C0 STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03C1 LDY .PLY
+	// 03C2 LDY .PLY
 	{
 		m := c.Mem[0x0047]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03C3 BNE GR
+	// 03C4 BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DE
+			goto L03DF
 		}
 	}
 
-L03C5:
-	if off[91] {
-		pc = 0x03C5
+L03C6:
+	if off[90] {
+		pc = 0x03C6
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 03C5 LDY #$03
+	// 03C6 LDY #$03
 	{
 		m := byte(0x03)
 		y = m
 		nz = int(int8(y))
 	}
 
-L03C7: // GR1
-	if off[92] {
-		pc = 0x03C7
+L03C8: // GR1
+	if off[91] {
+		pc = 0x03C8
 		goto step
 	}
 	if clock+33<<clockShift >= end {
-		pc = 0x03C7
+		pc = 0x03C8
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03C7 TXA
+	// 03C8 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03C8 CMP .HISTP,Y
+	// 03C9 CMP .HISTP,Y
 	{
 		ea := 0x00D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -11365,27 +12375,27 @@ L03C7: // GR1
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03CB BNE GR2
+	// 03CC BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DB
+			goto L03DC
 		}
 	}
 
-L03CD:
-	if off[93] {
-		pc = 0x03CD
+L03CE:
+	if off[92] {
+		pc = 0x03CE
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 03CD LDA .SQUARE
+	// 03CE LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03CF CMP .HISTF,Y
+	// 03D0 CMP .HISTF,Y
 	{
 		ea := 0x00D4 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -11394,27 +12404,27 @@ L03CD:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03D2 BNE GR2
+	// 03D3 BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DB
+			goto L03DC
 		}
 	}
 
-L03D4:
-	if off[94] {
-		pc = 0x03D4
+L03D5:
+	if off[93] {
+		pc = 0x03D5
 		goto step
 	}
 	clock += 14<<clockShift + 4
-	// 03D4 LDA .GAIN
+	// 03D5 LDA .GAIN
 	{
 		m := c.Mem[0x00B4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03D6 SBC #$06
+	// 03D7 SBC #$06
 	{
 		m := byte(0x06)
 		if c.P&FlagD == 0 {
@@ -11444,241 +12454,257 @@ L03D4:
 
 		}
 	}
-	// 03D8 STA .GAIN
+	// 03D9 STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03DA RTS
+	// 03DB RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0330:
-			goto L0330
+		case 0x0338:
+			goto L0338
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
-L03DB: // GR2
-	if off[95] {
-		pc = 0x03DB
+L03DC: // GR2
+	if off[94] {
+		pc = 0x03DC
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 03DB DEY
+	// 03DC DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 03DC BPL GR1
+	// 03DD BPL GR1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L03C7
+			goto L03C8
 		}
 	}
 
-L03DE: // GR
-	if off[96] {
-		pc = 0x03DE
+L03DF: // GR
+	if off[95] {
+		pc = 0x03DF
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 03DE RTS
+	// 03DF RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0330:
-			goto L0330
+		case 0x0338:
+			goto L0338
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
-L03DF: // DISMV
-	if off[97] {
-		pc = 0x03DF
+L03E0: // DISMV
+	if off[96] {
+		pc = 0x03E0
 		goto step
 	}
 	if clock+2<<clockShift >= end {
-		pc = 0x03DF
+		pc = 0x03E0
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 03DF LDX #$04
+	// 03E0 LDX #$04
 	{
 		m := byte(0x04)
 		x = m
 		nz = int(int8(x))
 	}
 
-L03E1: // ROL
-	if off[98] {
-		pc = 0x03E1
+L03E2: // ROL
+	if off[97] {
+		pc = 0x03E2
 		goto step
 	}
 	if clock+29<<clockShift >= end {
-		pc = 0x03E1
+		pc = 0x03E2
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03E1 ASL .BESTM
+	// 03E2 ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -11686,47 +12712,47 @@ L03E1: // ROL
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03E3 ROL .BESTV
+	// 03E4 ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
 		nz = int(int8(m))
 		c.Mem[0x00FA] = m
 	}
-	// 03E5 DEX
+	// 03E6 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 03E6 BNE ROL
+	// 03E7 BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03E1
+			goto L03E2
 		}
 	}
 
-L03E8:
-	if off[99] {
-		pc = 0x03E8
+L03E9:
+	if off[98] {
+		pc = 0x03E9
 		goto step
 	}
 	clock += 15<<clockShift + 4
-	// 03E8 ORA .BESTM
+	// 03E9 ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03EA STA .BESTM
+	// 03EB STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03EC STA .SQUARE
+	// 03ED STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03EE RTS
+	// 03EF RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -11736,87 +12762,95 @@ L03E8:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
 L0400: // REVERSE
-	if off[100] {
+	if off[99] {
 		pc = 0x0400
 		goto step
 	}
@@ -11872,7 +12906,7 @@ L0400: // REVERSE
 	}
 
 L040F: // ETC
-	if off[101] {
+	if off[100] {
 		pc = 0x040F
 		goto step
 	}
@@ -12007,7 +13041,7 @@ L040F: // ETC
 	}
 
 L0424:
-	if off[102] {
+	if off[101] {
 		pc = 0x0424
 		goto step
 	}
@@ -12025,87 +13059,95 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
 L0426: // CMOVE
-	if off[103] {
+	if off[102] {
 		pc = 0x0426
 		goto step
 	}
@@ -12187,7 +13229,7 @@ L0426: // CMOVE
 	}
 
 L0434:
-	if off[104] {
+	if off[103] {
 		pc = 0x0434
 		goto step
 	}
@@ -12225,7 +13267,7 @@ L0434:
 	}
 
 L043D:
-	if off[105] {
+	if off[104] {
 		pc = 0x043D
 		goto step
 	}
@@ -12252,7 +13294,7 @@ L043D:
 	}
 
 L0443:
-	if off[106] {
+	if off[105] {
 		pc = 0x0443
 		goto step
 	}
@@ -12309,7 +13351,7 @@ L0443:
 	}
 
 L044B: // NO
-	if off[107] {
+	if off[106] {
 		pc = 0x044B
 		goto step
 	}
@@ -12320,7 +13362,7 @@ L044B: // NO
 	}
 
 L044C: // RETL
-	if off[108] {
+	if off[107] {
 		pc = 0x044C
 		goto step
 	}
@@ -12344,88 +13386,98 @@ L044C: // RETL
 			goto L023F
 		case 0x0254:
 			goto L0254
+		case 0x08DA:
+			goto L08DA
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
 L044F: // ILLEGAL
-	if off[109] {
+	if off[108] {
 		pc = 0x044F
 		goto step
 	}
@@ -12453,88 +13505,98 @@ L044F: // ILLEGAL
 			goto L023F
 		case 0x0254:
 			goto L0254
+		case 0x08DA:
+			goto L08DA
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
 L0453: // MOVE
-	if off[110] {
+	if off[109] {
 		pc = 0x0453
 		goto step
 	}
@@ -12592,7 +13654,7 @@ L0453: // MOVE
 	}
 
 L0461: // CHECK
-	if off[111] {
+	if off[110] {
 		pc = 0x0461
 		goto step
 	}
@@ -12622,7 +13684,7 @@ L0461: // CHECK
 	}
 
 L0466:
-	if off[112] {
+	if off[111] {
 		pc = 0x0466
 		goto step
 	}
@@ -12780,7 +13842,7 @@ L0466:
 	}
 
 L048D: // STRV
-	if off[113] {
+	if off[112] {
 		pc = 0x048D
 		goto step
 	}
@@ -12817,94 +13879,102 @@ L048D: // STRV
 		switch pc {
 		case 0x0274:
 			goto L0274
-		case 0x0333:
-			goto L0333
-		case 0x035C:
-			goto L035C
-		case 0x056D:
-			goto L056D
+		case 0x033B:
+			goto L033B
+		case 0x0375:
+			goto L0375
+		case 0x0576:
+			goto L0576
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
 L0494: // UMOVE
-	if off[114] {
+	if off[113] {
 		pc = 0x0494
 		goto step
 	}
@@ -13066,7 +14136,7 @@ L0494: // UMOVE
 	}
 
 L04BA:
-	if off[115] {
+	if off[114] {
 		pc = 0x04BA
 		goto step
 	}
@@ -13079,7 +14149,7 @@ L04BA:
 	}
 
 L04BC: // UNONE
-	if off[116] {
+	if off[115] {
 		pc = 0x04BC
 		goto step
 	}
@@ -13100,7 +14170,7 @@ L04BC: // UNONE
 	}
 
 L04C2: // GO
-	if off[117] {
+	if off[116] {
 		pc = 0x04C2
 		goto step
 	}
@@ -13123,7 +14193,7 @@ L04C2: // GO
 	}
 
 L04C6: // GCLR
-	if off[118] {
+	if off[117] {
 		pc = 0x04C6
 		goto step
 	}
@@ -13156,7 +14226,7 @@ L04C6: // GCLR
 	}
 
 L04CC:
-	if off[119] {
+	if off[118] {
 		pc = 0x04CC
 		goto step
 	}
@@ -13169,11 +14239,11 @@ L04CC:
 	}
 
 L04CE: // GSET
-	if off[120] {
+	if off[119] {
 		pc = 0x04CE
 		goto step
 	}
-	if clock+87<<clockShift >= end {
+	if clock+1390<<clockShift >= end {
 		pc = 0x04CE
 		goto budget
 	}
@@ -13204,7 +14274,7 @@ L04CE: // GSET
 	}
 
 L04D5:
-	if off[121] {
+	if off[120] {
 		pc = 0x04D5
 		goto step
 	}
@@ -13226,7 +14296,7 @@ L04D5:
 	}
 
 L04D9: // GNEXT
-	if off[122] {
+	if off[121] {
 		pc = 0x04D9
 		goto step
 	}
@@ -13245,11 +14315,11 @@ L04D9: // GNEXT
 	}
 
 L04DC:
-	if off[123] {
+	if off[122] {
 		pc = 0x04DC
 		goto step
 	}
-	clock += 31<<clockShift + 12
+	clock += 17<<clockShift + 7
 	// 04DC INX
 	{
 		x++
@@ -13273,118 +14343,165 @@ L04DC:
 	{
 		c.Mem[0x004D] = x
 	}
-	// 04E5 INX
+	// 04E5 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 04E6 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+
+L04E8: // GKCLR
+	if off[123] {
+		pc = 0x04E8
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 04E8 STA .KP,Y
+	{
+		ea := 0x1000 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x04E8
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 04EB DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 04EC BPL GKCLR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L04E8
+		}
+	}
+
+L04EE:
+	if off[124] {
+		pc = 0x04EE
+		goto step
+	}
+	clock += 18<<clockShift + 7
+	// 04EE INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 04E6 STX .ABORT
+	// 04EF STX .ABORT
 	{
 		c.Mem[0x004B] = x
 	}
-	// 04E8 STX .IDEP
+	// 04F1 STX .IDEP
 	{
 		c.Mem[0x0048] = x
 	}
-	// 04EA LDY #$00
+	// 04F3 LDY #$00
 	{
 		m := byte(0x00)
 		y = m
 		nz = int(int8(y))
 	}
-	// 04EC LDA .LEVT
+	// 04F5 LDA .LEVT
 	{
 		m := c.Mem[0x018B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 04EF CMP #$FF
+	// 04F8 CMP #$FF
 	{
 		m := byte(0xFF)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04F1 BEQ GLEV
+	// 04FA BEQ GLEV
 	{
 		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L04FA
+			clock += 2 << clockShift
+			goto L0503
 		}
 	}
 
-L04F3:
-	if off[124] {
-		pc = 0x04F3
+L04FC:
+	if off[125] {
+		pc = 0x04FC
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 04F3 INY
+	// 04FC INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 04F4 LDA .LEVC
+	// 04FD LDA .LEVC
 	{
 		m := c.Mem[0x02F2]
 		a = m
 		nz = int(int8(a))
 	}
-	// 04F7 BEQ GLEV
+	// 0500 BEQ GLEV
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L04FA
+			goto L0503
 		}
 	}
 
-L04F9:
-	if off[125] {
-		pc = 0x04F9
+L0502:
+	if off[126] {
+		pc = 0x0502
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 04F9 INY
+	// 0502 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
 
-L04FA: // GLEV
-	if off[126] {
-		pc = 0x04FA
+L0503: // GLEV
+	if off[127] {
+		pc = 0x0503
 		goto step
 	}
 	clock += 23<<clockShift + 8
-	// 04FA LDA BUDL,Y
+	// 0503 LDA BUDL,Y
 	{
-		ea := 0x0572 + uint16(y)
+		ea := 0x05F8 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 04FD STA .NODEL
+	// 0506 STA .NODEL
 	{
 		c.Mem[0x0049] = a
 	}
-	// 04FF LDA BUDH,Y
+	// 0508 LDA BUDH,Y
 	{
-		ea := 0x0575 + uint16(y)
+		ea := 0x05FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0502 STA .NODEH
+	// 050B STA .NODEH
 	{
 		c.Mem[0x004A] = a
 	}
-	// 0504 CLC
+	// 050D CLC
 	{
 		cf = 0
 	}
-	// 0505 ADC #$01
+	// 050E ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -13417,7 +14534,7 @@ L04FA: // GLEV
 
 		}
 	}
-	// 0507 LSR A
+	// 0510 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -13425,150 +14542,150 @@ L04FA: // GLEV
 		nz = int(int8(m))
 		a = m
 	}
-	// 0508 STA .LIMIT
+	// 0511 STA .LIMIT
 	{
 		c.Mem[0x0098] = a
 	}
 
-L050A: // ITER
-	if off[127] {
-		pc = 0x050A
+L0513: // ITER
+	if off[128] {
+		pc = 0x0513
 		goto step
 	}
 	if clock+32<<clockShift >= end {
-		pc = 0x050A
+		pc = 0x0513
 		goto budget
 	}
 	clock += 32<<clockShift + 10
-	// 050A INC .IDEP
+	// 0513 INC .IDEP
 	{
 		m := c.Mem[0x0048]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0048] = m
 	}
-	// 050C LDX #$00
+	// 0515 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 050E STX .PLY
+	// 0517 STX .PLY
 	{
 		c.Mem[0x0047] = x
 	}
-	// 0510 STX .ALPHA
+	// 0519 STX .ALPHA
 	{
 		c.Mem[0x0070] = x
 	}
-	// 0512 STX .MODE
+	// 051B STX .MODE
 	{
 		c.Mem[0x0088] = x
 	}
-	// 0514 DEX
+	// 051D DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0515 STX .BETA
+	// 051E STX .BETA
 	{
 		c.Mem[0x0078] = x
 	}
-	// 0517 LDA #$80
+	// 0520 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0519 STA .EVAL
+	// 0522 STA .EVAL
 	{
 		c.Mem[0x0080] = a
 	}
-	// 051B JSR FIRST
+	// 0524 JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x1D
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x26
 		s -= 2
 		goto L00DD
 	}
 
-L051E:
-	if off[128] {
-		pc = 0x051E
+L0527:
+	if off[129] {
+		pc = 0x0527
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x051E
+		pc = 0x0527
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 051E JSR ROOT
+	// 0527 JSR ROOT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x20
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x29
 		s -= 2
 		goto L0803
 	}
 
-L0521:
-	if off[129] {
-		pc = 0x0521
+L052A:
+	if off[130] {
+		pc = 0x052A
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0521
+		pc = 0x052A
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0521 JSR REVERSE
+	// 052A JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x23
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x2C
 		s -= 2
 		goto L0400
 	}
 
-L0524:
-	if off[130] {
-		pc = 0x0524
+L052D:
+	if off[131] {
+		pc = 0x052D
 		goto step
 	}
 	if clock+3329<<clockShift >= end {
-		pc = 0x0524
+		pc = 0x052D
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0524 LDX .RBP
+	// 052D LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0526 BMI MATE
+	// 052F BMI MATE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0570
+			goto L0579
 		}
 	}
 
-L0528:
-	if off[131] {
-		pc = 0x0528
+L0531:
+	if off[132] {
+		pc = 0x0531
 		goto step
 	}
 	clock += 10<<clockShift + 4
-	// 0528 LDA .NODEH
+	// 0531 LDA .NODEH
 	{
 		m := c.Mem[0x004A]
 		a = m
 		nz = int(int8(a))
 	}
-	// 052A SEC
+	// 0533 SEC
 	{
 		cf = 1
 	}
-	// 052B SBC .LIMIT
+	// 0534 SBC .LIMIT
 	{
 		m := c.Mem[0x0098]
 		if c.P&FlagD == 0 {
@@ -13598,61 +14715,61 @@ L0528:
 
 		}
 	}
-	// 052D BMI GDONE
+	// 0536 BMI GDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0535
+			goto L053E
 		}
 	}
 
-L052F:
-	if off[132] {
-		pc = 0x052F
+L0538:
+	if off[133] {
+		pc = 0x0538
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 052F LDA .IDEP
+	// 0538 LDA .IDEP
 	{
 		m := c.Mem[0x0048]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0531 CMP #$06
+	// 053A CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0533 BCC ITER
+	// 053C BCC ITER
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L050A
+			goto L0513
 		}
 	}
 
-L0535: // GDONE
-	if off[133] {
-		pc = 0x0535
+L053E: // GDONE
+	if off[134] {
+		pc = 0x053E
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0535 LDY #$02
+	// 053E LDY #$02
 	{
 		m := byte(0x02)
 		y = m
 		nz = int(int8(y))
 	}
 
-L0537: // GHIST
-	if off[134] {
-		pc = 0x0537
+L0540: // GHIST
+	if off[135] {
+		pc = 0x0540
 		goto step
 	}
 	clock += 22<<clockShift + 6
-	// 0537 LDA .HISTP,Y
+	// 0540 LDA .HISTP,Y
 	{
 		ea := 0x00D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -13660,17 +14777,17 @@ L0537: // GHIST
 		a = m
 		nz = int(int8(a))
 	}
-	// 053A STA $00D1,Y
+	// 0543 STA $00D1,Y
 	{
 		ea := 0x00D1 + uint16(y)
 		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
-			pc = 0x053A
+			pc = 0x0543
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 053D LDA .HISTF,Y
+	// 0546 LDA .HISTF,Y
 	{
 		ea := 0x00D4 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -13678,201 +14795,201 @@ L0537: // GHIST
 		a = m
 		nz = int(int8(a))
 	}
-	// 0540 STA $00D5,Y
+	// 0549 STA $00D5,Y
 	{
 		ea := 0x00D5 + uint16(y)
 		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
-			pc = 0x0540
+			pc = 0x0549
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0543 DEY
+	// 054C DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 0544 BPL GHIST
+	// 054D BPL GHIST
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0537
+			goto L0540
 		}
 	}
 
-L0546:
-	if off[135] {
-		pc = 0x0546
+L054F:
+	if off[136] {
+		pc = 0x054F
 		goto step
 	}
 	clock += 32<<clockShift + 11
-	// 0546 LDX .RBP
+	// 054F LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0548 STX .BESTP
+	// 0551 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 054A STX .HISTP
+	// 0553 STX .HISTP
 	{
 		c.Mem[0x00D0] = x
 	}
-	// 054C LDA .BOARD,X
+	// 0555 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 054E STA .BESTV
+	// 0557 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0550 STA .HISTF
+	// 0559 STA .HISTF
 	{
 		c.Mem[0x00D4] = a
 	}
-	// 0552 LDA .RBM
+	// 055B LDA .RBM
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0554 STA .BESTM
+	// 055D STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 0556 STA .SQUARE
+	// 055F STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0558 CMP #$70
+	// 0561 CMP #$70
 	{
 		m := byte(0x70)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 055A BCC GMOVE
+	// 0563 BCC GMOVE
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0568
+			goto L0571
 		}
 	}
 
-L055C:
-	if off[136] {
-		pc = 0x055C
+L0565:
+	if off[137] {
+		pc = 0x0565
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 055C CPX #$08
+	// 0565 CPX #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 055E BCC GMOVE
+	// 0567 BCC GMOVE
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0568
+			goto L0571
 		}
 	}
 
-L0560:
-	if off[137] {
-		pc = 0x0560
+L0569:
+	if off[138] {
+		pc = 0x0569
 		goto step
 	}
 	clock += 5<<clockShift + 2
-	// 0560 LDY $51
+	// 0569 LDY $51
 	{
 		m := c.Mem[0x0051]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0562 BPL GMOVE
+	// 056B BPL GMOVE
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0568
+			goto L0571
 		}
 	}
 
-L0564:
-	if off[138] {
-		pc = 0x0564
+L056D:
+	if off[139] {
+		pc = 0x056D
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 0564 STY .BOARD,X
+	// 056D STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 6<<clockShift + 2
-			pc = 0x0564
+			pc = 0x056D
 			goto step
 		}
 		c.Mem[ea] = y
 	}
-	// 0566 LDX #$01
+	// 056F LDX #$01
 	{
 		m := byte(0x01)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0568: // GMOVE
-	if off[139] {
-		pc = 0x0568
+L0571: // GMOVE
+	if off[140] {
+		pc = 0x0571
 		goto step
 	}
 	clock += 9<<clockShift + 2
-	// 0568 STX .PIECE
+	// 0571 STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 056A JSR MOVE
+	// 0573 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x6C
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
 		s -= 2
 		goto L0453
 	}
 
-L056D:
-	if off[140] {
-		pc = 0x056D
+L0576:
+	if off[141] {
+		pc = 0x0576
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x056D
+		pc = 0x0576
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 056D JMP CHESS
+	// 0576 JMP CHESS
 	{
 		goto L0000
 	}
 
-L0570: // MATE
-	if off[141] {
-		pc = 0x0570
+L0579: // MATE
+	if off[142] {
+		pc = 0x0579
 		goto step
 	}
 	clock += 8<<clockShift + 2
-	// 0570 TXA
+	// 0579 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0571 RTS
+	// 057A RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -13882,87 +14999,364 @@ L0570: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
+			}
+		}
+		goto step
+	}
+
+L057B: // PST
+	if off[143] {
+		pc = 0x057B
+		goto step
+	}
+	if clock+26<<clockShift >= end {
+		pc = 0x057B
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 057B ORA TBITS,X
+	{
+		ea := 0x058C + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 057E TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 057F LDA TPG,X
+	{
+		ea := 0x05AC + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0582 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0588
+		}
+	}
+
+L0584:
+	if off[144] {
+		pc = 0x0584
+		goto step
+	}
+	clock += 10<<clockShift + 2
+	// 0584 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0587 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x032B:
+			goto L032B
+		case 0x0332:
+			goto L0332
+		case 0x0347:
+			goto L0347
+		}
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L17E0
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
+				goto L0219
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
+				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
+			}
+		}
+		goto step
+	}
+
+L0588: // PSTN
+	if off[145] {
+		pc = 0x0588
+		goto step
+	}
+	clock += 10<<clockShift + 2
+	// 0588 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x032B:
+			goto L032B
+		case 0x0332:
+			goto L0332
+		case 0x0347:
+			goto L0347
+		}
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L17E0
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
+				goto L0219
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
+				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
 L0800: // FULL
-	if off[142] {
+	if off[146] {
 		pc = 0x0800
 		goto step
 	}
@@ -13980,7 +15374,7 @@ L0800: // FULL
 	}
 
 L0803: // ROOT
-	if off[143] {
+	if off[147] {
 		pc = 0x0803
 		goto step
 	}
@@ -13994,11 +15388,11 @@ L0803: // ROOT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
 		s -= 2
-		goto L0838
+		goto L0841
 	}
 
 L0806:
-	if off[144] {
+	if off[148] {
 		pc = 0x0806
 		goto step
 	}
@@ -14023,12 +15417,12 @@ L0806:
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0815
+			goto L081E
 		}
 	}
 
 L080C:
-	if off[145] {
+	if off[149] {
 		pc = 0x080C
 		goto step
 	}
@@ -14049,44 +15443,88 @@ L080C:
 		}
 		c.Mem[ea] = a
 	}
-	// 0810 JSR GEN
+	// 0810 JSR KILL
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
 		s -= 2
-		goto L082F
+		goto L08C1
 	}
 
 L0813:
-	if off[146] {
+	if off[150] {
 		pc = 0x0813
 		goto step
 	}
-	if clock+33<<clockShift >= end {
+	if clock+40<<clockShift >= end {
 		pc = 0x0813
 		goto budget
 	}
-	clock += 3<<clockShift + 1
+	clock += 9<<clockShift + 3
 	// 0813 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-
-L0815: // FDONE
-	if off[147] {
-		pc = 0x0815
-		goto step
-	}
-	clock += 12<<clockShift + 4
 	// 0815 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0817 LSR A
+	// 0817 BMI FDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L081E
+		}
+	}
+
+L0819:
+	if off[151] {
+		pc = 0x0819
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0819 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x1B
+		s -= 2
+		goto L0838
+	}
+
+L081C:
+	if off[152] {
+		pc = 0x081C
+		goto step
+	}
+	if clock+33<<clockShift >= end {
+		pc = 0x081C
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 081C LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+
+L081E: // FDONE
+	if off[153] {
+		pc = 0x081E
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 081E LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0820 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -14094,166 +15532,166 @@ L0815: // FDONE
 		nz = int(int8(m))
 		a = m
 	}
-	// 0818 LDA .ALPHA,X
+	// 0821 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 081A BCC NOLEG
+	// 0823 BCC NOLEG
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L081F
+			goto L0828
 		}
 	}
 
-L081C:
-	if off[148] {
-		pc = 0x081C
+L0825:
+	if off[154] {
+		pc = 0x0825
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 081C JMP REVERSE
+	// 0825 JMP REVERSE
 	{
 		goto L0400
 	}
 
-L081F: // NOLEG
-	if off[149] {
-		pc = 0x081F
+L0828: // NOLEG
+	if off[155] {
+		pc = 0x0828
 		goto step
 	}
 	clock += 17<<clockShift + 5
-	// 081F LDA #$20
+	// 0828 LDA #$20
 	{
 		m := byte(0x20)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0821 STA $89,X
+	// 082A STA $89,X
 	{
 		ea := uint16(x + 0x89)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 15<<clockShift + 4
-			pc = 0x0821
+			pc = 0x082A
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0823 INX
+	// 082C INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 0824 STX .PLY
+	// 082D STX .PLY
 	{
 		c.Mem[0x0047] = x
 	}
-	// 0826 JSR REVERSE
+	// 082F JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x28
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x31
 		s -= 2
 		goto L0400
 	}
 
-L0829:
-	if off[150] {
-		pc = 0x0829
+L0832:
+	if off[156] {
+		pc = 0x0832
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0829
+		pc = 0x0832
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0829 JSR GEN
+	// 0832 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x2B
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x34
 		s -= 2
-		goto L082F
+		goto L0838
 	}
 
-L082C:
-	if off[151] {
-		pc = 0x082C
+L0835:
+	if off[157] {
+		pc = 0x0835
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x082C
+		pc = 0x0835
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 082C JMP NOLEG2
+	// 0835 JMP NOLEG2
 	{
-		goto L03AB
+		goto L03AC
 	}
 
-L082F: // GEN
-	if off[152] {
-		pc = 0x082F
+L0838: // GEN
+	if off[158] {
+		pc = 0x0838
 		goto step
 	}
 	if clock+14<<clockShift >= end {
-		pc = 0x082F
+		pc = 0x0838
 		goto budget
 	}
 	clock += 14<<clockShift + 5
-	// 082F TSX
+	// 0838 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0830 TXA
+	// 0839 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0831 LDX .PLY
+	// 083A LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0833 STA .SSP,X
+	// 083C STA .SSP,X
 	{
 		ea := uint16(x + 0x90)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 7<<clockShift + 2
-			pc = 0x0833
+			pc = 0x083C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0835 JMP GNM
+	// 083E JMP GNM
 	{
 		goto L0200
 	}
 
-L0838: // CAPT
-	if off[153] {
-		pc = 0x0838
+L0841: // CAPT
+	if off[159] {
+		pc = 0x0841
 		goto step
 	}
 	if clock+35<<clockShift >= end {
-		pc = 0x0838
+		pc = 0x0841
 		goto budget
 	}
 	clock += 35<<clockShift + 12
-	// 0838 LDX .PLY
+	// 0841 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 083A TXA
+	// 0843 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 083B ASL A
+	// 0844 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -14261,7 +15699,7 @@ L0838: // CAPT
 		nz = int(int8(m))
 		a = m
 	}
-	// 083C ASL A
+	// 0845 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -14269,7 +15707,7 @@ L0838: // CAPT
 		nz = int(int8(m))
 		a = m
 	}
-	// 083D ASL A
+	// 0846 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -14277,7 +15715,7 @@ L0838: // CAPT
 		nz = int(int8(m))
 		a = m
 	}
-	// 083E ASL A
+	// 0847 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -14285,7 +15723,7 @@ L0838: // CAPT
 		nz = int(int8(m))
 		a = m
 	}
-	// 083F ASL A
+	// 0848 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -14293,101 +15731,101 @@ L0838: // CAPT
 		nz = int(int8(m))
 		a = m
 	}
-	// 0840 STA .NEND,X
+	// 0849 STA .NEND,X
 	{
 		ea := uint16(x + 0xC8)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
-			pc = 0x0840
+			pc = 0x0849
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0842 LDA .MODE,X
+	// 084B LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0844 ORA #$10
+	// 084D ORA #$10
 	{
 		m := byte(0x10)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 0846 STA .MODE,X
+	// 084F STA .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 10<<clockShift + 2
-			pc = 0x0846
+			pc = 0x084F
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0848 JSR GEN
+	// 0851 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x4A
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
-		goto L082F
+		goto L0838
 	}
 
-L084B:
-	if off[154] {
-		pc = 0x084B
+L0854:
+	if off[160] {
+		pc = 0x0854
 		goto step
 	}
 	if clock+15<<clockShift >= end {
-		pc = 0x084B
+		pc = 0x0854
 		goto budget
 	}
 	clock += 9<<clockShift + 3
-	// 084B LDX .PLY
+	// 0854 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 084D LDA .MODE,X
+	// 0856 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 084F BMI CDONE
+	// 0858 BMI CDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0854
+			goto L085D
 		}
 	}
 
-L0851:
-	if off[155] {
-		pc = 0x0851
+L085A:
+	if off[161] {
+		pc = 0x085A
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0851 JSR CAPS
+	// 085A JSR CAPS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
-		goto L0874
+		goto L087D
 	}
 
-L0854: // CDONE
-	if off[156] {
-		pc = 0x0854
+L085D: // CDONE
+	if off[162] {
+		pc = 0x085D
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0854
+		pc = 0x085D
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0854 RTS
+	// 085D RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -14399,136 +15837,144 @@ L0854: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
-L0855: // COLLECT
-	if off[157] {
-		pc = 0x0855
+L085E: // COLLECT
+	if off[163] {
+		pc = 0x085E
 		goto step
 	}
 	clock += 40<<clockShift + 12
-	// 0855 LDY .NEND,X
+	// 085E LDY .NEND,X
 	{
 		m := c.Mem[x+0xC8]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0857 LDA .PIECE
+	// 0860 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0859 STA .LP,Y
+	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 33<<clockShift + 10
-			pc = 0x0859
+			pc = 0x0862
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 085C LDA .SQUARE
+	// 0865 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 085E STA .LS,Y
+	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 25<<clockShift + 8
-			pc = 0x085E
+			pc = 0x0867
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0861 LDX .VICT
+	// 086A LDX .VICT
 	{
 		m := c.Mem[0x009F]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0863 LDA SETW,X
+	// 086C LDA SETW,X
 	{
 		ea := 0x1781 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -14536,70 +15982,70 @@ L0855: // COLLECT
 		a = m
 		nz = int(int8(a))
 	}
-	// 0866 STA .LK,Y
+	// 086F STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
-			pc = 0x0866
+			pc = 0x086F
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0869 INY
+	// 0872 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 086A TYA
+	// 0873 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 086B AND #$1F
+	// 0874 AND #$1F
 	{
 		m := byte(0x1F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 086D BEQ CFULL
+	// 0876 BEQ CFULL
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0873
+			goto L087C
 		}
 	}
 
-L086F:
-	if off[158] {
-		pc = 0x086F
+L0878:
+	if off[164] {
+		pc = 0x0878
 		goto step
 	}
 	clock += 7<<clockShift + 2
-	// 086F LDX .PLY
+	// 0878 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0871 STY .NEND,X
+	// 087A STY .NEND,X
 	{
 		ea := uint16(x + 0xC8)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x0871
+			pc = 0x087A
 			goto step
 		}
 		c.Mem[ea] = y
 	}
 
-L0873: // CFULL
-	if off[159] {
-		pc = 0x0873
+L087C: // CFULL
+	if off[165] {
+		pc = 0x087C
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0873 RTS
+	// 087C RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -14613,144 +16059,152 @@ L0873: // CFULL
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
-L0874: // CAPS
-	if off[160] {
-		pc = 0x0874
+L087D: // CAPS
+	if off[166] {
+		pc = 0x087D
 		goto step
 	}
 	if clock+11<<clockShift >= end {
-		pc = 0x0874
+		pc = 0x087D
 		goto budget
 	}
 	clock += 11<<clockShift + 4
-	// 0874 TSX
+	// 087D TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0875 TXA
+	// 087E TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0876 LDX .PLY
+	// 087F LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0878 STA .SSP,X
+	// 0881 STA .SSP,X
 	{
 		ea := uint16(x + 0x90)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x0878
+			pc = 0x0881
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L087A: // CNEXT
-	if off[161] {
-		pc = 0x087A
+L0883: // CNEXT
+	if off[167] {
+		pc = 0x0883
 		goto step
 	}
 	if clock+22<<clockShift >= end {
-		pc = 0x087A
+		pc = 0x0883
 		goto budget
 	}
 	clock += 22<<clockShift + 10
-	// 087A LDX .PLY
+	// 0883 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 087C TXA
+	// 0885 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 087D ASL A
+	// 0886 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -14758,7 +16212,7 @@ L087A: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 087E ASL A
+	// 0887 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -14766,7 +16220,7 @@ L087A: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 087F ASL A
+	// 0888 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -14774,7 +16228,7 @@ L087A: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 0880 ASL A
+	// 0889 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -14782,7 +16236,7 @@ L087A: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 0881 ASL A
+	// 088A ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -14790,59 +16244,59 @@ L087A: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 0882 TAY
+	// 088B TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0883 LDA #$00
+	// 088C LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0885 STA .BESTK
+	// 088E STA .BESTK
 	{
 		c.Mem[0x00D8] = a
 	}
 
-L0887: // CSCAN
-	if off[162] {
-		pc = 0x0887
+L0890: // CSCAN
+	if off[168] {
+		pc = 0x0890
 		goto step
 	}
 	if clock+67<<clockShift >= end {
-		pc = 0x0887
+		pc = 0x0890
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0887 TYA
+	// 0890 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0888 CMP .NEND,X
+	// 0891 CMP .NEND,X
 	{
 		m := c.Mem[x+0xC8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 088A BCS CPICK
+	// 0893 BCS CPICK
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L089C
+			goto L08A5
 		}
 	}
 
-L088C:
-	if off[163] {
-		pc = 0x088C
+L0895:
+	if off[169] {
+		pc = 0x0895
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 088C LDA .LK,Y
+	// 0895 LDA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -14850,118 +16304,118 @@ L088C:
 		a = m
 		nz = int(int8(a))
 	}
-	// 088F CMP .BESTK
+	// 0898 CMP .BESTK
 	{
 		m := c.Mem[0x00D8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0891 BCC CSKIP
+	// 089A BCC CSKIP
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0899
+			goto L08A2
 		}
 	}
 
-L0893:
-	if off[164] {
-		pc = 0x0893
+L089C:
+	if off[170] {
+		pc = 0x089C
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0893 BEQ CSKIP
+	// 089C BEQ CSKIP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0899
+			goto L08A2
 		}
 	}
 
-L0895:
-	if off[165] {
-		pc = 0x0895
+L089E:
+	if off[171] {
+		pc = 0x089E
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 0895 STA .BESTK
+	// 089E STA .BESTK
 	{
 		c.Mem[0x00D8] = a
 	}
-	// 0897 STY .BESTY
+	// 08A0 STY .BESTY
 	{
 		c.Mem[0x00D9] = y
 	}
 
-L0899: // CSKIP
-	if off[166] {
-		pc = 0x0899
+L08A2: // CSKIP
+	if off[172] {
+		pc = 0x08A2
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0899 INY
+	// 08A2 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 089A BNE CSCAN
+	// 08A3 BNE CSCAN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0887
+			goto L0890
 		}
 	}
 
-L089C: // CPICK
-	if off[167] {
-		pc = 0x089C
+L08A5: // CPICK
+	if off[173] {
+		pc = 0x08A5
 		goto step
 	}
 	clock += 5<<clockShift + 2
-	// 089C LDA .BESTK
+	// 08A5 LDA .BESTK
 	{
 		m := c.Mem[0x00D8]
 		a = m
 		nz = int(int8(a))
 	}
-	// 089E BEQ CEND
+	// 08A7 BEQ CEND
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L08B7
+			goto L08C0
 		}
 	}
 
-L08A0:
-	if off[168] {
-		pc = 0x08A0
+L08A9:
+	if off[174] {
+		pc = 0x08A9
 		goto step
 	}
 	clock += 30<<clockShift + 8
-	// 08A0 LDY .BESTY
+	// 08A9 LDY .BESTY
 	{
 		m := c.Mem[0x00D9]
 		y = m
 		nz = int(int8(y))
 	}
-	// 08A2 LDA #$00
+	// 08AB LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 08A4 STA .LK,Y
+	// 08AD STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
-			pc = 0x08A4
+			pc = 0x08AD
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 08A7 LDA .LP,Y
+	// 08B0 LDA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -14969,11 +16423,11 @@ L08A0:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08AA STA .PIECE
+	// 08B3 STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
-	// 08AC LDA .LS,Y
+	// 08B5 LDA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -14981,130 +16435,682 @@ L08A0:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08AF STA .SQUARE
+	// 08B8 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 08B1 JSR TRY
+	// 08BA JSR TRY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xB3
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xBC
 		s -= 2
-		goto L0316
+		goto L0324
 	}
 
-L08B4:
-	if off[169] {
-		pc = 0x08B4
+L08BD:
+	if off[175] {
+		pc = 0x08BD
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x08B4
+		pc = 0x08BD
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 08B4 JMP CNEXT
+	// 08BD JMP CNEXT
 	{
-		goto L087A
+		goto L0883
 	}
 
-L08B7: // CEND
-	if off[170] {
-		pc = 0x08B7
+L08C0: // CEND
+	if off[176] {
+		pc = 0x08C0
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 08B7 RTS
+	// 08C0 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0854:
-			goto L0854
+		case 0x085D:
+			goto L085D
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
+			}
+		}
+		goto step
+	}
+
+L08C1: // KILL
+	if off[177] {
+		pc = 0x08C1
+		goto step
+	}
+	if clock+37<<clockShift >= end {
+		pc = 0x08C1
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 08C1 LDY .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 08C4 BMI KNONE
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0914
+		}
+	}
+
+L08C6:
+	if off[178] {
+		pc = 0x08C6
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 08C6 LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08C9 CMP .KF,X
+	{
+		ea := 0x1008 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 08CC BNE KGONE
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L090D
+		}
+	}
+
+L08CE:
+	if off[179] {
+		pc = 0x08CE
+		goto step
+	}
+	clock += 13<<clockShift + 4
+	// 08CE STY .PIECE
+	{
+		c.Mem[0x00B0] = y
+	}
+	// 08D0 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 08D2 LDA .KD,X
+	{
+		ea := 0x1018 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08D5 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L08D7: // KSTEP
+	if off[180] {
+		pc = 0x08D7
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x08D7
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 08D7 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xD9
+		s -= 2
+		goto L0426
+	}
+
+L08DA:
+	if off[181] {
+		pc = 0x08DA
+		goto step
+	}
+	if clock+31<<clockShift >= end {
+		pc = 0x08DA
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 08DA BMI KGONE
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L090D
+		}
+	}
+
+L08DC:
+	if off[182] {
+		pc = 0x08DC
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 08DC BVS KGONE
+	{
+		if v {
+			clock += 2 << clockShift
+			goto L090D
+		}
+	}
+
+L08DE:
+	if off[183] {
+		pc = 0x08DE
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 08DE LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 08E0 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08E2 CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 08E5 BNE KSTEP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L08D7
+		}
+	}
+
+L08E7:
+	if off[184] {
+		pc = 0x08E7
+		goto step
+	}
+	clock += 14<<clockShift + 5
+	// 08E7 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 08E8 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 08E9 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 08EB STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x08EB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 08ED JMP TRY
+	{
+		goto L0324
+	}
+
+L08F0: // KREC
+	if off[185] {
+		pc = 0x08F0
+		goto step
+	}
+	if clock+50<<clockShift >= end {
+		pc = 0x08F0
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 08F0 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08F2 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 08F4 BEQ KNONE
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0914
+		}
+	}
+
+L08F6:
+	if off[186] {
+		pc = 0x08F6
+		goto step
+	}
+	clock += 41<<clockShift + 10
+	// 08F6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08F8 STA .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 38<<clockShift + 9
+			pc = 0x08F8
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 08FB TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 08FC LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 08FF STA .KF,X
+	{
+		ea := 0x1008 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 27<<clockShift + 6
+			pc = 0x08FF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0902 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0904 STA .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 19<<clockShift + 4
+			pc = 0x0904
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0907 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0909 STA .KD,X
+	{
+		ea := 0x1018 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 11<<clockShift + 2
+			pc = 0x0909
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 090C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x03A1:
+			goto L03A1
+		}
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L17E0
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
+				goto L0219
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
+				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
+			}
+		}
+		goto step
+	}
+
+L090D: // KGONE
+	if off[187] {
+		pc = 0x090D
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 090D LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 090F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0911 STA .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x0911
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0914: // KNONE
+	if off[188] {
+		pc = 0x0914
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0914 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x03A1:
+			goto L03A1
+		case 0x0813:
+			goto L0813
+		}
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L17E0
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
+				goto L0219
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
+				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
 L17A1: // NEGA
-	if off[171] {
+	if off[189] {
 		pc = 0x17A1
 		goto step
 	}
@@ -15151,7 +17157,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[172] {
+	if off[190] {
 		pc = 0x17AB
 		goto step
 	}
@@ -15178,7 +17184,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[173] {
+	if off[191] {
 		pc = 0x17B1
 		goto step
 	}
@@ -15199,7 +17205,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[174] {
+	if off[192] {
 		pc = 0x17B5
 		goto step
 	}
@@ -15220,7 +17226,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[175] {
+	if off[193] {
 		pc = 0x17B9
 		goto step
 	}
@@ -15237,7 +17243,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[176] {
+	if off[194] {
 		pc = 0x17BB
 		goto step
 	}
@@ -15257,7 +17263,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[177] {
+	if off[195] {
 		pc = 0x17BF
 		goto step
 	}
@@ -15271,7 +17277,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[178] {
+	if off[196] {
 		pc = 0x17C1
 		goto step
 	}
@@ -15298,7 +17304,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[179] {
+	if off[197] {
 		pc = 0x17C7
 		goto step
 	}
@@ -15323,7 +17329,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[180] {
+	if off[198] {
 		pc = 0x17CC
 		goto step
 	}
@@ -15347,7 +17353,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[181] {
+	if off[199] {
 		pc = 0x17D2
 		goto step
 	}
@@ -15368,7 +17374,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[182] {
+	if off[200] {
 		pc = 0x17D6
 		goto step
 	}
@@ -15379,7 +17385,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[183] {
+	if off[201] {
 		pc = 0x17D9
 		goto step
 	}
@@ -15391,90 +17397,98 @@ L17D9: // NRET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0355:
-			goto L0355
+		case 0x036E:
+			goto L036E
 		}
-		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L000E
-			case 10:
-				goto L0521
-			case 11:
-				goto L0330
-			case 16:
-				goto L027D
-			case 18:
-				goto L0246
-			case 20:
-				goto L0254
-			case 28:
-				goto L0324
-			case 33:
-				goto L022C
-			case 34:
-				goto L0829
-			case 35:
-				goto L035C
-			case 37:
-				goto L0524
-			case 39:
-				goto L0333
-			case 41:
-				goto L021F
-			case 43:
-				goto L08B4
-			case 44:
-				goto L003C
-			case 45:
-				goto L03B0
-			case 46:
-				goto L0249
-			case 47:
-				goto L17DD
-			case 49:
-				goto L0854
-			case 60:
-				goto L0274
-			case 62:
-				goto L082C
-			case 66:
-				goto L0803
-			case 70:
-				goto L0031
-			case 74:
-				goto L056D
-			case 75:
+			case 0:
 				goto L17E0
-			case 81:
-				goto L023F
-			case 85:
-				goto L025B
-			case 86:
-				goto L0813
-			case 91:
-				goto L031D
-			case 93:
-				goto L084B
-			case 94:
-				goto L0806
-			case 98:
-				goto L0355
-			case 101:
-				goto L000B
-			case 110:
-				goto L051E
-			case 113:
+			case 2:
+				goto L033B
+			case 3:
+				goto L0803
+			case 4:
+				goto L08DA
+			case 5:
+				goto L0527
+			case 6:
+				goto L08BD
+			case 14:
+				goto L0347
+			case 17:
+				goto L0274
+			case 18:
 				goto L0219
-			case 120:
+			case 19:
+				goto L0031
+			case 20:
+				goto L0813
+			case 23:
+				goto L025B
+			case 24:
+				goto L0332
+			case 33:
+				goto L0246
+			case 34:
+				goto L085D
+			case 36:
 				goto L020C
+			case 38:
+				goto L0806
+			case 40:
+				goto L052A
+			case 43:
+				goto L000B
+			case 44:
+				goto L03A1
+			case 56:
+				goto L0854
+			case 61:
+				goto L03B1
+			case 62:
+				goto L003C
+			case 68:
+				goto L0249
+			case 70:
+				goto L022C
+			case 75:
+				goto L052D
+			case 78:
+				goto L000E
+			case 84:
+				goto L0832
+			case 87:
+				goto L036E
+			case 88:
+				goto L021F
+			case 93:
+				goto L17DD
+			case 94:
+				goto L0338
+			case 112:
+				goto L0254
+			case 113:
+				goto L032B
+			case 119:
+				goto L0576
+			case 120:
+				goto L0835
+			case 122:
+				goto L023F
+			case 123:
+				goto L027D
+			case 125:
+				goto L081C
+			case 126:
+				goto L0375
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[184] {
+	if off[202] {
 		pc = 0x17DA
 		goto step
 	}
@@ -15488,7 +17502,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[185] {
+	if off[203] {
 		pc = 0x17DD
 		goto step
 	}
@@ -15502,11 +17516,11 @@ L17DD:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
-		goto L0838
+		goto L0841
 	}
 
 L17E0:
-	if off[186] {
+	if off[204] {
 		pc = 0x17E0
 		goto step
 	}
@@ -15560,4 +17574,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [128]uint16{1: 0x000E, 10: 0x0521, 11: 0x0330, 16: 0x027D, 18: 0x0246, 20: 0x0254, 28: 0x0324, 33: 0x022C, 34: 0x0829, 35: 0x035C, 37: 0x0524, 39: 0x0333, 41: 0x021F, 43: 0x08B4, 44: 0x003C, 45: 0x03B0, 46: 0x0249, 47: 0x17DD, 49: 0x0854, 60: 0x0274, 62: 0x082C, 66: 0x0803, 70: 0x0031, 74: 0x056D, 75: 0x17E0, 81: 0x023F, 85: 0x025B, 86: 0x0813, 91: 0x031D, 93: 0x084B, 94: 0x0806, 98: 0x0355, 101: 0x000B, 110: 0x051E, 113: 0x0219, 120: 0x020C}
+var search5KReturns = [128]uint16{0: 0x17E0, 2: 0x033B, 3: 0x0803, 4: 0x08DA, 5: 0x0527, 6: 0x08BD, 14: 0x0347, 17: 0x0274, 18: 0x0219, 19: 0x0031, 20: 0x0813, 23: 0x025B, 24: 0x0332, 33: 0x0246, 34: 0x085D, 36: 0x020C, 38: 0x0806, 40: 0x052A, 43: 0x000B, 44: 0x03A1, 56: 0x0854, 61: 0x03B1, 62: 0x003C, 68: 0x0249, 70: 0x022C, 75: 0x052D, 78: 0x000E, 84: 0x0832, 87: 0x036E, 88: 0x021F, 93: 0x17DD, 94: 0x0338, 112: 0x0254, 113: 0x032B, 119: 0x0576, 120: 0x0835, 122: 0x023F, 123: 0x027D, 125: 0x081C, 126: 0x0375}
