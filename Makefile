@@ -49,7 +49,7 @@ DERIVED := build/openings build/stone build/teletype build/library build/special
 # is part of `all`, leaves its lines to the end.
 ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
 
-.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k search5k tapes other-tapes export web run test uci-random race check fuzz bench bench-interp timing strength tune tune-special tune-search1k tune-check tune-check-special special-match confirm docs-check suite-big differential clean
+.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k search5k tapes other-tapes export web run test uci-random race check fuzz bench bench-interp timing strength tune tune-special tune-search1k tune-search5k tune-check tune-check-special special-match confirm docs-check suite-big differential clean
 all: images verify openings stone teletype library special tuned tuned-special search1k search5k tapes other-tapes
 ifneq ($(V),1)
 	@$(ERRATA) build/log/verify.log | tail -n 2
@@ -354,6 +354,13 @@ tune-special: tool
 # not kept: they could not be told from the program's own (docs/search1k.md).
 tune-search1k: tool
 	$(MCHESS) tune --program search1k --state docs/tuning/search1k-normal.json --report docs/tuning/search1k-normal --level normal --openings balanced-10k:1-4000 --step 8 --r-end 0.01 --pairs 2000
+
+# search5k's tuning (docs/search5k.md), resumed from its state: SPSA over
+# src/search5k/search5k.tune (the men's values and the piece-square tables
+# in bands) at Normal, on balanced-10k 1-4000 (docs/search5k.md says which
+# lines its development and its measurements played).
+tune-search5k: tool
+	$(MCHESS) tune --program search5k --state docs/tuning/search5k-normal.json --report docs/tuning/search5k-normal --level normal --openings balanced-10k:1-4000 --step 8 --r-end 0.01 --pairs 2000
 
 # The tuned program against the original on the half of balanced-10k the
 # SPSA runs never played (the matches that chose the BCAP1 change did:

@@ -8,16 +8,16 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 205 blocks, 626 instructions, 1227 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 204 blocks, 620 instructions, 1216 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a \x00\x04\xa9\xee\xd0\a\xc9\x14\xd0\v \xc2\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` f\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4\xb0\x88\xc0\x05\x90\xed f\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 &\x04P\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac \xf3\x02\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 S\x04\xd0\a\xc9\b\xb0\x12 \xe0\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\xa7\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0⦰\xb5P {\x05\x85\xb5\xa5\xb1 {\x058\xe5\xb5 \xc0\x03 S\x04\xa6\x9a0\r\xa9w8\xe5\xb1 {\x05\x18e\xb4\x85\xb4\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x94\x04\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xf0\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` f\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4\xb0\x88\xc0\x05\x90\xed f\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 &\x04P\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac \xf3\x02\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 S\x04\xd0\a\xc9\b\xb0\x12 \xd5\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x9c\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0⦰\xb5P {\x05\x85\xb5\xa5\xb1 {\x058\xe5\xb5\xe0\x00\xd0\x02\xe9\x01 \xb5\x03 S\x04\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x94\x04\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xf0\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
 		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaah\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0fL\x8d\x04\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M0H\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\xc9p\x90\f\xe0\b\x90\b\xa4Q\x10\x04\x94P\xa2\x01\x86\xb0 S\x04L\x00\x00\x8a`\x1d\x8c\x05\xa8\xbd\xac\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
-		{Addr: 0x0800, Bytes: " \x00\x04 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xc1\b\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\xac\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 }\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r\xa6\x9f\xbd\x81\x17\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x83\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03\xb5\x88)@\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x0800, Bytes: " \x00\x04 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xc1\b\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\xa1\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 }\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r\xa6\x9f\xbd\x81\x17\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x83\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03\xb5\x88)@\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
 	},
 	Blocks: []uint16{
@@ -26,19 +26,18 @@ var Search5K = &emu.Native{
 		0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F, 0x0241,
 		0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x026D, 0x0271,
 		0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x02F3, 0x02F7, 0x02FD, 0x0306,
-		0x0307, 0x030D, 0x0310, 0x0316, 0x031D, 0x0324, 0x032B, 0x0332, 0x0338, 0x033B, 0x033F, 0x0347,
-		0x034C, 0x036E, 0x0375, 0x037B, 0x0381, 0x038A, 0x038C, 0x0392, 0x039A, 0x039E, 0x03A1, 0x03A7,
-		0x03AB, 0x03AC, 0x03B1, 0x03BA, 0x03BD, 0x03C0, 0x03C6, 0x03C8, 0x03CE, 0x03D5, 0x03DC, 0x03DF,
-		0x03E0, 0x03E2, 0x03E9, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B, 0x044C,
-		0x044F, 0x0453, 0x0461, 0x0466, 0x048D, 0x0494, 0x04BA, 0x04BC, 0x04C2, 0x04C6, 0x04CC, 0x04CE,
-		0x04D5, 0x04D9, 0x04DC, 0x04E8, 0x04EE, 0x04FC, 0x0502, 0x0503, 0x0513, 0x0527, 0x052A, 0x052D,
-		0x0531, 0x0538, 0x053E, 0x0540, 0x054F, 0x0565, 0x0569, 0x056D, 0x0571, 0x0576, 0x0579, 0x057B,
-		0x0584, 0x0588, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828,
-		0x0832, 0x0835, 0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E, 0x0878, 0x087C, 0x087D, 0x0883,
-		0x0890, 0x0895, 0x089C, 0x089E, 0x08A2, 0x08A5, 0x08A9, 0x08BD, 0x08C0, 0x08C1, 0x08C6, 0x08CE,
-		0x08D7, 0x08DA, 0x08DC, 0x08DE, 0x08E7, 0x08F0, 0x08F6, 0x090D, 0x0914, 0x17A1, 0x17AB, 0x17B1,
-		0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD,
-		0x17E0,
+		0x0307, 0x030D, 0x0310, 0x0316, 0x031D, 0x0324, 0x032B, 0x0332, 0x0339, 0x033B, 0x033E, 0x0341,
+		0x0363, 0x036A, 0x0370, 0x0376, 0x037F, 0x0381, 0x0387, 0x038F, 0x0393, 0x0396, 0x039C, 0x03A0,
+		0x03A1, 0x03A6, 0x03AF, 0x03B2, 0x03B5, 0x03BB, 0x03BD, 0x03C3, 0x03CA, 0x03D1, 0x03D4, 0x03D5,
+		0x03D7, 0x03DE, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F,
+		0x0453, 0x0461, 0x0466, 0x048D, 0x0494, 0x04BA, 0x04BC, 0x04C2, 0x04C6, 0x04CC, 0x04CE, 0x04D5,
+		0x04D9, 0x04DC, 0x04E8, 0x04EE, 0x04FC, 0x0502, 0x0503, 0x0513, 0x0527, 0x052A, 0x052D, 0x0531,
+		0x0538, 0x053E, 0x0540, 0x054F, 0x0565, 0x0569, 0x056D, 0x0571, 0x0576, 0x0579, 0x057B, 0x0584,
+		0x0588, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832,
+		0x0835, 0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E, 0x0878, 0x087C, 0x087D, 0x0883, 0x0890,
+		0x0895, 0x089C, 0x089E, 0x08A2, 0x08A5, 0x08A9, 0x08BD, 0x08C0, 0x08C1, 0x08C6, 0x08CE, 0x08D7,
+		0x08DA, 0x08DC, 0x08DE, 0x08E7, 0x08F0, 0x08F6, 0x090D, 0x0914, 0x17A1, 0x17AB, 0x17B1, 0x17B5,
+		0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
@@ -112,38 +111,37 @@ var Search5K = &emu.Native{
 		{Start: 0x031D, Bytes: []emu.Range{{Lo: 0x031D, Hi: 0x0323}}},
 		{Start: 0x0324, Bytes: []emu.Range{{Lo: 0x0324, Hi: 0x032A}}},
 		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x0331}}},
-		{Start: 0x0332, Bytes: []emu.Range{{Lo: 0x0332, Hi: 0x0337}}},
-		{Start: 0x0338, Bytes: []emu.Range{{Lo: 0x0338, Hi: 0x033A}}},
-		{Start: 0x033B, Bytes: []emu.Range{{Lo: 0x033B, Hi: 0x033E}}},
-		{Start: 0x033F, Bytes: []emu.Range{{Lo: 0x033F, Hi: 0x0346}}},
-		{Start: 0x0347, Bytes: []emu.Range{{Lo: 0x0347, Hi: 0x034B}}},
-		{Start: 0x034C, Bytes: []emu.Range{{Lo: 0x034C, Hi: 0x036D}}},
-		{Start: 0x036E, Bytes: []emu.Range{{Lo: 0x036E, Hi: 0x0374}}},
-		{Start: 0x0375, Bytes: []emu.Range{{Lo: 0x0375, Hi: 0x037A}}},
-		{Start: 0x037B, Bytes: []emu.Range{{Lo: 0x037B, Hi: 0x0380}}},
-		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0389}}},
-		{Start: 0x038A, Bytes: []emu.Range{{Lo: 0x038A, Hi: 0x038B}}},
-		{Start: 0x038C, Bytes: []emu.Range{{Lo: 0x038C, Hi: 0x0391}}},
-		{Start: 0x0392, Bytes: []emu.Range{{Lo: 0x0392, Hi: 0x0399}}},
-		{Start: 0x039A, Bytes: []emu.Range{{Lo: 0x039A, Hi: 0x039D}}},
-		{Start: 0x039E, Bytes: []emu.Range{{Lo: 0x039E, Hi: 0x03A0}}},
-		{Start: 0x03A1, Bytes: []emu.Range{{Lo: 0x03A1, Hi: 0x03A6}}},
-		{Start: 0x03A7, Bytes: []emu.Range{{Lo: 0x03A7, Hi: 0x03AA}}},
-		{Start: 0x03AB, Bytes: []emu.Range{{Lo: 0x03AB, Hi: 0x03AB}}},
-		{Start: 0x03AC, Bytes: []emu.Range{{Lo: 0x03AC, Hi: 0x03B0}}},
-		{Start: 0x03B1, Bytes: []emu.Range{{Lo: 0x03B1, Hi: 0x03B9}}},
-		{Start: 0x03BA, Bytes: []emu.Range{{Lo: 0x03BA, Hi: 0x03BC}}},
-		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BF}}},
-		{Start: 0x03C0, Bytes: []emu.Range{{Lo: 0x03C0, Hi: 0x03C5}}},
-		{Start: 0x03C6, Bytes: []emu.Range{{Lo: 0x03C6, Hi: 0x03C7}}},
-		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03CD}}},
-		{Start: 0x03CE, Bytes: []emu.Range{{Lo: 0x03CE, Hi: 0x03D4}}},
-		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03DB}}},
-		{Start: 0x03DC, Bytes: []emu.Range{{Lo: 0x03DC, Hi: 0x03DE}}},
-		{Start: 0x03DF, Bytes: []emu.Range{{Lo: 0x03DF, Hi: 0x03DF}}},
-		{Start: 0x03E0, Bytes: []emu.Range{{Lo: 0x03E0, Hi: 0x03E1}}},
-		{Start: 0x03E2, Bytes: []emu.Range{{Lo: 0x03E2, Hi: 0x03E8}}},
-		{Start: 0x03E9, Bytes: []emu.Range{{Lo: 0x03E9, Hi: 0x03EF}}},
+		{Start: 0x0332, Bytes: []emu.Range{{Lo: 0x0332, Hi: 0x0338}}},
+		{Start: 0x0339, Bytes: []emu.Range{{Lo: 0x0339, Hi: 0x033A}}},
+		{Start: 0x033B, Bytes: []emu.Range{{Lo: 0x033B, Hi: 0x033D}}},
+		{Start: 0x033E, Bytes: []emu.Range{{Lo: 0x033E, Hi: 0x0340}}},
+		{Start: 0x0341, Bytes: []emu.Range{{Lo: 0x0341, Hi: 0x0362}}},
+		{Start: 0x0363, Bytes: []emu.Range{{Lo: 0x0363, Hi: 0x0369}}},
+		{Start: 0x036A, Bytes: []emu.Range{{Lo: 0x036A, Hi: 0x036F}}},
+		{Start: 0x0370, Bytes: []emu.Range{{Lo: 0x0370, Hi: 0x0375}}},
+		{Start: 0x0376, Bytes: []emu.Range{{Lo: 0x0376, Hi: 0x037E}}},
+		{Start: 0x037F, Bytes: []emu.Range{{Lo: 0x037F, Hi: 0x0380}}},
+		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0386}}},
+		{Start: 0x0387, Bytes: []emu.Range{{Lo: 0x0387, Hi: 0x038E}}},
+		{Start: 0x038F, Bytes: []emu.Range{{Lo: 0x038F, Hi: 0x0392}}},
+		{Start: 0x0393, Bytes: []emu.Range{{Lo: 0x0393, Hi: 0x0395}}},
+		{Start: 0x0396, Bytes: []emu.Range{{Lo: 0x0396, Hi: 0x039B}}},
+		{Start: 0x039C, Bytes: []emu.Range{{Lo: 0x039C, Hi: 0x039F}}},
+		{Start: 0x03A0, Bytes: []emu.Range{{Lo: 0x03A0, Hi: 0x03A0}}},
+		{Start: 0x03A1, Bytes: []emu.Range{{Lo: 0x03A1, Hi: 0x03A5}}},
+		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AE}}},
+		{Start: 0x03AF, Bytes: []emu.Range{{Lo: 0x03AF, Hi: 0x03B1}}},
+		{Start: 0x03B2, Bytes: []emu.Range{{Lo: 0x03B2, Hi: 0x03B4}}},
+		{Start: 0x03B5, Bytes: []emu.Range{{Lo: 0x03B5, Hi: 0x03BA}}},
+		{Start: 0x03BB, Bytes: []emu.Range{{Lo: 0x03BB, Hi: 0x03BC}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C2}}},
+		{Start: 0x03C3, Bytes: []emu.Range{{Lo: 0x03C3, Hi: 0x03C9}}},
+		{Start: 0x03CA, Bytes: []emu.Range{{Lo: 0x03CA, Hi: 0x03D0}}},
+		{Start: 0x03D1, Bytes: []emu.Range{{Lo: 0x03D1, Hi: 0x03D3}}},
+		{Start: 0x03D4, Bytes: []emu.Range{{Lo: 0x03D4, Hi: 0x03D4}}},
+		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03D6}}},
+		{Start: 0x03D7, Bytes: []emu.Range{{Lo: 0x03D7, Hi: 0x03DD}}},
+		{Start: 0x03DE, Bytes: []emu.Range{{Lo: 0x03DE, Hi: 0x03E4}}},
 		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x040E}}},
 		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0423}}},
 		{Start: 0x0424, Bytes: []emu.Range{{Lo: 0x0424, Hi: 0x0425}}},
@@ -618,165 +616,160 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L032B
 	case 0x0332:
-		if 11 >= budget {
+		if 17 >= budget {
 			goto budget
 		}
 		goto L0332
-	case 0x0338:
-		if 6 >= budget {
+	case 0x0339:
+		if 8 >= budget {
 			goto budget
 		}
-		goto L0338
+		goto L0339
 	case 0x033B:
-		if 65 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L033B
-	case 0x033F:
-		if 13 >= budget {
+	case 0x033E:
+		if 6 >= budget {
 			goto budget
 		}
-		goto L033F
-	case 0x0347:
-		if 67 >= budget {
-			goto budget
-		}
-		goto L0347
-	case 0x034C:
+		goto L033E
+	case 0x0341:
 		if 59 >= budget {
 			goto budget
 		}
-		goto L034C
-	case 0x036E:
+		goto L0341
+	case 0x0363:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L036E
-	case 0x0375:
+		goto L0363
+	case 0x036A:
 		if 70 >= budget {
 			goto budget
 		}
-		goto L0375
-	case 0x037B:
+		goto L036A
+	case 0x0370:
 		if 62 >= budget {
 			goto budget
 		}
-		goto L037B
-	case 0x0381:
+		goto L0370
+	case 0x0376:
 		if 55 >= budget {
 			goto budget
 		}
-		goto L0381
-	case 0x038A:
+		goto L0376
+	case 0x037F:
 		if 35 >= budget {
 			goto budget
 		}
-		goto L038A
-	case 0x038C:
+		goto L037F
+	case 0x0381:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L038C
-	case 0x0392:
+		goto L0381
+	case 0x0387:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L0392
-	case 0x039A:
+		goto L0387
+	case 0x038F:
 		if 13 >= budget {
 			goto budget
 		}
-		goto L039A
-	case 0x039E:
+		goto L038F
+	case 0x0393:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L039E
-	case 0x03A1:
+		goto L0393
+	case 0x0396:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L03A1
-	case 0x03A7:
+		goto L0396
+	case 0x039C:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L03A7
-	case 0x03AB:
+		goto L039C
+	case 0x03A0:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03AB
-	case 0x03AC:
+		goto L03A0
+	case 0x03A1:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L03AC
-	case 0x03B1:
+		goto L03A1
+	case 0x03A6:
 		if 20 >= budget {
 			goto budget
 		}
-		goto L03B1
-	case 0x03BA:
+		goto L03A6
+	case 0x03AF:
 		if 7 >= budget {
 			goto budget
 		}
-		goto L03BA
-	case 0x03BD:
+		goto L03AF
+	case 0x03B2:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L03BD
-	case 0x03C0:
+		goto L03B2
+	case 0x03B5:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03C0
-	case 0x03C6:
+		goto L03B5
+	case 0x03BB:
 		if 2 >= budget {
 			goto budget
 		}
-		goto L03C6
-	case 0x03C8:
+		goto L03BB
+	case 0x03BD:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L03C8
-	case 0x03CE:
+		goto L03BD
+	case 0x03C3:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L03CE
-	case 0x03D5:
+		goto L03C3
+	case 0x03CA:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L03D5
-	case 0x03DC:
+		goto L03CA
+	case 0x03D1:
 		if 10 >= budget {
 			goto budget
 		}
-		goto L03DC
-	case 0x03DF:
+		goto L03D1
+	case 0x03D4:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03DF
-	case 0x03E0:
+		goto L03D4
+	case 0x03D5:
 		if 2 >= budget {
 			goto budget
 		}
-		goto L03E0
-	case 0x03E2:
+		goto L03D5
+	case 0x03D7:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L03E2
-	case 0x03E9:
+		goto L03D7
+	case 0x03DE:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03E9
+		goto L03DE
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -1310,7 +1303,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EF) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E4) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -1662,88 +1655,86 @@ L00ED: // FR
 		case 0x0527:
 			goto L0527
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -1803,88 +1794,86 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -2337,88 +2326,86 @@ L0266: // RESET
 		case 0x0249:
 			goto L0249
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -2489,7 +2476,7 @@ L027A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
-		goto L03E0
+		goto L03D5
 	}
 
 L027D: // DISP
@@ -2634,7 +2621,7 @@ L02FD:
 	}
 	// 0303 JMP UNWIND
 	{
-		goto L03A7
+		goto L039C
 	}
 
 L0306: // JR0
@@ -2657,88 +2644,86 @@ L0306: // JR0
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -2896,11 +2881,11 @@ L032B:
 	}
 
 L0332:
-	if clock+11<<clockShift >= end {
+	if clock+17<<clockShift >= end {
 		pc = 0x0332
 		goto budget
 	}
-	clock += 11<<clockShift + 3
+	clock += 9<<clockShift + 4
 	// 0332 SEC
 	{
 		cf = 1
@@ -2935,63 +2920,26 @@ L0332:
 
 		}
 	}
-	// 0335 JSR GAINR
+	// 0335 CPX #$00
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x37
-		s -= 2
-		goto L03C0
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
 	}
-
-L0338:
-	if clock+6<<clockShift >= end {
-		pc = 0x0338
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 0338 JSR MOVE
+	// 0337 BNE TP1
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x3A
-		s -= 2
-		goto L0453
-	}
-
-L033B:
-	if clock+65<<clockShift >= end {
-		pc = 0x033B
-		goto budget
-	}
-	clock += 5<<clockShift + 2
-	// 033B LDX .CAPT
-	{
-		m := c.Mem[0x009A]
-		x = m
-		nz = int(int8(x))
-	}
-	// 033D BMI TNC
-	{
-		if nz < 0 {
+		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L034C
+			goto L033B
 		}
 	}
 
-L033F:
-	clock += 13<<clockShift + 4
-	// 033F LDA #$77
+L0339:
+	clock += 2<<clockShift + 1
+	// 0339 SBC #$01
 	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0341 SEC
-	{
-		cf = 1
-	}
-	// 0342 SBC .SQUARE
-	{
-		m := c.Mem[0x00B1]
+		m := byte(0x01)
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -3019,92 +2967,65 @@ L033F:
 
 		}
 	}
-	// 0344 JSR PST
+
+L033B: // TP1
+	clock += 6<<clockShift + 1
+	// 033B JSR GAINR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x46
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
 		s -= 2
-		goto L057B
+		goto L03B5
 	}
 
-L0347:
-	if clock+67<<clockShift >= end {
-		pc = 0x0347
+L033E:
+	if clock+6<<clockShift >= end {
+		pc = 0x033E
 		goto budget
 	}
-	clock += 8<<clockShift + 3
-	// 0347 CLC
+	clock += 6<<clockShift + 1
+	// 033E JSR MOVE
 	{
-		cf = 0
-	}
-	// 0348 ADC .GAIN
-	{
-		m := c.Mem[0x00B4]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
-	}
-	// 034A STA .GAIN
-	{
-		c.Mem[0x00B4] = a
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x40
+		s -= 2
+		goto L0453
 	}
 
-L034C: // TNC
+L0341:
+	if clock+59<<clockShift >= end {
+		pc = 0x0341
+		goto budget
+	}
 	clock += 58<<clockShift + 17
-	// 034C LDY .CAPT
+	// 0341 LDY .CAPT
 	{
 		m := c.Mem[0x009A]
 		y = m
 		nz = int(int8(y))
 	}
-	// 034E INY
+	// 0343 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 034F LDX .PLY
+	// 0344 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0351 LDA .EVAL,X
+	// 0346 LDA .EVAL,X
 	{
 		m := c.Mem[x+0x80]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0353 CLC
+	// 0348 CLC
 	{
 		cf = 0
 	}
-	// 0354 ADC $1780,Y
+	// 0349 ADC $1780,Y
 	{
 		ea := 0x1780 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -3139,7 +3060,7 @@ L034C: // TNC
 
 		}
 	}
-	// 0357 ADC .GAIN
+	// 034C ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
 		if c.P&FlagD == 0 {
@@ -3172,162 +3093,162 @@ L034C: // TNC
 
 		}
 	}
-	// 0359 EOR #$FF
+	// 034E EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 035B STA $81,X
+	// 0350 STA $81,X
 	{
 		ea := uint16(x + 0x81)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 35<<clockShift + 9
-			pc = 0x035B
+			pc = 0x0350
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 035D LDA .BETA,X
+	// 0352 LDA .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		a = m
 		nz = int(int8(a))
 	}
-	// 035F EOR #$FF
+	// 0354 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0361 STA $71,X
+	// 0356 STA $71,X
 	{
 		ea := uint16(x + 0x71)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 25<<clockShift + 6
-			pc = 0x0361
+			pc = 0x0356
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0363 LDA .ALPHA,X
+	// 0358 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0365 EOR #$FF
+	// 035A EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0367 STA $79,X
+	// 035C STA $79,X
 	{
 		ea := uint16(x + 0x79)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 15<<clockShift + 3
-			pc = 0x0367
+			pc = 0x035C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0369 INC .PLY
+	// 035E INC .PLY
 	{
 		m := c.Mem[0x0047]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 036B JSR NEGA
+	// 0360 JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x6D
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x62
 		s -= 2
 		goto L17A1
 	}
 
-L036E:
+L0363:
 	if clock+14<<clockShift >= end {
-		pc = 0x036E
+		pc = 0x0363
 		goto budget
 	}
 	clock += 14<<clockShift + 3
-	// 036E DEC .PLY
+	// 0363 DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0370 STA .SCORE
+	// 0365 STA .SCORE
 	{
 		c.Mem[0x004C] = a
 	}
-	// 0372 JSR UMOVE
+	// 0367 JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x74
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x69
 		s -= 2
 		goto L0494
 	}
 
-L0375:
+L036A:
 	if clock+70<<clockShift >= end {
-		pc = 0x0375
+		pc = 0x036A
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0375 LDX .PLY
+	// 036A LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0377 LDA .ABORT
+	// 036C LDA .ABORT
 	{
 		m := c.Mem[0x004B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0379 BNE CUT
+	// 036E BNE CUT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03A1
+			goto L0396
 		}
 	}
 
-L037B:
+L0370:
 	clock += 7<<clockShift + 3
-	// 037B LDA .SCORE
+	// 0370 LDA .SCORE
 	{
 		m := c.Mem[0x004C]
 		a = m
 		nz = int(int8(a))
 	}
-	// 037D EOR #$FF
+	// 0372 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 037F BEQ JRET
+	// 0374 BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03AB
+			goto L03A0
 		}
 	}
 
-L0381:
+L0376:
 	clock += 20<<clockShift + 5
-	// 0381 LSR .MODE,X
+	// 0376 LSR .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
-			pc = 0x0381
+			pc = 0x0376
 			goto step
 		}
 		m := c.Mem[ea]
@@ -3336,16 +3257,16 @@ L0381:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 0383 SEC
+	// 0378 SEC
 	{
 		cf = 1
 	}
-	// 0384 ROL .MODE,X
+	// 0379 ROL .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 12<<clockShift + 3
-			pc = 0x0384
+			pc = 0x0379
 			goto step
 		}
 		m := c.Mem[ea]
@@ -3353,290 +3274,288 @@ L0381:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 0386 CMP .ALPHA,X
+	// 037B CMP .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0388 BCC JRET
+	// 037D BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03AB
+			goto L03A0
 		}
 	}
 
-L038A:
+L037F:
 	clock += 2<<clockShift + 1
-	// 038A BEQ JRET
+	// 037F BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03AB
+			goto L03A0
 		}
 	}
 
-L038C:
+L0381:
 	clock += 8<<clockShift + 3
-	// 038C STA .ALPHA,X
+	// 0381 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x038C
+			pc = 0x0381
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 038E CPX #$00
+	// 0383 CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0390 BNE JNR
+	// 0385 BNE JNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L039A
+			goto L038F
 		}
 	}
 
-L0392:
+L0387:
 	clock += 12<<clockShift + 4
-	// 0392 LDY .PIECE
+	// 0387 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0394 STY .RBP
+	// 0389 STY .RBP
 	{
 		c.Mem[0x004D] = y
 	}
-	// 0396 LDY .SQUARE
+	// 038B LDY .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0398 STY .RBM
+	// 038D STY .RBM
 	{
 		c.Mem[0x004E] = y
 	}
 
-L039A: // JNR
+L038F: // JNR
 	clock += 6<<clockShift + 2
-	// 039A CMP .BETA,X
+	// 038F CMP .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 039C BCC JRET
+	// 0391 BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03AB
+			goto L03A0
 		}
 	}
 
-L039E:
+L0393:
 	clock += 6<<clockShift + 1
-	// 039E JSR KREC
+	// 0393 JSR KREC
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xA0
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x95
 		s -= 2
 		goto L08F0
 	}
 
-L03A1: // CUT
+L0396: // CUT
 	if clock+24<<clockShift >= end {
-		pc = 0x03A1
+		pc = 0x0396
 		goto budget
 	}
 	clock += 10<<clockShift + 3
-	// 03A1 LDA .MODE,X
+	// 0396 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03A3 ORA #$80
+	// 0398 ORA #$80
 	{
 		m := byte(0x80)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03A5 STA .MODE,X
+	// 039A STA .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x03A5
+			pc = 0x039A
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L03A7: // UNWIND
+L039C: // UNWIND
 	clock += 8<<clockShift + 3
-	// 03A7 LDA .SSP,X
+	// 039C LDA .SSP,X
 	{
 		m := c.Mem[x+0x90]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03A9 TAX
+	// 039E TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 03AA TXS
+	// 039F TXS
 	{
 		s = x
 	}
 
-L03AB: // JRET
+L03A0: // JRET
 	clock += 6<<clockShift + 1
-	// 03AB RTS
+	// 03A0 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
-L03AC: // NOLEG2
+L03A1: // NOLEG2
 	if clock+11<<clockShift >= end {
-		pc = 0x03AC
+		pc = 0x03A1
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 03AC DEC .PLY
+	// 03A1 DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 03AE JSR REVERSE
+	// 03A3 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xB0
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xA5
 		s -= 2
 		goto L0400
 	}
 
-L03B1:
+L03A6:
 	if clock+20<<clockShift >= end {
-		pc = 0x03B1
+		pc = 0x03A6
 		goto budget
 	}
 	clock += 13<<clockShift + 5
-	// 03B1 LDX .PLY
+	// 03A6 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03B3 LDA $89,X
+	// 03A8 LDA $89,X
 	{
 		m := c.Mem[x+0x89]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B5 LSR A
+	// 03AA LSR A
 	{
 		m := a
 		cf = m & 1
@@ -3644,28 +3563,28 @@ L03B1:
 		nz = int(int8(m))
 		a = m
 	}
-	// 03B6 LDA #$80
+	// 03AB LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B8 BCC NR2
+	// 03AD BCC NR2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03BD
+			goto L03B2
 		}
 	}
 
-L03BA:
+L03AF:
 	clock += 4<<clockShift + 2
-	// 03BA TXA
+	// 03AF TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03BB ADC #$01
+	// 03B0 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -3699,58 +3618,58 @@ L03BA:
 		}
 	}
 
-L03BD: // NR2
+L03B2: // NR2
 	clock += 3<<clockShift + 1
-	// 03BD JMP REVERSE
+	// 03B2 JMP REVERSE
 	{
 		goto L0400
 	}
 
-L03C0: // GAINR
+L03B5: // GAINR
 	if clock+15<<clockShift >= end {
-		pc = 0x03C0
+		pc = 0x03B5
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03C0 STA .GAIN
+	// 03B5 STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03C2 LDY .PLY
+	// 03B7 LDY .PLY
 	{
 		m := c.Mem[0x0047]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03C4 BNE GR
+	// 03B9 BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DF
+			goto L03D4
 		}
 	}
 
-L03C6:
+L03BB:
 	clock += 2<<clockShift + 1
-	// 03C6 LDY #$03
+	// 03BB LDY #$03
 	{
 		m := byte(0x03)
 		y = m
 		nz = int(int8(y))
 	}
 
-L03C8: // GR1
+L03BD: // GR1
 	if clock+33<<clockShift >= end {
-		pc = 0x03C8
+		pc = 0x03BD
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03C8 TXA
+	// 03BD TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03C9 CMP .HISTP,Y
+	// 03BE CMP .HISTP,Y
 	{
 		ea := 0x00D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -3759,23 +3678,23 @@ L03C8: // GR1
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03CC BNE GR2
+	// 03C1 BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DC
+			goto L03D1
 		}
 	}
 
-L03CE:
+L03C3:
 	clock += 9<<clockShift + 3
-	// 03CE LDA .SQUARE
+	// 03C3 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03D0 CMP .HISTF,Y
+	// 03C5 CMP .HISTF,Y
 	{
 		ea := 0x00D4 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -3784,23 +3703,23 @@ L03CE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03D3 BNE GR2
+	// 03C8 BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DC
+			goto L03D1
 		}
 	}
 
-L03D5:
+L03CA:
 	clock += 14<<clockShift + 4
-	// 03D5 LDA .GAIN
+	// 03CA LDA .GAIN
 	{
 		m := c.Mem[0x00B4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03D7 SBC #$06
+	// 03CC SBC #$06
 	{
 		m := byte(0x06)
 		if c.P&FlagD == 0 {
@@ -3830,241 +3749,237 @@ L03D5:
 
 		}
 	}
-	// 03D9 STA .GAIN
+	// 03CE STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03DB RTS
+	// 03D0 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0338:
-			goto L0338
+		case 0x033E:
+			goto L033E
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
-L03DC: // GR2
+L03D1: // GR2
 	clock += 4<<clockShift + 2
-	// 03DC DEY
+	// 03D1 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 03DD BPL GR1
+	// 03D2 BPL GR1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L03C8
+			goto L03BD
 		}
 	}
 
-L03DF: // GR
+L03D4: // GR
 	clock += 6<<clockShift + 1
-	// 03DF RTS
+	// 03D4 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0338:
-			goto L0338
+		case 0x033E:
+			goto L033E
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
-L03E0: // DISMV
+L03D5: // DISMV
 	if clock+2<<clockShift >= end {
-		pc = 0x03E0
+		pc = 0x03D5
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 03E0 LDX #$04
+	// 03D5 LDX #$04
 	{
 		m := byte(0x04)
 		x = m
 		nz = int(int8(x))
 	}
 
-L03E2: // ROL
+L03D7: // ROL
 	if clock+29<<clockShift >= end {
-		pc = 0x03E2
+		pc = 0x03D7
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03E2 ASL .BESTM
+	// 03D7 ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -4072,43 +3987,43 @@ L03E2: // ROL
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03E4 ROL .BESTV
+	// 03D9 ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
 		nz = int(int8(m))
 		c.Mem[0x00FA] = m
 	}
-	// 03E6 DEX
+	// 03DB DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 03E7 BNE ROL
+	// 03DC BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03E2
+			goto L03D7
 		}
 	}
 
-L03E9:
+L03DE:
 	clock += 15<<clockShift + 4
-	// 03E9 ORA .BESTM
+	// 03DE ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03EB STA .BESTM
+	// 03E0 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03ED STA .SQUARE
+	// 03E2 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03EF RTS
+	// 03E4 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -4118,88 +4033,86 @@ L03E9:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -4403,88 +4316,86 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -4709,88 +4620,86 @@ L044C: // RETL
 		case 0x08DA:
 			goto L08DA
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -4824,88 +4733,86 @@ L044F: // ILLEGAL
 		case 0x08DA:
 			goto L08DA
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -5179,95 +5086,93 @@ L048D: // STRV
 		switch pc {
 		case 0x0274:
 			goto L0274
-		case 0x033B:
-			goto L033B
-		case 0x0375:
-			goto L0375
+		case 0x0341:
+			goto L0341
+		case 0x036A:
+			goto L036A
 		case 0x0576:
 			goto L0576
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -6179,88 +6084,86 @@ L0579: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -6322,91 +6225,87 @@ L0584:
 			goto L032B
 		case 0x0332:
 			goto L0332
-		case 0x0347:
-			goto L0347
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -6433,91 +6332,87 @@ L0588: // PSTN
 			goto L032B
 		case 0x0332:
 			goto L0332
-		case 0x0347:
-			goto L0347
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -6746,7 +6641,7 @@ L0835:
 	clock += 3<<clockShift + 1
 	// 0835 JMP NOLEG2
 	{
-		goto L03AC
+		goto L03A1
 	}
 
 L0838: // GEN
@@ -6937,88 +6832,86 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -7147,88 +7040,86 @@ L087C: // CFULL
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -7522,88 +7413,86 @@ L08C0: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -7889,91 +7778,89 @@ L08F6:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x03A1:
-			goto L03A1
+		case 0x0396:
+			goto L0396
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -8013,93 +7900,91 @@ L0914: // KNONE
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x03A1:
-			goto L03A1
+		case 0x0396:
+			goto L0396
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -8341,91 +8226,89 @@ L17D9: // NRET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x036E:
-			goto L036E
+		case 0x0363:
+			goto L0363
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -8518,7 +8401,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[204] // one bounds check for all
+	_ = off[203] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -8866,165 +8749,160 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L032B
 	case 0x0332:
-		if 11 >= budget {
+		if 17 >= budget {
 			goto budget
 		}
 		goto L0332
-	case 0x0338:
-		if 6 >= budget {
+	case 0x0339:
+		if 8 >= budget {
 			goto budget
 		}
-		goto L0338
+		goto L0339
 	case 0x033B:
-		if 65 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L033B
-	case 0x033F:
-		if 13 >= budget {
+	case 0x033E:
+		if 6 >= budget {
 			goto budget
 		}
-		goto L033F
-	case 0x0347:
-		if 67 >= budget {
-			goto budget
-		}
-		goto L0347
-	case 0x034C:
+		goto L033E
+	case 0x0341:
 		if 59 >= budget {
 			goto budget
 		}
-		goto L034C
-	case 0x036E:
+		goto L0341
+	case 0x0363:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L036E
-	case 0x0375:
+		goto L0363
+	case 0x036A:
 		if 70 >= budget {
 			goto budget
 		}
-		goto L0375
-	case 0x037B:
+		goto L036A
+	case 0x0370:
 		if 62 >= budget {
 			goto budget
 		}
-		goto L037B
-	case 0x0381:
+		goto L0370
+	case 0x0376:
 		if 55 >= budget {
 			goto budget
 		}
-		goto L0381
-	case 0x038A:
+		goto L0376
+	case 0x037F:
 		if 35 >= budget {
 			goto budget
 		}
-		goto L038A
-	case 0x038C:
+		goto L037F
+	case 0x0381:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L038C
-	case 0x0392:
+		goto L0381
+	case 0x0387:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L0392
-	case 0x039A:
+		goto L0387
+	case 0x038F:
 		if 13 >= budget {
 			goto budget
 		}
-		goto L039A
-	case 0x039E:
+		goto L038F
+	case 0x0393:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L039E
-	case 0x03A1:
+		goto L0393
+	case 0x0396:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L03A1
-	case 0x03A7:
+		goto L0396
+	case 0x039C:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L03A7
-	case 0x03AB:
+		goto L039C
+	case 0x03A0:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03AB
-	case 0x03AC:
+		goto L03A0
+	case 0x03A1:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L03AC
-	case 0x03B1:
+		goto L03A1
+	case 0x03A6:
 		if 20 >= budget {
 			goto budget
 		}
-		goto L03B1
-	case 0x03BA:
+		goto L03A6
+	case 0x03AF:
 		if 7 >= budget {
 			goto budget
 		}
-		goto L03BA
-	case 0x03BD:
+		goto L03AF
+	case 0x03B2:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L03BD
-	case 0x03C0:
+		goto L03B2
+	case 0x03B5:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03C0
-	case 0x03C6:
+		goto L03B5
+	case 0x03BB:
 		if 2 >= budget {
 			goto budget
 		}
-		goto L03C6
-	case 0x03C8:
+		goto L03BB
+	case 0x03BD:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L03C8
-	case 0x03CE:
+		goto L03BD
+	case 0x03C3:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L03CE
-	case 0x03D5:
+		goto L03C3
+	case 0x03CA:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L03D5
-	case 0x03DC:
+		goto L03CA
+	case 0x03D1:
 		if 10 >= budget {
 			goto budget
 		}
-		goto L03DC
-	case 0x03DF:
+		goto L03D1
+	case 0x03D4:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03DF
-	case 0x03E0:
+		goto L03D4
+	case 0x03D5:
 		if 2 >= budget {
 			goto budget
 		}
-		goto L03E0
-	case 0x03E2:
+		goto L03D5
+	case 0x03D7:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L03E2
-	case 0x03E9:
+		goto L03D7
+	case 0x03DE:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03E9
+		goto L03DE
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -9558,7 +9436,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EF) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E4) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -9982,88 +9860,86 @@ L00ED: // FR
 		case 0x0527:
 			goto L0527
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -10135,88 +10011,86 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -10769,88 +10643,86 @@ L0266: // RESET
 		case 0x0249:
 			goto L0249
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -10941,7 +10813,7 @@ L027A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
-		goto L03E0
+		goto L03D5
 	}
 
 L027D: // DISP
@@ -11118,7 +10990,7 @@ L02FD:
 	}
 	// 0303 JMP UNWIND
 	{
-		goto L03A7
+		goto L039C
 	}
 
 L0306: // JR0
@@ -11145,88 +11017,86 @@ L0306: // JR0
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
@@ -11416,11 +11286,11 @@ L0332:
 		pc = 0x0332
 		goto step
 	}
-	if clock+11<<clockShift >= end {
+	if clock+17<<clockShift >= end {
 		pc = 0x0332
 		goto budget
 	}
-	clock += 11<<clockShift + 3
+	clock += 9<<clockShift + 4
 	// 0332 SEC
 	{
 		cf = 1
@@ -11455,75 +11325,30 @@ L0332:
 
 		}
 	}
-	// 0335 JSR GAINR
+	// 0335 CPX #$00
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x37
-		s -= 2
-		goto L03C0
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
 	}
-
-L0338:
-	if off[68] {
-		pc = 0x0338
-		goto step
-	}
-	if clock+6<<clockShift >= end {
-		pc = 0x0338
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 0338 JSR MOVE
+	// 0337 BNE TP1
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x3A
-		s -= 2
-		goto L0453
-	}
-
-L033B:
-	if off[69] {
-		pc = 0x033B
-		goto step
-	}
-	if clock+65<<clockShift >= end {
-		pc = 0x033B
-		goto budget
-	}
-	clock += 5<<clockShift + 2
-	// 033B LDX .CAPT
-	{
-		m := c.Mem[0x009A]
-		x = m
-		nz = int(int8(x))
-	}
-	// 033D BMI TNC
-	{
-		if nz < 0 {
+		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L034C
+			goto L033B
 		}
 	}
 
-L033F:
-	if off[70] {
-		pc = 0x033F
+L0339:
+	if off[68] {
+		pc = 0x0339
 		goto step
 	}
-	clock += 13<<clockShift + 4
-	// 033F LDA #$77
+	clock += 2<<clockShift + 1
+	// 0339 SBC #$01
 	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0341 SEC
-	{
-		cf = 1
-	}
-	// 0342 SBC .SQUARE
-	{
-		m := c.Mem[0x00B1]
+		m := byte(0x01)
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -11551,100 +11376,77 @@ L033F:
 
 		}
 	}
-	// 0344 JSR PST
+
+L033B: // TP1
+	if off[69] {
+		pc = 0x033B
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 033B JSR GAINR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x46
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
 		s -= 2
-		goto L057B
+		goto L03B5
 	}
 
-L0347:
-	if off[71] {
-		pc = 0x0347
+L033E:
+	if off[70] {
+		pc = 0x033E
 		goto step
 	}
-	if clock+67<<clockShift >= end {
-		pc = 0x0347
+	if clock+6<<clockShift >= end {
+		pc = 0x033E
 		goto budget
 	}
-	clock += 8<<clockShift + 3
-	// 0347 CLC
+	clock += 6<<clockShift + 1
+	// 033E JSR MOVE
 	{
-		cf = 0
-	}
-	// 0348 ADC .GAIN
-	{
-		m := c.Mem[0x00B4]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
-	}
-	// 034A STA .GAIN
-	{
-		c.Mem[0x00B4] = a
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x40
+		s -= 2
+		goto L0453
 	}
 
-L034C: // TNC
-	if off[72] {
-		pc = 0x034C
+L0341:
+	if off[71] {
+		pc = 0x0341
 		goto step
 	}
+	if clock+59<<clockShift >= end {
+		pc = 0x0341
+		goto budget
+	}
 	clock += 58<<clockShift + 17
-	// 034C LDY .CAPT
+	// 0341 LDY .CAPT
 	{
 		m := c.Mem[0x009A]
 		y = m
 		nz = int(int8(y))
 	}
-	// 034E INY
+	// 0343 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 034F LDX .PLY
+	// 0344 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0351 LDA .EVAL,X
+	// 0346 LDA .EVAL,X
 	{
 		m := c.Mem[x+0x80]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0353 CLC
+	// 0348 CLC
 	{
 		cf = 0
 	}
-	// 0354 ADC $1780,Y
+	// 0349 ADC $1780,Y
 	{
 		ea := 0x1780 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -11679,7 +11481,7 @@ L034C: // TNC
 
 		}
 	}
-	// 0357 ADC .GAIN
+	// 034C ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
 		if c.P&FlagD == 0 {
@@ -11712,178 +11514,178 @@ L034C: // TNC
 
 		}
 	}
-	// 0359 EOR #$FF
+	// 034E EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 035B STA $81,X
+	// 0350 STA $81,X
 	{
 		ea := uint16(x + 0x81)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 35<<clockShift + 9
-			pc = 0x035B
+			pc = 0x0350
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 035D LDA .BETA,X
+	// 0352 LDA .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		a = m
 		nz = int(int8(a))
 	}
-	// 035F EOR #$FF
+	// 0354 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0361 STA $71,X
+	// 0356 STA $71,X
 	{
 		ea := uint16(x + 0x71)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 25<<clockShift + 6
-			pc = 0x0361
+			pc = 0x0356
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0363 LDA .ALPHA,X
+	// 0358 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0365 EOR #$FF
+	// 035A EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0367 STA $79,X
+	// 035C STA $79,X
 	{
 		ea := uint16(x + 0x79)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 15<<clockShift + 3
-			pc = 0x0367
+			pc = 0x035C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0369 INC .PLY
+	// 035E INC .PLY
 	{
 		m := c.Mem[0x0047]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 036B JSR NEGA
+	// 0360 JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x6D
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x62
 		s -= 2
 		goto L17A1
 	}
 
-L036E:
-	if off[73] {
-		pc = 0x036E
+L0363:
+	if off[72] {
+		pc = 0x0363
 		goto step
 	}
 	if clock+14<<clockShift >= end {
-		pc = 0x036E
+		pc = 0x0363
 		goto budget
 	}
 	clock += 14<<clockShift + 3
-	// 036E DEC .PLY
+	// 0363 DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0370 STA .SCORE
+	// 0365 STA .SCORE
 	{
 		c.Mem[0x004C] = a
 	}
-	// 0372 JSR UMOVE
+	// 0367 JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x74
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x69
 		s -= 2
 		goto L0494
 	}
 
-L0375:
-	if off[74] {
-		pc = 0x0375
+L036A:
+	if off[73] {
+		pc = 0x036A
 		goto step
 	}
 	if clock+70<<clockShift >= end {
-		pc = 0x0375
+		pc = 0x036A
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0375 LDX .PLY
+	// 036A LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0377 LDA .ABORT
+	// 036C LDA .ABORT
 	{
 		m := c.Mem[0x004B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0379 BNE CUT
+	// 036E BNE CUT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03A1
+			goto L0396
 		}
 	}
 
-L037B:
-	if off[75] {
-		pc = 0x037B
+L0370:
+	if off[74] {
+		pc = 0x0370
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 037B LDA .SCORE
+	// 0370 LDA .SCORE
 	{
 		m := c.Mem[0x004C]
 		a = m
 		nz = int(int8(a))
 	}
-	// 037D EOR #$FF
+	// 0372 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 037F BEQ JRET
+	// 0374 BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03AB
+			goto L03A0
 		}
 	}
 
-L0381:
-	if off[76] {
-		pc = 0x0381
+L0376:
+	if off[75] {
+		pc = 0x0376
 		goto step
 	}
 	clock += 20<<clockShift + 5
-	// 0381 LSR .MODE,X
+	// 0376 LSR .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
-			pc = 0x0381
+			pc = 0x0376
 			goto step
 		}
 		m := c.Mem[ea]
@@ -11892,16 +11694,16 @@ L0381:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 0383 SEC
+	// 0378 SEC
 	{
 		cf = 1
 	}
-	// 0384 ROL .MODE,X
+	// 0379 ROL .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 12<<clockShift + 3
-			pc = 0x0384
+			pc = 0x0379
 			goto step
 		}
 		m := c.Mem[ea]
@@ -11909,330 +11711,328 @@ L0381:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 0386 CMP .ALPHA,X
+	// 037B CMP .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0388 BCC JRET
+	// 037D BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03AB
+			goto L03A0
 		}
 	}
 
-L038A:
-	if off[77] {
-		pc = 0x038A
+L037F:
+	if off[76] {
+		pc = 0x037F
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 038A BEQ JRET
+	// 037F BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03AB
+			goto L03A0
 		}
 	}
 
-L038C:
-	if off[78] {
-		pc = 0x038C
+L0381:
+	if off[77] {
+		pc = 0x0381
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 038C STA .ALPHA,X
+	// 0381 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x038C
+			pc = 0x0381
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 038E CPX #$00
+	// 0383 CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0390 BNE JNR
+	// 0385 BNE JNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L039A
+			goto L038F
 		}
 	}
 
-L0392:
-	if off[79] {
-		pc = 0x0392
+L0387:
+	if off[78] {
+		pc = 0x0387
 		goto step
 	}
 	clock += 12<<clockShift + 4
-	// 0392 LDY .PIECE
+	// 0387 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0394 STY .RBP
+	// 0389 STY .RBP
 	{
 		c.Mem[0x004D] = y
 	}
-	// 0396 LDY .SQUARE
+	// 038B LDY .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0398 STY .RBM
+	// 038D STY .RBM
 	{
 		c.Mem[0x004E] = y
 	}
 
-L039A: // JNR
-	if off[80] {
-		pc = 0x039A
+L038F: // JNR
+	if off[79] {
+		pc = 0x038F
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 039A CMP .BETA,X
+	// 038F CMP .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 039C BCC JRET
+	// 0391 BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03AB
+			goto L03A0
 		}
 	}
 
-L039E:
-	if off[81] {
-		pc = 0x039E
+L0393:
+	if off[80] {
+		pc = 0x0393
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 039E JSR KREC
+	// 0393 JSR KREC
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xA0
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x95
 		s -= 2
 		goto L08F0
 	}
 
-L03A1: // CUT
-	if off[82] {
-		pc = 0x03A1
+L0396: // CUT
+	if off[81] {
+		pc = 0x0396
 		goto step
 	}
 	if clock+24<<clockShift >= end {
-		pc = 0x03A1
+		pc = 0x0396
 		goto budget
 	}
 	clock += 10<<clockShift + 3
-	// 03A1 LDA .MODE,X
+	// 0396 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03A3 ORA #$80
+	// 0398 ORA #$80
 	{
 		m := byte(0x80)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03A5 STA .MODE,X
+	// 039A STA .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x03A5
+			pc = 0x039A
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L03A7: // UNWIND
-	if off[83] {
-		pc = 0x03A7
+L039C: // UNWIND
+	if off[82] {
+		pc = 0x039C
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 03A7 LDA .SSP,X
+	// 039C LDA .SSP,X
 	{
 		m := c.Mem[x+0x90]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03A9 TAX
+	// 039E TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 03AA TXS
+	// 039F TXS
 	{
 		s = x
 	}
 
-L03AB: // JRET
-	if off[84] {
-		pc = 0x03AB
+L03A0: // JRET
+	if off[83] {
+		pc = 0x03A0
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 03AB RTS
+	// 03A0 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
-L03AC: // NOLEG2
-	if off[85] {
-		pc = 0x03AC
+L03A1: // NOLEG2
+	if off[84] {
+		pc = 0x03A1
 		goto step
 	}
 	if clock+11<<clockShift >= end {
-		pc = 0x03AC
+		pc = 0x03A1
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 03AC DEC .PLY
+	// 03A1 DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 03AE JSR REVERSE
+	// 03A3 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xB0
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xA5
 		s -= 2
 		goto L0400
 	}
 
-L03B1:
-	if off[86] {
-		pc = 0x03B1
+L03A6:
+	if off[85] {
+		pc = 0x03A6
 		goto step
 	}
 	if clock+20<<clockShift >= end {
-		pc = 0x03B1
+		pc = 0x03A6
 		goto budget
 	}
 	clock += 13<<clockShift + 5
-	// 03B1 LDX .PLY
+	// 03A6 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03B3 LDA $89,X
+	// 03A8 LDA $89,X
 	{
 		m := c.Mem[x+0x89]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B5 LSR A
+	// 03AA LSR A
 	{
 		m := a
 		cf = m & 1
@@ -12240,32 +12040,32 @@ L03B1:
 		nz = int(int8(m))
 		a = m
 	}
-	// 03B6 LDA #$80
+	// 03AB LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 03B8 BCC NR2
+	// 03AD BCC NR2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03BD
+			goto L03B2
 		}
 	}
 
-L03BA:
-	if off[87] {
-		pc = 0x03BA
+L03AF:
+	if off[86] {
+		pc = 0x03AF
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 03BA TXA
+	// 03AF TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03BB ADC #$01
+	// 03B0 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -12299,74 +12099,74 @@ L03BA:
 		}
 	}
 
-L03BD: // NR2
-	if off[88] {
-		pc = 0x03BD
+L03B2: // NR2
+	if off[87] {
+		pc = 0x03B2
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 03BD JMP REVERSE
+	// 03B2 JMP REVERSE
 	{
 		goto L0400
 	}
 
-L03C0: // GAINR
-	if off[89] {
-		pc = 0x03C0
+L03B5: // GAINR
+	if off[88] {
+		pc = 0x03B5
 		goto step
 	}
 	if clock+15<<clockShift >= end {
-		pc = 0x03C0
+		pc = 0x03B5
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03C0 STA .GAIN
+	// 03B5 STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03C2 LDY .PLY
+	// 03B7 LDY .PLY
 	{
 		m := c.Mem[0x0047]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03C4 BNE GR
+	// 03B9 BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DF
+			goto L03D4
 		}
 	}
 
-L03C6:
-	if off[90] {
-		pc = 0x03C6
+L03BB:
+	if off[89] {
+		pc = 0x03BB
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 03C6 LDY #$03
+	// 03BB LDY #$03
 	{
 		m := byte(0x03)
 		y = m
 		nz = int(int8(y))
 	}
 
-L03C8: // GR1
-	if off[91] {
-		pc = 0x03C8
+L03BD: // GR1
+	if off[90] {
+		pc = 0x03BD
 		goto step
 	}
 	if clock+33<<clockShift >= end {
-		pc = 0x03C8
+		pc = 0x03BD
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03C8 TXA
+	// 03BD TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03C9 CMP .HISTP,Y
+	// 03BE CMP .HISTP,Y
 	{
 		ea := 0x00D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12375,27 +12175,27 @@ L03C8: // GR1
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03CC BNE GR2
+	// 03C1 BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DC
+			goto L03D1
 		}
 	}
 
-L03CE:
-	if off[92] {
-		pc = 0x03CE
+L03C3:
+	if off[91] {
+		pc = 0x03C3
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 03CE LDA .SQUARE
+	// 03C3 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03D0 CMP .HISTF,Y
+	// 03C5 CMP .HISTF,Y
 	{
 		ea := 0x00D4 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -12404,27 +12204,27 @@ L03CE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03D3 BNE GR2
+	// 03C8 BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03DC
+			goto L03D1
 		}
 	}
 
-L03D5:
-	if off[93] {
-		pc = 0x03D5
+L03CA:
+	if off[92] {
+		pc = 0x03CA
 		goto step
 	}
 	clock += 14<<clockShift + 4
-	// 03D5 LDA .GAIN
+	// 03CA LDA .GAIN
 	{
 		m := c.Mem[0x00B4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03D7 SBC #$06
+	// 03CC SBC #$06
 	{
 		m := byte(0x06)
 		if c.P&FlagD == 0 {
@@ -12454,257 +12254,253 @@ L03D5:
 
 		}
 	}
-	// 03D9 STA .GAIN
+	// 03CE STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03DB RTS
+	// 03D0 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0338:
-			goto L0338
+		case 0x033E:
+			goto L033E
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
-L03DC: // GR2
-	if off[94] {
-		pc = 0x03DC
+L03D1: // GR2
+	if off[93] {
+		pc = 0x03D1
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 03DC DEY
+	// 03D1 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 03DD BPL GR1
+	// 03D2 BPL GR1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L03C8
+			goto L03BD
 		}
 	}
 
-L03DF: // GR
-	if off[95] {
-		pc = 0x03DF
+L03D4: // GR
+	if off[94] {
+		pc = 0x03D4
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 03DF RTS
+	// 03D4 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0338:
-			goto L0338
+		case 0x033E:
+			goto L033E
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
-L03E0: // DISMV
-	if off[96] {
-		pc = 0x03E0
+L03D5: // DISMV
+	if off[95] {
+		pc = 0x03D5
 		goto step
 	}
 	if clock+2<<clockShift >= end {
-		pc = 0x03E0
+		pc = 0x03D5
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 03E0 LDX #$04
+	// 03D5 LDX #$04
 	{
 		m := byte(0x04)
 		x = m
 		nz = int(int8(x))
 	}
 
-L03E2: // ROL
-	if off[97] {
-		pc = 0x03E2
+L03D7: // ROL
+	if off[96] {
+		pc = 0x03D7
 		goto step
 	}
 	if clock+29<<clockShift >= end {
-		pc = 0x03E2
+		pc = 0x03D7
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03E2 ASL .BESTM
+	// 03D7 ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -12712,47 +12508,47 @@ L03E2: // ROL
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03E4 ROL .BESTV
+	// 03D9 ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
 		nz = int(int8(m))
 		c.Mem[0x00FA] = m
 	}
-	// 03E6 DEX
+	// 03DB DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 03E7 BNE ROL
+	// 03DC BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03E2
+			goto L03D7
 		}
 	}
 
-L03E9:
-	if off[98] {
-		pc = 0x03E9
+L03DE:
+	if off[97] {
+		pc = 0x03DE
 		goto step
 	}
 	clock += 15<<clockShift + 4
-	// 03E9 ORA .BESTM
+	// 03DE ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03EB STA .BESTM
+	// 03E0 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03ED STA .SQUARE
+	// 03E2 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03EF RTS
+	// 03E4 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -12762,95 +12558,93 @@ L03E9:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L0400: // REVERSE
-	if off[99] {
+	if off[98] {
 		pc = 0x0400
 		goto step
 	}
@@ -12906,7 +12700,7 @@ L0400: // REVERSE
 	}
 
 L040F: // ETC
-	if off[100] {
+	if off[99] {
 		pc = 0x040F
 		goto step
 	}
@@ -13041,7 +12835,7 @@ L040F: // ETC
 	}
 
 L0424:
-	if off[101] {
+	if off[100] {
 		pc = 0x0424
 		goto step
 	}
@@ -13059,95 +12853,93 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L0426: // CMOVE
-	if off[102] {
+	if off[101] {
 		pc = 0x0426
 		goto step
 	}
@@ -13229,7 +13021,7 @@ L0426: // CMOVE
 	}
 
 L0434:
-	if off[103] {
+	if off[102] {
 		pc = 0x0434
 		goto step
 	}
@@ -13267,7 +13059,7 @@ L0434:
 	}
 
 L043D:
-	if off[104] {
+	if off[103] {
 		pc = 0x043D
 		goto step
 	}
@@ -13294,7 +13086,7 @@ L043D:
 	}
 
 L0443:
-	if off[105] {
+	if off[104] {
 		pc = 0x0443
 		goto step
 	}
@@ -13351,7 +13143,7 @@ L0443:
 	}
 
 L044B: // NO
-	if off[106] {
+	if off[105] {
 		pc = 0x044B
 		goto step
 	}
@@ -13362,7 +13154,7 @@ L044B: // NO
 	}
 
 L044C: // RETL
-	if off[107] {
+	if off[106] {
 		pc = 0x044C
 		goto step
 	}
@@ -13389,95 +13181,93 @@ L044C: // RETL
 		case 0x08DA:
 			goto L08DA
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L044F: // ILLEGAL
-	if off[108] {
+	if off[107] {
 		pc = 0x044F
 		goto step
 	}
@@ -13508,95 +13298,93 @@ L044F: // ILLEGAL
 		case 0x08DA:
 			goto L08DA
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L0453: // MOVE
-	if off[109] {
+	if off[108] {
 		pc = 0x0453
 		goto step
 	}
@@ -13654,7 +13442,7 @@ L0453: // MOVE
 	}
 
 L0461: // CHECK
-	if off[110] {
+	if off[109] {
 		pc = 0x0461
 		goto step
 	}
@@ -13684,7 +13472,7 @@ L0461: // CHECK
 	}
 
 L0466:
-	if off[111] {
+	if off[110] {
 		pc = 0x0466
 		goto step
 	}
@@ -13842,7 +13630,7 @@ L0466:
 	}
 
 L048D: // STRV
-	if off[112] {
+	if off[111] {
 		pc = 0x048D
 		goto step
 	}
@@ -13879,102 +13667,100 @@ L048D: // STRV
 		switch pc {
 		case 0x0274:
 			goto L0274
-		case 0x033B:
-			goto L033B
-		case 0x0375:
-			goto L0375
+		case 0x0341:
+			goto L0341
+		case 0x036A:
+			goto L036A
 		case 0x0576:
 			goto L0576
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L0494: // UMOVE
-	if off[113] {
+	if off[112] {
 		pc = 0x0494
 		goto step
 	}
@@ -14136,7 +13922,7 @@ L0494: // UMOVE
 	}
 
 L04BA:
-	if off[114] {
+	if off[113] {
 		pc = 0x04BA
 		goto step
 	}
@@ -14149,7 +13935,7 @@ L04BA:
 	}
 
 L04BC: // UNONE
-	if off[115] {
+	if off[114] {
 		pc = 0x04BC
 		goto step
 	}
@@ -14170,7 +13956,7 @@ L04BC: // UNONE
 	}
 
 L04C2: // GO
-	if off[116] {
+	if off[115] {
 		pc = 0x04C2
 		goto step
 	}
@@ -14193,7 +13979,7 @@ L04C2: // GO
 	}
 
 L04C6: // GCLR
-	if off[117] {
+	if off[116] {
 		pc = 0x04C6
 		goto step
 	}
@@ -14226,7 +14012,7 @@ L04C6: // GCLR
 	}
 
 L04CC:
-	if off[118] {
+	if off[117] {
 		pc = 0x04CC
 		goto step
 	}
@@ -14239,7 +14025,7 @@ L04CC:
 	}
 
 L04CE: // GSET
-	if off[119] {
+	if off[118] {
 		pc = 0x04CE
 		goto step
 	}
@@ -14274,7 +14060,7 @@ L04CE: // GSET
 	}
 
 L04D5:
-	if off[120] {
+	if off[119] {
 		pc = 0x04D5
 		goto step
 	}
@@ -14296,7 +14082,7 @@ L04D5:
 	}
 
 L04D9: // GNEXT
-	if off[121] {
+	if off[120] {
 		pc = 0x04D9
 		goto step
 	}
@@ -14315,7 +14101,7 @@ L04D9: // GNEXT
 	}
 
 L04DC:
-	if off[122] {
+	if off[121] {
 		pc = 0x04DC
 		goto step
 	}
@@ -14356,7 +14142,7 @@ L04DC:
 	}
 
 L04E8: // GKCLR
-	if off[123] {
+	if off[122] {
 		pc = 0x04E8
 		goto step
 	}
@@ -14385,7 +14171,7 @@ L04E8: // GKCLR
 	}
 
 L04EE:
-	if off[124] {
+	if off[123] {
 		pc = 0x04EE
 		goto step
 	}
@@ -14431,7 +14217,7 @@ L04EE:
 	}
 
 L04FC:
-	if off[125] {
+	if off[124] {
 		pc = 0x04FC
 		goto step
 	}
@@ -14456,7 +14242,7 @@ L04FC:
 	}
 
 L0502:
-	if off[126] {
+	if off[125] {
 		pc = 0x0502
 		goto step
 	}
@@ -14468,7 +14254,7 @@ L0502:
 	}
 
 L0503: // GLEV
-	if off[127] {
+	if off[126] {
 		pc = 0x0503
 		goto step
 	}
@@ -14548,7 +14334,7 @@ L0503: // GLEV
 	}
 
 L0513: // ITER
-	if off[128] {
+	if off[127] {
 		pc = 0x0513
 		goto step
 	}
@@ -14610,7 +14396,7 @@ L0513: // ITER
 	}
 
 L0527:
-	if off[129] {
+	if off[128] {
 		pc = 0x0527
 		goto step
 	}
@@ -14628,7 +14414,7 @@ L0527:
 	}
 
 L052A:
-	if off[130] {
+	if off[129] {
 		pc = 0x052A
 		goto step
 	}
@@ -14646,7 +14432,7 @@ L052A:
 	}
 
 L052D:
-	if off[131] {
+	if off[130] {
 		pc = 0x052D
 		goto step
 	}
@@ -14670,7 +14456,7 @@ L052D:
 	}
 
 L0531:
-	if off[132] {
+	if off[131] {
 		pc = 0x0531
 		goto step
 	}
@@ -14724,7 +14510,7 @@ L0531:
 	}
 
 L0538:
-	if off[133] {
+	if off[132] {
 		pc = 0x0538
 		goto step
 	}
@@ -14751,7 +14537,7 @@ L0538:
 	}
 
 L053E: // GDONE
-	if off[134] {
+	if off[133] {
 		pc = 0x053E
 		goto step
 	}
@@ -14764,7 +14550,7 @@ L053E: // GDONE
 	}
 
 L0540: // GHIST
-	if off[135] {
+	if off[134] {
 		pc = 0x0540
 		goto step
 	}
@@ -14819,7 +14605,7 @@ L0540: // GHIST
 	}
 
 L054F:
-	if off[136] {
+	if off[135] {
 		pc = 0x054F
 		goto step
 	}
@@ -14882,7 +14668,7 @@ L054F:
 	}
 
 L0565:
-	if off[137] {
+	if off[136] {
 		pc = 0x0565
 		goto step
 	}
@@ -14903,7 +14689,7 @@ L0565:
 	}
 
 L0569:
-	if off[138] {
+	if off[137] {
 		pc = 0x0569
 		goto step
 	}
@@ -14923,7 +14709,7 @@ L0569:
 	}
 
 L056D:
-	if off[139] {
+	if off[138] {
 		pc = 0x056D
 		goto step
 	}
@@ -14946,7 +14732,7 @@ L056D:
 	}
 
 L0571: // GMOVE
-	if off[140] {
+	if off[139] {
 		pc = 0x0571
 		goto step
 	}
@@ -14964,7 +14750,7 @@ L0571: // GMOVE
 	}
 
 L0576:
-	if off[141] {
+	if off[140] {
 		pc = 0x0576
 		goto step
 	}
@@ -14979,7 +14765,7 @@ L0576:
 	}
 
 L0579: // MATE
-	if off[142] {
+	if off[141] {
 		pc = 0x0579
 		goto step
 	}
@@ -14999,95 +14785,93 @@ L0579: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L057B: // PST
-	if off[143] {
+	if off[142] {
 		pc = 0x057B
 		goto step
 	}
@@ -15126,7 +14910,7 @@ L057B: // PST
 	}
 
 L0584:
-	if off[144] {
+	if off[143] {
 		pc = 0x0584
 		goto step
 	}
@@ -15150,98 +14934,94 @@ L0584:
 			goto L032B
 		case 0x0332:
 			goto L0332
-		case 0x0347:
-			goto L0347
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L0588: // PSTN
-	if off[145] {
+	if off[144] {
 		pc = 0x0588
 		goto step
 	}
@@ -15265,98 +15045,94 @@ L0588: // PSTN
 			goto L032B
 		case 0x0332:
 			goto L0332
-		case 0x0347:
-			goto L0347
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L0800: // FULL
-	if off[146] {
+	if off[145] {
 		pc = 0x0800
 		goto step
 	}
@@ -15374,7 +15150,7 @@ L0800: // FULL
 	}
 
 L0803: // ROOT
-	if off[147] {
+	if off[146] {
 		pc = 0x0803
 		goto step
 	}
@@ -15392,7 +15168,7 @@ L0803: // ROOT
 	}
 
 L0806:
-	if off[148] {
+	if off[147] {
 		pc = 0x0806
 		goto step
 	}
@@ -15422,7 +15198,7 @@ L0806:
 	}
 
 L080C:
-	if off[149] {
+	if off[148] {
 		pc = 0x080C
 		goto step
 	}
@@ -15452,7 +15228,7 @@ L080C:
 	}
 
 L0813:
-	if off[150] {
+	if off[149] {
 		pc = 0x0813
 		goto step
 	}
@@ -15482,7 +15258,7 @@ L0813:
 	}
 
 L0819:
-	if off[151] {
+	if off[150] {
 		pc = 0x0819
 		goto step
 	}
@@ -15496,7 +15272,7 @@ L0819:
 	}
 
 L081C:
-	if off[152] {
+	if off[151] {
 		pc = 0x081C
 		goto step
 	}
@@ -15513,7 +15289,7 @@ L081C:
 	}
 
 L081E: // FDONE
-	if off[153] {
+	if off[152] {
 		pc = 0x081E
 		goto step
 	}
@@ -15547,7 +15323,7 @@ L081E: // FDONE
 	}
 
 L0825:
-	if off[154] {
+	if off[153] {
 		pc = 0x0825
 		goto step
 	}
@@ -15558,7 +15334,7 @@ L0825:
 	}
 
 L0828: // NOLEG
-	if off[155] {
+	if off[154] {
 		pc = 0x0828
 		goto step
 	}
@@ -15597,7 +15373,7 @@ L0828: // NOLEG
 	}
 
 L0832:
-	if off[156] {
+	if off[155] {
 		pc = 0x0832
 		goto step
 	}
@@ -15615,7 +15391,7 @@ L0832:
 	}
 
 L0835:
-	if off[157] {
+	if off[156] {
 		pc = 0x0835
 		goto step
 	}
@@ -15626,11 +15402,11 @@ L0835:
 	clock += 3<<clockShift + 1
 	// 0835 JMP NOLEG2
 	{
-		goto L03AC
+		goto L03A1
 	}
 
 L0838: // GEN
-	if off[158] {
+	if off[157] {
 		pc = 0x0838
 		goto step
 	}
@@ -15671,7 +15447,7 @@ L0838: // GEN
 	}
 
 L0841: // CAPT
-	if off[159] {
+	if off[158] {
 		pc = 0x0841
 		goto step
 	}
@@ -15772,7 +15548,7 @@ L0841: // CAPT
 	}
 
 L0854:
-	if off[160] {
+	if off[159] {
 		pc = 0x0854
 		goto step
 	}
@@ -15802,7 +15578,7 @@ L0854:
 	}
 
 L085A:
-	if off[161] {
+	if off[160] {
 		pc = 0x085A
 		goto step
 	}
@@ -15816,7 +15592,7 @@ L085A:
 	}
 
 L085D: // CDONE
-	if off[162] {
+	if off[161] {
 		pc = 0x085D
 		goto step
 	}
@@ -15837,95 +15613,93 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L085E: // COLLECT
-	if off[163] {
+	if off[162] {
 		pc = 0x085E
 		goto step
 	}
@@ -16017,7 +15791,7 @@ L085E: // COLLECT
 	}
 
 L0878:
-	if off[164] {
+	if off[163] {
 		pc = 0x0878
 		goto step
 	}
@@ -16040,7 +15814,7 @@ L0878:
 	}
 
 L087C: // CFULL
-	if off[165] {
+	if off[164] {
 		pc = 0x087C
 		goto step
 	}
@@ -16059,95 +15833,93 @@ L087C: // CFULL
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L087D: // CAPS
-	if off[166] {
+	if off[165] {
 		pc = 0x087D
 		goto step
 	}
@@ -16184,7 +15956,7 @@ L087D: // CAPS
 	}
 
 L0883: // CNEXT
-	if off[167] {
+	if off[166] {
 		pc = 0x0883
 		goto step
 	}
@@ -16261,7 +16033,7 @@ L0883: // CNEXT
 	}
 
 L0890: // CSCAN
-	if off[168] {
+	if off[167] {
 		pc = 0x0890
 		goto step
 	}
@@ -16291,7 +16063,7 @@ L0890: // CSCAN
 	}
 
 L0895:
-	if off[169] {
+	if off[168] {
 		pc = 0x0895
 		goto step
 	}
@@ -16320,7 +16092,7 @@ L0895:
 	}
 
 L089C:
-	if off[170] {
+	if off[169] {
 		pc = 0x089C
 		goto step
 	}
@@ -16334,7 +16106,7 @@ L089C:
 	}
 
 L089E:
-	if off[171] {
+	if off[170] {
 		pc = 0x089E
 		goto step
 	}
@@ -16349,7 +16121,7 @@ L089E:
 	}
 
 L08A2: // CSKIP
-	if off[172] {
+	if off[171] {
 		pc = 0x08A2
 		goto step
 	}
@@ -16368,7 +16140,7 @@ L08A2: // CSKIP
 	}
 
 L08A5: // CPICK
-	if off[173] {
+	if off[172] {
 		pc = 0x08A5
 		goto step
 	}
@@ -16388,7 +16160,7 @@ L08A5: // CPICK
 	}
 
 L08A9:
-	if off[174] {
+	if off[173] {
 		pc = 0x08A9
 		goto step
 	}
@@ -16448,7 +16220,7 @@ L08A9:
 	}
 
 L08BD:
-	if off[175] {
+	if off[174] {
 		pc = 0x08BD
 		goto step
 	}
@@ -16463,7 +16235,7 @@ L08BD:
 	}
 
 L08C0: // CEND
-	if off[176] {
+	if off[175] {
 		pc = 0x08C0
 		goto step
 	}
@@ -16478,95 +16250,93 @@ L08C0: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L08C1: // KILL
-	if off[177] {
+	if off[176] {
 		pc = 0x08C1
 		goto step
 	}
@@ -16592,7 +16362,7 @@ L08C1: // KILL
 	}
 
 L08C6:
-	if off[178] {
+	if off[177] {
 		pc = 0x08C6
 		goto step
 	}
@@ -16623,7 +16393,7 @@ L08C6:
 	}
 
 L08CE:
-	if off[179] {
+	if off[178] {
 		pc = 0x08CE
 		goto step
 	}
@@ -16650,7 +16420,7 @@ L08CE:
 	}
 
 L08D7: // KSTEP
-	if off[180] {
+	if off[179] {
 		pc = 0x08D7
 		goto step
 	}
@@ -16668,7 +16438,7 @@ L08D7: // KSTEP
 	}
 
 L08DA:
-	if off[181] {
+	if off[180] {
 		pc = 0x08DA
 		goto step
 	}
@@ -16686,7 +16456,7 @@ L08DA:
 	}
 
 L08DC:
-	if off[182] {
+	if off[181] {
 		pc = 0x08DC
 		goto step
 	}
@@ -16700,7 +16470,7 @@ L08DC:
 	}
 
 L08DE:
-	if off[183] {
+	if off[182] {
 		pc = 0x08DE
 		goto step
 	}
@@ -16735,7 +16505,7 @@ L08DE:
 	}
 
 L08E7:
-	if off[184] {
+	if off[183] {
 		pc = 0x08E7
 		goto step
 	}
@@ -16772,7 +16542,7 @@ L08E7:
 	}
 
 L08F0: // KREC
-	if off[185] {
+	if off[184] {
 		pc = 0x08F0
 		goto step
 	}
@@ -16802,7 +16572,7 @@ L08F0: // KREC
 	}
 
 L08F6:
-	if off[186] {
+	if off[185] {
 		pc = 0x08F6
 		goto step
 	}
@@ -16885,98 +16655,96 @@ L08F6:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x03A1:
-			goto L03A1
+		case 0x0396:
+			goto L0396
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L090D: // KGONE
-	if off[187] {
+	if off[186] {
 		pc = 0x090D
 		goto step
 	}
@@ -17005,7 +16773,7 @@ L090D: // KGONE
 	}
 
 L0914: // KNONE
-	if off[188] {
+	if off[187] {
 		pc = 0x0914
 		goto step
 	}
@@ -17017,100 +16785,98 @@ L0914: // KNONE
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x03A1:
-			goto L03A1
+		case 0x0396:
+			goto L0396
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L17A1: // NEGA
-	if off[189] {
+	if off[188] {
 		pc = 0x17A1
 		goto step
 	}
@@ -17157,7 +16923,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[190] {
+	if off[189] {
 		pc = 0x17AB
 		goto step
 	}
@@ -17184,7 +16950,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[191] {
+	if off[190] {
 		pc = 0x17B1
 		goto step
 	}
@@ -17205,7 +16971,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[192] {
+	if off[191] {
 		pc = 0x17B5
 		goto step
 	}
@@ -17226,7 +16992,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[193] {
+	if off[192] {
 		pc = 0x17B9
 		goto step
 	}
@@ -17243,7 +17009,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[194] {
+	if off[193] {
 		pc = 0x17BB
 		goto step
 	}
@@ -17263,7 +17029,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[195] {
+	if off[194] {
 		pc = 0x17BF
 		goto step
 	}
@@ -17277,7 +17043,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[196] {
+	if off[195] {
 		pc = 0x17C1
 		goto step
 	}
@@ -17304,7 +17070,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[197] {
+	if off[196] {
 		pc = 0x17C7
 		goto step
 	}
@@ -17329,7 +17095,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[198] {
+	if off[197] {
 		pc = 0x17CC
 		goto step
 	}
@@ -17353,7 +17119,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[199] {
+	if off[198] {
 		pc = 0x17D2
 		goto step
 	}
@@ -17374,7 +17140,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[200] {
+	if off[199] {
 		pc = 0x17D6
 		goto step
 	}
@@ -17385,7 +17151,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[201] {
+	if off[200] {
 		pc = 0x17D9
 		goto step
 	}
@@ -17397,98 +17163,96 @@ L17D9: // NRET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x036E:
-			goto L036E
+		case 0x0363:
+			goto L0363
 		}
-		if h := uint32(pc) * 0xC2182879 >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
 			switch h {
 			case 0:
-				goto L17E0
-			case 2:
-				goto L033B
-			case 3:
-				goto L0803
-			case 4:
-				goto L08DA
-			case 5:
-				goto L0527
-			case 6:
-				goto L08BD
-			case 14:
-				goto L0347
-			case 17:
-				goto L0274
-			case 18:
-				goto L0219
-			case 19:
-				goto L0031
-			case 20:
+				goto L0363
+			case 1:
 				goto L0813
-			case 23:
-				goto L025B
-			case 24:
-				goto L0332
-			case 33:
-				goto L0246
-			case 34:
-				goto L085D
-			case 36:
-				goto L020C
-			case 38:
-				goto L0806
-			case 40:
-				goto L052A
-			case 43:
-				goto L000B
-			case 44:
-				goto L03A1
-			case 56:
+			case 3:
+				goto L08DA
+			case 4:
 				goto L0854
-			case 61:
-				goto L03B1
-			case 62:
-				goto L003C
-			case 68:
-				goto L0249
-			case 70:
-				goto L022C
-			case 75:
-				goto L052D
-			case 78:
-				goto L000E
-			case 84:
-				goto L0832
-			case 87:
-				goto L036E
-			case 88:
-				goto L021F
-			case 93:
-				goto L17DD
-			case 94:
-				goto L0338
-			case 112:
-				goto L0254
-			case 113:
-				goto L032B
-			case 119:
+			case 5:
 				goto L0576
-			case 120:
-				goto L0835
-			case 122:
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
 				goto L023F
-			case 123:
+			case 51:
+				goto L17DD
+			case 57:
 				goto L027D
-			case 125:
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
 				goto L081C
-			case 126:
-				goto L0375
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[202] {
+	if off[201] {
 		pc = 0x17DA
 		goto step
 	}
@@ -17502,7 +17266,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[203] {
+	if off[202] {
 		pc = 0x17DD
 		goto step
 	}
@@ -17520,7 +17284,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[204] {
+	if off[203] {
 		pc = 0x17E0
 		goto step
 	}
@@ -17574,4 +17338,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [128]uint16{0: 0x17E0, 2: 0x033B, 3: 0x0803, 4: 0x08DA, 5: 0x0527, 6: 0x08BD, 14: 0x0347, 17: 0x0274, 18: 0x0219, 19: 0x0031, 20: 0x0813, 23: 0x025B, 24: 0x0332, 33: 0x0246, 34: 0x085D, 36: 0x020C, 38: 0x0806, 40: 0x052A, 43: 0x000B, 44: 0x03A1, 56: 0x0854, 61: 0x03B1, 62: 0x003C, 68: 0x0249, 70: 0x022C, 75: 0x052D, 78: 0x000E, 84: 0x0832, 87: 0x036E, 88: 0x021F, 93: 0x17DD, 94: 0x0338, 112: 0x0254, 113: 0x032B, 119: 0x0576, 120: 0x0835, 122: 0x023F, 123: 0x027D, 125: 0x081C, 126: 0x0375}
+var search5KReturns = [128]uint16{0: 0x0363, 1: 0x0813, 3: 0x08DA, 4: 0x0854, 5: 0x0576, 8: 0x0254, 12: 0x003C, 17: 0x052D, 18: 0x020C, 22: 0x052A, 26: 0x0806, 28: 0x0527, 29: 0x0249, 30: 0x0396, 31: 0x0803, 33: 0x0031, 35: 0x0246, 46: 0x17E0, 48: 0x023F, 51: 0x17DD, 57: 0x027D, 58: 0x08BD, 63: 0x0835, 65: 0x0341, 69: 0x0832, 71: 0x033E, 74: 0x0274, 84: 0x022C, 94: 0x0332, 101: 0x000E, 106: 0x000B, 107: 0x032B, 109: 0x021F, 111: 0x081C, 114: 0x036A, 115: 0x085D, 121: 0x0219, 122: 0x025B, 127: 0x03A6}
