@@ -39,7 +39,11 @@ func (t *translator) emit() ([]byte, error) {
 	}
 	body := whole + "\n" + parts
 	if t.bits {
-		b.WriteString("import (\n\"math/bits\"\n\n\"github.com/kim1-archive/microchess/emu\"\n)\n\n")
+		bin := ""
+		if t.binary {
+			bin = "\"encoding/binary\"\n"
+		}
+		b.WriteString("import (\n" + bin + "\"math/bits\"\n\n\"github.com/kim1-archive/microchess/emu\"\n)\n\n")
 	} else {
 		b.WriteString("import \"github.com/kim1-archive/microchess/emu\"\n\n")
 	}
@@ -256,7 +260,7 @@ func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 	}
 	if l := t.loops[bl.start]; l != nil {
 		if sc := t.scanOf(l); sc != nil {
-			b.WriteString(t.scanCode(sc))
+			b.WriteString(t.scanCode(l, sc))
 			return b.String(), nil
 		}
 	}

@@ -111,6 +111,17 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0xC0, op("BNE", isa.Relative).Code, 0xF9)
 	exerciseVariables = append(exerciseVariables, pc-3)
 	record()
+	// Two entered with the counter set to a constant, which the
+	// translation reads without a loop (emu/translate: unrolledScan):
+	// 32 bytes of zero page, and 19 of the absolute table, whose lowest
+	// word reaches below it; each looks for the byte just below its
+	// table, which it must not find there.
+	emit(op("LDA", isa.ZeroPage).Code, 0x4F, op("LDX", isa.Immediate).Code, 0x20)
+	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0x50, op("BNE", isa.Relative).Code, 0xF9)
+	record()
+	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x3F), hi(exerciseData+0x3F), op("LDY", isa.Immediate).Code, 0x13)
+	emit(op("DEY", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x05, op("CMP", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40), op("BNE", isa.Relative).Code, 0xF8)
+	record()
 	// A branch whose target is on the next page from the instruction
 	// after it: NOPs up to the page's end.
 	for pc&0xFF != 0xFD {
