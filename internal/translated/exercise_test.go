@@ -5,12 +5,13 @@ package translated
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 53 blocks, 2217 instructions, 4870 bytes of code.
+// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 59 blocks, 2189 instructions, 4870 bytes of code.
 var Exercise = &emu.Native{
 	Name: "exercise",
 	Code: []emu.Span{
@@ -49,20 +50,20 @@ var Exercise = &emu.Native{
 		{Addr: 0x1014, Bytes: "\b\x8d\x00\"\x8e\x01\"\x8c\x02\"h\x8d\x03\"\xe6\x80\b\x8d\x04\"\x8e\x05\"\x8c\x06\"h\x8d\a\"\xe8\b\x8d\b\"\x8e\t\"\x8c\n\"h\x8d\v\"\xe9"},
 		{Addr: 0x1043, Bytes: "\b\x8d\f\"\x8e\r\"\x8c\x0e\"h\x8d\x0f\"\xea\b\x8d\x10\"\x8e\x11\"\x8c\x12\"h\x8d\x13\"\xec\x80\x04\b\x8d\x14\"\x8e\x15\"\x8c\x16\"h\x8d\x17\"\xed\x80\x04\b\x8d\x18\"\x8e\x19\"\x8c\x1a\"h\x8d\x1b\"\xee\x80\x04\b\x8d\x1c\"\x8e\x1d\"\x8c\x1e\"h\x8d\x1f\"\xf0\x00\b\x8d \"\x8e!\"\x8c\"\"h\x8d#\"\xf1A\b\x8d$\"\x8e%\"\x8c&\"h\x8d'\"\xf5"},
 		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
-		{Addr: 0x1A5A, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xba\x9al\x00\x06\x00"},
+		{Addr: 0x1A5A, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xba\x9al\x00\x06\x00"},
 		{Addr: 0x1B18, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
 	},
 	Blocks: []uint16{
 		0x0700, 0x0710, 0x0800, 0x0803, 0x0883, 0x0905, 0x09A6, 0x0A07, 0x0AA8, 0x0B09, 0x0BAA, 0x0C0B,
 		0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10, 0x0F62, 0x1014, 0x1095, 0x1118, 0x1198, 0x121A, 0x12BB,
 		0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520, 0x15D2, 0x1621, 0x1714, 0x1724, 0x1825, 0x1877, 0x1929,
-		0x19AA, 0x1A2A, 0x1A2D, 0x1A31, 0x1A3F, 0x1A42, 0x1A47, 0x1A55, 0x1A58, 0x1A5C, 0x1AFF, 0x1B00,
-		0x1B03, 0x1B16, 0x1B18, 0x1B1D, 0x1B20,
+		0x19AA, 0x1A2A, 0x1A2D, 0x1A31, 0x1A3F, 0x1A42, 0x1A47, 0x1A55, 0x1A58, 0x1A5C, 0x1A6E, 0x1A71,
+		0x1A75, 0x1A88, 0x1A8B, 0x1A90, 0x1AFF, 0x1B00, 0x1B03, 0x1B16, 0x1B18, 0x1B1D, 0x1B20,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0000, Hi: 0x01FF},
 		{Lo: 0x0480, Hi: 0x0480},
-		{Lo: 0x2000, Hi: 0x248F},
+		{Lo: 0x2000, Hi: 0x2497},
 	},
 	Parts: []emu.Part{
 		{Start: 0x0700, Bytes: []emu.Range{{Lo: 0x0700, Hi: 0x0701}}},
@@ -110,7 +111,13 @@ var Exercise = &emu.Native{
 		{Start: 0x1A47, Bytes: []emu.Range{{Lo: 0x1A47, Hi: 0x1A54}}},
 		{Start: 0x1A55, Bytes: []emu.Range{{Lo: 0x1A55, Hi: 0x1A57}}},
 		{Start: 0x1A58, Bytes: []emu.Range{{Lo: 0x1A58, Hi: 0x1A58}, {Lo: 0x1A5A, Hi: 0x1A5B}}},
-		{Start: 0x1A5C, Bytes: []emu.Range{{Lo: 0x1A5C, Hi: 0x1AFE}}},
+		{Start: 0x1A5C, Bytes: []emu.Range{{Lo: 0x1A5C, Hi: 0x1A6D}}},
+		{Start: 0x1A6E, Bytes: []emu.Range{{Lo: 0x1A6E, Hi: 0x1A74}}},
+		{Start: 0x1A71, Bytes: []emu.Range{{Lo: 0x1A71, Hi: 0x1A74}}},
+		{Start: 0x1A75, Bytes: []emu.Range{{Lo: 0x1A75, Hi: 0x1A87}}},
+		{Start: 0x1A88, Bytes: []emu.Range{{Lo: 0x1A88, Hi: 0x1A8F}}},
+		{Start: 0x1A8B, Bytes: []emu.Range{{Lo: 0x1A8B, Hi: 0x1A8F}}},
+		{Start: 0x1A90, Bytes: []emu.Range{{Lo: 0x1A90, Hi: 0x1AFE}}},
 		{Start: 0x1AFF, Bytes: []emu.Range{{Lo: 0x1AFF, Hi: 0x1AFF}}},
 		{Start: 0x1B00, Bytes: []emu.Range{{Lo: 0x1B00, Hi: 0x1B02}}},
 		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B15}}},
@@ -346,40 +353,70 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1A2D
 	case 0x1A31:
-		if 3361 >= budget {
+		if 6302 >= budget {
 			goto budget
 		}
 		goto L1A31
 	case 0x1A3F:
-		if 3338 >= budget {
+		if 6279 >= budget {
 			goto budget
 		}
 		goto L1A3F
 	case 0x1A42:
-		if 3346 >= budget {
+		if 6287 >= budget {
 			goto budget
 		}
 		goto L1A42
 	case 0x1A47:
-		if 1779 >= budget {
+		if 4720 >= budget {
 			goto budget
 		}
 		goto L1A47
 	case 0x1A55:
-		if 1756 >= budget {
+		if 4697 >= budget {
 			goto budget
 		}
 		goto L1A55
 	case 0x1A58:
-		if 1763 >= budget {
+		if 4704 >= budget {
 			goto budget
 		}
 		goto L1A58
 	case 0x1A5C:
-		if 327 >= budget {
+		if 3268 >= budget {
 			goto budget
 		}
 		goto L1A5C
+	case 0x1A6E:
+		if 3240 >= budget {
+			goto budget
+		}
+		goto L1A6E
+	case 0x1A71:
+		if 3247 >= budget {
+			goto budget
+		}
+		goto L1A71
+	case 0x1A75:
+		if 1811 >= budget {
+			goto budget
+		}
+		goto L1A75
+	case 0x1A88:
+		if 1782 >= budget {
+			goto budget
+		}
+		goto L1A88
+	case 0x1A8B:
+		if 1790 >= budget {
+			goto budget
+		}
+		goto L1A8B
+	case 0x1A90:
+		if 223 >= budget {
+			goto budget
+		}
+		goto L1A90
 	case 0x1AFF:
 		if 8 >= budget {
 			goto budget
@@ -14209,7 +14246,7 @@ L1A2D:
 	}
 
 L1A31:
-	if clock+3361<<clockShift >= end {
+	if clock+6302<<clockShift >= end {
 		pc = 0x1A31
 		goto budget
 	}
@@ -14393,7 +14430,7 @@ L1A58:
 	}
 
 L1A5C:
-	clock += 319<<clockShift + 154
+	clock += 28<<clockShift + 8
 	// 1A5C PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -14431,213 +14468,282 @@ L1A5C:
 	{
 		c.Mem[0x248B] = a
 	}
-	// 1A6A NOP
+	// 1A6A LDA $4F
 	{
+		m := c.Mem[0x004F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A6C LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1A6E:
+	// 1A6E DEX
+	// 1A6F BMI $1A75
+	// 1A71 CMP $50,X
+	// 1A73 BNE $1A6E
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L1A75
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L1A75
+	}
+
+L1A71:
+	clock += 6<<clockShift + 2
+	// 1A71 CMP $50,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1A73 BNE $1A6E
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1A6E
+		}
+	}
+
+L1A75:
+	clock += 29<<clockShift + 8
+	// 1A75 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1A6B NOP
+	// 1A76 STA $248C
 	{
+		c.Mem[0x248C] = a
+	}
+	// 1A79 STX $248D
+	{
+		c.Mem[0x248D] = x
+	}
+	// 1A7C STY $248E
+	{
+		c.Mem[0x248E] = y
+	}
+	// 1A7F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A80 STA $248F
+	{
+		c.Mem[0x248F] = a
+	}
+	// 1A83 LDA $043F
+	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A86 LDY #$13
+	{
+		m := byte(0x13)
+		y = m
+		nz = int(int8(y))
+	}
+
+L1A88:
+	// 1A88 DEY
+	// 1A89 BMI $1A90
+	// 1A8B CMP $0440,Y
+	// 1A8E BNE $1A88
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(y) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 19 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x44B:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x443:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x43B:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z2 &^= 1<<40 - 1 // below the table
+			switch {
+			case z0 != 0:
+				found = 11 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 3 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = -5 + (63-bits.LeadingZeros64(z2))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x440+top-7 : 0x440+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L1A90
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x440]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		y -= byte(n) + 1
+		nz = int(int8(y))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L1A90
+	}
+
+L1A8B:
+	clock += 6<<clockShift + 2
+	// 1A8B CMP $0440,Y
+	{
+		ea := 0x0440 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1A8E BNE $1A88
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1A88
+		}
+	}
+
+L1A90:
+	clock += 215<<clockShift + 102
+	// 1A90 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1A6C NOP
+	// 1A91 STA $2490
 	{
-
+		c.Mem[0x2490] = a
 	}
-	// 1A6D NOP
+	// 1A94 STX $2491
 	{
-
+		c.Mem[0x2491] = x
 	}
-	// 1A6E NOP
+	// 1A97 STY $2492
 	{
-
+		c.Mem[0x2492] = y
 	}
-	// 1A6F NOP
+	// 1A9A PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1A70 NOP
+	// 1A9B STA $2493
 	{
-
-	}
-	// 1A71 NOP
-	{
-
-	}
-	// 1A72 NOP
-	{
-
-	}
-	// 1A73 NOP
-	{
-
-	}
-	// 1A74 NOP
-	{
-
-	}
-	// 1A75 NOP
-	{
-
-	}
-	// 1A76 NOP
-	{
-
-	}
-	// 1A77 NOP
-	{
-
-	}
-	// 1A78 NOP
-	{
-
-	}
-	// 1A79 NOP
-	{
-
-	}
-	// 1A7A NOP
-	{
-
-	}
-	// 1A7B NOP
-	{
-
-	}
-	// 1A7C NOP
-	{
-
-	}
-	// 1A7D NOP
-	{
-
-	}
-	// 1A7E NOP
-	{
-
-	}
-	// 1A7F NOP
-	{
-
-	}
-	// 1A80 NOP
-	{
-
-	}
-	// 1A81 NOP
-	{
-
-	}
-	// 1A82 NOP
-	{
-
-	}
-	// 1A83 NOP
-	{
-
-	}
-	// 1A84 NOP
-	{
-
-	}
-	// 1A85 NOP
-	{
-
-	}
-	// 1A86 NOP
-	{
-
-	}
-	// 1A87 NOP
-	{
-
-	}
-	// 1A88 NOP
-	{
-
-	}
-	// 1A89 NOP
-	{
-
-	}
-	// 1A8A NOP
-	{
-
-	}
-	// 1A8B NOP
-	{
-
-	}
-	// 1A8C NOP
-	{
-
-	}
-	// 1A8D NOP
-	{
-
-	}
-	// 1A8E NOP
-	{
-
-	}
-	// 1A8F NOP
-	{
-
-	}
-	// 1A90 NOP
-	{
-
-	}
-	// 1A91 NOP
-	{
-
-	}
-	// 1A92 NOP
-	{
-
-	}
-	// 1A93 NOP
-	{
-
-	}
-	// 1A94 NOP
-	{
-
-	}
-	// 1A95 NOP
-	{
-
-	}
-	// 1A96 NOP
-	{
-
-	}
-	// 1A97 NOP
-	{
-
-	}
-	// 1A98 NOP
-	{
-
-	}
-	// 1A99 NOP
-	{
-
-	}
-	// 1A9A NOP
-	{
-
-	}
-	// 1A9B NOP
-	{
-
-	}
-	// 1A9C NOP
-	{
-
-	}
-	// 1A9D NOP
-	{
-
+		c.Mem[0x2493] = a
 	}
 	// 1A9E NOP
 	{
@@ -15064,17 +15170,17 @@ L1B03:
 		s--
 
 	}
-	// 1B04 STA $248C
+	// 1B04 STA $2494
 	{
-		c.Mem[0x248C] = a
+		c.Mem[0x2494] = a
 	}
-	// 1B07 STX $248D
+	// 1B07 STX $2495
 	{
-		c.Mem[0x248D] = x
+		c.Mem[0x2495] = x
 	}
-	// 1B0A STY $248E
+	// 1B0A STY $2496
 	{
-		c.Mem[0x248E] = y
+		c.Mem[0x2496] = y
 	}
 	// 1B0D PLA
 	{
@@ -15083,9 +15189,9 @@ L1B03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B0E STA $248F
+	// 1B0E STA $2497
 	{
-		c.Mem[0x248F] = a
+		c.Mem[0x2497] = a
 	}
 	// 1B11 TSX
 	{
@@ -15193,7 +15299,7 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[52] // one bounds check for all
+	_ = off[58] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -15401,40 +15507,70 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1A2D
 	case 0x1A31:
-		if 3361 >= budget {
+		if 6302 >= budget {
 			goto budget
 		}
 		goto L1A31
 	case 0x1A3F:
-		if 3338 >= budget {
+		if 6279 >= budget {
 			goto budget
 		}
 		goto L1A3F
 	case 0x1A42:
-		if 3346 >= budget {
+		if 6287 >= budget {
 			goto budget
 		}
 		goto L1A42
 	case 0x1A47:
-		if 1779 >= budget {
+		if 4720 >= budget {
 			goto budget
 		}
 		goto L1A47
 	case 0x1A55:
-		if 1756 >= budget {
+		if 4697 >= budget {
 			goto budget
 		}
 		goto L1A55
 	case 0x1A58:
-		if 1763 >= budget {
+		if 4704 >= budget {
 			goto budget
 		}
 		goto L1A58
 	case 0x1A5C:
-		if 327 >= budget {
+		if 3268 >= budget {
 			goto budget
 		}
 		goto L1A5C
+	case 0x1A6E:
+		if 3240 >= budget {
+			goto budget
+		}
+		goto L1A6E
+	case 0x1A71:
+		if 3247 >= budget {
+			goto budget
+		}
+		goto L1A71
+	case 0x1A75:
+		if 1811 >= budget {
+			goto budget
+		}
+		goto L1A75
+	case 0x1A88:
+		if 1782 >= budget {
+			goto budget
+		}
+		goto L1A88
+	case 0x1A8B:
+		if 1790 >= budget {
+			goto budget
+		}
+		goto L1A8B
+	case 0x1A90:
+		if 223 >= budget {
+			goto budget
+		}
+		goto L1A90
 	case 0x1AFF:
 		if 8 >= budget {
 			goto budget
@@ -29424,7 +29560,7 @@ L1A31:
 		pc = 0x1A31
 		goto step
 	}
-	if clock+3361<<clockShift >= end {
+	if clock+6302<<clockShift >= end {
 		pc = 0x1A31
 		goto budget
 	}
@@ -29632,7 +29768,7 @@ L1A5C:
 		pc = 0x1A5C
 		goto step
 	}
-	clock += 319<<clockShift + 154
+	clock += 28<<clockShift + 8
 	// 1A5C PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -29670,213 +29806,306 @@ L1A5C:
 	{
 		c.Mem[0x248B] = a
 	}
-	// 1A6A NOP
+	// 1A6A LDA $4F
 	{
+		m := c.Mem[0x004F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A6C LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1A6E:
+	if off[46] {
+		pc = 0x1A6E
+		goto step
+	}
+	// 1A6E DEX
+	// 1A6F BMI $1A75
+	// 1A71 CMP $50,X
+	// 1A73 BNE $1A6E
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L1A75
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L1A75
+	}
+
+L1A71:
+	if off[47] {
+		pc = 0x1A71
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1A71 CMP $50,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1A73 BNE $1A6E
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1A6E
+		}
+	}
+
+L1A75:
+	if off[48] {
+		pc = 0x1A75
+		goto step
+	}
+	clock += 29<<clockShift + 8
+	// 1A75 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1A6B NOP
+	// 1A76 STA $248C
 	{
+		c.Mem[0x248C] = a
+	}
+	// 1A79 STX $248D
+	{
+		c.Mem[0x248D] = x
+	}
+	// 1A7C STY $248E
+	{
+		c.Mem[0x248E] = y
+	}
+	// 1A7F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A80 STA $248F
+	{
+		c.Mem[0x248F] = a
+	}
+	// 1A83 LDA $043F
+	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A86 LDY #$13
+	{
+		m := byte(0x13)
+		y = m
+		nz = int(int8(y))
+	}
+
+L1A88:
+	if off[49] {
+		pc = 0x1A88
+		goto step
+	}
+	// 1A88 DEY
+	// 1A89 BMI $1A90
+	// 1A8B CMP $0440,Y
+	// 1A8E BNE $1A88
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(y) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 19 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x44B:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x443:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x43B:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z2 &^= 1<<40 - 1 // below the table
+			switch {
+			case z0 != 0:
+				found = 11 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 3 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = -5 + (63-bits.LeadingZeros64(z2))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x440+top-7 : 0x440+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L1A90
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x440]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		y -= byte(n) + 1
+		nz = int(int8(y))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L1A90
+	}
+
+L1A8B:
+	if off[50] {
+		pc = 0x1A8B
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1A8B CMP $0440,Y
+	{
+		ea := 0x0440 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1A8E BNE $1A88
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1A88
+		}
+	}
+
+L1A90:
+	if off[51] {
+		pc = 0x1A90
+		goto step
+	}
+	clock += 215<<clockShift + 102
+	// 1A90 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1A6C NOP
+	// 1A91 STA $2490
 	{
-
+		c.Mem[0x2490] = a
 	}
-	// 1A6D NOP
+	// 1A94 STX $2491
 	{
-
+		c.Mem[0x2491] = x
 	}
-	// 1A6E NOP
+	// 1A97 STY $2492
 	{
-
+		c.Mem[0x2492] = y
 	}
-	// 1A6F NOP
+	// 1A9A PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1A70 NOP
+	// 1A9B STA $2493
 	{
-
-	}
-	// 1A71 NOP
-	{
-
-	}
-	// 1A72 NOP
-	{
-
-	}
-	// 1A73 NOP
-	{
-
-	}
-	// 1A74 NOP
-	{
-
-	}
-	// 1A75 NOP
-	{
-
-	}
-	// 1A76 NOP
-	{
-
-	}
-	// 1A77 NOP
-	{
-
-	}
-	// 1A78 NOP
-	{
-
-	}
-	// 1A79 NOP
-	{
-
-	}
-	// 1A7A NOP
-	{
-
-	}
-	// 1A7B NOP
-	{
-
-	}
-	// 1A7C NOP
-	{
-
-	}
-	// 1A7D NOP
-	{
-
-	}
-	// 1A7E NOP
-	{
-
-	}
-	// 1A7F NOP
-	{
-
-	}
-	// 1A80 NOP
-	{
-
-	}
-	// 1A81 NOP
-	{
-
-	}
-	// 1A82 NOP
-	{
-
-	}
-	// 1A83 NOP
-	{
-
-	}
-	// 1A84 NOP
-	{
-
-	}
-	// 1A85 NOP
-	{
-
-	}
-	// 1A86 NOP
-	{
-
-	}
-	// 1A87 NOP
-	{
-
-	}
-	// 1A88 NOP
-	{
-
-	}
-	// 1A89 NOP
-	{
-
-	}
-	// 1A8A NOP
-	{
-
-	}
-	// 1A8B NOP
-	{
-
-	}
-	// 1A8C NOP
-	{
-
-	}
-	// 1A8D NOP
-	{
-
-	}
-	// 1A8E NOP
-	{
-
-	}
-	// 1A8F NOP
-	{
-
-	}
-	// 1A90 NOP
-	{
-
-	}
-	// 1A91 NOP
-	{
-
-	}
-	// 1A92 NOP
-	{
-
-	}
-	// 1A93 NOP
-	{
-
-	}
-	// 1A94 NOP
-	{
-
-	}
-	// 1A95 NOP
-	{
-
-	}
-	// 1A96 NOP
-	{
-
-	}
-	// 1A97 NOP
-	{
-
-	}
-	// 1A98 NOP
-	{
-
-	}
-	// 1A99 NOP
-	{
-
-	}
-	// 1A9A NOP
-	{
-
-	}
-	// 1A9B NOP
-	{
-
-	}
-	// 1A9C NOP
-	{
-
-	}
-	// 1A9D NOP
-	{
-
+		c.Mem[0x2493] = a
 	}
 	// 1A9E NOP
 	{
@@ -30267,7 +30496,7 @@ L1A5C:
 	}
 
 L1AFF:
-	if off[46] {
+	if off[52] {
 		pc = 0x1AFF
 		goto step
 	}
@@ -30278,7 +30507,7 @@ L1AFF:
 	}
 
 L1B00:
-	if off[47] {
+	if off[53] {
 		pc = 0x1B00
 		goto step
 	}
@@ -30292,7 +30521,7 @@ L1B00:
 	}
 
 L1B03:
-	if off[48] {
+	if off[54] {
 		pc = 0x1B03
 		goto step
 	}
@@ -30315,17 +30544,17 @@ L1B03:
 		s--
 
 	}
-	// 1B04 STA $248C
+	// 1B04 STA $2494
 	{
-		c.Mem[0x248C] = a
+		c.Mem[0x2494] = a
 	}
-	// 1B07 STX $248D
+	// 1B07 STX $2495
 	{
-		c.Mem[0x248D] = x
+		c.Mem[0x2495] = x
 	}
-	// 1B0A STY $248E
+	// 1B0A STY $2496
 	{
-		c.Mem[0x248E] = y
+		c.Mem[0x2496] = y
 	}
 	// 1B0D PLA
 	{
@@ -30334,9 +30563,9 @@ L1B03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B0E STA $248F
+	// 1B0E STA $2497
 	{
-		c.Mem[0x248F] = a
+		c.Mem[0x2497] = a
 	}
 	// 1B11 TSX
 	{
@@ -30353,7 +30582,7 @@ L1B03:
 	goto step
 
 L1B16:
-	if off[49] {
+	if off[55] {
 		pc = 0x1B16
 		goto step
 	}
@@ -30367,7 +30596,7 @@ L1B16:
 	goto step
 
 L1B18:
-	if off[50] {
+	if off[56] {
 		pc = 0x1B18
 		goto step
 	}
@@ -30391,7 +30620,7 @@ L1B18:
 	}
 
 L1B1D:
-	if off[51] {
+	if off[57] {
 		pc = 0x1B1D
 		goto step
 	}
@@ -30406,7 +30635,7 @@ L1B1D:
 	}
 
 L1B20:
-	if off[52] {
+	if off[58] {
 		pc = 0x1B20
 		goto step
 	}

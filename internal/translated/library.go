@@ -7,6 +7,7 @@ package translated
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/kim1-archive/microchess/emu"
@@ -5052,16 +5053,37 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		for top := n - 1; top >= 0 && found < 0; top -= 8 {
-			w := c.Mem[0x50+top-7 : 0x50+top+1]
-			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			v ^= pat
-			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
-			if top < 7 {
-				zero &^= 1<<(8*(7-top)) - 1 // below the table
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
 			}
-			if zero != 0 {
-				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
 			}
 		}
 		if found >= 0 {
@@ -18181,16 +18203,37 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		for top := n - 1; top >= 0 && found < 0; top -= 8 {
-			w := c.Mem[0x50+top-7 : 0x50+top+1]
-			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			v ^= pat
-			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
-			if top < 7 {
-				zero &^= 1<<(8*(7-top)) - 1 // below the table
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
 			}
-			if zero != 0 {
-				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
 			}
 		}
 		if found >= 0 {
