@@ -33,7 +33,9 @@ func (t *translator) emit() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.noCopies = true
 	parts, err := t.function(t.fn()+"Parts", true)
+	t.noCopies = false
 	if err != nil {
 		return nil, err
 	}
@@ -204,6 +206,11 @@ switch pc {
 		}
 		b.WriteString(code)
 	}
+	copies, err := t.copiesCode(parts)
+	if err != nil {
+		return "", err
+	}
+	b.WriteString(copies)
 	b.WriteString(`
 // The budget's end is nearer than the code can run before its next
 // check: the core runs the rest.
@@ -238,14 +245,14 @@ func (t *translator) comment(in *instr) string {
 // to the core there.
 func (t *translator) goTo(a uint16) string {
 	if _, ok := t.blocks[a]; ok {
-		return fmt.Sprintf("goto L%04X\n", a)
+		return "goto " + t.label(a) + "\n"
 	}
 	return fmt.Sprintf("pc = 0x%04X\ngoto step\n", a)
 }
 
 func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nL%04X:", bl.start)
+	fmt.Fprintf(&b, "\n%s:", t.label(bl.start))
 	if t.p.Symbols != nil {
 		if name, ok := t.p.Symbols(bl.start, false); ok {
 			b.WriteString(" // " + name)
@@ -292,7 +299,7 @@ func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 	if last.kind == plain {
 		// Falls into the next block, which is emitted next when it exists.
 		next := last.next()
-		if i := sort.Search(len(t.order), func(i int) bool { return t.order[i] > bl.start }); i < len(t.order) && t.order[i] == next {
+		if i := sort.Search(len(t.order), func(i int) bool { return t.order[i] > bl.start }); t.copy == nil && i < len(t.order) && t.order[i] == next {
 			return b.String(), nil
 		}
 		b.WriteString(t.goTo(next))

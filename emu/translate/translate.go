@@ -124,6 +124,11 @@ type translator struct {
 	// addresses of the calls to each (see returnsTo).
 	preds, calls map[uint16][]uint16
 	hash         *returnTable
+	// The subroutines copied per call, by entry, with their blocks; and
+	// the copy being written (see clones.go).
+	copied   map[uint16][]uint16
+	copy     *copyCtx
+	noCopies bool // while the function with parts is written
 }
 
 type span struct{ lo, hi int } // inclusive

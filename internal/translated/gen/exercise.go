@@ -133,6 +133,15 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	sub := uint16(0x0700)
 	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8))
 	record()
+	// A subroutine called from two places is copied for each call
+	// (emu/translate: clones.go); this one, when a data byte is
+	// negative, adds one to the address it returns to, so that its RTS
+	// does not go back to its call.
+	sub2 := uint16(0x0720)
+	for range 2 {
+		emit(op("JSR", isa.Absolute).Code, byte(sub2), byte(sub2>>8), op("NOP", isa.Implied).Code)
+		record()
+	}
 	emit(op("TSX", isa.Implied).Code, op("TXS", isa.Implied).Code)
 	brk := pc + 3 // the JMP (indirect) goes to the BRK after it
 	mem[exerciseVector], mem[exerciseVector+1] = byte(brk), byte(brk>>8)
@@ -149,6 +158,10 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	// The subroutine and the handler.
 	pc = sub
 	emit(op("INX", isa.Implied).Code, op("RTS", isa.Implied).Code)
+	pc = sub2
+	emit(op("INY", isa.Implied).Code, op("LDA", isa.Absolute).Code, lo(exerciseData+0x7E), hi(exerciseData+0x7E), op("BPL", isa.Relative).Code, 0x04)
+	emit(op("TSX", isa.Implied).Code, op("INC", isa.AbsoluteX).Code, 0x01, 0x01)
+	emit(op("RTS", isa.Implied).Code)
 	pc = handler
 	emit(op("PHA", isa.Implied).Code, op("PLA", isa.Implied).Code, op("RTI", isa.Implied).Code)
 	// The BRK, where the JMP (indirect) goes, and after it, where the RTI
