@@ -1214,7 +1214,7 @@ L002E:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
-		goto L0266
+		goto L0266_0031
 	}
 
 L0031:
@@ -1831,7 +1831,7 @@ L0135:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x37
 		s -= 2
-		goto L0266
+		goto L0266_0138
 	}
 
 L0138:
@@ -1985,7 +1985,7 @@ L0149: // GDONE
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x5F
 		s -= 2
-		goto L02F3
+		goto L02F3_0160
 	}
 
 L0160:
@@ -2105,7 +2105,7 @@ L018C: // FULL
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x8E
 		s -= 2
-		goto L0266
+		goto L0266_018F
 	}
 
 L018F: // ROOT
@@ -2124,7 +2124,7 @@ L018F: // ROOT
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x91
 		s -= 2
-		goto L01BB
+		goto L01BB_0192
 	}
 
 L0192:
@@ -2181,7 +2181,7 @@ L0198:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x9E
 		s -= 2
-		goto L01BB
+		goto L01BB_019F
 	}
 
 L019F:
@@ -2271,7 +2271,7 @@ L01AB: // NOLEG
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0xB4
 		s -= 2
-		goto L0266
+		goto L0266_01B5
 	}
 
 L01B5:
@@ -2290,7 +2290,7 @@ L01B5:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0xB7
 		s -= 2
-		goto L01BB
+		goto L01BB_01B8
 	}
 
 L01B8:
@@ -2478,7 +2478,7 @@ L0209: // NEX
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
-		goto L02AD
+		goto L02AD_020C
 	}
 
 L020C:
@@ -2537,7 +2537,7 @@ L0216: // AGN
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
 		s -= 2
-		goto L0280
+		goto L0280_0219
 	}
 
 L0219:
@@ -2585,7 +2585,7 @@ L021B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
 		s -= 2
-		goto L0321
+		goto L0321_021F
 	}
 
 L021F:
@@ -2652,7 +2652,7 @@ L0229: // STOP
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
 		s -= 2
-		goto L02AD
+		goto L02AD_022C
 	}
 
 L022C:
@@ -2734,7 +2734,7 @@ L023C: // P1
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
-		goto L0280
+		goto L0280_023F
 	}
 
 L023F:
@@ -2773,7 +2773,7 @@ L0243:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
 		s -= 2
-		goto L0321
+		goto L0321_0246
 	}
 
 L0246: // P2
@@ -2792,7 +2792,7 @@ L0246: // P2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
-		goto L02AD
+		goto L02AD_0249
 	}
 
 L0249:
@@ -2845,7 +2845,7 @@ L0251: // P3
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
 		s -= 2
-		goto L0280
+		goto L0280_0254
 	}
 
 L0254:
@@ -2884,7 +2884,7 @@ L0258:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
-		goto L0321
+		goto L0321_025B
 	}
 
 L025B:
@@ -3816,7 +3816,7 @@ L02D2:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xD4
 		s -= 2
-		goto L02F3
+		goto L02F3_02D5
 	}
 
 L02D5:
@@ -4485,7 +4485,7 @@ L0343: // TRY
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
 		s -= 2
-		goto L03BD
+		goto L03BD_034A
 	}
 
 L034A:
@@ -4514,7 +4514,7 @@ L034A:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x50
 		s -= 2
-		goto L03BD
+		goto L03BD_0351
 	}
 
 L0351:
@@ -4611,7 +4611,7 @@ L035D:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x5F
 		s -= 2
-		goto L02F3
+		goto L02F3_0360
 	}
 
 L0360:
@@ -5400,7 +5400,7 @@ L03D8: // NOLEG2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0xDC
 		s -= 2
-		goto L0266
+		goto L0266_03DD
 	}
 
 L03DD:
@@ -5997,7 +5997,7 @@ L17DA: // QS1
 		}
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
 		s -= 2
-		goto L0266
+		goto L0266_17DD
 	}
 
 L17DD:
@@ -6016,7 +6016,7 @@ L17DD:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
-		goto L01BB
+		goto L01BB_17E0
 	}
 
 L17E0:
@@ -6040,6 +6040,6406 @@ L17E0:
 	// 17E4 JMP REVERSE
 	{
 		goto L0266
+	}
+
+	// The copy of 0266 for the call at 002E.
+
+L0266_0031: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0266 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 5<<clockShift + 2
+			pc = 0x0266
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0267 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0269_0031
+
+L0269_0031: // ETC
+	clock += 36<<clockShift + 12
+	// 0269 SEC
+	{
+		cf = 1
+	}
+	// 026A LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 026C LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 026E SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0270 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0270
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0272 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0272
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0274 SEC
+	{
+		cf = 1
+	}
+	// 0275 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0277 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0279 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x0279
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 027B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 027C BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0269_0031
+		}
+		goto L027E_0031
+	}
+
+L027E_0031:
+	clock += 10<<clockShift + 2
+	// 027E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 027F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0031 { // the call this copy serves
+			goto L0031
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0266 for the call at 0135.
+
+L0266_0138: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0266 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 5<<clockShift + 2
+			pc = 0x0266
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0267 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0269_0138
+
+L0269_0138: // ETC
+	clock += 36<<clockShift + 12
+	// 0269 SEC
+	{
+		cf = 1
+	}
+	// 026A LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 026C LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 026E SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0270 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0270
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0272 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0272
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0274 SEC
+	{
+		cf = 1
+	}
+	// 0275 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0277 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0279 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x0279
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 027B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 027C BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0269_0138
+		}
+		goto L027E_0138
+	}
+
+L027E_0138:
+	clock += 10<<clockShift + 2
+	// 027E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 027F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0138 { // the call this copy serves
+			goto L0138
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02F3 for the call at 015D.
+
+L02F3_0160: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 02F3 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 02F4 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 02F6 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F8 TXS
+	{
+		s = x
+	}
+	// 02F9 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FB PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 10<<clockShift + 4
+			pc = 0x02FB
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02FC TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 02FD STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 02FF LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0301_0160
+
+L0301_0160: // CHECK
+	if clock+63<<clockShift >= end {
+		pc = 0x0301
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0301 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0302 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0304 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0301_0160
+		}
+		goto L0306_0160
+	}
+
+L0306_0160:
+	clock += 39<<clockShift + 13
+	// 0306 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0308 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 030A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 34<<clockShift + 11
+			pc = 0x030A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 030C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 030D PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 28<<clockShift + 9
+			pc = 0x030D
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 030E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0310 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 18<<clockShift + 6
+			pc = 0x0312
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0314 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 14<<clockShift + 5
+			pc = 0x0314
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0315 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0316 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0316
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0317 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0319 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 3<<clockShift + 1
+			pc = 0x0319
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L031A_0160
+
+L031A_0160: // STRV
+	clock += 16<<clockShift + 5
+	// 031A TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 031B STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 031D LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 031F TXS
+	{
+		s = x
+	}
+	// 0320 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0160 { // the call this copy serves
+			goto L0160
+		}
+		switch pc {
+		case 0x0160:
+			goto L0160
+		case 0x02D5:
+			goto L02D5
+		case 0x0360:
+			goto L0360
+		case 0x0389:
+			goto L0389
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0266 for the call at 018C.
+
+L0266_018F: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0266 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 5<<clockShift + 2
+			pc = 0x0266
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0267 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0269_018F
+
+L0269_018F: // ETC
+	clock += 36<<clockShift + 12
+	// 0269 SEC
+	{
+		cf = 1
+	}
+	// 026A LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 026C LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 026E SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0270 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0270
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0272 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0272
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0274 SEC
+	{
+		cf = 1
+	}
+	// 0275 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0277 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0279 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x0279
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 027B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 027C BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0269_018F
+		}
+		goto L027E_018F
+	}
+
+L027E_018F:
+	clock += 10<<clockShift + 2
+	// 027E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 027F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x018F { // the call this copy serves
+			goto L018F
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 01BB for the call at 018F.
+
+L01BB_0192: // GEN
+	if clock+19<<clockShift >= end {
+		pc = 0x01BB
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 01BB TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 01BC TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 01BD LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 01BF STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x01BF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 01C1 JMP GNM
+	{
+		goto L0200_0192
+	}
+
+L0200_0192: // GNM
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_0192
+
+L0204_0192: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_0192
+		}
+		goto L0208_0192
+	}
+
+L0208_0192:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0192 { // the call this copy serves
+			goto L0192
+		}
+		switch pc {
+		case 0x0192:
+			goto L0192
+		case 0x019F:
+			goto L019F
+		case 0x01B8:
+			goto L01B8
+		case 0x17E0:
+			goto L17E0
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+L0209_0192: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L02AD_020C
+	}
+
+	// The copy of 01BB for the call at 019C.
+
+L01BB_019F: // GEN
+	if clock+19<<clockShift >= end {
+		pc = 0x01BB
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 01BB TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 01BC TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 01BD LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 01BF STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x01BF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 01C1 JMP GNM
+	{
+		goto L0200_019F
+	}
+
+L0200_019F: // GNM
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_019F
+
+L0204_019F: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_019F
+		}
+		goto L0208_019F
+	}
+
+L0208_019F:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x019F { // the call this copy serves
+			goto L019F
+		}
+		switch pc {
+		case 0x0192:
+			goto L0192
+		case 0x019F:
+			goto L019F
+		case 0x01B8:
+			goto L01B8
+		case 0x17E0:
+			goto L17E0
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+L0209_019F: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L02AD_020C
+	}
+
+	// The copy of 0266 for the call at 01B2.
+
+L0266_01B5: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0266 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 5<<clockShift + 2
+			pc = 0x0266
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0267 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0269_01B5
+
+L0269_01B5: // ETC
+	clock += 36<<clockShift + 12
+	// 0269 SEC
+	{
+		cf = 1
+	}
+	// 026A LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 026C LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 026E SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0270 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0270
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0272 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0272
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0274 SEC
+	{
+		cf = 1
+	}
+	// 0275 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0277 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0279 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x0279
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 027B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 027C BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0269_01B5
+		}
+		goto L027E_01B5
+	}
+
+L027E_01B5:
+	clock += 10<<clockShift + 2
+	// 027E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 027F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x01B5 { // the call this copy serves
+			goto L01B5
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 01BB for the call at 01B5.
+
+L01BB_01B8: // GEN
+	if clock+19<<clockShift >= end {
+		pc = 0x01BB
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 01BB TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 01BC TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 01BD LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 01BF STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x01BF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 01C1 JMP GNM
+	{
+		goto L0200_01B8
+	}
+
+L0200_01B8: // GNM
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_01B8
+
+L0204_01B8: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_01B8
+		}
+		goto L0208_01B8
+	}
+
+L0208_01B8:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x01B8 { // the call this copy serves
+			goto L01B8
+		}
+		switch pc {
+		case 0x0192:
+			goto L0192
+		case 0x019F:
+			goto L019F
+		case 0x01B8:
+			goto L01B8
+		case 0x17E0:
+			goto L17E0
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+L0209_01B8: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L02AD_020C
+	}
+
+	// The copy of 02AD for the call at 0209.
+
+L02AD_020C: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x02AD
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 02AD LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02AF LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02B3 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x020C { // the call this copy serves
+			goto L020C
+		}
+		switch pc {
+		case 0x020C:
+			goto L020C
+		case 0x022C:
+			goto L022C
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0280 for the call at 0216.
+
+L0280_0219: // CMOVE
+	if clock+30<<clockShift >= end {
+		pc = 0x0280
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 0280 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0282 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0284 CLC
+	{
+		cf = 0
+	}
+	// 0285 ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0287 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0289 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 028B BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02A9_0219
+		}
+		goto L028D_0219
+	}
+
+L028D_0219:
+	clock += 8<<clockShift + 3
+	// 028D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 028F STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0291 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0293_0219
+
+L0293_0219: // LOOP
+	if clock+32<<clockShift >= end {
+		pc = 0x0293
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0293 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0294 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0296 BNE LOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0293_0219
+		}
+		goto L0298_0219
+	}
+
+L0298_0219:
+	clock += 4<<clockShift + 2
+	// 0298 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0299 BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A5_0219
+		}
+		goto L029B_0219
+	}
+
+L029B_0219:
+	clock += 4<<clockShift + 2
+	// 029B CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 029D BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A9_0219
+		}
+		goto L029F_0219
+	}
+
+L029F_0219:
+	clock += 6<<clockShift + 3
+	// 029F LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A1 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 02A3 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02A6_0219
+		}
+		goto L02A5_0219
+	}
+
+L02A5_0219: // NO
+	clock += 2<<clockShift + 1
+	// 02A5 CLV
+	{
+		v = false
+	}
+	goto L02A6_0219
+
+L02A6_0219: // RETL
+	clock += 8<<clockShift + 2
+	// 02A6 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A8 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0219 { // the call this copy serves
+			goto L0219
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+L02A9_0219: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 02A9 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AB CLV
+	{
+		v = false
+	}
+	// 02AC RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0219 { // the call this copy serves
+			goto L0219
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0321 for the call at 021C.
+
+L0321_021F: // JANUS
+	if clock+45<<clockShift >= end {
+		pc = 0x0321
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0321 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0323 BVC JQ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L033D_021F
+		}
+		goto L0325_021F
+	}
+
+L0325_021F:
+	clock += 8<<clockShift + 3
+	// 0325 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0327 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0329 BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0335_021F
+		}
+		goto L032B_021F
+	}
+
+L032B_021F:
+	clock += 13<<clockShift + 4
+	// 032B LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 032D STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x032D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 032F STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x032F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0331 JMP UNWIND
+	{
+		goto L03B8_021F
+	}
+
+L0334_021F: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0334
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0334 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x021F { // the call this copy serves
+			goto L021F
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+L0335_021F: // JC
+	clock += 8<<clockShift + 3
+	// 0335 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0337 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0339 BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0334_021F
+		}
+		goto L033B_021F
+	}
+
+L033B_021F:
+	clock += 2<<clockShift + 1
+	// 033B BEQ TRY
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0343_021F
+		}
+		goto L033D_021F
+	}
+
+L033D_021F: // JQ
+	clock += 8<<clockShift + 3
+	// 033D LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033F AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0341 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0334_021F
+		}
+		goto L0343_021F
+	}
+
+L0343_021F: // TRY
+	clock += 13<<clockShift + 3
+	// 0343 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0345 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0347 JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0347
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
+		s -= 2
+		goto L03BD_034A
+	}
+
+L03B8_021F: // UNWIND
+	clock += 8<<clockShift + 3
+	// 03B8 LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03BA TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 03BB TXS
+	{
+		s = x
+	}
+	goto L03BC_021F
+
+L03BC_021F: // JRET
+	clock += 6<<clockShift + 1
+	// 03BC RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x021F { // the call this copy serves
+			goto L021F
+		}
+		switch pc {
+		case 0x0132:
+			goto L0132
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02AD for the call at 0229.
+
+L02AD_022C: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x02AD
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 02AD LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02AF LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02B3 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x022C { // the call this copy serves
+			goto L022C
+		}
+		switch pc {
+		case 0x020C:
+			goto L020C
+		case 0x022C:
+			goto L022C
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0280 for the call at 023C.
+
+L0280_023F: // CMOVE
+	if clock+30<<clockShift >= end {
+		pc = 0x0280
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 0280 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0282 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0284 CLC
+	{
+		cf = 0
+	}
+	// 0285 ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0287 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0289 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 028B BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02A9_023F
+		}
+		goto L028D_023F
+	}
+
+L028D_023F:
+	clock += 8<<clockShift + 3
+	// 028D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 028F STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0291 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0293_023F
+
+L0293_023F: // LOOP
+	if clock+32<<clockShift >= end {
+		pc = 0x0293
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0293 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0294 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0296 BNE LOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0293_023F
+		}
+		goto L0298_023F
+	}
+
+L0298_023F:
+	clock += 4<<clockShift + 2
+	// 0298 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0299 BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A5_023F
+		}
+		goto L029B_023F
+	}
+
+L029B_023F:
+	clock += 4<<clockShift + 2
+	// 029B CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 029D BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A9_023F
+		}
+		goto L029F_023F
+	}
+
+L029F_023F:
+	clock += 6<<clockShift + 3
+	// 029F LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A1 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 02A3 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02A6_023F
+		}
+		goto L02A5_023F
+	}
+
+L02A5_023F: // NO
+	clock += 2<<clockShift + 1
+	// 02A5 CLV
+	{
+		v = false
+	}
+	goto L02A6_023F
+
+L02A6_023F: // RETL
+	clock += 8<<clockShift + 2
+	// 02A6 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A8 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x023F { // the call this copy serves
+			goto L023F
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+L02A9_023F: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 02A9 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AB CLV
+	{
+		v = false
+	}
+	// 02AC RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x023F { // the call this copy serves
+			goto L023F
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0321 for the call at 0243.
+
+L0321_0246: // JANUS
+	if clock+45<<clockShift >= end {
+		pc = 0x0321
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0321 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0323 BVC JQ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L033D_0246
+		}
+		goto L0325_0246
+	}
+
+L0325_0246:
+	clock += 8<<clockShift + 3
+	// 0325 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0327 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0329 BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0335_0246
+		}
+		goto L032B_0246
+	}
+
+L032B_0246:
+	clock += 13<<clockShift + 4
+	// 032B LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 032D STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x032D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 032F STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x032F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0331 JMP UNWIND
+	{
+		goto L03B8_0246
+	}
+
+L0334_0246: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0334
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0334 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0246 { // the call this copy serves
+			goto L0246
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+L0335_0246: // JC
+	clock += 8<<clockShift + 3
+	// 0335 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0337 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0339 BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0334_0246
+		}
+		goto L033B_0246
+	}
+
+L033B_0246:
+	clock += 2<<clockShift + 1
+	// 033B BEQ TRY
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0343_0246
+		}
+		goto L033D_0246
+	}
+
+L033D_0246: // JQ
+	clock += 8<<clockShift + 3
+	// 033D LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033F AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0341 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0334_0246
+		}
+		goto L0343_0246
+	}
+
+L0343_0246: // TRY
+	clock += 13<<clockShift + 3
+	// 0343 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0345 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0347 JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0347
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
+		s -= 2
+		goto L03BD_034A
+	}
+
+L03B8_0246: // UNWIND
+	clock += 8<<clockShift + 3
+	// 03B8 LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03BA TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 03BB TXS
+	{
+		s = x
+	}
+	goto L03BC_0246
+
+L03BC_0246: // JRET
+	clock += 6<<clockShift + 1
+	// 03BC RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0246 { // the call this copy serves
+			goto L0246
+		}
+		switch pc {
+		case 0x0132:
+			goto L0132
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02AD for the call at 0246.
+
+L02AD_0249: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x02AD
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 02AD LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02AF LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02B3 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0249 { // the call this copy serves
+			goto L0249
+		}
+		switch pc {
+		case 0x020C:
+			goto L020C
+		case 0x022C:
+			goto L022C
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0280 for the call at 0251.
+
+L0280_0254: // CMOVE
+	if clock+30<<clockShift >= end {
+		pc = 0x0280
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 0280 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0282 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0284 CLC
+	{
+		cf = 0
+	}
+	// 0285 ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0287 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0289 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 028B BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02A9_0254
+		}
+		goto L028D_0254
+	}
+
+L028D_0254:
+	clock += 8<<clockShift + 3
+	// 028D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 028F STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0291 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0293_0254
+
+L0293_0254: // LOOP
+	if clock+32<<clockShift >= end {
+		pc = 0x0293
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0293 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0294 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0296 BNE LOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0293_0254
+		}
+		goto L0298_0254
+	}
+
+L0298_0254:
+	clock += 4<<clockShift + 2
+	// 0298 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0299 BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A5_0254
+		}
+		goto L029B_0254
+	}
+
+L029B_0254:
+	clock += 4<<clockShift + 2
+	// 029B CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 029D BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A9_0254
+		}
+		goto L029F_0254
+	}
+
+L029F_0254:
+	clock += 6<<clockShift + 3
+	// 029F LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A1 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 02A3 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02A6_0254
+		}
+		goto L02A5_0254
+	}
+
+L02A5_0254: // NO
+	clock += 2<<clockShift + 1
+	// 02A5 CLV
+	{
+		v = false
+	}
+	goto L02A6_0254
+
+L02A6_0254: // RETL
+	clock += 8<<clockShift + 2
+	// 02A6 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A8 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0254 { // the call this copy serves
+			goto L0254
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+L02A9_0254: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 02A9 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AB CLV
+	{
+		v = false
+	}
+	// 02AC RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0254 { // the call this copy serves
+			goto L0254
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0321 for the call at 0258.
+
+L0321_025B: // JANUS
+	if clock+45<<clockShift >= end {
+		pc = 0x0321
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0321 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0323 BVC JQ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L033D_025B
+		}
+		goto L0325_025B
+	}
+
+L0325_025B:
+	clock += 8<<clockShift + 3
+	// 0325 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0327 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0329 BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0335_025B
+		}
+		goto L032B_025B
+	}
+
+L032B_025B:
+	clock += 13<<clockShift + 4
+	// 032B LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 032D STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x032D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 032F STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x032F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0331 JMP UNWIND
+	{
+		goto L03B8_025B
+	}
+
+L0334_025B: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0334
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0334 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x025B { // the call this copy serves
+			goto L025B
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+L0335_025B: // JC
+	clock += 8<<clockShift + 3
+	// 0335 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0337 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0339 BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0334_025B
+		}
+		goto L033B_025B
+	}
+
+L033B_025B:
+	clock += 2<<clockShift + 1
+	// 033B BEQ TRY
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0343_025B
+		}
+		goto L033D_025B
+	}
+
+L033D_025B: // JQ
+	clock += 8<<clockShift + 3
+	// 033D LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033F AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0341 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0334_025B
+		}
+		goto L0343_025B
+	}
+
+L0343_025B: // TRY
+	clock += 13<<clockShift + 3
+	// 0343 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0345 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0347 JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0347
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
+		s -= 2
+		goto L03BD_034A
+	}
+
+L03B8_025B: // UNWIND
+	clock += 8<<clockShift + 3
+	// 03B8 LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03BA TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 03BB TXS
+	{
+		s = x
+	}
+	goto L03BC_025B
+
+L03BC_025B: // JRET
+	clock += 6<<clockShift + 1
+	// 03BC RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x025B { // the call this copy serves
+			goto L025B
+		}
+		switch pc {
+		case 0x0132:
+			goto L0132
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02F3 for the call at 02D2.
+
+L02F3_02D5: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 02F3 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 02F4 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 02F6 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F8 TXS
+	{
+		s = x
+	}
+	// 02F9 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FB PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 10<<clockShift + 4
+			pc = 0x02FB
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02FC TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 02FD STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 02FF LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0301_02D5
+
+L0301_02D5: // CHECK
+	if clock+63<<clockShift >= end {
+		pc = 0x0301
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0301 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0302 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0304 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0301_02D5
+		}
+		goto L0306_02D5
+	}
+
+L0306_02D5:
+	clock += 39<<clockShift + 13
+	// 0306 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0308 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 030A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 34<<clockShift + 11
+			pc = 0x030A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 030C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 030D PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 28<<clockShift + 9
+			pc = 0x030D
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 030E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0310 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 18<<clockShift + 6
+			pc = 0x0312
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0314 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 14<<clockShift + 5
+			pc = 0x0314
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0315 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0316 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0316
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0317 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0319 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 3<<clockShift + 1
+			pc = 0x0319
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L031A_02D5
+
+L031A_02D5: // STRV
+	clock += 16<<clockShift + 5
+	// 031A TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 031B STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 031D LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 031F TXS
+	{
+		s = x
+	}
+	// 0320 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x02D5 { // the call this copy serves
+			goto L02D5
+		}
+		switch pc {
+		case 0x0160:
+			goto L0160
+		case 0x02D5:
+			goto L02D5
+		case 0x0360:
+			goto L0360
+		case 0x0389:
+			goto L0389
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 03BD for the call at 0347.
+
+L03BD_034A: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_034A
+		}
+		goto L03C4_034A
+	}
+
+L03C4_034A:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_034A
+
+L03C6_034A: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_034A
+		}
+		goto L03D1_034A
+	}
+
+L03D1_034A:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_034A
+
+L03D3_034A: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x034A { // the call this copy serves
+			goto L034A
+		}
+		switch pc {
+		case 0x034A:
+			goto L034A
+		case 0x0351:
+			goto L0351
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 03BD for the call at 034E.
+
+L03BD_0351: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_0351
+		}
+		goto L03C4_0351
+	}
+
+L03C4_0351:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_0351
+
+L03C6_0351: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_0351
+		}
+		goto L03D1_0351
+	}
+
+L03D1_0351:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_0351
+
+L03D3_0351: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0351 { // the call this copy serves
+			goto L0351
+		}
+		switch pc {
+		case 0x034A:
+			goto L034A
+		case 0x0351:
+			goto L0351
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02F3 for the call at 035D.
+
+L02F3_0360: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 02F3 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 02F4 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 02F6 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F8 TXS
+	{
+		s = x
+	}
+	// 02F9 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FB PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 10<<clockShift + 4
+			pc = 0x02FB
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02FC TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 02FD STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 02FF LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0301_0360
+
+L0301_0360: // CHECK
+	if clock+63<<clockShift >= end {
+		pc = 0x0301
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0301 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0302 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0304 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0301_0360
+		}
+		goto L0306_0360
+	}
+
+L0306_0360:
+	clock += 39<<clockShift + 13
+	// 0306 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0308 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 030A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 34<<clockShift + 11
+			pc = 0x030A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 030C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 030D PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 28<<clockShift + 9
+			pc = 0x030D
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 030E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0310 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 18<<clockShift + 6
+			pc = 0x0312
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0314 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 14<<clockShift + 5
+			pc = 0x0314
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0315 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0316 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0316
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0317 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0319 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 3<<clockShift + 1
+			pc = 0x0319
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L031A_0360
+
+L031A_0360: // STRV
+	clock += 16<<clockShift + 5
+	// 031A TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 031B STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 031D LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 031F TXS
+	{
+		s = x
+	}
+	// 0320 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0360 { // the call this copy serves
+			goto L0360
+		}
+		switch pc {
+		case 0x0160:
+			goto L0160
+		case 0x02D5:
+			goto L02D5
+		case 0x0360:
+			goto L0360
+		case 0x0389:
+			goto L0389
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0266 for the call at 03DA.
+
+L0266_03DD: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0266 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 5<<clockShift + 2
+			pc = 0x0266
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0267 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0269_03DD
+
+L0269_03DD: // ETC
+	clock += 36<<clockShift + 12
+	// 0269 SEC
+	{
+		cf = 1
+	}
+	// 026A LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 026C LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 026E SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0270 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0270
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0272 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0272
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0274 SEC
+	{
+		cf = 1
+	}
+	// 0275 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0277 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0279 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x0279
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 027B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 027C BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0269_03DD
+		}
+		goto L027E_03DD
+	}
+
+L027E_03DD:
+	clock += 10<<clockShift + 2
+	// 027E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 027F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x03DD { // the call this copy serves
+			goto L03DD
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0266 for the call at 17DA.
+
+L0266_17DD: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0266 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+			clock -= 5<<clockShift + 2
+			pc = 0x0266
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0267 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0269_17DD
+
+L0269_17DD: // ETC
+	clock += 36<<clockShift + 12
+	// 0269 SEC
+	{
+		cf = 1
+	}
+	// 026A LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 026C LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 026E SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0270 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0270
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0272 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0272
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0274 SEC
+	{
+		cf = 1
+	}
+	// 0275 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0277 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0279 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x0279
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 027B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 027C BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0269_17DD
+		}
+		goto L027E_17DD
+	}
+
+L027E_17DD:
+	clock += 10<<clockShift + 2
+	// 027E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 027F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x17DD { // the call this copy serves
+			goto L17DD
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+	// The copy of 01BB for the call at 17DD.
+
+L01BB_17E0: // GEN
+	if clock+19<<clockShift >= end {
+		pc = 0x01BB
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 01BB TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 01BC TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 01BD LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 01BF STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x01BF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 01C1 JMP GNM
+	{
+		goto L0200_17E0
+	}
+
+L0200_17E0: // GNM
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_17E0
+
+L0204_17E0: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_17E0
+		}
+		goto L0208_17E0
+	}
+
+L0208_17E0:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x17E0 { // the call this copy serves
+			goto L17E0
+		}
+		switch pc {
+		case 0x0192:
+			goto L0192
+		case 0x019F:
+			goto L019F
+		case 0x01B8:
+			goto L01B8
+		case 0x17E0:
+			goto L17E0
+		}
+		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L019F
+			case 8:
+				goto L0031
+			case 9:
+				goto L17DD
+			case 12:
+				goto L17E0
+			case 18:
+				goto L034A
+			case 19:
+				goto L0254
+			case 20:
+				goto L022C
+			case 25:
+				goto L02D5
+			case 29:
+				goto L018F
+			case 32:
+				goto L0192
+			case 34:
+				goto L02DE
+			case 42:
+				goto L03DD
+			case 43:
+				goto L0219
+			case 50:
+				goto L021F
+			case 54:
+				goto L000B
+			case 57:
+				goto L000E
+			case 60:
+				goto L0132
+			case 62:
+				goto L003C
+			case 63:
+				goto L0135
+			case 65:
+				goto L0160
+			case 67:
+				goto L0138
+			case 73:
+				goto L020C
+			case 83:
+				goto L0389
+			case 90:
+				goto L0246
+			case 93:
+				goto L0249
+			case 110:
+				goto L0351
+			case 111:
+				goto L01B5
+			case 112:
+				goto L025B
+			case 114:
+				goto L01B8
+			case 118:
+				goto L0382
+			case 123:
+				goto L035D
+			case 125:
+				goto L023F
+			case 126:
+				goto L0360
+			}
+		}
+		goto step
+	}
+
+L0209_17E0: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L02AD_020C
 	}
 
 	// The budget's end is nearer than the code can run before its next

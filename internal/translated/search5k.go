@@ -1383,7 +1383,7 @@ L002E:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
-		goto L0400
+		goto L0400_0031
 	}
 
 L0031:
@@ -1747,7 +1747,7 @@ L0209: // NEX
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
-		goto L0266
+		goto L0266_020C
 	}
 
 L020C:
@@ -1801,7 +1801,7 @@ L0216: // AGN
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
 		s -= 2
-		goto L0426
+		goto L0426_0219
 	}
 
 L0219:
@@ -1839,7 +1839,7 @@ L021B:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
 		s -= 2
-		goto L02F3
+		goto L02F3_021F
 	}
 
 L021F:
@@ -1901,7 +1901,7 @@ L0229: // STOP
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
 		s -= 2
-		goto L0266
+		goto L0266_022C
 	}
 
 L022C:
@@ -1978,7 +1978,7 @@ L023C: // P1
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
-		goto L0426
+		goto L0426_023F
 	}
 
 L023F:
@@ -2012,7 +2012,7 @@ L0243:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
 		s -= 2
-		goto L02F3
+		goto L02F3_0246
 	}
 
 L0246: // P2
@@ -2026,7 +2026,7 @@ L0246: // P2
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
-		goto L0266
+		goto L0266_0249
 	}
 
 L0249:
@@ -2074,7 +2074,7 @@ L0251: // P3
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
 		s -= 2
-		goto L0426
+		goto L0426_0254
 	}
 
 L0254:
@@ -2108,7 +2108,7 @@ L0258:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
-		goto L02F3
+		goto L02F3_025B
 	}
 
 L025B:
@@ -2290,7 +2290,7 @@ L0271:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
 		s -= 2
-		goto L0453
+		goto L0453_0274
 	}
 
 L0274:
@@ -2652,7 +2652,7 @@ L0316: // TRY
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x1C
 		s -= 2
-		goto L0390
+		goto L0390_031D
 	}
 
 L031D:
@@ -2676,7 +2676,7 @@ L031D:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x23
 		s -= 2
-		goto L0390
+		goto L0390_0324
 	}
 
 L0324:
@@ -2763,7 +2763,7 @@ L0330:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x32
 		s -= 2
-		goto L0453
+		goto L0453_0333
 	}
 
 L0333:
@@ -3538,7 +3538,7 @@ L03AB: // NOLEG2
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0xAF
 		s -= 2
-		goto L0400
+		goto L0400_03B0
 	}
 
 L03B0:
@@ -5694,7 +5694,7 @@ L0521:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x23
 		s -= 2
-		goto L0400
+		goto L0400_0524
 	}
 
 L0524:
@@ -5903,7 +5903,7 @@ L0546:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x5C
 		s -= 2
-		goto L0453
+		goto L0453_055D
 	}
 
 L055D:
@@ -6024,7 +6024,7 @@ L0800: // FULL
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
 		s -= 2
-		goto L0400
+		goto L0400_0803
 	}
 
 L0803: // ROOT
@@ -6038,7 +6038,7 @@ L0803: // ROOT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
 		s -= 2
-		goto L0838
+		goto L0838_0806
 	}
 
 L0806:
@@ -6090,7 +6090,7 @@ L080C:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
 		s -= 2
-		goto L082F
+		goto L082F_0813
 	}
 
 L0813:
@@ -6175,7 +6175,7 @@ L081F: // NOLEG
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x28
 		s -= 2
-		goto L0400
+		goto L0400_0829
 	}
 
 L0829:
@@ -6189,7 +6189,7 @@ L0829:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x2B
 		s -= 2
-		goto L082F
+		goto L082F_082C
 	}
 
 L082C:
@@ -6334,7 +6334,7 @@ L0838: // CAPT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x4A
 		s -= 2
-		goto L082F
+		goto L082F_084B
 	}
 
 L084B:
@@ -7364,7 +7364,7 @@ L17DA: // QS1
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
 		s -= 2
-		goto L0400
+		goto L0400_17DD
 	}
 
 L17DD:
@@ -7378,7 +7378,7 @@ L17DD:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
-		goto L0838
+		goto L0838_17E0
 	}
 
 L17E0:
@@ -7402,6 +7402,7406 @@ L17E0:
 	// 17E4 JMP REVERSE
 	{
 		goto L0400
+	}
+
+	// The copy of 0400 for the call at 002E.
+
+L0400_0031: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_0031
+
+L040F_0031: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_0031
+		}
+		goto L0424_0031
+	}
+
+L0424_0031:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0031 { // the call this copy serves
+			goto L0031
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0266 for the call at 0209.
+
+L0266_020C: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0268 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 026A STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 026C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x020C { // the call this copy serves
+			goto L020C
+		}
+		switch pc {
+		case 0x020C:
+			goto L020C
+		case 0x022C:
+			goto L022C
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0426 for the call at 0216.
+
+L0426_0219: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_0219
+		}
+		goto L0434_0219
+	}
+
+L0434_0219:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_0219
+		}
+		goto L043D_0219
+	}
+
+L043D_0219:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_0219
+		}
+		goto L0443_0219
+	}
+
+L0443_0219:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_0219
+		}
+		goto L044B_0219
+	}
+
+L044B_0219: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_0219
+
+L044C_0219: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0219 { // the call this copy serves
+			goto L0219
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L044F_0219: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0219 { // the call this copy serves
+			goto L0219
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02F3 for the call at 021C.
+
+L02F3_021F: // JANUS
+	if clock+80<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F5 BVC JQ
+	{
+		if !v {
+			clock += 2 << clockShift
+			goto L0310_021F
+		}
+		goto L02F7_021F
+	}
+
+L02F7_021F:
+	clock += 8<<clockShift + 3
+	// 02F7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02FB BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0307_021F
+		}
+		goto L02FD_021F
+	}
+
+L02FD_021F:
+	clock += 13<<clockShift + 4
+	// 02FD LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FF STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x02FF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0301 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0301
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0303 JMP UNWIND
+	{
+		goto L038B_021F
+	}
+
+L0306_021F: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x021F { // the call this copy serves
+			goto L021F
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0307_021F: // JC
+	clock += 8<<clockShift + 3
+	// 0307 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0309 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 030B BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0306_021F
+		}
+		goto L030D_021F
+	}
+
+L030D_021F:
+	clock += 3<<clockShift + 1
+	// 030D JMP COLLECT
+	{
+		goto L0855_021F
+	}
+
+L0310_021F: // JQ
+	clock += 8<<clockShift + 3
+	// 0310 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0314 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_021F
+		}
+		goto L0316_021F
+	}
+
+L0316_021F: // TRY
+	if clock+13<<clockShift >= end {
+		pc = 0x0316
+		goto budget
+	}
+	clock += 13<<clockShift + 3
+	// 0316 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0318 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 031A JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x1C
+		s -= 2
+		goto L0390_031D
+	}
+
+L038B_021F: // UNWIND
+	clock += 8<<clockShift + 3
+	// 038B LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 038D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 038E TXS
+	{
+		s = x
+	}
+	goto L038F_021F
+
+L038F_021F: // JRET
+	clock += 6<<clockShift + 1
+	// 038F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x021F { // the call this copy serves
+			goto L021F
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0855_021F: // COLLECT
+	clock += 40<<clockShift + 12
+	// 0855 LDY .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0857 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0859 STA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 33<<clockShift + 10
+			pc = 0x0859
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 085C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 085E STA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 25<<clockShift + 8
+			pc = 0x085E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0861 LDX .VICT
+	{
+		m := c.Mem[0x009F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0863 LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0866 STA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 13<<clockShift + 5
+			pc = 0x0866
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0869 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 086A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 086B AND #$1F
+	{
+		m := byte(0x1F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 086D BEQ CFULL
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0873_021F
+		}
+		goto L086F_021F
+	}
+
+L086F_021F:
+	clock += 7<<clockShift + 2
+	// 086F LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0871 STY .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x0871
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	goto L0873_021F
+
+L0873_021F: // CFULL
+	clock += 6<<clockShift + 1
+	// 0873 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x021F { // the call this copy serves
+			goto L021F
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0266 for the call at 0229.
+
+L0266_022C: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0268 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 026A STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 026C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x022C { // the call this copy serves
+			goto L022C
+		}
+		switch pc {
+		case 0x020C:
+			goto L020C
+		case 0x022C:
+			goto L022C
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0426 for the call at 023C.
+
+L0426_023F: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_023F
+		}
+		goto L0434_023F
+	}
+
+L0434_023F:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_023F
+		}
+		goto L043D_023F
+	}
+
+L043D_023F:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_023F
+		}
+		goto L0443_023F
+	}
+
+L0443_023F:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_023F
+		}
+		goto L044B_023F
+	}
+
+L044B_023F: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_023F
+
+L044C_023F: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x023F { // the call this copy serves
+			goto L023F
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L044F_023F: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x023F { // the call this copy serves
+			goto L023F
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02F3 for the call at 0243.
+
+L02F3_0246: // JANUS
+	if clock+80<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F5 BVC JQ
+	{
+		if !v {
+			clock += 2 << clockShift
+			goto L0310_0246
+		}
+		goto L02F7_0246
+	}
+
+L02F7_0246:
+	clock += 8<<clockShift + 3
+	// 02F7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02FB BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0307_0246
+		}
+		goto L02FD_0246
+	}
+
+L02FD_0246:
+	clock += 13<<clockShift + 4
+	// 02FD LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FF STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x02FF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0301 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0301
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0303 JMP UNWIND
+	{
+		goto L038B_0246
+	}
+
+L0306_0246: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0246 { // the call this copy serves
+			goto L0246
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0307_0246: // JC
+	clock += 8<<clockShift + 3
+	// 0307 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0309 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 030B BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0306_0246
+		}
+		goto L030D_0246
+	}
+
+L030D_0246:
+	clock += 3<<clockShift + 1
+	// 030D JMP COLLECT
+	{
+		goto L0855_0246
+	}
+
+L0310_0246: // JQ
+	clock += 8<<clockShift + 3
+	// 0310 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0314 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_0246
+		}
+		goto L0316_0246
+	}
+
+L0316_0246: // TRY
+	if clock+13<<clockShift >= end {
+		pc = 0x0316
+		goto budget
+	}
+	clock += 13<<clockShift + 3
+	// 0316 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0318 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 031A JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x1C
+		s -= 2
+		goto L0390_031D
+	}
+
+L038B_0246: // UNWIND
+	clock += 8<<clockShift + 3
+	// 038B LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 038D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 038E TXS
+	{
+		s = x
+	}
+	goto L038F_0246
+
+L038F_0246: // JRET
+	clock += 6<<clockShift + 1
+	// 038F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0246 { // the call this copy serves
+			goto L0246
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0855_0246: // COLLECT
+	clock += 40<<clockShift + 12
+	// 0855 LDY .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0857 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0859 STA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 33<<clockShift + 10
+			pc = 0x0859
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 085C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 085E STA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 25<<clockShift + 8
+			pc = 0x085E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0861 LDX .VICT
+	{
+		m := c.Mem[0x009F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0863 LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0866 STA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 13<<clockShift + 5
+			pc = 0x0866
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0869 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 086A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 086B AND #$1F
+	{
+		m := byte(0x1F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 086D BEQ CFULL
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0873_0246
+		}
+		goto L086F_0246
+	}
+
+L086F_0246:
+	clock += 7<<clockShift + 2
+	// 086F LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0871 STY .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x0871
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	goto L0873_0246
+
+L0873_0246: // CFULL
+	clock += 6<<clockShift + 1
+	// 0873 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0246 { // the call this copy serves
+			goto L0246
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0266 for the call at 0246.
+
+L0266_0249: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0268 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 026A STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 026C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0249 { // the call this copy serves
+			goto L0249
+		}
+		switch pc {
+		case 0x020C:
+			goto L020C
+		case 0x022C:
+			goto L022C
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0426 for the call at 0251.
+
+L0426_0254: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_0254
+		}
+		goto L0434_0254
+	}
+
+L0434_0254:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_0254
+		}
+		goto L043D_0254
+	}
+
+L043D_0254:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_0254
+		}
+		goto L0443_0254
+	}
+
+L0443_0254:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_0254
+		}
+		goto L044B_0254
+	}
+
+L044B_0254: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_0254
+
+L044C_0254: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0254 { // the call this copy serves
+			goto L0254
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L044F_0254: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0254 { // the call this copy serves
+			goto L0254
+		}
+		switch pc {
+		case 0x0219:
+			goto L0219
+		case 0x023F:
+			goto L023F
+		case 0x0254:
+			goto L0254
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02F3 for the call at 0258.
+
+L02F3_025B: // JANUS
+	if clock+80<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F5 BVC JQ
+	{
+		if !v {
+			clock += 2 << clockShift
+			goto L0310_025B
+		}
+		goto L02F7_025B
+	}
+
+L02F7_025B:
+	clock += 8<<clockShift + 3
+	// 02F7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02FB BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0307_025B
+		}
+		goto L02FD_025B
+	}
+
+L02FD_025B:
+	clock += 13<<clockShift + 4
+	// 02FD LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FF STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x02FF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0301 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0301
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0303 JMP UNWIND
+	{
+		goto L038B_025B
+	}
+
+L0306_025B: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x025B { // the call this copy serves
+			goto L025B
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0307_025B: // JC
+	clock += 8<<clockShift + 3
+	// 0307 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0309 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 030B BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0306_025B
+		}
+		goto L030D_025B
+	}
+
+L030D_025B:
+	clock += 3<<clockShift + 1
+	// 030D JMP COLLECT
+	{
+		goto L0855_025B
+	}
+
+L0310_025B: // JQ
+	clock += 8<<clockShift + 3
+	// 0310 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0314 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_025B
+		}
+		goto L0316_025B
+	}
+
+L0316_025B: // TRY
+	if clock+13<<clockShift >= end {
+		pc = 0x0316
+		goto budget
+	}
+	clock += 13<<clockShift + 3
+	// 0316 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0318 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 031A JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x1C
+		s -= 2
+		goto L0390_031D
+	}
+
+L038B_025B: // UNWIND
+	clock += 8<<clockShift + 3
+	// 038B LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 038D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 038E TXS
+	{
+		s = x
+	}
+	goto L038F_025B
+
+L038F_025B: // JRET
+	clock += 6<<clockShift + 1
+	// 038F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x025B { // the call this copy serves
+			goto L025B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0855_025B: // COLLECT
+	clock += 40<<clockShift + 12
+	// 0855 LDY .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0857 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0859 STA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 33<<clockShift + 10
+			pc = 0x0859
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 085C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 085E STA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 25<<clockShift + 8
+			pc = 0x085E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0861 LDX .VICT
+	{
+		m := c.Mem[0x009F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0863 LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0866 STA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 13<<clockShift + 5
+			pc = 0x0866
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0869 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 086A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 086B AND #$1F
+	{
+		m := byte(0x1F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 086D BEQ CFULL
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0873_025B
+		}
+		goto L086F_025B
+	}
+
+L086F_025B:
+	clock += 7<<clockShift + 2
+	// 086F LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0871 STY .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x0871
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	goto L0873_025B
+
+L0873_025B: // CFULL
+	clock += 6<<clockShift + 1
+	// 0873 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x025B { // the call this copy serves
+			goto L025B
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0453 for the call at 0271.
+
+L0453_0274: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x0453
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 0453 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0454 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0456 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0458 TXS
+	{
+		s = x
+	}
+	// 0459 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 045B PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 045C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 045D STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 045F LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0461_0274
+
+L0461_0274: // CHECK
+	if clock+77<<clockShift >= end {
+		pc = 0x0461
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0461 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0462 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0464 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0461_0274
+		}
+		goto L0466_0274
+	}
+
+L0466_0274:
+	clock += 69<<clockShift + 23
+	// 0466 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0468 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 046A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 64<<clockShift + 21
+			pc = 0x046A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 046C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 046D PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 046E TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 046F EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0471 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0472 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0474 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0476 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 42<<clockShift + 13
+			pc = 0x0476
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0479 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 047B LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 047D STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 30<<clockShift + 10
+			pc = 0x047D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 047F PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0480 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0482 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0483 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0485 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0485
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0488 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0489 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 048A LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 048C PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L048D_0274
+
+L048D_0274: // STRV
+	if clock+16<<clockShift >= end {
+		pc = 0x048D
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 048D TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 048E STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0490 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0492 TXS
+	{
+		s = x
+	}
+	// 0493 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0274 { // the call this copy serves
+			goto L0274
+		}
+		switch pc {
+		case 0x0274:
+			goto L0274
+		case 0x0333:
+			goto L0333
+		case 0x035C:
+			goto L035C
+		case 0x055D:
+			goto L055D
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0390 for the call at 031A.
+
+L0390_031D: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x0390
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 0390 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0391 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0393 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0395 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0399_031D
+		}
+		goto L0397_031D
+	}
+
+L0397_031D:
+	clock += 2<<clockShift + 1
+	// 0397 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L0399_031D
+
+L0399_031D: // CEN1
+	clock += 19<<clockShift + 8
+	// 0399 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 039B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 039C LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 039D LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 039E LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 039F LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03A0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03A2 BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03A6_031D
+		}
+		goto L03A4_031D
+	}
+
+L03A4_031D:
+	clock += 2<<clockShift + 1
+	// 03A4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03A6_031D
+
+L03A6_031D: // CEN2
+	clock += 13<<clockShift + 4
+	// 03A6 CLC
+	{
+		cf = 0
+	}
+	// 03A7 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 03A9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03AA RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x031D { // the call this copy serves
+			goto L031D
+		}
+		switch pc {
+		case 0x031D:
+			goto L031D
+		case 0x0324:
+			goto L0324
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0390 for the call at 0321.
+
+L0390_0324: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x0390
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 0390 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0391 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0393 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0395 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0399_0324
+		}
+		goto L0397_0324
+	}
+
+L0397_0324:
+	clock += 2<<clockShift + 1
+	// 0397 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L0399_0324
+
+L0399_0324: // CEN1
+	clock += 19<<clockShift + 8
+	// 0399 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 039B PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 039C LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 039D LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 039E LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 039F LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03A0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03A2 BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03A6_0324
+		}
+		goto L03A4_0324
+	}
+
+L03A4_0324:
+	clock += 2<<clockShift + 1
+	// 03A4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03A6_0324
+
+L03A6_0324: // CEN2
+	clock += 13<<clockShift + 4
+	// 03A6 CLC
+	{
+		cf = 0
+	}
+	// 03A7 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 03A9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03AA RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0324 { // the call this copy serves
+			goto L0324
+		}
+		switch pc {
+		case 0x031D:
+			goto L031D
+		case 0x0324:
+			goto L0324
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0453 for the call at 0330.
+
+L0453_0333: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x0453
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 0453 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0454 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0456 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0458 TXS
+	{
+		s = x
+	}
+	// 0459 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 045B PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 045C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 045D STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 045F LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0461_0333
+
+L0461_0333: // CHECK
+	if clock+77<<clockShift >= end {
+		pc = 0x0461
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0461 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0462 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0464 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0461_0333
+		}
+		goto L0466_0333
+	}
+
+L0466_0333:
+	clock += 69<<clockShift + 23
+	// 0466 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0468 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 046A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 64<<clockShift + 21
+			pc = 0x046A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 046C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 046D PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 046E TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 046F EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0471 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0472 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0474 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0476 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 42<<clockShift + 13
+			pc = 0x0476
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0479 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 047B LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 047D STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 30<<clockShift + 10
+			pc = 0x047D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 047F PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0480 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0482 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0483 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0485 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0485
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0488 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0489 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 048A LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 048C PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L048D_0333
+
+L048D_0333: // STRV
+	if clock+16<<clockShift >= end {
+		pc = 0x048D
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 048D TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 048E STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0490 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0492 TXS
+	{
+		s = x
+	}
+	// 0493 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0333 { // the call this copy serves
+			goto L0333
+		}
+		switch pc {
+		case 0x0274:
+			goto L0274
+		case 0x0333:
+			goto L0333
+		case 0x035C:
+			goto L035C
+		case 0x055D:
+			goto L055D
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0400 for the call at 03AD.
+
+L0400_03B0: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_03B0
+
+L040F_03B0: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_03B0
+		}
+		goto L0424_03B0
+	}
+
+L0424_03B0:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x03B0 { // the call this copy serves
+			goto L03B0
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0400 for the call at 0521.
+
+L0400_0524: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_0524
+
+L040F_0524: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_0524
+		}
+		goto L0424_0524
+	}
+
+L0424_0524:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0524 { // the call this copy serves
+			goto L0524
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0453 for the call at 055A.
+
+L0453_055D: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x0453
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 0453 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0454 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0456 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0458 TXS
+	{
+		s = x
+	}
+	// 0459 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 045B PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 045C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 045D STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 045F LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0461_055D
+
+L0461_055D: // CHECK
+	if clock+77<<clockShift >= end {
+		pc = 0x0461
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0461 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0462 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0464 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0461_055D
+		}
+		goto L0466_055D
+	}
+
+L0466_055D:
+	clock += 69<<clockShift + 23
+	// 0466 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0468 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 046A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 64<<clockShift + 21
+			pc = 0x046A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 046C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 046D PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 046E TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 046F EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0471 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0472 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0474 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0476 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 42<<clockShift + 13
+			pc = 0x0476
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0479 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 047B LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 047D STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 30<<clockShift + 10
+			pc = 0x047D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 047F PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0480 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0482 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0483 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0485 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0485
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0488 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0489 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 048A LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 048C PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L048D_055D
+
+L048D_055D: // STRV
+	if clock+16<<clockShift >= end {
+		pc = 0x048D
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 048D TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 048E STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0490 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0492 TXS
+	{
+		s = x
+	}
+	// 0493 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x055D { // the call this copy serves
+			goto L055D
+		}
+		switch pc {
+		case 0x0274:
+			goto L0274
+		case 0x0333:
+			goto L0333
+		case 0x035C:
+			goto L035C
+		case 0x055D:
+			goto L055D
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0400 for the call at 0800.
+
+L0400_0803: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_0803
+
+L040F_0803: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_0803
+		}
+		goto L0424_0803
+	}
+
+L0424_0803:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0803 { // the call this copy serves
+			goto L0803
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0838 for the call at 0803.
+
+L0838_0806: // CAPT
+	if clock+35<<clockShift >= end {
+		pc = 0x0838
+		goto budget
+	}
+	clock += 35<<clockShift + 12
+	// 0838 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 083A TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 083B ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083C ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083D ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083E ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083F ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0840 STA .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 5
+			pc = 0x0840
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0842 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0844 ORA #$10
+	{
+		m := byte(0x10)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0846 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x0846
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0848 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x4A
+		s -= 2
+		goto L082F_084B
+	}
+
+	// The copy of 082F for the call at 0810.
+
+L0200_0813: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_0813
+
+L0204_0813: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_0813
+		}
+		goto L0208_0813
+	}
+
+L0208_0813:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0813 { // the call this copy serves
+			goto L0813
+		}
+		switch pc {
+		case 0x0813:
+			goto L0813
+		case 0x082C:
+			goto L082C
+		case 0x084B:
+			goto L084B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0209_0813: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L0266_020C
+	}
+
+L082F_0813: // GEN
+	if clock+14<<clockShift >= end {
+		pc = 0x082F
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 082F TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0830 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0831 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0833 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0833
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0835 JMP GNM
+	{
+		goto L0200_0813
+	}
+
+	// The copy of 0400 for the call at 0826.
+
+L0400_0829: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_0829
+
+L040F_0829: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_0829
+		}
+		goto L0424_0829
+	}
+
+L0424_0829:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0829 { // the call this copy serves
+			goto L0829
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 082F for the call at 0829.
+
+L0200_082C: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_082C
+
+L0204_082C: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_082C
+		}
+		goto L0208_082C
+	}
+
+L0208_082C:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x082C { // the call this copy serves
+			goto L082C
+		}
+		switch pc {
+		case 0x0813:
+			goto L0813
+		case 0x082C:
+			goto L082C
+		case 0x084B:
+			goto L084B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0209_082C: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L0266_020C
+	}
+
+L082F_082C: // GEN
+	if clock+14<<clockShift >= end {
+		pc = 0x082F
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 082F TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0830 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0831 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0833 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0833
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0835 JMP GNM
+	{
+		goto L0200_082C
+	}
+
+	// The copy of 082F for the call at 0848.
+
+L0200_084B: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_084B
+
+L0204_084B: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_084B
+		}
+		goto L0208_084B
+	}
+
+L0208_084B:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x084B { // the call this copy serves
+			goto L084B
+		}
+		switch pc {
+		case 0x0813:
+			goto L0813
+		case 0x082C:
+			goto L082C
+		case 0x084B:
+			goto L084B
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+L0209_084B: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L0266_020C
+	}
+
+L082F_084B: // GEN
+	if clock+14<<clockShift >= end {
+		pc = 0x082F
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 082F TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0830 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0831 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0833 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0833
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0835 JMP GNM
+	{
+		goto L0200_084B
+	}
+
+	// The copy of 0400 for the call at 17DA.
+
+L0400_17DD: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_17DD
+
+L040F_17DD: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_17DD
+		}
+		goto L0424_17DD
+	}
+
+L0424_17DD:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x17DD { // the call this copy serves
+			goto L17DD
+		}
+		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L0330
+			case 10:
+				goto L055D
+			case 12:
+				goto L0803
+			case 13:
+				goto L003C
+			case 14:
+				goto L08B4
+			case 30:
+				goto L0246
+			case 33:
+				goto L022C
+			case 34:
+				goto L021F
+			case 36:
+				goto L0524
+			case 38:
+				goto L0829
+			case 43:
+				goto L0854
+			case 46:
+				goto L0333
+			case 48:
+				goto L025B
+			case 50:
+				goto L0813
+			case 51:
+				goto L0806
+			case 53:
+				goto L03B0
+			case 54:
+				goto L084B
+			case 57:
+				goto L000B
+			case 58:
+				goto L031D
+			case 61:
+				goto L17DD
+			case 62:
+				goto L0355
+			case 64:
+				goto L027D
+			case 69:
+				goto L0249
+			case 75:
+				goto L0274
+			case 77:
+				goto L082C
+			case 83:
+				goto L0031
+			case 84:
+				goto L0219
+			case 85:
+				goto L020C
+			case 86:
+				goto L051E
+			case 97:
+				goto L000E
+			case 100:
+				goto L17E0
+			case 106:
+				goto L0324
+			case 110:
+				goto L023F
+			case 111:
+				goto L035C
+			case 125:
+				goto L0521
+			case 127:
+				goto L0254
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0838 for the call at 17DD.
+
+L0838_17E0: // CAPT
+	if clock+35<<clockShift >= end {
+		pc = 0x0838
+		goto budget
+	}
+	clock += 35<<clockShift + 12
+	// 0838 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 083A TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 083B ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083C ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083D ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083E ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 083F ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0840 STA .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 5
+			pc = 0x0840
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0842 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0844 ORA #$10
+	{
+		m := byte(0x10)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0846 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x0846
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0848 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x4A
+		s -= 2
+		goto L082F_084B
 	}
 
 	// The budget's end is nearer than the code can run before its next
