@@ -27,8 +27,8 @@ import (
 // (reached from its entry up to its calls and RTSs) and its calls (each
 // makes a copy).
 const (
-	maxCopyBlocks       = 24
-	maxCopyInstructions = 48
+	maxCopyBlocks       = 40
+	maxCopyInstructions = 100
 	maxCopyCalls        = 8
 )
 
