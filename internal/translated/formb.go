@@ -3283,7 +3283,7 @@ L026B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
 		s -= 2
-		goto L0100
+		goto L0100_026E
 	}
 
 L026E: // P2
@@ -3394,7 +3394,7 @@ L0280:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
 		s -= 2
-		goto L0100
+		goto L0100_0283
 	}
 
 L0283:
@@ -3482,7 +3482,7 @@ L0293:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
 		s -= 2
-		goto L0100
+		goto L0100_0296
 	}
 
 L0296: // ILL1
@@ -3702,7 +3702,7 @@ L02A5:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
 		s -= 2
-		goto L0100
+		goto L0100_02A9
 	}
 
 L02A9:
@@ -9779,6 +9779,952 @@ L0319_0267: // ILLEGAL
 		goto step
 	}
 
+	// The copy of 0100 for the call at 026B.
+
+L0100_026E: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_026E
+		}
+		goto L0104_026E
+	}
+
+L0104_026E: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_026E
+		}
+		goto L0108_026E
+	}
+
+L0108_026E:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_026E
+		}
+		goto L010C_026E
+	}
+
+L010C_026E:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_026E
+		}
+		goto L0110_026E
+	}
+
+L0110_026E: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_026E
+		}
+		goto L0116_026E
+	}
+
+L0116_026E:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_026E
+
+L0118_026E: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_026E
+		}
+		goto L011A_026E
+	}
+
+L011A_026E:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_026E
+
+L011E_026E: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_026E
+		}
+		goto L0123_026E
+	}
+
+L0123_026E:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_026E
+		}
+		goto L0126_026E
+	}
+
+L0126_026E: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_026E
+		}
+		goto L012D_026E
+	}
+
+L012D_026E:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_026E
+
+L0131_026E: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	goto L0138_026E
+
+L0138_026E: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_026E
+		}
+		goto L013C_026E
+	}
+
+L013C_026E:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_026E
+		}
+		goto L013E_026E
+	}
+
+L013E_026E: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x026E { // the call this copy serves
+			goto L026E
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L013F_026E: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_026E: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_026E
+		}
+		goto L0164_026E
+	}
+
+L0164_026E:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_026E
+		}
+		goto L016A_026E
+	}
+
+L016A_026E:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_026E
+
+L016E_026E: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x026E { // the call this copy serves
+			goto L026E
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L016F_026E: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_026E
+		}
+		goto L0171_026E
+	}
+
+L0171_026E:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_026E
+
+L0175_026E: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_026E
+		}
+		goto L017A_026E
+	}
+
+L017A_026E:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_026E
+		}
+		goto L017D_026E
+	}
+
+L017D_026E:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_026E
+		}
+		goto L017F_026E
+	}
+
+L017F_026E: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_026E
+		}
+		goto L0186_026E
+	}
+
+L0186_026E:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_026E
+
+L0188_026E: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_026E
+		}
+		goto L0190_026E
+	}
+
+L0190_026E:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_026E: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x026E { // the call this copy serves
+			goto L026E
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
 	// The copy of 031E for the call at 026E.
 
 L031E_0271: // RESET
@@ -10488,6 +11434,952 @@ L0319_027C: // ILLEGAL
 		goto step
 	}
 
+	// The copy of 0100 for the call at 0280.
+
+L0100_0283: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0283
+		}
+		goto L0104_0283
+	}
+
+L0104_0283: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0283
+		}
+		goto L0108_0283
+	}
+
+L0108_0283:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0283
+		}
+		goto L010C_0283
+	}
+
+L010C_0283:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0283
+		}
+		goto L0110_0283
+	}
+
+L0110_0283: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0283
+		}
+		goto L0116_0283
+	}
+
+L0116_0283:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0283
+
+L0118_0283: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0283
+		}
+		goto L011A_0283
+	}
+
+L011A_0283:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0283
+
+L011E_0283: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0283
+		}
+		goto L0123_0283
+	}
+
+L0123_0283:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0283
+		}
+		goto L0126_0283
+	}
+
+L0126_0283: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0283
+		}
+		goto L012D_0283
+	}
+
+L012D_0283:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0283
+
+L0131_0283: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	goto L0138_0283
+
+L0138_0283: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0283
+		}
+		goto L013C_0283
+	}
+
+L013C_0283:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0283
+		}
+		goto L013E_0283
+	}
+
+L013E_0283: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0283 { // the call this copy serves
+			goto L0283
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L013F_0283: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0283: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0283
+		}
+		goto L0164_0283
+	}
+
+L0164_0283:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0283
+		}
+		goto L016A_0283
+	}
+
+L016A_0283:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0283
+
+L016E_0283: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0283 { // the call this copy serves
+			goto L0283
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L016F_0283: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0283
+		}
+		goto L0171_0283
+	}
+
+L0171_0283:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0283
+
+L0175_0283: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0283
+		}
+		goto L017A_0283
+	}
+
+L017A_0283:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0283
+		}
+		goto L017D_0283
+	}
+
+L017D_0283:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0283
+		}
+		goto L017F_0283
+	}
+
+L017F_0283: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0283
+		}
+		goto L0186_0283
+	}
+
+L0186_0283:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0283
+
+L0188_0283: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0283
+		}
+		goto L0190_0283
+	}
+
+L0190_0283:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_0283: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0283 { // the call this copy serves
+			goto L0283
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
 	// The copy of 02CA for the call at 028E.
 
 L02CA_0291: // CMOVE
@@ -10975,6 +12867,952 @@ L0319_0291: // ILLEGAL
 			goto L0291
 		case 0x029F:
 			goto L029F
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0100 for the call at 0293.
+
+L0100_0296: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0296
+		}
+		goto L0104_0296
+	}
+
+L0104_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0296
+		}
+		goto L0108_0296
+	}
+
+L0108_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0296
+		}
+		goto L010C_0296
+	}
+
+L010C_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0296
+		}
+		goto L0110_0296
+	}
+
+L0110_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0296
+		}
+		goto L0116_0296
+	}
+
+L0116_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0296
+
+L0118_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0296
+		}
+		goto L011A_0296
+	}
+
+L011A_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0296
+
+L011E_0296: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0296
+		}
+		goto L0123_0296
+	}
+
+L0123_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0296
+		}
+		goto L0126_0296
+	}
+
+L0126_0296: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0296
+		}
+		goto L012D_0296
+	}
+
+L012D_0296:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0296
+
+L0131_0296: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	goto L0138_0296
+
+L0138_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0296
+		}
+		goto L013C_0296
+	}
+
+L013C_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0296
+		}
+		goto L013E_0296
+	}
+
+L013E_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0296 { // the call this copy serves
+			goto L0296
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L013F_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0296
+		}
+		goto L0164_0296
+	}
+
+L0164_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L016A_0296
+	}
+
+L016A_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0296
+
+L016E_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0296 { // the call this copy serves
+			goto L0296
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L016F_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L0171_0296
+	}
+
+L0171_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0296
+
+L0175_0296: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0296
+		}
+		goto L017A_0296
+	}
+
+L017A_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L017D_0296
+	}
+
+L017D_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0296
+		}
+		goto L017F_0296
+	}
+
+L017F_0296: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0296
+		}
+		goto L0186_0296
+	}
+
+L0186_0296:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0296
+
+L0188_0296: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0296
+		}
+		goto L0190_0296
+	}
+
+L0190_0296:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_0296: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0296 { // the call this copy serves
+			goto L0296
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
 		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
 			switch h {
@@ -11684,6 +14522,952 @@ L0319_029F: // ILLEGAL
 			goto L0291
 		case 0x029F:
 			goto L029F
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0100 for the call at 02A6.
+
+L0100_02A9: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_02A9
+		}
+		goto L0104_02A9
+	}
+
+L0104_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_02A9
+		}
+		goto L0108_02A9
+	}
+
+L0108_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_02A9
+		}
+		goto L010C_02A9
+	}
+
+L010C_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_02A9
+		}
+		goto L0110_02A9
+	}
+
+L0110_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_02A9
+		}
+		goto L0116_02A9
+	}
+
+L0116_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_02A9
+
+L0118_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_02A9
+		}
+		goto L011A_02A9
+	}
+
+L011A_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_02A9
+
+L011E_02A9: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_02A9
+		}
+		goto L0123_02A9
+	}
+
+L0123_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_02A9
+		}
+		goto L0126_02A9
+	}
+
+L0126_02A9: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_02A9
+		}
+		goto L012D_02A9
+	}
+
+L012D_02A9:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_02A9
+
+L0131_02A9: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	goto L0138_02A9
+
+L0138_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_02A9
+		}
+		goto L013C_02A9
+	}
+
+L013C_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_02A9
+		}
+		goto L013E_02A9
+	}
+
+L013E_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x02A9 { // the call this copy serves
+			goto L02A9
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L013F_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_02A9
+		}
+		goto L0164_02A9
+	}
+
+L0164_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L016A_02A9
+	}
+
+L016A_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_02A9
+
+L016E_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x02A9 { // the call this copy serves
+			goto L02A9
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L015A
+			case 5:
+				goto L000E
+			case 8:
+				goto L0215
+			case 17:
+				goto L002E
+			case 21:
+				goto L0237
+			case 27:
+				goto L0048
+			case 28:
+				goto L0249
+			case 32:
+				goto L0300
+			case 35:
+				goto L0306
+			case 39:
+				goto L0267
+			case 43:
+				goto L0271
+			case 46:
+				goto L03CF
+			case 48:
+				goto L0328
+			case 49:
+				goto L0283
+			case 50:
+				goto L032E
+			case 55:
+				goto L0291
+			case 58:
+				goto L0299
+			case 60:
+				goto L029F
+			case 61:
+				goto L014D
+			case 63:
+				goto L0153
+			case 64:
+				goto L02A9
+			case 66:
+				goto L02AF
+			case 67:
+				goto L015D
+			case 68:
+				goto L000B
+			case 82:
+				goto L0230
+			case 85:
+				goto L0039
+			case 87:
+				goto L0193
+			case 89:
+				goto L0242
+			case 91:
+				goto L019D
+			case 97:
+				goto L0258
+			case 98:
+				goto L0303
+			case 100:
+				goto L0309
+			case 106:
+				goto L026E
+			case 108:
+				goto L03C8
+			case 111:
+				goto L027C
+			case 113:
+				goto L032B
+			case 115:
+				goto L0331
+			case 118:
+				goto L03E4
+			case 121:
+				goto L0296
+			case 124:
+				goto L014A
+			case 126:
+				goto L0150
+			}
+		}
+		goto step
+	}
+
+L016F_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L0171_02A9
+	}
+
+L0171_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_02A9
+
+L0175_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_02A9
+		}
+		goto L017A_02A9
+	}
+
+L017A_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L017D_02A9
+	}
+
+L017D_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_02A9
+		}
+		goto L017F_02A9
+	}
+
+L017F_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_02A9
+		}
+		goto L0186_02A9
+	}
+
+L0186_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_02A9
+
+L0188_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_02A9
+		}
+		goto L0190_02A9
+	}
+
+L0190_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x02A9 { // the call this copy serves
+			goto L02A9
+		}
+		switch pc {
+		case 0x026E:
+			goto L026E
+		case 0x0283:
+			goto L0283
+		case 0x0296:
+			goto L0296
+		case 0x02A9:
+			goto L02A9
 		}
 		if h := uint32(pc) * 0x80C0A981 >> 25; formBReturns[h] == pc {
 			switch h {

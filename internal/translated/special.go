@@ -4294,7 +4294,7 @@ L0293:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
 		s -= 2
-		goto L0100
+		goto L0100_0296
 	}
 
 L0296: // ILL1
@@ -4560,7 +4560,7 @@ L02A5:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
 		s -= 2
-		goto L0100
+		goto L0100_02A9
 	}
 
 L02A9:
@@ -8505,7 +8505,7 @@ L04AE:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xB3
 		s -= 2
-		goto L0100
+		goto L0100_04B4
 	}
 
 L04B4:
@@ -9415,7 +9415,7 @@ L050B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x0D
 		s -= 2
-		goto L0100
+		goto L0100_050E
 	}
 
 L050E: // XP2
@@ -9561,7 +9561,7 @@ L0528:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x2D
 		s -= 2
-		goto L0100
+		goto L0100_052E
 	}
 
 L052E:
@@ -9587,7 +9587,7 @@ L0531: // XP4
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x33
 		s -= 2
-		goto L0100
+		goto L0100_0534
 	}
 
 L0534:
@@ -17750,6 +17750,717 @@ L0568_0291: // XSPR
 		goto L0315_0291
 	}
 
+	// The copy of 0100 for the call at 0293.
+
+L0100_0296: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0296
+		}
+		goto L0104_0296
+	}
+
+L0104_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0296
+		}
+		goto L0108_0296
+	}
+
+L0108_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0296
+		}
+		goto L010C_0296
+	}
+
+L010C_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0296
+		}
+		goto L0110_0296
+	}
+
+L0110_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0296
+		}
+		goto L0116_0296
+	}
+
+L0116_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0296
+
+L0118_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0296
+		}
+		goto L011A_0296
+	}
+
+L011A_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0296
+
+L011E_0296: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0296
+		}
+		goto L0123_0296
+	}
+
+L0123_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0296
+		}
+		goto L0126_0296
+	}
+
+L0126_0296: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0296
+		}
+		goto L013C_0296
+	}
+
+L013C_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0296
+		}
+		goto L013E_0296
+	}
+
+L013E_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0296 { // the call this copy serves
+			goto L0296
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L013F_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0296
+		}
+		goto L0164_0296
+	}
+
+L0164_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L016A_0296
+	}
+
+L016A_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0296
+
+L016E_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0296 { // the call this copy serves
+			goto L0296
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L016F_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L0171_0296
+	}
+
+L0171_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0296
+
+L0175_0296: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0296
+		}
+		goto L017A_0296
+	}
+
+L017A_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L017D_0296
+	}
+
+L017D_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0296
+		}
+		goto L017F_0296
+	}
+
+L017F_0296: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
 	// The copy of 031E for the call at 0296.
 
 L031E_0299: // RESET
@@ -18632,6 +19343,717 @@ L0568_029F: // XSPR
 	// 0568 JMP RETL
 	{
 		goto L0315_029F
+	}
+
+	// The copy of 0100 for the call at 02A6.
+
+L0100_02A9: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_02A9
+		}
+		goto L0104_02A9
+	}
+
+L0104_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_02A9
+		}
+		goto L0108_02A9
+	}
+
+L0108_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_02A9
+		}
+		goto L010C_02A9
+	}
+
+L010C_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_02A9
+		}
+		goto L0110_02A9
+	}
+
+L0110_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_02A9
+		}
+		goto L0116_02A9
+	}
+
+L0116_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_02A9
+
+L0118_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_02A9
+		}
+		goto L011A_02A9
+	}
+
+L011A_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_02A9
+
+L011E_02A9: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_02A9
+		}
+		goto L0123_02A9
+	}
+
+L0123_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_02A9
+		}
+		goto L0126_02A9
+	}
+
+L0126_02A9: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_02A9
+		}
+		goto L013C_02A9
+	}
+
+L013C_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_02A9
+		}
+		goto L013E_02A9
+	}
+
+L013E_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x02A9 { // the call this copy serves
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L013F_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_02A9
+		}
+		goto L0164_02A9
+	}
+
+L0164_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L016A_02A9
+	}
+
+L016A_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_02A9
+
+L016E_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x02A9 { // the call this copy serves
+			goto L02A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L016F_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L0171_02A9
+	}
+
+L0171_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_02A9
+
+L0175_02A9: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_02A9
+		}
+		goto L017A_02A9
+	}
+
+L017A_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L017D_02A9
+	}
+
+L017D_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_02A9
+		}
+		goto L017F_02A9
+	}
+
+L017F_02A9: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
 	}
 
 	// The copy of 031E for the call at 02AC.
@@ -23050,6 +24472,717 @@ L04B8_04AE: // XTWO
 		goto step
 	}
 
+	// The copy of 0100 for the call at 04B1.
+
+L0100_04B4: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_04B4
+		}
+		goto L0104_04B4
+	}
+
+L0104_04B4: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_04B4
+		}
+		goto L0108_04B4
+	}
+
+L0108_04B4:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_04B4
+		}
+		goto L010C_04B4
+	}
+
+L010C_04B4:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_04B4
+		}
+		goto L0110_04B4
+	}
+
+L0110_04B4: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_04B4
+		}
+		goto L0116_04B4
+	}
+
+L0116_04B4:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_04B4
+
+L0118_04B4: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_04B4
+		}
+		goto L011A_04B4
+	}
+
+L011A_04B4:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_04B4
+
+L011E_04B4: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_04B4
+		}
+		goto L0123_04B4
+	}
+
+L0123_04B4:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_04B4
+		}
+		goto L0126_04B4
+	}
+
+L0126_04B4: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_04B4: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_04B4
+		}
+		goto L013C_04B4
+	}
+
+L013C_04B4:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_04B4
+		}
+		goto L013E_04B4
+	}
+
+L013E_04B4: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04B4 { // the call this copy serves
+			goto L04B4
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L013F_04B4: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_04B4: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_04B4
+		}
+		goto L0164_04B4
+	}
+
+L0164_04B4:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_04B4
+		}
+		goto L016A_04B4
+	}
+
+L016A_04B4:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_04B4
+
+L016E_04B4: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04B4 { // the call this copy serves
+			goto L04B4
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L016F_04B4: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_04B4
+		}
+		goto L0171_04B4
+	}
+
+L0171_04B4:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_04B4
+
+L0175_04B4: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_04B4
+		}
+		goto L017A_04B4
+	}
+
+L017A_04B4:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_04B4
+		}
+		goto L017D_04B4
+	}
+
+L017D_04B4:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_04B4
+		}
+		goto L017F_04B4
+	}
+
+L017F_04B4: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
 	// The copy of 031E for the call at 04B4.
 
 L031E_04B7: // RESET
@@ -25378,6 +27511,717 @@ L0555_0504: // XEN
 		goto step
 	}
 
+	// The copy of 0100 for the call at 050B.
+
+L0100_050E: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_050E
+		}
+		goto L0104_050E
+	}
+
+L0104_050E: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_050E
+		}
+		goto L0108_050E
+	}
+
+L0108_050E:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_050E
+		}
+		goto L010C_050E
+	}
+
+L010C_050E:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_050E
+		}
+		goto L0110_050E
+	}
+
+L0110_050E: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_050E
+		}
+		goto L0116_050E
+	}
+
+L0116_050E:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_050E
+
+L0118_050E: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_050E
+		}
+		goto L011A_050E
+	}
+
+L011A_050E:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_050E
+
+L011E_050E: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_050E
+		}
+		goto L0123_050E
+	}
+
+L0123_050E:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_050E
+		}
+		goto L0126_050E
+	}
+
+L0126_050E: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_050E: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_050E
+		}
+		goto L013C_050E
+	}
+
+L013C_050E:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_050E
+		}
+		goto L013E_050E
+	}
+
+L013E_050E: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x050E { // the call this copy serves
+			goto L050E
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L013F_050E: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_050E: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_050E
+		}
+		goto L0164_050E
+	}
+
+L0164_050E:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_050E
+		}
+		goto L016A_050E
+	}
+
+L016A_050E:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_050E
+
+L016E_050E: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x050E { // the call this copy serves
+			goto L050E
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L016F_050E: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_050E
+		}
+		goto L0171_050E
+	}
+
+L0171_050E:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_050E
+
+L0175_050E: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_050E
+		}
+		goto L017A_050E
+	}
+
+L017A_050E:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_050E
+		}
+		goto L017D_050E
+	}
+
+L017D_050E:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_050E
+		}
+		goto L017F_050E
+	}
+
+L017F_050E: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
 	// The copy of 031E for the call at 050E.
 
 L031E_0511: // RESET
@@ -26260,6 +29104,1428 @@ L0568_051C: // XSPR
 	// 0568 JMP RETL
 	{
 		goto L0315_051C
+	}
+
+	// The copy of 0100 for the call at 052B.
+
+L0100_052E: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_052E
+		}
+		goto L0104_052E
+	}
+
+L0104_052E: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_052E
+		}
+		goto L0108_052E
+	}
+
+L0108_052E:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_052E
+		}
+		goto L010C_052E
+	}
+
+L010C_052E:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_052E
+		}
+		goto L0110_052E
+	}
+
+L0110_052E: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_052E
+		}
+		goto L0116_052E
+	}
+
+L0116_052E:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_052E
+
+L0118_052E: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_052E
+		}
+		goto L011A_052E
+	}
+
+L011A_052E:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_052E
+
+L011E_052E: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_052E
+		}
+		goto L0123_052E
+	}
+
+L0123_052E:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_052E
+		}
+		goto L0126_052E
+	}
+
+L0126_052E: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_052E: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_052E
+		}
+		goto L013C_052E
+	}
+
+L013C_052E:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_052E
+		}
+		goto L013E_052E
+	}
+
+L013E_052E: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x052E { // the call this copy serves
+			goto L052E
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L013F_052E: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_052E: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_052E
+		}
+		goto L0164_052E
+	}
+
+L0164_052E:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_052E
+		}
+		goto L016A_052E
+	}
+
+L016A_052E:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_052E
+
+L016E_052E: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x052E { // the call this copy serves
+			goto L052E
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L016F_052E: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_052E
+		}
+		goto L0171_052E
+	}
+
+L0171_052E:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_052E
+
+L0175_052E: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_052E
+		}
+		goto L017A_052E
+	}
+
+L017A_052E:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_052E
+		}
+		goto L017D_052E
+	}
+
+L017D_052E:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_052E
+		}
+		goto L017F_052E
+	}
+
+L017F_052E: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 0100 for the call at 0531.
+
+L0100_0534: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0534
+		}
+		goto L0104_0534
+	}
+
+L0104_0534: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0534
+		}
+		goto L0108_0534
+	}
+
+L0108_0534:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0534
+		}
+		goto L010C_0534
+	}
+
+L010C_0534:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0534
+		}
+		goto L0110_0534
+	}
+
+L0110_0534: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0534
+		}
+		goto L0116_0534
+	}
+
+L0116_0534:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0534
+
+L0118_0534: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0534
+		}
+		goto L011A_0534
+	}
+
+L011A_0534:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0534
+
+L011E_0534: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0534
+		}
+		goto L0123_0534
+	}
+
+L0123_0534:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0534
+		}
+		goto L0126_0534
+	}
+
+L0126_0534: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0534: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0534
+		}
+		goto L013C_0534
+	}
+
+L013C_0534:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0534
+		}
+		goto L013E_0534
+	}
+
+L013E_0534: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0534 { // the call this copy serves
+			goto L0534
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L013F_0534: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_0534: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0534
+		}
+		goto L0164_0534
+	}
+
+L0164_0534:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0534
+		}
+		goto L016A_0534
+	}
+
+L016A_0534:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0534
+
+L016E_0534: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0534 { // the call this copy serves
+			goto L0534
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+L016F_0534: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0534
+		}
+		goto L0171_0534
+	}
+
+L0171_0534:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0534
+
+L0175_0534: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0534
+		}
+		goto L017A_0534
+	}
+
+L017A_0534:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0534
+		}
+		goto L017D_0534
+	}
+
+L017D_0534:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0534
+		}
+		goto L017F_0534
+	}
+
+L017F_0534: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
 	}
 
 	// The copy of 053F for the call at 0590.
