@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
+
+	"github.com/kim1-archive/microchess/isa"
 )
 
 // Subroutines copied per call. An RTS returns through a switch, and the
@@ -37,6 +40,7 @@ const (
 type copyCtx struct {
 	blocks map[uint16]bool
 	ret    uint16
+	known  map[uint16]bool // blocks whose RTS returns to ret for sure
 }
 
 // copies finds the subroutines to copy per call: for each, its blocks.
@@ -146,6 +150,103 @@ func (t *translator) copyReturn() string {
 	return fmt.Sprintf("if pc == 0x%04X { // the call this copy serves\ngoto L%04X\n}\n", t.copy.ret, t.copy.ret)
 }
 
+// knownReturn is the RTS of a copy's block that every way from the
+// copy's entry reaches with the stack as its call left it: S as it was,
+// and nothing stored where the return address lies, so that the RTS pops
+// that address without reading it. Empty otherwise.
+func (t *translator) knownReturn(in *instr) string {
+	if t.copy == nil || !t.copy.known[t.blockOf(in)] {
+		return ""
+	}
+	if _, ok := t.blocks[t.copy.ret]; !ok {
+		return ""
+	}
+	return fmt.Sprintf("// Every way here left the stack as the call did: it returns there.\ns += 2\npc = 0x%04X\ngoto L%04X\n", t.copy.ret, t.copy.ret)
+}
+
+// blockOf is the start of the block in belongs to.
+func (t *translator) blockOf(in *instr) uint16 {
+	i := sort.Search(len(t.order), func(i int) bool { return t.order[i] > in.addr }) - 1
+	return t.order[i]
+}
+
+// knownReturns lists the blocks of a copy whose RTS knows where it
+// returns: reached from the entry only through blocks that leave S and
+// the stack page alone (stores to fixed addresses off page one, or in
+// zero page), the block itself too up to its RTS. A call ends a way in a
+// copy (its return is in the original code), and the copy is entered
+// only by its call.
+func (t *translator) knownReturns(entry uint16, blocks map[uint16]bool) map[uint16]bool {
+	clean := func(b *block) bool {
+		for _, in := range b.insts {
+			switch in.op.Mnemonic {
+			case "PHA", "PHP", "PLA", "PLP", "TXS", "RTI", "BRK":
+				return false
+			}
+			if in.kind == core || !in.documented {
+				return false
+			}
+			if in.kind == call || in.kind == ret {
+				continue
+			}
+			if writes(in.op) {
+				switch in.op.Mode {
+				case isa.ZeroPage, isa.ZeroPageX, isa.ZeroPageY:
+				case isa.Absolute:
+					if in.operand>>8 == 1 {
+						return false
+					}
+				default:
+					return false
+				}
+			}
+		}
+		return true
+	}
+	known := map[uint16]bool{}
+	for work := []uint16{entry}; len(work) > 0; {
+		a := work[len(work)-1]
+		work = work[:len(work)-1]
+		b := t.blocks[a]
+		if known[a] || !blocks[a] || !clean(b) {
+			continue
+		}
+		known[a] = true
+		if last := b.insts[len(b.insts)-1]; last.kind == call || last.kind == ret {
+			continue
+		}
+		for _, e := range b.edges {
+			work = append(work, e.to)
+		}
+	}
+	// A block also reached through one that is not clean is not known.
+	dirty := map[uint16]bool{}
+	var work []uint16
+	for a := range blocks {
+		if !known[a] {
+			work = append(work, a)
+		}
+	}
+	for len(work) > 0 {
+		a := work[len(work)-1]
+		work = work[:len(work)-1]
+		b := t.blocks[a]
+		if last := b.insts[len(b.insts)-1]; last.kind == call || last.kind == ret {
+			continue
+		}
+		for _, e := range b.edges {
+			if blocks[e.to] && !dirty[e.to] {
+				dirty[e.to] = true
+				work = append(work, e.to)
+			}
+		}
+	}
+	for a := range dirty {
+		delete(known, a)
+	}
+	return known
+}
+
 // copiesCode writes every call's copy of its subroutine.
 func (t *translator) copiesCode(parts bool) (string, error) {
 	var b strings.Builder
@@ -163,6 +264,7 @@ func (t *translator) copiesCode(parts bool) (string, error) {
 		for _, a := range blocks {
 			t.copy.blocks[a] = true
 		}
+		t.copy.known = t.knownReturns(in.target(), t.copy.blocks)
 		fmt.Fprintf(&b, "\n// The copy of %04X for the call at %04X.\n", in.target(), in.addr)
 		code := map[string]string{}
 		for _, a := range blocks {

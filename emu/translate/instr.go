@@ -61,6 +61,10 @@ func (t *translator) instrBody(in *instr, back string) (string, error) {
 		}
 		return b.String(), nil
 	case ret:
+		if k := t.knownReturn(in); k != "" {
+			b.WriteString(k)
+			return b.String(), nil
+		}
 		b.WriteString("s++\nlo := c.Mem[StackPage|uint16(s)]\ns++\npc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1\n")
 		b.WriteString(t.copyReturn())
 		if cands := t.returnsTo(in); len(cands) > 0 && len(cands) <= maxLikely {

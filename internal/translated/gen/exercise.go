@@ -142,6 +142,10 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 		emit(op("JSR", isa.Absolute).Code, byte(sub2), byte(sub2>>8), op("NOP", isa.Implied).Code)
 		record()
 	}
+	// The first subroutine, which leaves the stack alone, a second time:
+	// its copies' RTS returns without reading the stack.
+	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8))
+	record()
 	emit(op("TSX", isa.Implied).Code, op("TXS", isa.Implied).Code)
 	brk := pc + 3 // the JMP (indirect) goes to the BRK after it
 	mem[exerciseVector], mem[exerciseVector+1] = byte(brk), byte(brk>>8)
