@@ -11,7 +11,7 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 64 blocks, 2211 instructions, 4917 bytes of code.
+// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 65 blocks, 2218 instructions, 4934 bytes of code.
 var Exercise = &emu.Native{
 	Name: "exercise",
 	Code: []emu.Span{
@@ -51,8 +51,8 @@ var Exercise = &emu.Native{
 		{Addr: 0x1014, Bytes: "\b\x8d\x00\"\x8e\x01\"\x8c\x02\"h\x8d\x03\"\xe6\x80\b\x8d\x04\"\x8e\x05\"\x8c\x06\"h\x8d\a\"\xe8\b\x8d\b\"\x8e\t\"\x8c\n\"h\x8d\v\"\xe9"},
 		{Addr: 0x1043, Bytes: "\b\x8d\f\"\x8e\r\"\x8c\x0e\"h\x8d\x0f\"\xea\b\x8d\x10\"\x8e\x11\"\x8c\x12\"h\x8d\x13\"\xec\x80\x04\b\x8d\x14\"\x8e\x15\"\x8c\x16\"h\x8d\x17\"\xed\x80\x04\b\x8d\x18\"\x8e\x19\"\x8c\x1a\"h\x8d\x1b\"\xee\x80\x04\b\x8d\x1c\"\x8e\x1d\"\x8c\x1e\"h\x8d\x1f\"\xf0\x00\b\x8d \"\x8e!\"\x8c\"\"h\x8d#\"\xf1A\b\x8d$\"\x8e%\"\x8c&\"h\x8d'\"\xf5"},
 		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
-		{Addr: 0x1A5A, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$  \a\xea\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$  \a\xea\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$\xba\x9al\x00\x06\x00"},
-		{Addr: 0x1B3C, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
+		{Addr: 0x1A5A, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$  \a\xea\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$  \a\xea\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$ \x00\a\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$\xba\x9al\x00\x06\x00"},
+		{Addr: 0x1B4D, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
 	},
 	Blocks: []uint16{
 		0x0700, 0x0710, 0x0720, 0x0726, 0x072A, 0x0800, 0x0803, 0x0883, 0x0905, 0x09A6, 0x0A07, 0x0AA8,
@@ -60,12 +60,12 @@ var Exercise = &emu.Native{
 		0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520, 0x15D2, 0x1621, 0x1714, 0x1724,
 		0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2A, 0x1A2D, 0x1A31, 0x1A3F, 0x1A42, 0x1A47, 0x1A55, 0x1A58,
 		0x1A5C, 0x1A6E, 0x1A71, 0x1A75, 0x1A88, 0x1A8B, 0x1A90, 0x1AFF, 0x1B00, 0x1B03, 0x1B14, 0x1B26,
-		0x1B3A, 0x1B3C, 0x1B41, 0x1B44,
+		0x1B38, 0x1B4B, 0x1B4D, 0x1B52, 0x1B55,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0000, Hi: 0x01FF},
 		{Lo: 0x0480, Hi: 0x0480},
-		{Lo: 0x2000, Hi: 0x249F},
+		{Lo: 0x2000, Hi: 0x24A3},
 	},
 	Parts: []emu.Part{
 		{Start: 0x0700, Bytes: []emu.Range{{Lo: 0x0700, Hi: 0x0701}}},
@@ -127,11 +127,12 @@ var Exercise = &emu.Native{
 		{Start: 0x1B00, Bytes: []emu.Range{{Lo: 0x1B00, Hi: 0x1B02}}},
 		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B13}}},
 		{Start: 0x1B14, Bytes: []emu.Range{{Lo: 0x1B14, Hi: 0x1B25}}},
-		{Start: 0x1B26, Bytes: []emu.Range{{Lo: 0x1B26, Hi: 0x1B39}}},
-		{Start: 0x1B3A, Bytes: []emu.Range{{Lo: 0x1B3A, Hi: 0x1B3A}}},
-		{Start: 0x1B3C, Bytes: []emu.Range{{Lo: 0x1B3C, Hi: 0x1B40}}},
-		{Start: 0x1B41, Bytes: []emu.Range{{Lo: 0x1B41, Hi: 0x1B43}}},
-		{Start: 0x1B44, Bytes: []emu.Range{{Lo: 0x1B44, Hi: 0x1B46}}},
+		{Start: 0x1B26, Bytes: []emu.Range{{Lo: 0x1B26, Hi: 0x1B37}}},
+		{Start: 0x1B38, Bytes: []emu.Range{{Lo: 0x1B38, Hi: 0x1B4A}}},
+		{Start: 0x1B4B, Bytes: []emu.Range{{Lo: 0x1B4B, Hi: 0x1B4B}}},
+		{Start: 0x1B4D, Bytes: []emu.Range{{Lo: 0x1B4D, Hi: 0x1B51}}},
+		{Start: 0x1B52, Bytes: []emu.Range{{Lo: 0x1B52, Hi: 0x1B54}}},
+		{Start: 0x1B55, Bytes: []emu.Range{{Lo: 0x1B55, Hi: 0x1B57}}},
 	},
 	Enter:      exercise,
 	EnterParts: exerciseParts,
@@ -460,34 +461,39 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1B14
 	case 0x1B26:
-		if 29 >= budget {
+		if 31 >= budget {
 			goto budget
 		}
 		goto L1B26
-	case 0x1B3A:
+	case 0x1B38:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1B38
+	case 0x1B4B:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1B3A
-	case 0x1B3C:
+		goto L1B4B
+	case 0x1B4D:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1B3C
-	case 0x1B41:
+		goto L1B4D
+	case 0x1B52:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B41
-	case 0x1B44:
+		goto L1B52
+	case 0x1B55:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1B44
+		goto L1B55
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0701) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0800 && pc <= 0x1B3A) || (pc >= 0x1B3C && pc <= 0x1B46) {
+		if (pc >= 0x0700 && pc <= 0x0701) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0800 && pc <= 0x1B4B) || (pc >= 0x1B4D && pc <= 0x1B57) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -513,16 +519,20 @@ L0700:
 		switch pc {
 		case 0x1B03:
 			goto L1B03
+		case 0x1B38:
+			goto L1B38
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 29; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
 			switch h {
-			case 1:
+			case 2:
 				goto L1B26
-			case 4:
-				goto L1B44
-			case 5:
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
 				goto L1B14
-			case 6:
+			case 13:
 				goto L1B03
 			}
 		}
@@ -614,15 +624,17 @@ L072A:
 		case 0x1B26:
 			goto L1B26
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 29; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
 			switch h {
-			case 1:
+			case 2:
 				goto L1B26
-			case 4:
-				goto L1B44
-			case 5:
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
 				goto L1B14
-			case 6:
+			case 13:
 				goto L1B03
 			}
 		}
@@ -15258,7 +15270,7 @@ L1B00:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x1B, 0x02
 		s -= 2
-		goto L0700
+		goto L0700_1B03
 	}
 
 L1B03:
@@ -15368,11 +15380,11 @@ L1B14:
 	}
 
 L1B26:
-	if clock+29<<clockShift >= end {
+	if clock+31<<clockShift >= end {
 		pc = 0x1B26
 		goto budget
 	}
-	clock += 29<<clockShift + 9
+	clock += 31<<clockShift + 8
 	// 1B26 NOP
 	{
 
@@ -15414,70 +15426,142 @@ L1B26:
 	{
 		c.Mem[0x249F] = a
 	}
-	// 1B35 TSX
+	// 1B35 JSR $0700
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x37
+		s -= 2
+		goto L0700_1B38
+	}
+
+L1B38:
+	if clock+27<<clockShift >= end {
+		pc = 0x1B38
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1B38 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B39 STA $24A0
+	{
+		c.Mem[0x24A0] = a
+	}
+	// 1B3C STX $24A1
+	{
+		c.Mem[0x24A1] = x
+	}
+	// 1B3F STY $24A2
+	{
+		c.Mem[0x24A2] = y
+	}
+	// 1B42 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B43 STA $24A3
+	{
+		c.Mem[0x24A3] = a
+	}
+	// 1B46 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1B36 TXS
+	// 1B47 TXS
 	{
 		s = x
 	}
-	// 1B37 JMP ($0600)
+	// 1B48 JMP ($0600)
 	// left to the core
-	pc = 0x1B37
+	pc = 0x1B48
 	goto step
 
-L1B3A:
+L1B4B:
 	if clock+0<<clockShift >= end {
-		pc = 0x1B3A
+		pc = 0x1B4B
 		goto budget
 	}
-	// 1B3A BRK
+	// 1B4B BRK
 	// left to the core
-	pc = 0x1B3A
+	pc = 0x1B4B
 	goto step
 
-L1B3C:
+L1B4D:
 	if clock+12<<clockShift >= end {
-		pc = 0x1B3C
+		pc = 0x1B4D
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1B3C LDA $047F
+	// 1B4D LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B3F BNE $1B44
+	// 1B50 BNE $1B55
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1B44
+			goto L1B55
 		}
 	}
 
-L1B41:
+L1B52:
 	clock += 6<<clockShift + 1
-	// 1B41 JSR $1F1F
+	// 1B52 JSR $1F1F
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x43
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x54
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1B44:
+L1B55:
 	if clock+3<<clockShift >= end {
-		pc = 0x1B44
+		pc = 0x1B55
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1B44 JMP $0800
+	// 1B55 JMP $0800
 	{
 		goto L0800
+	}
+
+	// The copy of 0700 for the call at 1B00.
+
+L0700_1B03:
+	if clock+8<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x1B03
+		goto L1B03
 	}
 
 	// The copy of 0720 for the call at 1B11.
@@ -15547,15 +15631,17 @@ L072A_1B14:
 		case 0x1B26:
 			goto L1B26
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 29; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
 			switch h {
-			case 1:
+			case 2:
 				goto L1B26
-			case 4:
-				goto L1B44
-			case 5:
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
 				goto L1B14
-			case 6:
+			case 13:
 				goto L1B03
 			}
 		}
@@ -15629,19 +15715,42 @@ L072A_1B26:
 		case 0x1B26:
 			goto L1B26
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 29; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
 			switch h {
-			case 1:
+			case 2:
 				goto L1B26
-			case 4:
-				goto L1B44
-			case 5:
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
 				goto L1B14
-			case 6:
+			case 13:
 				goto L1B03
 			}
 		}
 		goto step
+	}
+
+	// The copy of 0700 for the call at 1B35.
+
+L0700_1B38:
+	if clock+8<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x1B38
+		goto L1B38
 	}
 
 	// The budget's end is nearer than the code can run before its next
@@ -15684,7 +15793,7 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[63] // one bounds check for all
+	_ = off[64] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -15992,34 +16101,39 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1B14
 	case 0x1B26:
-		if 29 >= budget {
+		if 31 >= budget {
 			goto budget
 		}
 		goto L1B26
-	case 0x1B3A:
+	case 0x1B38:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1B38
+	case 0x1B4B:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1B3A
-	case 0x1B3C:
+		goto L1B4B
+	case 0x1B4D:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1B3C
-	case 0x1B41:
+		goto L1B4D
+	case 0x1B52:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B41
-	case 0x1B44:
+		goto L1B52
+	case 0x1B55:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1B44
+		goto L1B55
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0701) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0800 && pc <= 0x1B3A) || (pc >= 0x1B3C && pc <= 0x1B46) {
+		if (pc >= 0x0700 && pc <= 0x0701) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0800 && pc <= 0x1B4B) || (pc >= 0x1B4D && pc <= 0x1B57) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -16049,16 +16163,20 @@ L0700:
 		switch pc {
 		case 0x1B03:
 			goto L1B03
+		case 0x1B38:
+			goto L1B38
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 29; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
 			switch h {
-			case 1:
+			case 2:
 				goto L1B26
-			case 4:
-				goto L1B44
-			case 5:
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
 				goto L1B14
-			case 6:
+			case 13:
 				goto L1B03
 			}
 		}
@@ -16166,15 +16284,17 @@ L072A:
 		case 0x1B26:
 			goto L1B26
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 29; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
 			switch h {
-			case 1:
+			case 2:
 				goto L1B26
-			case 4:
-				goto L1B44
-			case 5:
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
 				goto L1B14
-			case 6:
+			case 13:
 				goto L1B03
 			}
 		}
@@ -31140,11 +31260,11 @@ L1B26:
 		pc = 0x1B26
 		goto step
 	}
-	if clock+29<<clockShift >= end {
+	if clock+31<<clockShift >= end {
 		pc = 0x1B26
 		goto budget
 	}
-	clock += 29<<clockShift + 9
+	clock += 31<<clockShift + 8
 	// 1B26 NOP
 	{
 
@@ -31186,84 +31306,139 @@ L1B26:
 	{
 		c.Mem[0x249F] = a
 	}
-	// 1B35 TSX
+	// 1B35 JSR $0700
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x37
+		s -= 2
+		goto L0700
+	}
+
+L1B38:
+	if off[60] {
+		pc = 0x1B38
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x1B38
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1B38 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B39 STA $24A0
+	{
+		c.Mem[0x24A0] = a
+	}
+	// 1B3C STX $24A1
+	{
+		c.Mem[0x24A1] = x
+	}
+	// 1B3F STY $24A2
+	{
+		c.Mem[0x24A2] = y
+	}
+	// 1B42 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B43 STA $24A3
+	{
+		c.Mem[0x24A3] = a
+	}
+	// 1B46 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1B36 TXS
+	// 1B47 TXS
 	{
 		s = x
 	}
-	// 1B37 JMP ($0600)
+	// 1B48 JMP ($0600)
 	// left to the core
-	pc = 0x1B37
+	pc = 0x1B48
 	goto step
 
-L1B3A:
-	if off[60] {
-		pc = 0x1B3A
+L1B4B:
+	if off[61] {
+		pc = 0x1B4B
 		goto step
 	}
 	if clock+0<<clockShift >= end {
-		pc = 0x1B3A
+		pc = 0x1B4B
 		goto budget
 	}
-	// 1B3A BRK
+	// 1B4B BRK
 	// left to the core
-	pc = 0x1B3A
+	pc = 0x1B4B
 	goto step
 
-L1B3C:
-	if off[61] {
-		pc = 0x1B3C
+L1B4D:
+	if off[62] {
+		pc = 0x1B4D
 		goto step
 	}
 	if clock+12<<clockShift >= end {
-		pc = 0x1B3C
+		pc = 0x1B4D
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1B3C LDA $047F
+	// 1B4D LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B3F BNE $1B44
+	// 1B50 BNE $1B55
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1B44
+			goto L1B55
 		}
 	}
 
-L1B41:
-	if off[62] {
-		pc = 0x1B41
+L1B52:
+	if off[63] {
+		pc = 0x1B52
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 1B41 JSR $1F1F
+	// 1B52 JSR $1F1F
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x43
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x54
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1B44:
-	if off[63] {
-		pc = 0x1B44
+L1B55:
+	if off[64] {
+		pc = 0x1B55
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x1B44
+		pc = 0x1B55
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1B44 JMP $0800
+	// 1B55 JMP $0800
 	{
 		goto L0800
 	}
@@ -31296,7 +31471,7 @@ exit:
 
 // exerciseReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var exerciseReturns = [8]uint16{1: 0x1B26, 4: 0x1B44, 5: 0x1B14, 6: 0x1B03}
+var exerciseReturns = [16]uint16{2: 0x1B26, 8: 0x1B55, 10: 0x1B38, 11: 0x1B14, 13: 0x1B03}
 
 // exerciseCode marks the bytes of the code, a bit each.
-var exerciseCode = [8192]byte{224: 0x03, 226: 0x07, 228: 0xFF, 229: 0x07, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0xFF, 867: 0xFF, 868: 0xFF, 869: 0xFF, 870: 0xFF, 871: 0xF7, 872: 0x7F}
+var exerciseCode = [8192]byte{224: 0x03, 226: 0x07, 228: 0xFF, 229: 0x07, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0xFF, 867: 0xFF, 868: 0xFF, 869: 0xFF, 870: 0xFF, 871: 0xFF, 872: 0xFF, 873: 0xEF, 874: 0xFF}

@@ -7186,94 +7186,10 @@ L0208_0192:
 	clock += 6<<clockShift + 1
 	// 0208 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0192 { // the call this copy serves
-			goto L0192
-		}
-		switch pc {
-		case 0x0192:
-			goto L0192
-		case 0x019F:
-			goto L019F
-		case 0x01B8:
-			goto L01B8
-		case 0x17E0:
-			goto L17E0
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0192
+		goto L0192
 	}
 
 L0209_0192: // NEX
@@ -7370,94 +7286,10 @@ L0208_019F:
 	clock += 6<<clockShift + 1
 	// 0208 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x019F { // the call this copy serves
-			goto L019F
-		}
-		switch pc {
-		case 0x0192:
-			goto L0192
-		case 0x019F:
-			goto L019F
-		case 0x01B8:
-			goto L01B8
-		case 0x17E0:
-			goto L17E0
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x019F
+		goto L019F
 	}
 
 L0209_019F: // NEX
@@ -7805,94 +7637,10 @@ L0208_01B8:
 	clock += 6<<clockShift + 1
 	// 0208 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x01B8 { // the call this copy serves
-			goto L01B8
-		}
-		switch pc {
-		case 0x0192:
-			goto L0192
-		case 0x019F:
-			goto L019F
-		case 0x01B8:
-			goto L01B8
-		case 0x17E0:
-			goto L17E0
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x01B8
+		goto L01B8
 	}
 
 L0209_01B8: // NEX
@@ -7936,92 +7684,10 @@ L02AD_020C: // RESET
 	}
 	// 02B3 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x020C { // the call this copy serves
-			goto L020C
-		}
-		switch pc {
-		case 0x020C:
-			goto L020C
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x020C
+		goto L020C
 	}
 
 	// The copy of 0280 for the call at 0216.
@@ -8249,92 +7915,10 @@ L02A6_0219: // RETL
 	}
 	// 02A8 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0219 { // the call this copy serves
-			goto L0219
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0219
+		goto L0219
 	}
 
 L02A9_0219: // ILLEGAL
@@ -8351,92 +7935,10 @@ L02A9_0219: // ILLEGAL
 	}
 	// 02AC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0219 { // the call this copy serves
-			goto L0219
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0219
+		goto L0219
 	}
 
 	// The copy of 0321 for the call at 021C.
@@ -8527,92 +8029,10 @@ L0334_021F: // JR0
 	clock += 6<<clockShift + 1
 	// 0334 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x021F { // the call this copy serves
-			goto L021F
-		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x021F
+		goto L021F
 	}
 
 L0335_021F: // JC
@@ -8838,92 +8258,10 @@ L02AD_022C: // RESET
 	}
 	// 02B3 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x022C { // the call this copy serves
-			goto L022C
-		}
-		switch pc {
-		case 0x020C:
-			goto L020C
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x022C
+		goto L022C
 	}
 
 	// The copy of 0280 for the call at 023C.
@@ -9151,92 +8489,10 @@ L02A6_023F: // RETL
 	}
 	// 02A8 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x023F { // the call this copy serves
-			goto L023F
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x023F
+		goto L023F
 	}
 
 L02A9_023F: // ILLEGAL
@@ -9253,92 +8509,10 @@ L02A9_023F: // ILLEGAL
 	}
 	// 02AC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x023F { // the call this copy serves
-			goto L023F
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x023F
+		goto L023F
 	}
 
 	// The copy of 0321 for the call at 0243.
@@ -9429,92 +8603,10 @@ L0334_0246: // JR0
 	clock += 6<<clockShift + 1
 	// 0334 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0246 { // the call this copy serves
-			goto L0246
-		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0246
+		goto L0246
 	}
 
 L0335_0246: // JC
@@ -9740,92 +8832,10 @@ L02AD_0249: // RESET
 	}
 	// 02B3 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0249 { // the call this copy serves
-			goto L0249
-		}
-		switch pc {
-		case 0x020C:
-			goto L020C
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0249
+		goto L0249
 	}
 
 	// The copy of 0280 for the call at 0251.
@@ -10053,92 +9063,10 @@ L02A6_0254: // RETL
 	}
 	// 02A8 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0254 { // the call this copy serves
-			goto L0254
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0254
+		goto L0254
 	}
 
 L02A9_0254: // ILLEGAL
@@ -10155,92 +9083,10 @@ L02A9_0254: // ILLEGAL
 	}
 	// 02AC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0254 { // the call this copy serves
-			goto L0254
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0254
+		goto L0254
 	}
 
 	// The copy of 0321 for the call at 0258.
@@ -10331,92 +9177,10 @@ L0334_025B: // JR0
 	clock += 6<<clockShift + 1
 	// 0334 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x025B { // the call this copy serves
-			goto L025B
-		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x025B
+		goto L025B
 	}
 
 L0335_025B: // JC
@@ -12337,94 +11101,10 @@ L0208_17E0:
 	clock += 6<<clockShift + 1
 	// 0208 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x17E0 { // the call this copy serves
-			goto L17E0
-		}
-		switch pc {
-		case 0x0192:
-			goto L0192
-		case 0x019F:
-			goto L019F
-		case 0x01B8:
-			goto L01B8
-		case 0x17E0:
-			goto L17E0
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x17E0
+		goto L17E0
 	}
 
 L0209_17E0: // NEX

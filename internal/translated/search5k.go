@@ -7714,98 +7714,10 @@ L0266_020C: // RESET
 	}
 	// 026C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x020C { // the call this copy serves
-			goto L020C
-		}
-		switch pc {
-		case 0x020C:
-			goto L020C
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x020C
+		goto L020C
 	}
 
 	// The copy of 0426 for the call at 0216.
@@ -8020,98 +7932,10 @@ L044C_0219: // RETL
 	}
 	// 044E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0219 { // the call this copy serves
-			goto L0219
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0219
+		goto L0219
 	}
 
 L044F_0219: // ILLEGAL
@@ -8128,98 +7952,10 @@ L044F_0219: // ILLEGAL
 	}
 	// 0452 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0219 { // the call this copy serves
-			goto L0219
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0219
+		goto L0219
 	}
 
 	// The copy of 02F3 for the call at 021C.
@@ -8310,98 +8046,10 @@ L0306_021F: // JR0
 	clock += 6<<clockShift + 1
 	// 0306 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x021F { // the call this copy serves
-			goto L021F
-		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x021F
+		goto L021F
 	}
 
 L0307_021F: // JC
@@ -8825,98 +8473,10 @@ L0266_022C: // RESET
 	}
 	// 026C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x022C { // the call this copy serves
-			goto L022C
-		}
-		switch pc {
-		case 0x020C:
-			goto L020C
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x022C
+		goto L022C
 	}
 
 	// The copy of 0426 for the call at 023C.
@@ -9131,98 +8691,10 @@ L044C_023F: // RETL
 	}
 	// 044E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x023F { // the call this copy serves
-			goto L023F
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x023F
+		goto L023F
 	}
 
 L044F_023F: // ILLEGAL
@@ -9239,98 +8711,10 @@ L044F_023F: // ILLEGAL
 	}
 	// 0452 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x023F { // the call this copy serves
-			goto L023F
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x023F
+		goto L023F
 	}
 
 	// The copy of 02F3 for the call at 0243.
@@ -9421,98 +8805,10 @@ L0306_0246: // JR0
 	clock += 6<<clockShift + 1
 	// 0306 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0246 { // the call this copy serves
-			goto L0246
-		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0246
+		goto L0246
 	}
 
 L0307_0246: // JC
@@ -9936,98 +9232,10 @@ L0266_0249: // RESET
 	}
 	// 026C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0249 { // the call this copy serves
-			goto L0249
-		}
-		switch pc {
-		case 0x020C:
-			goto L020C
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0249
+		goto L0249
 	}
 
 	// The copy of 0426 for the call at 0251.
@@ -10242,98 +9450,10 @@ L044C_0254: // RETL
 	}
 	// 044E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0254 { // the call this copy serves
-			goto L0254
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0254
+		goto L0254
 	}
 
 L044F_0254: // ILLEGAL
@@ -10350,98 +9470,10 @@ L044F_0254: // ILLEGAL
 	}
 	// 0452 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0254 { // the call this copy serves
-			goto L0254
-		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0254
+		goto L0254
 	}
 
 	// The copy of 02F3 for the call at 0258.
@@ -10532,98 +9564,10 @@ L0306_025B: // JR0
 	clock += 6<<clockShift + 1
 	// 0306 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x025B { // the call this copy serves
-			goto L025B
-		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x025B
+		goto L025B
 	}
 
 L0307_025B: // JC
@@ -13622,98 +12566,10 @@ L0208_0813:
 	clock += 6<<clockShift + 1
 	// 0208 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0813 { // the call this copy serves
-			goto L0813
-		}
-		switch pc {
-		case 0x0813:
-			goto L0813
-		case 0x082C:
-			goto L082C
-		case 0x084B:
-			goto L084B
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0813
+		goto L0813
 	}
 
 L0209_0813: // NEX
@@ -14093,98 +12949,10 @@ L0208_082C:
 	clock += 6<<clockShift + 1
 	// 0208 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x082C { // the call this copy serves
-			goto L082C
-		}
-		switch pc {
-		case 0x0813:
-			goto L0813
-		case 0x082C:
-			goto L082C
-		case 0x084B:
-			goto L084B
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x082C
+		goto L082C
 	}
 
 L0209_082C: // NEX
@@ -14280,98 +13048,10 @@ L0208_084B:
 	clock += 6<<clockShift + 1
 	// 0208 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x084B { // the call this copy serves
-			goto L084B
-		}
-		switch pc {
-		case 0x0813:
-			goto L0813
-		case 0x082C:
-			goto L082C
-		case 0x084B:
-			goto L084B
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x084B
+		goto L084B
 	}
 
 L0209_084B: // NEX
