@@ -15755,8 +15755,10 @@ L0700_1B38:
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -31445,8 +31447,10 @@ L1B55:
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit

@@ -15722,8 +15722,10 @@ L0370_03E4: // STRV
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -23450,8 +23452,10 @@ L17E3: // NOPOSN
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit

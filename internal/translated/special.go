@@ -24943,8 +24943,10 @@ L0555_0593: // XEN
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -40225,8 +40227,10 @@ L17E3: // NOPOSN
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit

@@ -13444,8 +13444,10 @@ L0370_17D3: // STRV
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -21010,8 +21012,10 @@ L17E1: // OUTBK
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit

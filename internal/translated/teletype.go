@@ -27527,8 +27527,10 @@ L05C7_05C1: // DIGIT
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -43943,8 +43945,10 @@ L17E3: // NOPOSN
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
