@@ -171,78 +171,104 @@ func (t *translator) blockOf(in *instr) uint16 {
 }
 
 // knownReturns lists the blocks of a copy whose RTS knows where it
-// returns: reached from the entry only through blocks that leave S and
-// the stack page alone (stores to fixed addresses off page one, or in
-// zero page), the block itself too up to its RTS. A call ends a way in a
-// copy (its return is in the original code), and the copy is entered
-// only by its call.
+// returns: every way from the entry to it keeps the return address where
+// the call pushed it, S back where the call left it at the RTS. Pushes
+// and pulls are counted (a push stores below the return address, a pull
+// must not take it); TXS, RTI and BRK are not followed, nor stores that
+// may reach page one (indexed from an absolute address, through a
+// pointer, or to page one itself): stores in zero page and to fixed
+// addresses elsewhere are. A call ends a way in a copy (its return is in
+// the original code), and the copy is entered only by its call.
 func (t *translator) knownReturns(entry uint16, blocks map[uint16]bool) map[uint16]bool {
-	clean := func(b *block) bool {
+	// depth follows b from S less depth at its start (0 at the entry): S
+	// less the depth at its end, or ok false when b does what is not
+	// followed. At an RTS the depth must be 0.
+	depth := func(b *block, d int) (int, bool) {
 		for _, in := range b.insts {
-			switch in.op.Mnemonic {
-			case "PHA", "PHP", "PLA", "PLP", "TXS", "RTI", "BRK":
-				return false
-			}
 			if in.kind == core || !in.documented {
-				return false
+				return 0, false
 			}
-			if in.kind == call || in.kind == ret {
+			switch in.op.Mnemonic {
+			case "TXS", "RTI", "BRK":
+				return 0, false
+			case "PHA", "PHP":
+				d++
+			case "PLA", "PLP":
+				if d--; d < 0 {
+					return 0, false
+				}
+			case "RTS":
+				return d, d == 0
+			}
+			if in.kind == call || !writes(in.op) {
 				continue
 			}
-			if writes(in.op) {
-				switch in.op.Mode {
-				case isa.ZeroPage, isa.ZeroPageX, isa.ZeroPageY:
-				case isa.Absolute:
-					if in.operand>>8 == 1 {
-						return false
-					}
-				default:
-					return false
+			switch in.op.Mode {
+			case isa.ZeroPage, isa.ZeroPageX, isa.ZeroPageY:
+			case isa.Absolute:
+				if in.operand>>8 == 1 {
+					return 0, false
 				}
+			default:
+				return 0, false
 			}
 		}
-		return true
+		return d, true
 	}
-	known := map[uint16]bool{}
-	for work := []uint16{entry}; len(work) > 0; {
-		a := work[len(work)-1]
+	at := map[uint16]int{} // each block's depth at its start, by the first way found
+	known, bad := map[uint16]bool{}, map[uint16]bool{}
+	type visit struct {
+		a uint16
+		d int
+	}
+	for work := []visit{{entry, 0}}; len(work) > 0; {
+		v := work[len(work)-1]
 		work = work[:len(work)-1]
-		b := t.blocks[a]
-		if known[a] || !blocks[a] || !clean(b) {
+		if !blocks[v.a] {
 			continue
 		}
-		known[a] = true
+		if d, seen := at[v.a]; seen {
+			if d != v.d {
+				bad[v.a] = true // reached at two depths
+			}
+			continue
+		}
+		at[v.a] = v.d
+		b := t.blocks[v.a]
+		d, ok := depth(b, v.d)
+		if !ok {
+			bad[v.a] = true
+			continue
+		}
+		known[v.a] = true
 		if last := b.insts[len(b.insts)-1]; last.kind == call || last.kind == ret {
 			continue
 		}
 		for _, e := range b.edges {
-			work = append(work, e.to)
+			work = append(work, visit{e.to, d})
 		}
 	}
-	// A block also reached through one that is not clean is not known.
-	dirty := map[uint16]bool{}
+	// A block also reached through one that is not followed, or at two
+	// depths, is not known; nor is what follows it.
 	var work []uint16
 	for a := range blocks {
-		if !known[a] {
+		if bad[a] || !known[a] {
 			work = append(work, a)
 		}
 	}
 	for len(work) > 0 {
 		a := work[len(work)-1]
 		work = work[:len(work)-1]
+		delete(known, a)
 		b := t.blocks[a]
 		if last := b.insts[len(b.insts)-1]; last.kind == call || last.kind == ret {
 			continue
 		}
 		for _, e := range b.edges {
-			if blocks[e.to] && !dirty[e.to] {
-				dirty[e.to] = true
+			if blocks[e.to] && known[e.to] {
 				work = append(work, e.to)
 			}
 		}
-	}
-	for a := range dirty {
-		delete(known, a)
 	}
 	return known
 }

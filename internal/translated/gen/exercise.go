@@ -142,8 +142,8 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 		emit(op("JSR", isa.Absolute).Code, byte(sub2), byte(sub2>>8), op("NOP", isa.Implied).Code)
 		record()
 	}
-	// The first subroutine, which leaves the stack alone, a second time:
-	// its copies' RTS returns without reading the stack.
+	// The first subroutine, which pushes and pulls as many, a second
+	// time: its copies' RTS returns without reading the stack.
 	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8))
 	record()
 	emit(op("TSX", isa.Implied).Code, op("TXS", isa.Implied).Code)
@@ -161,7 +161,7 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	mem[exerciseTrap] = 0x02
 	// The subroutine and the handler.
 	pc = sub
-	emit(op("INX", isa.Implied).Code, op("RTS", isa.Implied).Code)
+	emit(op("INX", isa.Implied).Code, op("PHA", isa.Implied).Code, op("PHP", isa.Implied).Code, op("PLP", isa.Implied).Code, op("PLA", isa.Implied).Code, op("RTS", isa.Implied).Code)
 	pc = sub2
 	emit(op("INY", isa.Implied).Code, op("LDA", isa.Absolute).Code, lo(exerciseData+0x7E), hi(exerciseData+0x7E), op("BPL", isa.Relative).Code, 0x04)
 	emit(op("TSX", isa.Implied).Code, op("INC", isa.AbsoluteX).Code, 0x01, 0x01)
