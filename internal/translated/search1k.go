@@ -6213,84 +6213,10 @@ L027E_0031:
 	}
 	// 027F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0031 { // the call this copy serves
-			goto L0031
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0031
+		goto L0031
 	}
 
 	// The copy of 0266 for the call at 0135.
@@ -6464,84 +6390,10 @@ L027E_0138:
 	}
 	// 027F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0138 { // the call this copy serves
-			goto L0138
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0138
+		goto L0138
 	}
 
 	// The copy of 02F3 for the call at 015D.
@@ -7027,84 +6879,10 @@ L027E_018F:
 	}
 	// 027F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x018F { // the call this copy serves
-			goto L018F
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x018F
+		goto L018F
 	}
 
 	// The copy of 01BB for the call at 018F.
@@ -7478,84 +7256,10 @@ L027E_01B5:
 	}
 	// 027F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x01B5 { // the call this copy serves
-			goto L01B5
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x01B5
+		goto L01B5
 	}
 
 	// The copy of 01BB for the call at 01B5.
@@ -9864,90 +9568,10 @@ L03D3_034A: // CEN2
 	}
 	// 03D7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x034A { // the call this copy serves
-			goto L034A
-		}
-		switch pc {
-		case 0x034A:
-			goto L034A
-		case 0x0351:
-			goto L0351
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x034A
+		goto L034A
 	}
 
 	// The copy of 03BD for the call at 034E.
@@ -10122,90 +9746,10 @@ L03D3_0351: // CEN2
 	}
 	// 03D7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0351 { // the call this copy serves
-			goto L0351
-		}
-		switch pc {
-		case 0x034A:
-			goto L034A
-		case 0x0351:
-			goto L0351
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0351
+		goto L0351
 	}
 
 	// The copy of 02F3 for the call at 035D.
@@ -10691,84 +10235,10 @@ L027E_03DD:
 	}
 	// 027F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x03DD { // the call this copy serves
-			goto L03DD
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x03DD
+		goto L03DD
 	}
 
 	// The copy of 0266 for the call at 17DA.
@@ -10942,84 +10412,10 @@ L027E_17DD:
 	}
 	// 027F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x17DD { // the call this copy serves
-			goto L17DD
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x17DD
+		goto L17DD
 	}
 
 	// The copy of 01BB for the call at 17DD.

@@ -7602,90 +7602,10 @@ L0424_0031:
 	}
 	// 0425 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0031 { // the call this copy serves
-			goto L0031
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0031
+		goto L0031
 	}
 
 	// The copy of 0266 for the call at 0209.
@@ -10494,96 +10414,10 @@ L03A6_031D: // CEN2
 	}
 	// 03AA RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x031D { // the call this copy serves
-			goto L031D
-		}
-		switch pc {
-		case 0x031D:
-			goto L031D
-		case 0x0324:
-			goto L0324
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x031D
+		goto L031D
 	}
 
 	// The copy of 0390 for the call at 0321.
@@ -10753,96 +10587,10 @@ L03A6_0324: // CEN2
 	}
 	// 03AA RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0324 { // the call this copy serves
-			goto L0324
-		}
-		switch pc {
-		case 0x031D:
-			goto L031D
-		case 0x0324:
-			goto L0324
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0324
+		goto L0324
 	}
 
 	// The copy of 0453 for the call at 0330.
@@ -11405,90 +11153,10 @@ L0424_03B0:
 	}
 	// 0425 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x03B0 { // the call this copy serves
-			goto L03B0
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x03B0
+		goto L03B0
 	}
 
 	// The copy of 0400 for the call at 0521.
@@ -11689,90 +11357,10 @@ L0424_0524:
 	}
 	// 0425 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0524 { // the call this copy serves
-			goto L0524
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0524
+		goto L0524
 	}
 
 	// The copy of 0453 for the call at 055A.
@@ -12335,90 +11923,10 @@ L0424_0803:
 	}
 	// 0425 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0803 { // the call this copy serves
-			goto L0803
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0803
+		goto L0803
 	}
 
 	// The copy of 0838 for the call at 0803.
@@ -12817,90 +12325,10 @@ L0424_0829:
 	}
 	// 0425 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0829 { // the call this copy serves
-			goto L0829
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0829
+		goto L0829
 	}
 
 	// The copy of 082F for the call at 0829.
@@ -13299,90 +12727,10 @@ L0424_17DD:
 	}
 	// 0425 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x17DD { // the call this copy serves
-			goto L17DD
-		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 7:
-				goto L0330
-			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
-				goto L0246
-			case 33:
-				goto L022C
-			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
-				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
-				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
-			}
-		}
-		goto step
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x17DD
+		goto L17DD
 	}
 
 	// The copy of 0838 for the call at 17DD.
