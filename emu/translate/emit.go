@@ -15,6 +15,25 @@ import (
 // registers enough for the decimal paths.
 var names = sem.Names{V: "v"}
 
+// binaryNames leave out ADC's and SBC's decimal paths: the whole function
+// runs only while D is clear.
+var binaryNames = sem.Names{V: "v", Binary: true}
+
+// names is what the instructions are written with: binaryNames in the
+// whole function.
+func (t *translator) names() sem.Names {
+	if t.binaryOnly() {
+		return binaryNames
+	}
+	return names
+}
+
+// binaryOnly tells whether the function being written is the whole one,
+// which leaves decimal mode to the core: no program translated sets D,
+// and without the decimal paths the function is smaller and its binary
+// ADC and SBC test nothing.
+func (t *translator) binaryOnly() bool { return !t.noCopies }
+
 func (t *translator) emit() ([]byte, error) {
 	var b bytes.Buffer
 	p := t.p
@@ -183,6 +202,9 @@ func %s(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	}
 	b.WriteString("pc := c.PC\na, x, y, s := c.A, c.X, c.Y, c.S\nvar v bool\n")
 	b.WriteString(names.LoadP())
+	if t.binaryOnly() {
+		b.WriteString("if c.P&FlagD != 0 {\n// Decimal mode: the core runs it (and leaves after a SED or PLP\n// that sets D).\nreturn emu.StopBudget, budget\n}\n")
+	}
 	b.WriteString(`budget = min(budget, 1<<clockShift)
 var clock uint64
 end := budget << clockShift
@@ -292,6 +314,10 @@ func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 		b.WriteString(code)
 		left -= in.op.Cycles
 		leftN--
+		if t.binaryOnly() && (in.op.Mnemonic == "PLP" || in.op.Mnemonic == "SED") {
+			// D set: the rest is the core's, from the next instruction.
+			fmt.Fprintf(&b, "if c.P&FlagD != 0 {\nclock -= %d<<clockShift + %d\npc = 0x%04X\ngoto exit\n}\n", left, leftN, in.next())
+		}
 	}
 	if last.kind == core {
 		b.WriteString(t.comment(last))

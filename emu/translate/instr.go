@@ -85,7 +85,7 @@ func (t *translator) instrBody(in *instr, back string) (string, error) {
 		b.WriteString("}\n}\ngoto step\n")
 		return b.String(), nil
 	}
-	if code, ok := names.Read(m); ok {
+	if code, ok := t.names().Read(m); ok {
 		b.WriteString(t.operand(in))
 		b.WriteString(code + "\n")
 		return b.String(), nil

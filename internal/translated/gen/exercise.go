@@ -101,6 +101,10 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	plain(true)
 	emit(op("CLD", isa.Implied).Code)
 	plain(false)
+	// The binary pass ran SED (the op after the last but three): binary
+	// mode again for what follows, which the whole translation runs only
+	// with D clear.
+	emit(op("CLD", isa.Implied).Code)
 	// Table scans (see emu/translate/loops.go), down a zero-page table
 	// by X and an absolute one by Y, from whatever the registers hold.
 	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0xC0, op("BNE", isa.Relative).Code, 0xF9)
@@ -121,6 +125,12 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	record()
 	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x3F), hi(exerciseData+0x3F), op("LDY", isa.Immediate).Code, 0x13)
 	emit(op("DEY", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x05, op("CMP", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40), op("BNE", isa.Relative).Code, 0xF8)
+	record()
+	// A PLP that sets D now and then (a data byte's bit 3), in the
+	// binary pass: the whole translation leaves decimal mode to the core
+	// from the next instruction.
+	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x7D), hi(exerciseData+0x7D), op("PHA", isa.Implied).Code, op("PLP", isa.Implied).Code)
+	emit(op("INX", isa.Implied).Code, op("CLD", isa.Implied).Code)
 	record()
 	// A branch whose target is on the next page from the instruction
 	// after it: NOPs up to the page's end.
