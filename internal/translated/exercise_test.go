@@ -11,7 +11,7 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 65 blocks, 2222 instructions, 4938 bytes of code.
+// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 65 blocks, 2212 instructions, 4938 bytes of code.
 var Exercise = &emu.Native{
 	Name: "exercise",
 	Code: []emu.Span{
@@ -50,22 +50,22 @@ var Exercise = &emu.Native{
 		{Addr: 0x1004, Bytes: "\b\x8d\xfc!\x8e\xfd!\x8c\xfe!h\x8d\xff!\xe5"},
 		{Addr: 0x1014, Bytes: "\b\x8d\x00\"\x8e\x01\"\x8c\x02\"h\x8d\x03\"\xe6\x80\b\x8d\x04\"\x8e\x05\"\x8c\x06\"h\x8d\a\"\xe8\b\x8d\b\"\x8e\t\"\x8c\n\"h\x8d\v\"\xe9"},
 		{Addr: 0x1043, Bytes: "\b\x8d\f\"\x8e\r\"\x8c\x0e\"h\x8d\x0f\"\xea\b\x8d\x10\"\x8e\x11\"\x8c\x12\"h\x8d\x13\"\xec\x80\x04\b\x8d\x14\"\x8e\x15\"\x8c\x16\"h\x8d\x17\"\xed\x80\x04\b\x8d\x18\"\x8e\x19\"\x8c\x1a\"h\x8d\x1b\"\xee\x80\x04\b\x8d\x1c\"\x8e\x1d\"\x8c\x1e\"h\x8d\x1f\"\xf0\x00\b\x8d \"\x8e!\"\x8c\"\"h\x8d#\"\xf1A\b\x8d$\"\x8e%\"\x8c&\"h\x8d'\"\xf5"},
-		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
-		{Addr: 0x1A5A, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$  \a\xea\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$  \a\xea\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$ \x00\a\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$\xba\x9al\x00\x06\x00"},
+		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xd8\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
+		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xad}\x04H(\xe8\xd8\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$  \a\xea\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$  \a\xea\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$ \x00\a\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$\xba\x9al\x00\x06\x00"},
 		{Addr: 0x1B4D, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
 	},
 	Blocks: []uint16{
 		0x0700, 0x0710, 0x0720, 0x0726, 0x072A, 0x0800, 0x0803, 0x0883, 0x0905, 0x09A6, 0x0A07, 0x0AA8,
 		0x0B09, 0x0BAA, 0x0C0B, 0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10, 0x0F62, 0x1014, 0x1095, 0x1118,
 		0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520, 0x15D2, 0x1621, 0x1714, 0x1724,
-		0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2A, 0x1A2D, 0x1A31, 0x1A3F, 0x1A42, 0x1A47, 0x1A55, 0x1A58,
-		0x1A5C, 0x1A6E, 0x1A71, 0x1A75, 0x1A88, 0x1A8B, 0x1A90, 0x1AFF, 0x1B00, 0x1B03, 0x1B14, 0x1B26,
+		0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40, 0x1A43, 0x1A48, 0x1A56, 0x1A59,
+		0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AFF, 0x1B00, 0x1B03, 0x1B14, 0x1B26,
 		0x1B38, 0x1B4B, 0x1B4D, 0x1B52, 0x1B55,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0000, Hi: 0x01FF},
 		{Lo: 0x0480, Hi: 0x0480},
-		{Lo: 0x2000, Hi: 0x24A3},
+		{Lo: 0x2000, Hi: 0x24A7},
 	},
 	Parts: []emu.Part{
 		{Start: 0x0700, Bytes: []emu.Range{{Lo: 0x0700, Hi: 0x0705}}},
@@ -107,22 +107,22 @@ var Exercise = &emu.Native{
 		{Start: 0x1825, Bytes: []emu.Range{{Lo: 0x1825, Hi: 0x1876}}},
 		{Start: 0x1877, Bytes: []emu.Range{{Lo: 0x1877, Hi: 0x1928}}},
 		{Start: 0x1929, Bytes: []emu.Range{{Lo: 0x1929, Hi: 0x19A9}}},
-		{Start: 0x19AA, Bytes: []emu.Range{{Lo: 0x19AA, Hi: 0x1A29}}},
-		{Start: 0x1A2A, Bytes: []emu.Range{{Lo: 0x1A2A, Hi: 0x1A2C}}},
-		{Start: 0x1A2D, Bytes: []emu.Range{{Lo: 0x1A2D, Hi: 0x1A30}}},
-		{Start: 0x1A31, Bytes: []emu.Range{{Lo: 0x1A31, Hi: 0x1A3E}}},
-		{Start: 0x1A3F, Bytes: []emu.Range{{Lo: 0x1A3F, Hi: 0x1A46}}},
-		{Start: 0x1A42, Bytes: []emu.Range{{Lo: 0x1A42, Hi: 0x1A46}}},
-		{Start: 0x1A47, Bytes: []emu.Range{{Lo: 0x1A47, Hi: 0x1A54}}},
-		{Start: 0x1A55, Bytes: []emu.Range{{Lo: 0x1A55, Hi: 0x1A57}}},
-		{Start: 0x1A58, Bytes: []emu.Range{{Lo: 0x1A58, Hi: 0x1A58}, {Lo: 0x1A5A, Hi: 0x1A5B}}},
-		{Start: 0x1A5C, Bytes: []emu.Range{{Lo: 0x1A5C, Hi: 0x1A6D}}},
-		{Start: 0x1A6E, Bytes: []emu.Range{{Lo: 0x1A6E, Hi: 0x1A74}}},
-		{Start: 0x1A71, Bytes: []emu.Range{{Lo: 0x1A71, Hi: 0x1A74}}},
-		{Start: 0x1A75, Bytes: []emu.Range{{Lo: 0x1A75, Hi: 0x1A87}}},
-		{Start: 0x1A88, Bytes: []emu.Range{{Lo: 0x1A88, Hi: 0x1A8F}}},
-		{Start: 0x1A8B, Bytes: []emu.Range{{Lo: 0x1A8B, Hi: 0x1A8F}}},
-		{Start: 0x1A90, Bytes: []emu.Range{{Lo: 0x1A90, Hi: 0x1AFE}}},
+		{Start: 0x19AA, Bytes: []emu.Range{{Lo: 0x19AA, Hi: 0x1A2A}}},
+		{Start: 0x1A2B, Bytes: []emu.Range{{Lo: 0x1A2B, Hi: 0x1A2D}}},
+		{Start: 0x1A2E, Bytes: []emu.Range{{Lo: 0x1A2E, Hi: 0x1A31}}},
+		{Start: 0x1A32, Bytes: []emu.Range{{Lo: 0x1A32, Hi: 0x1A3F}}},
+		{Start: 0x1A40, Bytes: []emu.Range{{Lo: 0x1A40, Hi: 0x1A47}}},
+		{Start: 0x1A43, Bytes: []emu.Range{{Lo: 0x1A43, Hi: 0x1A47}}},
+		{Start: 0x1A48, Bytes: []emu.Range{{Lo: 0x1A48, Hi: 0x1A55}}},
+		{Start: 0x1A56, Bytes: []emu.Range{{Lo: 0x1A56, Hi: 0x1A58}}},
+		{Start: 0x1A59, Bytes: []emu.Range{{Lo: 0x1A59, Hi: 0x1A59}, {Lo: 0x1A5B, Hi: 0x1A5C}}},
+		{Start: 0x1A5D, Bytes: []emu.Range{{Lo: 0x1A5D, Hi: 0x1A6E}}},
+		{Start: 0x1A6F, Bytes: []emu.Range{{Lo: 0x1A6F, Hi: 0x1A75}}},
+		{Start: 0x1A72, Bytes: []emu.Range{{Lo: 0x1A72, Hi: 0x1A75}}},
+		{Start: 0x1A76, Bytes: []emu.Range{{Lo: 0x1A76, Hi: 0x1A88}}},
+		{Start: 0x1A89, Bytes: []emu.Range{{Lo: 0x1A89, Hi: 0x1A90}}},
+		{Start: 0x1A8C, Bytes: []emu.Range{{Lo: 0x1A8C, Hi: 0x1A90}}},
+		{Start: 0x1A91, Bytes: []emu.Range{{Lo: 0x1A91, Hi: 0x1AFE}}},
 		{Start: 0x1AFF, Bytes: []emu.Range{{Lo: 0x1AFF, Hi: 0x1AFF}}},
 		{Start: 0x1B00, Bytes: []emu.Range{{Lo: 0x1B00, Hi: 0x1B02}}},
 		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B13}}},
@@ -160,6 +160,11 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -356,90 +361,90 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1877
 	case 0x1929:
-		if 1860 >= budget {
+		if 1862 >= budget {
 			goto budget
 		}
 		goto L1929
 	case 0x19AA:
-		if 1648 >= budget {
+		if 1650 >= budget {
 			goto budget
 		}
 		goto L19AA
-	case 0x1A2A:
+	case 0x1A2B:
 		if 1429 >= budget {
 			goto budget
 		}
-		goto L1A2A
-	case 0x1A2D:
+		goto L1A2B
+	case 0x1A2E:
 		if 1436 >= budget {
 			goto budget
 		}
-		goto L1A2D
-	case 0x1A31:
-		if 6302 >= budget {
+		goto L1A2E
+	case 0x1A32:
+		if 6296 >= budget {
 			goto budget
 		}
-		goto L1A31
-	case 0x1A3F:
-		if 6279 >= budget {
+		goto L1A32
+	case 0x1A40:
+		if 6273 >= budget {
 			goto budget
 		}
-		goto L1A3F
-	case 0x1A42:
-		if 6287 >= budget {
+		goto L1A40
+	case 0x1A43:
+		if 6281 >= budget {
 			goto budget
 		}
-		goto L1A42
-	case 0x1A47:
-		if 4720 >= budget {
+		goto L1A43
+	case 0x1A48:
+		if 4714 >= budget {
 			goto budget
 		}
-		goto L1A47
-	case 0x1A55:
-		if 4697 >= budget {
+		goto L1A48
+	case 0x1A56:
+		if 4691 >= budget {
 			goto budget
 		}
-		goto L1A55
-	case 0x1A58:
-		if 4704 >= budget {
+		goto L1A56
+	case 0x1A59:
+		if 4698 >= budget {
 			goto budget
 		}
-		goto L1A58
-	case 0x1A5C:
-		if 3268 >= budget {
+		goto L1A59
+	case 0x1A5D:
+		if 3262 >= budget {
 			goto budget
 		}
-		goto L1A5C
-	case 0x1A6E:
-		if 3240 >= budget {
+		goto L1A5D
+	case 0x1A6F:
+		if 3234 >= budget {
 			goto budget
 		}
-		goto L1A6E
-	case 0x1A71:
-		if 3247 >= budget {
+		goto L1A6F
+	case 0x1A72:
+		if 3241 >= budget {
 			goto budget
 		}
-		goto L1A71
-	case 0x1A75:
-		if 1811 >= budget {
+		goto L1A72
+	case 0x1A76:
+		if 1805 >= budget {
 			goto budget
 		}
-		goto L1A75
-	case 0x1A88:
-		if 1782 >= budget {
+		goto L1A76
+	case 0x1A89:
+		if 1776 >= budget {
 			goto budget
 		}
-		goto L1A88
-	case 0x1A8B:
-		if 1790 >= budget {
+		goto L1A89
+	case 0x1A8C:
+		if 1784 >= budget {
 			goto budget
 		}
-		goto L1A8B
-	case 0x1A90:
-		if 223 >= budget {
+		goto L1A8C
+	case 0x1A91:
+		if 217 >= budget {
 			goto budget
 		}
-		goto L1A90
+		goto L1A91
 	case 0x1AFF:
 		if 8 >= budget {
 			goto budget
@@ -540,6 +545,11 @@ L0700:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
 	}
 	// 0704 PLA
 	{
@@ -688,6 +698,11 @@ L0800:
 	// 0800 SED
 	{
 		c.P |= FlagD
+	}
+	if c.P&FlagD != 0 {
+		clock -= 6<<clockShift + 1
+		pc = 0x0801
+		goto exit
 	}
 	// 0801 ORA ($40,X)
 	{
@@ -1610,6 +1625,11 @@ L0905:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 158<<clockShift + 42
+		pc = 0x0944
+		goto exit
 	}
 	// 0944 PHP
 	{
@@ -2961,35 +2981,12 @@ L0B09:
 		zp := x + 0x40
 		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0B2A PHP
 	{
@@ -3031,35 +3028,12 @@ L0B09:
 	// 0B38 ADC $80
 	{
 		m := c.Mem[c.Mem[0x0B39]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0B3A PHP
 	{
@@ -3189,35 +3163,12 @@ L0B09:
 	// 0B67 ADC #$5A
 	{
 		m := c.Mem[0x0B68] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0B69 PHP
 	{
@@ -3303,35 +3254,12 @@ L0B09:
 	// 0B86 ADC $0480
 	{
 		m := c.Mem[0x0480]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0B89 PHP
 	{
@@ -3466,35 +3394,12 @@ L0BAA:
 		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0BBA PHP
 	{
@@ -3536,35 +3441,12 @@ L0BAA:
 	// 0BC8 ADC $80,X
 	{
 		m := c.Mem[c.Mem[0x0BC9]+x] // read: a setting, the base
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0BCA PHP
 	{
@@ -3694,35 +3576,12 @@ L0BAA:
 		ea := 0x04C0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0BFA PHP
 	{
@@ -3766,35 +3625,12 @@ L0BAA:
 		ea := 0x04C0 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L0C0B:
@@ -6541,32 +6377,13 @@ L0F62:
 		zp := x + 0x40
 		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0FF4 PHP
 	{
@@ -6652,32 +6469,13 @@ L0F62:
 	// 1012 SBC $80
 	{
 		m := c.Mem[c.Mem[0x1013]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L1014:
@@ -6812,32 +6610,13 @@ L1014:
 	// 1041 SBC #$5A
 	{
 		m := c.Mem[0x1042] // read: a setting
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1043 PHP
 	{
@@ -6964,32 +6743,13 @@ L1014:
 	// 1071 SBC $0480
 	{
 		m := c.Mem[0x0480]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1074 PHP
 	{
@@ -7124,32 +6884,13 @@ L1095:
 		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 10A5 PHP
 	{
@@ -7191,32 +6932,13 @@ L1095:
 	// 10B3 SBC $80,X
 	{
 		m := c.Mem[c.Mem[0x10B4]+x] // read: a setting, the base
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 10B5 PHP
 	{
@@ -7304,6 +7026,11 @@ L1095:
 	{
 		c.P |= FlagD
 	}
+	if c.P&FlagD != 0 {
+		clock -= 115<<clockShift + 29
+		pc = 0x10D4
+		goto exit
+	}
 	// 10D4 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -7346,32 +7073,13 @@ L1095:
 		ea := 0x04C0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 10E5 PHP
 	{
@@ -7415,32 +7123,13 @@ L1095:
 		ea := 0x04C0 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 10F6 PHP
 	{
@@ -8454,6 +8143,11 @@ L121A:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 158<<clockShift + 42
+		pc = 0x1259
+		goto exit
 	}
 	// 1259 PHP
 	{
@@ -9805,35 +9499,12 @@ L141E:
 		zp := x + 0x40
 		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 143F PHP
 	{
@@ -9875,35 +9546,12 @@ L141E:
 	// 144D ADC $80
 	{
 		m := c.Mem[0x0080]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 144F PHP
 	{
@@ -10033,35 +9681,12 @@ L141E:
 	// 147C ADC #$5A
 	{
 		m := byte(0x5A)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 147E PHP
 	{
@@ -10147,35 +9772,12 @@ L141E:
 	// 149B ADC $0480
 	{
 		m := c.Mem[0x0480]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 149E PHP
 	{
@@ -10310,35 +9912,12 @@ L14BF:
 		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 14CF PHP
 	{
@@ -10380,35 +9959,12 @@ L14BF:
 	// 14DD ADC $80,X
 	{
 		m := c.Mem[x+0x80]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 14DF PHP
 	{
@@ -10538,35 +10094,12 @@ L14BF:
 		ea := 0x04C0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 150F PHP
 	{
@@ -10610,35 +10143,12 @@ L14BF:
 		ea := 0x04C0 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L1520:
@@ -13385,32 +12895,13 @@ L1877:
 		zp := x + 0x40
 		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1909 PHP
 	{
@@ -13496,36 +12987,17 @@ L1877:
 	// 1927 SBC $80
 	{
 		m := c.Mem[0x0080]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L1929:
-	if clock+1860<<clockShift >= end {
+	if clock+1862<<clockShift >= end {
 		pc = 0x1929
 		goto budget
 	}
@@ -13656,32 +13128,13 @@ L1929:
 	// 1956 SBC #$5A
 	{
 		m := byte(0x5A)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1958 PHP
 	{
@@ -13808,32 +13261,13 @@ L1929:
 	// 1986 SBC $0480
 	{
 		m := c.Mem[0x0480]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1989 PHP
 	{
@@ -13925,7 +13359,7 @@ L1929:
 	}
 
 L19AA:
-	clock += 216<<clockShift + 55
+	clock += 218<<clockShift + 56
 	// 19AA PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -13968,32 +13402,13 @@ L19AA:
 		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 19BA PHP
 	{
@@ -14035,32 +13450,13 @@ L19AA:
 	// 19C8 SBC $80,X
 	{
 		m := c.Mem[x+0x80]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 19CA PHP
 	{
@@ -14148,6 +13544,11 @@ L19AA:
 	{
 		c.P |= FlagD
 	}
+	if c.P&FlagD != 0 {
+		clock -= 109<<clockShift + 28
+		pc = 0x19E9
+		goto exit
+	}
 	// 19E9 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -14190,32 +13591,13 @@ L19AA:
 		ea := 0x04C0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 19FA PHP
 	{
@@ -14259,32 +13641,13 @@ L19AA:
 		ea := 0x04C0 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1A0B PHP
 	{
@@ -14327,7 +13690,7 @@ L19AA:
 	{
 		ea := 0x04C0 + uint16(x)
 		if c.Hooked(ea) {
-			clock -= 30<<clockShift + 7
+			clock -= 32<<clockShift + 8
 			pc = 0x1A19
 			goto step
 		}
@@ -14373,46 +13736,50 @@ L19AA:
 	{
 		c.Mem[0x247F] = a
 	}
+	// 1A2A CLD
+	{
+		c.P &^= FlagD
+	}
 
-L1A2A:
+L1A2B:
 	clock += 4<<clockShift + 2
-	// 1A2A DEX
+	// 1A2B DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1A2B BMI $1A31
+	// 1A2C BMI $1A32
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1A31
+			goto L1A32
 		}
 	}
 
-L1A2D:
+L1A2E:
 	clock += 6<<clockShift + 2
-	// 1A2D CMP $C0,X
+	// 1A2E CMP $C0,X
 	{
 		m := c.Mem[x+0xC0]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A2F BNE $1A2A
+	// 1A30 BNE $1A2B
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A2A
+			goto L1A2B
 		}
 	}
 
-L1A31:
-	if clock+6302<<clockShift >= end {
-		pc = 0x1A31
+L1A32:
+	if clock+6296<<clockShift >= end {
+		pc = 0x1A32
 		goto budget
 	}
 	clock += 23<<clockShift + 6
-	// 1A31 PHP
+	// 1A32 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14426,35 +13793,35 @@ L1A31:
 		s--
 
 	}
-	// 1A32 STA $2480
+	// 1A33 STA $2480
 	{
 		c.Mem[0x2480] = a
 	}
-	// 1A35 STX $2481
+	// 1A36 STX $2481
 	{
 		c.Mem[0x2481] = x
 	}
-	// 1A38 STY $2482
+	// 1A39 STY $2482
 	{
 		c.Mem[0x2482] = y
 	}
-	// 1A3B PLA
+	// 1A3C PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A3C STA $2483
+	// 1A3D STA $2483
 	{
 		c.Mem[0x2483] = a
 	}
 
-L1A3F:
-	// 1A3F DEY
-	// 1A40 BMI $1A47
-	// 1A42 CMP $0440,Y
-	// 1A45 BNE $1A3F
+L1A40:
+	// 1A40 DEY
+	// 1A41 BMI $1A48
+	// 1A43 CMP $0440,Y
+	// 1A46 BNE $1A40
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(y) // the passes that can compare: none unless 1 to 80
@@ -14483,7 +13850,7 @@ L1A3F:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A47
+			goto L1A48
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -14496,12 +13863,12 @@ L1A3F:
 		y -= byte(n) + 1
 		nz = int(int8(y))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A47
+		goto L1A48
 	}
 
-L1A42:
+L1A43:
 	clock += 6<<clockShift + 2
-	// 1A42 CMP $0440,Y
+	// 1A43 CMP $0440,Y
 	{
 		ea := 0x0440 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -14510,17 +13877,17 @@ L1A42:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A45 BNE $1A3F
+	// 1A46 BNE $1A40
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A3F
+			goto L1A40
 		}
 	}
 
-L1A47:
+L1A48:
 	clock += 23<<clockShift + 6
-	// 1A47 PHP
+	// 1A48 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14534,65 +13901,65 @@ L1A47:
 		s--
 
 	}
-	// 1A48 STA $2484
+	// 1A49 STA $2484
 	{
 		c.Mem[0x2484] = a
 	}
-	// 1A4B STX $2485
+	// 1A4C STX $2485
 	{
 		c.Mem[0x2485] = x
 	}
-	// 1A4E STY $2486
+	// 1A4F STY $2486
 	{
 		c.Mem[0x2486] = y
 	}
-	// 1A51 PLA
+	// 1A52 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A52 STA $2487
+	// 1A53 STA $2487
 	{
 		c.Mem[0x2487] = a
 	}
 
-L1A55:
+L1A56:
 	clock += 4<<clockShift + 2
-	// 1A55 DEX
+	// 1A56 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1A56 BMI $1A5C
+	// 1A57 BMI $1A5D
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1A5C
+			goto L1A5D
 		}
 	}
 
-L1A58:
+L1A59:
 	clock += 6<<clockShift + 2
-	// 1A58 CMP $C0,X
+	// 1A59 CMP $C0,X
 	{
-		m := c.Mem[c.Mem[0x1A59]+x] // read: a setting, the base
+		m := c.Mem[c.Mem[0x1A5A]+x] // read: a setting, the base
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A5A BNE $1A55
+	// 1A5B BNE $1A56
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A55
+			goto L1A56
 		}
 	}
 
-L1A5C:
+L1A5D:
 	clock += 28<<clockShift + 8
-	// 1A5C PHP
+	// 1A5D PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14606,47 +13973,47 @@ L1A5C:
 		s--
 
 	}
-	// 1A5D STA $2488
+	// 1A5E STA $2488
 	{
 		c.Mem[0x2488] = a
 	}
-	// 1A60 STX $2489
+	// 1A61 STX $2489
 	{
 		c.Mem[0x2489] = x
 	}
-	// 1A63 STY $248A
+	// 1A64 STY $248A
 	{
 		c.Mem[0x248A] = y
 	}
-	// 1A66 PLA
+	// 1A67 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A67 STA $248B
+	// 1A68 STA $248B
 	{
 		c.Mem[0x248B] = a
 	}
-	// 1A6A LDA $4F
+	// 1A6B LDA $4F
 	{
 		m := c.Mem[0x004F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A6C LDX #$20
+	// 1A6D LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L1A6E:
-	// 1A6E DEX
-	// 1A6F BMI $1A75
-	// 1A71 CMP $50,X
-	// 1A73 BNE $1A6E
+L1A6F:
+	// 1A6F DEX
+	// 1A70 BMI $1A76
+	// 1A72 CMP $50,X
+	// 1A74 BNE $1A6F
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(x) // the passes that can compare: none unless 1 to 80
@@ -14696,7 +14063,7 @@ L1A6E:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A75
+			goto L1A76
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -14709,29 +14076,29 @@ L1A6E:
 		x -= byte(n) + 1
 		nz = int(int8(x))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A75
+		goto L1A76
 	}
 
-L1A71:
+L1A72:
 	clock += 6<<clockShift + 2
-	// 1A71 CMP $50,X
+	// 1A72 CMP $50,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A73 BNE $1A6E
+	// 1A74 BNE $1A6F
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A6E
+			goto L1A6F
 		}
 	}
 
-L1A75:
+L1A76:
 	clock += 29<<clockShift + 8
-	// 1A75 PHP
+	// 1A76 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14745,47 +14112,47 @@ L1A75:
 		s--
 
 	}
-	// 1A76 STA $248C
+	// 1A77 STA $248C
 	{
 		c.Mem[0x248C] = a
 	}
-	// 1A79 STX $248D
+	// 1A7A STX $248D
 	{
 		c.Mem[0x248D] = x
 	}
-	// 1A7C STY $248E
+	// 1A7D STY $248E
 	{
 		c.Mem[0x248E] = y
 	}
-	// 1A7F PLA
+	// 1A80 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A80 STA $248F
+	// 1A81 STA $248F
 	{
 		c.Mem[0x248F] = a
 	}
-	// 1A83 LDA $043F
+	// 1A84 LDA $043F
 	{
 		m := c.Mem[0x043F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A86 LDY #$13
+	// 1A87 LDY #$13
 	{
 		m := byte(0x13)
 		y = m
 		nz = int(int8(y))
 	}
 
-L1A88:
-	// 1A88 DEY
-	// 1A89 BMI $1A90
-	// 1A8B CMP $0440,Y
-	// 1A8E BNE $1A88
+L1A89:
+	// 1A89 DEY
+	// 1A8A BMI $1A91
+	// 1A8C CMP $0440,Y
+	// 1A8F BNE $1A89
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(y) // the passes that can compare: none unless 1 to 80
@@ -14832,7 +14199,7 @@ L1A88:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A90
+			goto L1A91
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -14845,12 +14212,12 @@ L1A88:
 		y -= byte(n) + 1
 		nz = int(int8(y))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A90
+		goto L1A91
 	}
 
-L1A8B:
+L1A8C:
 	clock += 6<<clockShift + 2
-	// 1A8B CMP $0440,Y
+	// 1A8C CMP $0440,Y
 	{
 		ea := 0x0440 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -14859,17 +14226,17 @@ L1A8B:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A8E BNE $1A88
+	// 1A8F BNE $1A89
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A88
+			goto L1A89
 		}
 	}
 
-L1A90:
-	clock += 215<<clockShift + 102
-	// 1A90 PHP
+L1A91:
+	clock += 209<<clockShift + 91
+	// 1A91 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14883,116 +14250,102 @@ L1A90:
 		s--
 
 	}
-	// 1A91 STA $2490
+	// 1A92 STA $2490
 	{
 		c.Mem[0x2490] = a
 	}
-	// 1A94 STX $2491
+	// 1A95 STX $2491
 	{
 		c.Mem[0x2491] = x
 	}
-	// 1A97 STY $2492
+	// 1A98 STY $2492
 	{
 		c.Mem[0x2492] = y
 	}
-	// 1A9A PLA
+	// 1A9B PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A9B STA $2493
+	// 1A9C STA $2493
 	{
 		c.Mem[0x2493] = a
 	}
-	// 1A9E NOP
+	// 1A9F LDA $047D
 	{
+		m := c.Mem[0x047D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AA2 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
 
 	}
-	// 1A9F NOP
+	// 1AA3 PLP
 	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
 
 	}
-	// 1AA0 NOP
+	if c.P&FlagD != 0 {
+		clock -= 175<<clockShift + 82
+		pc = 0x1AA4
+		goto exit
+	}
+	// 1AA4 INX
 	{
+		x++
+		nz = int(int8(x))
+	}
+	// 1AA5 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 1AA6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1AA1 NOP
+	// 1AA7 STA $2494
 	{
-
+		c.Mem[0x2494] = a
 	}
-	// 1AA2 NOP
+	// 1AAA STX $2495
 	{
-
+		c.Mem[0x2495] = x
 	}
-	// 1AA3 NOP
+	// 1AAD STY $2496
 	{
-
+		c.Mem[0x2496] = y
 	}
-	// 1AA4 NOP
+	// 1AB0 PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1AA5 NOP
+	// 1AB1 STA $2497
 	{
-
-	}
-	// 1AA6 NOP
-	{
-
-	}
-	// 1AA7 NOP
-	{
-
-	}
-	// 1AA8 NOP
-	{
-
-	}
-	// 1AA9 NOP
-	{
-
-	}
-	// 1AAA NOP
-	{
-
-	}
-	// 1AAB NOP
-	{
-
-	}
-	// 1AAC NOP
-	{
-
-	}
-	// 1AAD NOP
-	{
-
-	}
-	// 1AAE NOP
-	{
-
-	}
-	// 1AAF NOP
-	{
-
-	}
-	// 1AB0 NOP
-	{
-
-	}
-	// 1AB1 NOP
-	{
-
-	}
-	// 1AB2 NOP
-	{
-
-	}
-	// 1AB3 NOP
-	{
-
+		c.Mem[0x2497] = a
 	}
 	// 1AB4 NOP
 	{
@@ -15331,17 +14684,17 @@ L1B03:
 		s--
 
 	}
-	// 1B04 STA $2494
+	// 1B04 STA $2498
 	{
-		c.Mem[0x2494] = a
+		c.Mem[0x2498] = a
 	}
-	// 1B07 STX $2495
+	// 1B07 STX $2499
 	{
-		c.Mem[0x2495] = x
+		c.Mem[0x2499] = x
 	}
-	// 1B0A STY $2496
+	// 1B0A STY $249A
 	{
-		c.Mem[0x2496] = y
+		c.Mem[0x249A] = y
 	}
 	// 1B0D PLA
 	{
@@ -15350,9 +14703,9 @@ L1B03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B0E STA $2497
+	// 1B0E STA $249B
 	{
-		c.Mem[0x2497] = a
+		c.Mem[0x249B] = a
 	}
 	// 1B11 JSR $0720
 	{
@@ -15386,17 +14739,17 @@ L1B14:
 		s--
 
 	}
-	// 1B16 STA $2498
+	// 1B16 STA $249C
 	{
-		c.Mem[0x2498] = a
+		c.Mem[0x249C] = a
 	}
-	// 1B19 STX $2499
+	// 1B19 STX $249D
 	{
-		c.Mem[0x2499] = x
+		c.Mem[0x249D] = x
 	}
-	// 1B1C STY $249A
+	// 1B1C STY $249E
 	{
-		c.Mem[0x249A] = y
+		c.Mem[0x249E] = y
 	}
 	// 1B1F PLA
 	{
@@ -15405,9 +14758,9 @@ L1B14:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B20 STA $249B
+	// 1B20 STA $249F
 	{
-		c.Mem[0x249B] = a
+		c.Mem[0x249F] = a
 	}
 	// 1B23 JSR $0720
 	{
@@ -15441,17 +14794,17 @@ L1B26:
 		s--
 
 	}
-	// 1B28 STA $249C
+	// 1B28 STA $24A0
 	{
-		c.Mem[0x249C] = a
+		c.Mem[0x24A0] = a
 	}
-	// 1B2B STX $249D
+	// 1B2B STX $24A1
 	{
-		c.Mem[0x249D] = x
+		c.Mem[0x24A1] = x
 	}
-	// 1B2E STY $249E
+	// 1B2E STY $24A2
 	{
-		c.Mem[0x249E] = y
+		c.Mem[0x24A2] = y
 	}
 	// 1B31 PLA
 	{
@@ -15460,9 +14813,9 @@ L1B26:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B32 STA $249F
+	// 1B32 STA $24A3
 	{
-		c.Mem[0x249F] = a
+		c.Mem[0x24A3] = a
 	}
 	// 1B35 JSR $0700
 	{
@@ -15492,17 +14845,17 @@ L1B38:
 		s--
 
 	}
-	// 1B39 STA $24A0
+	// 1B39 STA $24A4
 	{
-		c.Mem[0x24A0] = a
+		c.Mem[0x24A4] = a
 	}
-	// 1B3C STX $24A1
+	// 1B3C STX $24A5
 	{
-		c.Mem[0x24A1] = x
+		c.Mem[0x24A5] = x
 	}
-	// 1B3F STY $24A2
+	// 1B3F STY $24A6
 	{
-		c.Mem[0x24A2] = y
+		c.Mem[0x24A6] = y
 	}
 	// 1B42 PLA
 	{
@@ -15511,9 +14864,9 @@ L1B38:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B43 STA $24A3
+	// 1B43 STA $24A7
 	{
-		c.Mem[0x24A3] = a
+		c.Mem[0x24A7] = a
 	}
 	// 1B46 TSX
 	{
@@ -15624,6 +14977,11 @@ L0700_1B03:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
 	}
 	// 0704 PLA
 	{
@@ -15851,6 +15209,11 @@ L0700_1B38:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
 	}
 	// 0704 PLA
 	{
@@ -16112,90 +15475,90 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1877
 	case 0x1929:
-		if 1860 >= budget {
+		if 1862 >= budget {
 			goto budget
 		}
 		goto L1929
 	case 0x19AA:
-		if 1648 >= budget {
+		if 1650 >= budget {
 			goto budget
 		}
 		goto L19AA
-	case 0x1A2A:
+	case 0x1A2B:
 		if 1429 >= budget {
 			goto budget
 		}
-		goto L1A2A
-	case 0x1A2D:
+		goto L1A2B
+	case 0x1A2E:
 		if 1436 >= budget {
 			goto budget
 		}
-		goto L1A2D
-	case 0x1A31:
-		if 6302 >= budget {
+		goto L1A2E
+	case 0x1A32:
+		if 6296 >= budget {
 			goto budget
 		}
-		goto L1A31
-	case 0x1A3F:
-		if 6279 >= budget {
+		goto L1A32
+	case 0x1A40:
+		if 6273 >= budget {
 			goto budget
 		}
-		goto L1A3F
-	case 0x1A42:
-		if 6287 >= budget {
+		goto L1A40
+	case 0x1A43:
+		if 6281 >= budget {
 			goto budget
 		}
-		goto L1A42
-	case 0x1A47:
-		if 4720 >= budget {
+		goto L1A43
+	case 0x1A48:
+		if 4714 >= budget {
 			goto budget
 		}
-		goto L1A47
-	case 0x1A55:
-		if 4697 >= budget {
+		goto L1A48
+	case 0x1A56:
+		if 4691 >= budget {
 			goto budget
 		}
-		goto L1A55
-	case 0x1A58:
-		if 4704 >= budget {
+		goto L1A56
+	case 0x1A59:
+		if 4698 >= budget {
 			goto budget
 		}
-		goto L1A58
-	case 0x1A5C:
-		if 3268 >= budget {
+		goto L1A59
+	case 0x1A5D:
+		if 3262 >= budget {
 			goto budget
 		}
-		goto L1A5C
-	case 0x1A6E:
-		if 3240 >= budget {
+		goto L1A5D
+	case 0x1A6F:
+		if 3234 >= budget {
 			goto budget
 		}
-		goto L1A6E
-	case 0x1A71:
-		if 3247 >= budget {
+		goto L1A6F
+	case 0x1A72:
+		if 3241 >= budget {
 			goto budget
 		}
-		goto L1A71
-	case 0x1A75:
-		if 1811 >= budget {
+		goto L1A72
+	case 0x1A76:
+		if 1805 >= budget {
 			goto budget
 		}
-		goto L1A75
-	case 0x1A88:
-		if 1782 >= budget {
+		goto L1A76
+	case 0x1A89:
+		if 1776 >= budget {
 			goto budget
 		}
-		goto L1A88
-	case 0x1A8B:
-		if 1790 >= budget {
+		goto L1A89
+	case 0x1A8C:
+		if 1784 >= budget {
 			goto budget
 		}
-		goto L1A8B
-	case 0x1A90:
-		if 223 >= budget {
+		goto L1A8C
+	case 0x1A91:
+		if 217 >= budget {
 			goto budget
 		}
-		goto L1A90
+		goto L1A91
 	case 0x1AFF:
 		if 8 >= budget {
 			goto budget
@@ -29437,7 +28800,7 @@ L1929:
 		pc = 0x1929
 		goto step
 	}
-	if clock+1860<<clockShift >= end {
+	if clock+1862<<clockShift >= end {
 		pc = 0x1929
 		goto budget
 	}
@@ -29841,7 +29204,7 @@ L19AA:
 		pc = 0x19AA
 		goto step
 	}
-	clock += 216<<clockShift + 55
+	clock += 218<<clockShift + 56
 	// 19AA PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -30243,7 +29606,7 @@ L19AA:
 	{
 		ea := 0x04C0 + uint16(x)
 		if c.Hooked(ea) {
-			clock -= 30<<clockShift + 7
+			clock -= 32<<clockShift + 8
 			pc = 0x1A19
 			goto step
 		}
@@ -30289,58 +29652,62 @@ L19AA:
 	{
 		c.Mem[0x247F] = a
 	}
+	// 1A2A CLD
+	{
+		c.P &^= FlagD
+	}
 
-L1A2A:
+L1A2B:
 	if off[40] {
-		pc = 0x1A2A
+		pc = 0x1A2B
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 1A2A DEX
+	// 1A2B DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1A2B BMI $1A31
+	// 1A2C BMI $1A32
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1A31
+			goto L1A32
 		}
 	}
 
-L1A2D:
+L1A2E:
 	if off[41] {
-		pc = 0x1A2D
+		pc = 0x1A2E
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1A2D CMP $C0,X
+	// 1A2E CMP $C0,X
 	{
 		m := c.Mem[x+0xC0]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A2F BNE $1A2A
+	// 1A30 BNE $1A2B
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A2A
+			goto L1A2B
 		}
 	}
 
-L1A31:
+L1A32:
 	if off[42] {
-		pc = 0x1A31
+		pc = 0x1A32
 		goto step
 	}
-	if clock+6302<<clockShift >= end {
-		pc = 0x1A31
+	if clock+6296<<clockShift >= end {
+		pc = 0x1A32
 		goto budget
 	}
 	clock += 23<<clockShift + 6
-	// 1A31 PHP
+	// 1A32 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -30354,39 +29721,39 @@ L1A31:
 		s--
 
 	}
-	// 1A32 STA $2480
+	// 1A33 STA $2480
 	{
 		c.Mem[0x2480] = a
 	}
-	// 1A35 STX $2481
+	// 1A36 STX $2481
 	{
 		c.Mem[0x2481] = x
 	}
-	// 1A38 STY $2482
+	// 1A39 STY $2482
 	{
 		c.Mem[0x2482] = y
 	}
-	// 1A3B PLA
+	// 1A3C PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A3C STA $2483
+	// 1A3D STA $2483
 	{
 		c.Mem[0x2483] = a
 	}
 
-L1A3F:
+L1A40:
 	if off[43] {
-		pc = 0x1A3F
+		pc = 0x1A40
 		goto step
 	}
-	// 1A3F DEY
-	// 1A40 BMI $1A47
-	// 1A42 CMP $0440,Y
-	// 1A45 BNE $1A3F
+	// 1A40 DEY
+	// 1A41 BMI $1A48
+	// 1A43 CMP $0440,Y
+	// 1A46 BNE $1A40
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(y) // the passes that can compare: none unless 1 to 80
@@ -30415,7 +29782,7 @@ L1A3F:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A47
+			goto L1A48
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -30428,16 +29795,16 @@ L1A3F:
 		y -= byte(n) + 1
 		nz = int(int8(y))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A47
+		goto L1A48
 	}
 
-L1A42:
+L1A43:
 	if off[44] {
-		pc = 0x1A42
+		pc = 0x1A43
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1A42 CMP $0440,Y
+	// 1A43 CMP $0440,Y
 	{
 		ea := 0x0440 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -30446,21 +29813,21 @@ L1A42:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A45 BNE $1A3F
+	// 1A46 BNE $1A40
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A3F
+			goto L1A40
 		}
 	}
 
-L1A47:
+L1A48:
 	if off[45] {
-		pc = 0x1A47
+		pc = 0x1A48
 		goto step
 	}
 	clock += 23<<clockShift + 6
-	// 1A47 PHP
+	// 1A48 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -30474,77 +29841,77 @@ L1A47:
 		s--
 
 	}
-	// 1A48 STA $2484
+	// 1A49 STA $2484
 	{
 		c.Mem[0x2484] = a
 	}
-	// 1A4B STX $2485
+	// 1A4C STX $2485
 	{
 		c.Mem[0x2485] = x
 	}
-	// 1A4E STY $2486
+	// 1A4F STY $2486
 	{
 		c.Mem[0x2486] = y
 	}
-	// 1A51 PLA
+	// 1A52 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A52 STA $2487
+	// 1A53 STA $2487
 	{
 		c.Mem[0x2487] = a
 	}
 
-L1A55:
+L1A56:
 	if off[46] {
-		pc = 0x1A55
+		pc = 0x1A56
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 1A55 DEX
+	// 1A56 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1A56 BMI $1A5C
+	// 1A57 BMI $1A5D
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1A5C
+			goto L1A5D
 		}
 	}
 
-L1A58:
+L1A59:
 	if off[47] {
-		pc = 0x1A58
+		pc = 0x1A59
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1A58 CMP $C0,X
+	// 1A59 CMP $C0,X
 	{
-		m := c.Mem[c.Mem[0x1A59]+x] // read: a setting, the base
+		m := c.Mem[c.Mem[0x1A5A]+x] // read: a setting, the base
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A5A BNE $1A55
+	// 1A5B BNE $1A56
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A55
+			goto L1A56
 		}
 	}
 
-L1A5C:
+L1A5D:
 	if off[48] {
-		pc = 0x1A5C
+		pc = 0x1A5D
 		goto step
 	}
 	clock += 28<<clockShift + 8
-	// 1A5C PHP
+	// 1A5D PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -30558,51 +29925,51 @@ L1A5C:
 		s--
 
 	}
-	// 1A5D STA $2488
+	// 1A5E STA $2488
 	{
 		c.Mem[0x2488] = a
 	}
-	// 1A60 STX $2489
+	// 1A61 STX $2489
 	{
 		c.Mem[0x2489] = x
 	}
-	// 1A63 STY $248A
+	// 1A64 STY $248A
 	{
 		c.Mem[0x248A] = y
 	}
-	// 1A66 PLA
+	// 1A67 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A67 STA $248B
+	// 1A68 STA $248B
 	{
 		c.Mem[0x248B] = a
 	}
-	// 1A6A LDA $4F
+	// 1A6B LDA $4F
 	{
 		m := c.Mem[0x004F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A6C LDX #$20
+	// 1A6D LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L1A6E:
+L1A6F:
 	if off[49] {
-		pc = 0x1A6E
+		pc = 0x1A6F
 		goto step
 	}
-	// 1A6E DEX
-	// 1A6F BMI $1A75
-	// 1A71 CMP $50,X
-	// 1A73 BNE $1A6E
+	// 1A6F DEX
+	// 1A70 BMI $1A76
+	// 1A72 CMP $50,X
+	// 1A74 BNE $1A6F
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(x) // the passes that can compare: none unless 1 to 80
@@ -30652,7 +30019,7 @@ L1A6E:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A75
+			goto L1A76
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -30665,37 +30032,37 @@ L1A6E:
 		x -= byte(n) + 1
 		nz = int(int8(x))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A75
+		goto L1A76
 	}
 
-L1A71:
+L1A72:
 	if off[50] {
-		pc = 0x1A71
+		pc = 0x1A72
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1A71 CMP $50,X
+	// 1A72 CMP $50,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A73 BNE $1A6E
+	// 1A74 BNE $1A6F
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A6E
+			goto L1A6F
 		}
 	}
 
-L1A75:
+L1A76:
 	if off[51] {
-		pc = 0x1A75
+		pc = 0x1A76
 		goto step
 	}
 	clock += 29<<clockShift + 8
-	// 1A75 PHP
+	// 1A76 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -30709,51 +30076,51 @@ L1A75:
 		s--
 
 	}
-	// 1A76 STA $248C
+	// 1A77 STA $248C
 	{
 		c.Mem[0x248C] = a
 	}
-	// 1A79 STX $248D
+	// 1A7A STX $248D
 	{
 		c.Mem[0x248D] = x
 	}
-	// 1A7C STY $248E
+	// 1A7D STY $248E
 	{
 		c.Mem[0x248E] = y
 	}
-	// 1A7F PLA
+	// 1A80 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A80 STA $248F
+	// 1A81 STA $248F
 	{
 		c.Mem[0x248F] = a
 	}
-	// 1A83 LDA $043F
+	// 1A84 LDA $043F
 	{
 		m := c.Mem[0x043F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A86 LDY #$13
+	// 1A87 LDY #$13
 	{
 		m := byte(0x13)
 		y = m
 		nz = int(int8(y))
 	}
 
-L1A88:
+L1A89:
 	if off[52] {
-		pc = 0x1A88
+		pc = 0x1A89
 		goto step
 	}
-	// 1A88 DEY
-	// 1A89 BMI $1A90
-	// 1A8B CMP $0440,Y
-	// 1A8E BNE $1A88
+	// 1A89 DEY
+	// 1A8A BMI $1A91
+	// 1A8C CMP $0440,Y
+	// 1A8F BNE $1A89
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(y) // the passes that can compare: none unless 1 to 80
@@ -30800,7 +30167,7 @@ L1A88:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A90
+			goto L1A91
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -30813,16 +30180,16 @@ L1A88:
 		y -= byte(n) + 1
 		nz = int(int8(y))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A90
+		goto L1A91
 	}
 
-L1A8B:
+L1A8C:
 	if off[53] {
-		pc = 0x1A8B
+		pc = 0x1A8C
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1A8B CMP $0440,Y
+	// 1A8C CMP $0440,Y
 	{
 		ea := 0x0440 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -30831,21 +30198,21 @@ L1A8B:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A8E BNE $1A88
+	// 1A8F BNE $1A89
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A88
+			goto L1A89
 		}
 	}
 
-L1A90:
+L1A91:
 	if off[54] {
-		pc = 0x1A90
+		pc = 0x1A91
 		goto step
 	}
-	clock += 215<<clockShift + 102
-	// 1A90 PHP
+	clock += 209<<clockShift + 91
+	// 1A91 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -30859,116 +30226,97 @@ L1A90:
 		s--
 
 	}
-	// 1A91 STA $2490
+	// 1A92 STA $2490
 	{
 		c.Mem[0x2490] = a
 	}
-	// 1A94 STX $2491
+	// 1A95 STX $2491
 	{
 		c.Mem[0x2491] = x
 	}
-	// 1A97 STY $2492
+	// 1A98 STY $2492
 	{
 		c.Mem[0x2492] = y
 	}
-	// 1A9A PLA
+	// 1A9B PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A9B STA $2493
+	// 1A9C STA $2493
 	{
 		c.Mem[0x2493] = a
 	}
-	// 1A9E NOP
+	// 1A9F LDA $047D
 	{
+		m := c.Mem[0x047D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AA2 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
 
 	}
-	// 1A9F NOP
+	// 1AA3 PLP
 	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
 
 	}
-	// 1AA0 NOP
+	// 1AA4 INX
 	{
+		x++
+		nz = int(int8(x))
+	}
+	// 1AA5 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 1AA6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1AA1 NOP
+	// 1AA7 STA $2494
 	{
-
+		c.Mem[0x2494] = a
 	}
-	// 1AA2 NOP
+	// 1AAA STX $2495
 	{
-
+		c.Mem[0x2495] = x
 	}
-	// 1AA3 NOP
+	// 1AAD STY $2496
 	{
-
+		c.Mem[0x2496] = y
 	}
-	// 1AA4 NOP
+	// 1AB0 PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1AA5 NOP
+	// 1AB1 STA $2497
 	{
-
-	}
-	// 1AA6 NOP
-	{
-
-	}
-	// 1AA7 NOP
-	{
-
-	}
-	// 1AA8 NOP
-	{
-
-	}
-	// 1AA9 NOP
-	{
-
-	}
-	// 1AAA NOP
-	{
-
-	}
-	// 1AAB NOP
-	{
-
-	}
-	// 1AAC NOP
-	{
-
-	}
-	// 1AAD NOP
-	{
-
-	}
-	// 1AAE NOP
-	{
-
-	}
-	// 1AAF NOP
-	{
-
-	}
-	// 1AB0 NOP
-	{
-
-	}
-	// 1AB1 NOP
-	{
-
-	}
-	// 1AB2 NOP
-	{
-
-	}
-	// 1AB3 NOP
-	{
-
+		c.Mem[0x2497] = a
 	}
 	// 1AB4 NOP
 	{
@@ -31319,17 +30667,17 @@ L1B03:
 		s--
 
 	}
-	// 1B04 STA $2494
+	// 1B04 STA $2498
 	{
-		c.Mem[0x2494] = a
+		c.Mem[0x2498] = a
 	}
-	// 1B07 STX $2495
+	// 1B07 STX $2499
 	{
-		c.Mem[0x2495] = x
+		c.Mem[0x2499] = x
 	}
-	// 1B0A STY $2496
+	// 1B0A STY $249A
 	{
-		c.Mem[0x2496] = y
+		c.Mem[0x249A] = y
 	}
 	// 1B0D PLA
 	{
@@ -31338,9 +30686,9 @@ L1B03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B0E STA $2497
+	// 1B0E STA $249B
 	{
-		c.Mem[0x2497] = a
+		c.Mem[0x249B] = a
 	}
 	// 1B11 JSR $0720
 	{
@@ -31378,17 +30726,17 @@ L1B14:
 		s--
 
 	}
-	// 1B16 STA $2498
+	// 1B16 STA $249C
 	{
-		c.Mem[0x2498] = a
+		c.Mem[0x249C] = a
 	}
-	// 1B19 STX $2499
+	// 1B19 STX $249D
 	{
-		c.Mem[0x2499] = x
+		c.Mem[0x249D] = x
 	}
-	// 1B1C STY $249A
+	// 1B1C STY $249E
 	{
-		c.Mem[0x249A] = y
+		c.Mem[0x249E] = y
 	}
 	// 1B1F PLA
 	{
@@ -31397,9 +30745,9 @@ L1B14:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B20 STA $249B
+	// 1B20 STA $249F
 	{
-		c.Mem[0x249B] = a
+		c.Mem[0x249F] = a
 	}
 	// 1B23 JSR $0720
 	{
@@ -31437,17 +30785,17 @@ L1B26:
 		s--
 
 	}
-	// 1B28 STA $249C
+	// 1B28 STA $24A0
 	{
-		c.Mem[0x249C] = a
+		c.Mem[0x24A0] = a
 	}
-	// 1B2B STX $249D
+	// 1B2B STX $24A1
 	{
-		c.Mem[0x249D] = x
+		c.Mem[0x24A1] = x
 	}
-	// 1B2E STY $249E
+	// 1B2E STY $24A2
 	{
-		c.Mem[0x249E] = y
+		c.Mem[0x24A2] = y
 	}
 	// 1B31 PLA
 	{
@@ -31456,9 +30804,9 @@ L1B26:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B32 STA $249F
+	// 1B32 STA $24A3
 	{
-		c.Mem[0x249F] = a
+		c.Mem[0x24A3] = a
 	}
 	// 1B35 JSR $0700
 	{
@@ -31492,17 +30840,17 @@ L1B38:
 		s--
 
 	}
-	// 1B39 STA $24A0
+	// 1B39 STA $24A4
 	{
-		c.Mem[0x24A0] = a
+		c.Mem[0x24A4] = a
 	}
-	// 1B3C STX $24A1
+	// 1B3C STX $24A5
 	{
-		c.Mem[0x24A1] = x
+		c.Mem[0x24A5] = x
 	}
-	// 1B3F STY $24A2
+	// 1B3F STY $24A6
 	{
-		c.Mem[0x24A2] = y
+		c.Mem[0x24A6] = y
 	}
 	// 1B42 PLA
 	{
@@ -31511,9 +30859,9 @@ L1B38:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B43 STA $24A3
+	// 1B43 STA $24A7
 	{
-		c.Mem[0x24A3] = a
+		c.Mem[0x24A7] = a
 	}
 	// 1B46 TSX
 	{

@@ -266,6 +266,11 @@ func formB(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -1774,35 +1779,12 @@ L0131: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -1823,6 +1805,11 @@ L0131: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 
 L0138: // NOCAP
@@ -3721,6 +3708,11 @@ L02A9:
 		v = m&FlagV != 0
 
 	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
 	// 02AA BVC LINE
 	{
 		if !v {
@@ -3894,32 +3886,13 @@ L02B4: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -3954,32 +3927,13 @@ L02B4: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -4126,35 +4080,12 @@ L02CA: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -4304,35 +4235,12 @@ L02E6:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -4514,6 +4422,11 @@ L0309:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 12<<clockShift + 4
+		pc = 0x030A
+		goto exit
 	}
 	// 030A PLA
 	{
@@ -6199,287 +6112,96 @@ L1780: // STRATGY
 	// 1783 ADC .WMOB
 	{
 		m := c.Mem[0x00EB]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1785 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1787 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1789 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178B ADC .WCAP2
 	{
 		m := c.Mem[0x00DF]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178D SBC .BCAP0
 	{
 		m := c.Mem[0x00E2]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178F SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1791 SBC .COUNT
 	{
 		m := c.Mem[0x00DE]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1793 SBC .MOB
 	{
 		m := c.Mem[0x00E3]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1795 BCS POS
 	{
@@ -6515,131 +6237,43 @@ L1799: // POS
 	// 179B ADC #$3C
 	{
 		m := c.Mem[0x179C] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179D ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179F ADC .WCC
 	{
 		m := c.Mem[0x00ED]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A1 SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A3 LSR A
 	{
@@ -6656,200 +6290,62 @@ L1799: // POS
 	// 17A5 ADC #$89
 	{
 		m := c.Mem[0x17A6] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A7 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A9 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AB ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AD ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AF ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B1 SEC
 	{
@@ -6858,152 +6354,57 @@ L1799: // POS
 	// 17B2 SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B4 SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B6 SBC .CC
 	{
 		m := c.Mem[0x00E5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B8 SBC .CC
 	{
 		m := c.Mem[0x00E5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BA SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BC LDX .WMAXC
 	{
@@ -7031,32 +6432,13 @@ L17C2:
 	// 17C2 SBC #$00
 	{
 		m := c.Mem[0x17C3] // read: a setting
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L17C4: // NOCHK
@@ -7181,35 +6563,12 @@ L17E0: // POSN
 	// 17E1 ADC #$04
 	{
 		m := c.Mem[0x17E2] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L17E3: // NOPOSN
@@ -7256,32 +6615,13 @@ L02B4_002E: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -7316,32 +6656,13 @@ L02B4_002E: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -8048,32 +7369,13 @@ L02B4_014D: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -8108,32 +7410,13 @@ L02B4_014D: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -8327,32 +7610,13 @@ L02B4_0153: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -8387,32 +7651,13 @@ L02B4_0153: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -8679,35 +7924,12 @@ L02CA_0267: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -8843,35 +8065,12 @@ L02E6_0267:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -9294,35 +8493,12 @@ L0131_026E: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -9343,6 +8519,11 @@ L0131_026E: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_026E
 
@@ -9734,35 +8915,12 @@ L02CA_027C: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -9898,35 +9056,12 @@ L02E6_027C:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -10349,35 +9484,12 @@ L0131_0283: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -10398,6 +9510,11 @@ L0131_0283: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_0283
 
@@ -10757,35 +9874,12 @@ L02CA_0291: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -10921,35 +10015,12 @@ L02E6_0291:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -11372,35 +10443,12 @@ L0131_0296: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -11421,6 +10469,11 @@ L0131_0296: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_0296
 
@@ -11812,35 +10865,12 @@ L02CA_029F: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -11976,35 +11006,12 @@ L02E6_029F:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -12427,35 +11434,12 @@ L0131_02A9: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -12476,6 +11460,11 @@ L0131_02A9: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_02A9
 
@@ -13194,32 +12183,13 @@ L02B4_0303: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -13254,32 +12224,13 @@ L02B4_0303: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -13736,32 +12687,13 @@ L02B4_032B: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -13796,32 +12728,13 @@ L02B4_032B: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -13961,32 +12874,13 @@ L02B4_0331: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -14021,32 +12915,13 @@ L02B4_0331: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{

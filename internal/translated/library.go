@@ -366,6 +366,11 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -2373,35 +2378,12 @@ L0131: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -2422,6 +2404,11 @@ L0131: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 
 L0138: // NOCAP
@@ -4500,6 +4487,11 @@ L02A9:
 		v = m&FlagV != 0
 
 	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
 	// 02AA BVC LINE
 	{
 		if !v {
@@ -4709,32 +4701,13 @@ L02B4: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -4769,32 +4742,13 @@ L02B4: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -4977,35 +4931,12 @@ L02CA: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -5155,35 +5086,12 @@ L02E6:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -5365,6 +5273,11 @@ L0309:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 12<<clockShift + 4
+		pc = 0x030A
+		goto exit
 	}
 	// 030A PLA
 	{
@@ -9678,32 +9591,13 @@ L0553:
 	// 0553 SBC .NFIT
 	{
 		m := c.Mem[0x0684]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0556 JMP LMOD
 	{
@@ -9863,35 +9757,12 @@ L0576: // LPLAY
 	// 057A ADC #$03
 	{
 		m := byte(0x03)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 057C TAY
 	{
@@ -10162,35 +10033,12 @@ L05D4:
 	// 05D8 ADC #$03
 	{
 		m := byte(0x03)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 05DA TAY
 	{
@@ -10702,35 +10550,12 @@ L0611: // PHAS
 	// 0615 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0617 TAY
 	{
@@ -11348,68 +11173,22 @@ L0650: // NEXT
 	// 0655 ADC #$03
 	{
 		m := byte(0x03)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0657 ADC .LP
 	{
 		m := c.Mem[0x004E]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0659 STA .LP
 	{
@@ -11915,167 +11694,52 @@ L1780: // STRATGY
 	// 1783 ADC .WMOB
 	{
 		m := c.Mem[0x00EB]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1785 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1787 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1789 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178B ADC .WCAP2
 	{
 		m := c.Mem[0x00DF]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178D SEC
 	{
@@ -12084,212 +11748,79 @@ L1780: // STRATGY
 	// 178E SBC .PMAXC
 	{
 		m := c.Mem[0x00F0]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1790 SBC .PCC
 	{
 		m := c.Mem[0x00F1]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1792 SBC .BCAP0
 	{
 		m := c.Mem[0x00E2]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1794 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1796 SBC .COUNT
 	{
 		m := c.Mem[0x00DE]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1798 SBC .PMOB
 	{
 		m := c.Mem[0x00EF]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179A SBC .MOB
 	{
 		m := c.Mem[0x00E3]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179C BCS POS
 	{
@@ -12325,101 +11856,32 @@ L17A0: // POS
 	// 17A2 ADC #$40
 	{
 		m := byte(0x40)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A4 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A6 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A8 SEC
 	{
@@ -12428,32 +11890,13 @@ L17A0: // POS
 	// 17A9 SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AB LSR A
 	{
@@ -12470,200 +11913,62 @@ L17A0: // POS
 	// 17AD ADC #$90
 	{
 		m := byte(0x90)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AF ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B1 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B3 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B5 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B7 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B9 SEC
 	{
@@ -12672,152 +11977,57 @@ L17A0: // POS
 	// 17BA SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BC SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BE SBC .CC
 	{
 		m := c.Mem[0x00E5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C0 SBC .CC
 	{
 		m := c.Mem[0x00E5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C2 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C4 LDX .SQUARE
 	{
@@ -12939,35 +12149,12 @@ L17E0: // POSN
 	// 17E1 ADC #$02
 	{
 		m := byte(0x02)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L17E3: // NOPOSN
@@ -13014,32 +12201,13 @@ L02B4_002E: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -13074,32 +12242,13 @@ L02B4_002E: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -13878,32 +13027,13 @@ L02B4_014D: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -13938,32 +13068,13 @@ L02B4_014D: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -14157,32 +13268,13 @@ L02B4_0153: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -14217,32 +13309,13 @@ L02B4_0153: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -14509,35 +13582,12 @@ L02CA_0267: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -14673,35 +13723,12 @@ L02E6_0267:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -15124,35 +14151,12 @@ L0131_026E: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -15173,6 +14177,11 @@ L0131_026E: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_026E
 
@@ -15564,35 +14573,12 @@ L02CA_027C: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -15728,35 +14714,12 @@ L02E6_027C:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -16179,35 +15142,12 @@ L0131_0283: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -16228,6 +15168,11 @@ L0131_0283: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_0283
 
@@ -16587,35 +15532,12 @@ L02CA_0291: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -16751,35 +15673,12 @@ L02E6_0291:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -17202,35 +16101,12 @@ L0131_0296: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -17251,6 +16127,11 @@ L0131_0296: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_0296
 
@@ -17642,35 +16523,12 @@ L02CA_029F: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -17806,35 +16664,12 @@ L02E6_029F:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -18257,35 +17092,12 @@ L0131_02A9: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -18306,6 +17118,11 @@ L0131_02A9: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_02A9
 
@@ -19060,32 +17877,13 @@ L02B4_0303: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -19120,32 +17918,13 @@ L02B4_0303: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -19638,32 +18417,13 @@ L02B4_032B: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -19698,32 +18458,13 @@ L02B4_032B: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -19863,32 +18604,13 @@ L02B4_0331: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -19923,32 +18645,13 @@ L02B4_0331: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -20574,68 +19277,22 @@ L0650_04F8: // NEXT
 	// 0655 ADC #$03
 	{
 		m := byte(0x03)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0657 ADC .LP
 	{
 		m := c.Mem[0x004E]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0659 STA .LP
 	{
@@ -20873,35 +19530,12 @@ L05D4_052C:
 	// 05D8 ADC #$03
 	{
 		m := byte(0x03)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 05DA TAY
 	{
@@ -21236,35 +19870,12 @@ L05D4_0539:
 	// 05D8 ADC #$03
 	{
 		m := byte(0x03)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 05DA TAY
 	{
@@ -21419,68 +20030,22 @@ L0650_0541: // NEXT
 	// 0655 ADC #$03
 	{
 		m := byte(0x03)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0657 ADC .LP
 	{
 		m := c.Mem[0x004E]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0659 STA .LP
 	{
@@ -21729,35 +20294,12 @@ L05D4_0562:
 	// 05D8 ADC #$03
 	{
 		m := byte(0x03)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 05DA TAY
 	{
@@ -21912,68 +20454,22 @@ L0650_056C: // NEXT
 	// 0655 ADC #$03
 	{
 		m := byte(0x03)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0657 ADC .LP
 	{
 		m := c.Mem[0x004E]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0659 STA .LP
 	{

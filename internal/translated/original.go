@@ -286,6 +286,11 @@ func original(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -1784,35 +1789,12 @@ L0131: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -1833,6 +1815,11 @@ L0131: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 
 L0138: // NOCAP
@@ -3731,6 +3718,11 @@ L02A9:
 		v = m&FlagV != 0
 
 	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
 	// 02AA BVC LINE
 	{
 		if !v {
@@ -3904,32 +3896,13 @@ L02B4: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -3964,32 +3937,13 @@ L02B4: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -4136,35 +4090,12 @@ L02CA: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -4314,35 +4245,12 @@ L02E6:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -4524,6 +4432,11 @@ L0309:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 12<<clockShift + 4
+		pc = 0x030A
+		goto exit
 	}
 	// 030A PLA
 	{
@@ -6209,167 +6122,52 @@ L1780: // STRATGY
 	// 1783 ADC .WMOB
 	{
 		m := c.Mem[c.Mem[0x1784]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1785 ADC .WMAXC
 	{
 		m := c.Mem[c.Mem[0x1786]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1787 ADC .WCC
 	{
 		m := c.Mem[c.Mem[0x1788]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1789 ADC .WCAP1
 	{
 		m := c.Mem[c.Mem[0x178A]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178B ADC .WCAP2
 	{
 		m := c.Mem[c.Mem[0x178C]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178D SEC
 	{
@@ -6378,212 +6176,79 @@ L1780: // STRATGY
 	// 178E SBC .PMAXC
 	{
 		m := c.Mem[c.Mem[0x178F]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1790 SBC .PCC
 	{
 		m := c.Mem[c.Mem[0x1791]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1792 SBC .BCAP0
 	{
 		m := c.Mem[c.Mem[0x1793]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1794 SBC .BCAP1
 	{
 		m := c.Mem[c.Mem[0x1795]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1796 SBC .COUNT
 	{
 		m := c.Mem[c.Mem[0x1797]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1798 SBC .PMOB
 	{
 		m := c.Mem[c.Mem[0x1799]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179A SBC .MOB
 	{
 		m := c.Mem[c.Mem[0x179B]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179C BCS POS
 	{
@@ -6619,101 +6284,32 @@ L17A0: // POS
 	// 17A2 ADC #$40
 	{
 		m := c.Mem[0x17A3] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A4 ADC .WMAXC
 	{
 		m := c.Mem[c.Mem[0x17A5]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A6 ADC .WCC
 	{
 		m := c.Mem[c.Mem[0x17A7]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A8 SEC
 	{
@@ -6722,32 +6318,13 @@ L17A0: // POS
 	// 17A9 SBC .MAXC
 	{
 		m := c.Mem[c.Mem[0x17AA]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AB LSR A
 	{
@@ -6764,200 +6341,62 @@ L17A0: // POS
 	// 17AD ADC #$90
 	{
 		m := c.Mem[0x17AE] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AF ADC .WCAP0
 	{
 		m := c.Mem[c.Mem[0x17B0]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B1 ADC .WCAP0
 	{
 		m := c.Mem[c.Mem[0x17B2]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B3 ADC .WCAP0
 	{
 		m := c.Mem[c.Mem[0x17B4]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B5 ADC .WCAP0
 	{
 		m := c.Mem[c.Mem[0x17B6]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B7 ADC .WCAP1
 	{
 		m := c.Mem[c.Mem[0x17B8]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B9 SEC
 	{
@@ -6966,152 +6405,57 @@ L17A0: // POS
 	// 17BA SBC .MAXC
 	{
 		m := c.Mem[c.Mem[0x17BB]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BC SBC .MAXC
 	{
 		m := c.Mem[c.Mem[0x17BD]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BE SBC .CC
 	{
 		m := c.Mem[c.Mem[0x17BF]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C0 SBC .CC
 	{
 		m := c.Mem[c.Mem[0x17C1]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C2 SBC .BCAP1
 	{
 		m := c.Mem[c.Mem[0x17C3]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C4 LDX .SQUARE
 	{
@@ -7233,35 +6577,12 @@ L17E0: // POSN
 	// 17E1 ADC #$02
 	{
 		m := c.Mem[0x17E2] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L17E3: // NOPOSN
@@ -7308,32 +6629,13 @@ L02B4_002E: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -7368,32 +6670,13 @@ L02B4_002E: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -8100,32 +7383,13 @@ L02B4_014D: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -8160,32 +7424,13 @@ L02B4_014D: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -8379,32 +7624,13 @@ L02B4_0153: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -8439,32 +7665,13 @@ L02B4_0153: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -8731,35 +7938,12 @@ L02CA_0267: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -8895,35 +8079,12 @@ L02E6_0267:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -9346,35 +8507,12 @@ L0131_026E: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -9395,6 +8533,11 @@ L0131_026E: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_026E
 
@@ -9786,35 +8929,12 @@ L02CA_027C: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -9950,35 +9070,12 @@ L02E6_027C:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -10401,35 +9498,12 @@ L0131_0283: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -10450,6 +9524,11 @@ L0131_0283: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_0283
 
@@ -10809,35 +9888,12 @@ L02CA_0291: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -10973,35 +10029,12 @@ L02E6_0291:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -11424,35 +10457,12 @@ L0131_0296: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -11473,6 +10483,11 @@ L0131_0296: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_0296
 
@@ -11864,35 +10879,12 @@ L02CA_029F: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -12028,35 +11020,12 @@ L02E6_029F:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -12479,35 +11448,12 @@ L0131_02A9: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -12528,6 +11474,11 @@ L0131_02A9: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_02A9
 
@@ -13246,32 +12197,13 @@ L02B4_0303: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -13306,32 +12238,13 @@ L02B4_0303: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -13788,32 +12701,13 @@ L02B4_032B: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -13848,32 +12742,13 @@ L02B4_032B: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -14013,32 +12888,13 @@ L02B4_0331: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -14073,32 +12929,13 @@ L02B4_0331: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{

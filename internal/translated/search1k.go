@@ -224,6 +224,11 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -1653,35 +1658,12 @@ L0100: // GO
 	// 0114 ADC .LEVC
 	{
 		m := c.Mem[0x02F2]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0117 STA .NODEH
 	{
@@ -1690,35 +1672,12 @@ L0100: // GO
 	// 0119 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 011B LSR A
 	{
@@ -1869,32 +1828,13 @@ L013C:
 	// 013F SBC .LIMIT
 	{
 		m := c.Mem[0x0098]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0141 BMI GDONE
 	{
@@ -2604,6 +2544,11 @@ L021F:
 		v = m&FlagV != 0
 
 	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x0220
+		goto exit
+	}
 	// 0220 BVS STOP
 	{
 		if v {
@@ -2973,32 +2918,13 @@ L0269: // ETC
 	// 026E SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0270 STA .BK,X
 	{
@@ -3033,32 +2959,13 @@ L0269: // ETC
 	// 0277 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0279 STA .BOARD,X
 	{
@@ -3196,35 +3103,12 @@ L0280: // CMOVE
 	// 0285 ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0287 STA .SQUARE
 	{
@@ -3332,35 +3216,12 @@ L029F:
 	// 02A1 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02A3 BVS RETL
 	{
@@ -4530,32 +4391,13 @@ L0351:
 	// 0352 SBC .TMP
 	{
 		m := c.Mem[0x00B5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0354 LDX .PIECE
 	{
@@ -4652,68 +4494,22 @@ L0360:
 		ea := 0x1780 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 036B ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 036D EOR #$FF
 	{
@@ -5258,35 +5054,12 @@ L03D3: // CEN2
 	// 03D4 ADC .TMP2
 	{
 		m := c.Mem[0x0099]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 03D6 LSR A
 	{
@@ -5453,35 +5226,12 @@ L03E6:
 	// 03E7 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L03E9: // NR2
@@ -5556,32 +5306,13 @@ L03FA:
 	// 03FA SBC #$06
 	{
 		m := c.Mem[0x03FB] // read: a setting
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L03FC: // GR
@@ -6091,32 +5822,13 @@ L0269_0031: // ETC
 	// 026E SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0270 STA .BK,X
 	{
@@ -6151,32 +5863,13 @@ L0269_0031: // ETC
 	// 0277 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0279 STA .BOARD,X
 	{
@@ -6268,32 +5961,13 @@ L0269_0138: // ETC
 	// 026E SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0270 STA .BK,X
 	{
@@ -6328,32 +6002,13 @@ L0269_0138: // ETC
 	// 0277 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0279 STA .BOARD,X
 	{
@@ -6757,32 +6412,13 @@ L0269_018F: // ETC
 	// 026E SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0270 STA .BK,X
 	{
@@ -6817,32 +6453,13 @@ L0269_018F: // ETC
 	// 0277 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0279 STA .BOARD,X
 	{
@@ -7134,32 +6751,13 @@ L0269_01B5: // ETC
 	// 026E SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0270 STA .BK,X
 	{
@@ -7194,32 +6792,13 @@ L0269_01B5: // ETC
 	// 0277 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0279 STA .BOARD,X
 	{
@@ -7421,35 +7000,12 @@ L0280_0219: // CMOVE
 	// 0285 ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0287 STA .SQUARE
 	{
@@ -7562,35 +7118,12 @@ L029F_0219:
 	// 02A1 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02A3 BVS RETL
 	{
@@ -7995,35 +7528,12 @@ L0280_023F: // CMOVE
 	// 0285 ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0287 STA .SQUARE
 	{
@@ -8136,35 +7646,12 @@ L029F_023F:
 	// 02A1 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02A3 BVS RETL
 	{
@@ -8569,35 +8056,12 @@ L0280_0254: // CMOVE
 	// 0285 ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0287 STA .SQUARE
 	{
@@ -8710,35 +8174,12 @@ L029F_0254:
 	// 02A1 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02A3 BVS RETL
 	{
@@ -9528,35 +8969,12 @@ L03D3_034A: // CEN2
 	// 03D4 ADC .TMP2
 	{
 		m := c.Mem[0x0099]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 03D6 LSR A
 	{
@@ -9706,35 +9124,12 @@ L03D3_0351: // CEN2
 	// 03D4 ADC .TMP2
 	{
 		m := c.Mem[0x0099]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 03D6 LSR A
 	{
@@ -10113,32 +9508,13 @@ L0269_03DD: // ETC
 	// 026E SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0270 STA .BK,X
 	{
@@ -10173,32 +9549,13 @@ L0269_03DD: // ETC
 	// 0277 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0279 STA .BOARD,X
 	{
@@ -10290,32 +9647,13 @@ L0269_17DD: // ETC
 	// 026E SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0270 STA .BK,X
 	{
@@ -10350,32 +9688,13 @@ L0269_17DD: // ETC
 	// 0277 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0279 STA .BOARD,X
 	{

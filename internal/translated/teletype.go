@@ -416,6 +416,11 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -2652,35 +2657,12 @@ L0131: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -2701,6 +2683,11 @@ L0131: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 
 L0138: // NOCAP
@@ -5079,6 +5066,11 @@ L02A9:
 		v = m&FlagV != 0
 
 	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
 	// 02AA BVC LINE
 	{
 		if !v {
@@ -5348,32 +5340,13 @@ L02B4: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -5408,32 +5381,13 @@ L02B4: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -5676,35 +5630,12 @@ L02CA: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -5854,35 +5785,12 @@ L02E6:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -6064,6 +5972,11 @@ L0309:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 12<<clockShift + 4
+		pc = 0x030A
+		goto exit
 	}
 	// 030A PLA
 	{
@@ -12233,32 +12146,13 @@ L05C7: // DIGIT
 	// 05CB SBC #$30
 	{
 		m := byte(0x30)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 05CD CMP #$08
 	{
@@ -12643,32 +12537,13 @@ L05FF:
 	// 0600 SBC .TMP
 	{
 		m := c.Mem[0x07E1]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0603 JMP GCOL
 	{
@@ -12684,35 +12559,12 @@ L0606: // GQSIDE
 	// 0607 ADC .TMP
 	{
 		m := c.Mem[0x07E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L060A: // GCOL
@@ -12739,32 +12591,13 @@ L060D: // GRANK
 	// 0611 SBC #$31
 	{
 		m := byte(0x31)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0613 CMP #$08
 	{
@@ -13557,35 +13390,12 @@ L0667: // PRANK
 	// 066D ADC #$31
 	{
 		m := byte(0x31)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 066F JMP *OUTCH
 	{
@@ -14023,35 +13833,12 @@ L06D0:
 	// 06D4 ADC #$08
 	{
 		m := byte(0x08)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 06D6 STA .SQ
 	{
@@ -14411,167 +14198,52 @@ L1780: // STRATGY
 	// 1783 ADC .WMOB
 	{
 		m := c.Mem[0x00EB]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1785 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1787 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1789 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178B ADC .WCAP2
 	{
 		m := c.Mem[0x00DF]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178D SEC
 	{
@@ -14580,212 +14252,79 @@ L1780: // STRATGY
 	// 178E SBC .PMAXC
 	{
 		m := c.Mem[0x00F0]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1790 SBC .PCC
 	{
 		m := c.Mem[0x00F1]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1792 SBC .BCAP0
 	{
 		m := c.Mem[0x00E2]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1794 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1796 SBC .COUNT
 	{
 		m := c.Mem[0x00DE]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1798 SBC .PMOB
 	{
 		m := c.Mem[0x00EF]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179A SBC .MOB
 	{
 		m := c.Mem[0x00E3]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179C BCS POS
 	{
@@ -14821,101 +14360,32 @@ L17A0: // POS
 	// 17A2 ADC #$40
 	{
 		m := byte(0x40)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A4 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A6 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A8 SEC
 	{
@@ -14924,32 +14394,13 @@ L17A0: // POS
 	// 17A9 SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AB LSR A
 	{
@@ -14966,200 +14417,62 @@ L17A0: // POS
 	// 17AD ADC #$90
 	{
 		m := byte(0x90)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AF ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B1 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B3 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B5 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B7 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B9 SEC
 	{
@@ -15168,152 +14481,57 @@ L17A0: // POS
 	// 17BA SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BC SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BE SBC .CC
 	{
 		m := c.Mem[0x00E5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C0 SBC .CC
 	{
 		m := c.Mem[0x00E5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C2 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C4 LDX .SQUARE
 	{
@@ -15435,35 +14653,12 @@ L17E0: // POSN
 	// 17E1 ADC #$02
 	{
 		m := byte(0x02)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L17E3: // NOPOSN
@@ -15510,32 +14705,13 @@ L02B4_002E: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -15570,32 +14746,13 @@ L02B4_002E: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -16494,32 +15651,13 @@ L02B4_014D: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -16554,32 +15692,13 @@ L02B4_014D: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -16773,32 +15892,13 @@ L02B4_0153: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -16833,32 +15933,13 @@ L02B4_0153: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -17125,35 +16206,12 @@ L02CA_0267: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -17289,35 +16347,12 @@ L02E6_0267:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -17740,35 +16775,12 @@ L0131_026E: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -17789,6 +16801,11 @@ L0131_026E: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_026E
 
@@ -18180,35 +17197,12 @@ L02CA_027C: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -18344,35 +17338,12 @@ L02E6_027C:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -18795,35 +17766,12 @@ L0131_0283: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -18844,6 +17792,11 @@ L0131_0283: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_0283
 
@@ -19203,35 +18156,12 @@ L02CA_0291: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -19367,35 +18297,12 @@ L02E6_0291:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -19818,35 +18725,12 @@ L0131_0296: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -19867,6 +18751,11 @@ L0131_0296: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_0296
 
@@ -20258,35 +19147,12 @@ L02CA_029F: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -20422,35 +19288,12 @@ L02E6_029F:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -20873,35 +19716,12 @@ L0131_02A9: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -20922,6 +19742,11 @@ L0131_02A9: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 	goto L0138_02A9
 
@@ -21736,32 +20561,13 @@ L02B4_0303: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -21796,32 +20602,13 @@ L02B4_0303: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -22374,32 +21161,13 @@ L02B4_032B: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -22434,32 +21202,13 @@ L02B4_032B: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -22599,32 +21348,13 @@ L02B4_0331: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -22659,32 +21389,13 @@ L02B4_0331: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -24253,32 +22964,13 @@ L05FF_0547:
 	// 0600 SBC .TMP
 	{
 		m := c.Mem[0x07E1]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0603 JMP GCOL
 	{
@@ -24294,35 +22986,12 @@ L0606_0547: // GQSIDE
 	// 0607 ADC .TMP
 	{
 		m := c.Mem[0x07E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	goto L060A_0547
 
@@ -24351,32 +23020,13 @@ L060D_0547: // GRANK
 	// 0611 SBC #$31
 	{
 		m := byte(0x31)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0613 CMP #$08
 	{
@@ -24670,32 +23320,13 @@ L05FF_0563:
 	// 0600 SBC .TMP
 	{
 		m := c.Mem[0x07E1]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0603 JMP GCOL
 	{
@@ -24711,35 +23342,12 @@ L0606_0563: // GQSIDE
 	// 0607 ADC .TMP
 	{
 		m := c.Mem[0x07E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	goto L060A_0563
 
@@ -24768,32 +23376,13 @@ L060D_0563: // GRANK
 	// 0611 SBC #$31
 	{
 		m := byte(0x31)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0613 CMP #$08
 	{
@@ -25056,32 +23645,13 @@ L05C7_05B5: // DIGIT
 	// 05CB SBC #$30
 	{
 		m := byte(0x30)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 05CD CMP #$08
 	{
@@ -25126,32 +23696,13 @@ L05C7_05C1: // DIGIT
 	// 05CB SBC #$30
 	{
 		m := byte(0x30)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 05CD CMP #$08
 	{
