@@ -15,6 +15,25 @@ import (
 // registers enough for the decimal paths.
 var names = sem.Names{V: "v"}
 
+// binaryNames leave out ADC's and SBC's decimal paths: the whole function
+// runs only while D is clear.
+var binaryNames = sem.Names{V: "v", Binary: true}
+
+// names is what the instructions are written with: binaryNames in the
+// whole function.
+func (t *translator) names() sem.Names {
+	if t.binaryOnly() {
+		return binaryNames
+	}
+	return names
+}
+
+// binaryOnly tells whether the function being written is the whole one,
+// which leaves decimal mode to the core: no program translated sets D,
+// and without the decimal paths the function is smaller and its binary
+// ADC and SBC test nothing.
+func (t *translator) binaryOnly() bool { return !t.noCopies }
+
 func (t *translator) emit() ([]byte, error) {
 	var b bytes.Buffer
 	p := t.p
@@ -33,13 +52,19 @@ func (t *translator) emit() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.noCopies = true
 	parts, err := t.function(t.fn()+"Parts", true)
+	t.noCopies = false
 	if err != nil {
 		return nil, err
 	}
 	body := whole + "\n" + parts
 	if t.bits {
-		b.WriteString("import (\n\"math/bits\"\n\n\"github.com/kim1-archive/microchess/emu\"\n)\n\n")
+		bin := ""
+		if t.binary {
+			bin = "\"encoding/binary\"\n"
+		}
+		b.WriteString("import (\n" + bin + "\"math/bits\"\n\n\"github.com/kim1-archive/microchess/emu\"\n)\n\n")
 	} else {
 		b.WriteString("import \"github.com/kim1-archive/microchess/emu\"\n\n")
 	}
@@ -177,6 +202,9 @@ func %s(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	}
 	b.WriteString("pc := c.PC\na, x, y, s := c.A, c.X, c.Y, c.S\nvar v bool\n")
 	b.WriteString(names.LoadP())
+	if t.binaryOnly() {
+		b.WriteString("if c.P&FlagD != 0 {\n// Decimal mode: the core runs it (and leaves after a SED or PLP\n// that sets D).\nreturn emu.StopBudget, budget\n}\n")
+	}
 	b.WriteString(`budget = min(budget, 1<<clockShift)
 var clock uint64
 end := budget << clockShift
@@ -200,11 +228,18 @@ switch pc {
 		}
 		b.WriteString(code)
 	}
+	copies, err := t.copiesCode(parts)
+	if err != nil {
+		return "", err
+	}
+	b.WriteString(copies)
 	b.WriteString(`
 // The budget's end is nearer than the code can run before its next
 // check: the core runs the rest.
+// (The budget is taken from end, so that budget itself is not kept
+// through the blocks.)
 budget:
-if used := clock >> clockShift; used < budget {
+if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 core = budget - used
 }
 goto exit
@@ -234,14 +269,14 @@ func (t *translator) comment(in *instr) string {
 // to the core there.
 func (t *translator) goTo(a uint16) string {
 	if _, ok := t.blocks[a]; ok {
-		return fmt.Sprintf("goto L%04X\n", a)
+		return "goto " + t.label(a) + "\n"
 	}
 	return fmt.Sprintf("pc = 0x%04X\ngoto step\n", a)
 }
 
 func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nL%04X:", bl.start)
+	fmt.Fprintf(&b, "\n%s:", t.label(bl.start))
 	if t.p.Symbols != nil {
 		if name, ok := t.p.Symbols(bl.start, false); ok {
 			b.WriteString(" // " + name)
@@ -256,7 +291,7 @@ func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 	}
 	if l := t.loops[bl.start]; l != nil {
 		if sc := t.scanOf(l); sc != nil {
-			b.WriteString(t.scanCode(sc))
+			b.WriteString(t.scanCode(l, sc))
 			return b.String(), nil
 		}
 	}
@@ -279,6 +314,10 @@ func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 		b.WriteString(code)
 		left -= in.op.Cycles
 		leftN--
+		if t.binaryOnly() && (in.op.Mnemonic == "PLP" || in.op.Mnemonic == "SED") {
+			// D set: the rest is the core's, from the next instruction.
+			fmt.Fprintf(&b, "if c.P&FlagD != 0 {\nclock -= %d<<clockShift + %d\npc = 0x%04X\ngoto exit\n}\n", left, leftN, in.next())
+		}
 	}
 	if last.kind == core {
 		b.WriteString(t.comment(last))
@@ -288,7 +327,7 @@ func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 	if last.kind == plain {
 		// Falls into the next block, which is emitted next when it exists.
 		next := last.next()
-		if i := sort.Search(len(t.order), func(i int) bool { return t.order[i] > bl.start }); i < len(t.order) && t.order[i] == next {
+		if i := sort.Search(len(t.order), func(i int) bool { return t.order[i] > bl.start }); t.copy == nil && i < len(t.order) && t.order[i] == next {
 			return b.String(), nil
 		}
 		b.WriteString(t.goTo(next))

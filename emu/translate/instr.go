@@ -34,7 +34,7 @@ func (t *translator) instrBody(in *instr, back string) (string, error) {
 		}
 		b.WriteString("}\n")
 		next := in.next()
-		if i := sort.Search(len(t.order), func(i int) bool { return t.order[i] > in.addr }); i >= len(t.order) || t.order[i] != next {
+		if i := sort.Search(len(t.order), func(i int) bool { return t.order[i] > in.addr }); t.copy != nil || i >= len(t.order) || t.order[i] != next {
 			b.WriteString(t.goTo(next))
 		}
 		return b.String(), nil
@@ -54,10 +54,19 @@ func (t *translator) instrBody(in *instr, back string) (string, error) {
 		}
 		t.stores = append(t.stores, span{0x100, 0x1FF})
 		fmt.Fprintf(&b, "c.Mem[sa], c.Mem[sb] = 0x%02X, 0x%02X\ns -= 2\n", ret>>8, ret&0xFF)
-		b.WriteString(t.goTo(in.target()))
+		if _, ok := t.copies()[in.target()]; ok {
+			b.WriteString("goto " + t.callTo(in) + "\n")
+		} else {
+			b.WriteString(t.goTo(in.target()))
+		}
 		return b.String(), nil
 	case ret:
+		if k := t.knownReturn(in); k != "" {
+			b.WriteString(k)
+			return b.String(), nil
+		}
 		b.WriteString("s++\nlo := c.Mem[StackPage|uint16(s)]\ns++\npc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1\n")
+		b.WriteString(t.copyReturn())
 		if cands := t.returnsTo(in); len(cands) > 0 && len(cands) <= maxLikely {
 			// Where this RTS can return, by the calls that lead to it.
 			b.WriteString("switch pc {\n")
@@ -76,7 +85,7 @@ func (t *translator) instrBody(in *instr, back string) (string, error) {
 		b.WriteString("}\n}\ngoto step\n")
 		return b.String(), nil
 	}
-	if code, ok := names.Read(m); ok {
+	if code, ok := t.names().Read(m); ok {
 		b.WriteString(t.operand(in))
 		b.WriteString(code + "\n")
 		return b.String(), nil

@@ -2,6 +2,7 @@ package translate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kim1-archive/microchess/emu/internal/sem"
@@ -231,13 +232,17 @@ func (t *translator) scanOf(l *loop) *scan {
 // settles what the passes did: the counter, the clock and instruction
 // count (passes × a pass, then the way out), the flags (the last CMP's,
 // then the decrement's when the BMI leaves).
-func (t *translator) scanCode(sc *scan) string {
+func (t *translator) scanCode(l *loop, sc *scan) string {
 	t.bits = true
 	reg := strings.ToLower(sc.dec.op.Mnemonic[2:])
 	compare, _ := names.Read("CMP")
 	pass := sc.dec.op.Cycles + sc.out.op.Cycles + sc.cmp.op.Cycles + sem.BranchCycles(sc.back.op, sc.back.addr, sc.back.target(), true)
 	leave := sc.dec.op.Cycles + sem.BranchCycles(sc.out.op, sc.out.addr, sc.out.target(), true)
 	found := sc.dec.op.Cycles + sc.out.op.Cycles + sc.cmp.op.Cycles + sc.back.op.Cycles
+	unrolled, closing := t.unrolledScan(l, sc), ""
+	if unrolled != "" {
+		closing = "}\n"
+	}
 	var b strings.Builder
 	for _, in := range []*instr{sc.dec, sc.out, sc.cmp, sc.back} {
 		b.WriteString(t.comment(in))
@@ -250,7 +255,7 @@ n = 0
 }
 found := -1
 pat := uint64(a) * 0x0101010101010101
-for top := n - 1; top >= 0 && found < 0; top -= 8 {
+%[10]sfor top := n - 1; top >= 0 && found < 0; top -= 8 {
 w := c.Mem[0x%[3]X+top-7 : 0x%[3]X+top+1]
 v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 v ^= pat
@@ -262,7 +267,7 @@ if zero != 0 {
 found = top - 7 + (63-bits.LeadingZeros64(zero))/8
 }
 }
-if found >= 0 {
+%[11]sif found >= 0 {
 passes := uint64(n - 1 - found)
 %[2]s = byte(found)
 m := a
@@ -279,6 +284,75 @@ m := c.Mem[0x%[3]X]
 %[7]s
 clock += passes*(%[1]d<<clockShift+4) + %[8]d<<clockShift + 2
 %[9]s}
-`, pass, reg, sc.cmp.operand, compare, found, t.goTo(sc.back.next()), sem.SetNZ(reg), leave, t.goTo(sc.out.target()))
+`, pass, reg, sc.cmp.operand, compare, found, t.goTo(sc.back.next()), sem.SetNZ(reg), leave, t.goTo(sc.out.target()),
+		unrolled, closing)
 	return b.String()
+}
+
+// maxUnrolled is the longest table (in bytes) a scan whose counter is
+// set to a constant before it reads in straight-line code.
+const maxUnrolled = 32
+
+// unrolledScan is the scan for the counter's usual value, when the code
+// before the loop sets it to a constant (CMOVE's LDX #$20): the table's
+// words read and tested without a loop, the highest that holds A then
+// picked; the loop serves any other value. Empty, when there
+// is no such constant.
+func (t *translator) unrolledScan(l *loop, sc *scan) string {
+	k := t.counterBefore(l, sc)
+	if k < 1 || k > maxUnrolled {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "if n == %d { // the value set before the loop: its words without a loop\n", k)
+	var tops []int
+	for top := k - 1; top >= 0; top -= 8 {
+		i := len(tops)
+		tops = append(tops, top)
+		fmt.Fprintf(&b, "z%[1]d := binary.LittleEndian.Uint64(c.Mem[0x%[2]X:]) ^ pat\n", i, int(sc.cmp.operand)+top-7)
+		fmt.Fprintf(&b, "z%[1]d = ^((z%[1]d&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z%[1]d | 0x7F7F7F7F7F7F7F7F)\n", i)
+		if top < 7 {
+			fmt.Fprintf(&b, "z%d &^= 1<<%d - 1 // below the table\n", i, 8*(7-top))
+		}
+	}
+	b.WriteString("switch {\n")
+	for i, top := range tops {
+		fmt.Fprintf(&b, "case z%[1]d != 0:\nfound = %[2]d + (63-bits.LeadingZeros64(z%[1]d))/8\n", i, top-7)
+	}
+	b.WriteString("}\n} else {\n")
+	t.binary = true
+	return b.String()
+}
+
+// counterBefore is the constant the blocks that lead into a scan (other
+// than its own) set its counter to with an immediate load, when they all
+// set the same, or -1. The scan tests the counter all the same: the core,
+// stepping, may enter it otherwise.
+func (t *translator) counterBefore(l *loop, sc *scan) int {
+	k := -1
+	for _, a := range t.order {
+		b := t.blocks[a]
+		if slices.Contains(l.chain, b) {
+			continue // the loop itself
+		}
+		for _, e := range b.edges {
+			if e.to != l.head.start {
+				continue
+			}
+			v := -1
+			for _, in := range b.insts {
+				if setsRegister(in, sc.dec.op.Mnemonic[2:]) {
+					v = -1
+					if in.op.Mode == isa.Immediate && !t.variable[in.addr+1] {
+						v = int(in.operand)
+					}
+				}
+			}
+			if v < 0 || (k >= 0 && v != k) {
+				return -1
+			}
+			k = v
+		}
+	}
+	return k
 }

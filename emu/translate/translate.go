@@ -119,10 +119,16 @@ type translator struct {
 	bitmap    bool           // the guard bitmap is used
 	selfJump  bool           // some jump is to itself
 	bits      bool           // math/bits is used
+	binary    bool           // encoding/binary is used
 	// Within subroutines: each block's predecessors, and the return
 	// addresses of the calls to each (see returnsTo).
 	preds, calls map[uint16][]uint16
 	hash         *returnTable
+	// The subroutines copied per call, by entry, with their blocks; and
+	// the copy being written (see clones.go).
+	copied   map[uint16][]uint16
+	copy     *copyCtx
+	noCopies bool // while the function with parts is written
 }
 
 type span struct{ lo, hi int } // inclusive

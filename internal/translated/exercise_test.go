@@ -5,17 +5,19 @@ package translated
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 53 blocks, 2217 instructions, 4870 bytes of code.
+// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 65 blocks, 2212 instructions, 4938 bytes of code.
 var Exercise = &emu.Native{
 	Name: "exercise",
 	Code: []emu.Span{
-		{Addr: 0x0700, Bytes: "\xe8`"},
+		{Addr: 0x0700, Bytes: "\xe8H\b(h`"},
 		{Addr: 0x0710, Bytes: "Hh@"},
+		{Addr: 0x0720, Bytes: "ȭ~\x04\x10\x04\xba\xfe\x01\x01`"},
 		{Addr: 0x0800, Bytes: "\xf8\x01@\b\x8d\x00 \x8e\x01 \x8c\x02 h\x8d\x03 \x05"},
 		{Addr: 0x0813, Bytes: "\b\x8d\x04 \x8e\x05 \x8c\x06 h\x8d\a \x06\x80\b\x8d\b \x8e\t \x8c\n h\x8d\v \b\b\x8d\f \x8e\r \x8c\x0e h\x8d\x0f \t"},
 		{Addr: 0x0842, Bytes: "\b\x8d\x10 \x8e\x11 \x8c\x12 h\x8d\x13 \n\b\x8d\x14 \x8e\x15 \x8c\x16 h\x8d\x17 \r\x80\x04\b\x8d\x18 \x8e\x19 \x8c\x1a h\x8d\x1b \x0e\x80\x04\b\x8d\x1c \x8e\x1d \x8c\x1e h\x8d\x1f \x10\x00\b\x8d  \x8e! \x8c\" h\x8d# \x11A\b\x8d$ \x8e% \x8c& h\x8d' \x15"},
@@ -48,25 +50,29 @@ var Exercise = &emu.Native{
 		{Addr: 0x1004, Bytes: "\b\x8d\xfc!\x8e\xfd!\x8c\xfe!h\x8d\xff!\xe5"},
 		{Addr: 0x1014, Bytes: "\b\x8d\x00\"\x8e\x01\"\x8c\x02\"h\x8d\x03\"\xe6\x80\b\x8d\x04\"\x8e\x05\"\x8c\x06\"h\x8d\a\"\xe8\b\x8d\b\"\x8e\t\"\x8c\n\"h\x8d\v\"\xe9"},
 		{Addr: 0x1043, Bytes: "\b\x8d\f\"\x8e\r\"\x8c\x0e\"h\x8d\x0f\"\xea\b\x8d\x10\"\x8e\x11\"\x8c\x12\"h\x8d\x13\"\xec\x80\x04\b\x8d\x14\"\x8e\x15\"\x8c\x16\"h\x8d\x17\"\xed\x80\x04\b\x8d\x18\"\x8e\x19\"\x8c\x1a\"h\x8d\x1b\"\xee\x80\x04\b\x8d\x1c\"\x8e\x1d\"\x8c\x1e\"h\x8d\x1f\"\xf0\x00\b\x8d \"\x8e!\"\x8c\"\"h\x8d#\"\xf1A\b\x8d$\"\x8e%\"\x8c&\"h\x8d'\"\xf5"},
-		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
-		{Addr: 0x1A5A, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xba\x9al\x00\x06\x00"},
-		{Addr: 0x1B18, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
+		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xd8\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
+		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xad}\x04H(\xe8\xd8\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$  \a\xea\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$  \a\xea\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$ \x00\a\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$\xba\x9al\x00\x06\x00"},
+		{Addr: 0x1B4D, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
 	},
 	Blocks: []uint16{
-		0x0700, 0x0710, 0x0800, 0x0803, 0x0883, 0x0905, 0x09A6, 0x0A07, 0x0AA8, 0x0B09, 0x0BAA, 0x0C0B,
-		0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10, 0x0F62, 0x1014, 0x1095, 0x1118, 0x1198, 0x121A, 0x12BB,
-		0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520, 0x15D2, 0x1621, 0x1714, 0x1724, 0x1825, 0x1877, 0x1929,
-		0x19AA, 0x1A2A, 0x1A2D, 0x1A31, 0x1A3F, 0x1A42, 0x1A47, 0x1A55, 0x1A58, 0x1A5C, 0x1AFF, 0x1B00,
-		0x1B03, 0x1B16, 0x1B18, 0x1B1D, 0x1B20,
+		0x0700, 0x0710, 0x0720, 0x0726, 0x072A, 0x0800, 0x0803, 0x0883, 0x0905, 0x09A6, 0x0A07, 0x0AA8,
+		0x0B09, 0x0BAA, 0x0C0B, 0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10, 0x0F62, 0x1014, 0x1095, 0x1118,
+		0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520, 0x15D2, 0x1621, 0x1714, 0x1724,
+		0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40, 0x1A43, 0x1A48, 0x1A56, 0x1A59,
+		0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AFF, 0x1B00, 0x1B03, 0x1B14, 0x1B26,
+		0x1B38, 0x1B4B, 0x1B4D, 0x1B52, 0x1B55,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0000, Hi: 0x01FF},
 		{Lo: 0x0480, Hi: 0x0480},
-		{Lo: 0x2000, Hi: 0x248F},
+		{Lo: 0x2000, Hi: 0x24A7},
 	},
 	Parts: []emu.Part{
-		{Start: 0x0700, Bytes: []emu.Range{{Lo: 0x0700, Hi: 0x0701}}},
+		{Start: 0x0700, Bytes: []emu.Range{{Lo: 0x0700, Hi: 0x0705}}},
 		{Start: 0x0710, Bytes: []emu.Range{{Lo: 0x0710, Hi: 0x0712}}},
+		{Start: 0x0720, Bytes: []emu.Range{{Lo: 0x0720, Hi: 0x0725}}},
+		{Start: 0x0726, Bytes: []emu.Range{{Lo: 0x0726, Hi: 0x0729}}},
+		{Start: 0x072A, Bytes: []emu.Range{{Lo: 0x072A, Hi: 0x072A}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0811}, {Lo: 0x0813, Hi: 0x0840}, {Lo: 0x0842, Hi: 0x0882}}},
 		{Start: 0x0883, Bytes: []emu.Range{{Lo: 0x0883, Hi: 0x08A1}, {Lo: 0x08A3, Hi: 0x0904}}},
@@ -101,23 +107,32 @@ var Exercise = &emu.Native{
 		{Start: 0x1825, Bytes: []emu.Range{{Lo: 0x1825, Hi: 0x1876}}},
 		{Start: 0x1877, Bytes: []emu.Range{{Lo: 0x1877, Hi: 0x1928}}},
 		{Start: 0x1929, Bytes: []emu.Range{{Lo: 0x1929, Hi: 0x19A9}}},
-		{Start: 0x19AA, Bytes: []emu.Range{{Lo: 0x19AA, Hi: 0x1A29}}},
-		{Start: 0x1A2A, Bytes: []emu.Range{{Lo: 0x1A2A, Hi: 0x1A2C}}},
-		{Start: 0x1A2D, Bytes: []emu.Range{{Lo: 0x1A2D, Hi: 0x1A30}}},
-		{Start: 0x1A31, Bytes: []emu.Range{{Lo: 0x1A31, Hi: 0x1A3E}}},
-		{Start: 0x1A3F, Bytes: []emu.Range{{Lo: 0x1A3F, Hi: 0x1A46}}},
-		{Start: 0x1A42, Bytes: []emu.Range{{Lo: 0x1A42, Hi: 0x1A46}}},
-		{Start: 0x1A47, Bytes: []emu.Range{{Lo: 0x1A47, Hi: 0x1A54}}},
-		{Start: 0x1A55, Bytes: []emu.Range{{Lo: 0x1A55, Hi: 0x1A57}}},
-		{Start: 0x1A58, Bytes: []emu.Range{{Lo: 0x1A58, Hi: 0x1A58}, {Lo: 0x1A5A, Hi: 0x1A5B}}},
-		{Start: 0x1A5C, Bytes: []emu.Range{{Lo: 0x1A5C, Hi: 0x1AFE}}},
+		{Start: 0x19AA, Bytes: []emu.Range{{Lo: 0x19AA, Hi: 0x1A2A}}},
+		{Start: 0x1A2B, Bytes: []emu.Range{{Lo: 0x1A2B, Hi: 0x1A2D}}},
+		{Start: 0x1A2E, Bytes: []emu.Range{{Lo: 0x1A2E, Hi: 0x1A31}}},
+		{Start: 0x1A32, Bytes: []emu.Range{{Lo: 0x1A32, Hi: 0x1A3F}}},
+		{Start: 0x1A40, Bytes: []emu.Range{{Lo: 0x1A40, Hi: 0x1A47}}},
+		{Start: 0x1A43, Bytes: []emu.Range{{Lo: 0x1A43, Hi: 0x1A47}}},
+		{Start: 0x1A48, Bytes: []emu.Range{{Lo: 0x1A48, Hi: 0x1A55}}},
+		{Start: 0x1A56, Bytes: []emu.Range{{Lo: 0x1A56, Hi: 0x1A58}}},
+		{Start: 0x1A59, Bytes: []emu.Range{{Lo: 0x1A59, Hi: 0x1A59}, {Lo: 0x1A5B, Hi: 0x1A5C}}},
+		{Start: 0x1A5D, Bytes: []emu.Range{{Lo: 0x1A5D, Hi: 0x1A6E}}},
+		{Start: 0x1A6F, Bytes: []emu.Range{{Lo: 0x1A6F, Hi: 0x1A75}}},
+		{Start: 0x1A72, Bytes: []emu.Range{{Lo: 0x1A72, Hi: 0x1A75}}},
+		{Start: 0x1A76, Bytes: []emu.Range{{Lo: 0x1A76, Hi: 0x1A88}}},
+		{Start: 0x1A89, Bytes: []emu.Range{{Lo: 0x1A89, Hi: 0x1A90}}},
+		{Start: 0x1A8C, Bytes: []emu.Range{{Lo: 0x1A8C, Hi: 0x1A90}}},
+		{Start: 0x1A91, Bytes: []emu.Range{{Lo: 0x1A91, Hi: 0x1AFE}}},
 		{Start: 0x1AFF, Bytes: []emu.Range{{Lo: 0x1AFF, Hi: 0x1AFF}}},
 		{Start: 0x1B00, Bytes: []emu.Range{{Lo: 0x1B00, Hi: 0x1B02}}},
-		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B15}}},
-		{Start: 0x1B16, Bytes: []emu.Range{{Lo: 0x1B16, Hi: 0x1B16}}},
-		{Start: 0x1B18, Bytes: []emu.Range{{Lo: 0x1B18, Hi: 0x1B1C}}},
-		{Start: 0x1B1D, Bytes: []emu.Range{{Lo: 0x1B1D, Hi: 0x1B1F}}},
-		{Start: 0x1B20, Bytes: []emu.Range{{Lo: 0x1B20, Hi: 0x1B22}}},
+		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B13}}},
+		{Start: 0x1B14, Bytes: []emu.Range{{Lo: 0x1B14, Hi: 0x1B25}}},
+		{Start: 0x1B26, Bytes: []emu.Range{{Lo: 0x1B26, Hi: 0x1B37}}},
+		{Start: 0x1B38, Bytes: []emu.Range{{Lo: 0x1B38, Hi: 0x1B4A}}},
+		{Start: 0x1B4B, Bytes: []emu.Range{{Lo: 0x1B4B, Hi: 0x1B4B}}},
+		{Start: 0x1B4D, Bytes: []emu.Range{{Lo: 0x1B4D, Hi: 0x1B51}}},
+		{Start: 0x1B52, Bytes: []emu.Range{{Lo: 0x1B52, Hi: 0x1B54}}},
+		{Start: 0x1B55, Bytes: []emu.Range{{Lo: 0x1B55, Hi: 0x1B57}}},
 	},
 	Enter:      exercise,
 	EnterParts: exerciseParts,
@@ -145,13 +160,18 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
 	stop, core := emu.StopBudget, uint64(0)
 	switch pc {
 	case 0x0700:
-		if 8 >= budget {
+		if 22 >= budget {
 			goto budget
 		}
 		goto L0700
@@ -160,6 +180,21 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0710
+	case 0x0720:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0720
+	case 0x0726:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0726
+	case 0x072A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L072A
 	case 0x0800:
 		if 8 >= budget {
 			goto budget
@@ -326,60 +361,90 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1877
 	case 0x1929:
-		if 1860 >= budget {
+		if 1862 >= budget {
 			goto budget
 		}
 		goto L1929
 	case 0x19AA:
-		if 1648 >= budget {
+		if 1650 >= budget {
 			goto budget
 		}
 		goto L19AA
-	case 0x1A2A:
+	case 0x1A2B:
 		if 1429 >= budget {
 			goto budget
 		}
-		goto L1A2A
-	case 0x1A2D:
+		goto L1A2B
+	case 0x1A2E:
 		if 1436 >= budget {
 			goto budget
 		}
-		goto L1A2D
-	case 0x1A31:
-		if 3361 >= budget {
+		goto L1A2E
+	case 0x1A32:
+		if 6296 >= budget {
 			goto budget
 		}
-		goto L1A31
-	case 0x1A3F:
-		if 3338 >= budget {
+		goto L1A32
+	case 0x1A40:
+		if 6273 >= budget {
 			goto budget
 		}
-		goto L1A3F
-	case 0x1A42:
-		if 3346 >= budget {
+		goto L1A40
+	case 0x1A43:
+		if 6281 >= budget {
 			goto budget
 		}
-		goto L1A42
-	case 0x1A47:
-		if 1779 >= budget {
+		goto L1A43
+	case 0x1A48:
+		if 4714 >= budget {
 			goto budget
 		}
-		goto L1A47
-	case 0x1A55:
-		if 1756 >= budget {
+		goto L1A48
+	case 0x1A56:
+		if 4691 >= budget {
 			goto budget
 		}
-		goto L1A55
-	case 0x1A58:
-		if 1763 >= budget {
+		goto L1A56
+	case 0x1A59:
+		if 4698 >= budget {
 			goto budget
 		}
-		goto L1A58
-	case 0x1A5C:
-		if 327 >= budget {
+		goto L1A59
+	case 0x1A5D:
+		if 3262 >= budget {
 			goto budget
 		}
-		goto L1A5C
+		goto L1A5D
+	case 0x1A6F:
+		if 3234 >= budget {
+			goto budget
+		}
+		goto L1A6F
+	case 0x1A72:
+		if 3241 >= budget {
+			goto budget
+		}
+		goto L1A72
+	case 0x1A76:
+		if 1805 >= budget {
+			goto budget
+		}
+		goto L1A76
+	case 0x1A89:
+		if 1776 >= budget {
+			goto budget
+		}
+		goto L1A89
+	case 0x1A8C:
+		if 1784 >= budget {
+			goto budget
+		}
+		goto L1A8C
+	case 0x1A91:
+		if 217 >= budget {
+			goto budget
+		}
+		goto L1A91
 	case 0x1AFF:
 		if 8 >= budget {
 			goto budget
@@ -391,51 +456,109 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1B00
 	case 0x1B03:
-		if 27 >= budget {
+		if 29 >= budget {
 			goto budget
 		}
 		goto L1B03
-	case 0x1B16:
+	case 0x1B14:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1B14
+	case 0x1B26:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1B26
+	case 0x1B38:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1B38
+	case 0x1B4B:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1B16
-	case 0x1B18:
+		goto L1B4B
+	case 0x1B4D:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1B18
-	case 0x1B1D:
+		goto L1B4D
+	case 0x1B52:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B1D
-	case 0x1B20:
+		goto L1B52
+	case 0x1B55:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1B20
+		goto L1B55
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0701) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0800 && pc <= 0x1B16) || (pc >= 0x1B18 && pc <= 0x1B22) {
+		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0800 && pc <= 0x1B4B) || (pc >= 0x1B4D && pc <= 0x1B57) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
 	}
 
 L0700:
-	if clock+8<<clockShift >= end {
+	if clock+22<<clockShift >= end {
 		pc = 0x0700
 		goto budget
 	}
-	clock += 8<<clockShift + 2
+	clock += 22<<clockShift + 6
 	// 0700 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 0701 RTS
+	// 0701 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0702 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0703 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
+	}
+	// 0704 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -444,12 +567,20 @@ L0700:
 		switch pc {
 		case 0x1B03:
 			goto L1B03
+		case 0x1B38:
+			goto L1B38
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 30; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L1B20
-			case 3:
+				goto L1B26
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
+				goto L1B14
+			case 13:
 				goto L1B03
 			}
 		}
@@ -481,6 +612,83 @@ L0710:
 	pc = 0x0712
 	goto step
 
+L0720:
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A
+		}
+	}
+
+L0726:
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+
+L072A:
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x1B14:
+			goto L1B14
+		case 0x1B26:
+			goto L1B26
+		}
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L1B26
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
+				goto L1B14
+			case 13:
+				goto L1B03
+			}
+		}
+		goto step
+	}
+
 L0800:
 	if clock+8<<clockShift >= end {
 		pc = 0x0800
@@ -490,6 +698,11 @@ L0800:
 	// 0800 SED
 	{
 		c.P |= FlagD
+	}
+	if c.P&FlagD != 0 {
+		clock -= 6<<clockShift + 1
+		pc = 0x0801
+		goto exit
 	}
 	// 0801 ORA ($40,X)
 	{
@@ -1412,6 +1625,11 @@ L0905:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 158<<clockShift + 42
+		pc = 0x0944
+		goto exit
 	}
 	// 0944 PHP
 	{
@@ -2763,35 +2981,12 @@ L0B09:
 		zp := x + 0x40
 		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0B2A PHP
 	{
@@ -2833,35 +3028,12 @@ L0B09:
 	// 0B38 ADC $80
 	{
 		m := c.Mem[c.Mem[0x0B39]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0B3A PHP
 	{
@@ -2991,35 +3163,12 @@ L0B09:
 	// 0B67 ADC #$5A
 	{
 		m := c.Mem[0x0B68] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0B69 PHP
 	{
@@ -3105,35 +3254,12 @@ L0B09:
 	// 0B86 ADC $0480
 	{
 		m := c.Mem[0x0480]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0B89 PHP
 	{
@@ -3268,35 +3394,12 @@ L0BAA:
 		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0BBA PHP
 	{
@@ -3338,35 +3441,12 @@ L0BAA:
 	// 0BC8 ADC $80,X
 	{
 		m := c.Mem[c.Mem[0x0BC9]+x] // read: a setting, the base
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0BCA PHP
 	{
@@ -3496,35 +3576,12 @@ L0BAA:
 		ea := 0x04C0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0BFA PHP
 	{
@@ -3568,35 +3625,12 @@ L0BAA:
 		ea := 0x04C0 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L0C0B:
@@ -6343,32 +6377,13 @@ L0F62:
 		zp := x + 0x40
 		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0FF4 PHP
 	{
@@ -6454,32 +6469,13 @@ L0F62:
 	// 1012 SBC $80
 	{
 		m := c.Mem[c.Mem[0x1013]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L1014:
@@ -6614,32 +6610,13 @@ L1014:
 	// 1041 SBC #$5A
 	{
 		m := c.Mem[0x1042] // read: a setting
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1043 PHP
 	{
@@ -6766,32 +6743,13 @@ L1014:
 	// 1071 SBC $0480
 	{
 		m := c.Mem[0x0480]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1074 PHP
 	{
@@ -6926,32 +6884,13 @@ L1095:
 		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 10A5 PHP
 	{
@@ -6993,32 +6932,13 @@ L1095:
 	// 10B3 SBC $80,X
 	{
 		m := c.Mem[c.Mem[0x10B4]+x] // read: a setting, the base
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 10B5 PHP
 	{
@@ -7106,6 +7026,11 @@ L1095:
 	{
 		c.P |= FlagD
 	}
+	if c.P&FlagD != 0 {
+		clock -= 115<<clockShift + 29
+		pc = 0x10D4
+		goto exit
+	}
 	// 10D4 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -7148,32 +7073,13 @@ L1095:
 		ea := 0x04C0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 10E5 PHP
 	{
@@ -7217,32 +7123,13 @@ L1095:
 		ea := 0x04C0 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 10F6 PHP
 	{
@@ -8256,6 +8143,11 @@ L121A:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 158<<clockShift + 42
+		pc = 0x1259
+		goto exit
 	}
 	// 1259 PHP
 	{
@@ -9607,35 +9499,12 @@ L141E:
 		zp := x + 0x40
 		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 143F PHP
 	{
@@ -9677,35 +9546,12 @@ L141E:
 	// 144D ADC $80
 	{
 		m := c.Mem[0x0080]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 144F PHP
 	{
@@ -9835,35 +9681,12 @@ L141E:
 	// 147C ADC #$5A
 	{
 		m := byte(0x5A)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 147E PHP
 	{
@@ -9949,35 +9772,12 @@ L141E:
 	// 149B ADC $0480
 	{
 		m := c.Mem[0x0480]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 149E PHP
 	{
@@ -10112,35 +9912,12 @@ L14BF:
 		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 14CF PHP
 	{
@@ -10182,35 +9959,12 @@ L14BF:
 	// 14DD ADC $80,X
 	{
 		m := c.Mem[x+0x80]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 14DF PHP
 	{
@@ -10340,35 +10094,12 @@ L14BF:
 		ea := 0x04C0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 150F PHP
 	{
@@ -10412,35 +10143,12 @@ L14BF:
 		ea := 0x04C0 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L1520:
@@ -13187,32 +12895,13 @@ L1877:
 		zp := x + 0x40
 		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1909 PHP
 	{
@@ -13298,36 +12987,17 @@ L1877:
 	// 1927 SBC $80
 	{
 		m := c.Mem[0x0080]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L1929:
-	if clock+1860<<clockShift >= end {
+	if clock+1862<<clockShift >= end {
 		pc = 0x1929
 		goto budget
 	}
@@ -13458,32 +13128,13 @@ L1929:
 	// 1956 SBC #$5A
 	{
 		m := byte(0x5A)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1958 PHP
 	{
@@ -13610,32 +13261,13 @@ L1929:
 	// 1986 SBC $0480
 	{
 		m := c.Mem[0x0480]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1989 PHP
 	{
@@ -13727,7 +13359,7 @@ L1929:
 	}
 
 L19AA:
-	clock += 216<<clockShift + 55
+	clock += 218<<clockShift + 56
 	// 19AA PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -13770,32 +13402,13 @@ L19AA:
 		ea := (uint16(c.Mem[0x41]) | uint16(c.Mem[0x42])<<8) + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 19BA PHP
 	{
@@ -13837,32 +13450,13 @@ L19AA:
 	// 19C8 SBC $80,X
 	{
 		m := c.Mem[x+0x80]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 19CA PHP
 	{
@@ -13950,6 +13544,11 @@ L19AA:
 	{
 		c.P |= FlagD
 	}
+	if c.P&FlagD != 0 {
+		clock -= 109<<clockShift + 28
+		pc = 0x19E9
+		goto exit
+	}
 	// 19E9 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -13992,32 +13591,13 @@ L19AA:
 		ea := 0x04C0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 19FA PHP
 	{
@@ -14061,32 +13641,13 @@ L19AA:
 		ea := 0x04C0 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1A0B PHP
 	{
@@ -14129,7 +13690,7 @@ L19AA:
 	{
 		ea := 0x04C0 + uint16(x)
 		if c.Hooked(ea) {
-			clock -= 30<<clockShift + 7
+			clock -= 32<<clockShift + 8
 			pc = 0x1A19
 			goto step
 		}
@@ -14175,46 +13736,50 @@ L19AA:
 	{
 		c.Mem[0x247F] = a
 	}
+	// 1A2A CLD
+	{
+		c.P &^= FlagD
+	}
 
-L1A2A:
+L1A2B:
 	clock += 4<<clockShift + 2
-	// 1A2A DEX
+	// 1A2B DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1A2B BMI $1A31
+	// 1A2C BMI $1A32
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1A31
+			goto L1A32
 		}
 	}
 
-L1A2D:
+L1A2E:
 	clock += 6<<clockShift + 2
-	// 1A2D CMP $C0,X
+	// 1A2E CMP $C0,X
 	{
 		m := c.Mem[x+0xC0]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A2F BNE $1A2A
+	// 1A30 BNE $1A2B
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A2A
+			goto L1A2B
 		}
 	}
 
-L1A31:
-	if clock+3361<<clockShift >= end {
-		pc = 0x1A31
+L1A32:
+	if clock+6296<<clockShift >= end {
+		pc = 0x1A32
 		goto budget
 	}
 	clock += 23<<clockShift + 6
-	// 1A31 PHP
+	// 1A32 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14228,35 +13793,35 @@ L1A31:
 		s--
 
 	}
-	// 1A32 STA $2480
+	// 1A33 STA $2480
 	{
 		c.Mem[0x2480] = a
 	}
-	// 1A35 STX $2481
+	// 1A36 STX $2481
 	{
 		c.Mem[0x2481] = x
 	}
-	// 1A38 STY $2482
+	// 1A39 STY $2482
 	{
 		c.Mem[0x2482] = y
 	}
-	// 1A3B PLA
+	// 1A3C PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A3C STA $2483
+	// 1A3D STA $2483
 	{
 		c.Mem[0x2483] = a
 	}
 
-L1A3F:
-	// 1A3F DEY
-	// 1A40 BMI $1A47
-	// 1A42 CMP $0440,Y
-	// 1A45 BNE $1A3F
+L1A40:
+	// 1A40 DEY
+	// 1A41 BMI $1A48
+	// 1A43 CMP $0440,Y
+	// 1A46 BNE $1A40
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(y) // the passes that can compare: none unless 1 to 80
@@ -14285,7 +13850,7 @@ L1A3F:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A47
+			goto L1A48
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -14298,12 +13863,12 @@ L1A3F:
 		y -= byte(n) + 1
 		nz = int(int8(y))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A47
+		goto L1A48
 	}
 
-L1A42:
+L1A43:
 	clock += 6<<clockShift + 2
-	// 1A42 CMP $0440,Y
+	// 1A43 CMP $0440,Y
 	{
 		ea := 0x0440 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -14312,17 +13877,17 @@ L1A42:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A45 BNE $1A3F
+	// 1A46 BNE $1A40
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A3F
+			goto L1A40
 		}
 	}
 
-L1A47:
+L1A48:
 	clock += 23<<clockShift + 6
-	// 1A47 PHP
+	// 1A48 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14336,65 +13901,65 @@ L1A47:
 		s--
 
 	}
-	// 1A48 STA $2484
+	// 1A49 STA $2484
 	{
 		c.Mem[0x2484] = a
 	}
-	// 1A4B STX $2485
+	// 1A4C STX $2485
 	{
 		c.Mem[0x2485] = x
 	}
-	// 1A4E STY $2486
+	// 1A4F STY $2486
 	{
 		c.Mem[0x2486] = y
 	}
-	// 1A51 PLA
+	// 1A52 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A52 STA $2487
+	// 1A53 STA $2487
 	{
 		c.Mem[0x2487] = a
 	}
 
-L1A55:
+L1A56:
 	clock += 4<<clockShift + 2
-	// 1A55 DEX
+	// 1A56 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1A56 BMI $1A5C
+	// 1A57 BMI $1A5D
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1A5C
+			goto L1A5D
 		}
 	}
 
-L1A58:
+L1A59:
 	clock += 6<<clockShift + 2
-	// 1A58 CMP $C0,X
+	// 1A59 CMP $C0,X
 	{
-		m := c.Mem[c.Mem[0x1A59]+x] // read: a setting, the base
+		m := c.Mem[c.Mem[0x1A5A]+x] // read: a setting, the base
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A5A BNE $1A55
+	// 1A5B BNE $1A56
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A55
+			goto L1A56
 		}
 	}
 
-L1A5C:
-	clock += 319<<clockShift + 154
-	// 1A5C PHP
+L1A5D:
+	clock += 28<<clockShift + 8
+	// 1A5D PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14408,324 +13973,379 @@ L1A5C:
 		s--
 
 	}
-	// 1A5D STA $2488
+	// 1A5E STA $2488
 	{
 		c.Mem[0x2488] = a
 	}
-	// 1A60 STX $2489
+	// 1A61 STX $2489
 	{
 		c.Mem[0x2489] = x
 	}
-	// 1A63 STY $248A
+	// 1A64 STY $248A
 	{
 		c.Mem[0x248A] = y
 	}
-	// 1A66 PLA
+	// 1A67 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A67 STA $248B
+	// 1A68 STA $248B
 	{
 		c.Mem[0x248B] = a
 	}
-	// 1A6A NOP
-	{
-
-	}
-	// 1A6B NOP
-	{
-
-	}
-	// 1A6C NOP
-	{
-
-	}
-	// 1A6D NOP
-	{
-
-	}
-	// 1A6E NOP
-	{
-
-	}
-	// 1A6F NOP
-	{
-
-	}
-	// 1A70 NOP
-	{
-
-	}
-	// 1A71 NOP
-	{
-
-	}
-	// 1A72 NOP
-	{
-
-	}
-	// 1A73 NOP
-	{
-
-	}
-	// 1A74 NOP
-	{
-
-	}
-	// 1A75 NOP
-	{
-
-	}
-	// 1A76 NOP
-	{
-
-	}
-	// 1A77 NOP
-	{
-
-	}
-	// 1A78 NOP
-	{
-
-	}
-	// 1A79 NOP
-	{
-
-	}
-	// 1A7A NOP
-	{
-
-	}
-	// 1A7B NOP
-	{
-
-	}
-	// 1A7C NOP
-	{
-
-	}
-	// 1A7D NOP
-	{
-
-	}
-	// 1A7E NOP
-	{
-
-	}
-	// 1A7F NOP
-	{
-
-	}
-	// 1A80 NOP
-	{
-
-	}
-	// 1A81 NOP
-	{
-
-	}
-	// 1A82 NOP
-	{
-
-	}
-	// 1A83 NOP
-	{
-
-	}
-	// 1A84 NOP
-	{
-
-	}
-	// 1A85 NOP
-	{
-
-	}
-	// 1A86 NOP
-	{
-
-	}
-	// 1A87 NOP
-	{
-
-	}
-	// 1A88 NOP
-	{
-
-	}
-	// 1A89 NOP
-	{
-
-	}
-	// 1A8A NOP
-	{
-
-	}
-	// 1A8B NOP
-	{
-
-	}
-	// 1A8C NOP
-	{
-
-	}
-	// 1A8D NOP
-	{
-
-	}
-	// 1A8E NOP
-	{
-
-	}
-	// 1A8F NOP
-	{
-
-	}
-	// 1A90 NOP
-	{
-
-	}
-	// 1A91 NOP
-	{
-
-	}
-	// 1A92 NOP
-	{
-
-	}
-	// 1A93 NOP
-	{
-
-	}
-	// 1A94 NOP
-	{
-
-	}
-	// 1A95 NOP
-	{
-
-	}
-	// 1A96 NOP
-	{
-
-	}
-	// 1A97 NOP
-	{
-
-	}
-	// 1A98 NOP
-	{
-
-	}
-	// 1A99 NOP
-	{
-
-	}
-	// 1A9A NOP
-	{
-
-	}
-	// 1A9B NOP
-	{
-
-	}
-	// 1A9C NOP
-	{
-
-	}
-	// 1A9D NOP
-	{
-
-	}
-	// 1A9E NOP
-	{
-
-	}
-	// 1A9F NOP
-	{
-
-	}
-	// 1AA0 NOP
-	{
-
+	// 1A6B LDA $4F
+	{
+		m := c.Mem[0x004F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A6D LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1A6F:
+	// 1A6F DEX
+	// 1A70 BMI $1A76
+	// 1A72 CMP $50,X
+	// 1A74 BNE $1A6F
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L1A76
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L1A76
+	}
+
+L1A72:
+	clock += 6<<clockShift + 2
+	// 1A72 CMP $50,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1A74 BNE $1A6F
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1A6F
+		}
+	}
+
+L1A76:
+	clock += 29<<clockShift + 8
+	// 1A76 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1A77 STA $248C
+	{
+		c.Mem[0x248C] = a
+	}
+	// 1A7A STX $248D
+	{
+		c.Mem[0x248D] = x
+	}
+	// 1A7D STY $248E
+	{
+		c.Mem[0x248E] = y
+	}
+	// 1A80 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A81 STA $248F
+	{
+		c.Mem[0x248F] = a
+	}
+	// 1A84 LDA $043F
+	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A87 LDY #$13
+	{
+		m := byte(0x13)
+		y = m
+		nz = int(int8(y))
+	}
+
+L1A89:
+	// 1A89 DEY
+	// 1A8A BMI $1A91
+	// 1A8C CMP $0440,Y
+	// 1A8F BNE $1A89
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(y) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 19 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x44B:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x443:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x43B:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z2 &^= 1<<40 - 1 // below the table
+			switch {
+			case z0 != 0:
+				found = 11 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 3 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = -5 + (63-bits.LeadingZeros64(z2))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x440+top-7 : 0x440+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L1A91
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x440]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		y -= byte(n) + 1
+		nz = int(int8(y))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L1A91
+	}
+
+L1A8C:
+	clock += 6<<clockShift + 2
+	// 1A8C CMP $0440,Y
+	{
+		ea := 0x0440 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1A8F BNE $1A89
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1A89
+		}
 	}
-	// 1AA1 NOP
+
+L1A91:
+	clock += 209<<clockShift + 91
+	// 1A91 PHP
 	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1AA2 NOP
+	// 1A92 STA $2490
 	{
-
-	}
-	// 1AA3 NOP
-	{
-
+		c.Mem[0x2490] = a
 	}
-	// 1AA4 NOP
+	// 1A95 STX $2491
 	{
-
+		c.Mem[0x2491] = x
 	}
-	// 1AA5 NOP
+	// 1A98 STY $2492
 	{
-
+		c.Mem[0x2492] = y
 	}
-	// 1AA6 NOP
+	// 1A9B PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1AA7 NOP
+	// 1A9C STA $2493
 	{
-
+		c.Mem[0x2493] = a
 	}
-	// 1AA8 NOP
+	// 1A9F LDA $047D
 	{
-
+		m := c.Mem[0x047D]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1AA9 NOP
+	// 1AA2 PHA
 	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
 
 	}
-	// 1AAA NOP
+	// 1AA3 PLP
 	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
 
 	}
-	// 1AAB NOP
-	{
-
+	if c.P&FlagD != 0 {
+		clock -= 175<<clockShift + 82
+		pc = 0x1AA4
+		goto exit
 	}
-	// 1AAC NOP
+	// 1AA4 INX
 	{
-
+		x++
+		nz = int(int8(x))
 	}
-	// 1AAD NOP
+	// 1AA5 CLD
 	{
-
+		c.P &^= FlagD
 	}
-	// 1AAE NOP
+	// 1AA6 PHP
 	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1AAF NOP
+	// 1AA7 STA $2494
 	{
-
+		c.Mem[0x2494] = a
 	}
-	// 1AB0 NOP
+	// 1AAA STX $2495
 	{
-
+		c.Mem[0x2495] = x
 	}
-	// 1AB1 NOP
+	// 1AAD STY $2496
 	{
-
+		c.Mem[0x2496] = y
 	}
-	// 1AB2 NOP
+	// 1AB0 PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1AB3 NOP
+	// 1AB1 STA $2497
 	{
-
+		c.Mem[0x2497] = a
 	}
 	// 1AB4 NOP
 	{
@@ -15041,15 +14661,15 @@ L1B00:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x1B, 0x02
 		s -= 2
-		goto L0700
+		goto L0700_1B03
 	}
 
 L1B03:
-	if clock+27<<clockShift >= end {
+	if clock+29<<clockShift >= end {
 		pc = 0x1B03
 		goto budget
 	}
-	clock += 27<<clockShift + 8
+	clock += 29<<clockShift + 7
 	// 1B03 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -15064,17 +14684,17 @@ L1B03:
 		s--
 
 	}
-	// 1B04 STA $248C
+	// 1B04 STA $2498
 	{
-		c.Mem[0x248C] = a
+		c.Mem[0x2498] = a
 	}
-	// 1B07 STX $248D
+	// 1B07 STX $2499
 	{
-		c.Mem[0x248D] = x
+		c.Mem[0x2499] = x
 	}
-	// 1B0A STY $248E
+	// 1B0A STY $249A
 	{
-		c.Mem[0x248E] = y
+		c.Mem[0x249A] = y
 	}
 	// 1B0D PLA
 	{
@@ -15083,80 +14703,539 @@ L1B03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B0E STA $248F
+	// 1B0E STA $249B
 	{
-		c.Mem[0x248F] = a
+		c.Mem[0x249B] = a
 	}
-	// 1B11 TSX
+	// 1B11 JSR $0720
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x13
+		s -= 2
+		goto L0720_1B14
+	}
+
+L1B14:
+	if clock+31<<clockShift >= end {
+		pc = 0x1B14
+		goto budget
+	}
+	clock += 31<<clockShift + 8
+	// 1B14 NOP
+	{
+
+	}
+	// 1B15 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B16 STA $249C
+	{
+		c.Mem[0x249C] = a
+	}
+	// 1B19 STX $249D
+	{
+		c.Mem[0x249D] = x
+	}
+	// 1B1C STY $249E
+	{
+		c.Mem[0x249E] = y
+	}
+	// 1B1F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B20 STA $249F
+	{
+		c.Mem[0x249F] = a
+	}
+	// 1B23 JSR $0720
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x25
+		s -= 2
+		goto L0720_1B26
+	}
+
+L1B26:
+	if clock+31<<clockShift >= end {
+		pc = 0x1B26
+		goto budget
+	}
+	clock += 31<<clockShift + 8
+	// 1B26 NOP
+	{
+
+	}
+	// 1B27 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B28 STA $24A0
+	{
+		c.Mem[0x24A0] = a
+	}
+	// 1B2B STX $24A1
+	{
+		c.Mem[0x24A1] = x
+	}
+	// 1B2E STY $24A2
+	{
+		c.Mem[0x24A2] = y
+	}
+	// 1B31 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B32 STA $24A3
+	{
+		c.Mem[0x24A3] = a
+	}
+	// 1B35 JSR $0700
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x37
+		s -= 2
+		goto L0700_1B38
+	}
+
+L1B38:
+	if clock+27<<clockShift >= end {
+		pc = 0x1B38
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1B38 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B39 STA $24A4
+	{
+		c.Mem[0x24A4] = a
+	}
+	// 1B3C STX $24A5
+	{
+		c.Mem[0x24A5] = x
+	}
+	// 1B3F STY $24A6
+	{
+		c.Mem[0x24A6] = y
+	}
+	// 1B42 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B43 STA $24A7
+	{
+		c.Mem[0x24A7] = a
+	}
+	// 1B46 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1B12 TXS
+	// 1B47 TXS
 	{
 		s = x
 	}
-	// 1B13 JMP ($0600)
+	// 1B48 JMP ($0600)
 	// left to the core
-	pc = 0x1B13
+	pc = 0x1B48
 	goto step
 
-L1B16:
+L1B4B:
 	if clock+0<<clockShift >= end {
-		pc = 0x1B16
+		pc = 0x1B4B
 		goto budget
 	}
-	// 1B16 BRK
+	// 1B4B BRK
 	// left to the core
-	pc = 0x1B16
+	pc = 0x1B4B
 	goto step
 
-L1B18:
+L1B4D:
 	if clock+12<<clockShift >= end {
-		pc = 0x1B18
+		pc = 0x1B4D
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1B18 LDA $047F
+	// 1B4D LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B1B BNE $1B20
+	// 1B50 BNE $1B55
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1B20
+			goto L1B55
 		}
 	}
 
-L1B1D:
+L1B52:
 	clock += 6<<clockShift + 1
-	// 1B1D JSR $1F1F
+	// 1B52 JSR $1F1F
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x1F
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x54
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1B20:
+L1B55:
 	if clock+3<<clockShift >= end {
-		pc = 0x1B20
+		pc = 0x1B55
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1B20 JMP $0800
+	// 1B55 JMP $0800
 	{
 		goto L0800
 	}
 
+	// The copy of 0700 for the call at 1B00.
+
+L0700_1B03:
+	if clock+22<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0702 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0703 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
+	}
+	// 0704 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x1B03
+		goto L1B03
+	}
+
+	// The copy of 0720 for the call at 1B11.
+
+L0720_1B14:
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A_1B14
+		}
+		goto L0726_1B14
+	}
+
+L0726_1B14:
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L072A_1B14
+
+L072A_1B14:
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x1B14 { // the call this copy serves
+			goto L1B14
+		}
+		switch pc {
+		case 0x1B14:
+			goto L1B14
+		case 0x1B26:
+			goto L1B26
+		}
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L1B26
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
+				goto L1B14
+			case 13:
+				goto L1B03
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0720 for the call at 1B23.
+
+L0720_1B26:
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A_1B26
+		}
+		goto L0726_1B26
+	}
+
+L0726_1B26:
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L072A_1B26
+
+L072A_1B26:
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x1B26 { // the call this copy serves
+			goto L1B26
+		}
+		switch pc {
+		case 0x1B14:
+			goto L1B14
+		case 0x1B26:
+			goto L1B26
+		}
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L1B26
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
+				goto L1B14
+			case 13:
+				goto L1B03
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0700 for the call at 1B35.
+
+L0700_1B38:
+	if clock+22<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0702 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0703 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
+	}
+	// 0704 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x1B38
+		goto L1B38
+	}
+
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -15193,7 +15272,7 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[52] // one bounds check for all
+	_ = off[64] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -15206,7 +15285,7 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	stop, core := emu.StopBudget, uint64(0)
 	switch pc {
 	case 0x0700:
-		if 8 >= budget {
+		if 22 >= budget {
 			goto budget
 		}
 		goto L0700
@@ -15215,6 +15294,21 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0710
+	case 0x0720:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0720
+	case 0x0726:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0726
+	case 0x072A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L072A
 	case 0x0800:
 		if 8 >= budget {
 			goto budget
@@ -15381,60 +15475,90 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1877
 	case 0x1929:
-		if 1860 >= budget {
+		if 1862 >= budget {
 			goto budget
 		}
 		goto L1929
 	case 0x19AA:
-		if 1648 >= budget {
+		if 1650 >= budget {
 			goto budget
 		}
 		goto L19AA
-	case 0x1A2A:
+	case 0x1A2B:
 		if 1429 >= budget {
 			goto budget
 		}
-		goto L1A2A
-	case 0x1A2D:
+		goto L1A2B
+	case 0x1A2E:
 		if 1436 >= budget {
 			goto budget
 		}
-		goto L1A2D
-	case 0x1A31:
-		if 3361 >= budget {
+		goto L1A2E
+	case 0x1A32:
+		if 6296 >= budget {
 			goto budget
 		}
-		goto L1A31
-	case 0x1A3F:
-		if 3338 >= budget {
+		goto L1A32
+	case 0x1A40:
+		if 6273 >= budget {
 			goto budget
 		}
-		goto L1A3F
-	case 0x1A42:
-		if 3346 >= budget {
+		goto L1A40
+	case 0x1A43:
+		if 6281 >= budget {
 			goto budget
 		}
-		goto L1A42
-	case 0x1A47:
-		if 1779 >= budget {
+		goto L1A43
+	case 0x1A48:
+		if 4714 >= budget {
 			goto budget
 		}
-		goto L1A47
-	case 0x1A55:
-		if 1756 >= budget {
+		goto L1A48
+	case 0x1A56:
+		if 4691 >= budget {
 			goto budget
 		}
-		goto L1A55
-	case 0x1A58:
-		if 1763 >= budget {
+		goto L1A56
+	case 0x1A59:
+		if 4698 >= budget {
 			goto budget
 		}
-		goto L1A58
-	case 0x1A5C:
-		if 327 >= budget {
+		goto L1A59
+	case 0x1A5D:
+		if 3262 >= budget {
 			goto budget
 		}
-		goto L1A5C
+		goto L1A5D
+	case 0x1A6F:
+		if 3234 >= budget {
+			goto budget
+		}
+		goto L1A6F
+	case 0x1A72:
+		if 3241 >= budget {
+			goto budget
+		}
+		goto L1A72
+	case 0x1A76:
+		if 1805 >= budget {
+			goto budget
+		}
+		goto L1A76
+	case 0x1A89:
+		if 1776 >= budget {
+			goto budget
+		}
+		goto L1A89
+	case 0x1A8C:
+		if 1784 >= budget {
+			goto budget
+		}
+		goto L1A8C
+	case 0x1A91:
+		if 217 >= budget {
+			goto budget
+		}
+		goto L1A91
 	case 0x1AFF:
 		if 8 >= budget {
 			goto budget
@@ -15446,34 +15570,49 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1B00
 	case 0x1B03:
-		if 27 >= budget {
+		if 29 >= budget {
 			goto budget
 		}
 		goto L1B03
-	case 0x1B16:
+	case 0x1B14:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1B14
+	case 0x1B26:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1B26
+	case 0x1B38:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1B38
+	case 0x1B4B:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1B16
-	case 0x1B18:
+		goto L1B4B
+	case 0x1B4D:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1B18
-	case 0x1B1D:
+		goto L1B4D
+	case 0x1B52:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B1D
-	case 0x1B20:
+		goto L1B52
+	case 0x1B55:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1B20
+		goto L1B55
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0701) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0800 && pc <= 0x1B16) || (pc >= 0x1B18 && pc <= 0x1B22) {
+		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0800 && pc <= 0x1B4B) || (pc >= 0x1B4D && pc <= 0x1B57) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -15484,17 +15623,55 @@ L0700:
 		pc = 0x0700
 		goto step
 	}
-	if clock+8<<clockShift >= end {
+	if clock+22<<clockShift >= end {
 		pc = 0x0700
 		goto budget
 	}
-	clock += 8<<clockShift + 2
+	clock += 22<<clockShift + 6
 	// 0700 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 0701 RTS
+	// 0701 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0702 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0703 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	// 0704 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -15503,12 +15680,20 @@ L0700:
 		switch pc {
 		case 0x1B03:
 			goto L1B03
+		case 0x1B38:
+			goto L1B38
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 30; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
 			switch h {
 			case 2:
-				goto L1B20
-			case 3:
+				goto L1B26
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
+				goto L1B14
+			case 13:
 				goto L1B03
 			}
 		}
@@ -15544,8 +15729,97 @@ L0710:
 	pc = 0x0712
 	goto step
 
-L0800:
+L0720:
 	if off[2] {
+		pc = 0x0720
+		goto step
+	}
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A
+		}
+	}
+
+L0726:
+	if off[3] {
+		pc = 0x0726
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+
+L072A:
+	if off[4] {
+		pc = 0x072A
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x1B14:
+			goto L1B14
+		case 0x1B26:
+			goto L1B26
+		}
+		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L1B26
+			case 8:
+				goto L1B55
+			case 10:
+				goto L1B38
+			case 11:
+				goto L1B14
+			case 13:
+				goto L1B03
+			}
+		}
+		goto step
+	}
+
+L0800:
+	if off[5] {
 		pc = 0x0800
 		goto step
 	}
@@ -15568,7 +15842,7 @@ L0800:
 	}
 
 L0803:
-	if off[3] {
+	if off[6] {
 		pc = 0x0803
 		goto step
 	}
@@ -15938,7 +16212,7 @@ L0803:
 	}
 
 L0883:
-	if off[4] {
+	if off[7] {
 		pc = 0x0883
 		goto step
 	}
@@ -16306,7 +16580,7 @@ L0883:
 	}
 
 L0905:
-	if off[5] {
+	if off[8] {
 		pc = 0x0905
 		goto step
 	}
@@ -16755,7 +17029,7 @@ L0905:
 	}
 
 L09A6:
-	if off[6] {
+	if off[9] {
 		pc = 0x09A6
 		goto step
 	}
@@ -17026,7 +17300,7 @@ L09A6:
 	}
 
 L0A07:
-	if off[7] {
+	if off[10] {
 		pc = 0x0A07
 		goto step
 	}
@@ -17484,7 +17758,7 @@ L0A07:
 	}
 
 L0AA8:
-	if off[8] {
+	if off[11] {
 		pc = 0x0AA8
 		goto step
 	}
@@ -17756,7 +18030,7 @@ L0AA8:
 	}
 
 L0B09:
-	if off[9] {
+	if off[12] {
 		pc = 0x0B09
 		goto step
 	}
@@ -18320,7 +18594,7 @@ L0B09:
 	}
 
 L0BAA:
-	if off[10] {
+	if off[13] {
 		pc = 0x0BAA
 		goto step
 	}
@@ -18699,7 +18973,7 @@ L0BAA:
 	}
 
 L0C0B:
-	if off[11] {
+	if off[14] {
 		pc = 0x0C0B
 		goto step
 	}
@@ -19182,7 +19456,7 @@ L0C0B:
 	}
 
 L0CBD:
-	if off[12] {
+	if off[15] {
 		pc = 0x0CBD
 		goto step
 	}
@@ -19404,7 +19678,7 @@ L0CBD:
 	}
 
 L0D0C:
-	if off[13] {
+	if off[16] {
 		pc = 0x0D0C
 		goto step
 	}
@@ -20069,7 +20343,7 @@ L0D0C:
 	}
 
 L0DFF:
-	if off[14] {
+	if off[17] {
 		pc = 0x0DFF
 		goto step
 	}
@@ -20121,7 +20395,7 @@ L0DFF:
 	}
 
 L0E0F:
-	if off[15] {
+	if off[18] {
 		pc = 0x0E0F
 		goto step
 	}
@@ -20832,7 +21106,7 @@ L0E0F:
 	}
 
 L0F10:
-	if off[16] {
+	if off[19] {
 		pc = 0x0F10
 		goto step
 	}
@@ -21061,7 +21335,7 @@ L0F10:
 	}
 
 L0F62:
-	if off[17] {
+	if off[20] {
 		pc = 0x0F62
 		goto step
 	}
@@ -21610,7 +21884,7 @@ L0F62:
 	}
 
 L1014:
-	if off[18] {
+	if off[21] {
 		pc = 0x1014
 		goto step
 	}
@@ -22014,7 +22288,7 @@ L1014:
 	}
 
 L1095:
-	if off[19] {
+	if off[22] {
 		pc = 0x1095
 		goto step
 	}
@@ -22480,7 +22754,7 @@ L1095:
 	}
 
 L1118:
-	if off[20] {
+	if off[23] {
 		pc = 0x1118
 		goto step
 	}
@@ -22850,7 +23124,7 @@ L1118:
 	}
 
 L1198:
-	if off[21] {
+	if off[24] {
 		pc = 0x1198
 		goto step
 	}
@@ -23218,7 +23492,7 @@ L1198:
 	}
 
 L121A:
-	if off[22] {
+	if off[25] {
 		pc = 0x121A
 		goto step
 	}
@@ -23667,7 +23941,7 @@ L121A:
 	}
 
 L12BB:
-	if off[23] {
+	if off[26] {
 		pc = 0x12BB
 		goto step
 	}
@@ -23938,7 +24212,7 @@ L12BB:
 	}
 
 L131C:
-	if off[24] {
+	if off[27] {
 		pc = 0x131C
 		goto step
 	}
@@ -24396,7 +24670,7 @@ L131C:
 	}
 
 L13BD:
-	if off[25] {
+	if off[28] {
 		pc = 0x13BD
 		goto step
 	}
@@ -24668,7 +24942,7 @@ L13BD:
 	}
 
 L141E:
-	if off[26] {
+	if off[29] {
 		pc = 0x141E
 		goto step
 	}
@@ -25232,7 +25506,7 @@ L141E:
 	}
 
 L14BF:
-	if off[27] {
+	if off[30] {
 		pc = 0x14BF
 		goto step
 	}
@@ -25611,7 +25885,7 @@ L14BF:
 	}
 
 L1520:
-	if off[28] {
+	if off[31] {
 		pc = 0x1520
 		goto step
 	}
@@ -26094,7 +26368,7 @@ L1520:
 	}
 
 L15D2:
-	if off[29] {
+	if off[32] {
 		pc = 0x15D2
 		goto step
 	}
@@ -26316,7 +26590,7 @@ L15D2:
 	}
 
 L1621:
-	if off[30] {
+	if off[33] {
 		pc = 0x1621
 		goto step
 	}
@@ -26981,7 +27255,7 @@ L1621:
 	}
 
 L1714:
-	if off[31] {
+	if off[34] {
 		pc = 0x1714
 		goto step
 	}
@@ -27033,7 +27307,7 @@ L1714:
 	}
 
 L1724:
-	if off[32] {
+	if off[35] {
 		pc = 0x1724
 		goto step
 	}
@@ -27744,7 +28018,7 @@ L1724:
 	}
 
 L1825:
-	if off[33] {
+	if off[36] {
 		pc = 0x1825
 		goto step
 	}
@@ -27973,7 +28247,7 @@ L1825:
 	}
 
 L1877:
-	if off[34] {
+	if off[37] {
 		pc = 0x1877
 		goto step
 	}
@@ -28522,11 +28796,11 @@ L1877:
 	}
 
 L1929:
-	if off[35] {
+	if off[38] {
 		pc = 0x1929
 		goto step
 	}
-	if clock+1860<<clockShift >= end {
+	if clock+1862<<clockShift >= end {
 		pc = 0x1929
 		goto budget
 	}
@@ -28926,11 +29200,11 @@ L1929:
 	}
 
 L19AA:
-	if off[36] {
+	if off[39] {
 		pc = 0x19AA
 		goto step
 	}
-	clock += 216<<clockShift + 55
+	clock += 218<<clockShift + 56
 	// 19AA PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -29332,7 +29606,7 @@ L19AA:
 	{
 		ea := 0x04C0 + uint16(x)
 		if c.Hooked(ea) {
-			clock -= 30<<clockShift + 7
+			clock -= 32<<clockShift + 8
 			pc = 0x1A19
 			goto step
 		}
@@ -29378,58 +29652,62 @@ L19AA:
 	{
 		c.Mem[0x247F] = a
 	}
+	// 1A2A CLD
+	{
+		c.P &^= FlagD
+	}
 
-L1A2A:
-	if off[37] {
-		pc = 0x1A2A
+L1A2B:
+	if off[40] {
+		pc = 0x1A2B
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 1A2A DEX
+	// 1A2B DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1A2B BMI $1A31
+	// 1A2C BMI $1A32
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1A31
+			goto L1A32
 		}
 	}
 
-L1A2D:
-	if off[38] {
-		pc = 0x1A2D
+L1A2E:
+	if off[41] {
+		pc = 0x1A2E
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1A2D CMP $C0,X
+	// 1A2E CMP $C0,X
 	{
 		m := c.Mem[x+0xC0]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A2F BNE $1A2A
+	// 1A30 BNE $1A2B
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A2A
+			goto L1A2B
 		}
 	}
 
-L1A31:
-	if off[39] {
-		pc = 0x1A31
+L1A32:
+	if off[42] {
+		pc = 0x1A32
 		goto step
 	}
-	if clock+3361<<clockShift >= end {
-		pc = 0x1A31
+	if clock+6296<<clockShift >= end {
+		pc = 0x1A32
 		goto budget
 	}
 	clock += 23<<clockShift + 6
-	// 1A31 PHP
+	// 1A32 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -29443,39 +29721,39 @@ L1A31:
 		s--
 
 	}
-	// 1A32 STA $2480
+	// 1A33 STA $2480
 	{
 		c.Mem[0x2480] = a
 	}
-	// 1A35 STX $2481
+	// 1A36 STX $2481
 	{
 		c.Mem[0x2481] = x
 	}
-	// 1A38 STY $2482
+	// 1A39 STY $2482
 	{
 		c.Mem[0x2482] = y
 	}
-	// 1A3B PLA
+	// 1A3C PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A3C STA $2483
+	// 1A3D STA $2483
 	{
 		c.Mem[0x2483] = a
 	}
 
-L1A3F:
-	if off[40] {
-		pc = 0x1A3F
+L1A40:
+	if off[43] {
+		pc = 0x1A40
 		goto step
 	}
-	// 1A3F DEY
-	// 1A40 BMI $1A47
-	// 1A42 CMP $0440,Y
-	// 1A45 BNE $1A3F
+	// 1A40 DEY
+	// 1A41 BMI $1A48
+	// 1A43 CMP $0440,Y
+	// 1A46 BNE $1A40
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(y) // the passes that can compare: none unless 1 to 80
@@ -29504,7 +29782,7 @@ L1A3F:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A47
+			goto L1A48
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -29517,16 +29795,16 @@ L1A3F:
 		y -= byte(n) + 1
 		nz = int(int8(y))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A47
+		goto L1A48
 	}
 
-L1A42:
-	if off[41] {
-		pc = 0x1A42
+L1A43:
+	if off[44] {
+		pc = 0x1A43
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1A42 CMP $0440,Y
+	// 1A43 CMP $0440,Y
 	{
 		ea := 0x0440 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -29535,21 +29813,21 @@ L1A42:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A45 BNE $1A3F
+	// 1A46 BNE $1A40
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A3F
+			goto L1A40
 		}
 	}
 
-L1A47:
-	if off[42] {
-		pc = 0x1A47
+L1A48:
+	if off[45] {
+		pc = 0x1A48
 		goto step
 	}
 	clock += 23<<clockShift + 6
-	// 1A47 PHP
+	// 1A48 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -29563,77 +29841,77 @@ L1A47:
 		s--
 
 	}
-	// 1A48 STA $2484
+	// 1A49 STA $2484
 	{
 		c.Mem[0x2484] = a
 	}
-	// 1A4B STX $2485
+	// 1A4C STX $2485
 	{
 		c.Mem[0x2485] = x
 	}
-	// 1A4E STY $2486
+	// 1A4F STY $2486
 	{
 		c.Mem[0x2486] = y
 	}
-	// 1A51 PLA
+	// 1A52 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A52 STA $2487
+	// 1A53 STA $2487
 	{
 		c.Mem[0x2487] = a
 	}
 
-L1A55:
-	if off[43] {
-		pc = 0x1A55
+L1A56:
+	if off[46] {
+		pc = 0x1A56
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 1A55 DEX
+	// 1A56 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1A56 BMI $1A5C
+	// 1A57 BMI $1A5D
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1A5C
+			goto L1A5D
 		}
 	}
 
-L1A58:
-	if off[44] {
-		pc = 0x1A58
+L1A59:
+	if off[47] {
+		pc = 0x1A59
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1A58 CMP $C0,X
+	// 1A59 CMP $C0,X
 	{
-		m := c.Mem[c.Mem[0x1A59]+x] // read: a setting, the base
+		m := c.Mem[c.Mem[0x1A5A]+x] // read: a setting, the base
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A5A BNE $1A55
+	// 1A5B BNE $1A56
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A55
+			goto L1A56
 		}
 	}
 
-L1A5C:
-	if off[45] {
-		pc = 0x1A5C
+L1A5D:
+	if off[48] {
+		pc = 0x1A5D
 		goto step
 	}
-	clock += 319<<clockShift + 154
-	// 1A5C PHP
+	clock += 28<<clockShift + 8
+	// 1A5D PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -29647,324 +29925,398 @@ L1A5C:
 		s--
 
 	}
-	// 1A5D STA $2488
+	// 1A5E STA $2488
 	{
 		c.Mem[0x2488] = a
 	}
-	// 1A60 STX $2489
+	// 1A61 STX $2489
 	{
 		c.Mem[0x2489] = x
 	}
-	// 1A63 STY $248A
+	// 1A64 STY $248A
 	{
 		c.Mem[0x248A] = y
 	}
-	// 1A66 PLA
+	// 1A67 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A67 STA $248B
+	// 1A68 STA $248B
 	{
 		c.Mem[0x248B] = a
 	}
-	// 1A6A NOP
+	// 1A6B LDA $4F
+	{
+		m := c.Mem[0x004F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A6D LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1A6F:
+	if off[49] {
+		pc = 0x1A6F
+		goto step
+	}
+	// 1A6F DEX
+	// 1A70 BMI $1A76
+	// 1A72 CMP $50,X
+	// 1A74 BNE $1A6F
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L1A76
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L1A76
+	}
+
+L1A72:
+	if off[50] {
+		pc = 0x1A72
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1A72 CMP $50,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1A74 BNE $1A6F
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1A6F
+		}
+	}
+
+L1A76:
+	if off[51] {
+		pc = 0x1A76
+		goto step
+	}
+	clock += 29<<clockShift + 8
+	// 1A76 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1A77 STA $248C
+	{
+		c.Mem[0x248C] = a
+	}
+	// 1A7A STX $248D
+	{
+		c.Mem[0x248D] = x
+	}
+	// 1A7D STY $248E
+	{
+		c.Mem[0x248E] = y
+	}
+	// 1A80 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A81 STA $248F
+	{
+		c.Mem[0x248F] = a
+	}
+	// 1A84 LDA $043F
+	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A87 LDY #$13
+	{
+		m := byte(0x13)
+		y = m
+		nz = int(int8(y))
+	}
+
+L1A89:
+	if off[52] {
+		pc = 0x1A89
+		goto step
+	}
+	// 1A89 DEY
+	// 1A8A BMI $1A91
+	// 1A8C CMP $0440,Y
+	// 1A8F BNE $1A89
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(y) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 19 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x44B:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x443:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x43B:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z2 &^= 1<<40 - 1 // below the table
+			switch {
+			case z0 != 0:
+				found = 11 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 3 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = -5 + (63-bits.LeadingZeros64(z2))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x440+top-7 : 0x440+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L1A91
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x440]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		y -= byte(n) + 1
+		nz = int(int8(y))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L1A91
+	}
+
+L1A8C:
+	if off[53] {
+		pc = 0x1A8C
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1A8C CMP $0440,Y
+	{
+		ea := 0x0440 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1A8F BNE $1A89
 	{
-
-	}
-	// 1A6B NOP
-	{
-
-	}
-	// 1A6C NOP
-	{
-
-	}
-	// 1A6D NOP
-	{
-
-	}
-	// 1A6E NOP
-	{
-
-	}
-	// 1A6F NOP
-	{
-
-	}
-	// 1A70 NOP
-	{
-
-	}
-	// 1A71 NOP
-	{
-
-	}
-	// 1A72 NOP
-	{
-
-	}
-	// 1A73 NOP
-	{
-
-	}
-	// 1A74 NOP
-	{
-
-	}
-	// 1A75 NOP
-	{
-
-	}
-	// 1A76 NOP
-	{
-
-	}
-	// 1A77 NOP
-	{
-
-	}
-	// 1A78 NOP
-	{
-
-	}
-	// 1A79 NOP
-	{
-
-	}
-	// 1A7A NOP
-	{
-
-	}
-	// 1A7B NOP
-	{
-
-	}
-	// 1A7C NOP
-	{
-
-	}
-	// 1A7D NOP
-	{
-
-	}
-	// 1A7E NOP
-	{
-
-	}
-	// 1A7F NOP
-	{
-
-	}
-	// 1A80 NOP
-	{
-
-	}
-	// 1A81 NOP
-	{
-
-	}
-	// 1A82 NOP
-	{
-
-	}
-	// 1A83 NOP
-	{
-
-	}
-	// 1A84 NOP
-	{
-
-	}
-	// 1A85 NOP
-	{
-
-	}
-	// 1A86 NOP
-	{
-
-	}
-	// 1A87 NOP
-	{
-
-	}
-	// 1A88 NOP
-	{
-
-	}
-	// 1A89 NOP
-	{
-
-	}
-	// 1A8A NOP
-	{
-
-	}
-	// 1A8B NOP
-	{
-
-	}
-	// 1A8C NOP
-	{
-
-	}
-	// 1A8D NOP
-	{
-
-	}
-	// 1A8E NOP
-	{
-
-	}
-	// 1A8F NOP
-	{
-
-	}
-	// 1A90 NOP
-	{
-
-	}
-	// 1A91 NOP
-	{
-
-	}
-	// 1A92 NOP
-	{
-
-	}
-	// 1A93 NOP
-	{
-
-	}
-	// 1A94 NOP
-	{
-
-	}
-	// 1A95 NOP
-	{
-
-	}
-	// 1A96 NOP
-	{
-
-	}
-	// 1A97 NOP
-	{
-
-	}
-	// 1A98 NOP
-	{
-
-	}
-	// 1A99 NOP
-	{
-
-	}
-	// 1A9A NOP
-	{
-
-	}
-	// 1A9B NOP
-	{
-
-	}
-	// 1A9C NOP
-	{
-
-	}
-	// 1A9D NOP
-	{
-
-	}
-	// 1A9E NOP
-	{
-
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1A89
+		}
 	}
-	// 1A9F NOP
-	{
-
-	}
-	// 1AA0 NOP
-	{
-
-	}
-	// 1AA1 NOP
-	{
-
-	}
-	// 1AA2 NOP
-	{
 
+L1A91:
+	if off[54] {
+		pc = 0x1A91
+		goto step
 	}
-	// 1AA3 NOP
+	clock += 209<<clockShift + 91
+	// 1A91 PHP
 	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1AA4 NOP
+	// 1A92 STA $2490
 	{
-
+		c.Mem[0x2490] = a
 	}
-	// 1AA5 NOP
+	// 1A95 STX $2491
 	{
-
+		c.Mem[0x2491] = x
 	}
-	// 1AA6 NOP
+	// 1A98 STY $2492
 	{
-
+		c.Mem[0x2492] = y
 	}
-	// 1AA7 NOP
+	// 1A9B PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1AA8 NOP
+	// 1A9C STA $2493
 	{
-
+		c.Mem[0x2493] = a
 	}
-	// 1AA9 NOP
+	// 1A9F LDA $047D
 	{
-
+		m := c.Mem[0x047D]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1AAA NOP
+	// 1AA2 PHA
 	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
 
 	}
-	// 1AAB NOP
+	// 1AA3 PLP
 	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
 
 	}
-	// 1AAC NOP
+	// 1AA4 INX
 	{
-
+		x++
+		nz = int(int8(x))
 	}
-	// 1AAD NOP
+	// 1AA5 CLD
 	{
-
+		c.P &^= FlagD
 	}
-	// 1AAE NOP
+	// 1AA6 PHP
 	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1AAF NOP
+	// 1AA7 STA $2494
 	{
-
+		c.Mem[0x2494] = a
 	}
-	// 1AB0 NOP
+	// 1AAA STX $2495
 	{
-
+		c.Mem[0x2495] = x
 	}
-	// 1AB1 NOP
+	// 1AAD STY $2496
 	{
-
+		c.Mem[0x2496] = y
 	}
-	// 1AB2 NOP
+	// 1AB0 PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1AB3 NOP
+	// 1AB1 STA $2497
 	{
-
+		c.Mem[0x2497] = a
 	}
 	// 1AB4 NOP
 	{
@@ -30267,7 +30619,7 @@ L1A5C:
 	}
 
 L1AFF:
-	if off[46] {
+	if off[55] {
 		pc = 0x1AFF
 		goto step
 	}
@@ -30278,7 +30630,7 @@ L1AFF:
 	}
 
 L1B00:
-	if off[47] {
+	if off[56] {
 		pc = 0x1B00
 		goto step
 	}
@@ -30292,15 +30644,15 @@ L1B00:
 	}
 
 L1B03:
-	if off[48] {
+	if off[57] {
 		pc = 0x1B03
 		goto step
 	}
-	if clock+27<<clockShift >= end {
+	if clock+29<<clockShift >= end {
 		pc = 0x1B03
 		goto budget
 	}
-	clock += 27<<clockShift + 8
+	clock += 29<<clockShift + 7
 	// 1B03 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -30315,17 +30667,17 @@ L1B03:
 		s--
 
 	}
-	// 1B04 STA $248C
+	// 1B04 STA $2498
 	{
-		c.Mem[0x248C] = a
+		c.Mem[0x2498] = a
 	}
-	// 1B07 STX $248D
+	// 1B07 STX $2499
 	{
-		c.Mem[0x248D] = x
+		c.Mem[0x2499] = x
 	}
-	// 1B0A STY $248E
+	// 1B0A STY $249A
 	{
-		c.Mem[0x248E] = y
+		c.Mem[0x249A] = y
 	}
 	// 1B0D PLA
 	{
@@ -30334,96 +30686,271 @@ L1B03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B0E STA $248F
+	// 1B0E STA $249B
 	{
-		c.Mem[0x248F] = a
+		c.Mem[0x249B] = a
 	}
-	// 1B11 TSX
+	// 1B11 JSR $0720
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x13
+		s -= 2
+		goto L0720
+	}
+
+L1B14:
+	if off[58] {
+		pc = 0x1B14
+		goto step
+	}
+	if clock+31<<clockShift >= end {
+		pc = 0x1B14
+		goto budget
+	}
+	clock += 31<<clockShift + 8
+	// 1B14 NOP
+	{
+
+	}
+	// 1B15 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B16 STA $249C
+	{
+		c.Mem[0x249C] = a
+	}
+	// 1B19 STX $249D
+	{
+		c.Mem[0x249D] = x
+	}
+	// 1B1C STY $249E
+	{
+		c.Mem[0x249E] = y
+	}
+	// 1B1F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B20 STA $249F
+	{
+		c.Mem[0x249F] = a
+	}
+	// 1B23 JSR $0720
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x25
+		s -= 2
+		goto L0720
+	}
+
+L1B26:
+	if off[59] {
+		pc = 0x1B26
+		goto step
+	}
+	if clock+31<<clockShift >= end {
+		pc = 0x1B26
+		goto budget
+	}
+	clock += 31<<clockShift + 8
+	// 1B26 NOP
+	{
+
+	}
+	// 1B27 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B28 STA $24A0
+	{
+		c.Mem[0x24A0] = a
+	}
+	// 1B2B STX $24A1
+	{
+		c.Mem[0x24A1] = x
+	}
+	// 1B2E STY $24A2
+	{
+		c.Mem[0x24A2] = y
+	}
+	// 1B31 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B32 STA $24A3
+	{
+		c.Mem[0x24A3] = a
+	}
+	// 1B35 JSR $0700
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x37
+		s -= 2
+		goto L0700
+	}
+
+L1B38:
+	if off[60] {
+		pc = 0x1B38
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x1B38
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1B38 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B39 STA $24A4
+	{
+		c.Mem[0x24A4] = a
+	}
+	// 1B3C STX $24A5
+	{
+		c.Mem[0x24A5] = x
+	}
+	// 1B3F STY $24A6
+	{
+		c.Mem[0x24A6] = y
+	}
+	// 1B42 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B43 STA $24A7
+	{
+		c.Mem[0x24A7] = a
+	}
+	// 1B46 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1B12 TXS
+	// 1B47 TXS
 	{
 		s = x
 	}
-	// 1B13 JMP ($0600)
+	// 1B48 JMP ($0600)
 	// left to the core
-	pc = 0x1B13
+	pc = 0x1B48
 	goto step
 
-L1B16:
-	if off[49] {
-		pc = 0x1B16
+L1B4B:
+	if off[61] {
+		pc = 0x1B4B
 		goto step
 	}
 	if clock+0<<clockShift >= end {
-		pc = 0x1B16
+		pc = 0x1B4B
 		goto budget
 	}
-	// 1B16 BRK
+	// 1B4B BRK
 	// left to the core
-	pc = 0x1B16
+	pc = 0x1B4B
 	goto step
 
-L1B18:
-	if off[50] {
-		pc = 0x1B18
+L1B4D:
+	if off[62] {
+		pc = 0x1B4D
 		goto step
 	}
 	if clock+12<<clockShift >= end {
-		pc = 0x1B18
+		pc = 0x1B4D
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1B18 LDA $047F
+	// 1B4D LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B1B BNE $1B20
+	// 1B50 BNE $1B55
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1B20
+			goto L1B55
 		}
 	}
 
-L1B1D:
-	if off[51] {
-		pc = 0x1B1D
+L1B52:
+	if off[63] {
+		pc = 0x1B52
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 1B1D JSR $1F1F
+	// 1B52 JSR $1F1F
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x1F
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x54
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1B20:
-	if off[52] {
-		pc = 0x1B20
+L1B55:
+	if off[64] {
+		pc = 0x1B55
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x1B20
+		pc = 0x1B55
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1B20 JMP $0800
+	// 1B55 JMP $0800
 	{
 		goto L0800
 	}
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -30448,7 +30975,7 @@ exit:
 
 // exerciseReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var exerciseReturns = [4]uint16{2: 0x1B20, 3: 0x1B03}
+var exerciseReturns = [16]uint16{2: 0x1B26, 8: 0x1B55, 10: 0x1B38, 11: 0x1B14, 13: 0x1B03}
 
 // exerciseCode marks the bytes of the code, a bit each.
-var exerciseCode = [8192]byte{224: 0x03, 226: 0x07, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0x7F, 867: 0xFF, 868: 0x07}
+var exerciseCode = [8192]byte{224: 0x3F, 226: 0x07, 228: 0xFF, 229: 0x07, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0xFF, 867: 0xFF, 868: 0xFF, 869: 0xFF, 870: 0xFF, 871: 0xFF, 872: 0xFF, 873: 0xEF, 874: 0xFF}

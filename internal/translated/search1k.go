@@ -228,6 +228,11 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -1238,7 +1243,7 @@ L002E:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
-		goto L026B
+		goto L026B_0031
 	}
 
 L0031:
@@ -1678,35 +1683,12 @@ L0110:
 	// 0110 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0112 LSR A
 	{
@@ -1818,7 +1800,7 @@ L012B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x2D
 		s -= 2
-		goto L026B
+		goto L026B_012E
 	}
 
 L012E:
@@ -2014,7 +1996,7 @@ L0160: // GMOVE
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x64
 		s -= 2
-		goto L02F3
+		goto L02F3_0165
 	}
 
 L0165:
@@ -2044,7 +2026,7 @@ L018C: // FULL
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x8E
 		s -= 2
-		goto L026B
+		goto L026B_018F
 	}
 
 L018F: // ROOT
@@ -2063,7 +2045,7 @@ L018F: // ROOT
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x91
 		s -= 2
-		goto L0200
+		goto L0200_0192
 	}
 
 L0192:
@@ -2120,7 +2102,7 @@ L0198:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x9E
 		s -= 2
-		goto L0200
+		goto L0200_019F
 	}
 
 L019F:
@@ -2210,7 +2192,7 @@ L01AB: // NOLEG
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0xB4
 		s -= 2
-		goto L026B
+		goto L026B_01B5
 	}
 
 L01B5:
@@ -2229,7 +2211,7 @@ L01B5:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0xB7
 		s -= 2
-		goto L0200
+		goto L0200_01B8
 	}
 
 L01B8:
@@ -2280,35 +2262,12 @@ L01BB: // BUDG
 	// 01C2 ADC .LEVC
 	{
 		m := c.Mem[0x02F2]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 01C5 STA .NODEH
 	{
@@ -2568,7 +2527,7 @@ L020F: // NEX
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x11
 		s -= 2
-		goto L02B0
+		goto L02B0_0212
 	}
 
 L0212:
@@ -2627,7 +2586,7 @@ L021C: // AGN
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
 		s -= 2
-		goto L0285
+		goto L0285_021F
 	}
 
 L021F:
@@ -2675,7 +2634,7 @@ L0221:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x24
 		s -= 2
-		goto L0321
+		goto L0321_0225
 	}
 
 L0225:
@@ -2693,6 +2652,11 @@ L0225:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x0226
+		goto exit
 	}
 	// 0226 BVS STOP
 	{
@@ -2742,7 +2706,7 @@ L022F: // STOP
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x31
 		s -= 2
-		goto L02B0
+		goto L02B0_0232
 	}
 
 L0232:
@@ -2824,7 +2788,7 @@ L0242: // P1
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x44
 		s -= 2
-		goto L0285
+		goto L0285_0245
 	}
 
 L0245:
@@ -2863,7 +2827,7 @@ L0249:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x4B
 		s -= 2
-		goto L0321
+		goto L0321_024C
 	}
 
 L024C: // P2
@@ -2882,7 +2846,7 @@ L024C: // P2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x4E
 		s -= 2
-		goto L02B0
+		goto L02B0_024F
 	}
 
 L024F:
@@ -2935,7 +2899,7 @@ L0257: // P3
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x59
 		s -= 2
-		goto L0285
+		goto L0285_025A
 	}
 
 L025A:
@@ -2974,7 +2938,7 @@ L025E:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x60
 		s -= 2
-		goto L0321
+		goto L0321_0261
 	}
 
 L0261:
@@ -3066,32 +3030,13 @@ L026E: // ETC
 	// 0273 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0275 STA .BK,X
 	{
@@ -3126,32 +3071,13 @@ L026E: // ETC
 	// 027C SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 027E STA .BOARD,X
 	{
@@ -3291,35 +3217,12 @@ L0285: // CMOVE
 	// 028A ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 028C STA .SQUARE
 	{
@@ -3421,35 +3324,12 @@ L02A2:
 	// 02A4 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02A6 BVS RETL
 	{
@@ -3914,7 +3794,7 @@ L02D4:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xD6
 		s -= 2
-		goto L02F3
+		goto L02F3_02D7
 	}
 
 L02D7:
@@ -4587,7 +4467,7 @@ L0343: // TRY
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
 		s -= 2
-		goto L03BD
+		goto L03BD_034A
 	}
 
 L034A:
@@ -4616,7 +4496,7 @@ L034A:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x50
 		s -= 2
-		goto L03BD
+		goto L03BD_0351
 	}
 
 L0351:
@@ -4632,32 +4512,13 @@ L0351:
 	// 0352 SBC .TMP
 	{
 		m := c.Mem[0x00B5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0354 LDX .PIECE
 	{
@@ -4713,7 +4574,7 @@ L035D:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x5F
 		s -= 2
-		goto L02F3
+		goto L02F3_0360
 	}
 
 L0360:
@@ -4754,68 +4615,22 @@ L0360:
 		ea := 0x1780 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 036B ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 036D EOR #$FF
 	{
@@ -5362,35 +5177,12 @@ L03D3: // CEN2
 	// 03D4 ADC .TMP2
 	{
 		m := c.Mem[0x0099]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 03D6 LSR A
 	{
@@ -5506,7 +5298,7 @@ L03D8: // NOLEG2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0xDC
 		s -= 2
-		goto L026B
+		goto L026B_03DD
 	}
 
 L03DD:
@@ -5559,35 +5351,12 @@ L03E6:
 	// 03E7 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L03E9: // NR2
@@ -5662,32 +5431,13 @@ L03FA:
 	// 03FA SBC #$06
 	{
 		m := c.Mem[0x03FB] // read: a setting
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L03FC: // GR
@@ -6107,7 +5857,7 @@ L17DA: // QS1
 		}
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
 		s -= 2
-		goto L026B
+		goto L026B_17DD
 	}
 
 L17DD:
@@ -6126,7 +5876,7 @@ L17DD:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
-		goto L0200
+		goto L0200_17E0
 	}
 
 L17E0:
@@ -6152,10 +5902,4042 @@ L17E0:
 		goto L026B
 	}
 
+	// The copy of 026B for the call at 002E.
+
+L026B_0031: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x026B
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 026B PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 5<<clockShift + 2
+			pc = 0x026B
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 026C LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L026E_0031
+
+L026E_0031: // ETC
+	clock += 36<<clockShift + 12
+	// 026E SEC
+	{
+		cf = 1
+	}
+	// 026F LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0271 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0273 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0275 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0275
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0277 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0277
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0279 SEC
+	{
+		cf = 1
+	}
+	// 027A LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 027C SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 027E STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x027E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0280 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0281 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L026E_0031
+		}
+		goto L0283_0031
+	}
+
+L0283_0031:
+	clock += 10<<clockShift + 2
+	// 0283 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0284 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0031
+		goto L0031
+	}
+
+	// The copy of 026B for the call at 012B.
+
+L026B_012E: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x026B
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 026B PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 5<<clockShift + 2
+			pc = 0x026B
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 026C LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L026E_012E
+
+L026E_012E: // ETC
+	clock += 36<<clockShift + 12
+	// 026E SEC
+	{
+		cf = 1
+	}
+	// 026F LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0271 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0273 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0275 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0275
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0277 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0277
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0279 SEC
+	{
+		cf = 1
+	}
+	// 027A LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 027C SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 027E STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x027E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0280 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0281 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L026E_012E
+		}
+		goto L0283_012E
+	}
+
+L0283_012E:
+	clock += 10<<clockShift + 2
+	// 0283 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0284 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x012E
+		goto L012E
+	}
+
+	// The copy of 02F3 for the call at 0162.
+
+L02F3_0165: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 02F3 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 02F4 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 02F6 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F8 TXS
+	{
+		s = x
+	}
+	// 02F9 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FB PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 10<<clockShift + 4
+			pc = 0x02FB
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02FC TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 02FD STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 02FF LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0301_0165
+
+L0301_0165: // CHECK
+	if clock+63<<clockShift >= end {
+		pc = 0x0301
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0301 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0302 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0304 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0301_0165
+		}
+		goto L0306_0165
+	}
+
+L0306_0165:
+	clock += 39<<clockShift + 13
+	// 0306 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0308 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 030A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 34<<clockShift + 11
+			pc = 0x030A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 030C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 030D PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 28<<clockShift + 9
+			pc = 0x030D
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 030E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0310 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 18<<clockShift + 6
+			pc = 0x0312
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0314 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 14<<clockShift + 5
+			pc = 0x0314
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0315 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0316 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0316
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0317 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0319 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 3<<clockShift + 1
+			pc = 0x0319
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L031A_0165
+
+L031A_0165: // STRV
+	clock += 16<<clockShift + 5
+	// 031A TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 031B STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 031D LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 031F TXS
+	{
+		s = x
+	}
+	// 0320 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0165 { // the call this copy serves
+			goto L0165
+		}
+		switch pc {
+		case 0x0165:
+			goto L0165
+		case 0x02D7:
+			goto L02D7
+		case 0x0360:
+			goto L0360
+		case 0x0389:
+			goto L0389
+		}
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L03DD
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
+				goto L01B8
+			case 50:
+				goto L0382
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
+				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
+			}
+		}
+		goto step
+	}
+
+	// The copy of 026B for the call at 018C.
+
+L026B_018F: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x026B
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 026B PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 5<<clockShift + 2
+			pc = 0x026B
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 026C LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L026E_018F
+
+L026E_018F: // ETC
+	clock += 36<<clockShift + 12
+	// 026E SEC
+	{
+		cf = 1
+	}
+	// 026F LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0271 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0273 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0275 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0275
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0277 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0277
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0279 SEC
+	{
+		cf = 1
+	}
+	// 027A LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 027C SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 027E STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x027E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0280 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0281 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L026E_018F
+		}
+		goto L0283_018F
+	}
+
+L0283_018F:
+	clock += 10<<clockShift + 2
+	// 0283 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0284 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x018F
+		goto L018F
+	}
+
+	// The copy of 0200 for the call at 018F.
+
+L0200_0192: // GEN
+	if clock+16<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 16<<clockShift + 6
+	// 0200 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0201 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0202 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0204 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0208 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020A_0192
+
+L020A_0192: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020A
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020A DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020C BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L020F_0192
+		}
+		goto L020E_0192
+	}
+
+L020E_0192:
+	clock += 6<<clockShift + 1
+	// 020E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0192
+		goto L0192
+	}
+
+L020F_0192: // NEX
+	clock += 6<<clockShift + 1
+	// 020F JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x020F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x11
+		s -= 2
+		goto L02B0_0212
+	}
+
+	// The copy of 0200 for the call at 019C.
+
+L0200_019F: // GEN
+	if clock+16<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 16<<clockShift + 6
+	// 0200 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0201 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0202 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0204 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0208 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020A_019F
+
+L020A_019F: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020A
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020A DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020C BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L020F_019F
+		}
+		goto L020E_019F
+	}
+
+L020E_019F:
+	clock += 6<<clockShift + 1
+	// 020E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x019F
+		goto L019F
+	}
+
+L020F_019F: // NEX
+	clock += 6<<clockShift + 1
+	// 020F JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x020F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x11
+		s -= 2
+		goto L02B0_0212
+	}
+
+	// The copy of 026B for the call at 01B2.
+
+L026B_01B5: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x026B
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 026B PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 5<<clockShift + 2
+			pc = 0x026B
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 026C LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L026E_01B5
+
+L026E_01B5: // ETC
+	clock += 36<<clockShift + 12
+	// 026E SEC
+	{
+		cf = 1
+	}
+	// 026F LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0271 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0273 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0275 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0275
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0277 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0277
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0279 SEC
+	{
+		cf = 1
+	}
+	// 027A LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 027C SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 027E STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x027E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0280 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0281 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L026E_01B5
+		}
+		goto L0283_01B5
+	}
+
+L0283_01B5:
+	clock += 10<<clockShift + 2
+	// 0283 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0284 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x01B5
+		goto L01B5
+	}
+
+	// The copy of 0200 for the call at 01B5.
+
+L0200_01B8: // GEN
+	if clock+16<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 16<<clockShift + 6
+	// 0200 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0201 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0202 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0204 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0208 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020A_01B8
+
+L020A_01B8: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020A
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020A DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020C BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L020F_01B8
+		}
+		goto L020E_01B8
+	}
+
+L020E_01B8:
+	clock += 6<<clockShift + 1
+	// 020E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x01B8
+		goto L01B8
+	}
+
+L020F_01B8: // NEX
+	clock += 6<<clockShift + 1
+	// 020F JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x020F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x11
+		s -= 2
+		goto L02B0_0212
+	}
+
+	// The copy of 02B0 for the call at 020F.
+
+L02B0_0212: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x02B0
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 02B0 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02B2 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B4 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02B6 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0212
+		goto L0212
+	}
+
+	// The copy of 0285 for the call at 021C.
+
+L0285_021F: // CMOVE
+	if clock+31<<clockShift >= end {
+		pc = 0x0285
+		goto budget
+	}
+	clock += 20<<clockShift + 7
+	// 0285 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0287 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0289 CLC
+	{
+		cf = 0
+	}
+	// 028A ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 028C STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 028E BIT .MOVEX
+	{
+		m := c.Mem[0x00B7]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+	// 0290 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02AC_021F
+		}
+		goto L0292_021F
+	}
+
+L0292_021F:
+	clock += 5<<clockShift + 2
+	// 0292 STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0294 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0296_021F
+
+L0296_021F: // LOOP
+	if clock+32<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0296 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0297 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0299 BNE LOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0296_021F
+		}
+		goto L029B_021F
+	}
+
+L029B_021F:
+	clock += 4<<clockShift + 2
+	// 029B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 029C BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A8_021F
+		}
+		goto L029E_021F
+	}
+
+L029E_021F:
+	clock += 4<<clockShift + 2
+	// 029E CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02A0 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_021F
+		}
+		goto L02A2_021F
+	}
+
+L02A2_021F:
+	clock += 6<<clockShift + 3
+	// 02A2 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A4 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02A6 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02A9_021F
+		}
+		goto L02A8_021F
+	}
+
+L02A8_021F: // NO
+	clock += 2<<clockShift + 1
+	// 02A8 CLV
+	{
+		v = false
+	}
+	goto L02A9_021F
+
+L02A9_021F: // RETL
+	clock += 8<<clockShift + 2
+	// 02A9 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AB RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x021F
+		goto L021F
+	}
+
+L02AC_021F: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 02AC LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AE CLV
+	{
+		v = false
+	}
+	// 02AF RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x021F
+		goto L021F
+	}
+
+	// The copy of 0321 for the call at 0222.
+
+L0321_0225: // JANUS
+	if clock+45<<clockShift >= end {
+		pc = 0x0321
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0321 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0323 BVC JQ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L033D_0225
+		}
+		goto L0325_0225
+	}
+
+L0325_0225:
+	clock += 8<<clockShift + 3
+	// 0325 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0327 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0329 BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0335_0225
+		}
+		goto L032B_0225
+	}
+
+L032B_0225:
+	clock += 13<<clockShift + 4
+	// 032B LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 032D STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x032D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 032F STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x032F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0331 JMP UNWIND
+	{
+		goto L03B8_0225
+	}
+
+L0334_0225: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0334
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0334 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0225
+		goto L0225
+	}
+
+L0335_0225: // JC
+	clock += 8<<clockShift + 3
+	// 0335 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0337 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0339 BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0334_0225
+		}
+		goto L033B_0225
+	}
+
+L033B_0225:
+	clock += 2<<clockShift + 1
+	// 033B BEQ TRY
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0343_0225
+		}
+		goto L033D_0225
+	}
+
+L033D_0225: // JQ
+	clock += 8<<clockShift + 3
+	// 033D LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033F AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0341 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0334_0225
+		}
+		goto L0343_0225
+	}
+
+L0343_0225: // TRY
+	clock += 13<<clockShift + 3
+	// 0343 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0345 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0347 JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0347
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
+		s -= 2
+		goto L03BD_034A
+	}
+
+L03B8_0225: // UNWIND
+	clock += 8<<clockShift + 3
+	// 03B8 LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03BA TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 03BB TXS
+	{
+		s = x
+	}
+	goto L03BC_0225
+
+L03BC_0225: // JRET
+	clock += 6<<clockShift + 1
+	// 03BC RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0225 { // the call this copy serves
+			goto L0225
+		}
+		switch pc {
+		case 0x0128:
+			goto L0128
+		case 0x0225:
+			goto L0225
+		case 0x024C:
+			goto L024C
+		case 0x0261:
+			goto L0261
+		}
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L03DD
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
+				goto L01B8
+			case 50:
+				goto L0382
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
+				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B0 for the call at 022F.
+
+L02B0_0232: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x02B0
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 02B0 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02B2 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B4 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02B6 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0232
+		goto L0232
+	}
+
+	// The copy of 0285 for the call at 0242.
+
+L0285_0245: // CMOVE
+	if clock+31<<clockShift >= end {
+		pc = 0x0285
+		goto budget
+	}
+	clock += 20<<clockShift + 7
+	// 0285 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0287 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0289 CLC
+	{
+		cf = 0
+	}
+	// 028A ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 028C STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 028E BIT .MOVEX
+	{
+		m := c.Mem[0x00B7]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+	// 0290 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02AC_0245
+		}
+		goto L0292_0245
+	}
+
+L0292_0245:
+	clock += 5<<clockShift + 2
+	// 0292 STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0294 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0296_0245
+
+L0296_0245: // LOOP
+	if clock+32<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0296 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0297 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0299 BNE LOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0296_0245
+		}
+		goto L029B_0245
+	}
+
+L029B_0245:
+	clock += 4<<clockShift + 2
+	// 029B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 029C BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A8_0245
+		}
+		goto L029E_0245
+	}
+
+L029E_0245:
+	clock += 4<<clockShift + 2
+	// 029E CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02A0 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0245
+		}
+		goto L02A2_0245
+	}
+
+L02A2_0245:
+	clock += 6<<clockShift + 3
+	// 02A2 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A4 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02A6 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02A9_0245
+		}
+		goto L02A8_0245
+	}
+
+L02A8_0245: // NO
+	clock += 2<<clockShift + 1
+	// 02A8 CLV
+	{
+		v = false
+	}
+	goto L02A9_0245
+
+L02A9_0245: // RETL
+	clock += 8<<clockShift + 2
+	// 02A9 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AB RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0245
+		goto L0245
+	}
+
+L02AC_0245: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 02AC LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AE CLV
+	{
+		v = false
+	}
+	// 02AF RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0245
+		goto L0245
+	}
+
+	// The copy of 0321 for the call at 0249.
+
+L0321_024C: // JANUS
+	if clock+45<<clockShift >= end {
+		pc = 0x0321
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0321 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0323 BVC JQ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L033D_024C
+		}
+		goto L0325_024C
+	}
+
+L0325_024C:
+	clock += 8<<clockShift + 3
+	// 0325 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0327 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0329 BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0335_024C
+		}
+		goto L032B_024C
+	}
+
+L032B_024C:
+	clock += 13<<clockShift + 4
+	// 032B LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 032D STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x032D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 032F STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x032F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0331 JMP UNWIND
+	{
+		goto L03B8_024C
+	}
+
+L0334_024C: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0334
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0334 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x024C
+		goto L024C
+	}
+
+L0335_024C: // JC
+	clock += 8<<clockShift + 3
+	// 0335 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0337 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0339 BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0334_024C
+		}
+		goto L033B_024C
+	}
+
+L033B_024C:
+	clock += 2<<clockShift + 1
+	// 033B BEQ TRY
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0343_024C
+		}
+		goto L033D_024C
+	}
+
+L033D_024C: // JQ
+	clock += 8<<clockShift + 3
+	// 033D LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033F AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0341 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0334_024C
+		}
+		goto L0343_024C
+	}
+
+L0343_024C: // TRY
+	clock += 13<<clockShift + 3
+	// 0343 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0345 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0347 JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0347
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
+		s -= 2
+		goto L03BD_034A
+	}
+
+L03B8_024C: // UNWIND
+	clock += 8<<clockShift + 3
+	// 03B8 LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03BA TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 03BB TXS
+	{
+		s = x
+	}
+	goto L03BC_024C
+
+L03BC_024C: // JRET
+	clock += 6<<clockShift + 1
+	// 03BC RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x024C { // the call this copy serves
+			goto L024C
+		}
+		switch pc {
+		case 0x0128:
+			goto L0128
+		case 0x0225:
+			goto L0225
+		case 0x024C:
+			goto L024C
+		case 0x0261:
+			goto L0261
+		}
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L03DD
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
+				goto L01B8
+			case 50:
+				goto L0382
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
+				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B0 for the call at 024C.
+
+L02B0_024F: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x02B0
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 02B0 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02B2 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B4 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02B6 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x024F
+		goto L024F
+	}
+
+	// The copy of 0285 for the call at 0257.
+
+L0285_025A: // CMOVE
+	if clock+31<<clockShift >= end {
+		pc = 0x0285
+		goto budget
+	}
+	clock += 20<<clockShift + 7
+	// 0285 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0287 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0289 CLC
+	{
+		cf = 0
+	}
+	// 028A ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 028C STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 028E BIT .MOVEX
+	{
+		m := c.Mem[0x00B7]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+	// 0290 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02AC_025A
+		}
+		goto L0292_025A
+	}
+
+L0292_025A:
+	clock += 5<<clockShift + 2
+	// 0292 STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0294 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0296_025A
+
+L0296_025A: // LOOP
+	if clock+32<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0296 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0297 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0299 BNE LOOP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0296_025A
+		}
+		goto L029B_025A
+	}
+
+L029B_025A:
+	clock += 4<<clockShift + 2
+	// 029B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 029C BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A8_025A
+		}
+		goto L029E_025A
+	}
+
+L029E_025A:
+	clock += 4<<clockShift + 2
+	// 029E CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02A0 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_025A
+		}
+		goto L02A2_025A
+	}
+
+L02A2_025A:
+	clock += 6<<clockShift + 3
+	// 02A2 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A4 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02A6 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02A9_025A
+		}
+		goto L02A8_025A
+	}
+
+L02A8_025A: // NO
+	clock += 2<<clockShift + 1
+	// 02A8 CLV
+	{
+		v = false
+	}
+	goto L02A9_025A
+
+L02A9_025A: // RETL
+	clock += 8<<clockShift + 2
+	// 02A9 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AB RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x025A
+		goto L025A
+	}
+
+L02AC_025A: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 02AC LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AE CLV
+	{
+		v = false
+	}
+	// 02AF RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x025A
+		goto L025A
+	}
+
+	// The copy of 0321 for the call at 025E.
+
+L0321_0261: // JANUS
+	if clock+45<<clockShift >= end {
+		pc = 0x0321
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0321 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0323 BVC JQ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L033D_0261
+		}
+		goto L0325_0261
+	}
+
+L0325_0261:
+	clock += 8<<clockShift + 3
+	// 0325 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0327 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0329 BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0335_0261
+		}
+		goto L032B_0261
+	}
+
+L032B_0261:
+	clock += 13<<clockShift + 4
+	// 032B LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 032D STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x032D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 032F STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x032F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0331 JMP UNWIND
+	{
+		goto L03B8_0261
+	}
+
+L0334_0261: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0334
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0334 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0261
+		goto L0261
+	}
+
+L0335_0261: // JC
+	clock += 8<<clockShift + 3
+	// 0335 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0337 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0339 BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0334_0261
+		}
+		goto L033B_0261
+	}
+
+L033B_0261:
+	clock += 2<<clockShift + 1
+	// 033B BEQ TRY
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0343_0261
+		}
+		goto L033D_0261
+	}
+
+L033D_0261: // JQ
+	clock += 8<<clockShift + 3
+	// 033D LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 033F AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0341 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0334_0261
+		}
+		goto L0343_0261
+	}
+
+L0343_0261: // TRY
+	clock += 13<<clockShift + 3
+	// 0343 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0345 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0347 JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0347
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
+		s -= 2
+		goto L03BD_034A
+	}
+
+L03B8_0261: // UNWIND
+	clock += 8<<clockShift + 3
+	// 03B8 LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03BA TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 03BB TXS
+	{
+		s = x
+	}
+	goto L03BC_0261
+
+L03BC_0261: // JRET
+	clock += 6<<clockShift + 1
+	// 03BC RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0261 { // the call this copy serves
+			goto L0261
+		}
+		switch pc {
+		case 0x0128:
+			goto L0128
+		case 0x0225:
+			goto L0225
+		case 0x024C:
+			goto L024C
+		case 0x0261:
+			goto L0261
+		}
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L03DD
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
+				goto L01B8
+			case 50:
+				goto L0382
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
+				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02F3 for the call at 02D4.
+
+L02F3_02D7: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 02F3 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 02F4 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 02F6 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F8 TXS
+	{
+		s = x
+	}
+	// 02F9 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FB PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 10<<clockShift + 4
+			pc = 0x02FB
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02FC TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 02FD STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 02FF LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0301_02D7
+
+L0301_02D7: // CHECK
+	if clock+63<<clockShift >= end {
+		pc = 0x0301
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0301 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0302 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0304 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0301_02D7
+		}
+		goto L0306_02D7
+	}
+
+L0306_02D7:
+	clock += 39<<clockShift + 13
+	// 0306 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0308 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 030A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 34<<clockShift + 11
+			pc = 0x030A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 030C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 030D PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 28<<clockShift + 9
+			pc = 0x030D
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 030E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0310 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 18<<clockShift + 6
+			pc = 0x0312
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0314 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 14<<clockShift + 5
+			pc = 0x0314
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0315 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0316 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0316
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0317 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0319 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 3<<clockShift + 1
+			pc = 0x0319
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L031A_02D7
+
+L031A_02D7: // STRV
+	clock += 16<<clockShift + 5
+	// 031A TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 031B STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 031D LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 031F TXS
+	{
+		s = x
+	}
+	// 0320 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x02D7 { // the call this copy serves
+			goto L02D7
+		}
+		switch pc {
+		case 0x0165:
+			goto L0165
+		case 0x02D7:
+			goto L02D7
+		case 0x0360:
+			goto L0360
+		case 0x0389:
+			goto L0389
+		}
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L03DD
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
+				goto L01B8
+			case 50:
+				goto L0382
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
+				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
+			}
+		}
+		goto step
+	}
+
+	// The copy of 03BD for the call at 0347.
+
+L03BD_034A: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_034A
+		}
+		goto L03C4_034A
+	}
+
+L03C4_034A:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_034A
+
+L03C6_034A: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_034A
+		}
+		goto L03D1_034A
+	}
+
+L03D1_034A:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_034A
+
+L03D3_034A: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x034A
+		goto L034A
+	}
+
+	// The copy of 03BD for the call at 034E.
+
+L03BD_0351: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_0351
+		}
+		goto L03C4_0351
+	}
+
+L03C4_0351:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_0351
+
+L03C6_0351: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_0351
+		}
+		goto L03D1_0351
+	}
+
+L03D1_0351:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_0351
+
+L03D3_0351: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0351
+		goto L0351
+	}
+
+	// The copy of 02F3 for the call at 035D.
+
+L02F3_0360: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 02F3 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 02F4 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 02F6 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F8 TXS
+	{
+		s = x
+	}
+	// 02F9 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FB PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 10<<clockShift + 4
+			pc = 0x02FB
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02FC TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 02FD STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 02FF LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0301_0360
+
+L0301_0360: // CHECK
+	if clock+63<<clockShift >= end {
+		pc = 0x0301
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0301 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0302 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0304 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0301_0360
+		}
+		goto L0306_0360
+	}
+
+L0306_0360:
+	clock += 39<<clockShift + 13
+	// 0306 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0308 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 030A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 34<<clockShift + 11
+			pc = 0x030A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 030C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 030D PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 28<<clockShift + 9
+			pc = 0x030D
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 030E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0310 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 18<<clockShift + 6
+			pc = 0x0312
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0314 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 14<<clockShift + 5
+			pc = 0x0314
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0315 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0316 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0316
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0317 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0319 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 3<<clockShift + 1
+			pc = 0x0319
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L031A_0360
+
+L031A_0360: // STRV
+	clock += 16<<clockShift + 5
+	// 031A TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 031B STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 031D LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 031F TXS
+	{
+		s = x
+	}
+	// 0320 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0360 { // the call this copy serves
+			goto L0360
+		}
+		switch pc {
+		case 0x0165:
+			goto L0165
+		case 0x02D7:
+			goto L02D7
+		case 0x0360:
+			goto L0360
+		case 0x0389:
+			goto L0389
+		}
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L03DD
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
+				goto L01B8
+			case 50:
+				goto L0382
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
+				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
+			}
+		}
+		goto step
+	}
+
+	// The copy of 026B for the call at 03DA.
+
+L026B_03DD: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x026B
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 026B PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 5<<clockShift + 2
+			pc = 0x026B
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 026C LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L026E_03DD
+
+L026E_03DD: // ETC
+	clock += 36<<clockShift + 12
+	// 026E SEC
+	{
+		cf = 1
+	}
+	// 026F LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0271 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0273 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0275 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0275
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0277 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0277
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0279 SEC
+	{
+		cf = 1
+	}
+	// 027A LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 027C SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 027E STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x027E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0280 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0281 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L026E_03DD
+		}
+		goto L0283_03DD
+	}
+
+L0283_03DD:
+	clock += 10<<clockShift + 2
+	// 0283 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0284 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x03DD
+		goto L03DD
+	}
+
+	// The copy of 026B for the call at 17DA.
+
+L026B_17DD: // REVERSE
+	if clock+4824<<clockShift >= end {
+		pc = 0x026B
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 026B PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 5<<clockShift + 2
+			pc = 0x026B
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 026C LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L026E_17DD
+
+L026E_17DD: // ETC
+	clock += 36<<clockShift + 12
+	// 026E SEC
+	{
+		cf = 1
+	}
+	// 026F LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0271 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0273 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0275 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0275
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0277 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0277
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0279 SEC
+	{
+		cf = 1
+	}
+	// 027A LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 027C SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 027E STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x027E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0280 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0281 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L026E_17DD
+		}
+		goto L0283_17DD
+	}
+
+L0283_17DD:
+	clock += 10<<clockShift + 2
+	// 0283 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0284 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x17DD
+		goto L17DD
+	}
+
+	// The copy of 0200 for the call at 17DD.
+
+L0200_17E0: // GEN
+	if clock+16<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 16<<clockShift + 6
+	// 0200 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0201 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0202 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0204 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0208 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020A_17E0
+
+L020A_17E0: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020A
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020A DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020C BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L020F_17E0
+		}
+		goto L020E_17E0
+	}
+
+L020E_17E0:
+	clock += 6<<clockShift + 1
+	// 020E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x17E0
+		goto L17E0
+	}
+
+L020F_17E0: // NEX
+	clock += 6<<clockShift + 1
+	// 020F JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x020F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x11
+		s -= 2
+		goto L02B0_0212
+	}
+
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -12749,8 +16531,10 @@ L17E0:
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit

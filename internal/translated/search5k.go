@@ -275,6 +275,11 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -1510,7 +1515,7 @@ L002E:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
-		goto L0400
+		goto L0400_0031
 	}
 
 L0031:
@@ -1886,7 +1891,7 @@ L0209: // NEX
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
-		goto L0266
+		goto L0266_020C
 	}
 
 L020C:
@@ -1940,7 +1945,7 @@ L0216: // AGN
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
 		s -= 2
-		goto L0426
+		goto L0426_0219
 	}
 
 L0219:
@@ -1978,7 +1983,7 @@ L021B:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
 		s -= 2
-		goto L02F3
+		goto L02F3_021F
 	}
 
 L021F:
@@ -1996,6 +2001,11 @@ L021F:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x0220
+		goto exit
 	}
 	// 0220 BVS STOP
 	{
@@ -2040,7 +2050,7 @@ L0229: // STOP
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
 		s -= 2
-		goto L0266
+		goto L0266_022C
 	}
 
 L022C:
@@ -2117,7 +2127,7 @@ L023C: // P1
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
-		goto L0426
+		goto L0426_023F
 	}
 
 L023F:
@@ -2151,7 +2161,7 @@ L0243:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
 		s -= 2
-		goto L02F3
+		goto L02F3_0246
 	}
 
 L0246: // P2
@@ -2165,7 +2175,7 @@ L0246: // P2
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
-		goto L0266
+		goto L0266_0249
 	}
 
 L0249:
@@ -2213,7 +2223,7 @@ L0251: // P3
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
 		s -= 2
-		goto L0426
+		goto L0426_0254
 	}
 
 L0254:
@@ -2247,7 +2257,7 @@ L0258:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
-		goto L02F3
+		goto L02F3_025B
 	}
 
 L025B:
@@ -2435,7 +2445,7 @@ L0271:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
 		s -= 2
-		goto L0453
+		goto L0453_0274
 	}
 
 L0274:
@@ -2853,7 +2863,7 @@ L0324: // TRY
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
 		s -= 2
-		goto L057B
+		goto L057B_032B
 	}
 
 L032B:
@@ -2877,7 +2887,7 @@ L032B:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
 		s -= 2
-		goto L057B
+		goto L057B_0332
 	}
 
 L0332:
@@ -2893,32 +2903,13 @@ L0332:
 	// 0333 SBC .TMP
 	{
 		m := c.Mem[0x00B5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0335 CPX #$00
 	{
@@ -2940,32 +2931,13 @@ L0339:
 	// 0339 SBC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L033B: // TP1
@@ -2989,7 +2961,7 @@ L033E:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x40
 		s -= 2
-		goto L0453
+		goto L0453_0341
 	}
 
 L0341:
@@ -3030,68 +3002,22 @@ L0341:
 		ea := 0x1780 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 034C ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 034E EOR #$FF
 	{
@@ -3534,7 +3460,7 @@ L03A1: // NOLEG2
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0xA5
 		s -= 2
-		goto L0400
+		goto L0400_03A6
 	}
 
 L03A6:
@@ -3587,35 +3513,12 @@ L03AF:
 	// 03B0 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L03B2: // NR2
@@ -3722,32 +3625,13 @@ L03CA:
 	// 03CC SBC #$06
 	{
 		m := byte(0x06)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 03CE STA .GAIN
 	{
@@ -4191,32 +4075,13 @@ L040F: // ETC
 	// 0414 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0416 STA .BK,X
 	{
@@ -4251,32 +4116,13 @@ L040F: // ETC
 	// 041D SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 041F STA .BOARD,X
 	{
@@ -4426,35 +4272,12 @@ L0426: // CMOVE
 	// 042B ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 042D STA .SQUARE
 	{
@@ -4551,35 +4374,12 @@ L0443:
 	// 0447 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0449 BVS RETL
 	{
@@ -5649,35 +5449,12 @@ L0503: // GLEV
 	// 050E ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0510 LSR A
 	{
@@ -5775,7 +5552,7 @@ L052A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x2C
 		s -= 2
-		goto L0400
+		goto L0400_052D
 	}
 
 L052D:
@@ -5813,32 +5590,13 @@ L0531:
 	// 0534 SBC .LIMIT
 	{
 		m := c.Mem[0x0098]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0536 BMI GDONE
 	{
@@ -6053,7 +5811,7 @@ L0571: // GMOVE
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
 		s -= 2
-		goto L0453
+		goto L0453_0576
 	}
 
 L0576:
@@ -6429,7 +6187,7 @@ L0800: // FULL
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
 		s -= 2
-		goto L0400
+		goto L0400_0803
 	}
 
 L0803: // ROOT
@@ -6443,7 +6201,7 @@ L0803: // ROOT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
 		s -= 2
-		goto L0841
+		goto L0841_0806
 	}
 
 L0806:
@@ -6531,7 +6289,7 @@ L0819:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x1B
 		s -= 2
-		goto L0838
+		goto L0838_081C
 	}
 
 L081C:
@@ -6616,7 +6374,7 @@ L0828: // NOLEG
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x31
 		s -= 2
-		goto L0400
+		goto L0400_0832
 	}
 
 L0832:
@@ -6630,7 +6388,7 @@ L0832:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x34
 		s -= 2
-		goto L0838
+		goto L0838_0835
 	}
 
 L0835:
@@ -6775,7 +6533,7 @@ L0841: // CAPT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
-		goto L0838
+		goto L0838_0854
 	}
 
 L0854:
@@ -7581,7 +7339,7 @@ L08D7: // KSTEP
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0xD9
 		s -= 2
-		goto L0426
+		goto L0426_08DA
 	}
 
 L08DA:
@@ -8321,7 +8079,7 @@ L17DA: // QS1
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
 		s -= 2
-		goto L0400
+		goto L0400_17DD
 	}
 
 L17DD:
@@ -8335,7 +8093,7 @@ L17DD:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
-		goto L0841
+		goto L0841_17E0
 	}
 
 L17E0:
@@ -8361,10 +8119,5278 @@ L17E0:
 		goto L0400
 	}
 
+	// The copy of 0400 for the call at 002E.
+
+L0400_0031: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_0031
+
+L040F_0031: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_0031
+		}
+		goto L0424_0031
+	}
+
+L0424_0031:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0031
+		goto L0031
+	}
+
+	// The copy of 0266 for the call at 0209.
+
+L0266_020C: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0268 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 026A STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 026C RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x020C
+		goto L020C
+	}
+
+	// The copy of 0426 for the call at 0216.
+
+L0426_0219: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_0219
+		}
+		goto L0434_0219
+	}
+
+L0434_0219:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_0219
+		}
+		goto L043D_0219
+	}
+
+L043D_0219:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_0219
+		}
+		goto L0443_0219
+	}
+
+L0443_0219:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_0219
+		}
+		goto L044B_0219
+	}
+
+L044B_0219: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_0219
+
+L044C_0219: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0219
+		goto L0219
+	}
+
+L044F_0219: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0219
+		goto L0219
+	}
+
+	// The copy of 02F3 for the call at 021C.
+
+L02F3_021F: // JANUS
+	if clock+80<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F5 BVC JQ
+	{
+		if !v {
+			clock += 2 << clockShift
+			goto L0310_021F
+		}
+		goto L02F7_021F
+	}
+
+L02F7_021F:
+	clock += 8<<clockShift + 3
+	// 02F7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02FB BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0307_021F
+		}
+		goto L02FD_021F
+	}
+
+L02FD_021F:
+	clock += 13<<clockShift + 4
+	// 02FD LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FF STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x02FF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0301 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0301
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0303 JMP UNWIND
+	{
+		goto L039C_021F
+	}
+
+L0306_021F: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x021F
+		goto L021F
+	}
+
+L0307_021F: // JC
+	clock += 8<<clockShift + 3
+	// 0307 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0309 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 030B BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0306_021F
+		}
+		goto L030D_021F
+	}
+
+L030D_021F:
+	clock += 3<<clockShift + 1
+	// 030D JMP COLLECT
+	{
+		goto L085E_021F
+	}
+
+L0310_021F: // JQ
+	clock += 8<<clockShift + 3
+	// 0310 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0314 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_021F
+		}
+		goto L0316_021F
+	}
+
+L0316_021F:
+	clock += 9<<clockShift + 3
+	// 0316 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 031B BNE TRY
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0324_021F
+		}
+		goto L031D_021F
+	}
+
+L031D_021F:
+	clock += 9<<clockShift + 3
+	// 031D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 031F CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0322 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_021F
+		}
+		goto L0324_021F
+	}
+
+L0324_021F: // TRY
+	if clock+13<<clockShift >= end {
+		pc = 0x0324
+		goto budget
+	}
+	clock += 13<<clockShift + 3
+	// 0324 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0326 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0328 JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		s -= 2
+		goto L057B_032B
+	}
+
+L039C_021F: // UNWIND
+	clock += 8<<clockShift + 3
+	// 039C LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 039E TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 039F TXS
+	{
+		s = x
+	}
+	goto L03A0_021F
+
+L03A0_021F: // JRET
+	clock += 6<<clockShift + 1
+	// 03A0 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x021F { // the call this copy serves
+			goto L021F
+		}
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L0363
+			case 1:
+				goto L0813
+			case 3:
+				goto L08DA
+			case 4:
+				goto L0854
+			case 5:
+				goto L0576
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
+				goto L023F
+			case 51:
+				goto L17DD
+			case 57:
+				goto L027D
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
+				goto L081C
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
+			}
+		}
+		goto step
+	}
+
+L085E_021F: // COLLECT
+	clock += 40<<clockShift + 12
+	// 085E LDY .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0860 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0862 STA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 33<<clockShift + 10
+			pc = 0x0862
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0865 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0867 STA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 25<<clockShift + 8
+			pc = 0x0867
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 086A LDX .VICT
+	{
+		m := c.Mem[0x009F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 086C LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 086F STA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 13<<clockShift + 5
+			pc = 0x086F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0872 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0873 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0874 AND #$1F
+	{
+		m := byte(0x1F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0876 BEQ CFULL
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L087C_021F
+		}
+		goto L0878_021F
+	}
+
+L0878_021F:
+	clock += 7<<clockShift + 2
+	// 0878 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 087A STY .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x087A
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	goto L087C_021F
+
+L087C_021F: // CFULL
+	clock += 6<<clockShift + 1
+	// 087C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x021F { // the call this copy serves
+			goto L021F
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L0363
+			case 1:
+				goto L0813
+			case 3:
+				goto L08DA
+			case 4:
+				goto L0854
+			case 5:
+				goto L0576
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
+				goto L023F
+			case 51:
+				goto L17DD
+			case 57:
+				goto L027D
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
+				goto L081C
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0266 for the call at 0229.
+
+L0266_022C: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0268 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 026A STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 026C RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x022C
+		goto L022C
+	}
+
+	// The copy of 0426 for the call at 023C.
+
+L0426_023F: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_023F
+		}
+		goto L0434_023F
+	}
+
+L0434_023F:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_023F
+		}
+		goto L043D_023F
+	}
+
+L043D_023F:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_023F
+		}
+		goto L0443_023F
+	}
+
+L0443_023F:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_023F
+		}
+		goto L044B_023F
+	}
+
+L044B_023F: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_023F
+
+L044C_023F: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x023F
+		goto L023F
+	}
+
+L044F_023F: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x023F
+		goto L023F
+	}
+
+	// The copy of 02F3 for the call at 0243.
+
+L02F3_0246: // JANUS
+	if clock+80<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F5 BVC JQ
+	{
+		if !v {
+			clock += 2 << clockShift
+			goto L0310_0246
+		}
+		goto L02F7_0246
+	}
+
+L02F7_0246:
+	clock += 8<<clockShift + 3
+	// 02F7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02FB BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0307_0246
+		}
+		goto L02FD_0246
+	}
+
+L02FD_0246:
+	clock += 13<<clockShift + 4
+	// 02FD LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FF STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x02FF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0301 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0301
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0303 JMP UNWIND
+	{
+		goto L039C_0246
+	}
+
+L0306_0246: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0246
+		goto L0246
+	}
+
+L0307_0246: // JC
+	clock += 8<<clockShift + 3
+	// 0307 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0309 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 030B BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0306_0246
+		}
+		goto L030D_0246
+	}
+
+L030D_0246:
+	clock += 3<<clockShift + 1
+	// 030D JMP COLLECT
+	{
+		goto L085E_0246
+	}
+
+L0310_0246: // JQ
+	clock += 8<<clockShift + 3
+	// 0310 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0314 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_0246
+		}
+		goto L0316_0246
+	}
+
+L0316_0246:
+	clock += 9<<clockShift + 3
+	// 0316 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 031B BNE TRY
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0324_0246
+		}
+		goto L031D_0246
+	}
+
+L031D_0246:
+	clock += 9<<clockShift + 3
+	// 031D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 031F CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0322 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_0246
+		}
+		goto L0324_0246
+	}
+
+L0324_0246: // TRY
+	if clock+13<<clockShift >= end {
+		pc = 0x0324
+		goto budget
+	}
+	clock += 13<<clockShift + 3
+	// 0324 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0326 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0328 JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		s -= 2
+		goto L057B_032B
+	}
+
+L039C_0246: // UNWIND
+	clock += 8<<clockShift + 3
+	// 039C LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 039E TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 039F TXS
+	{
+		s = x
+	}
+	goto L03A0_0246
+
+L03A0_0246: // JRET
+	clock += 6<<clockShift + 1
+	// 03A0 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0246 { // the call this copy serves
+			goto L0246
+		}
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L0363
+			case 1:
+				goto L0813
+			case 3:
+				goto L08DA
+			case 4:
+				goto L0854
+			case 5:
+				goto L0576
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
+				goto L023F
+			case 51:
+				goto L17DD
+			case 57:
+				goto L027D
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
+				goto L081C
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
+			}
+		}
+		goto step
+	}
+
+L085E_0246: // COLLECT
+	clock += 40<<clockShift + 12
+	// 085E LDY .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0860 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0862 STA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 33<<clockShift + 10
+			pc = 0x0862
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0865 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0867 STA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 25<<clockShift + 8
+			pc = 0x0867
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 086A LDX .VICT
+	{
+		m := c.Mem[0x009F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 086C LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 086F STA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 13<<clockShift + 5
+			pc = 0x086F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0872 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0873 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0874 AND #$1F
+	{
+		m := byte(0x1F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0876 BEQ CFULL
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L087C_0246
+		}
+		goto L0878_0246
+	}
+
+L0878_0246:
+	clock += 7<<clockShift + 2
+	// 0878 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 087A STY .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x087A
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	goto L087C_0246
+
+L087C_0246: // CFULL
+	clock += 6<<clockShift + 1
+	// 087C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0246 { // the call this copy serves
+			goto L0246
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L0363
+			case 1:
+				goto L0813
+			case 3:
+				goto L08DA
+			case 4:
+				goto L0854
+			case 5:
+				goto L0576
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
+				goto L023F
+			case 51:
+				goto L17DD
+			case 57:
+				goto L027D
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
+				goto L081C
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0266 for the call at 0246.
+
+L0266_0249: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0268 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 026A STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 026C RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0249
+		goto L0249
+	}
+
+	// The copy of 0426 for the call at 0251.
+
+L0426_0254: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_0254
+		}
+		goto L0434_0254
+	}
+
+L0434_0254:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_0254
+		}
+		goto L043D_0254
+	}
+
+L043D_0254:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_0254
+		}
+		goto L0443_0254
+	}
+
+L0443_0254:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_0254
+		}
+		goto L044B_0254
+	}
+
+L044B_0254: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_0254
+
+L044C_0254: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0254
+		goto L0254
+	}
+
+L044F_0254: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0254
+		goto L0254
+	}
+
+	// The copy of 02F3 for the call at 0258.
+
+L02F3_025B: // JANUS
+	if clock+80<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F5 BVC JQ
+	{
+		if !v {
+			clock += 2 << clockShift
+			goto L0310_025B
+		}
+		goto L02F7_025B
+	}
+
+L02F7_025B:
+	clock += 8<<clockShift + 3
+	// 02F7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02FB BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0307_025B
+		}
+		goto L02FD_025B
+	}
+
+L02FD_025B:
+	clock += 13<<clockShift + 4
+	// 02FD LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FF STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x02FF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0301 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0301
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0303 JMP UNWIND
+	{
+		goto L039C_025B
+	}
+
+L0306_025B: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x025B
+		goto L025B
+	}
+
+L0307_025B: // JC
+	clock += 8<<clockShift + 3
+	// 0307 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0309 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 030B BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0306_025B
+		}
+		goto L030D_025B
+	}
+
+L030D_025B:
+	clock += 3<<clockShift + 1
+	// 030D JMP COLLECT
+	{
+		goto L085E_025B
+	}
+
+L0310_025B: // JQ
+	clock += 8<<clockShift + 3
+	// 0310 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0314 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_025B
+		}
+		goto L0316_025B
+	}
+
+L0316_025B:
+	clock += 9<<clockShift + 3
+	// 0316 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 031B BNE TRY
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0324_025B
+		}
+		goto L031D_025B
+	}
+
+L031D_025B:
+	clock += 9<<clockShift + 3
+	// 031D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 031F CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0322 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_025B
+		}
+		goto L0324_025B
+	}
+
+L0324_025B: // TRY
+	if clock+13<<clockShift >= end {
+		pc = 0x0324
+		goto budget
+	}
+	clock += 13<<clockShift + 3
+	// 0324 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0326 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0328 JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		s -= 2
+		goto L057B_032B
+	}
+
+L039C_025B: // UNWIND
+	clock += 8<<clockShift + 3
+	// 039C LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 039E TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 039F TXS
+	{
+		s = x
+	}
+	goto L03A0_025B
+
+L03A0_025B: // JRET
+	clock += 6<<clockShift + 1
+	// 03A0 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x025B { // the call this copy serves
+			goto L025B
+		}
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L0363
+			case 1:
+				goto L0813
+			case 3:
+				goto L08DA
+			case 4:
+				goto L0854
+			case 5:
+				goto L0576
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
+				goto L023F
+			case 51:
+				goto L17DD
+			case 57:
+				goto L027D
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
+				goto L081C
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
+			}
+		}
+		goto step
+	}
+
+L085E_025B: // COLLECT
+	clock += 40<<clockShift + 12
+	// 085E LDY .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0860 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0862 STA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 33<<clockShift + 10
+			pc = 0x0862
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0865 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0867 STA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 25<<clockShift + 8
+			pc = 0x0867
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 086A LDX .VICT
+	{
+		m := c.Mem[0x009F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 086C LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 086F STA .LK,Y
+	{
+		ea := 0x0E00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 13<<clockShift + 5
+			pc = 0x086F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0872 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0873 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0874 AND #$1F
+	{
+		m := byte(0x1F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0876 BEQ CFULL
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L087C_025B
+		}
+		goto L0878_025B
+	}
+
+L0878_025B:
+	clock += 7<<clockShift + 2
+	// 0878 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 087A STY .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x087A
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	goto L087C_025B
+
+L087C_025B: // CFULL
+	clock += 6<<clockShift + 1
+	// 087C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x025B { // the call this copy serves
+			goto L025B
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		}
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L0363
+			case 1:
+				goto L0813
+			case 3:
+				goto L08DA
+			case 4:
+				goto L0854
+			case 5:
+				goto L0576
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
+				goto L023F
+			case 51:
+				goto L17DD
+			case 57:
+				goto L027D
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
+				goto L081C
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0453 for the call at 0271.
+
+L0453_0274: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x0453
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 0453 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0454 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0456 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0458 TXS
+	{
+		s = x
+	}
+	// 0459 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 045B PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 045C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 045D STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 045F LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0461_0274
+
+L0461_0274: // CHECK
+	if clock+77<<clockShift >= end {
+		pc = 0x0461
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0461 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0462 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0464 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0461_0274
+		}
+		goto L0466_0274
+	}
+
+L0466_0274:
+	clock += 69<<clockShift + 23
+	// 0466 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0468 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 046A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 64<<clockShift + 21
+			pc = 0x046A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 046C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 046D PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 046E TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 046F EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0471 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0472 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0474 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0476 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 42<<clockShift + 13
+			pc = 0x0476
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0479 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 047B LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 047D STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 30<<clockShift + 10
+			pc = 0x047D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 047F PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0480 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0482 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0483 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0485 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0485
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0488 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0489 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 048A LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 048C PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L048D_0274
+
+L048D_0274: // STRV
+	if clock+16<<clockShift >= end {
+		pc = 0x048D
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 048D TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 048E STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0490 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0492 TXS
+	{
+		s = x
+	}
+	// 0493 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0274 { // the call this copy serves
+			goto L0274
+		}
+		switch pc {
+		case 0x0274:
+			goto L0274
+		case 0x0341:
+			goto L0341
+		case 0x036A:
+			goto L036A
+		case 0x0576:
+			goto L0576
+		}
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L0363
+			case 1:
+				goto L0813
+			case 3:
+				goto L08DA
+			case 4:
+				goto L0854
+			case 5:
+				goto L0576
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
+				goto L023F
+			case 51:
+				goto L17DD
+			case 57:
+				goto L027D
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
+				goto L081C
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
+			}
+		}
+		goto step
+	}
+
+	// The copy of 057B for the call at 0328.
+
+L057B_032B: // PST
+	if clock+26<<clockShift >= end {
+		pc = 0x057B
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 057B ORA TBITS,X
+	{
+		ea := 0x058C + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 057E TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 057F LDA TPG,X
+	{
+		ea := 0x05AC + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0582 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0588_032B
+		}
+		goto L0584_032B
+	}
+
+L0584_032B:
+	clock += 10<<clockShift + 2
+	// 0584 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0587 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032B
+		goto L032B
+	}
+
+L0588_032B: // PSTN
+	clock += 10<<clockShift + 2
+	// 0588 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058B RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032B
+		goto L032B
+	}
+
+	// The copy of 057B for the call at 032F.
+
+L057B_0332: // PST
+	if clock+26<<clockShift >= end {
+		pc = 0x057B
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 057B ORA TBITS,X
+	{
+		ea := 0x058C + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 057E TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 057F LDA TPG,X
+	{
+		ea := 0x05AC + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0582 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0588_0332
+		}
+		goto L0584_0332
+	}
+
+L0584_0332:
+	clock += 10<<clockShift + 2
+	// 0584 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0587 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0332
+		goto L0332
+	}
+
+L0588_0332: // PSTN
+	clock += 10<<clockShift + 2
+	// 0588 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058B RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0332
+		goto L0332
+	}
+
+	// The copy of 0453 for the call at 033E.
+
+L0453_0341: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x0453
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 0453 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0454 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0456 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0458 TXS
+	{
+		s = x
+	}
+	// 0459 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 045B PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 045C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 045D STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 045F LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0461_0341
+
+L0461_0341: // CHECK
+	if clock+77<<clockShift >= end {
+		pc = 0x0461
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0461 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0462 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0464 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0461_0341
+		}
+		goto L0466_0341
+	}
+
+L0466_0341:
+	clock += 69<<clockShift + 23
+	// 0466 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0468 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 046A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 64<<clockShift + 21
+			pc = 0x046A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 046C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 046D PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 046E TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 046F EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0471 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0472 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0474 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0476 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 42<<clockShift + 13
+			pc = 0x0476
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0479 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 047B LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 047D STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 30<<clockShift + 10
+			pc = 0x047D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 047F PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0480 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0482 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0483 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0485 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0485
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0488 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0489 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 048A LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 048C PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L048D_0341
+
+L048D_0341: // STRV
+	if clock+16<<clockShift >= end {
+		pc = 0x048D
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 048D TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 048E STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0490 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0492 TXS
+	{
+		s = x
+	}
+	// 0493 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0341 { // the call this copy serves
+			goto L0341
+		}
+		switch pc {
+		case 0x0274:
+			goto L0274
+		case 0x0341:
+			goto L0341
+		case 0x036A:
+			goto L036A
+		case 0x0576:
+			goto L0576
+		}
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L0363
+			case 1:
+				goto L0813
+			case 3:
+				goto L08DA
+			case 4:
+				goto L0854
+			case 5:
+				goto L0576
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
+				goto L023F
+			case 51:
+				goto L17DD
+			case 57:
+				goto L027D
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
+				goto L081C
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0400 for the call at 03A3.
+
+L0400_03A6: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_03A6
+
+L040F_03A6: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_03A6
+		}
+		goto L0424_03A6
+	}
+
+L0424_03A6:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x03A6
+		goto L03A6
+	}
+
+	// The copy of 0400 for the call at 052A.
+
+L0400_052D: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_052D
+
+L040F_052D: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_052D
+		}
+		goto L0424_052D
+	}
+
+L0424_052D:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x052D
+		goto L052D
+	}
+
+	// The copy of 0453 for the call at 0573.
+
+L0453_0576: // MOVE
+	if clock+23<<clockShift >= end {
+		pc = 0x0453
+		goto budget
+	}
+	clock += 23<<clockShift + 9
+	// 0453 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0454 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0456 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0458 TXS
+	{
+		s = x
+	}
+	// 0459 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 045B PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 045C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 045D STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 045F LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0461_0576
+
+L0461_0576: // CHECK
+	if clock+77<<clockShift >= end {
+		pc = 0x0461
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0461 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0462 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0464 BNE CHECK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0461_0576
+		}
+		goto L0466_0576
+	}
+
+L0466_0576:
+	clock += 69<<clockShift + 23
+	// 0466 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0468 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 046A STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 64<<clockShift + 21
+			pc = 0x046A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 046C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 046D PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 046E TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 046F EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0471 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0472 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0474 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0476 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 42<<clockShift + 13
+			pc = 0x0476
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0479 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 047B LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 047D STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 30<<clockShift + 10
+			pc = 0x047D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 047F PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0480 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0482 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0483 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0485 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0485
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0488 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0489 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 048A LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 048C PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L048D_0576
+
+L048D_0576: // STRV
+	if clock+16<<clockShift >= end {
+		pc = 0x048D
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 048D TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 048E STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0490 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0492 TXS
+	{
+		s = x
+	}
+	// 0493 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0576 { // the call this copy serves
+			goto L0576
+		}
+		switch pc {
+		case 0x0274:
+			goto L0274
+		case 0x0341:
+			goto L0341
+		case 0x036A:
+			goto L036A
+		case 0x0576:
+			goto L0576
+		}
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L0363
+			case 1:
+				goto L0813
+			case 3:
+				goto L08DA
+			case 4:
+				goto L0854
+			case 5:
+				goto L0576
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
+				goto L023F
+			case 51:
+				goto L17DD
+			case 57:
+				goto L027D
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
+				goto L081C
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0400 for the call at 0800.
+
+L0400_0803: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_0803
+
+L040F_0803: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_0803
+		}
+		goto L0424_0803
+	}
+
+L0424_0803:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0803
+		goto L0803
+	}
+
+	// The copy of 0841 for the call at 0803.
+
+L0841_0806: // CAPT
+	if clock+35<<clockShift >= end {
+		pc = 0x0841
+		goto budget
+	}
+	clock += 35<<clockShift + 12
+	// 0841 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0843 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0844 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0845 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0846 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0847 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0848 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0849 STA .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 5
+			pc = 0x0849
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 084B LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 084D ORA #$10
+	{
+		m := byte(0x10)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 084F STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x084F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0851 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		s -= 2
+		goto L0838_0854
+	}
+
+	// The copy of 0838 for the call at 0819.
+
+L0200_081C: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_081C
+
+L0204_081C: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_081C
+		}
+		goto L0208_081C
+	}
+
+L0208_081C:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x081C
+		goto L081C
+	}
+
+L0209_081C: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L0266_020C
+	}
+
+L0838_081C: // GEN
+	if clock+14<<clockShift >= end {
+		pc = 0x0838
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 0838 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0839 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 083A LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 083C STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x083C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 083E JMP GNM
+	{
+		goto L0200_081C
+	}
+
+	// The copy of 0400 for the call at 082F.
+
+L0400_0832: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_0832
+
+L040F_0832: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_0832
+		}
+		goto L0424_0832
+	}
+
+L0424_0832:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0832
+		goto L0832
+	}
+
+	// The copy of 0838 for the call at 0832.
+
+L0200_0835: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_0835
+
+L0204_0835: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_0835
+		}
+		goto L0208_0835
+	}
+
+L0208_0835:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0835
+		goto L0835
+	}
+
+L0209_0835: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L0266_020C
+	}
+
+L0838_0835: // GEN
+	if clock+14<<clockShift >= end {
+		pc = 0x0838
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 0838 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0839 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 083A LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 083C STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x083C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 083E JMP GNM
+	{
+		goto L0200_0835
+	}
+
+	// The copy of 0838 for the call at 0851.
+
+L0200_0854: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_0854
+
+L0204_0854: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_0854
+		}
+		goto L0208_0854
+	}
+
+L0208_0854:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0854
+		goto L0854
+	}
+
+L0209_0854: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L0266_020C
+	}
+
+L0838_0854: // GEN
+	if clock+14<<clockShift >= end {
+		pc = 0x0838
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 0838 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0839 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 083A LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 083C STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x083C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 083E JMP GNM
+	{
+		goto L0200_0854
+	}
+
+	// The copy of 0426 for the call at 08D7.
+
+L0426_08DA: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_08DA
+		}
+		goto L0434_08DA
+	}
+
+L0434_08DA:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_08DA
+		}
+		goto L043D_08DA
+	}
+
+L043D_08DA:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_08DA
+		}
+		goto L0443_08DA
+	}
+
+L0443_08DA:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_08DA
+		}
+		goto L044B_08DA
+	}
+
+L044B_08DA: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_08DA
+
+L044C_08DA: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x08DA
+		goto L08DA
+	}
+
+L044F_08DA: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x08DA
+		goto L08DA
+	}
+
+	// The copy of 0400 for the call at 17DA.
+
+L0400_17DD: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_17DD
+
+L040F_17DD: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_17DD
+		}
+		goto L0424_17DD
+	}
+
+L0424_17DD:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x17DD
+		goto L17DD
+	}
+
+	// The copy of 0841 for the call at 17DD.
+
+L0841_17E0: // CAPT
+	if clock+35<<clockShift >= end {
+		pc = 0x0841
+		goto budget
+	}
+	clock += 35<<clockShift + 12
+	// 0841 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0843 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0844 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0845 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0846 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0847 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0848 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0849 STA .NEND,X
+	{
+		ea := uint16(x + 0xC8)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 5
+			pc = 0x0849
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 084B LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 084D ORA #$10
+	{
+		m := byte(0x10)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 084F STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x084F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0851 JSR GEN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		s -= 2
+		goto L0838_0854
+	}
+
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -17312,8 +22338,10 @@ L17E0:
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit

@@ -7,6 +7,7 @@ package translated
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/kim1-archive/microchess/emu"
@@ -438,6 +439,11 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -2240,7 +2246,7 @@ L002B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
 		s -= 2
-		goto L02B2
+		goto L02B2_002E
 	}
 
 L002E:
@@ -2558,7 +2564,7 @@ L0126: // FOUN
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
 		s -= 2
-		goto L058D
+		goto L058D_0129
 	}
 
 L0129:
@@ -2633,35 +2639,12 @@ L0131: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -2682,6 +2665,11 @@ L0131: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 
 L0138: // NOCAP
@@ -2905,7 +2893,7 @@ L014A:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
 		s -= 2
-		goto L02B2
+		goto L02B2_014D
 	}
 
 L014D:
@@ -2924,7 +2912,7 @@ L014D:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
 		s -= 2
-		goto L0200
+		goto L0200_0150
 	}
 
 L0150:
@@ -2943,7 +2931,7 @@ L0150:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
 		s -= 2
-		goto L02B2
+		goto L02B2_0153
 	}
 
 L0153:
@@ -2972,7 +2960,7 @@ L0153:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
 		s -= 2
-		goto L0209
+		goto L0209_015A
 	}
 
 L015A:
@@ -3290,7 +3278,7 @@ L017F: // FOUNX
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
 		s -= 2
-		goto L058D
+		goto L058D_0182
 	}
 
 L0182:
@@ -4033,7 +4021,7 @@ L0234: // QUEEN
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
 		s -= 2
-		goto L029C
+		goto L029C_0237
 	}
 
 L0237:
@@ -4089,7 +4077,7 @@ L023F: // AGNR
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
 		s -= 2
-		goto L029C
+		goto L029C_0242
 	}
 
 L0242:
@@ -4132,7 +4120,7 @@ L0246: // BISHOP
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
-		goto L029C
+		goto L029C_0249
 	}
 
 L0249:
@@ -4201,7 +4189,7 @@ L0255: // AGNN
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
 		s -= 2
-		goto L028E
+		goto L028E_0258
 	}
 
 L0258:
@@ -4264,7 +4252,7 @@ L028E: // SNGMV
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
 		s -= 2
-		goto L02CA
+		goto L02CA_0291
 	}
 
 L0291:
@@ -4293,7 +4281,7 @@ L0293:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
 		s -= 2
-		goto L0100
+		goto L0100_0296
 	}
 
 L0296: // ILL1
@@ -4312,7 +4300,7 @@ L0296: // ILL1
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
 		s -= 2
-		goto L031E
+		goto L031E_0299
 	}
 
 L0299:
@@ -4491,7 +4479,7 @@ L029C: // LINE
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
 		s -= 2
-		goto L02CA
+		goto L02CA_029F
 	}
 
 L029F:
@@ -4559,7 +4547,7 @@ L02A5:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
 		s -= 2
-		goto L0100
+		goto L0100_02A9
 	}
 
 L02A9:
@@ -4577,6 +4565,11 @@ L02A9:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
 	}
 	// 02AA BVC LINE
 	{
@@ -4598,7 +4591,7 @@ L02AC: // ILL
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
 		s -= 2
-		goto L031E
+		goto L031E_02AF
 	}
 
 L02AF:
@@ -4797,32 +4790,13 @@ L02B4: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -4857,32 +4831,13 @@ L02B4: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -4924,35 +4879,12 @@ L02CA: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -5000,16 +4932,37 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		for top := n - 1; top >= 0 && found < 0; top -= 8 {
-			w := c.Mem[0x50+top-7 : 0x50+top+1]
-			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			v ^= pat
-			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
-			if top < 7 {
-				zero &^= 1<<(8*(7-top)) - 1 // below the table
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
 			}
-			if zero != 0 {
-				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
 			}
 		}
 		if found >= 0 {
@@ -5081,35 +5034,12 @@ L02E6:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -5213,7 +5143,7 @@ L0300:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
 		s -= 2
-		goto L02B2
+		goto L02B2_0303
 	}
 
 L0303:
@@ -5232,7 +5162,7 @@ L0303:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
 		s -= 2
-		goto L0209
+		goto L0209_0306
 	}
 
 L0306:
@@ -5269,6 +5199,11 @@ L0309:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 12<<clockShift + 4
+		pc = 0x030A
+		goto exit
 	}
 	// 030A PLA
 	{
@@ -5990,7 +5925,7 @@ L0328: // GENR2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
 		s -= 2
-		goto L02B2
+		goto L02B2_032B
 	}
 
 L032B:
@@ -6009,7 +5944,7 @@ L032B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
 		s -= 2
-		goto L0209
+		goto L0209_032E
 	}
 
 L032E: // RUM
@@ -6028,7 +5963,7 @@ L032E: // RUM
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
 		s -= 2
-		goto L02B2
+		goto L02B2_0331
 	}
 
 L0331: // UMOVE
@@ -6369,7 +6304,7 @@ L03C8:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
 		s -= 2
-		goto L0200
+		goto L0200_03CF
 	}
 
 L03CF:
@@ -7226,7 +7161,7 @@ L0422: // XNEX
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0x24
 		s -= 2
-		goto L031E
+		goto L031E_0425
 	}
 
 L0425:
@@ -7415,7 +7350,7 @@ L042C: // XKING
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0x2E
 		s -= 2
-		goto L028E
+		goto L028E_042F
 	}
 
 L042F:
@@ -7683,7 +7618,7 @@ L0446:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0x4A
 		s -= 2
-		goto L0451
+		goto L0451_044B
 	}
 
 L044B:
@@ -7708,7 +7643,7 @@ L044B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0x4F
 		s -= 2
-		goto L0451
+		goto L0451_0450
 	}
 
 L0450: // XCRTS
@@ -8153,35 +8088,12 @@ L0472: // XSD4
 	// 0473 ADC .CDIR
 	{
 		m := c.Mem[0x07EF]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0476 CMP .CORN
 	{
@@ -8307,7 +8219,7 @@ L0491: // XSD7
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0x95
 		s -= 2
-		goto L04C3
+		goto L04C3_0496
 	}
 
 L0496:
@@ -8339,35 +8251,12 @@ L0498:
 	// 049B ADC .CDIR
 	{
 		m := c.Mem[0x07EF]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 049E JSR XATT
 	{
@@ -8379,7 +8268,7 @@ L0498:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xA0
 		s -= 2
-		goto L04C3
+		goto L04C3_04A1
 	}
 
 L04A1:
@@ -8408,7 +8297,7 @@ L04A3:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xA5
 		s -= 2
-		goto L04B8
+		goto L04B8_04A6
 	}
 
 L04A6:
@@ -8427,7 +8316,7 @@ L04A6:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xA8
 		s -= 2
-		goto L04C3
+		goto L04C3_04A9
 	}
 
 L04A9:
@@ -8456,7 +8345,7 @@ L04AB: // XSD8
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xAD
 		s -= 2
-		goto L04B8
+		goto L04B8_04AE
 	}
 
 L04AE:
@@ -8483,7 +8372,7 @@ L04AE:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xB3
 		s -= 2
-		goto L0100
+		goto L0100_04B4
 	}
 
 L04B4:
@@ -8502,7 +8391,7 @@ L04B4:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xB6
 		s -= 2
-		goto L031E
+		goto L031E_04B7
 	}
 
 L04B7: // XSRTS
@@ -8677,35 +8566,12 @@ L04B8: // XTWO
 	// 04BB ADC .CDIR
 	{
 		m := c.Mem[0x07EF]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 04BE CLC
 	{
@@ -8714,35 +8580,12 @@ L04B8: // XTWO
 	// 04BF ADC .CDIR
 	{
 		m := c.Mem[0x07EF]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 04C2 RTS
 	{
@@ -9020,7 +8863,7 @@ L04C3: // XATT
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
 		s -= 2
-		goto L02B2
+		goto L02B2_04DE
 	}
 
 L04DE:
@@ -9039,7 +8882,7 @@ L04DE:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xE0
 		s -= 2
-		goto L0209
+		goto L0209_04E1
 	}
 
 L04E1:
@@ -9058,7 +8901,7 @@ L04E1:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xE3
 		s -= 2
-		goto L02B2
+		goto L02B2_04E4
 	}
 
 L04E4:
@@ -9306,7 +9149,7 @@ L04FA: // XP1
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xFC
 		s -= 2
-		goto L02CA
+		goto L02CA_04FD
 	}
 
 L04FD:
@@ -9345,7 +9188,7 @@ L0501:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x03
 		s -= 2
-		goto L053F
+		goto L053F_0504
 	}
 
 L0504:
@@ -9393,7 +9236,7 @@ L050B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x0D
 		s -= 2
-		goto L0100
+		goto L0100_050E
 	}
 
 L050E: // XP2
@@ -9412,7 +9255,7 @@ L050E: // XP2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x10
 		s -= 2
-		goto L031E
+		goto L031E_0511
 	}
 
 L0511:
@@ -9465,7 +9308,7 @@ L0519: // XP3
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x1B
 		s -= 2
-		goto L02CA
+		goto L02CA_051C
 	}
 
 L051C:
@@ -9539,7 +9382,7 @@ L0528:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x2D
 		s -= 2
-		goto L0100
+		goto L0100_052E
 	}
 
 L052E:
@@ -9565,7 +9408,7 @@ L0531: // XP4
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x33
 		s -= 2
-		goto L0100
+		goto L0100_0534
 	}
 
 L0534:
@@ -9672,35 +9515,12 @@ L054C:
 	// 0550 ADC #$10
 	{
 		m := byte(0x10)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0552 CMP .SQUARE
 	{
@@ -10169,32 +9989,13 @@ L0583:
 	// 0586 SBC .EPSQ
 	{
 		m := c.Mem[0x07EB]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0589 STA .EPSQ
 	{
@@ -10375,7 +10176,7 @@ L0590:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
 		s -= 2
-		goto L053F
+		goto L053F_0593
 	}
 
 L0593:
@@ -10605,35 +10406,12 @@ L05D8:
 	// 05D8 ADC #$08
 	{
 		m := c.Mem[0x05D9] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 05DA CMP $A1
 	{
@@ -10873,35 +10651,12 @@ L05F1:
 	// 05F2 ADC #$02
 	{
 		m := c.Mem[0x05F3] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L05F4: // XPR
@@ -11071,32 +10826,13 @@ L05F5: // XPK
 	// 05F9 SBC .BOARD
 	{
 		m := c.Mem[0x0050]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 05FB CMP #$02
 	{
@@ -11296,35 +11032,12 @@ L0605: // XPK1
 	// 0607 ADC .CASTB
 	{
 		m := c.Mem[0x07ED]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 060A RTS
 	{
@@ -11923,32 +11636,13 @@ L066D:
 	// 0670 SBC .FROM
 	{
 		m := c.Mem[0x07F4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0673 CMP #$02
 	{
@@ -12473,35 +12167,12 @@ L070F:
 	// 0713 ADC .SQUARE
 	{
 		m := c.Mem[0x00B1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0715 LSR A
 	{
@@ -12594,32 +12265,13 @@ L072B:
 	// 072E SBC .FROM
 	{
 		m := c.Mem[0x07F4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0731 CMP #$20
 	{
@@ -13355,167 +13007,52 @@ L1780: // STRATGY
 	// 1783 ADC .WMOB
 	{
 		m := c.Mem[c.Mem[0x1784]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1785 ADC .WMAXC
 	{
 		m := c.Mem[c.Mem[0x1786]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1787 ADC .WCC
 	{
 		m := c.Mem[c.Mem[0x1788]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1789 ADC .WCAP1
 	{
 		m := c.Mem[c.Mem[0x178A]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178B ADC .WCAP2
 	{
 		m := c.Mem[c.Mem[0x178C]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178D SEC
 	{
@@ -13524,212 +13061,79 @@ L1780: // STRATGY
 	// 178E SBC .PMAXC
 	{
 		m := c.Mem[c.Mem[0x178F]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1790 SBC .PCC
 	{
 		m := c.Mem[c.Mem[0x1791]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1792 SBC .BCAP0
 	{
 		m := c.Mem[c.Mem[0x1793]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1794 SBC .BCAP1
 	{
 		m := c.Mem[c.Mem[0x1795]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1796 SBC .COUNT
 	{
 		m := c.Mem[c.Mem[0x1797]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1798 SBC .PMOB
 	{
 		m := c.Mem[c.Mem[0x1799]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179A SBC .MOB
 	{
 		m := c.Mem[c.Mem[0x179B]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179C BCS POS
 	{
@@ -13765,101 +13169,32 @@ L17A0: // POS
 	// 17A2 ADC #$40
 	{
 		m := c.Mem[0x17A3] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A4 ADC .WMAXC
 	{
 		m := c.Mem[c.Mem[0x17A5]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A6 ADC .WCC
 	{
 		m := c.Mem[c.Mem[0x17A7]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A8 SEC
 	{
@@ -13868,32 +13203,13 @@ L17A0: // POS
 	// 17A9 SBC .MAXC
 	{
 		m := c.Mem[c.Mem[0x17AA]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AB LSR A
 	{
@@ -13910,200 +13226,62 @@ L17A0: // POS
 	// 17AD ADC #$90
 	{
 		m := c.Mem[0x17AE] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AF ADC .WCAP0
 	{
 		m := c.Mem[c.Mem[0x17B0]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B1 ADC .WCAP0
 	{
 		m := c.Mem[c.Mem[0x17B2]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B3 ADC .WCAP0
 	{
 		m := c.Mem[c.Mem[0x17B4]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B5 ADC .WCAP0
 	{
 		m := c.Mem[c.Mem[0x17B6]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B7 ADC .WCAP1
 	{
 		m := c.Mem[c.Mem[0x17B8]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B9 SEC
 	{
@@ -14112,152 +13290,57 @@ L17A0: // POS
 	// 17BA SBC .MAXC
 	{
 		m := c.Mem[c.Mem[0x17BB]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BC SBC .MAXC
 	{
 		m := c.Mem[c.Mem[0x17BD]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BE SBC .CC
 	{
 		m := c.Mem[c.Mem[0x17BF]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C0 SBC .CC
 	{
 		m := c.Mem[c.Mem[0x17C1]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C2 SBC .BCAP1
 	{
 		m := c.Mem[c.Mem[0x17C3]] // read: a setting, the address
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C4 LDX .SQUARE
 	{
@@ -14366,35 +13449,12 @@ L17E0: // POSN
 	// 17E1 ADC #$02
 	{
 		m := c.Mem[0x17E2] // read: a setting
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L17E3: // NOPOSN
@@ -14404,10 +13464,9657 @@ L17E3: // NOPOSN
 		goto L0377
 	}
 
+	// The copy of 02B2 for the call at 002B.
+
+L02B2_002E: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_002E
+
+L02B4_002E: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_002E
+	}
+
+L056B_002E: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_002E
+		}
+		goto L057B_002E
+	}
+
+L057B_002E:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_002E
+	}
+
+L057E_002E: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_002E
+		}
+		goto L0583_002E
+	}
+
+L0583_002E:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_002E
+
+L058C_002E: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x002E { // the call this copy serves
+			goto L002E
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 058D for the call at 0126.
+
+L058D_0129: // XPTS
+	if clock+95<<clockShift >= end {
+		pc = 0x058D
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 058D TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 058E BPL XPT1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L05A6_0129
+		}
+		goto L0590_0129
+	}
+
+L0590_0129:
+	clock += 6<<clockShift + 1
+	// 0590 JSR XEPT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0590
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		s -= 2
+		goto L053F_0593
+	}
+
+L05A6_0129: // XPT1
+	clock += 20<<clockShift + 6
+	// 05A6 STY .YSAV
+	{
+		c.Mem[0x07F1] = y
+	}
+	// 05A9 LDA $07DB,Y
+	{
+		ea := 0x07DB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05AC AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 05AE TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 05AF LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B2 LDY .YSAV
+	{
+		m := c.Mem[0x07F1]
+		y = m
+		nz = int(int8(y))
+	}
+	goto L05B5_0129
+
+L05B5_0129: // XPT2
+	clock += 25<<clockShift + 8
+	// 05B5 STA .VAL
+	{
+		c.Mem[0x07F3] = a
+	}
+	// 05B8 STX .XSAV
+	{
+		c.Mem[0x07F2] = x
+	}
+	// 05BB LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05BD LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05C0 LDX .XSAV
+	{
+		m := c.Mem[0x07F2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05C3 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 05C5 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05C7 BNE XPT3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E3_0129
+		}
+		goto L05C9_0129
+	}
+
+L05C9_0129:
+	clock += 9<<clockShift + 4
+	// 05C9 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CB AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 05CD CMP #$70
+	{
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05CF BNE XPT3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E3_0129
+		}
+		goto L05D1_0129
+	}
+
+L05D1_0129:
+	clock += 9<<clockShift + 3
+	// 05D1 LDA .VAL
+	{
+		m := c.Mem[0x07F3]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D4 CMP .POINTS
+	{
+		m := c.Mem[0x00A0]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05D6 BCS XPT3
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L05E3_0129
+		}
+		goto L05D8_0129
+	}
+
+L05D8_0129:
+	clock += 7<<clockShift + 3
+	// 05D8 ADC #$08
+	{
+		m := c.Mem[0x05D9] // read: a setting
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 05DA CMP $A1
+	{
+		m := c.Mem[0x00A1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DC BCC XPT4
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L05E0_0129
+		}
+		goto L05DE_0129
+	}
+
+L05DE_0129:
+	clock += 3<<clockShift + 1
+	// 05DE LDA $A1
+	{
+		m := c.Mem[0x00A1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L05E0_0129
+
+L05E0_0129: // XPT4
+	clock += 4<<clockShift + 1
+	// 05E0 STA .VAL
+	{
+		c.Mem[0x07F3] = a
+	}
+	goto L05E3_0129
+
+L05E3_0129: // XPT3
+	clock += 10<<clockShift + 2
+	// 05E3 LDA .VAL
+	{
+		m := c.Mem[0x07F3]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E6 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0129
+		goto L0129
+	}
+
+	// The copy of 02B2 for the call at 014A.
+
+L02B2_014D: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_014D
+
+L02B4_014D: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_014D
+	}
+
+L056B_014D: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_014D
+		}
+		goto L057B_014D
+	}
+
+L057B_014D:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_014D
+	}
+
+L057E_014D: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_014D
+		}
+		goto L0583_014D
+	}
+
+L0583_014D:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_014D
+
+L058C_014D: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x014D { // the call this copy serves
+			goto L014D
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0200 for the call at 014D.
+
+L0200_0150: // GNMZ
+	if clock+2<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0200 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0202_0150
+
+L0202_0150: // GNMX
+	if clock+1171<<clockShift >= end {
+		pc = 0x0202
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0202 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0204_0150
+
+L0204_0150: // CLEAR
+	clock += 8<<clockShift + 3
+	// 0204 STA .COUNT,X
+	{
+		ea := uint16(x + 0xDE)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0207 BPL CLEAR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0204_0150
+		}
+		goto L0209_0150
+	}
+
+L0209_0150: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_0150
+
+L020D_0150: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_0150
+		}
+		goto L0211_0150
+	}
+
+L0211_0150:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0150
+		goto L0150
+	}
+
+L0212_0150: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 02B2 for the call at 0150.
+
+L02B2_0153: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0153
+
+L02B4_0153: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_0153
+	}
+
+L056B_0153: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_0153
+		}
+		goto L057B_0153
+	}
+
+L057B_0153:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_0153
+	}
+
+L057E_0153: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_0153
+		}
+		goto L0583_0153
+	}
+
+L0583_0153:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_0153
+
+L058C_0153: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0153 { // the call this copy serves
+			goto L0153
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0209 for the call at 0157.
+
+L0209_015A: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_015A
+
+L020D_015A: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_015A
+		}
+		goto L0211_015A
+	}
+
+L0211_015A:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x015A
+		goto L015A
+	}
+
+L0212_015A: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 058D for the call at 017F.
+
+L058D_0182: // XPTS
+	if clock+95<<clockShift >= end {
+		pc = 0x058D
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 058D TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 058E BPL XPT1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L05A6_0182
+		}
+		goto L0590_0182
+	}
+
+L0590_0182:
+	clock += 6<<clockShift + 1
+	// 0590 JSR XEPT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0590
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		s -= 2
+		goto L053F_0593
+	}
+
+L05A6_0182: // XPT1
+	clock += 20<<clockShift + 6
+	// 05A6 STY .YSAV
+	{
+		c.Mem[0x07F1] = y
+	}
+	// 05A9 LDA $07DB,Y
+	{
+		ea := 0x07DB + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05AC AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 05AE TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 05AF LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B2 LDY .YSAV
+	{
+		m := c.Mem[0x07F1]
+		y = m
+		nz = int(int8(y))
+	}
+	goto L05B5_0182
+
+L05B5_0182: // XPT2
+	clock += 25<<clockShift + 8
+	// 05B5 STA .VAL
+	{
+		c.Mem[0x07F3] = a
+	}
+	// 05B8 STX .XSAV
+	{
+		c.Mem[0x07F2] = x
+	}
+	// 05BB LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05BD LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05C0 LDX .XSAV
+	{
+		m := c.Mem[0x07F2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05C3 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 05C5 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05C7 BNE XPT3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E3_0182
+		}
+		goto L05C9_0182
+	}
+
+L05C9_0182:
+	clock += 9<<clockShift + 4
+	// 05C9 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CB AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 05CD CMP #$70
+	{
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05CF BNE XPT3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E3_0182
+		}
+		goto L05D1_0182
+	}
+
+L05D1_0182:
+	clock += 9<<clockShift + 3
+	// 05D1 LDA .VAL
+	{
+		m := c.Mem[0x07F3]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D4 CMP .POINTS
+	{
+		m := c.Mem[0x00A0]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05D6 BCS XPT3
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L05E3_0182
+		}
+		goto L05D8_0182
+	}
+
+L05D8_0182:
+	clock += 7<<clockShift + 3
+	// 05D8 ADC #$08
+	{
+		m := c.Mem[0x05D9] // read: a setting
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 05DA CMP $A1
+	{
+		m := c.Mem[0x00A1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DC BCC XPT4
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L05E0_0182
+		}
+		goto L05DE_0182
+	}
+
+L05DE_0182:
+	clock += 3<<clockShift + 1
+	// 05DE LDA $A1
+	{
+		m := c.Mem[0x00A1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L05E0_0182
+
+L05E0_0182: // XPT4
+	clock += 4<<clockShift + 1
+	// 05E0 STA .VAL
+	{
+		c.Mem[0x07F3] = a
+	}
+	goto L05E3_0182
+
+L05E3_0182: // XPT3
+	clock += 10<<clockShift + 2
+	// 05E3 LDA .VAL
+	{
+		m := c.Mem[0x07F3]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E6 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0182
+		goto L0182
+	}
+
+	// The copy of 029C for the call at 0234.
+
+L029C_0237: // LINE
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA_029F
+	}
+
+	// The copy of 029C for the call at 023F.
+
+L029C_0242: // LINE
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA_029F
+	}
+
+	// The copy of 029C for the call at 0246.
+
+L029C_0249: // LINE
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA_029F
+	}
+
+	// The copy of 028E for the call at 0255.
+
+L028E_0258: // SNGMV
+	if clock+6<<clockShift >= end {
+		pc = 0x028E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028E JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x028E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		s -= 2
+		goto L02CA_0291
+	}
+
+	// The copy of 02CA for the call at 028E.
+
+L02CA_0291: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0291
+		}
+		goto L02D7_0291
+	}
+
+L02D7_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0291
+
+L02DB_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0291
+	}
+
+L02E2_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0291
+		}
+		goto L02E6_0291
+	}
+
+L02E6_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0291
+		}
+		goto L02EC_0291
+	}
+
+L02EC_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0291
+
+L02ED_0291: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_0291
+	}
+
+L02F5_0291: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0315_0291: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291
+	}
+
+L0319_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291
+	}
+
+L0558_0291: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_0291
+		}
+		goto L055C_0291
+	}
+
+L055C_0291:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_0291
+		}
+		goto L0560_0291
+	}
+
+L0560_0291:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_0291
+		}
+		goto L0565_0291
+	}
+
+L0565_0291: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_0291
+	}
+
+L0568_0291: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_0291
+	}
+
+	// The copy of 0100 for the call at 0293.
+
+L0100_0296: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0296
+		}
+		goto L0104_0296
+	}
+
+L0104_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0296
+		}
+		goto L0108_0296
+	}
+
+L0108_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0296
+		}
+		goto L010C_0296
+	}
+
+L010C_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0296
+		}
+		goto L0110_0296
+	}
+
+L0110_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0296
+		}
+		goto L0116_0296
+	}
+
+L0116_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0296
+
+L0118_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0296
+		}
+		goto L011A_0296
+	}
+
+L011A_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0296
+
+L011E_0296: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0296
+		}
+		goto L0123_0296
+	}
+
+L0123_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0296
+		}
+		goto L0126_0296
+	}
+
+L0126_0296: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0296
+		}
+		goto L013C_0296
+	}
+
+L013C_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0296
+		}
+		goto L013E_0296
+	}
+
+L013E_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296
+	}
+
+L013F_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0296
+		}
+		goto L0164_0296
+	}
+
+L0164_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L016A_0296
+	}
+
+L016A_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0296
+
+L016E_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296
+	}
+
+L016F_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L0171_0296
+	}
+
+L0171_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0296
+
+L0175_0296: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0296
+		}
+		goto L017A_0296
+	}
+
+L017A_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L017D_0296
+	}
+
+L017D_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0296
+		}
+		goto L017F_0296
+	}
+
+L017F_0296: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 0296.
+
+L031E_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299
+	}
+
+	// The copy of 02CA for the call at 029C.
+
+L02CA_029F: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_029F
+		}
+		goto L02D7_029F
+	}
+
+L02D7_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_029F
+
+L02DB_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_029F
+	}
+
+L02E2_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_029F
+		}
+		goto L02E6_029F
+	}
+
+L02E6_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_029F
+		}
+		goto L02EC_029F
+	}
+
+L02EC_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_029F
+
+L02ED_029F: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_029F
+	}
+
+L02F5_029F: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0315_029F: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F
+	}
+
+L0319_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F
+	}
+
+L0558_029F: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_029F
+		}
+		goto L055C_029F
+	}
+
+L055C_029F:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_029F
+		}
+		goto L0560_029F
+	}
+
+L0560_029F:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_029F
+		}
+		goto L0565_029F
+	}
+
+L0565_029F: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_029F
+	}
+
+L0568_029F: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_029F
+	}
+
+	// The copy of 0100 for the call at 02A6.
+
+L0100_02A9: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_02A9
+		}
+		goto L0104_02A9
+	}
+
+L0104_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_02A9
+		}
+		goto L0108_02A9
+	}
+
+L0108_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_02A9
+		}
+		goto L010C_02A9
+	}
+
+L010C_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_02A9
+		}
+		goto L0110_02A9
+	}
+
+L0110_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_02A9
+		}
+		goto L0116_02A9
+	}
+
+L0116_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_02A9
+
+L0118_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_02A9
+		}
+		goto L011A_02A9
+	}
+
+L011A_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_02A9
+
+L011E_02A9: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_02A9
+		}
+		goto L0123_02A9
+	}
+
+L0123_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_02A9
+		}
+		goto L0126_02A9
+	}
+
+L0126_02A9: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_02A9
+		}
+		goto L013C_02A9
+	}
+
+L013C_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_02A9
+		}
+		goto L013E_02A9
+	}
+
+L013E_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9
+	}
+
+L013F_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_02A9
+		}
+		goto L0164_02A9
+	}
+
+L0164_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L016A_02A9
+	}
+
+L016A_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_02A9
+
+L016E_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9
+	}
+
+L016F_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L0171_02A9
+	}
+
+L0171_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_02A9
+
+L0175_02A9: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_02A9
+		}
+		goto L017A_02A9
+	}
+
+L017A_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L017D_02A9
+	}
+
+L017D_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_02A9
+		}
+		goto L017F_02A9
+	}
+
+L017F_02A9: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 02AC.
+
+L031E_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF
+	}
+
+	// The copy of 02B2 for the call at 0300.
+
+L02B2_0303: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0303
+
+L02B4_0303: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_0303
+	}
+
+L056B_0303: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_0303
+		}
+		goto L057B_0303
+	}
+
+L057B_0303:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_0303
+	}
+
+L057E_0303: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_0303
+		}
+		goto L0583_0303
+	}
+
+L0583_0303:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_0303
+
+L058C_0303: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0303 { // the call this copy serves
+			goto L0303
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0209 for the call at 0303.
+
+L0209_0306: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_0306
+
+L020D_0306: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_0306
+		}
+		goto L0211_0306
+	}
+
+L0211_0306:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0306
+		goto L0306
+	}
+
+L0212_0306: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 02B2 for the call at 0328.
+
+L02B2_032B: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_032B
+
+L02B4_032B: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_032B
+	}
+
+L056B_032B: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_032B
+		}
+		goto L057B_032B
+	}
+
+L057B_032B:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_032B
+	}
+
+L057E_032B: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_032B
+		}
+		goto L0583_032B
+	}
+
+L0583_032B:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_032B
+
+L058C_032B: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x032B { // the call this copy serves
+			goto L032B
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0209 for the call at 032B.
+
+L0209_032E: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_032E
+
+L020D_032E: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_032E
+		}
+		goto L0211_032E
+	}
+
+L0211_032E:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032E
+		goto L032E
+	}
+
+L0212_032E: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 02B2 for the call at 032E.
+
+L02B2_0331: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0331
+
+L02B4_0331: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_0331
+	}
+
+L056B_0331: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_0331
+		}
+		goto L057B_0331
+	}
+
+L057B_0331:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_0331
+	}
+
+L057E_0331: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_0331
+		}
+		goto L0583_0331
+	}
+
+L0583_0331:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_0331
+
+L058C_0331: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0331 { // the call this copy serves
+			goto L0331
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0200 for the call at 03CC.
+
+L0200_03CF: // GNMZ
+	if clock+2<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0200 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0202_03CF
+
+L0202_03CF: // GNMX
+	if clock+1171<<clockShift >= end {
+		pc = 0x0202
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0202 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0204_03CF
+
+L0204_03CF: // CLEAR
+	clock += 8<<clockShift + 3
+	// 0204 STA .COUNT,X
+	{
+		ea := uint16(x + 0xDE)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0207 BPL CLEAR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0204_03CF
+		}
+		goto L0209_03CF
+	}
+
+L0209_03CF: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_03CF
+
+L020D_03CF: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_03CF
+		}
+		goto L0211_03CF
+	}
+
+L0211_03CF:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x03CF
+		goto L03CF
+	}
+
+L0212_03CF: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 031E for the call at 0422.
+
+L031E_0425: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0425
+		goto L0425
+	}
+
+	// The copy of 028E for the call at 042C.
+
+L028E_042F: // SNGMV
+	if clock+6<<clockShift >= end {
+		pc = 0x028E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028E JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x028E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		s -= 2
+		goto L02CA_0291
+	}
+
+	// The copy of 0451 for the call at 0448.
+
+L0451_044B: // XSIDE
+	if clock+20<<clockShift >= end {
+		pc = 0x0451
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 0451 STA .CDIR
+	{
+		c.Mem[0x07EF] = a
+	}
+	// 0454 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0456 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0457 BCS XSD1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L045B_044B
+		}
+		goto L0459_044B
+	}
+
+L0459_044B:
+	clock += 2<<clockShift + 1
+	// 0459 LDX #$07
+	{
+		m := byte(0x07)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L045B_044B
+
+L045B_044B: // XSD1
+	clock += 8<<clockShift + 3
+	// 045B STX .CORN
+	{
+		c.Mem[0x07F0] = x
+	}
+	// 045E TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 045F LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0461_044B
+
+L0461_044B: // XSD2
+	if clock+19<<clockShift >= end {
+		pc = 0x0461
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0461 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0463 BEQ XSD3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0469_044B
+		}
+		goto L0465_044B
+	}
+
+L0465_044B:
+	clock += 4<<clockShift + 2
+	// 0465 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0466 BNE XSD2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0461_044B
+		}
+		goto L0468_044B
+	}
+
+L0468_044B:
+	clock += 6<<clockShift + 1
+	// 0468 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x044B
+		goto L044B
+	}
+
+L0469_044B: // XSD3
+	clock += 8<<clockShift + 3
+	// 0469 LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 046C CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 046E BNE XSRTS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L04B7_044B
+		}
+		goto L0470_044B
+	}
+
+L0470_044B:
+	clock += 3<<clockShift + 1
+	// 0470 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0472_044B
+
+L0472_044B: // XSD4
+	if clock+1467<<clockShift >= end {
+		pc = 0x0472
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0472 CLC
+	{
+		cf = 0
+	}
+	// 0473 ADC .CDIR
+	{
+		m := c.Mem[0x07EF]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0476 CMP .CORN
+	{
+		m := c.Mem[0x07F0]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0479 BEQ XSD6
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0486_044B
+		}
+		goto L047B_044B
+	}
+
+L047B_044B:
+	clock += 2<<clockShift + 1
+	// 047B LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L047D_044B
+
+L047D_044B: // XSD5
+	clock += 6<<clockShift + 2
+	// 047D CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 047F BEQ XSRTS
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L04B7_044B
+		}
+		goto L0481_044B
+	}
+
+L0481_044B:
+	clock += 4<<clockShift + 2
+	// 0481 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0482 BPL XSD5
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L047D_044B
+		}
+		goto L0484_044B
+	}
+
+L0484_044B:
+	clock += 2<<clockShift + 1
+	// 0484 BMI XSD4
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0472_044B
+		}
+		goto L0486_044B
+	}
+
+L0486_044B: // XSD6
+	clock += 7<<clockShift + 3
+	// 0486 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0488 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 048A BEQ XSD7
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0491_044B
+		}
+		goto L048C_044B
+	}
+
+L048C_044B:
+	clock += 6<<clockShift + 2
+	// 048C CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 048F BPL XSD8
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L04AB_044B
+		}
+		goto L0491_044B
+	}
+
+L0491_044B: // XSD7
+	clock += 9<<clockShift + 2
+	// 0491 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0493 JSR XATT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0493
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x95
+		s -= 2
+		goto L04C3_0496
+	}
+
+L04AB_044B: // XSD8
+	clock += 6<<clockShift + 1
+	// 04AB JSR XTWO
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04AB
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xAD
+		s -= 2
+		goto L04B8_04AE
+	}
+
+L04B7_044B: // XSRTS
+	if clock+6<<clockShift >= end {
+		pc = 0x04B7
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04B7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x044B
+		goto L044B
+	}
+
+	// The copy of 0451 for the call at 044D.
+
+L0451_0450: // XSIDE
+	if clock+20<<clockShift >= end {
+		pc = 0x0451
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 0451 STA .CDIR
+	{
+		c.Mem[0x07EF] = a
+	}
+	// 0454 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0456 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0457 BCS XSD1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L045B_0450
+		}
+		goto L0459_0450
+	}
+
+L0459_0450:
+	clock += 2<<clockShift + 1
+	// 0459 LDX #$07
+	{
+		m := byte(0x07)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L045B_0450
+
+L045B_0450: // XSD1
+	clock += 8<<clockShift + 3
+	// 045B STX .CORN
+	{
+		c.Mem[0x07F0] = x
+	}
+	// 045E TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 045F LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0461_0450
+
+L0461_0450: // XSD2
+	if clock+19<<clockShift >= end {
+		pc = 0x0461
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0461 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0463 BEQ XSD3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0469_0450
+		}
+		goto L0465_0450
+	}
+
+L0465_0450:
+	clock += 4<<clockShift + 2
+	// 0465 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0466 BNE XSD2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0461_0450
+		}
+		goto L0468_0450
+	}
+
+L0468_0450:
+	clock += 6<<clockShift + 1
+	// 0468 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0450
+		goto L0450
+	}
+
+L0469_0450: // XSD3
+	clock += 8<<clockShift + 3
+	// 0469 LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 046C CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 046E BNE XSRTS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L04B7_0450
+		}
+		goto L0470_0450
+	}
+
+L0470_0450:
+	clock += 3<<clockShift + 1
+	// 0470 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0472_0450
+
+L0472_0450: // XSD4
+	if clock+1467<<clockShift >= end {
+		pc = 0x0472
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0472 CLC
+	{
+		cf = 0
+	}
+	// 0473 ADC .CDIR
+	{
+		m := c.Mem[0x07EF]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0476 CMP .CORN
+	{
+		m := c.Mem[0x07F0]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0479 BEQ XSD6
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0486_0450
+		}
+		goto L047B_0450
+	}
+
+L047B_0450:
+	clock += 2<<clockShift + 1
+	// 047B LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L047D_0450
+
+L047D_0450: // XSD5
+	clock += 6<<clockShift + 2
+	// 047D CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 047F BEQ XSRTS
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L04B7_0450
+		}
+		goto L0481_0450
+	}
+
+L0481_0450:
+	clock += 4<<clockShift + 2
+	// 0481 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0482 BPL XSD5
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L047D_0450
+		}
+		goto L0484_0450
+	}
+
+L0484_0450:
+	clock += 2<<clockShift + 1
+	// 0484 BMI XSD4
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0472_0450
+		}
+		goto L0486_0450
+	}
+
+L0486_0450: // XSD6
+	clock += 7<<clockShift + 3
+	// 0486 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0488 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 048A BEQ XSD7
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0491_0450
+		}
+		goto L048C_0450
+	}
+
+L048C_0450:
+	clock += 6<<clockShift + 2
+	// 048C CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 048F BPL XSD8
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L04AB_0450
+		}
+		goto L0491_0450
+	}
+
+L0491_0450: // XSD7
+	clock += 9<<clockShift + 2
+	// 0491 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0493 JSR XATT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0493
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0x95
+		s -= 2
+		goto L04C3_0496
+	}
+
+L04AB_0450: // XSD8
+	clock += 6<<clockShift + 1
+	// 04AB JSR XTWO
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04AB
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xAD
+		s -= 2
+		goto L04B8_04AE
+	}
+
+L04B7_0450: // XSRTS
+	if clock+6<<clockShift >= end {
+		pc = 0x04B7
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04B7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0450
+		goto L0450
+	}
+
+	// The copy of 04C3 for the call at 0493.
+
+L04C3_0496: // XATT
+	if clock+49<<clockShift >= end {
+		pc = 0x04C3
+		goto budget
+	}
+	clock += 49<<clockShift + 16
+	// 04C3 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 04C4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04C6 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 44<<clockShift + 14
+			pc = 0x04C6
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04C7 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04C9 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 38<<clockShift + 12
+			pc = 0x04C9
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04CC PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 32<<clockShift + 10
+			pc = 0x04CC
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04CD LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04CF PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 26<<clockShift + 8
+			pc = 0x04CF
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04D0 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04D2 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x04D2
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04D3 STX .BOARD
+	{
+		c.Mem[0x0050] = x
+	}
+	// 04D5 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04D7 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 04D9 STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 04DB JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04DB
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
+		s -= 2
+		goto L02B2_04DE
+	}
+
+	// The copy of 04C3 for the call at 049E.
+
+L04C3_04A1: // XATT
+	if clock+49<<clockShift >= end {
+		pc = 0x04C3
+		goto budget
+	}
+	clock += 49<<clockShift + 16
+	// 04C3 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 04C4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04C6 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 44<<clockShift + 14
+			pc = 0x04C6
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04C7 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04C9 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 38<<clockShift + 12
+			pc = 0x04C9
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04CC PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 32<<clockShift + 10
+			pc = 0x04CC
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04CD LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04CF PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 26<<clockShift + 8
+			pc = 0x04CF
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04D0 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04D2 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x04D2
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04D3 STX .BOARD
+	{
+		c.Mem[0x0050] = x
+	}
+	// 04D5 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04D7 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 04D9 STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 04DB JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04DB
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
+		s -= 2
+		goto L02B2_04DE
+	}
+
+	// The copy of 04B8 for the call at 04A3.
+
+L04B8_04A6: // XTWO
+	if clock+21<<clockShift >= end {
+		pc = 0x04B8
+		goto budget
+	}
+	clock += 21<<clockShift + 6
+	// 04B8 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04BA CLC
+	{
+		cf = 0
+	}
+	// 04BB ADC .CDIR
+	{
+		m := c.Mem[0x07EF]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 04BE CLC
+	{
+		cf = 0
+	}
+	// 04BF ADC .CDIR
+	{
+		m := c.Mem[0x07EF]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 04C2 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04A6
+		goto L04A6
+	}
+
+	// The copy of 04C3 for the call at 04A6.
+
+L04C3_04A9: // XATT
+	if clock+49<<clockShift >= end {
+		pc = 0x04C3
+		goto budget
+	}
+	clock += 49<<clockShift + 16
+	// 04C3 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 04C4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04C6 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 44<<clockShift + 14
+			pc = 0x04C6
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04C7 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04C9 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 38<<clockShift + 12
+			pc = 0x04C9
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04CC PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 32<<clockShift + 10
+			pc = 0x04CC
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04CD LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04CF PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 26<<clockShift + 8
+			pc = 0x04CF
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04D0 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04D2 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x04D2
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 04D3 STX .BOARD
+	{
+		c.Mem[0x0050] = x
+	}
+	// 04D5 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 04D7 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 04D9 STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 04DB JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04DB
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
+		s -= 2
+		goto L02B2_04DE
+	}
+
+	// The copy of 04B8 for the call at 04AB.
+
+L04B8_04AE: // XTWO
+	if clock+21<<clockShift >= end {
+		pc = 0x04B8
+		goto budget
+	}
+	clock += 21<<clockShift + 6
+	// 04B8 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04BA CLC
+	{
+		cf = 0
+	}
+	// 04BB ADC .CDIR
+	{
+		m := c.Mem[0x07EF]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 04BE CLC
+	{
+		cf = 0
+	}
+	// 04BF ADC .CDIR
+	{
+		m := c.Mem[0x07EF]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 04C2 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04AE
+		goto L04AE
+	}
+
+	// The copy of 0100 for the call at 04B1.
+
+L0100_04B4: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_04B4
+		}
+		goto L0104_04B4
+	}
+
+L0104_04B4: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_04B4
+		}
+		goto L0108_04B4
+	}
+
+L0108_04B4:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_04B4
+		}
+		goto L010C_04B4
+	}
+
+L010C_04B4:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_04B4
+		}
+		goto L0110_04B4
+	}
+
+L0110_04B4: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_04B4
+		}
+		goto L0116_04B4
+	}
+
+L0116_04B4:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_04B4
+
+L0118_04B4: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_04B4
+		}
+		goto L011A_04B4
+	}
+
+L011A_04B4:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_04B4
+
+L011E_04B4: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_04B4
+		}
+		goto L0123_04B4
+	}
+
+L0123_04B4:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_04B4
+		}
+		goto L0126_04B4
+	}
+
+L0126_04B4: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_04B4: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_04B4
+		}
+		goto L013C_04B4
+	}
+
+L013C_04B4:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_04B4
+		}
+		goto L013E_04B4
+	}
+
+L013E_04B4: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04B4
+		goto L04B4
+	}
+
+L013F_04B4: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_04B4: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_04B4
+		}
+		goto L0164_04B4
+	}
+
+L0164_04B4:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_04B4
+		}
+		goto L016A_04B4
+	}
+
+L016A_04B4:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_04B4
+
+L016E_04B4: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04B4
+		goto L04B4
+	}
+
+L016F_04B4: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_04B4
+		}
+		goto L0171_04B4
+	}
+
+L0171_04B4:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_04B4
+
+L0175_04B4: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_04B4
+		}
+		goto L017A_04B4
+	}
+
+L017A_04B4:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_04B4
+		}
+		goto L017D_04B4
+	}
+
+L017D_04B4:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_04B4
+		}
+		goto L017F_04B4
+	}
+
+L017F_04B4: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 04B4.
+
+L031E_04B7: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04B7
+		goto L04B7
+	}
+
+	// The copy of 02B2 for the call at 04DB.
+
+L02B2_04DE: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_04DE
+
+L02B4_04DE: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_04DE
+	}
+
+L056B_04DE: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_04DE
+		}
+		goto L057B_04DE
+	}
+
+L057B_04DE:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_04DE
+	}
+
+L057E_04DE: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_04DE
+		}
+		goto L0583_04DE
+	}
+
+L0583_04DE:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_04DE
+
+L058C_04DE: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04DE { // the call this copy serves
+			goto L04DE
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0209 for the call at 04DE.
+
+L0209_04E1: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_04E1
+
+L020D_04E1: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_04E1
+		}
+		goto L0211_04E1
+	}
+
+L0211_04E1:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04E1
+		goto L04E1
+	}
+
+L0212_04E1: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 02B2 for the call at 04E1.
+
+L02B2_04E4: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_04E4
+
+L02B4_04E4: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_04E4
+	}
+
+L056B_04E4: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_04E4
+		}
+		goto L057B_04E4
+	}
+
+L057B_04E4:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_04E4
+	}
+
+L057E_04E4: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_04E4
+		}
+		goto L0583_04E4
+	}
+
+L0583_04E4:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_04E4
+
+L058C_04E4: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04E4 { // the call this copy serves
+			goto L04E4
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 04FA.
+
+L02CA_04FD: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_04FD
+		}
+		goto L02D7_04FD
+	}
+
+L02D7_04FD:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_04FD
+
+L02DB_04FD: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_04FD
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_04FD
+	}
+
+L02E2_04FD:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_04FD
+		}
+		goto L02E6_04FD
+	}
+
+L02E6_04FD:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_04FD
+		}
+		goto L02EC_04FD
+	}
+
+L02EC_04FD: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_04FD
+
+L02ED_04FD: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_04FD
+	}
+
+L02F5_04FD: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0315_04FD: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04FD
+		goto L04FD
+	}
+
+L0319_04FD: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04FD
+		goto L04FD
+	}
+
+L0558_04FD: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_04FD
+		}
+		goto L055C_04FD
+	}
+
+L055C_04FD:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_04FD
+		}
+		goto L0560_04FD
+	}
+
+L0560_04FD:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_04FD
+		}
+		goto L0565_04FD
+	}
+
+L0565_04FD: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_04FD
+	}
+
+L0568_04FD: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_04FD
+	}
+
+	// The copy of 053F for the call at 0501.
+
+L053F_0504: // XEPT
+	if clock+32<<clockShift >= end {
+		pc = 0x053F
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 053F LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0541 BMI XEN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0555_0504
+		}
+		goto L0543_0504
+	}
+
+L0543_0504:
+	clock += 10<<clockShift + 4
+	// 0543 LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0546 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0548 CMP #$40
+	{
+		m := byte(0x40)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 054A BNE XEN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0555_0504
+		}
+		goto L054C_0504
+	}
+
+L054C_0504:
+	clock += 17<<clockShift + 5
+	// 054C LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 054F CLC
+	{
+		cf = 0
+	}
+	// 0550 ADC #$10
+	{
+		m := byte(0x10)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0552 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0554 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0504
+		goto L0504
+	}
+
+L0555_0504: // XEN
+	clock += 8<<clockShift + 2
+	// 0555 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0557 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0504
+		goto L0504
+	}
+
+	// The copy of 0100 for the call at 050B.
+
+L0100_050E: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_050E
+		}
+		goto L0104_050E
+	}
+
+L0104_050E: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_050E
+		}
+		goto L0108_050E
+	}
+
+L0108_050E:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_050E
+		}
+		goto L010C_050E
+	}
+
+L010C_050E:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_050E
+		}
+		goto L0110_050E
+	}
+
+L0110_050E: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_050E
+		}
+		goto L0116_050E
+	}
+
+L0116_050E:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_050E
+
+L0118_050E: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_050E
+		}
+		goto L011A_050E
+	}
+
+L011A_050E:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_050E
+
+L011E_050E: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_050E
+		}
+		goto L0123_050E
+	}
+
+L0123_050E:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_050E
+		}
+		goto L0126_050E
+	}
+
+L0126_050E: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_050E: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_050E
+		}
+		goto L013C_050E
+	}
+
+L013C_050E:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_050E
+		}
+		goto L013E_050E
+	}
+
+L013E_050E: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x050E
+		goto L050E
+	}
+
+L013F_050E: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_050E: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_050E
+		}
+		goto L0164_050E
+	}
+
+L0164_050E:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_050E
+		}
+		goto L016A_050E
+	}
+
+L016A_050E:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_050E
+
+L016E_050E: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x050E
+		goto L050E
+	}
+
+L016F_050E: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_050E
+		}
+		goto L0171_050E
+	}
+
+L0171_050E:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_050E
+
+L0175_050E: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_050E
+		}
+		goto L017A_050E
+	}
+
+L017A_050E:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_050E
+		}
+		goto L017D_050E
+	}
+
+L017D_050E:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_050E
+		}
+		goto L017F_050E
+	}
+
+L017F_050E: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 050E.
+
+L031E_0511: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0511
+		goto L0511
+	}
+
+	// The copy of 02CA for the call at 0519.
+
+L02CA_051C: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_051C
+		}
+		goto L02D7_051C
+	}
+
+L02D7_051C:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_051C
+
+L02DB_051C: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_051C
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_051C
+	}
+
+L02E2_051C:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_051C
+		}
+		goto L02E6_051C
+	}
+
+L02E6_051C:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_051C
+		}
+		goto L02EC_051C
+	}
+
+L02EC_051C: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_051C
+
+L02ED_051C: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_051C
+	}
+
+L02F5_051C: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0315_051C: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x051C
+		goto L051C
+	}
+
+L0319_051C: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x051C
+		goto L051C
+	}
+
+L0558_051C: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_051C
+		}
+		goto L055C_051C
+	}
+
+L055C_051C:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_051C
+		}
+		goto L0560_051C
+	}
+
+L0560_051C:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_051C
+		}
+		goto L0565_051C
+	}
+
+L0565_051C: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_051C
+	}
+
+L0568_051C: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_051C
+	}
+
+	// The copy of 0100 for the call at 052B.
+
+L0100_052E: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_052E
+		}
+		goto L0104_052E
+	}
+
+L0104_052E: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_052E
+		}
+		goto L0108_052E
+	}
+
+L0108_052E:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_052E
+		}
+		goto L010C_052E
+	}
+
+L010C_052E:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_052E
+		}
+		goto L0110_052E
+	}
+
+L0110_052E: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_052E
+		}
+		goto L0116_052E
+	}
+
+L0116_052E:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_052E
+
+L0118_052E: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_052E
+		}
+		goto L011A_052E
+	}
+
+L011A_052E:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_052E
+
+L011E_052E: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_052E
+		}
+		goto L0123_052E
+	}
+
+L0123_052E:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_052E
+		}
+		goto L0126_052E
+	}
+
+L0126_052E: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_052E: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_052E
+		}
+		goto L013C_052E
+	}
+
+L013C_052E:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_052E
+		}
+		goto L013E_052E
+	}
+
+L013E_052E: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x052E
+		goto L052E
+	}
+
+L013F_052E: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_052E: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_052E
+		}
+		goto L0164_052E
+	}
+
+L0164_052E:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_052E
+		}
+		goto L016A_052E
+	}
+
+L016A_052E:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_052E
+
+L016E_052E: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x052E
+		goto L052E
+	}
+
+L016F_052E: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_052E
+		}
+		goto L0171_052E
+	}
+
+L0171_052E:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_052E
+
+L0175_052E: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_052E
+		}
+		goto L017A_052E
+	}
+
+L017A_052E:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_052E
+		}
+		goto L017D_052E
+	}
+
+L017D_052E:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_052E
+		}
+		goto L017F_052E
+	}
+
+L017F_052E: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 0100 for the call at 0531.
+
+L0100_0534: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0534
+		}
+		goto L0104_0534
+	}
+
+L0104_0534: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0534
+		}
+		goto L0108_0534
+	}
+
+L0108_0534:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0534
+		}
+		goto L010C_0534
+	}
+
+L010C_0534:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0534
+		}
+		goto L0110_0534
+	}
+
+L0110_0534: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0534
+		}
+		goto L0116_0534
+	}
+
+L0116_0534:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0534
+
+L0118_0534: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0534
+		}
+		goto L011A_0534
+	}
+
+L011A_0534:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0534
+
+L011E_0534: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0534
+		}
+		goto L0123_0534
+	}
+
+L0123_0534:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0534
+		}
+		goto L0126_0534
+	}
+
+L0126_0534: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0534: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0534
+		}
+		goto L013C_0534
+	}
+
+L013C_0534:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0534
+		}
+		goto L013E_0534
+	}
+
+L013E_0534: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0534
+		goto L0534
+	}
+
+L013F_0534: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_0534: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0534
+		}
+		goto L0164_0534
+	}
+
+L0164_0534:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0534
+		}
+		goto L016A_0534
+	}
+
+L016A_0534:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0534
+
+L016E_0534: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0534
+		goto L0534
+	}
+
+L016F_0534: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0534
+		}
+		goto L0171_0534
+	}
+
+L0171_0534:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0534
+
+L0175_0534: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0534
+		}
+		goto L017A_0534
+	}
+
+L017A_0534:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0534
+		}
+		goto L017D_0534
+	}
+
+L017D_0534:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0534
+		}
+		goto L017F_0534
+	}
+
+L017F_0534: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 053F for the call at 0590.
+
+L053F_0593: // XEPT
+	if clock+32<<clockShift >= end {
+		pc = 0x053F
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 053F LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0541 BMI XEN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0555_0593
+		}
+		goto L0543_0593
+	}
+
+L0543_0593:
+	clock += 10<<clockShift + 4
+	// 0543 LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0546 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0548 CMP #$40
+	{
+		m := byte(0x40)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 054A BNE XEN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0555_0593
+		}
+		goto L054C_0593
+	}
+
+L054C_0593:
+	clock += 17<<clockShift + 5
+	// 054C LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 054F CLC
+	{
+		cf = 0
+	}
+	// 0550 ADC #$10
+	{
+		m := byte(0x10)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0552 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0554 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0593
+		goto L0593
+	}
+
+L0555_0593: // XEN
+	clock += 8<<clockShift + 2
+	// 0555 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0557 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0593
+		goto L0593
+	}
+
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -19469,16 +28176,37 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		for top := n - 1; top >= 0 && found < 0; top -= 8 {
-			w := c.Mem[0x50+top-7 : 0x50+top+1]
-			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			v ^= pat
-			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
-			if top < 7 {
-				zero &^= 1<<(8*(7-top)) - 1 // below the table
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
 			}
-			if zero != 0 {
-				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
 			}
 		}
 		if found >= 0 {
@@ -29667,8 +38395,10 @@ L17E3: // NOPOSN
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit

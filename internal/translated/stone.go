@@ -7,6 +7,7 @@ package translated
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/kim1-archive/microchess/emu"
@@ -259,6 +260,11 @@ func stone(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -1405,7 +1411,7 @@ L002B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
 		s -= 2
-		goto L02B2
+		goto L02B2_002E
 	}
 
 L002E:
@@ -1515,7 +1521,7 @@ L0045:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
 		s -= 2
-		goto L034B
+		goto L034B_0048
 	}
 
 L0048:
@@ -1784,35 +1790,12 @@ L0131: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -1833,6 +1816,11 @@ L0131: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 
 L0138: // NOCAP
@@ -1995,7 +1983,7 @@ L013F: // ON4
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
 		s -= 2
-		goto L034B
+		goto L034B_014A
 	}
 
 L014A:
@@ -2014,7 +2002,7 @@ L014A:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
 		s -= 2
-		goto L02B2
+		goto L02B2_014D
 	}
 
 L014D:
@@ -2052,7 +2040,7 @@ L0150:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
 		s -= 2
-		goto L02B2
+		goto L02B2_0153
 	}
 
 L0153:
@@ -2081,7 +2069,7 @@ L0153:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
 		s -= 2
-		goto L0209
+		goto L0209_015A
 	}
 
 L015A:
@@ -2843,7 +2831,7 @@ L0212: // NEX
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
 		s -= 2
-		goto L031E
+		goto L031E_0215
 	}
 
 L0215:
@@ -2960,7 +2948,7 @@ L022D: // KING
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
 		s -= 2
-		goto L028E
+		goto L028E_0230
 	}
 
 L0230:
@@ -3003,7 +2991,7 @@ L0234: // QUEEN
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
 		s -= 2
-		goto L029C
+		goto L029C_0237
 	}
 
 L0237:
@@ -3059,7 +3047,7 @@ L023F: // AGNR
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
 		s -= 2
-		goto L029C
+		goto L029C_0242
 	}
 
 L0242:
@@ -3102,7 +3090,7 @@ L0246: // BISHOP
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
-		goto L029C
+		goto L029C_0249
 	}
 
 L0249:
@@ -3171,7 +3159,7 @@ L0255: // AGNN
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
 		s -= 2
-		goto L028E
+		goto L028E_0258
 	}
 
 L0258:
@@ -3240,7 +3228,7 @@ L0264: // P1
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
 		s -= 2
-		goto L02CA
+		goto L02CA_0267
 	}
 
 L0267:
@@ -3279,7 +3267,7 @@ L026B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
 		s -= 2
-		goto L0100
+		goto L0100_026E
 	}
 
 L026E: // P2
@@ -3298,7 +3286,7 @@ L026E: // P2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
 		s -= 2
-		goto L031E
+		goto L031E_0271
 	}
 
 L0271:
@@ -3351,7 +3339,7 @@ L0279: // P3
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
 		s -= 2
-		goto L02CA
+		goto L02CA_027C
 	}
 
 L027C:
@@ -3390,7 +3378,7 @@ L0280:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
 		s -= 2
-		goto L0100
+		goto L0100_0283
 	}
 
 L0283:
@@ -3449,7 +3437,7 @@ L028E: // SNGMV
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
 		s -= 2
-		goto L02CA
+		goto L02CA_0291
 	}
 
 L0291:
@@ -3478,7 +3466,7 @@ L0293:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
 		s -= 2
-		goto L0100
+		goto L0100_0296
 	}
 
 L0296: // ILL1
@@ -3497,7 +3485,7 @@ L0296: // ILL1
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
 		s -= 2
-		goto L031E
+		goto L031E_0299
 	}
 
 L0299:
@@ -3634,7 +3622,7 @@ L029C: // LINE
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
 		s -= 2
-		goto L02CA
+		goto L02CA_029F
 	}
 
 L029F:
@@ -3702,7 +3690,7 @@ L02A5:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
 		s -= 2
-		goto L0100
+		goto L0100_02A9
 	}
 
 L02A9:
@@ -3720,6 +3708,11 @@ L02A9:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
 	}
 	// 02AA BVC LINE
 	{
@@ -3741,7 +3734,7 @@ L02AC: // ILL
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
 		s -= 2
-		goto L031E
+		goto L031E_02AF
 	}
 
 L02AF:
@@ -3898,32 +3891,13 @@ L02B4: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -3958,32 +3932,13 @@ L02B4: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -4134,35 +4089,12 @@ L02CA: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L02D1: // CMOVE
@@ -4217,16 +4149,37 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		for top := n - 1; top >= 0 && found < 0; top -= 8 {
-			w := c.Mem[0x50+top-7 : 0x50+top+1]
-			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			v ^= pat
-			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
-			if top < 7 {
-				zero &^= 1<<(8*(7-top)) - 1 // below the table
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
 			}
-			if zero != 0 {
-				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
 			}
 		}
 		if found >= 0 {
@@ -4298,35 +4251,12 @@ L02E6:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -4433,7 +4363,7 @@ L02F5: // CHKCHK
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
 		s -= 2
-		goto L034B
+		goto L034B_0300
 	}
 
 L0300:
@@ -4452,7 +4382,7 @@ L0300:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
 		s -= 2
-		goto L02B2
+		goto L02B2_0303
 	}
 
 L0303:
@@ -4471,7 +4401,7 @@ L0303:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
 		s -= 2
-		goto L0209
+		goto L0209_0306
 	}
 
 L0306:
@@ -4508,6 +4438,11 @@ L0309:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 12<<clockShift + 4
+		pc = 0x030A
+		goto exit
 	}
 	// 030A PLA
 	{
@@ -5018,7 +4953,7 @@ L0325: // GENRM
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
 		s -= 2
-		goto L034B
+		goto L034B_0328
 	}
 
 L0328: // GENR2
@@ -5037,7 +4972,7 @@ L0328: // GENR2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
 		s -= 2
-		goto L02B2
+		goto L02B2_032B
 	}
 
 L032B:
@@ -5056,7 +4991,7 @@ L032B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
 		s -= 2
-		goto L0209
+		goto L0209_032E
 	}
 
 L032E: // RUM
@@ -5075,7 +5010,7 @@ L032E: // RUM
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
 		s -= 2
-		goto L02B2
+		goto L02B2_0331
 	}
 
 L0331: // UMOVE
@@ -5921,7 +5856,7 @@ L03D8: // LEGAL
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0xE2
 		s -= 2
-		goto L0100
+		goto L0100_03E3
 	}
 
 L03E3: // NODEVP
@@ -6129,35 +6064,12 @@ L1780: // STRATEGY
 	// 1783 ADC .WMOB
 	{
 		m := c.Mem[0x00EB]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1785 LSR A
 	{
@@ -6174,68 +6086,22 @@ L1780: // STRATEGY
 	// 1787 ADC #$40
 	{
 		m := byte(0x40)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1789 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178B SEC
 	{
@@ -6244,32 +6110,13 @@ L1780: // STRATEGY
 	// 178C SBC .CC
 	{
 		m := c.Mem[0x00E5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178E LSR A
 	{
@@ -6302,68 +6149,22 @@ L1780: // STRATEGY
 	// 1792 ADC #$70
 	{
 		m := byte(0x70)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1794 ADC .PMAXC
 	{
 		m := c.Mem[0x00F0]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1796 LDY .OMOVE
 	{
@@ -6388,32 +6189,13 @@ L179A:
 	// 179B SBC .PMOB
 	{
 		m := c.Mem[0x00EF]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179D LDX .PIECE
 	{
@@ -6468,32 +6250,13 @@ L17A4:
 	// 17A8 SBC #$38
 	{
 		m := byte(0x38)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AA CMP .SQUARE
 	{
@@ -6522,35 +6285,12 @@ L17AF:
 	// 17AF ADC #$02
 	{
 		m := byte(0x02)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L17B1: // CAPTEST
@@ -6585,35 +6325,12 @@ L17B7: // MOVEOK
 	// 17B8 ADC #$20
 	{
 		m := byte(0x20)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L17BA: // QUIT
@@ -6621,35 +6338,12 @@ L17BA: // QUIT
 	// 17BA ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BC SEC
 	{
@@ -6658,32 +6352,13 @@ L17BA: // QUIT
 	// 17BD SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BF JMP CKMATE
 	{
@@ -6742,7 +6417,7 @@ L17C4: // MV2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xD2
 		s -= 2
-		goto L034B
+		goto L034B_17D3
 	}
 
 L17D3:
@@ -7013,10 +6688,6007 @@ L17E1: // OUTBK
 		goto step
 	}
 
+	// The copy of 02B2 for the call at 002B.
+
+L02B2_002E: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_002E
+
+L02B4_002E: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_002E
+		}
+		goto L02C9_002E
+	}
+
+L02C9_002E:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x002E
+		goto L002E
+	}
+
+	// The copy of 034B for the call at 0045.
+
+L034B_0048: // MOVE
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0357_0048
+
+L0357_0048: // CHECK
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E_0048
+		}
+		goto L035B_0048
+	}
+
+L035B_0048:
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357_0048
+		}
+		goto L035E_0048
+	}
+
+L035E_0048: // TAKE
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L0370_0048
+
+L0370_0048: // STRV
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0048 { // the call this copy serves
+			goto L0048
+		}
+		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0271
+			case 8:
+				goto L026E
+			case 9:
+				goto L0237
+			case 13:
+				goto L002E
+			case 15:
+				goto L0048
+			case 16:
+				goto L029F
+			case 20:
+				goto L000E
+			case 22:
+				goto L03E3
+			case 25:
+				goto L000B
+			case 26:
+				goto L0299
+			case 29:
+				goto L027C
+			case 31:
+				goto L0296
+			case 34:
+				goto L0242
+			case 36:
+				goto L019D
+			case 38:
+				goto L0039
+			case 51:
+				goto L015D
+			case 54:
+				goto L03CE
+			case 56:
+				goto L015A
+			case 59:
+				goto L17D3
+			case 61:
+				goto L0267
+			case 62:
+				goto L0230
+			case 64:
+				goto L0309
+			case 69:
+				goto L0306
+			case 73:
+				goto L0303
+			case 75:
+				goto L0117
+			case 77:
+				goto L02AF
+			case 78:
+				goto L0300
+			case 85:
+				goto L0258
+			case 86:
+				goto L02A9
+			case 87:
+				goto L0331
+			case 91:
+				goto L032E
+			case 94:
+				goto L0193
+			case 96:
+				goto L032B
+			case 101:
+				goto L0328
+			case 103:
+				goto L0283
+			case 104:
+				goto L0215
+			case 106:
+				goto L03AD
+			case 108:
+				goto L0249
+			case 109:
+				goto L0153
+			case 114:
+				goto L0150
+			case 119:
+				goto L014D
+			case 123:
+				goto L014A
+			case 124:
+				goto L0291
+			}
+		}
+		goto step
+	}
+
+	// The copy of 034B for the call at 0147.
+
+L034B_014A: // MOVE
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0357_014A
+
+L0357_014A: // CHECK
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E_014A
+		}
+		goto L035B_014A
+	}
+
+L035B_014A:
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357_014A
+		}
+		goto L035E_014A
+	}
+
+L035E_014A: // TAKE
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L0370_014A
+
+L0370_014A: // STRV
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x014A { // the call this copy serves
+			goto L014A
+		}
+		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0271
+			case 8:
+				goto L026E
+			case 9:
+				goto L0237
+			case 13:
+				goto L002E
+			case 15:
+				goto L0048
+			case 16:
+				goto L029F
+			case 20:
+				goto L000E
+			case 22:
+				goto L03E3
+			case 25:
+				goto L000B
+			case 26:
+				goto L0299
+			case 29:
+				goto L027C
+			case 31:
+				goto L0296
+			case 34:
+				goto L0242
+			case 36:
+				goto L019D
+			case 38:
+				goto L0039
+			case 51:
+				goto L015D
+			case 54:
+				goto L03CE
+			case 56:
+				goto L015A
+			case 59:
+				goto L17D3
+			case 61:
+				goto L0267
+			case 62:
+				goto L0230
+			case 64:
+				goto L0309
+			case 69:
+				goto L0306
+			case 73:
+				goto L0303
+			case 75:
+				goto L0117
+			case 77:
+				goto L02AF
+			case 78:
+				goto L0300
+			case 85:
+				goto L0258
+			case 86:
+				goto L02A9
+			case 87:
+				goto L0331
+			case 91:
+				goto L032E
+			case 94:
+				goto L0193
+			case 96:
+				goto L032B
+			case 101:
+				goto L0328
+			case 103:
+				goto L0283
+			case 104:
+				goto L0215
+			case 106:
+				goto L03AD
+			case 108:
+				goto L0249
+			case 109:
+				goto L0153
+			case 114:
+				goto L0150
+			case 119:
+				goto L014D
+			case 123:
+				goto L014A
+			case 124:
+				goto L0291
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 014A.
+
+L02B2_014D: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_014D
+
+L02B4_014D: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_014D
+		}
+		goto L02C9_014D
+	}
+
+L02C9_014D:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x014D
+		goto L014D
+	}
+
+	// The copy of 02B2 for the call at 0150.
+
+L02B2_0153: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0153
+
+L02B4_0153: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_0153
+		}
+		goto L02C9_0153
+	}
+
+L02C9_0153:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0153
+		goto L0153
+	}
+
+	// The copy of 0209 for the call at 0157.
+
+L0209_015A: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_015A
+
+L020D_015A: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_015A
+		}
+		goto L0211_015A
+	}
+
+L0211_015A:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x015A
+		goto L015A
+	}
+
+L0212_015A: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L031E_0215
+	}
+
+	// The copy of 031E for the call at 0212.
+
+L031E_0215: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0215
+		goto L0215
+	}
+
+	// The copy of 028E for the call at 022D.
+
+L028E_0230: // SNGMV
+	if clock+6<<clockShift >= end {
+		pc = 0x028E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028E JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x028E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		s -= 2
+		goto L02CA_0291
+	}
+
+	// The copy of 029C for the call at 0234.
+
+L029C_0237: // LINE
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA_029F
+	}
+
+	// The copy of 029C for the call at 023F.
+
+L029C_0242: // LINE
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA_029F
+	}
+
+	// The copy of 029C for the call at 0246.
+
+L029C_0249: // LINE
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA_029F
+	}
+
+	// The copy of 028E for the call at 0255.
+
+L028E_0258: // SNGMV
+	if clock+6<<clockShift >= end {
+		pc = 0x028E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028E JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x028E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		s -= 2
+		goto L02CA_0291
+	}
+
+	// The copy of 02CA for the call at 0264.
+
+L02CA_0267: // CMOVE
+	if clock+12<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L02D1_0267
+
+L02D1_0267: // CMOVE
+	if clock+1482<<clockShift >= end {
+		pc = 0x02D1
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0267
+		}
+		goto L02D7_0267
+	}
+
+L02D7_0267:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0267
+
+L02DB_0267: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0267
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0267
+	}
+
+L02E2_0267:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0267
+		}
+		goto L02E6_0267
+	}
+
+L02E6_0267:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0267
+		}
+		goto L02EC_0267
+	}
+
+L02EC_0267: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0267
+
+L02ED_0267: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0267
+		}
+		goto L02F1_0267
+	}
+
+L02F1_0267:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0267
+		}
+		goto L02F5_0267
+	}
+
+L02F5_0267: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0267: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0267
+		goto L0267
+	}
+
+L0319_0267: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0267
+		goto L0267
+	}
+
+	// The copy of 0100 for the call at 026B.
+
+L0100_026E: // JANUS
+	if clock+33<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_026E
+		}
+		goto L0104_026E
+	}
+
+L0104_026E: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_026E
+		}
+		goto L0108_026E
+	}
+
+L0108_026E:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_026E
+		}
+		goto L010C_026E
+	}
+
+L010C_026E:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_026E
+		}
+		goto L0110_026E
+	}
+
+L0110_026E: // OVER
+	clock += 14<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 14<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 JSR BKMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0114
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		s -= 2
+		goto L17D9
+	}
+
+L013E_026E: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x026E
+		goto L026E
+	}
+
+L0160_026E: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_026E
+		}
+		goto L0164_026E
+	}
+
+L0164_026E:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_026E
+		}
+		goto L016A_026E
+	}
+
+L016A_026E:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_026E
+
+L016E_026E: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x026E
+		goto L026E
+	}
+
+L016F_026E: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_026E
+		}
+		goto L0171_026E
+	}
+
+L0171_026E:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_026E
+
+L0175_026E: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_026E
+		}
+		goto L017A_026E
+	}
+
+L017A_026E:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_026E
+		}
+		goto L017D_026E
+	}
+
+L017D_026E:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_026E
+		}
+		goto L017F_026E
+	}
+
+L017F_026E: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_026E
+		}
+		goto L0186_026E
+	}
+
+L0186_026E:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_026E
+
+L0188_026E: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_026E
+		}
+		goto L0190_026E
+	}
+
+L0190_026E:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_026E: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x026E
+		goto L026E
+	}
+
+	// The copy of 031E for the call at 026E.
+
+L031E_0271: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0271
+		goto L0271
+	}
+
+	// The copy of 02CA for the call at 0279.
+
+L02CA_027C: // CMOVE
+	if clock+12<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L02D1_027C
+
+L02D1_027C: // CMOVE
+	if clock+1482<<clockShift >= end {
+		pc = 0x02D1
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_027C
+		}
+		goto L02D7_027C
+	}
+
+L02D7_027C:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_027C
+
+L02DB_027C: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_027C
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_027C
+	}
+
+L02E2_027C:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_027C
+		}
+		goto L02E6_027C
+	}
+
+L02E6_027C:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_027C
+		}
+		goto L02EC_027C
+	}
+
+L02EC_027C: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_027C
+
+L02ED_027C: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_027C
+		}
+		goto L02F1_027C
+	}
+
+L02F1_027C:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_027C
+		}
+		goto L02F5_027C
+	}
+
+L02F5_027C: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_027C: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x027C
+		goto L027C
+	}
+
+L0319_027C: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x027C
+		goto L027C
+	}
+
+	// The copy of 0100 for the call at 0280.
+
+L0100_0283: // JANUS
+	if clock+33<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0283
+		}
+		goto L0104_0283
+	}
+
+L0104_0283: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0283
+		}
+		goto L0108_0283
+	}
+
+L0108_0283:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0283
+		}
+		goto L010C_0283
+	}
+
+L010C_0283:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0283
+		}
+		goto L0110_0283
+	}
+
+L0110_0283: // OVER
+	clock += 14<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 14<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 JSR BKMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0114
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		s -= 2
+		goto L17D9
+	}
+
+L013E_0283: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0283
+		goto L0283
+	}
+
+L0160_0283: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0283
+		}
+		goto L0164_0283
+	}
+
+L0164_0283:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0283
+		}
+		goto L016A_0283
+	}
+
+L016A_0283:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0283
+
+L016E_0283: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0283
+		goto L0283
+	}
+
+L016F_0283: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0283
+		}
+		goto L0171_0283
+	}
+
+L0171_0283:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0283
+
+L0175_0283: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0283
+		}
+		goto L017A_0283
+	}
+
+L017A_0283:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0283
+		}
+		goto L017D_0283
+	}
+
+L017D_0283:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0283
+		}
+		goto L017F_0283
+	}
+
+L017F_0283: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0283
+		}
+		goto L0186_0283
+	}
+
+L0186_0283:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0283
+
+L0188_0283: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0283
+		}
+		goto L0190_0283
+	}
+
+L0190_0283:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_0283: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0283
+		goto L0283
+	}
+
+	// The copy of 02CA for the call at 028E.
+
+L02CA_0291: // CMOVE
+	if clock+12<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L02D1_0291
+
+L02D1_0291: // CMOVE
+	if clock+1482<<clockShift >= end {
+		pc = 0x02D1
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0291
+		}
+		goto L02D7_0291
+	}
+
+L02D7_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0291
+
+L02DB_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0291
+	}
+
+L02E2_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0291
+		}
+		goto L02E6_0291
+	}
+
+L02E6_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0291
+		}
+		goto L02EC_0291
+	}
+
+L02EC_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0291
+
+L02ED_0291: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0291
+		}
+		goto L02F1_0291
+	}
+
+L02F1_0291:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0291
+		}
+		goto L02F5_0291
+	}
+
+L02F5_0291: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0291: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291
+	}
+
+L0319_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291
+	}
+
+	// The copy of 0100 for the call at 0293.
+
+L0100_0296: // JANUS
+	if clock+33<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0296
+		}
+		goto L0104_0296
+	}
+
+L0104_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0296
+		}
+		goto L0108_0296
+	}
+
+L0108_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0296
+		}
+		goto L010C_0296
+	}
+
+L010C_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0296
+		}
+		goto L0110_0296
+	}
+
+L0110_0296: // OVER
+	clock += 14<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 14<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 JSR BKMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0114
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		s -= 2
+		goto L17D9
+	}
+
+L013E_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296
+	}
+
+L0160_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0296
+		}
+		goto L0164_0296
+	}
+
+L0164_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L016A_0296
+	}
+
+L016A_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0296
+
+L016E_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296
+	}
+
+L016F_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L0171_0296
+	}
+
+L0171_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0296
+
+L0175_0296: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0296
+		}
+		goto L017A_0296
+	}
+
+L017A_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L017D_0296
+	}
+
+L017D_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0296
+		}
+		goto L017F_0296
+	}
+
+L017F_0296: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0296
+		}
+		goto L0186_0296
+	}
+
+L0186_0296:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0296
+
+L0188_0296: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0296
+		}
+		goto L0190_0296
+	}
+
+L0190_0296:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_0296: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296
+	}
+
+	// The copy of 031E for the call at 0296.
+
+L031E_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299
+	}
+
+	// The copy of 02CA for the call at 029C.
+
+L02CA_029F: // CMOVE
+	if clock+12<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L02D1_029F
+
+L02D1_029F: // CMOVE
+	if clock+1482<<clockShift >= end {
+		pc = 0x02D1
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_029F
+		}
+		goto L02D7_029F
+	}
+
+L02D7_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_029F
+
+L02DB_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_029F
+	}
+
+L02E2_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_029F
+		}
+		goto L02E6_029F
+	}
+
+L02E6_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_029F
+		}
+		goto L02EC_029F
+	}
+
+L02EC_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_029F
+
+L02ED_029F: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_029F
+		}
+		goto L02F1_029F
+	}
+
+L02F1_029F:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_029F
+		}
+		goto L02F5_029F
+	}
+
+L02F5_029F: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_029F: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F
+	}
+
+L0319_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F
+	}
+
+	// The copy of 0100 for the call at 02A6.
+
+L0100_02A9: // JANUS
+	if clock+33<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_02A9
+		}
+		goto L0104_02A9
+	}
+
+L0104_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_02A9
+		}
+		goto L0108_02A9
+	}
+
+L0108_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_02A9
+		}
+		goto L010C_02A9
+	}
+
+L010C_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_02A9
+		}
+		goto L0110_02A9
+	}
+
+L0110_02A9: // OVER
+	clock += 14<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 14<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 JSR BKMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0114
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		s -= 2
+		goto L17D9
+	}
+
+L013E_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9
+	}
+
+L0160_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_02A9
+		}
+		goto L0164_02A9
+	}
+
+L0164_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L016A_02A9
+	}
+
+L016A_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_02A9
+
+L016E_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9
+	}
+
+L016F_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L0171_02A9
+	}
+
+L0171_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_02A9
+
+L0175_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_02A9
+		}
+		goto L017A_02A9
+	}
+
+L017A_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L017D_02A9
+	}
+
+L017D_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_02A9
+		}
+		goto L017F_02A9
+	}
+
+L017F_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_02A9
+		}
+		goto L0186_02A9
+	}
+
+L0186_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_02A9
+
+L0188_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_02A9
+		}
+		goto L0190_02A9
+	}
+
+L0190_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9
+	}
+
+	// The copy of 031E for the call at 02AC.
+
+L031E_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF
+	}
+
+	// The copy of 034B for the call at 02FD.
+
+L034B_0300: // MOVE
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0357_0300
+
+L0357_0300: // CHECK
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E_0300
+		}
+		goto L035B_0300
+	}
+
+L035B_0300:
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357_0300
+		}
+		goto L035E_0300
+	}
+
+L035E_0300: // TAKE
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L0370_0300
+
+L0370_0300: // STRV
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0300 { // the call this copy serves
+			goto L0300
+		}
+		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0271
+			case 8:
+				goto L026E
+			case 9:
+				goto L0237
+			case 13:
+				goto L002E
+			case 15:
+				goto L0048
+			case 16:
+				goto L029F
+			case 20:
+				goto L000E
+			case 22:
+				goto L03E3
+			case 25:
+				goto L000B
+			case 26:
+				goto L0299
+			case 29:
+				goto L027C
+			case 31:
+				goto L0296
+			case 34:
+				goto L0242
+			case 36:
+				goto L019D
+			case 38:
+				goto L0039
+			case 51:
+				goto L015D
+			case 54:
+				goto L03CE
+			case 56:
+				goto L015A
+			case 59:
+				goto L17D3
+			case 61:
+				goto L0267
+			case 62:
+				goto L0230
+			case 64:
+				goto L0309
+			case 69:
+				goto L0306
+			case 73:
+				goto L0303
+			case 75:
+				goto L0117
+			case 77:
+				goto L02AF
+			case 78:
+				goto L0300
+			case 85:
+				goto L0258
+			case 86:
+				goto L02A9
+			case 87:
+				goto L0331
+			case 91:
+				goto L032E
+			case 94:
+				goto L0193
+			case 96:
+				goto L032B
+			case 101:
+				goto L0328
+			case 103:
+				goto L0283
+			case 104:
+				goto L0215
+			case 106:
+				goto L03AD
+			case 108:
+				goto L0249
+			case 109:
+				goto L0153
+			case 114:
+				goto L0150
+			case 119:
+				goto L014D
+			case 123:
+				goto L014A
+			case 124:
+				goto L0291
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 0300.
+
+L02B2_0303: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0303
+
+L02B4_0303: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_0303
+		}
+		goto L02C9_0303
+	}
+
+L02C9_0303:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0303
+		goto L0303
+	}
+
+	// The copy of 0209 for the call at 0303.
+
+L0209_0306: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_0306
+
+L020D_0306: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_0306
+		}
+		goto L0211_0306
+	}
+
+L0211_0306:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0306
+		goto L0306
+	}
+
+L0212_0306: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L031E_0215
+	}
+
+	// The copy of 034B for the call at 0325.
+
+L034B_0328: // MOVE
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0357_0328
+
+L0357_0328: // CHECK
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E_0328
+		}
+		goto L035B_0328
+	}
+
+L035B_0328:
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357_0328
+		}
+		goto L035E_0328
+	}
+
+L035E_0328: // TAKE
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L0370_0328
+
+L0370_0328: // STRV
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0328 { // the call this copy serves
+			goto L0328
+		}
+		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0271
+			case 8:
+				goto L026E
+			case 9:
+				goto L0237
+			case 13:
+				goto L002E
+			case 15:
+				goto L0048
+			case 16:
+				goto L029F
+			case 20:
+				goto L000E
+			case 22:
+				goto L03E3
+			case 25:
+				goto L000B
+			case 26:
+				goto L0299
+			case 29:
+				goto L027C
+			case 31:
+				goto L0296
+			case 34:
+				goto L0242
+			case 36:
+				goto L019D
+			case 38:
+				goto L0039
+			case 51:
+				goto L015D
+			case 54:
+				goto L03CE
+			case 56:
+				goto L015A
+			case 59:
+				goto L17D3
+			case 61:
+				goto L0267
+			case 62:
+				goto L0230
+			case 64:
+				goto L0309
+			case 69:
+				goto L0306
+			case 73:
+				goto L0303
+			case 75:
+				goto L0117
+			case 77:
+				goto L02AF
+			case 78:
+				goto L0300
+			case 85:
+				goto L0258
+			case 86:
+				goto L02A9
+			case 87:
+				goto L0331
+			case 91:
+				goto L032E
+			case 94:
+				goto L0193
+			case 96:
+				goto L032B
+			case 101:
+				goto L0328
+			case 103:
+				goto L0283
+			case 104:
+				goto L0215
+			case 106:
+				goto L03AD
+			case 108:
+				goto L0249
+			case 109:
+				goto L0153
+			case 114:
+				goto L0150
+			case 119:
+				goto L014D
+			case 123:
+				goto L014A
+			case 124:
+				goto L0291
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 0328.
+
+L02B2_032B: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_032B
+
+L02B4_032B: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_032B
+		}
+		goto L02C9_032B
+	}
+
+L02C9_032B:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032B
+		goto L032B
+	}
+
+	// The copy of 0209 for the call at 032B.
+
+L0209_032E: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_032E
+
+L020D_032E: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_032E
+		}
+		goto L0211_032E
+	}
+
+L0211_032E:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032E
+		goto L032E
+	}
+
+L0212_032E: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L031E_0215
+	}
+
+	// The copy of 02B2 for the call at 032E.
+
+L02B2_0331: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0331
+
+L02B4_0331: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_0331
+		}
+		goto L02C9_0331
+	}
+
+L02C9_0331:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0331
+		goto L0331
+	}
+
+	// The copy of 0100 for the call at 03E0.
+
+L0100_03E3: // JANUS
+	if clock+33<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_03E3
+		}
+		goto L0104_03E3
+	}
+
+L0104_03E3: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_03E3
+		}
+		goto L0108_03E3
+	}
+
+L0108_03E3:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_03E3
+		}
+		goto L010C_03E3
+	}
+
+L010C_03E3:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_03E3
+		}
+		goto L0110_03E3
+	}
+
+L0110_03E3: // OVER
+	clock += 14<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 14<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 JSR BKMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0114
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		s -= 2
+		goto L17D9
+	}
+
+L013E_03E3: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x03E3
+		goto L03E3
+	}
+
+L0160_03E3: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_03E3
+		}
+		goto L0164_03E3
+	}
+
+L0164_03E3:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_03E3
+		}
+		goto L016A_03E3
+	}
+
+L016A_03E3:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_03E3
+
+L016E_03E3: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x03E3
+		goto L03E3
+	}
+
+L016F_03E3: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_03E3
+		}
+		goto L0171_03E3
+	}
+
+L0171_03E3:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_03E3
+
+L0175_03E3: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_03E3
+		}
+		goto L017A_03E3
+	}
+
+L017A_03E3:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_03E3
+		}
+		goto L017D_03E3
+	}
+
+L017D_03E3:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_03E3
+		}
+		goto L017F_03E3
+	}
+
+L017F_03E3: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_03E3
+		}
+		goto L0186_03E3
+	}
+
+L0186_03E3:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_03E3
+
+L0188_03E3: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_03E3
+		}
+		goto L0190_03E3
+	}
+
+L0190_03E3:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_03E3: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x03E3
+		goto L03E3
+	}
+
+	// The copy of 034B for the call at 17D0.
+
+L034B_17D3: // MOVE
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0357_17D3
+
+L0357_17D3: // CHECK
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E_17D3
+		}
+		goto L035B_17D3
+	}
+
+L035B_17D3:
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357_17D3
+		}
+		goto L035E_17D3
+	}
+
+L035E_17D3: // TAKE
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L0370_17D3
+
+L0370_17D3: // STRV
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x17D3 { // the call this copy serves
+			goto L17D3
+		}
+		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0271
+			case 8:
+				goto L026E
+			case 9:
+				goto L0237
+			case 13:
+				goto L002E
+			case 15:
+				goto L0048
+			case 16:
+				goto L029F
+			case 20:
+				goto L000E
+			case 22:
+				goto L03E3
+			case 25:
+				goto L000B
+			case 26:
+				goto L0299
+			case 29:
+				goto L027C
+			case 31:
+				goto L0296
+			case 34:
+				goto L0242
+			case 36:
+				goto L019D
+			case 38:
+				goto L0039
+			case 51:
+				goto L015D
+			case 54:
+				goto L03CE
+			case 56:
+				goto L015A
+			case 59:
+				goto L17D3
+			case 61:
+				goto L0267
+			case 62:
+				goto L0230
+			case 64:
+				goto L0309
+			case 69:
+				goto L0306
+			case 73:
+				goto L0303
+			case 75:
+				goto L0117
+			case 77:
+				goto L02AF
+			case 78:
+				goto L0300
+			case 85:
+				goto L0258
+			case 86:
+				goto L02A9
+			case 87:
+				goto L0331
+			case 91:
+				goto L032E
+			case 94:
+				goto L0193
+			case 96:
+				goto L032B
+			case 101:
+				goto L0328
+			case 103:
+				goto L0283
+			case 104:
+				goto L0215
+			case 106:
+				goto L03AD
+			case 108:
+				goto L0249
+			case 109:
+				goto L0153
+			case 114:
+				goto L0150
+			case 119:
+				goto L014D
+			case 123:
+				goto L014A
+			case 124:
+				goto L0291
+			}
+		}
+		goto step
+	}
+
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -11510,16 +17182,37 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		for top := n - 1; top >= 0 && found < 0; top -= 8 {
-			w := c.Mem[0x50+top-7 : 0x50+top+1]
-			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			v ^= pat
-			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
-			if top < 7 {
-				zero &^= 1<<(8*(7-top)) - 1 // below the table
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
 			}
-			if zero != 0 {
-				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
 			}
 		}
 		if found >= 0 {
@@ -14560,8 +20253,10 @@ L17E1: // OUTBK
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit

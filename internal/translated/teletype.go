@@ -7,6 +7,7 @@ package translated
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/kim1-archive/microchess/emu"
@@ -415,6 +416,11 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	nz := int(int8(c.P&FlagN))<<8 | int(^c.P&FlagZ)
 	cf := c.P & FlagC
 	v = c.P&FlagV != 0
+	if c.P&FlagD != 0 {
+		// Decimal mode: the core runs it (and leaves after a SED or PLP
+		// that sets D).
+		return emu.StopBudget, budget
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -2269,7 +2275,7 @@ L002B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
 		s -= 2
-		goto L02B2
+		goto L02B2_002E
 	}
 
 L002E:
@@ -2379,7 +2385,7 @@ L0045:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
 		s -= 2
-		goto L034B
+		goto L034B_0048
 	}
 
 L0048:
@@ -2651,35 +2657,12 @@ L0131: // LESS
 	// 0133 ADC .CC,X
 	{
 		m := c.Mem[x+0xE5]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0135 STA .CC,X
 	{
@@ -2700,6 +2683,11 @@ L0131: // LESS
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
 	}
 
 L0138: // NOCAP
@@ -2964,7 +2952,7 @@ L013F: // ON4
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
 		s -= 2
-		goto L034B
+		goto L034B_014A
 	}
 
 L014A:
@@ -2983,7 +2971,7 @@ L014A:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
 		s -= 2
-		goto L02B2
+		goto L02B2_014D
 	}
 
 L014D:
@@ -3002,7 +2990,7 @@ L014D:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
 		s -= 2
-		goto L0200
+		goto L0200_0150
 	}
 
 L0150:
@@ -3021,7 +3009,7 @@ L0150:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
 		s -= 2
-		goto L02B2
+		goto L02B2_0153
 	}
 
 L0153:
@@ -3050,7 +3038,7 @@ L0153:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
 		s -= 2
-		goto L0209
+		goto L0209_015A
 	}
 
 L015A:
@@ -4108,7 +4096,7 @@ L0212: // NEX
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
 		s -= 2
-		goto L031E
+		goto L031E_0215
 	}
 
 L0215:
@@ -4225,7 +4213,7 @@ L022D: // KING
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
 		s -= 2
-		goto L028E
+		goto L028E_0230
 	}
 
 L0230:
@@ -4268,7 +4256,7 @@ L0234: // QUEEN
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
 		s -= 2
-		goto L029C
+		goto L029C_0237
 	}
 
 L0237:
@@ -4324,7 +4312,7 @@ L023F: // AGNR
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
 		s -= 2
-		goto L029C
+		goto L029C_0242
 	}
 
 L0242:
@@ -4367,7 +4355,7 @@ L0246: // BISHOP
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
-		goto L029C
+		goto L029C_0249
 	}
 
 L0249:
@@ -4436,7 +4424,7 @@ L0255: // AGNN
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
 		s -= 2
-		goto L028E
+		goto L028E_0258
 	}
 
 L0258:
@@ -4505,7 +4493,7 @@ L0264: // P1
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
 		s -= 2
-		goto L02CA
+		goto L02CA_0267
 	}
 
 L0267:
@@ -4544,7 +4532,7 @@ L026B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
 		s -= 2
-		goto L0100
+		goto L0100_026E
 	}
 
 L026E: // P2
@@ -4563,7 +4551,7 @@ L026E: // P2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
 		s -= 2
-		goto L031E
+		goto L031E_0271
 	}
 
 L0271:
@@ -4616,7 +4604,7 @@ L0279: // P3
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
 		s -= 2
-		goto L02CA
+		goto L02CA_027C
 	}
 
 L027C:
@@ -4655,7 +4643,7 @@ L0280:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
 		s -= 2
-		goto L0100
+		goto L0100_0283
 	}
 
 L0283:
@@ -4714,7 +4702,7 @@ L028E: // SNGMV
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
 		s -= 2
-		goto L02CA
+		goto L02CA_0291
 	}
 
 L0291:
@@ -4743,7 +4731,7 @@ L0293:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
 		s -= 2
-		goto L0100
+		goto L0100_0296
 	}
 
 L0296: // ILL1
@@ -4762,7 +4750,7 @@ L0296: // ILL1
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
 		s -= 2
-		goto L031E
+		goto L031E_0299
 	}
 
 L0299:
@@ -4991,7 +4979,7 @@ L029C: // LINE
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
 		s -= 2
-		goto L02CA
+		goto L02CA_029F
 	}
 
 L029F:
@@ -5059,7 +5047,7 @@ L02A5:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
 		s -= 2
-		goto L0100
+		goto L0100_02A9
 	}
 
 L02A9:
@@ -5077,6 +5065,11 @@ L02A9:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
 	}
 	// 02AA BVC LINE
 	{
@@ -5098,7 +5091,7 @@ L02AC: // ILL
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
 		s -= 2
-		goto L031E
+		goto L031E_02AF
 	}
 
 L02AF:
@@ -5347,32 +5340,13 @@ L02B4: // ETC
 	// 02B9 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02BB STA .BK,X
 	{
@@ -5407,32 +5381,13 @@ L02B4: // ETC
 	// 02C2 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02C4 STA .BOARD,X
 	{
@@ -5675,35 +5630,12 @@ L02CA: // CMOVE
 	// 02CF ADC .MOVEX,X
 	{
 		m := c.Mem[x+0x8F]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02D1 STA .SQUARE
 	{
@@ -5751,16 +5683,37 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		for top := n - 1; top >= 0 && found < 0; top -= 8 {
-			w := c.Mem[0x50+top-7 : 0x50+top+1]
-			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			v ^= pat
-			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
-			if top < 7 {
-				zero &^= 1<<(8*(7-top)) - 1 // below the table
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
 			}
-			if zero != 0 {
-				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
 			}
 		}
 		if found >= 0 {
@@ -5832,35 +5785,12 @@ L02E6:
 	// 02E8 ADC #$01
 	{
 		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 02EA BVS SPX
 	{
@@ -5967,7 +5897,7 @@ L02F5: // CHKCHK
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
 		s -= 2
-		goto L034B
+		goto L034B_0300
 	}
 
 L0300:
@@ -5986,7 +5916,7 @@ L0300:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
 		s -= 2
-		goto L02B2
+		goto L02B2_0303
 	}
 
 L0303:
@@ -6005,7 +5935,7 @@ L0303:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
 		s -= 2
-		goto L0209
+		goto L0209_0306
 	}
 
 L0306:
@@ -6042,6 +5972,11 @@ L0309:
 		cf = m & FlagC
 		v = m&FlagV != 0
 
+	}
+	if c.P&FlagD != 0 {
+		clock -= 12<<clockShift + 4
+		pc = 0x030A
+		goto exit
 	}
 	// 030A PLA
 	{
@@ -6950,7 +6885,7 @@ L0325: // GENRM
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
 		s -= 2
-		goto L034B
+		goto L034B_0328
 	}
 
 L0328: // GENR2
@@ -6969,7 +6904,7 @@ L0328: // GENR2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
 		s -= 2
-		goto L02B2
+		goto L02B2_032B
 	}
 
 L032B:
@@ -6988,7 +6923,7 @@ L032B:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
 		s -= 2
-		goto L0209
+		goto L0209_032E
 	}
 
 L032E: // RUM
@@ -7007,7 +6942,7 @@ L032E: // RUM
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
 		s -= 2
-		goto L02B2
+		goto L02B2_0331
 	}
 
 L0331: // UMOVE
@@ -7836,7 +7771,7 @@ L03C8:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
 		s -= 2
-		goto L0200
+		goto L0200_03CF
 	}
 
 L03CF:
@@ -7908,7 +7843,7 @@ L03D5: // MV2
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
 		s -= 2
-		goto L034B
+		goto L034B_03E4
 	}
 
 L03E4:
@@ -8481,7 +8416,7 @@ L0412:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0x16
 		s -= 2
-		goto L06E0
+		goto L06E0_0417
 	}
 
 L0417:
@@ -8533,7 +8468,7 @@ L041D:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0x21
 		s -= 2
-		goto L06E0
+		goto L06E0_0422
 	}
 
 L0422:
@@ -8780,7 +8715,7 @@ L044C:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0x50
 		s -= 2
-		goto L06E0
+		goto L06E0_0451
 	}
 
 L0451:
@@ -9065,7 +9000,7 @@ L045D:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0x61
 		s -= 2
-		goto L06E0
+		goto L06E0_0462
 	}
 
 L0462:
@@ -10616,7 +10551,7 @@ L04FD:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x01
 		s -= 2
-		goto L05B2
+		goto L05B2_0502
 	}
 
 L0502:
@@ -10649,7 +10584,7 @@ L0504:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x09
 		s -= 2
-		goto L05B2
+		goto L05B2_050A
 	}
 
 L050A:
@@ -10729,7 +10664,7 @@ L051A:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x1E
 		s -= 2
-		goto L06E0
+		goto L06E0_051F
 	}
 
 L051F:
@@ -10761,7 +10696,7 @@ L0521: // PFAIL
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x23
 		s -= 2
-		goto L06E0
+		goto L06E0_0524
 	}
 
 L0524:
@@ -11089,7 +11024,7 @@ L0543:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x46
 		s -= 2
-		goto L05D1
+		goto L05D1_0547
 	}
 
 L0547:
@@ -11199,7 +11134,7 @@ L055F: // PTO
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x62
 		s -= 2
-		goto L05D1
+		goto L05D1_0563
 	}
 
 L0563:
@@ -11413,7 +11348,7 @@ L0593:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0x97
 		s -= 2
-		goto L06E0
+		goto L06E0_0598
 	}
 
 L0598:
@@ -11900,7 +11835,7 @@ L05B2: // OCTAL
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
 		s -= 2
-		goto L05C7
+		goto L05C7_05B5
 	}
 
 L05B5:
@@ -11965,7 +11900,7 @@ L05B7:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x05, 0xC0
 		s -= 2
-		goto L05C7
+		goto L05C7_05C1
 	}
 
 L05C1:
@@ -12211,32 +12146,13 @@ L05C7: // DIGIT
 	// 05CB SBC #$30
 	{
 		m := byte(0x30)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 05CD CMP #$08
 	{
@@ -12621,32 +12537,13 @@ L05FF:
 	// 0600 SBC .TMP
 	{
 		m := c.Mem[0x07E1]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0603 JMP GCOL
 	{
@@ -12662,35 +12559,12 @@ L0606: // GQSIDE
 	// 0607 ADC .TMP
 	{
 		m := c.Mem[0x07E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L060A: // GCOL
@@ -12717,32 +12591,13 @@ L060D: // GRANK
 	// 0611 SBC #$31
 	{
 		m := byte(0x31)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 0613 CMP #$08
 	{
@@ -13535,35 +13390,12 @@ L0667: // PRANK
 	// 066D ADC #$31
 	{
 		m := byte(0x31)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 066F JMP *OUTCH
 	{
@@ -14001,35 +13833,12 @@ L06D0:
 	// 06D4 ADC #$08
 	{
 		m := byte(0x08)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 06D6 STA .SQ
 	{
@@ -14389,167 +14198,52 @@ L1780: // STRATGY
 	// 1783 ADC .WMOB
 	{
 		m := c.Mem[0x00EB]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1785 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1787 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1789 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178B ADC .WCAP2
 	{
 		m := c.Mem[0x00DF]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 178D SEC
 	{
@@ -14558,212 +14252,79 @@ L1780: // STRATGY
 	// 178E SBC .PMAXC
 	{
 		m := c.Mem[0x00F0]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1790 SBC .PCC
 	{
 		m := c.Mem[0x00F1]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1792 SBC .BCAP0
 	{
 		m := c.Mem[0x00E2]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1794 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1796 SBC .COUNT
 	{
 		m := c.Mem[0x00DE]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 1798 SBC .PMOB
 	{
 		m := c.Mem[0x00EF]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179A SBC .MOB
 	{
 		m := c.Mem[0x00E3]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 179C BCS POS
 	{
@@ -14799,101 +14360,32 @@ L17A0: // POS
 	// 17A2 ADC #$40
 	{
 		m := byte(0x40)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A4 ADC .WMAXC
 	{
 		m := c.Mem[0x00EC]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A6 ADC .WCC
 	{
 		m := c.Mem[0x00ED]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17A8 SEC
 	{
@@ -14902,32 +14394,13 @@ L17A0: // POS
 	// 17A9 SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AB LSR A
 	{
@@ -14944,200 +14417,62 @@ L17A0: // POS
 	// 17AD ADC #$90
 	{
 		m := byte(0x90)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17AF ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B1 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B3 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B5 ADC .WCAP0
 	{
 		m := c.Mem[0x00DD]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B7 ADC .WCAP1
 	{
 		m := c.Mem[0x00E1]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17B9 SEC
 	{
@@ -15146,152 +14481,57 @@ L17A0: // POS
 	// 17BA SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BC SBC .MAXC
 	{
 		m := c.Mem[0x00E4]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17BE SBC .CC
 	{
 		m := c.Mem[0x00E5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C0 SBC .CC
 	{
 		m := c.Mem[0x00E5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C2 SBC .BCAP1
 	{
 		m := c.Mem[0x00E0]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 	// 17C4 LDX .SQUARE
 	{
@@ -15413,35 +14653,12 @@ L17E0: // POSN
 	// 17E1 ADC #$02
 	{
 		m := byte(0x02)
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
 	}
 
 L17E3: // NOPOSN
@@ -15451,10 +14668,9068 @@ L17E3: // NOPOSN
 		goto L0377
 	}
 
+	// The copy of 02B2 for the call at 002B.
+
+L02B2_002E: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_002E
+
+L02B4_002E: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_002E
+		}
+		goto L02C9_002E
+	}
+
+L02C9_002E:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x002E
+		goto L002E
+	}
+
+	// The copy of 034B for the call at 0045.
+
+L034B_0048: // MOVE
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0357_0048
+
+L0357_0048: // CHECK
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E_0048
+		}
+		goto L035B_0048
+	}
+
+L035B_0048:
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357_0048
+		}
+		goto L035E_0048
+	}
+
+L035E_0048: // TAKE
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L0370_0048
+
+L0370_0048: // STRV
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0048 { // the call this copy serves
+			goto L0048
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 034B for the call at 0147.
+
+L034B_014A: // MOVE
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0357_014A
+
+L0357_014A: // CHECK
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E_014A
+		}
+		goto L035B_014A
+	}
+
+L035B_014A:
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357_014A
+		}
+		goto L035E_014A
+	}
+
+L035E_014A: // TAKE
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L0370_014A
+
+L0370_014A: // STRV
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x014A { // the call this copy serves
+			goto L014A
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 014A.
+
+L02B2_014D: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_014D
+
+L02B4_014D: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_014D
+		}
+		goto L02C9_014D
+	}
+
+L02C9_014D:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x014D
+		goto L014D
+	}
+
+	// The copy of 0200 for the call at 014D.
+
+L0200_0150: // GNMZ
+	if clock+2<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0200 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0202_0150
+
+L0202_0150: // GNMX
+	if clock+1171<<clockShift >= end {
+		pc = 0x0202
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0202 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0204_0150
+
+L0204_0150: // CLEAR
+	clock += 8<<clockShift + 3
+	// 0204 STA .COUNT,X
+	{
+		ea := uint16(x + 0xDE)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0207 BPL CLEAR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0204_0150
+		}
+		goto L0209_0150
+	}
+
+L0209_0150: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_0150
+
+L020D_0150: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_0150
+		}
+		goto L0211_0150
+	}
+
+L0211_0150:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0150
+		goto L0150
+	}
+
+L0212_0150: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L031E_0215
+	}
+
+	// The copy of 02B2 for the call at 0150.
+
+L02B2_0153: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0153
+
+L02B4_0153: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_0153
+		}
+		goto L02C9_0153
+	}
+
+L02C9_0153:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0153
+		goto L0153
+	}
+
+	// The copy of 0209 for the call at 0157.
+
+L0209_015A: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_015A
+
+L020D_015A: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_015A
+		}
+		goto L0211_015A
+	}
+
+L0211_015A:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x015A
+		goto L015A
+	}
+
+L0212_015A: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L031E_0215
+	}
+
+	// The copy of 031E for the call at 0212.
+
+L031E_0215: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0215
+		goto L0215
+	}
+
+	// The copy of 028E for the call at 022D.
+
+L028E_0230: // SNGMV
+	if clock+6<<clockShift >= end {
+		pc = 0x028E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028E JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x028E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		s -= 2
+		goto L02CA_0291
+	}
+
+	// The copy of 029C for the call at 0234.
+
+L029C_0237: // LINE
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA_029F
+	}
+
+	// The copy of 029C for the call at 023F.
+
+L029C_0242: // LINE
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA_029F
+	}
+
+	// The copy of 029C for the call at 0246.
+
+L029C_0249: // LINE
+	if clock+6<<clockShift >= end {
+		pc = 0x029C
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 029C JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x029C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		s -= 2
+		goto L02CA_029F
+	}
+
+	// The copy of 028E for the call at 0255.
+
+L028E_0258: // SNGMV
+	if clock+6<<clockShift >= end {
+		pc = 0x028E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028E JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x028E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		s -= 2
+		goto L02CA_0291
+	}
+
+	// The copy of 02CA for the call at 0264.
+
+L02CA_0267: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0267
+		}
+		goto L02D7_0267
+	}
+
+L02D7_0267:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0267
+
+L02DB_0267: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0267
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0267
+	}
+
+L02E2_0267:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0267
+		}
+		goto L02E6_0267
+	}
+
+L02E6_0267:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0267
+		}
+		goto L02EC_0267
+	}
+
+L02EC_0267: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0267
+
+L02ED_0267: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0267
+		}
+		goto L02F1_0267
+	}
+
+L02F1_0267:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0267
+		}
+		goto L02F5_0267
+	}
+
+L02F5_0267: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0267: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0267
+		goto L0267
+	}
+
+L0319_0267: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0267
+		goto L0267
+	}
+
+	// The copy of 0100 for the call at 026B.
+
+L0100_026E: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_026E
+		}
+		goto L0104_026E
+	}
+
+L0104_026E: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_026E
+		}
+		goto L0108_026E
+	}
+
+L0108_026E:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_026E
+		}
+		goto L010C_026E
+	}
+
+L010C_026E:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_026E
+		}
+		goto L0110_026E
+	}
+
+L0110_026E: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_026E
+		}
+		goto L0116_026E
+	}
+
+L0116_026E:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_026E
+
+L0118_026E: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_026E
+		}
+		goto L011A_026E
+	}
+
+L011A_026E:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_026E
+
+L011E_026E: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_026E
+		}
+		goto L0123_026E
+	}
+
+L0123_026E:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_026E
+		}
+		goto L0126_026E
+	}
+
+L0126_026E: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_026E
+		}
+		goto L012D_026E
+	}
+
+L012D_026E:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_026E
+
+L0131_026E: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_026E
+
+L0138_026E: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_026E
+		}
+		goto L013C_026E
+	}
+
+L013C_026E:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_026E
+		}
+		goto L013E_026E
+	}
+
+L013E_026E: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x026E
+		goto L026E
+	}
+
+L013F_026E: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_026E: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_026E
+		}
+		goto L0164_026E
+	}
+
+L0164_026E:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_026E
+		}
+		goto L016A_026E
+	}
+
+L016A_026E:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_026E
+
+L016E_026E: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x026E
+		goto L026E
+	}
+
+L016F_026E: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_026E
+		}
+		goto L0171_026E
+	}
+
+L0171_026E:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_026E
+
+L0175_026E: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_026E
+		}
+		goto L017A_026E
+	}
+
+L017A_026E:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_026E
+		}
+		goto L017D_026E
+	}
+
+L017D_026E:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_026E
+		}
+		goto L017F_026E
+	}
+
+L017F_026E: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_026E
+		}
+		goto L0186_026E
+	}
+
+L0186_026E:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_026E
+
+L0188_026E: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_026E
+		}
+		goto L0190_026E
+	}
+
+L0190_026E:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_026E: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x026E
+		goto L026E
+	}
+
+	// The copy of 031E for the call at 026E.
+
+L031E_0271: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0271
+		goto L0271
+	}
+
+	// The copy of 02CA for the call at 0279.
+
+L02CA_027C: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_027C
+		}
+		goto L02D7_027C
+	}
+
+L02D7_027C:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_027C
+
+L02DB_027C: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_027C
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_027C
+	}
+
+L02E2_027C:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_027C
+		}
+		goto L02E6_027C
+	}
+
+L02E6_027C:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_027C
+		}
+		goto L02EC_027C
+	}
+
+L02EC_027C: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_027C
+
+L02ED_027C: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_027C
+		}
+		goto L02F1_027C
+	}
+
+L02F1_027C:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_027C
+		}
+		goto L02F5_027C
+	}
+
+L02F5_027C: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_027C: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x027C
+		goto L027C
+	}
+
+L0319_027C: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x027C
+		goto L027C
+	}
+
+	// The copy of 0100 for the call at 0280.
+
+L0100_0283: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0283
+		}
+		goto L0104_0283
+	}
+
+L0104_0283: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0283
+		}
+		goto L0108_0283
+	}
+
+L0108_0283:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0283
+		}
+		goto L010C_0283
+	}
+
+L010C_0283:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0283
+		}
+		goto L0110_0283
+	}
+
+L0110_0283: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0283
+		}
+		goto L0116_0283
+	}
+
+L0116_0283:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0283
+
+L0118_0283: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0283
+		}
+		goto L011A_0283
+	}
+
+L011A_0283:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0283
+
+L011E_0283: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0283
+		}
+		goto L0123_0283
+	}
+
+L0123_0283:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0283
+		}
+		goto L0126_0283
+	}
+
+L0126_0283: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0283
+		}
+		goto L012D_0283
+	}
+
+L012D_0283:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0283
+
+L0131_0283: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0283
+
+L0138_0283: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0283
+		}
+		goto L013C_0283
+	}
+
+L013C_0283:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0283
+		}
+		goto L013E_0283
+	}
+
+L013E_0283: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0283
+		goto L0283
+	}
+
+L013F_0283: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0283: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0283
+		}
+		goto L0164_0283
+	}
+
+L0164_0283:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0283
+		}
+		goto L016A_0283
+	}
+
+L016A_0283:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0283
+
+L016E_0283: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0283
+		goto L0283
+	}
+
+L016F_0283: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0283
+		}
+		goto L0171_0283
+	}
+
+L0171_0283:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0283
+
+L0175_0283: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0283
+		}
+		goto L017A_0283
+	}
+
+L017A_0283:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0283
+		}
+		goto L017D_0283
+	}
+
+L017D_0283:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0283
+		}
+		goto L017F_0283
+	}
+
+L017F_0283: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0283
+		}
+		goto L0186_0283
+	}
+
+L0186_0283:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0283
+
+L0188_0283: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0283
+		}
+		goto L0190_0283
+	}
+
+L0190_0283:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_0283: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0283
+		goto L0283
+	}
+
+	// The copy of 02CA for the call at 028E.
+
+L02CA_0291: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0291
+		}
+		goto L02D7_0291
+	}
+
+L02D7_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0291
+
+L02DB_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0291
+	}
+
+L02E2_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0291
+		}
+		goto L02E6_0291
+	}
+
+L02E6_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0291
+		}
+		goto L02EC_0291
+	}
+
+L02EC_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0291
+
+L02ED_0291: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0291
+		}
+		goto L02F1_0291
+	}
+
+L02F1_0291:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0291
+		}
+		goto L02F5_0291
+	}
+
+L02F5_0291: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0291: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291
+	}
+
+L0319_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291
+	}
+
+	// The copy of 0100 for the call at 0293.
+
+L0100_0296: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0296
+		}
+		goto L0104_0296
+	}
+
+L0104_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0296
+		}
+		goto L0108_0296
+	}
+
+L0108_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0296
+		}
+		goto L010C_0296
+	}
+
+L010C_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0296
+		}
+		goto L0110_0296
+	}
+
+L0110_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0296
+		}
+		goto L0116_0296
+	}
+
+L0116_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0296
+
+L0118_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0296
+		}
+		goto L011A_0296
+	}
+
+L011A_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0296
+
+L011E_0296: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0296
+		}
+		goto L0123_0296
+	}
+
+L0123_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0296
+		}
+		goto L0126_0296
+	}
+
+L0126_0296: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0296
+		}
+		goto L012D_0296
+	}
+
+L012D_0296:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0296
+
+L0131_0296: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0296
+
+L0138_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0296
+		}
+		goto L013C_0296
+	}
+
+L013C_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0296
+		}
+		goto L013E_0296
+	}
+
+L013E_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296
+	}
+
+L013F_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0296
+		}
+		goto L0164_0296
+	}
+
+L0164_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L016A_0296
+	}
+
+L016A_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0296
+
+L016E_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296
+	}
+
+L016F_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L0171_0296
+	}
+
+L0171_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0296
+
+L0175_0296: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0296
+		}
+		goto L017A_0296
+	}
+
+L017A_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0296
+		}
+		goto L017D_0296
+	}
+
+L017D_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0296
+		}
+		goto L017F_0296
+	}
+
+L017F_0296: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0296
+		}
+		goto L0186_0296
+	}
+
+L0186_0296:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0296
+
+L0188_0296: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0296
+		}
+		goto L0190_0296
+	}
+
+L0190_0296:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_0296: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296
+	}
+
+	// The copy of 031E for the call at 0296.
+
+L031E_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299
+	}
+
+	// The copy of 02CA for the call at 029C.
+
+L02CA_029F: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_029F
+		}
+		goto L02D7_029F
+	}
+
+L02D7_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_029F
+
+L02DB_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_029F
+	}
+
+L02E2_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_029F
+		}
+		goto L02E6_029F
+	}
+
+L02E6_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_029F
+		}
+		goto L02EC_029F
+	}
+
+L02EC_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_029F
+
+L02ED_029F: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_029F
+		}
+		goto L02F1_029F
+	}
+
+L02F1_029F:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_029F
+		}
+		goto L02F5_029F
+	}
+
+L02F5_029F: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_029F: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F
+	}
+
+L0319_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F
+	}
+
+	// The copy of 0100 for the call at 02A6.
+
+L0100_02A9: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_02A9
+		}
+		goto L0104_02A9
+	}
+
+L0104_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_02A9
+		}
+		goto L0108_02A9
+	}
+
+L0108_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_02A9
+		}
+		goto L010C_02A9
+	}
+
+L010C_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_02A9
+		}
+		goto L0110_02A9
+	}
+
+L0110_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_02A9
+		}
+		goto L0116_02A9
+	}
+
+L0116_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_02A9
+
+L0118_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_02A9
+		}
+		goto L011A_02A9
+	}
+
+L011A_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_02A9
+
+L011E_02A9: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_02A9
+		}
+		goto L0123_02A9
+	}
+
+L0123_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_02A9
+		}
+		goto L0126_02A9
+	}
+
+L0126_02A9: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_02A9
+		}
+		goto L012D_02A9
+	}
+
+L012D_02A9:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_02A9
+
+L0131_02A9: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_02A9
+
+L0138_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_02A9
+		}
+		goto L013C_02A9
+	}
+
+L013C_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_02A9
+		}
+		goto L013E_02A9
+	}
+
+L013E_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9
+	}
+
+L013F_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_02A9
+		}
+		goto L0164_02A9
+	}
+
+L0164_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L016A_02A9
+	}
+
+L016A_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_02A9
+
+L016E_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9
+	}
+
+L016F_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L0171_02A9
+	}
+
+L0171_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_02A9
+
+L0175_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_02A9
+		}
+		goto L017A_02A9
+	}
+
+L017A_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_02A9
+		}
+		goto L017D_02A9
+	}
+
+L017D_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_02A9
+		}
+		goto L017F_02A9
+	}
+
+L017F_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_02A9
+		}
+		goto L0186_02A9
+	}
+
+L0186_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_02A9
+
+L0188_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_02A9
+		}
+		goto L0190_02A9
+	}
+
+L0190_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		s -= 2
+		goto L0325
+	}
+
+L0193_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9
+	}
+
+	// The copy of 031E for the call at 02AC.
+
+L031E_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF
+	}
+
+	// The copy of 034B for the call at 02FD.
+
+L034B_0300: // MOVE
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0357_0300
+
+L0357_0300: // CHECK
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E_0300
+		}
+		goto L035B_0300
+	}
+
+L035B_0300:
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357_0300
+		}
+		goto L035E_0300
+	}
+
+L035E_0300: // TAKE
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L0370_0300
+
+L0370_0300: // STRV
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0300 { // the call this copy serves
+			goto L0300
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 0300.
+
+L02B2_0303: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0303
+
+L02B4_0303: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_0303
+		}
+		goto L02C9_0303
+	}
+
+L02C9_0303:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0303
+		goto L0303
+	}
+
+	// The copy of 0209 for the call at 0303.
+
+L0209_0306: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_0306
+
+L020D_0306: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_0306
+		}
+		goto L0211_0306
+	}
+
+L0211_0306:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0306
+		goto L0306
+	}
+
+L0212_0306: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L031E_0215
+	}
+
+	// The copy of 034B for the call at 0325.
+
+L034B_0328: // MOVE
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0357_0328
+
+L0357_0328: // CHECK
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E_0328
+		}
+		goto L035B_0328
+	}
+
+L035B_0328:
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357_0328
+		}
+		goto L035E_0328
+	}
+
+L035E_0328: // TAKE
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L0370_0328
+
+L0370_0328: // STRV
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0328 { // the call this copy serves
+			goto L0328
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 0328.
+
+L02B2_032B: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_032B
+
+L02B4_032B: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_032B
+		}
+		goto L02C9_032B
+	}
+
+L02C9_032B:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032B
+		goto L032B
+	}
+
+	// The copy of 0209 for the call at 032B.
+
+L0209_032E: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_032E
+
+L020D_032E: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_032E
+		}
+		goto L0211_032E
+	}
+
+L0211_032E:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032E
+		goto L032E
+	}
+
+L0212_032E: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L031E_0215
+	}
+
+	// The copy of 02B2 for the call at 032E.
+
+L02B2_0331: // REVERSE
+	if clock+4817<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0331
+
+L02B4_0331: // ETC
+	clock += 36<<clockShift + 12
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 24<<clockShift + 8
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 20<<clockShift + 7
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02C7 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02B4_0331
+		}
+		goto L02C9_0331
+	}
+
+L02C9_0331:
+	clock += 6<<clockShift + 1
+	// 02C9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0331
+		goto L0331
+	}
+
+	// The copy of 0200 for the call at 03CC.
+
+L0200_03CF: // GNMZ
+	if clock+2<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0200 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0202_03CF
+
+L0202_03CF: // GNMX
+	if clock+1171<<clockShift >= end {
+		pc = 0x0202
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0202 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0204_03CF
+
+L0204_03CF: // CLEAR
+	clock += 8<<clockShift + 3
+	// 0204 STA .COUNT,X
+	{
+		ea := uint16(x + 0xDE)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 3
+			pc = 0x0204
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0206 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0207 BPL CLEAR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0204_03CF
+		}
+		goto L0209_03CF
+	}
+
+L0209_03CF: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_03CF
+
+L020D_03CF: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_03CF
+		}
+		goto L0211_03CF
+	}
+
+L0211_03CF:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x03CF
+		goto L03CF
+	}
+
+L0212_03CF: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L031E_0215
+	}
+
+	// The copy of 034B for the call at 03E1.
+
+L034B_03E4: // MOVE
+	if clock+1501<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 20<<clockShift + 8
+	// 034B TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 034C STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 034E LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0350 TXS
+	{
+		s = x
+	}
+	// 0351 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0353 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 7<<clockShift + 3
+			pc = 0x0353
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0354 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0355 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0357_03E4
+
+L0357_03E4: // CHECK
+	clock += 6<<clockShift + 2
+	// 0357 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0359 BEQ TAKE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L035E_03E4
+		}
+		goto L035B_03E4
+	}
+
+L035B_03E4:
+	clock += 4<<clockShift + 2
+	// 035B DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 035C BPL CHECK
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0357_03E4
+		}
+		goto L035E_03E4
+	}
+
+L035E_03E4: // TAKE
+	clock += 36<<clockShift + 12
+	// 035E LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0360 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 34<<clockShift + 11
+			pc = 0x0360
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0362 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0363 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 28<<clockShift + 9
+			pc = 0x0363
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0364 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0366 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0368 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 18<<clockShift + 6
+			pc = 0x0368
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 036A PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 14<<clockShift + 5
+			pc = 0x036A
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 036C PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 3
+			pc = 0x036C
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 036D LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 036F PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 3<<clockShift + 1
+			pc = 0x036F
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	goto L0370_03E4
+
+L0370_03E4: // STRV
+	clock += 16<<clockShift + 5
+	// 0370 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0371 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0373 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0375 TXS
+	{
+		s = x
+	}
+	// 0376 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x03E4 { // the call this copy serves
+			goto L03E4
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 06E0 for the call at 0414.
+
+L06E0_0417: // PRINT
+	if clock+2<<clockShift >= end {
+		pc = 0x06E0
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 06E0 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L06E2_0417
+
+L06E2_0417: // PSKIP
+	if clock+5<<clockShift >= end {
+		pc = 0x06E2
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 06E2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 06E3 BMI PNEXT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L06ED_0417
+		}
+		goto L06E5_0417
+	}
+
+L06E5_0417: // PPAST
+	if clock+12<<clockShift >= end {
+		pc = 0x06E5
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06E5 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06E6 LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06E9 BNE PPAST
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L06E5_0417
+		}
+		goto L06EB_0417
+	}
+
+L06EB_0417:
+	clock += 2<<clockShift + 1
+	// 06EB BEQ PSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06E2_0417
+		}
+		goto L06ED_0417
+	}
+
+L06ED_0417: // PNEXT
+	if clock+16<<clockShift >= end {
+		pc = 0x06ED
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06EE LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06F1 BEQ PDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06F9_0417
+		}
+		goto L06F3_0417
+	}
+
+L06F3_0417:
+	clock += 6<<clockShift + 1
+	// 06F3 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06F3
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L06F9_0417: // PDONE
+	clock += 6<<clockShift + 1
+	// 06F9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0417
+		goto L0417
+	}
+
+	// The copy of 06E0 for the call at 041F.
+
+L06E0_0422: // PRINT
+	if clock+2<<clockShift >= end {
+		pc = 0x06E0
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 06E0 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L06E2_0422
+
+L06E2_0422: // PSKIP
+	if clock+5<<clockShift >= end {
+		pc = 0x06E2
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 06E2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 06E3 BMI PNEXT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L06ED_0422
+		}
+		goto L06E5_0422
+	}
+
+L06E5_0422: // PPAST
+	if clock+12<<clockShift >= end {
+		pc = 0x06E5
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06E5 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06E6 LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06E9 BNE PPAST
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L06E5_0422
+		}
+		goto L06EB_0422
+	}
+
+L06EB_0422:
+	clock += 2<<clockShift + 1
+	// 06EB BEQ PSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06E2_0422
+		}
+		goto L06ED_0422
+	}
+
+L06ED_0422: // PNEXT
+	if clock+16<<clockShift >= end {
+		pc = 0x06ED
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06EE LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06F1 BEQ PDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06F9_0422
+		}
+		goto L06F3_0422
+	}
+
+L06F3_0422:
+	clock += 6<<clockShift + 1
+	// 06F3 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06F3
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L06F9_0422: // PDONE
+	clock += 6<<clockShift + 1
+	// 06F9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0422
+		goto L0422
+	}
+
+	// The copy of 06E0 for the call at 044E.
+
+L06E0_0451: // PRINT
+	if clock+2<<clockShift >= end {
+		pc = 0x06E0
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 06E0 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L06E2_0451
+
+L06E2_0451: // PSKIP
+	if clock+5<<clockShift >= end {
+		pc = 0x06E2
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 06E2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 06E3 BMI PNEXT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L06ED_0451
+		}
+		goto L06E5_0451
+	}
+
+L06E5_0451: // PPAST
+	if clock+12<<clockShift >= end {
+		pc = 0x06E5
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06E5 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06E6 LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06E9 BNE PPAST
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L06E5_0451
+		}
+		goto L06EB_0451
+	}
+
+L06EB_0451:
+	clock += 2<<clockShift + 1
+	// 06EB BEQ PSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06E2_0451
+		}
+		goto L06ED_0451
+	}
+
+L06ED_0451: // PNEXT
+	if clock+16<<clockShift >= end {
+		pc = 0x06ED
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06EE LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06F1 BEQ PDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06F9_0451
+		}
+		goto L06F3_0451
+	}
+
+L06F3_0451:
+	clock += 6<<clockShift + 1
+	// 06F3 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06F3
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L06F9_0451: // PDONE
+	clock += 6<<clockShift + 1
+	// 06F9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0451
+		goto L0451
+	}
+
+	// The copy of 06E0 for the call at 045F.
+
+L06E0_0462: // PRINT
+	if clock+2<<clockShift >= end {
+		pc = 0x06E0
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 06E0 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L06E2_0462
+
+L06E2_0462: // PSKIP
+	if clock+5<<clockShift >= end {
+		pc = 0x06E2
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 06E2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 06E3 BMI PNEXT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L06ED_0462
+		}
+		goto L06E5_0462
+	}
+
+L06E5_0462: // PPAST
+	if clock+12<<clockShift >= end {
+		pc = 0x06E5
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06E5 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06E6 LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06E9 BNE PPAST
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L06E5_0462
+		}
+		goto L06EB_0462
+	}
+
+L06EB_0462:
+	clock += 2<<clockShift + 1
+	// 06EB BEQ PSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06E2_0462
+		}
+		goto L06ED_0462
+	}
+
+L06ED_0462: // PNEXT
+	if clock+16<<clockShift >= end {
+		pc = 0x06ED
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06EE LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06F1 BEQ PDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06F9_0462
+		}
+		goto L06F3_0462
+	}
+
+L06F3_0462:
+	clock += 6<<clockShift + 1
+	// 06F3 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06F3
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L06F9_0462: // PDONE
+	clock += 6<<clockShift + 1
+	// 06F9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0462
+		goto L0462
+	}
+
+	// The copy of 05B2 for the call at 04FF.
+
+L05B2_0502: // OCTAL
+	if clock+6<<clockShift >= end {
+		pc = 0x05B2
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05B2 JSR DIGIT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x05B2
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
+		s -= 2
+		goto L05C7_05B5
+	}
+
+	// The copy of 05B2 for the call at 0507.
+
+L05B2_050A: // OCTAL
+	if clock+6<<clockShift >= end {
+		pc = 0x05B2
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05B2 JSR DIGIT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x05B2
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
+		s -= 2
+		goto L05C7_05B5
+	}
+
+	// The copy of 06E0 for the call at 051C.
+
+L06E0_051F: // PRINT
+	if clock+2<<clockShift >= end {
+		pc = 0x06E0
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 06E0 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L06E2_051F
+
+L06E2_051F: // PSKIP
+	if clock+5<<clockShift >= end {
+		pc = 0x06E2
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 06E2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 06E3 BMI PNEXT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L06ED_051F
+		}
+		goto L06E5_051F
+	}
+
+L06E5_051F: // PPAST
+	if clock+12<<clockShift >= end {
+		pc = 0x06E5
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06E5 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06E6 LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06E9 BNE PPAST
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L06E5_051F
+		}
+		goto L06EB_051F
+	}
+
+L06EB_051F:
+	clock += 2<<clockShift + 1
+	// 06EB BEQ PSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06E2_051F
+		}
+		goto L06ED_051F
+	}
+
+L06ED_051F: // PNEXT
+	if clock+16<<clockShift >= end {
+		pc = 0x06ED
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06EE LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06F1 BEQ PDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06F9_051F
+		}
+		goto L06F3_051F
+	}
+
+L06F3_051F:
+	clock += 6<<clockShift + 1
+	// 06F3 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06F3
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L06F9_051F: // PDONE
+	clock += 6<<clockShift + 1
+	// 06F9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x051F
+		goto L051F
+	}
+
+	// The copy of 06E0 for the call at 0521.
+
+L06E0_0524: // PRINT
+	if clock+2<<clockShift >= end {
+		pc = 0x06E0
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 06E0 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L06E2_0524
+
+L06E2_0524: // PSKIP
+	if clock+5<<clockShift >= end {
+		pc = 0x06E2
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 06E2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 06E3 BMI PNEXT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L06ED_0524
+		}
+		goto L06E5_0524
+	}
+
+L06E5_0524: // PPAST
+	if clock+12<<clockShift >= end {
+		pc = 0x06E5
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06E5 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06E6 LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06E9 BNE PPAST
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L06E5_0524
+		}
+		goto L06EB_0524
+	}
+
+L06EB_0524:
+	clock += 2<<clockShift + 1
+	// 06EB BEQ PSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06E2_0524
+		}
+		goto L06ED_0524
+	}
+
+L06ED_0524: // PNEXT
+	if clock+16<<clockShift >= end {
+		pc = 0x06ED
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06EE LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06F1 BEQ PDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06F9_0524
+		}
+		goto L06F3_0524
+	}
+
+L06F3_0524:
+	clock += 6<<clockShift + 1
+	// 06F3 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06F3
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L06F9_0524: // PDONE
+	clock += 6<<clockShift + 1
+	// 06F9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0524
+		goto L0524
+	}
+
+	// The copy of 05D1 for the call at 0544.
+
+L05D1_0547: // GETSQ
+	if clock+1669<<clockShift >= end {
+		pc = 0x05D1
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 05D1 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D4 LDY #$03
+	{
+		m := byte(0x03)
+		y = m
+		nz = int(int8(y))
+	}
+	// 05D6 CMP #$4B
+	{
+		m := byte(0x4B)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05D8 BEQ GWING
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05E0_0547
+		}
+		goto L05DA_0547
+	}
+
+L05DA_0547:
+	clock += 6<<clockShift + 3
+	// 05DA LDY #$04
+	{
+		m := byte(0x04)
+		y = m
+		nz = int(int8(y))
+	}
+	// 05DC CMP #$51
+	{
+		m := byte(0x51)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DE BNE GBAD
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L062C_0547
+		}
+		goto L05E0_0547
+	}
+
+L05E0_0547: // GWING
+	clock += 12<<clockShift + 4
+	// 05E0 STY .COL
+	{
+		c.Mem[0x07E0] = y
+	}
+	// 05E3 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05E4 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E7 LDY #$02
+	{
+		m := byte(0x02)
+		y = m
+		nz = int(int8(y))
+	}
+	goto L05E9_0547
+
+L05E9_0547: // GWLOOP
+	clock += 6<<clockShift + 2
+	// 05E9 CMP WINGS,Y
+	{
+		ea := 0x0720 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05EC BEQ GSIDE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F3_0547
+		}
+		goto L05EE_0547
+	}
+
+L05EE_0547:
+	clock += 4<<clockShift + 2
+	// 05EE DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 05EF BPL GWLOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L05E9_0547
+		}
+		goto L05F1_0547
+	}
+
+L05F1_0547:
+	clock += 2<<clockShift + 1
+	// 05F1 BMI GRANK
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L060D_0547
+		}
+		goto L05F3_0547
+	}
+
+L05F3_0547: // GSIDE
+	clock += 16<<clockShift + 6
+	// 05F3 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05F4 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 05F5 STY .TMP
+	{
+		c.Mem[0x07E1] = y
+	}
+	// 05F8 LDA .COL
+	{
+		m := c.Mem[0x07E0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05FB CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05FD BNE GQSIDE
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0606_0547
+		}
+		goto L05FF_0547
+	}
+
+L05FF_0547:
+	clock += 9<<clockShift + 3
+	// 05FF SEC
+	{
+		cf = 1
+	}
+	// 0600 SBC .TMP
+	{
+		m := c.Mem[0x07E1]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0603 JMP GCOL
+	{
+		goto L060A_0547
+	}
+
+L0606_0547: // GQSIDE
+	clock += 6<<clockShift + 2
+	// 0606 CLC
+	{
+		cf = 0
+	}
+	// 0607 ADC .TMP
+	{
+		m := c.Mem[0x07E1]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L060A_0547
+
+L060A_0547: // GCOL
+	clock += 4<<clockShift + 1
+	// 060A STA .COL
+	{
+		c.Mem[0x07E0] = a
+	}
+	goto L060D_0547
+
+L060D_0547: // GRANK
+	clock += 12<<clockShift + 5
+	// 060D LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0610 SEC
+	{
+		cf = 1
+	}
+	// 0611 SBC #$31
+	{
+		m := byte(0x31)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0613 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0615 BCS GBAD
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L062C_0547
+		}
+		goto L0617_0547
+	}
+
+L0617_0547:
+	clock += 36<<clockShift + 12
+	// 0617 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0618 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 061A ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061B ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061C ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061D ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061E STA .TMP
+	{
+		c.Mem[0x07E1] = a
+	}
+	// 0621 LDA .COL
+	{
+		m := c.Mem[0x07E0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0624 EOR .FLIP
+	{
+		m := c.Mem[0x07DC]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0627 ORA .TMP
+	{
+		m := c.Mem[0x07E1]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 062A CLC
+	{
+		cf = 0
+	}
+	// 062B RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0547
+		goto L0547
+	}
+
+L062C_0547: // GBAD
+	clock += 8<<clockShift + 2
+	// 062C SEC
+	{
+		cf = 1
+	}
+	// 062D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0547
+		goto L0547
+	}
+
+	// The copy of 05D1 for the call at 0560.
+
+L05D1_0563: // GETSQ
+	if clock+1669<<clockShift >= end {
+		pc = 0x05D1
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 05D1 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D4 LDY #$03
+	{
+		m := byte(0x03)
+		y = m
+		nz = int(int8(y))
+	}
+	// 05D6 CMP #$4B
+	{
+		m := byte(0x4B)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05D8 BEQ GWING
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05E0_0563
+		}
+		goto L05DA_0563
+	}
+
+L05DA_0563:
+	clock += 6<<clockShift + 3
+	// 05DA LDY #$04
+	{
+		m := byte(0x04)
+		y = m
+		nz = int(int8(y))
+	}
+	// 05DC CMP #$51
+	{
+		m := byte(0x51)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DE BNE GBAD
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L062C_0563
+		}
+		goto L05E0_0563
+	}
+
+L05E0_0563: // GWING
+	clock += 12<<clockShift + 4
+	// 05E0 STY .COL
+	{
+		c.Mem[0x07E0] = y
+	}
+	// 05E3 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05E4 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E7 LDY #$02
+	{
+		m := byte(0x02)
+		y = m
+		nz = int(int8(y))
+	}
+	goto L05E9_0563
+
+L05E9_0563: // GWLOOP
+	clock += 6<<clockShift + 2
+	// 05E9 CMP WINGS,Y
+	{
+		ea := 0x0720 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05EC BEQ GSIDE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F3_0563
+		}
+		goto L05EE_0563
+	}
+
+L05EE_0563:
+	clock += 4<<clockShift + 2
+	// 05EE DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 05EF BPL GWLOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L05E9_0563
+		}
+		goto L05F1_0563
+	}
+
+L05F1_0563:
+	clock += 2<<clockShift + 1
+	// 05F1 BMI GRANK
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L060D_0563
+		}
+		goto L05F3_0563
+	}
+
+L05F3_0563: // GSIDE
+	clock += 16<<clockShift + 6
+	// 05F3 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05F4 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 05F5 STY .TMP
+	{
+		c.Mem[0x07E1] = y
+	}
+	// 05F8 LDA .COL
+	{
+		m := c.Mem[0x07E0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05FB CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05FD BNE GQSIDE
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0606_0563
+		}
+		goto L05FF_0563
+	}
+
+L05FF_0563:
+	clock += 9<<clockShift + 3
+	// 05FF SEC
+	{
+		cf = 1
+	}
+	// 0600 SBC .TMP
+	{
+		m := c.Mem[0x07E1]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0603 JMP GCOL
+	{
+		goto L060A_0563
+	}
+
+L0606_0563: // GQSIDE
+	clock += 6<<clockShift + 2
+	// 0606 CLC
+	{
+		cf = 0
+	}
+	// 0607 ADC .TMP
+	{
+		m := c.Mem[0x07E1]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L060A_0563
+
+L060A_0563: // GCOL
+	clock += 4<<clockShift + 1
+	// 060A STA .COL
+	{
+		c.Mem[0x07E0] = a
+	}
+	goto L060D_0563
+
+L060D_0563: // GRANK
+	clock += 12<<clockShift + 5
+	// 060D LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0610 SEC
+	{
+		cf = 1
+	}
+	// 0611 SBC #$31
+	{
+		m := byte(0x31)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0613 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0615 BCS GBAD
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L062C_0563
+		}
+		goto L0617_0563
+	}
+
+L0617_0563:
+	clock += 36<<clockShift + 12
+	// 0617 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0618 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 061A ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061B ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061C ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061D ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 061E STA .TMP
+	{
+		c.Mem[0x07E1] = a
+	}
+	// 0621 LDA .COL
+	{
+		m := c.Mem[0x07E0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0624 EOR .FLIP
+	{
+		m := c.Mem[0x07DC]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0627 ORA .TMP
+	{
+		m := c.Mem[0x07E1]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 062A CLC
+	{
+		cf = 0
+	}
+	// 062B RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0563
+		goto L0563
+	}
+
+L062C_0563: // GBAD
+	clock += 8<<clockShift + 2
+	// 062C SEC
+	{
+		cf = 1
+	}
+	// 062D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0563
+		goto L0563
+	}
+
+	// The copy of 06E0 for the call at 0595.
+
+L06E0_0598: // PRINT
+	if clock+2<<clockShift >= end {
+		pc = 0x06E0
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 06E0 LDX #$FF
+	{
+		m := byte(0xFF)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L06E2_0598
+
+L06E2_0598: // PSKIP
+	if clock+5<<clockShift >= end {
+		pc = 0x06E2
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 06E2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 06E3 BMI PNEXT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L06ED_0598
+		}
+		goto L06E5_0598
+	}
+
+L06E5_0598: // PPAST
+	if clock+12<<clockShift >= end {
+		pc = 0x06E5
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06E5 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06E6 LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06E9 BNE PPAST
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L06E5_0598
+		}
+		goto L06EB_0598
+	}
+
+L06EB_0598:
+	clock += 2<<clockShift + 1
+	// 06EB BEQ PSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06E2_0598
+		}
+		goto L06ED_0598
+	}
+
+L06ED_0598: // PNEXT
+	if clock+16<<clockShift >= end {
+		pc = 0x06ED
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 06ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 06EE LDA TEXT,X
+	{
+		ea := 0x0723 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 06F1 BEQ PDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L06F9_0598
+		}
+		goto L06F3_0598
+	}
+
+L06F3_0598:
+	clock += 6<<clockShift + 1
+	// 06F3 JSR *OUTCH
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x06F3
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		s -= 2
+		pc = 0x1EA0
+		goto step
+	}
+
+L06F9_0598: // PDONE
+	clock += 6<<clockShift + 1
+	// 06F9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0598
+		goto L0598
+	}
+
+	// The copy of 05C7 for the call at 05B2.
+
+L05C7_05B5: // DIGIT
+	if clock+19<<clockShift >= end {
+		pc = 0x05C7
+		goto budget
+	}
+	clock += 18<<clockShift + 6
+	// 05C7 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CA SEC
+	{
+		cf = 1
+	}
+	// 05CB SBC #$30
+	{
+		m := byte(0x30)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 05CD CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05CF INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05D0 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05B5
+		goto L05B5
+	}
+
+	// The copy of 05C7 for the call at 05BE.
+
+L05C7_05C1: // DIGIT
+	if clock+19<<clockShift >= end {
+		pc = 0x05C7
+		goto budget
+	}
+	clock += 18<<clockShift + 6
+	// 05C7 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CA SEC
+	{
+		cf = 1
+	}
+	// 05CB SBC #$30
+	{
+		m := byte(0x30)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 05CD CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05CF INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05D0 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05C1
+		goto L05C1
+	}
+
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit
@@ -21326,16 +29601,37 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		for top := n - 1; top >= 0 && found < 0; top -= 8 {
-			w := c.Mem[0x50+top-7 : 0x50+top+1]
-			v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			v ^= pat
-			zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
-			if top < 7 {
-				zero &^= 1<<(8*(7-top)) - 1 // below the table
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
 			}
-			if zero != 0 {
-				found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
 			}
 		}
 		if found >= 0 {
@@ -31848,8 +40144,10 @@ L17E3: // NOPOSN
 
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
+	// (The budget is taken from end, so that budget itself is not kept
+	// through the blocks.)
 budget:
-	if used := clock >> clockShift; used < budget {
+	if used, budget := clock>>clockShift, end>>clockShift; used < budget {
 		core = budget - used
 	}
 	goto exit

@@ -22,6 +22,9 @@ type Names struct {
 	// need more registers than the interpreter's loop has free (see
 	// gendispatch); empty for code that has registers to spare.
 	Spill, Reload string
+	// Binary leaves out the decimal paths of ADC and SBC, for code that
+	// runs only while D is clear (the translation's whole function).
+	Binary bool
 }
 
 // SetNZ sets N and Z from a result byte: its sign-extended value keeps
@@ -74,6 +77,9 @@ nz = int(int8(r))`
 // correction, which is what the chip does. Decimal mode is tested first so
 // that the binary path's registers do not have to live alongside it.
 func (n Names) adc() string {
+	if n.Binary {
+		return n.binaryADC()
+	}
 	return `if c.P&FlagD == 0 {
 ` + n.binaryADC() + `
 } else {
@@ -97,6 +103,9 @@ a = byte(sum)
 // sbc is SBC: the flags are the binary ones in both modes; in decimal mode
 // the accumulator comes from the BCD correction.
 func (n Names) sbc() string {
+	if n.Binary {
+		return "m = ^m\n" + n.binaryADC()
+	}
 	return `if c.P&FlagD == 0 {
 m = ^m
 ` + n.binaryADC() + `

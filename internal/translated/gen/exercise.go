@@ -101,6 +101,10 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	plain(true)
 	emit(op("CLD", isa.Implied).Code)
 	plain(false)
+	// The binary pass ran SED (the op after the last but three): binary
+	// mode again for what follows, which the whole translation runs only
+	// with D clear.
+	emit(op("CLD", isa.Implied).Code)
 	// Table scans (see emu/translate/loops.go), down a zero-page table
 	// by X and an absolute one by Y, from whatever the registers hold.
 	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0xC0, op("BNE", isa.Relative).Code, 0xF9)
@@ -111,6 +115,23 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0xC0, op("BNE", isa.Relative).Code, 0xF9)
 	exerciseVariables = append(exerciseVariables, pc-3)
 	record()
+	// Two entered with the counter set to a constant, which the
+	// translation reads without a loop (emu/translate: unrolledScan):
+	// 32 bytes of zero page, and 19 of the absolute table, whose lowest
+	// word reaches below it; each looks for the byte just below its
+	// table, which it must not find there.
+	emit(op("LDA", isa.ZeroPage).Code, 0x4F, op("LDX", isa.Immediate).Code, 0x20)
+	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0x50, op("BNE", isa.Relative).Code, 0xF9)
+	record()
+	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x3F), hi(exerciseData+0x3F), op("LDY", isa.Immediate).Code, 0x13)
+	emit(op("DEY", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x05, op("CMP", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40), op("BNE", isa.Relative).Code, 0xF8)
+	record()
+	// A PLP that sets D now and then (a data byte's bit 3), in the
+	// binary pass: the whole translation leaves decimal mode to the core
+	// from the next instruction.
+	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x7D), hi(exerciseData+0x7D), op("PHA", isa.Implied).Code, op("PLP", isa.Implied).Code)
+	emit(op("INX", isa.Implied).Code, op("CLD", isa.Implied).Code)
+	record()
 	// A branch whose target is on the next page from the instruction
 	// after it: NOPs up to the page's end.
 	for pc&0xFF != 0xFD {
@@ -120,6 +141,19 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	// Calls: a subroutine, a call into an undocumented byte (the core
 	// stops there), the ones left to the core.
 	sub := uint16(0x0700)
+	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8))
+	record()
+	// A subroutine called from two places is copied for each call
+	// (emu/translate: clones.go); this one, when a data byte is
+	// negative, adds one to the address it returns to, so that its RTS
+	// does not go back to its call.
+	sub2 := uint16(0x0720)
+	for range 2 {
+		emit(op("JSR", isa.Absolute).Code, byte(sub2), byte(sub2>>8), op("NOP", isa.Implied).Code)
+		record()
+	}
+	// The first subroutine, which pushes and pulls as many, a second
+	// time: its copies' RTS returns without reading the stack.
 	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8))
 	record()
 	emit(op("TSX", isa.Implied).Code, op("TXS", isa.Implied).Code)
@@ -137,7 +171,11 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	mem[exerciseTrap] = 0x02
 	// The subroutine and the handler.
 	pc = sub
-	emit(op("INX", isa.Implied).Code, op("RTS", isa.Implied).Code)
+	emit(op("INX", isa.Implied).Code, op("PHA", isa.Implied).Code, op("PHP", isa.Implied).Code, op("PLP", isa.Implied).Code, op("PLA", isa.Implied).Code, op("RTS", isa.Implied).Code)
+	pc = sub2
+	emit(op("INY", isa.Implied).Code, op("LDA", isa.Absolute).Code, lo(exerciseData+0x7E), hi(exerciseData+0x7E), op("BPL", isa.Relative).Code, 0x04)
+	emit(op("TSX", isa.Implied).Code, op("INC", isa.AbsoluteX).Code, 0x01, 0x01)
+	emit(op("RTS", isa.Implied).Code)
 	pc = handler
 	emit(op("PHA", isa.Implied).Code, op("PLA", isa.Implied).Code, op("RTI", isa.Implied).Code)
 	// The BRK, where the JMP (indirect) goes, and after it, where the RTI
