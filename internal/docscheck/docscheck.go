@@ -14,7 +14,9 @@
 // The source is a JSON file and a field in it (a dotted path, numbers
 // indexing arrays): the text must be the field's value (a list of
 // numbers written "1, 2, 3"); any other file:
-// the text must occur in it; code:NAME: the text must be the count the
+// the text must occur in it outside its markers (in what it gives, not in
+// its copies of other sources: so a document may mark a figure it repeats
+// from its own printed match output, naming itself); code:NAME: the text must be the count the
 // code gives (Counts, computed by the test from the packages themselves,
 // never typed). Texts are compared with the typography set aside: a
 // minus sign (−) is a hyphen, thousands separators and thin spaces go.
@@ -226,7 +228,10 @@ func Source(root, src string, counts Counts) (Value, error) {
 		return Value{}, fmt.Errorf("missing: %v", err)
 	}
 	if !isJSON {
-		return Value{string(data), false}, nil
+		// a figure is found in what the document itself gives, not in
+		// its own copies of other sources (nor in the copy being checked,
+		// when a document repeats a figure it prints)
+		return Value{marker.ReplaceAllString(string(data), ""), false}, nil
 	}
 	var v any
 	if err := json.Unmarshal(data, &v); err != nil {
