@@ -109,10 +109,14 @@ func Check(root string, counts Counts) ([]Problem, error) {
 		out = append(out, checkProse(d, lines)...)
 	}
 	// match summaries: make confirm's, a study's state, a tuning log's
-	// checkpoints
-	summaries, err := filepath.Glob(filepath.Join(root, "docs", "*", "*.json"))
-	if err != nil {
-		return nil, err
+	// checkpoints, and a folder's of them (make term-tests')
+	var summaries []string
+	for _, pat := range [][]string{{"*", "*.json"}, {"*", "*", "*.json"}} {
+		m, err := filepath.Glob(filepath.Join(append([]string{root, "docs"}, pat...)...))
+		if err != nil {
+			return nil, err
+		}
+		summaries = append(summaries, m...)
 	}
 	for _, f := range summaries {
 		rel, _ := filepath.Rel(root, f)

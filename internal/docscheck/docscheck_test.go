@@ -165,17 +165,20 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-// A committed summary whose Elo its counts do not give is named.
+// A committed summary whose Elo its counts do not give is named, in a
+// folder of docs (make confirm's) or a folder of one (make term-tests').
 func TestCheckSummary(t *testing.T) {
-	root := tree(t, map[string]string{
-		"README.md":     "",
-		"docs/m/x.json": strings.Replace(summaryJSON, `"+14.0 ± 5.7"`, `"+15.0 ± 5.7"`, 1),
-	})
-	problems, err := docscheck.Check(root, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(problems) != 1 || !strings.Contains(problems[0].String(), "docs/m/x.json:1: a vs b: pair_elo_text +15.0 ± 5.7, but [27 349 1102 455 54] give +14.0 ± 5.7") {
-		t.Errorf("problems %q", problems)
+	for _, name := range []string{"docs/m/x.json", "docs/m/n/x.json"} {
+		root := tree(t, map[string]string{
+			"README.md": "",
+			name:        strings.Replace(summaryJSON, `"+14.0 ± 5.7"`, `"+15.0 ± 5.7"`, 1),
+		})
+		problems, err := docscheck.Check(root, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(problems) != 1 || !strings.Contains(problems[0].String(), name+":1: a vs b: pair_elo_text +15.0 ± 5.7, but [27 349 1102 455 54] give +14.0 ± 5.7") {
+			t.Errorf("%s: problems %q", name, problems)
+		}
 	}
 }
