@@ -402,17 +402,22 @@ confirm: tool
 # docs/tuning.md's matches beyond the weights ("Beyond the weights"): form B
 # and the bonus squares on lines 5001-10000 of balanced-10k, the six term
 # tests on lines 1-5000, each at Normal against the first run's program
-# (run1: tuned without the BCAP1 change it kept), 2,000 games a match. Each
-# match's summary is kept in docs/tuning/terms/ as JSON, as make confirm
-# keeps its own (make docs-check recomputes every Elo from the counts); a
-# match whose file is there is not played again (FRESH=1 plays all again).
+# (run1: tuned without the BCAP1 change it kept), 2,000 games a match, and
+# mchess diff of the two on the same lines. Each match's summary is kept in
+# docs/tuning/terms/ as JSON, as make confirm keeps its own (make docs-check
+# recomputes every Elo from the counts), each diff's output beside it; a
+# file that is there is not made again (FRESH=1 makes all again).
 # About 70 minutes on 2 cores shared with other work (each file its time).
 TERMFLAGS := --games 2000 -j 2 --quiet --json
 RUN1 := --variant run1=tuned,17C3=E0
 FORMB := --source fb=src/tuned/formb.asm
 term-tests: tool
 	@mkdir -p docs/tuning/terms
-	@play() { f=docs/tuning/terms/$$1.json; o=balanced-10k:$$2; shift 2; \
+	@play() { f=docs/tuning/terms/$$1.json; d=docs/tuning/terms/$$1-diff.txt; o=balanced-10k:$$2; shift 2; \
+	  if [ ! -f $$d ] || [ -n "$(FRESH)" ]; then \
+	    { echo "\$$ mchess diff $$* --openings $$o --quiet -j 2"; \
+	      $(MCHESS) diff "$$@" --openings $$o --quiet -j 2; } > $$d.tmp || return 1; \
+	    mv $$d.tmp $$d && echo "$$d"; fi; \
 	  if [ -f $$f ] && [ -z "$(FRESH)" ]; then echo "$$f (kept)"; return 0; fi; \
 	  start=$$(date -u +%Y-%m-%dT%H:%M:%SZ); \
 	  $(MCHESS) match "$$@" --openings $$o $(TERMFLAGS) > $$f.tmp || return 1; \
