@@ -408,7 +408,10 @@ confirm: tool
 # recomputes every Elo from the counts), each diff's output beside it; a
 # file that is there is not made again (FRESH=1 makes all again).
 # About 70 minutes on 2 cores shared with other work (each file its time).
-TERMFLAGS := --games 2000 -j 2 --quiet --json
+# TERMGAMES=N plays N games a match instead (a shorter measurement, its
+# margins wider; the file's command says how many were played).
+TERMGAMES ?= 2000
+TERMFLAGS := --games $(TERMGAMES) -j 2 --quiet --json
 RUN1 := --variant run1=tuned,17C3=E0
 FORMB := --source fb=src/tuned/formb.asm
 # Each pair: each NAME LINES ARGS..., as term-diffs and term-tests define each.
