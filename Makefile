@@ -49,7 +49,7 @@ DERIVED := build/openings build/stone build/teletype build/library build/special
 # is part of `all`, leaves its lines to the end.
 ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
 
-.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k search5k tapes other-tapes export web run test uci-random race check fuzz bench bench-interp timing strength tune tune-special tune-search1k tune-search5k tune-check tune-check-special special-match confirm docs-check suite-big differential clean
+.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k search5k tapes other-tapes export web run test uci-random race check fuzz bench bench-interp timing strength tune tune-special tune-search1k tune-search5k tune-check tune-check-special special-match confirm term-diffs term-tests docs-check suite-big differential clean
 all: images verify openings stone teletype library special tuned tuned-special search1k search5k tapes other-tapes
 ifneq ($(V),1)
 	@$(ERRATA) build/log/verify.log | tail -n 2
@@ -405,6 +405,53 @@ confirm: tool
 	    printf '"revision": "%s",\n"started": "%s",\n"load_average": "%s",\n"summary": ' "$$(git rev-parse --short=12 HEAD 2>/dev/null)" $$start "$$(cut -d' ' -f1 /proc/loadavg)"; \
 	    cat $$f.tmp; echo '}'; } > $$f.new && rm -f $$f.tmp && mv $$f.new $$f || exit 1; \
 	  echo "$$f"; done; done
+
+# docs/tuning.md's matches beyond the weights ("Beyond the weights"): form B
+# and the bonus squares on lines 5001-10000 of balanced-10k, the six term
+# tests on lines 1-5000, each at Normal against the first run's program
+# (run1: tuned without the BCAP1 change it kept), 2,000 games a match, and
+# mchess diff of the two on the same lines. Each match's summary is kept in
+# docs/tuning/terms/ as JSON, as make confirm keeps its own (make docs-check
+# recomputes every Elo from the counts), each diff's output beside it; a
+# file that is there is not made again (FRESH=1 makes all again).
+# About 70 minutes on 2 cores shared with other work (each file its time).
+# TERMGAMES=N plays N games a match instead (a shorter measurement, its
+# margins wider; the file's command says how many were played).
+TERMGAMES ?= 2000
+TERMFLAGS := --games $(TERMGAMES) -j 2 --quiet --json
+RUN1 := --variant run1=tuned,17C3=E0
+FORMB := --source fb=src/tuned/formb.asm
+# Each pair: each NAME LINES ARGS..., as term-diffs and term-tests define each.
+TERMLIST := \
+	each fbcap1 1-5000 $(RUN1) tuned@normal run1@normal && \
+	each fwcap1 1-5000 $(RUN1) --variant fwcap1=tuned,17C3=E0,17B8=72 fwcap1@normal run1@normal && \
+	each fbccb-setw 1-5000 $(RUN1) --variant fbccb=tuned,17C3=E0,17C1=72 fbccb@normal run1@normal && \
+	each fbccb-bmaxc 1-5000 $(RUN1) --variant fbccb=tuned,17C3=E0,17C1=E4 fbccb@normal run1@normal && \
+	each fwcap0d 1-5000 $(RUN1) --variant fwcap0d=tuned,17C3=E0,17B6=72 fwcap0d@normal run1@normal && \
+	each hbmaxc 1-5000 $(RUN1) --variant hbmaxc=tuned,17C3=E0,17AA=72 hbmaxc@normal run1@normal && \
+	each formb 5001-10000 $(FORMB) $(RUN1) fb@normal run1@normal && \
+	each formb-check 5001-10000 $(FORMB) --variant fbc=fb,17C3=10 fbc@normal fb@normal && \
+	each formb-rank 5001-10000 $(FORMB) --variant fbr=fb,17DD=20 fbr@normal fb@normal && \
+	each squares 5001-10000 $(RUN1) --variant t2=tuned,17C3=E0,17CF=43,17D3=44 t2@normal run1@normal
+# mchess diff of each pair on its match's lines (seconds of CPU time each).
+term-diffs: tool
+	@mkdir -p docs/tuning/terms
+	@each() { d=docs/tuning/terms/$$1-diff.txt; o=balanced-10k:$$2; shift 2; \
+	  if [ -f $$d ] && [ -z "$(FRESH)" ]; then echo "$$d (kept)"; return 0; fi; \
+	  { echo "\$$ mchess diff $$* --openings $$o --quiet -j 2"; \
+	    $(MCHESS) diff "$$@" --openings $$o --quiet -j 2; } > $$d.tmp || return 1; \
+	  mv $$d.tmp $$d && echo "$$d"; }; \
+	$(TERMLIST)
+term-tests: term-diffs
+	@each() { f=docs/tuning/terms/$$1.json; o=balanced-10k:$$2; shift 2; \
+	  if [ -f $$f ] && [ -z "$(FRESH)" ]; then echo "$$f (kept)"; return 0; fi; \
+	  start=$$(date -u +%Y-%m-%dT%H:%M:%SZ); \
+	  $(MCHESS) match "$$@" --openings $$o $(TERMFLAGS) > $$f.tmp || return 1; \
+	  { printf '{\n"command": "mchess match %s --openings %s %s",\n' "$$*" $$o "$(TERMFLAGS)"; \
+	    printf '"suite": "%s",\n"machine": "%s, %s CPUs, %s",\n' $$o "$$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" "$$(nproc)" "$$($(GO) env GOVERSION)"; \
+	    printf '"revision": "%s",\n"started": "%s",\n"load_average": "%s",\n"summary": ' "$$(git rev-parse --short=12 HEAD 2>/dev/null)" $$start "$$(cut -d' ' -f1 /proc/loadavg)"; \
+	    cat $$f.tmp; echo '}'; } > $$f.new && rm -f $$f.tmp && mv $$f.new $$f && echo "$$f"; }; \
+	$(TERMLIST)
 
 # docs/special-moves.md's measurement: the special-moves program against
 # the original, 500 games at each level from the study suite, then against

@@ -14,7 +14,9 @@
 // The source is a JSON file and a field in it (a dotted path, numbers
 // indexing arrays): the text must be the field's value (a list of
 // numbers written "1, 2, 3"); any other file:
-// the text must occur in it; code:NAME: the text must be the count the
+// the text must occur in it outside its markers (in what it gives, not in
+// its copies of other sources: so a document may mark a figure it repeats
+// from its own printed match output, naming itself); code:NAME: the text must be the count the
 // code gives (Counts, computed by the test from the packages themselves,
 // never typed). Texts are compared with the typography set aside: a
 // minus sign (−) is a hyphen, thousands separators and thin spaces go.
@@ -107,10 +109,14 @@ func Check(root string, counts Counts) ([]Problem, error) {
 		out = append(out, checkProse(d, lines)...)
 	}
 	// match summaries: make confirm's, a study's state, a tuning log's
-	// checkpoints
-	summaries, err := filepath.Glob(filepath.Join(root, "docs", "*", "*.json"))
-	if err != nil {
-		return nil, err
+	// checkpoints, and a folder's of them (make term-tests')
+	var summaries []string
+	for _, pat := range [][]string{{"*", "*.json"}, {"*", "*", "*.json"}} {
+		m, err := filepath.Glob(filepath.Join(append([]string{root, "docs"}, pat...)...))
+		if err != nil {
+			return nil, err
+		}
+		summaries = append(summaries, m...)
 	}
 	for _, f := range summaries {
 		rel, _ := filepath.Rel(root, f)
@@ -226,7 +232,10 @@ func Source(root, src string, counts Counts) (Value, error) {
 		return Value{}, fmt.Errorf("missing: %v", err)
 	}
 	if !isJSON {
-		return Value{string(data), false}, nil
+		// a figure is found in what the document itself gives, not in
+		// its own copies of other sources (nor in the copy being checked,
+		// when a document repeats a figure it prints)
+		return Value{marker.ReplaceAllString(string(data), ""), false}, nil
 	}
 	var v any
 	if err := json.Unmarshal(data, &v); err != nil {

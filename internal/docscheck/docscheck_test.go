@@ -115,6 +115,14 @@ func TestCheck(t *testing.T) {
 			[]string{`README.md:1: figure "13.5 times" is not in its source docs/bench.md, whose nearest figure of that form is "9.0 times"`}},
 		{"doc elo wrong", "<!-- figure: docs/bench.md -->−58.4 ± 6.3<!-- /figure -->\n",
 			[]string{`README.md:1: figure "−58.4 ± 6.3" is not in its source docs/bench.md, whose nearest figure of that form is "-58.3 ± 6.3"`}},
+		{"self right", "```\nprinted +14.0 ± 5.7\n```\nso <!-- figure: README.md -->+14.0 ± 5.7<!-- /figure -->\n", nil},
+		// a figure a document repeats from itself is found outside its
+		// markers, not in the copy being checked
+		{"self wrong", "```\nprinted +14.0 ± 5.7\n```\nso <!-- figure: README.md -->+14.5 ± 5.7<!-- /figure -->\n",
+			[]string{`README.md:4: figure "+14.5 ± 5.7" is not in its source README.md, whose nearest figure of that form is "+14.0 ± 5.7"`}},
+		// nor in the source's own copies of another source
+		{"doc copy only", "<!-- figure: docs/copy.md -->+14.0 ± 5.7<!-- /figure -->\n",
+			[]string{`README.md:1: figure "+14.0 ± 5.7" is not in its source docs/copy.md`}},
 		{"code right", "<!-- figure: code:builds -->19<!-- /figure --> builds\n", nil},
 		{"code wrong", "all <!-- figure: code:builds -->18<!-- /figure --> builds\n",
 			[]string{`README.md:1: figure "18" differs from its source code:builds: "19"`}},
@@ -139,6 +147,7 @@ func TestCheck(t *testing.T) {
 				"README.md":     tc.readme,
 				"docs/m/x.json": summaryJSON,
 				"docs/bench.md": "both: 9.0 times as fast; -58.3 ± 6.3\n",
+				"docs/copy.md":  "<!-- figure: docs/m/x.json:summary.pairings.0.pair_elo_text -->+14.0 ± 5.7<!-- /figure -->\n",
 			})
 			problems, err := docscheck.Check(root, docscheck.Counts{"builds": "19"})
 			if err != nil {
@@ -156,17 +165,20 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-// A committed summary whose Elo its counts do not give is named.
+// A committed summary whose Elo its counts do not give is named, in a
+// folder of docs (make confirm's) or a folder of one (make term-tests').
 func TestCheckSummary(t *testing.T) {
-	root := tree(t, map[string]string{
-		"README.md":     "",
-		"docs/m/x.json": strings.Replace(summaryJSON, `"+14.0 ± 5.7"`, `"+15.0 ± 5.7"`, 1),
-	})
-	problems, err := docscheck.Check(root, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(problems) != 1 || !strings.Contains(problems[0].String(), "docs/m/x.json:1: a vs b: pair_elo_text +15.0 ± 5.7, but [27 349 1102 455 54] give +14.0 ± 5.7") {
-		t.Errorf("problems %q", problems)
+	for _, name := range []string{"docs/m/x.json", "docs/m/n/x.json"} {
+		root := tree(t, map[string]string{
+			"README.md": "",
+			name:        strings.Replace(summaryJSON, `"+14.0 ± 5.7"`, `"+15.0 ± 5.7"`, 1),
+		})
+		problems, err := docscheck.Check(root, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(problems) != 1 || !strings.Contains(problems[0].String(), name+":1: a vs b: pair_elo_text +15.0 ± 5.7, but [27 349 1102 455 54] give +14.0 ± 5.7") {
+			t.Errorf("%s: problems %q", name, problems)
+		}
 	}
 }
