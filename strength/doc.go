@@ -47,6 +47,11 @@ func WriteDocument(b *strings.Builder, parts []Part, played [][]Match, machine s
 			fmt.Fprintf(b, "%s\n\n", p.Note)
 		}
 		writeCommands(b, played[i])
+		if p.Kind == RoundRobin {
+			writeRoundRobin(b, played[i])
+			fmt.Fprintln(b)
+			continue
+		}
 		writePairings(b, played[i])
 		writeEngines(b, played[i])
 		switch p.Kind {

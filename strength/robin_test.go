@@ -1,0 +1,70 @@
+package strength
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kim1-archive/microchess/elo"
+	"github.com/kim1-archive/microchess/match"
+)
+
+// A round robin in two matches is summed pairing by pairing and player
+// by player; the figures are those of the summed counts, and the ratings
+// table has every player, the anchor at its rating.
+func TestRoundRobinSums(t *testing.T) {
+	block := func(w, d, l int, p elo.Penta, ax, bx int) Match {
+		return Match{Elapsed: time.Minute, Summary: &match.Summary{Games: w + d + l + 2,
+			Pairings: []match.PairingSummary{
+				{A: "a", B: Anchor, Wins: w, Draws: d, Losses: l, Penta: p, Distinct: w + d + l},
+				{A: "a", B: "c", Wins: 1, Losses: 1, Penta: elo.Penta{0, 0, 1, 0, 0}, Distinct: 2},
+			},
+			Players: []match.PlayerSummary{{Name: "a", Games: ax, Unheld: 1}, {Name: Anchor, Games: bx}, {Name: "c", Games: 2}}}}
+	}
+	ms := []Match{block(3, 2, 1, elo.Penta{0, 1, 1, 1, 0}, 8, 6), block(1, 0, 3, elo.Penta{1, 1, 0, 0, 0}, 6, 4)}
+	sum, elapsed := combine(ms)
+	if elapsed != 2*time.Minute || len(sum.Pairings) != 2 || len(sum.Players) != 3 {
+		t.Fatalf("%v, %+v", elapsed, sum)
+	}
+	p := sum.Pairings[0]
+	if p.Games != 10 || p.Wins != 4 || p.Draws != 2 || p.Losses != 4 || p.Penta != (elo.Penta{1, 2, 1, 1, 0}) || p.Pairs != 5 || p.Unpaired != 0 {
+		t.Errorf("summed pairing %+v", p)
+	}
+	if want := elo.Format(elo.Score{Wins: 4, Draws: 2, Losses: 4}.Diff()); p.EloText != want || p.Score != 0.5 {
+		t.Errorf("Elo %s, want %s", p.EloText, want)
+	}
+	if want := elo.Format(elo.Penta{1, 2, 1, 1, 0}.Diff()); p.PairEloText != want {
+		t.Errorf("pairs' Elo %s, want %s", p.PairEloText, want)
+	}
+	if sum.Players[0].Games != 14 || sum.Players[0].Unheld != 2 {
+		t.Errorf("summed player %+v", sum.Players[0])
+	}
+	var b strings.Builder
+	writeRoundRobin(&b, ms)
+	doc := b.String()
+	for _, want := range []string{
+		"| a vs " + Anchor + " | 10 | 4 | 2 | 4 | 50.0% |",
+		RatingsHeader,
+		"| " + Anchor + " | 1350.0 | anchor | 10 | 5 | 50.0% |",
+		"| a | 1350.0 | ± ", // level with the anchor; c too, level with a
+		"Not told apart from " + Anchor,
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("no %q in\n%s", want, doc)
+		}
+	}
+}
+
+// Without the anchor, or with a player that scored nothing, there are no
+// ratings, and the document says why.
+func TestRoundRobinNoRatings(t *testing.T) {
+	if _, err := Ratings([]match.PairingSummary{{A: "a", B: "b", Wins: 1, Losses: 1}}, []string{"a", "b"}); err == nil {
+		t.Error("ratings with no anchor")
+	}
+	var b strings.Builder
+	writeRoundRobin(&b, []Match{{Summary: &match.Summary{Pairings: []match.PairingSummary{{A: "a", B: Anchor, Wins: 2, Distinct: 2}},
+		Players: []match.PlayerSummary{{Name: "a"}, {Name: Anchor}}}}})
+	if !strings.Contains(b.String(), "cannot be rated on one scale from these games: no finite ratings") {
+		t.Errorf("%s", b.String())
+	}
+}
