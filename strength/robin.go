@@ -23,6 +23,44 @@ func writeRoundRobin(b *strings.Builder, ms []Match) {
 	if s := lostByRule(sum); s != "" {
 		fmt.Fprintf(b, "- %s\n", s)
 	}
+	if s := adjudicated(sum); s != "" {
+		fmt.Fprintf(b, "- %s\n", s)
+	}
+}
+
+// adjudicated says how the games left out of the score went, player by
+// player: a program that cannot hold a promotion is mostly losing.
+func adjudicated(sum *match.Summary) string {
+	type wdl struct{ w, d, l int }
+	by := map[string]*wdl{}
+	for _, p := range sum.Pairings {
+		a := p.Adjudicated
+		if a.Games == 0 {
+			continue
+		}
+		for _, side := range []struct {
+			name    string
+			w, d, l int
+		}{{p.A, a.Wins, a.Draws, a.Losses}, {p.B, a.Losses, a.Draws, a.Wins}} {
+			t := by[side.name]
+			if t == nil {
+				t = &wdl{}
+				by[side.name] = t
+			}
+			t.w, t.d, t.l = t.w+side.w, t.d+side.d, t.l+side.l
+		}
+	}
+	var parts []string
+	for _, p := range sum.Players {
+		if t := by[p.Name]; t != nil {
+			parts = append(parts, fmt.Sprintf("%s +%d =%d −%d", p.Name, t.w, t.d, t.l))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Games adjudicated by material (a promotion a program could not hold), out of the score and the ratings, as they went: " +
+		strings.Join(parts, "; ") + "."
 }
 
 // combine sums the matches of a round robin: each pairing's games and

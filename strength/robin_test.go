@@ -16,7 +16,8 @@ func TestRoundRobinSums(t *testing.T) {
 	block := func(w, d, l int, p elo.Penta, ax, bx int) Match {
 		return Match{Elapsed: time.Minute, Summary: &match.Summary{Games: w + d + l + 2,
 			Pairings: []match.PairingSummary{
-				{A: "a", B: Anchor, Wins: w, Draws: d, Losses: l, Penta: p, Distinct: w + d + l},
+				{A: "a", B: Anchor, Wins: w, Draws: d, Losses: l, Penta: p, Distinct: w + d + l,
+					Adjudicated: match.Adjudicated{Games: 1, Losses: 1}},
 				{A: "a", B: "c", Wins: 1, Losses: 1, Penta: elo.Penta{0, 0, 1, 0, 0}, Distinct: 2},
 			},
 			Players: []match.PlayerSummary{{Name: "a", Games: ax, Unheld: 1}, {Name: Anchor, Games: bx}, {Name: "c", Games: 2}}}}
@@ -48,6 +49,7 @@ func TestRoundRobinSums(t *testing.T) {
 		"| " + Anchor + " | 1350.0 | anchor | 10 | 5 | 50.0% |",
 		"| a | 1350.0 | ± ", // level with the anchor; c too, level with a
 		"Not told apart from " + Anchor,
+		"as they went: a +0 =0 −2; " + Anchor + " +2 =0 −0.",
 	} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("no %q in\n%s", want, doc)
