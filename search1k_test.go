@@ -110,6 +110,40 @@ func TestSearch1KTactics(t *testing.T) {
 	}
 }
 
+// A pawn it moves to the last rank becomes its queen by its own hand when
+// she is off the board: the program's table holds the queen on the square
+// and the pawn taken, before the session does anything (it replaced the
+// pawn itself before: "pawn replaced by the queen"). The position leaves
+// e8 the only legal move, for both colours of the program.
+func TestSearchQueensItsOwnPawn(t *testing.T) {
+	for _, c := range []struct {
+		fen, want string
+		square    byte // e8 as the program counts it
+	}{
+		{"6k1/1r2P3/4b3/8/8/8/8/K7 w - - 0 1", "e7e8q", 0x73},
+		{"k7/8/8/8/8/4B3/1R2p3/6K1 b - - 0 1", "e2e1q", 0x74},
+	} {
+		f, err := rules.FEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		computer := rules.NewGame(f).Position().Turn()
+		for _, prog := range searchers {
+			p := newSearchPlay(t, prog, c.fen, computer, "normal")
+			ply, err := p.Think()
+			if err != nil {
+				t.Fatalf("%s: %v", prog, err)
+			}
+			if ply.UCI != c.want || !strings.HasPrefix(ply.Note, "pawn made the queen by the program") {
+				t.Errorf("%s: %s played %s (%q), want %s made by the program", prog, c.fen, ply.UCI, ply.Note, c.want)
+			}
+			if q := p.S.M.Peek(memmap.Board + 1); q != c.square {
+				t.Errorf("%s: the queen's slot holds %02X, want %02X", prog, q, c.square)
+			}
+		}
+	}
+}
+
 // In check with no legal move of its own (only fxg3 en passant, which it
 // does not make), after a game whose piece table puts the king's capture
 // last in the reply's generation, the program resigns. When the budget
@@ -182,7 +216,7 @@ func TestSearch1KTakeBackPenalty(t *testing.T) {
 func TestSearch1KStacksInBounds(t *testing.T) {
 	// S at its lowest: search5k's FULL and GEN are out of page 1, so its
 	// stack 1 may go down to 018C.
-	stack1 := map[string]byte{builds.Search1K: 0xC3, builds.Search5K: 0x8B}
+	stack1 := map[string]byte{builds.Search1K: 0xC7, builds.Search5K: 0x8B}
 	for _, fen := range []string{
 		"",
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",

@@ -272,6 +272,9 @@ func FromNewProgram(build func() (*microchess.Program, error), shown string, src
 		b.Shown = shown
 		b.Needs.Code = instructionRanges(p.Images)
 		b.Needs.Layout = p.Layout
+		// Both programs of their own queen their pawns themselves
+		// (docs/search1k.md, "Promotion").
+		b.Needs.OwnQueen = true
 		return &b, nil
 	}
 }

@@ -78,6 +78,9 @@ func (s *Session) Computer(game *rules.Referee, mv Move, computer chess.Color) (
 			return "", "", "", fmt.Errorf("the pawn on %v reached the last rank and is a %s, not a queen", to, rules.TypeNames[t])
 		}
 		uci += "q"
+	case s.OwnQueen && memmap.PieceTypes[mv.Piece] == chess.Pawn && mv.To>>4 == 7 && s.queened(mv):
+		uci += "q"
+		note = fmt.Sprintf("pawn made the queen by the program (%04X = %02X)", memmap.Board+1, mv.To)
 	case s.Special == nil && memmap.PieceTypes[mv.Piece] == chess.Pawn && mv.To>>4 == 7:
 		promo, n := s.promote(mv)
 		if promo == chess.NoPieceType {
@@ -166,6 +169,13 @@ func (s *Session) promote(mv Move) (chess.PieceType, string) {
 		}
 	}
 	return chess.NoPieceType, ""
+}
+
+// queened tells whether the program has made the pawn it moved to the
+// last rank its queen: the queen's slot holds the square and the pawn's
+// slot the captured mark.
+func (s *Session) queened(mv Move) bool {
+	return s.M.Peek(memmap.Board+1) == mv.To && s.M.Peek(memmap.Board+uint16(mv.Piece)) == memmap.Captured
 }
 
 // Player enters a move for the program's opponent (or for the computer,

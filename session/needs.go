@@ -35,6 +35,12 @@ type Needs struct {
 	// development plan his GO weighs in every position while a man is on
 	// its FROM square. It is kept on after a FEN start.
 	Plan bool
+	// OwnQueen is set for a program that makes its own pawn on the last
+	// rank its queen when she is off the board (search1k, search5k): the
+	// session then finds the queen on the pawn's square and the pawn
+	// taken off, and replaces the pawn by another captured man, as the
+	// manual's procedure does, only when the program did not.
+	OwnQueen bool
 	// Code are the ranges of its instructions, for WatchCode, when they
 	// are not the 1977 program's (memmap.CodeRanges): a program of its own
 	// keeps data where the 1977 program has code.

@@ -8,41 +8,41 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search1K is the MicroChess that searches (src/search1k/search1k.asm), translated ahead of time by emu/translate: 152 blocks, 436 instructions, 838 bytes of code.
+// Search1K is the MicroChess that searches (src/search1k/search1k.asm), translated ahead of time by emu/translate: 156 blocks, 441 instructions, 847 bytes of code.
 var Search1K = &emu.Native{
 	Name: "search1K",
 	Code: []emu.Span{
-		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a f\x02\xa9\xee\xd0\a\xc9\x14\xd0\v \x00\x01\x85\xfb\x85\xfa\x85\xf9мL\xce\x02"},
+		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a k\x02\xa9\xee\xd0\a\xc9\x14\xd0\v \x00\x01\x85\xfb\x85\xfa\x85\xf9мL\xd0\x02"},
 		{Addr: 0x00C8, Bytes: "\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90LC\x03`"},
-		{Addr: 0x0100, Bytes: "\xa2\xff\x86M\xe8\x86K\x86H\xa9}\x85I\xad\x8b\x01I\xffJJm\xf2\x02\x85Ji\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x8f\x01 f\x02\xa6M0'\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90զM\x86\xfb\x86\xb0\x86\x9b\xb5P\x85\xfa\x85\x9c\xa5N\x85\xf9\x85\xb1 \xf3\x02L\x00\x00\x8a`"},
-		{Addr: 0x018C, Bytes: " f\x02 \xbb\x01\xa6G\xb5\x880\t\t@\x95\x88 \xbb\x01\xa6G\xb5\x88J\xb5p\x90\x03Lf\x02\xa9 \x95\x89\xe8\x86G f\x02 \xbb\x01L\xd8\x03\xba\x8a\xa6G\x95\x90L\x00\x02"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \xad\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 \x80\x020\x0e\b !\x03(p\a\xa4\xb0\x88\xc0\x05\x90\xed \xad\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 \x80\x02P\x050\x03 !\x03 \xad\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb \x80\x02p\xae0\xac !\x03\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02H\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1)\x88\xd0\x1c\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x8a0\n\xe0\x100\n\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa6\xb0\xb5P\x85\xb1`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95Ph\xaah\x85\xb1\x95PL\x1a\x03\xc9\x0f\xd0\x05 \xf3\x02\xd0\a\xc9\b\xb0\x12 \xc8\x00\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\xa6\xb0\xb5P\x94PH\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xa6GP\x18\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\xb8\x03`\xb5\x88)`\xd0\xf9\xf0\x06\xb5\x88)@\xf0\U00066c35P \xbd\x03\x85\xb5\xa5\xb1 \xbd\x038嵦\xb0\xd0\x02I\xff \xec\x03 \xf3\x02\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xb4\x02\xa6G\xa5K\xd0#\xa5LI\xff\xf0'V\x8886\x88\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\n\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`H)\a\xc9\x04\x90\x02I\a\x85\x99hJJJJ\xc9\x04\x90\x02I\a\x18e\x99J`\xc6G f\x02\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01Lf\x02\xa4G\xd0\f\xe4\x9b\xd0\b\xa4\xb1Ĝ\xd0\x02\xe9"},
+		{Addr: 0x0100, Bytes: "\xa2\x00\x86K\x86HʆM\xa9}\x85I \xbb\x01i\x01J\x85\x98\xe6H\xe8\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x8f\x01 k\x02\xa5M0\xbb\xa5JŘ0\x06\xa5H\xc9\x06\x90צM\x86\xfb\x86\x9b\xb5P\x85\xfa\x85\x9c\xa5N\x85\xf9\x85\xb1\xc9p\x90\f\xe0\b\x90\b\xa4Q\x10\x04\x94P\xa2\x01\x86\xb0 \xf3\x02L\x00\x00"},
+		{Addr: 0x018C, Bytes: " k\x02 \x00\x02\xa6G\xb5\x880\t\t@\x95\x88 \x00\x02\xa6G\xb5\x88J\xb5p\x90\x03Lk\x02\xa9 \x95\x89\xe8\x86G k\x02 \x00\x02L\xd8\x03\xad\x8b\x01I\xffJJm\xf2\x02\x85J`"},
+		{Addr: 0x0200, Bytes: "\xba\x8a\xa6G\x95\x90\xa9\x10\x85\xb0ư\x10\x01` \xb0\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 \x85\x020\x0e\b !\x03(p\a\xa4\xb0\x88\xc0\x05\x90\xed \xb0\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 \x85\x02P\x050\x03 !\x03 \xb0\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb \x85\x02p\xae0\xac !\x03\xa5\xb1)\xf0\xc9 \xf0\xeeПH\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1$\xb7\xd0\x1a\x85O\xa2 \xca\xd5P\xd0\xfb\x8a0\n\xe0\x100\n\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa6\xb0\xb5P\x85\xb1`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95Ph\xaah\x85\xb1\x95P\x10J\xc9\x0f\xd0\x05 \xf3\x02\xd0\a\xc9\b\xb0\x12 \xc8\x00\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
+		{Addr: 0x02F3, Bytes: "\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\xa6\xb0\xb5P\x94PH\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xa6GP\x18\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\xb8\x03`\xb5\x88)`\xd0\xf9\xf0\x06\xb5\x88)@\xf0\U00066c35P \xbd\x03\x85\xb5\xa5\xb1 \xbd\x038嵦\xb0\xd0\x02I\xff \xec\x03 \xf3\x02\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xb7\x02\xa6G\xa5K\xd0#\xa5LI\xff\xf0'V\x8886\x88\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\n\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`H)\a\xc9\x04\x90\x02I\a\x85\x99hJJJJ\xc9\x04\x90\x02I\a\x18e\x99J`\xc6G k\x02\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01Lk\x02\xa4G\xd0\f\xe4\x9b\xd0\b\xa4\xb1Ĝ\xd0\x02\xe9"},
 		{Addr: 0x03FC, Bytes: "\x85\xb4`"},
-		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x8c\x01` f\x02 \xbb\x01\xa6G\xb5pLf\x02"},
+		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x8c\x01` k\x02 \x00\x02\xa6G\xb5pLk\x02"},
 	},
 	Blocks: []uint16{
 		0x0000, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x0026, 0x002A, 0x002E, 0x0031, 0x0035,
-		0x0039, 0x003C, 0x0044, 0x00C8, 0x00CA, 0x00D1, 0x00DD, 0x00E1, 0x00ED, 0x0100, 0x011E, 0x0132,
-		0x0135, 0x0138, 0x013C, 0x0143, 0x0149, 0x0160, 0x0163, 0x018C, 0x018F, 0x0192, 0x0198, 0x019F,
-		0x01A1, 0x01A8, 0x01AB, 0x01B5, 0x01B8, 0x01BB, 0x0200, 0x0204, 0x0208, 0x0209, 0x020C, 0x0212,
-		0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F, 0x0241,
-		0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x0269, 0x027E,
-		0x0280, 0x028D, 0x0293, 0x0298, 0x029B, 0x029F, 0x02A5, 0x02A6, 0x02A9, 0x02AD, 0x02B4, 0x02CE,
-		0x02D2, 0x02D5, 0x02D7, 0x02DB, 0x02DE, 0x02E0, 0x02E6, 0x02E9, 0x02ED, 0x02F3, 0x0301, 0x0306,
-		0x031A, 0x0321, 0x0325, 0x032B, 0x0334, 0x0335, 0x033B, 0x033D, 0x0343, 0x034A, 0x0351, 0x0358,
-		0x035A, 0x035D, 0x0360, 0x0382, 0x0389, 0x038F, 0x0395, 0x039E, 0x03A0, 0x03A6, 0x03AE, 0x03B2,
-		0x03B8, 0x03BC, 0x03BD, 0x03C4, 0x03C6, 0x03D1, 0x03D3, 0x03D8, 0x03DD, 0x03E6, 0x03E9, 0x03EC,
-		0x03F0, 0x03F4, 0x03FA, 0x03FC, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1,
-		0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
+		0x0039, 0x003C, 0x0044, 0x00C8, 0x00CA, 0x00D1, 0x00DD, 0x00E1, 0x00ED, 0x0100, 0x0110, 0x0115,
+		0x0128, 0x012B, 0x012E, 0x0132, 0x0138, 0x013E, 0x0154, 0x0158, 0x015C, 0x0160, 0x0165, 0x018C,
+		0x018F, 0x0192, 0x0198, 0x019F, 0x01A1, 0x01A8, 0x01AB, 0x01B5, 0x01B8, 0x01BB, 0x0200, 0x020A,
+		0x020E, 0x020F, 0x0212, 0x0218, 0x021C, 0x021F, 0x0221, 0x0225, 0x0228, 0x022F, 0x0232, 0x023C,
+		0x023E, 0x0242, 0x0245, 0x0247, 0x0249, 0x024C, 0x024F, 0x0257, 0x025A, 0x025C, 0x025E, 0x0261,
+		0x0269, 0x026B, 0x026E, 0x0283, 0x0285, 0x0292, 0x0296, 0x029B, 0x029E, 0x02A2, 0x02A8, 0x02A9,
+		0x02AC, 0x02B0, 0x02B7, 0x02D0, 0x02D4, 0x02D7, 0x02D9, 0x02DD, 0x02E0, 0x02E2, 0x02E8, 0x02EB,
+		0x02EF, 0x02F3, 0x0301, 0x0306, 0x031A, 0x0321, 0x0325, 0x032B, 0x0334, 0x0335, 0x033B, 0x033D,
+		0x0343, 0x034A, 0x0351, 0x0358, 0x035A, 0x035D, 0x0360, 0x0382, 0x0389, 0x038F, 0x0395, 0x039E,
+		0x03A0, 0x03A6, 0x03AE, 0x03B2, 0x03B8, 0x03BC, 0x03BD, 0x03C4, 0x03C6, 0x03D1, 0x03D3, 0x03D8,
+		0x03DD, 0x03E6, 0x03E9, 0x03EC, 0x03F0, 0x03F4, 0x03FA, 0x03FC, 0x17A1, 0x17AB, 0x17B1, 0x17B5,
+		0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00C7},
 		{Lo: 0x00D8, Hi: 0x00DC},
 		{Lo: 0x00EE, Hi: 0x00FF},
-		{Lo: 0x0165, Hi: 0x018B},
-		{Lo: 0x01C4, Hi: 0x01FF},
+		{Lo: 0x0168, Hi: 0x018B},
+		{Lo: 0x01C8, Hi: 0x01FF},
 	},
 	Parts: []emu.Part{
 		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
@@ -66,16 +66,20 @@ var Search1K = &emu.Native{
 		{Start: 0x00DD, Bytes: []emu.Range{{Lo: 0x00DD, Hi: 0x00E0}}},
 		{Start: 0x00E1, Bytes: []emu.Range{{Lo: 0x00E1, Hi: 0x00EC}}},
 		{Start: 0x00ED, Bytes: []emu.Range{{Lo: 0x00ED, Hi: 0x00ED}}},
-		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x011D}}},
-		{Start: 0x011E, Bytes: []emu.Range{{Lo: 0x011E, Hi: 0x0131}}},
-		{Start: 0x0132, Bytes: []emu.Range{{Lo: 0x0132, Hi: 0x0134}}},
-		{Start: 0x0135, Bytes: []emu.Range{{Lo: 0x0135, Hi: 0x0137}}},
-		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013B}}},
-		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x0142}}},
-		{Start: 0x0143, Bytes: []emu.Range{{Lo: 0x0143, Hi: 0x0148}}},
-		{Start: 0x0149, Bytes: []emu.Range{{Lo: 0x0149, Hi: 0x015F}}},
-		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0162}}},
-		{Start: 0x0163, Bytes: []emu.Range{{Lo: 0x0163, Hi: 0x0164}}},
+		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x010F}}},
+		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0114}}},
+		{Start: 0x0115, Bytes: []emu.Range{{Lo: 0x0115, Hi: 0x0127}}},
+		{Start: 0x0128, Bytes: []emu.Range{{Lo: 0x0128, Hi: 0x012A}}},
+		{Start: 0x012B, Bytes: []emu.Range{{Lo: 0x012B, Hi: 0x012D}}},
+		{Start: 0x012E, Bytes: []emu.Range{{Lo: 0x012E, Hi: 0x0131}}},
+		{Start: 0x0132, Bytes: []emu.Range{{Lo: 0x0132, Hi: 0x0137}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013D}}},
+		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x0153}}},
+		{Start: 0x0154, Bytes: []emu.Range{{Lo: 0x0154, Hi: 0x0157}}},
+		{Start: 0x0158, Bytes: []emu.Range{{Lo: 0x0158, Hi: 0x015B}}},
+		{Start: 0x015C, Bytes: []emu.Range{{Lo: 0x015C, Hi: 0x015F}}},
+		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0164}}},
+		{Start: 0x0165, Bytes: []emu.Range{{Lo: 0x0165, Hi: 0x0167}}},
 		{Start: 0x018C, Bytes: []emu.Range{{Lo: 0x018C, Hi: 0x018E}}},
 		{Start: 0x018F, Bytes: []emu.Range{{Lo: 0x018F, Hi: 0x0191}}},
 		{Start: 0x0192, Bytes: []emu.Range{{Lo: 0x0192, Hi: 0x0197}}},
@@ -86,58 +90,58 @@ var Search1K = &emu.Native{
 		{Start: 0x01AB, Bytes: []emu.Range{{Lo: 0x01AB, Hi: 0x01B4}}},
 		{Start: 0x01B5, Bytes: []emu.Range{{Lo: 0x01B5, Hi: 0x01B7}}},
 		{Start: 0x01B8, Bytes: []emu.Range{{Lo: 0x01B8, Hi: 0x01BA}}},
-		{Start: 0x01BB, Bytes: []emu.Range{{Lo: 0x01BB, Hi: 0x01C3}}},
-		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0203}}},
-		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0207}}},
-		{Start: 0x0208, Bytes: []emu.Range{{Lo: 0x0208, Hi: 0x0208}}},
-		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020B}}},
-		{Start: 0x020C, Bytes: []emu.Range{{Lo: 0x020C, Hi: 0x0211}}},
-		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0215}}},
-		{Start: 0x0216, Bytes: []emu.Range{{Lo: 0x0216, Hi: 0x0218}}},
-		{Start: 0x0219, Bytes: []emu.Range{{Lo: 0x0219, Hi: 0x021A}}},
-		{Start: 0x021B, Bytes: []emu.Range{{Lo: 0x021B, Hi: 0x021E}}},
-		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0221}}},
-		{Start: 0x0222, Bytes: []emu.Range{{Lo: 0x0222, Hi: 0x0228}}},
-		{Start: 0x0229, Bytes: []emu.Range{{Lo: 0x0229, Hi: 0x022B}}},
-		{Start: 0x022C, Bytes: []emu.Range{{Lo: 0x022C, Hi: 0x0235}}},
-		{Start: 0x0236, Bytes: []emu.Range{{Lo: 0x0236, Hi: 0x0237}}},
-		{Start: 0x0238, Bytes: []emu.Range{{Lo: 0x0238, Hi: 0x023B}}},
-		{Start: 0x023C, Bytes: []emu.Range{{Lo: 0x023C, Hi: 0x023E}}},
-		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0240}}},
-		{Start: 0x0241, Bytes: []emu.Range{{Lo: 0x0241, Hi: 0x0242}}},
-		{Start: 0x0243, Bytes: []emu.Range{{Lo: 0x0243, Hi: 0x0245}}},
-		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
-		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x0250}}},
-		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0253}}},
-		{Start: 0x0254, Bytes: []emu.Range{{Lo: 0x0254, Hi: 0x0255}}},
-		{Start: 0x0256, Bytes: []emu.Range{{Lo: 0x0256, Hi: 0x0257}}},
-		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025A}}},
-		{Start: 0x025B, Bytes: []emu.Range{{Lo: 0x025B, Hi: 0x0262}}},
-		{Start: 0x0263, Bytes: []emu.Range{{Lo: 0x0263, Hi: 0x0265}}},
-		{Start: 0x0266, Bytes: []emu.Range{{Lo: 0x0266, Hi: 0x0268}}},
-		{Start: 0x0269, Bytes: []emu.Range{{Lo: 0x0269, Hi: 0x027D}}},
-		{Start: 0x027E, Bytes: []emu.Range{{Lo: 0x027E, Hi: 0x027F}}},
-		{Start: 0x0280, Bytes: []emu.Range{{Lo: 0x0280, Hi: 0x028C}}},
-		{Start: 0x028D, Bytes: []emu.Range{{Lo: 0x028D, Hi: 0x0292}}},
-		{Start: 0x0293, Bytes: []emu.Range{{Lo: 0x0293, Hi: 0x0297}}},
-		{Start: 0x0298, Bytes: []emu.Range{{Lo: 0x0298, Hi: 0x029A}}},
-		{Start: 0x029B, Bytes: []emu.Range{{Lo: 0x029B, Hi: 0x029E}}},
-		{Start: 0x029F, Bytes: []emu.Range{{Lo: 0x029F, Hi: 0x02A4}}},
-		{Start: 0x02A5, Bytes: []emu.Range{{Lo: 0x02A5, Hi: 0x02A5}}},
-		{Start: 0x02A6, Bytes: []emu.Range{{Lo: 0x02A6, Hi: 0x02A8}}},
-		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AC}}},
-		{Start: 0x02AD, Bytes: []emu.Range{{Lo: 0x02AD, Hi: 0x02B3}}},
-		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02CD}}},
-		{Start: 0x02CE, Bytes: []emu.Range{{Lo: 0x02CE, Hi: 0x02D1}}},
-		{Start: 0x02D2, Bytes: []emu.Range{{Lo: 0x02D2, Hi: 0x02D4}}},
-		{Start: 0x02D5, Bytes: []emu.Range{{Lo: 0x02D5, Hi: 0x02D6}}},
-		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02DA}}},
-		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02DD}}},
-		{Start: 0x02DE, Bytes: []emu.Range{{Lo: 0x02DE, Hi: 0x02DF}}},
-		{Start: 0x02E0, Bytes: []emu.Range{{Lo: 0x02E0, Hi: 0x02E5}}},
-		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02E8}}},
-		{Start: 0x02E9, Bytes: []emu.Range{{Lo: 0x02E9, Hi: 0x02EC}}},
-		{Start: 0x02ED, Bytes: []emu.Range{{Lo: 0x02ED, Hi: 0x02EF}}},
+		{Start: 0x01BB, Bytes: []emu.Range{{Lo: 0x01BB, Hi: 0x01C7}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0209}}},
+		{Start: 0x020A, Bytes: []emu.Range{{Lo: 0x020A, Hi: 0x020D}}},
+		{Start: 0x020E, Bytes: []emu.Range{{Lo: 0x020E, Hi: 0x020E}}},
+		{Start: 0x020F, Bytes: []emu.Range{{Lo: 0x020F, Hi: 0x0211}}},
+		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0217}}},
+		{Start: 0x0218, Bytes: []emu.Range{{Lo: 0x0218, Hi: 0x021B}}},
+		{Start: 0x021C, Bytes: []emu.Range{{Lo: 0x021C, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0220}}},
+		{Start: 0x0221, Bytes: []emu.Range{{Lo: 0x0221, Hi: 0x0224}}},
+		{Start: 0x0225, Bytes: []emu.Range{{Lo: 0x0225, Hi: 0x0227}}},
+		{Start: 0x0228, Bytes: []emu.Range{{Lo: 0x0228, Hi: 0x022E}}},
+		{Start: 0x022F, Bytes: []emu.Range{{Lo: 0x022F, Hi: 0x0231}}},
+		{Start: 0x0232, Bytes: []emu.Range{{Lo: 0x0232, Hi: 0x023B}}},
+		{Start: 0x023C, Bytes: []emu.Range{{Lo: 0x023C, Hi: 0x023D}}},
+		{Start: 0x023E, Bytes: []emu.Range{{Lo: 0x023E, Hi: 0x0241}}},
+		{Start: 0x0242, Bytes: []emu.Range{{Lo: 0x0242, Hi: 0x0244}}},
+		{Start: 0x0245, Bytes: []emu.Range{{Lo: 0x0245, Hi: 0x0246}}},
+		{Start: 0x0247, Bytes: []emu.Range{{Lo: 0x0247, Hi: 0x0248}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024B}}},
+		{Start: 0x024C, Bytes: []emu.Range{{Lo: 0x024C, Hi: 0x024E}}},
+		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0256}}},
+		{Start: 0x0257, Bytes: []emu.Range{{Lo: 0x0257, Hi: 0x0259}}},
+		{Start: 0x025A, Bytes: []emu.Range{{Lo: 0x025A, Hi: 0x025B}}},
+		{Start: 0x025C, Bytes: []emu.Range{{Lo: 0x025C, Hi: 0x025D}}},
+		{Start: 0x025E, Bytes: []emu.Range{{Lo: 0x025E, Hi: 0x0260}}},
+		{Start: 0x0261, Bytes: []emu.Range{{Lo: 0x0261, Hi: 0x0268}}},
+		{Start: 0x0269, Bytes: []emu.Range{{Lo: 0x0269, Hi: 0x026A}}},
+		{Start: 0x026B, Bytes: []emu.Range{{Lo: 0x026B, Hi: 0x026D}}},
+		{Start: 0x026E, Bytes: []emu.Range{{Lo: 0x026E, Hi: 0x0282}}},
+		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x0284}}},
+		{Start: 0x0285, Bytes: []emu.Range{{Lo: 0x0285, Hi: 0x0291}}},
+		{Start: 0x0292, Bytes: []emu.Range{{Lo: 0x0292, Hi: 0x0295}}},
+		{Start: 0x0296, Bytes: []emu.Range{{Lo: 0x0296, Hi: 0x029A}}},
+		{Start: 0x029B, Bytes: []emu.Range{{Lo: 0x029B, Hi: 0x029D}}},
+		{Start: 0x029E, Bytes: []emu.Range{{Lo: 0x029E, Hi: 0x02A1}}},
+		{Start: 0x02A2, Bytes: []emu.Range{{Lo: 0x02A2, Hi: 0x02A7}}},
+		{Start: 0x02A8, Bytes: []emu.Range{{Lo: 0x02A8, Hi: 0x02A8}}},
+		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AB}}},
+		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AF}}},
+		{Start: 0x02B0, Bytes: []emu.Range{{Lo: 0x02B0, Hi: 0x02B6}}},
+		{Start: 0x02B7, Bytes: []emu.Range{{Lo: 0x02B7, Hi: 0x02CF}}},
+		{Start: 0x02D0, Bytes: []emu.Range{{Lo: 0x02D0, Hi: 0x02D3}}},
+		{Start: 0x02D4, Bytes: []emu.Range{{Lo: 0x02D4, Hi: 0x02D6}}},
+		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02D8}}},
+		{Start: 0x02D9, Bytes: []emu.Range{{Lo: 0x02D9, Hi: 0x02DC}}},
+		{Start: 0x02DD, Bytes: []emu.Range{{Lo: 0x02DD, Hi: 0x02DF}}},
+		{Start: 0x02E0, Bytes: []emu.Range{{Lo: 0x02E0, Hi: 0x02E1}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E7}}},
+		{Start: 0x02E8, Bytes: []emu.Range{{Lo: 0x02E8, Hi: 0x02EA}}},
+		{Start: 0x02EB, Bytes: []emu.Range{{Lo: 0x02EB, Hi: 0x02EE}}},
+		{Start: 0x02EF, Bytes: []emu.Range{{Lo: 0x02EF, Hi: 0x02F1}}},
 		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x0300}}},
 		{Start: 0x0301, Bytes: []emu.Range{{Lo: 0x0301, Hi: 0x0305}}},
 		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0319}}},
@@ -335,55 +339,75 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L00ED
 	case 0x0100:
-		if 42 >= budget {
+		if 24 >= budget {
 			goto budget
 		}
 		goto L0100
-	case 0x011E:
+	case 0x0110:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0110
+	case 0x0115:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L011E
-	case 0x0132:
+		goto L0115
+	case 0x0128:
 		if 6 >= budget {
+			goto budget
+		}
+		goto L0128
+	case 0x012B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L012B
+	case 0x012E:
+		if 76 >= budget {
+			goto budget
+		}
+		goto L012E
+	case 0x0132:
+		if 71 >= budget {
 			goto budget
 		}
 		goto L0132
-	case 0x0135:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0135
 	case 0x0138:
-		if 59 >= budget {
+		if 63 >= budget {
 			goto budget
 		}
 		goto L0138
-	case 0x013C:
-		if 54 >= budget {
+	case 0x013E:
+		if 56 >= budget {
 			goto budget
 		}
-		goto L013C
-	case 0x0143:
-		if 44 >= budget {
+		goto L013E
+	case 0x0154:
+		if 24 >= budget {
 			goto budget
 		}
-		goto L0143
-	case 0x0149:
-		if 37 >= budget {
+		goto L0154
+	case 0x0158:
+		if 20 >= budget {
 			goto budget
 		}
-		goto L0149
+		goto L0158
+	case 0x015C:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L015C
 	case 0x0160:
-		if 3 >= budget {
+		if 9 >= budget {
 			goto budget
 		}
 		goto L0160
-	case 0x0163:
-		if 8 >= budget {
+	case 0x0165:
+		if 3 >= budget {
 			goto budget
 		}
-		goto L0163
+		goto L0165
 	case 0x018C:
 		if 6 >= budget {
 			goto budget
@@ -435,265 +459,265 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L01B8
 	case 0x01BB:
-		if 19 >= budget {
+		if 23 >= budget {
 			goto budget
 		}
 		goto L01BB
 	case 0x0200:
-		if 5 >= budget {
+		if 16 >= budget {
 			goto budget
 		}
 		goto L0200
-	case 0x0204:
+	case 0x020A:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L0204
-	case 0x0208:
+		goto L020A
+	case 0x020E:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0208
-	case 0x0209:
+		goto L020E
+	case 0x020F:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0209
-	case 0x020C:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L020C
+		goto L020F
 	case 0x0212:
-		if 7 >= budget {
+		if 14 >= budget {
 			goto budget
 		}
 		goto L0212
-	case 0x0216:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0216
-	case 0x0219:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L0219
-	case 0x021B:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L021B
-	case 0x021F:
-		if 21 >= budget {
-			goto budget
-		}
-		goto L021F
-	case 0x0222:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L0222
-	case 0x0229:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0229
-	case 0x022C:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L022C
-	case 0x0236:
+	case 0x0218:
 		if 7 >= budget {
 			goto budget
 		}
-		goto L0236
-	case 0x0238:
-		if 5 >= budget {
-			goto budget
-		}
-		goto L0238
-	case 0x023C:
+		goto L0218
+	case 0x021C:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L023C
-	case 0x023F:
-		if 10 >= budget {
+		goto L021C
+	case 0x021F:
+		if 11 >= budget {
 			goto budget
 		}
-		goto L023F
-	case 0x0241:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0241
-	case 0x0243:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0243
-	case 0x0246:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0246
-	case 0x0249:
-		if 13 >= budget {
-			goto budget
-		}
-		goto L0249
-	case 0x0251:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0251
-	case 0x0254:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L0254
-	case 0x0256:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0256
-	case 0x0258:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0258
-	case 0x025B:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L025B
-	case 0x0263:
-		if 3 >= budget {
-			goto budget
-		}
-		goto L0263
-	case 0x0266:
-		if 4824 >= budget {
-			goto budget
-		}
-		goto L0266
-	case 0x0269:
-		if 4819 >= budget {
-			goto budget
-		}
-		goto L0269
-	case 0x027E:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L027E
-	case 0x0280:
-		if 30 >= budget {
-			goto budget
-		}
-		goto L0280
-	case 0x028D:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L028D
-	case 0x0293:
-		if 32 >= budget {
-			goto budget
-		}
-		goto L0293
-	case 0x0298:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L0298
-	case 0x029B:
-		if 20 >= budget {
-			goto budget
-		}
-		goto L029B
-	case 0x029F:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L029F
-	case 0x02A5:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L02A5
-	case 0x02A6:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L02A6
-	case 0x02A9:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L02A9
-	case 0x02AD:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L02AD
-	case 0x02B4:
-		if 70 >= budget {
-			goto budget
-		}
-		goto L02B4
-	case 0x02CE:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L02CE
-	case 0x02D2:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L02D2
-	case 0x02D5:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L02D5
-	case 0x02D7:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L02D7
-	case 0x02DB:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L02DB
-	case 0x02DE:
-		if 1830 >= budget {
-			goto budget
-		}
-		goto L02DE
-	case 0x02E0:
-		if 1828 >= budget {
-			goto budget
-		}
-		goto L02E0
-	case 0x02E6:
-		if 1833 >= budget {
-			goto budget
-		}
-		goto L02E6
-	case 0x02E9:
+		goto L021F
+	case 0x0221:
 		if 9 >= budget {
 			goto budget
 		}
-		goto L02E9
-	case 0x02ED:
+		goto L0221
+	case 0x0225:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L0225
+	case 0x0228:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0228
+	case 0x022F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L022F
+	case 0x0232:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0232
+	case 0x023C:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L023C
+	case 0x023E:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L023E
+	case 0x0242:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0242
+	case 0x0245:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0245
+	case 0x0247:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0247
+	case 0x0249:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0249
+	case 0x024C:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L024C
+	case 0x024F:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L024F
+	case 0x0257:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0257
+	case 0x025A:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L025A
+	case 0x025C:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L025C
+	case 0x025E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L025E
+	case 0x0261:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0261
+	case 0x0269:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L02ED
+		goto L0269
+	case 0x026B:
+		if 4824 >= budget {
+			goto budget
+		}
+		goto L026B
+	case 0x026E:
+		if 4819 >= budget {
+			goto budget
+		}
+		goto L026E
+	case 0x0283:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0283
+	case 0x0285:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L0285
+	case 0x0292:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0292
+	case 0x0296:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0296
+	case 0x029B:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L029B
+	case 0x029E:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L029E
+	case 0x02A2:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L02A2
+	case 0x02A8:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02A8
+	case 0x02A9:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L02A9
+	case 0x02AC:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02AC
+	case 0x02B0:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L02B0
+	case 0x02B7:
+		if 71 >= budget {
+			goto budget
+		}
+		goto L02B7
+	case 0x02D0:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L02D0
+	case 0x02D4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02D4
+	case 0x02D7:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L02D7
+	case 0x02D9:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02D9
+	case 0x02DD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02DD
+	case 0x02E0:
+		if 1830 >= budget {
+			goto budget
+		}
+		goto L02E0
+	case 0x02E2:
+		if 1828 >= budget {
+			goto budget
+		}
+		goto L02E2
+	case 0x02E8:
+		if 1833 >= budget {
+			goto budget
+		}
+		goto L02E8
+	case 0x02EB:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L02EB
+	case 0x02EF:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L02EF
 	case 0x02F3:
 		if 23 >= budget {
 			goto budget
@@ -992,7 +1016,7 @@ func search1K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00C8 && pc <= 0x00D7) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0164) || (pc >= 0x018C && pc <= 0x01C3) || (pc >= 0x0200 && pc <= 0x02EF) || (pc >= 0x02F3 && pc <= 0x03FE) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00C8 && pc <= 0x00D7) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0167) || (pc >= 0x018C && pc <= 0x01C7) || (pc >= 0x0200 && pc <= 0x02F1) || (pc >= 0x02F3 && pc <= 0x03FE) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -1038,7 +1062,7 @@ L0008: // OUT
 	// 0008 JSR *OUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
@@ -1058,7 +1082,7 @@ L000B:
 	// 000B JSR *GETKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
@@ -1207,14 +1231,14 @@ L002E:
 	// 002E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x002E
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
 L0031:
@@ -1259,7 +1283,7 @@ L0039:
 	// 0039 JSR GO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0039
 			goto step
@@ -1299,7 +1323,7 @@ L0044: // NOGO
 	clock += 3<<clockShift + 1
 	// 0044 JMP INPUT
 	{
-		goto L02CE
+		goto L02D0
 	}
 
 L00C8: // DISMV
@@ -1372,77 +1396,79 @@ L00D1:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x02DE:
-			goto L02DE
+		case 0x02E0:
+			goto L02E0
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
@@ -1499,6 +1525,10 @@ L00E1:
 	}
 
 L00ED: // FR
+	if clock+6<<clockShift >= end {
+		pc = 0x00ED
+		goto budget
+	}
 	clock += 6<<clockShift + 1
 	// 00ED RTS
 	{
@@ -1507,110 +1537,114 @@ L00ED: // FR
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0132:
-			goto L0132
+		case 0x003C:
+			goto L003C
+		case 0x0128:
+			goto L0128
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
 L0100: // GO
-	if clock+42<<clockShift >= end {
+	if clock+24<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
-	clock += 42<<clockShift + 16
-	// 0100 LDX #$FF
+	clock += 24<<clockShift + 8
+	// 0100 LDX #$00
 	{
-		m := byte(0xFF)
+		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0102 STX .RBP
-	{
-		c.Mem[0x004D] = x
-	}
-	// 0104 INX
-	{
-		x++
-		nz = int(int8(x))
-	}
-	// 0105 STX .ABORT
+	// 0102 STX .ABORT
 	{
 		c.Mem[0x004B] = x
 	}
-	// 0107 STX .IDEP
+	// 0104 STX .IDEP
 	{
 		c.Mem[0x0048] = x
+	}
+	// 0106 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0107 STX .RBP
+	{
+		c.Mem[0x004D] = x
 	}
 	// 0109 LDA #$7D
 	{
@@ -1622,72 +1656,26 @@ L0100: // GO
 	{
 		c.Mem[0x0049] = a
 	}
-	// 010D LDA .LEVT
+	// 010D JSR BUDG
 	{
-		m := c.Mem[0x018B]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0110 EOR #$FF
-	{
-		m := byte(0xFF)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0112 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0113 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0114 ADC .LEVC
-	{
-		m := c.Mem[0x02F2]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x010D
+			goto step
 		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x0F
+		s -= 2
+		goto L01BB
 	}
-	// 0117 STA .NODEH
-	{
-		c.Mem[0x004A] = a
+
+L0110:
+	if clock+7<<clockShift >= end {
+		pc = 0x0110
+		goto budget
 	}
-	// 0119 ADC #$01
+	clock += 7<<clockShift + 3
+	// 0110 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -1720,7 +1708,7 @@ L0100: // GO
 
 		}
 	}
-	// 011B LSR A
+	// 0112 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -1728,365 +1716,316 @@ L0100: // GO
 		nz = int(int8(m))
 		a = m
 	}
-	// 011C STA .LIMIT
+	// 0113 STA .LIMIT
 	{
 		c.Mem[0x0098] = a
 	}
 
-L011E: // ITER
+L0115: // ITER
 	if clock+32<<clockShift >= end {
-		pc = 0x011E
+		pc = 0x0115
 		goto budget
 	}
 	clock += 32<<clockShift + 10
-	// 011E INC .IDEP
+	// 0115 INC .IDEP
 	{
 		m := c.Mem[0x0048]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0048] = m
 	}
-	// 0120 LDX #$00
+	// 0117 INX
 	{
-		m := byte(0x00)
-		x = m
+		x++
 		nz = int(int8(x))
 	}
-	// 0122 STX .PLY
+	// 0118 STX .PLY
 	{
 		c.Mem[0x0047] = x
 	}
-	// 0124 STX .ALPHA
+	// 011A STX .ALPHA
 	{
 		c.Mem[0x0070] = x
 	}
-	// 0126 STX .MODE
+	// 011C STX .MODE
 	{
 		c.Mem[0x0088] = x
 	}
-	// 0128 DEX
+	// 011E DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0129 STX .BETA
+	// 011F STX .BETA
 	{
 		c.Mem[0x0078] = x
 	}
-	// 012B LDA #$80
+	// 0121 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 012D STA .EVAL
+	// 0123 STA .EVAL
 	{
 		c.Mem[0x0080] = a
 	}
-	// 012F JSR FIRST
+	// 0125 JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x012F
+			pc = 0x0125
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x31
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x27
 		s -= 2
 		goto L00DD
 	}
 
-L0132:
+L0128:
 	if clock+6<<clockShift >= end {
-		pc = 0x0132
+		pc = 0x0128
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0132 JSR ROOT
+	// 0128 JSR ROOT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0132
+			pc = 0x0128
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x34
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x2A
 		s -= 2
 		goto L018F
 	}
 
-L0135:
+L012B:
 	if clock+6<<clockShift >= end {
-		pc = 0x0135
+		pc = 0x012B
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0135 JSR REVERSE
+	// 012B JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0135
+			pc = 0x012B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x37
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x2D
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
-L0138:
-	if clock+59<<clockShift >= end {
-		pc = 0x0138
+L012E:
+	if clock+76<<clockShift >= end {
+		pc = 0x012E
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0138 LDX .RBP
+	// 012E LDA .RBP
 	{
 		m := c.Mem[0x004D]
-		x = m
-		nz = int(int8(x))
+		a = m
+		nz = int(int8(a))
 	}
-	// 013A BMI MATE
+	// 0130 BMI FR
 	{
 		if nz < 0 {
-			clock += 1 << clockShift
-			goto L0163
+			clock += 2 << clockShift
+			goto L00ED
 		}
 	}
 
-L013C:
-	clock += 10<<clockShift + 4
-	// 013C LDA .NODEH
+L0132:
+	clock += 8<<clockShift + 3
+	// 0132 LDA .NODEH
 	{
 		m := c.Mem[0x004A]
 		a = m
 		nz = int(int8(a))
 	}
-	// 013E SEC
-	{
-		cf = 1
-	}
-	// 013F SBC .LIMIT
+	// 0134 CMP .LIMIT
 	{
 		m := c.Mem[0x0098]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
 	}
-	// 0141 BMI GDONE
+	// 0136 BMI GDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0149
+			goto L013E
 		}
 	}
 
-L0143:
+L0138:
 	clock += 7<<clockShift + 3
-	// 0143 LDA .IDEP
+	// 0138 LDA .IDEP
 	{
 		m := c.Mem[0x0048]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0145 CMP #$06
+	// 013A CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0147 BCC ITER
+	// 013C BCC ITER
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L011E
+			goto L0115
 		}
 	}
 
-L0149: // GDONE
-	clock += 37<<clockShift + 11
-	// 0149 LDX .RBP
+L013E: // GDONE
+	clock += 32<<clockShift + 11
+	// 013E LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 014B STX .BESTP
+	// 0140 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 014D STX .PIECE
-	{
-		c.Mem[0x00B0] = x
-	}
-	// 014F STX .LASTP
+	// 0142 STX .LASTP
 	{
 		c.Mem[0x009B] = x
 	}
-	// 0151 LDA .BOARD,X
+	// 0144 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0153 STA .BESTV
+	// 0146 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0155 STA .LASTF
+	// 0148 STA .LASTF
 	{
 		c.Mem[0x009C] = a
 	}
-	// 0157 LDA .RBM
+	// 014A LDA .RBM
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0159 STA .BESTM
+	// 014C STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 015B STA .SQUARE
+	// 014E STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 015D JSR MOVE
+	// 0150 CMP #$70
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x015D
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0152 BCC GMOVE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0160
+		}
+	}
+
+L0154:
+	clock += 4<<clockShift + 2
+	// 0154 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0156 BCC GMOVE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0160
+		}
+	}
+
+L0158:
+	clock += 5<<clockShift + 2
+	// 0158 LDY $51
+	{
+		m := c.Mem[0x0051]
+		y = m
+		nz = int(int8(y))
+	}
+	// 015A BPL GMOVE
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0160
+		}
+	}
+
+L015C:
+	clock += 6<<clockShift + 2
+	// 015C STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 6<<clockShift + 2
+			pc = 0x015C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5F
+		c.Mem[ea] = y
+	}
+	// 015E LDX #$01
+	{
+		m := byte(0x01)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0160: // GMOVE
+	clock += 9<<clockShift + 2
+	// 0160 STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 0162 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0162
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x64
 		s -= 2
 		goto L02F3
 	}
 
-L0160:
+L0165:
 	if clock+3<<clockShift >= end {
-		pc = 0x0160
+		pc = 0x0165
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0160 JMP CHESS
+	// 0165 JMP CHESS
 	{
 		goto L0000
-	}
-
-L0163: // MATE
-	clock += 8<<clockShift + 2
-	// 0163 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0164 RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x003C:
-			goto L003C
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
 	}
 
 L018C: // FULL
@@ -2098,14 +2037,14 @@ L018C: // FULL
 	// 018C JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x018C
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x8E
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
 L018F: // ROOT
@@ -2117,14 +2056,14 @@ L018F: // ROOT
 	// 018F JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x018F
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x91
 		s -= 2
-		goto L01BB
+		goto L0200
 	}
 
 L0192:
@@ -2174,14 +2113,14 @@ L0198:
 	// 019C JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x019C
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x9E
 		s -= 2
-		goto L01BB
+		goto L0200
 	}
 
 L019F:
@@ -2231,7 +2170,7 @@ L01A8:
 	clock += 3<<clockShift + 1
 	// 01A8 JMP REVERSE
 	{
-		goto L0266
+		goto L026B
 	}
 
 L01AB: // NOLEG
@@ -2264,14 +2203,14 @@ L01AB: // NOLEG
 	// 01B2 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x01B2
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0xB4
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
 L01B5:
@@ -2283,14 +2222,14 @@ L01B5:
 	// 01B5 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x01B5
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0xB7
 		s -= 2
-		goto L01BB
+		goto L0200
 	}
 
 L01B8:
@@ -2304,80 +2243,229 @@ L01B8:
 		goto L03D8
 	}
 
-L01BB: // GEN
-	if clock+19<<clockShift >= end {
+L01BB: // BUDG
+	if clock+23<<clockShift >= end {
 		pc = 0x01BB
 		goto budget
 	}
-	clock += 14<<clockShift + 5
-	// 01BB TSX
+	clock += 23<<clockShift + 7
+	// 01BB LDA .LEVT
+	{
+		m := c.Mem[0x018B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 01BE EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 01C0 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 01C1 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 01C2 ADC .LEVC
+	{
+		m := c.Mem[0x02F2]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 01C5 STA .NODEH
+	{
+		c.Mem[0x004A] = a
+	}
+	// 01C7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0110:
+			goto L0110
+		}
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L03DD
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
+				goto L01B8
+			case 50:
+				goto L0382
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
+				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
+			}
+		}
+		goto step
+	}
+
+L0200: // GEN
+	if clock+16<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 16<<clockShift + 6
+	// 0200 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 01BC TXA
+	// 0201 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 01BD LDX .PLY
+	// 0202 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 01BF STA .SSP,X
+	// 0204 STA .SSP,X
 	{
 		ea := uint16(x + 0x90)
 		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x01BF
+			clock -= 9<<clockShift + 3
+			pc = 0x0204
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 01C1 JMP GNM
-	{
-		goto L0200
-	}
-
-L0200: // GNM
-	clock += 5<<clockShift + 2
-	// 0200 LDA #$10
+	// 0206 LDA #$10
 	{
 		m := byte(0x10)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0202 STA .PIECE
+	// 0208 STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
 
-L0204: // NEWP
+L020A: // NEWP
 	if clock+14<<clockShift >= end {
-		pc = 0x0204
+		pc = 0x020A
 		goto budget
 	}
 	clock += 7<<clockShift + 2
-	// 0204 DEC .PIECE
+	// 020A DEC .PIECE
 	{
 		m := c.Mem[0x00B0]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B0] = m
 	}
-	// 0206 BPL NEX
+	// 020C BPL NEX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0209
+			goto L020F
 		}
 	}
 
-L0208:
+L020E:
 	clock += 6<<clockShift + 1
-	// 0208 RTS
+	// 020E RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -2393,170 +2481,172 @@ L0208:
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
-L0209: // NEX
+L020F: // NEX
 	clock += 6<<clockShift + 1
-	// 0209 JSR RESET
+	// 020F JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0209
+			pc = 0x020F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x11
 		s -= 2
-		goto L02AD
+		goto L02B0
 	}
 
-L020C:
+L0212:
 	if clock+14<<clockShift >= end {
-		pc = 0x020C
+		pc = 0x0212
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 020C LDY .PIECE
+	// 0212 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 020E CPY #$08
+	// 0214 CPY #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0210 BPL PAWN
+	// 0216 BPL PAWN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0238
+			goto L023E
 		}
 	}
 
-L0212:
+L0218:
 	clock += 7<<clockShift + 2
-	// 0212 LDX .MST,Y
+	// 0218 LDX .MST,Y
 	{
 		m := c.Mem[y+0xA0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0214 STX .MOVEN
+	// 021A STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L0216: // AGN
+L021C: // AGN
 	if clock+6<<clockShift >= end {
-		pc = 0x0216
+		pc = 0x021C
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0216 JSR CMOVE
+	// 021C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0216
+			pc = 0x021C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
 		s -= 2
-		goto L0280
+		goto L0285
 	}
 
-L0219:
+L021F:
 	if clock+11<<clockShift >= end {
-		pc = 0x0219
+		pc = 0x021F
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0219 BMI STOP
+	// 021F BMI STOP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0229
+			goto L022F
 		}
 	}
 
-L021B:
+L0221:
 	clock += 9<<clockShift + 2
-	// 021B PHP
+	// 0221 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -2566,35 +2656,35 @@ L021B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 9<<clockShift + 2
-			pc = 0x021B
+			pc = 0x0221
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 021C JSR JANUS
+	// 0222 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x021C
+			pc = 0x0222
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x24
 		s -= 2
 		goto L0321
 	}
 
-L021F:
+L0225:
 	if clock+21<<clockShift >= end {
-		pc = 0x021F
+		pc = 0x0225
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 021F PLP
+	// 0225 PLP
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
@@ -2604,373 +2694,376 @@ L021F:
 		v = m&FlagV != 0
 
 	}
-	// 0220 BVS STOP
+	// 0226 BVS STOP
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L0229
+			goto L022F
 		}
 	}
 
-L0222:
+L0228:
 	clock += 9<<clockShift + 4
-	// 0222 LDY .PIECE
+	// 0228 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0224 DEY
+	// 022A DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 0225 CPY #$05
+	// 022B CPY #$05
 	{
 		m := byte(0x05)
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0227 BCC AGN
+	// 022D BCC AGN
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0216
+			goto L021C
 		}
 	}
 
-L0229: // STOP
+L022F: // STOP
 	clock += 6<<clockShift + 1
-	// 0229 JSR RESET
+	// 022F JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0229
+			pc = 0x022F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x31
 		s -= 2
-		goto L02AD
+		goto L02B0
 	}
 
-L022C:
+L0232:
 	if clock+24<<clockShift >= end {
-		pc = 0x022C
+		pc = 0x0232
 		goto budget
 	}
 	clock += 17<<clockShift + 5
-	// 022C DEC .MOVEN
+	// 0232 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B6] = m
 	}
-	// 022E LDX .PIECE
+	// 0234 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0230 LDA .MOVEN
+	// 0236 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0232 CMP .MEND,X
+	// 0238 CMP .MEND,X
 	{
 		m := c.Mem[x+0xA8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0234 BNE AGN
+	// 023A BNE AGN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0216
+			goto L021C
 		}
 	}
 
-L0236:
+L023C:
 	clock += 2<<clockShift + 1
-	// 0236 BEQ NEWP
+	// 023C BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0204
+			goto L020A
 		}
 	}
 
-L0238: // PAWN
+L023E: // PAWN
 	clock += 5<<clockShift + 2
-	// 0238 LDX #$06
+	// 023E LDX #$06
 	{
 		m := byte(0x06)
 		x = m
 		nz = int(int8(x))
 	}
-	// 023A STX .MOVEN
+	// 0240 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L023C: // P1
+L0242: // P1
 	if clock+6<<clockShift >= end {
-		pc = 0x023C
+		pc = 0x0242
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 023C JSR CMOVE
+	// 0242 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x023C
+			pc = 0x0242
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x44
 		s -= 2
-		goto L0280
+		goto L0285
 	}
 
-L023F:
+L0245:
 	if clock+10<<clockShift >= end {
-		pc = 0x023F
+		pc = 0x0245
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 023F BVC P2
+	// 0245 BVC P2
 	{
 		if !v {
 			clock += 1 << clockShift
-			goto L0246
+			goto L024C
 		}
 	}
 
-L0241:
+L0247:
 	clock += 2<<clockShift + 1
-	// 0241 BMI P2
+	// 0247 BMI P2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0246
+			goto L024C
 		}
 	}
 
-L0243:
+L0249:
 	clock += 6<<clockShift + 1
-	// 0243 JSR JANUS
+	// 0249 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0243
+			pc = 0x0249
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x4B
 		s -= 2
 		goto L0321
 	}
 
-L0246: // P2
+L024C: // P2
 	if clock+6<<clockShift >= end {
-		pc = 0x0246
+		pc = 0x024C
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0246 JSR RESET
+	// 024C JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0246
+			pc = 0x024C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x4E
 		s -= 2
-		goto L02AD
+		goto L02B0
 	}
 
-L0249:
+L024F:
 	if clock+13<<clockShift >= end {
-		pc = 0x0249
+		pc = 0x024F
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 0249 DEC .MOVEN
+	// 024F DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B6] = m
 	}
-	// 024B LDA .MOVEN
+	// 0251 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 024D CMP #$05
+	// 0253 CMP #$05
 	{
 		m := byte(0x05)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 024F BEQ P1
+	// 0255 BEQ P1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L023C
+			goto L0242
 		}
 	}
 
-L0251: // P3
+L0257: // P3
 	if clock+6<<clockShift >= end {
-		pc = 0x0251
+		pc = 0x0257
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0251 JSR CMOVE
+	// 0257 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0251
+			pc = 0x0257
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x59
 		s -= 2
-		goto L0280
+		goto L0285
 	}
 
-L0254:
+L025A:
 	if clock+10<<clockShift >= end {
-		pc = 0x0254
+		pc = 0x025A
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0254 BVS NEWP
+	// 025A BVS NEWP
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L0204
+			goto L020A
 		}
 	}
 
-L0256:
+L025C:
 	clock += 2<<clockShift + 1
-	// 0256 BMI NEWP
+	// 025C BMI NEWP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0204
+			goto L020A
 		}
 	}
 
-L0258:
+L025E:
 	clock += 6<<clockShift + 1
-	// 0258 JSR JANUS
+	// 025E JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0258
+			pc = 0x025E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x60
 		s -= 2
 		goto L0321
 	}
 
-L025B:
+L0261:
 	if clock+12<<clockShift >= end {
-		pc = 0x025B
+		pc = 0x0261
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 025B LDA .SQUARE
+	// 0261 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 025D AND #$F0
+	// 0263 AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 025F CMP #$20
+	// 0265 CMP #$20
 	{
 		m := byte(0x20)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0261 BEQ P3
+	// 0267 BEQ P3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0251
+			goto L0257
 		}
 	}
 
-L0263:
-	clock += 3<<clockShift + 1
-	// 0263 JMP NEWP
+L0269:
+	clock += 2<<clockShift + 1
+	// 0269 BNE NEWP
 	{
-		goto L0204
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L020A
+		}
 	}
 
-L0266: // REVERSE
+L026B: // REVERSE
 	if clock+4824<<clockShift >= end {
-		pc = 0x0266
+		pc = 0x026B
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0266 PHA
+	// 026B PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 5<<clockShift + 2
-			pc = 0x0266
+			pc = 0x026B
 			goto step
 		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0267 LDX #$0F
+	// 026C LDX #$0F
 	{
 		m := byte(0x0F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0269: // ETC
+L026E: // ETC
 	clock += 36<<clockShift + 12
-	// 0269 SEC
+	// 026E SEC
 	{
 		cf = 1
 	}
-	// 026A LDY .BK,X
+	// 026F LDY .BK,X
 	{
 		m := c.Mem[x+0x60]
 		y = m
 		nz = int(int8(y))
 	}
-	// 026C LDA #$77
+	// 0271 LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 026E SBC .BOARD,X
+	// 0273 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -3000,37 +3093,37 @@ L0269: // ETC
 
 		}
 	}
-	// 0270 STA .BK,X
+	// 0275 STA .BK,X
 	{
 		ea := uint16(x + 0x60)
 		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 24<<clockShift + 8
-			pc = 0x0270
+			pc = 0x0275
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0272 STY .BOARD,X
+	// 0277 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 7
-			pc = 0x0272
+			pc = 0x0277
 			goto step
 		}
 		c.Mem[ea] = y
 	}
-	// 0274 SEC
+	// 0279 SEC
 	{
 		cf = 1
 	}
-	// 0275 LDA #$77
+	// 027A LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0277 SBC .BOARD,X
+	// 027C SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -3060,140 +3153,142 @@ L0269: // ETC
 
 		}
 	}
-	// 0279 STA .BOARD,X
+	// 027E STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x0279
+			pc = 0x027E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 027B DEX
+	// 0280 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 027C BPL ETC
+	// 0281 BPL ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0269
+			goto L026E
 		}
 	}
 
-L027E:
+L0283:
 	clock += 10<<clockShift + 2
-	// 027E PLA
+	// 0283 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 027F RTS
+	// 0284 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
-L0280: // CMOVE
-	if clock+30<<clockShift >= end {
-		pc = 0x0280
+L0285: // CMOVE
+	if clock+31<<clockShift >= end {
+		pc = 0x0285
 		goto budget
 	}
-	clock += 19<<clockShift + 7
-	// 0280 LDA .SQUARE
+	clock += 20<<clockShift + 7
+	// 0285 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0282 LDX .MOVEN
+	// 0287 LDX .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0284 CLC
+	// 0289 CLC
 	{
 		cf = 0
 	}
-	// 0285 ADC .MOVEX,X
+	// 028A ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
 		if c.P&FlagD == 0 {
@@ -3226,110 +3321,104 @@ L0280: // CMOVE
 
 		}
 	}
-	// 0287 STA .SQUARE
+	// 028C STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0289 AND #$88
+	// 028E BIT .MOVEX
 	{
-		m := byte(0x88)
-		a &= m
-		nz = int(int8(a))
+		m := c.Mem[0x00B7]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
 	}
-	// 028B BNE ILLEGAL
+	// 0290 BNE ILLEGAL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02A9
+			goto L02AC
 		}
 	}
 
-L028D:
-	clock += 8<<clockShift + 3
-	// 028D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 028F STA $4F
+L0292:
+	clock += 5<<clockShift + 2
+	// 0292 STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0291 LDX #$20
+	// 0294 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0293: // LOOP
+L0296: // LOOP
 	if clock+32<<clockShift >= end {
-		pc = 0x0293
+		pc = 0x0296
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0293 DEX
+	// 0296 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0294 CMP .BOARD,X
+	// 0297 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0296 BNE LOOP
+	// 0299 BNE LOOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0293
-		}
-	}
-
-L0298:
-	clock += 4<<clockShift + 2
-	// 0298 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0299 BMI NO
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L02A5
+			goto L0296
 		}
 	}
 
 L029B:
 	clock += 4<<clockShift + 2
-	// 029B CPX #$10
+	// 029B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 029C BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A8
+		}
+	}
+
+L029E:
+	clock += 4<<clockShift + 2
+	// 029E CPX #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 029D BMI ILLEGAL
+	// 02A0 BMI ILLEGAL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L02A9
+			goto L02AC
 		}
 	}
 
-L029F:
+L02A2:
 	clock += 6<<clockShift + 3
-	// 029F LDA #$7F
+	// 02A2 LDA #$7F
 	{
 		m := byte(0x7F)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02A1 ADC #$01
+	// 02A4 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -3362,359 +3451,354 @@ L029F:
 
 		}
 	}
-	// 02A3 BVS RETL
+	// 02A6 BVS RETL
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L02A6
+			goto L02A9
 		}
 	}
 
-L02A5: // NO
+L02A8: // NO
 	clock += 2<<clockShift + 1
-	// 02A5 CLV
+	// 02A8 CLV
 	{
 		v = false
 	}
 
-L02A6: // RETL
+L02A9: // RETL
 	clock += 8<<clockShift + 2
-	// 02A6 LDA #$00
+	// 02A9 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02A8 RTS
+	// 02AB RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
+		case 0x021F:
+			goto L021F
+		case 0x0245:
+			goto L0245
+		case 0x025A:
+			goto L025A
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
-L02A9: // ILLEGAL
+L02AC: // ILLEGAL
 	clock += 10<<clockShift + 3
-	// 02A9 LDA #$FF
+	// 02AC LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02AB CLV
+	// 02AE CLV
 	{
 		v = false
 	}
-	// 02AC RTS
+	// 02AF RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
+		case 0x021F:
+			goto L021F
+		case 0x0245:
+			goto L0245
+		case 0x025A:
+			goto L025A
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
-L02AD: // RESET
+L02B0: // RESET
 	if clock+16<<clockShift >= end {
-		pc = 0x02AD
+		pc = 0x02B0
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 02AD LDX .PIECE
+	// 02B0 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 02AF LDA .BOARD,X
+	// 02B2 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B1 STA .SQUARE
+	// 02B4 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 02B3 RTS
+	// 02B6 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x020C:
-			goto L020C
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
+		case 0x0212:
+			goto L0212
+		case 0x0232:
+			goto L0232
+		case 0x024F:
+			goto L024F
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
-L02B4: // UMOVE
-	if clock+70<<clockShift >= end {
-		pc = 0x02B4
+L02B7: // UMOVE
+	if clock+71<<clockShift >= end {
+		pc = 0x02B7
 		goto budget
 	}
-	clock += 54<<clockShift + 17
-	// 02B4 TSX
+	clock += 53<<clockShift + 17
+	// 02B7 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 02B5 STX .SP1
+	// 02B8 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 02B7 LDX .SP2
+	// 02BA LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 02B9 TXS
+	// 02BC TXS
 	{
 		s = x
-	}
-	// 02BA PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 02BB STA .MOVEN
-	{
-		c.Mem[0x00B6] = a
 	}
 	// 02BD PLA
 	{
@@ -3723,31 +3807,25 @@ L02B4: // UMOVE
 		a = m
 		nz = int(int8(a))
 	}
-	// 02BE STA .PIECE
+	// 02BE STA .MOVEN
 	{
-		c.Mem[0x00B0] = a
+		c.Mem[0x00B6] = a
 	}
-	// 02C0 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 02C1 PLA
+	// 02C0 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C2 STA .BOARD,X
+	// 02C1 STA .PIECE
 	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 7
-			pc = 0x02C2
-			goto step
-		}
-		c.Mem[ea] = a
+		c.Mem[0x00B0] = a
+	}
+	// 02C3 TAX
+	{
+		x = a
+		nz = int(int8(x))
 	}
 	// 02C4 PLA
 	{
@@ -3756,180 +3834,200 @@ L02B4: // UMOVE
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C5 TAX
+	// 02C5 STA .BOARD,X
 	{
-		x = a
-		nz = int(int8(x))
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 23<<clockShift + 7
+			pc = 0x02C5
+			goto step
+		}
+		c.Mem[ea] = a
 	}
-	// 02C6 PLA
+	// 02C7 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C7 STA .SQUARE
+	// 02C8 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 02C9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CA STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 02C9 STA .BOARD,X
+	// 02CC STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x02C9
+			clock -= 6<<clockShift + 2
+			pc = 0x02CC
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 02CB JMP STRV
+	// 02CE BPL STRV
 	{
-		goto L031A
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L031A
+		}
 	}
 
-L02CE: // INPUT
+L02D0: // INPUT
 	clock += 4<<clockShift + 2
-	// 02CE CMP #$0F
+	// 02D0 CMP #$0F
 	{
 		m := byte(0x0F)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D0 BNE NOMV
+	// 02D2 BNE NOMV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02D7
+			goto L02D9
 		}
 	}
 
-L02D2:
+L02D4:
 	clock += 6<<clockShift + 1
-	// 02D2 JSR MOVE
+	// 02D4 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x02D2
+			pc = 0x02D4
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xD4
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xD6
 		s -= 2
 		goto L02F3
 	}
 
-L02D5:
+L02D7:
 	if clock+12<<clockShift >= end {
-		pc = 0x02D5
+		pc = 0x02D7
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 02D5 BNE DISP
+	// 02D7 BNE DISP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02DE
+			goto L02E0
 		}
 	}
 
-L02D7: // NOMV
+L02D9: // NOMV
 	clock += 4<<clockShift + 2
-	// 02D7 CMP #$08
+	// 02D9 CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D9 BCS ERROR
+	// 02DB BCS ERROR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L02ED
+			goto L02EF
 		}
 	}
 
-L02DB:
+L02DD:
 	clock += 6<<clockShift + 1
-	// 02DB JSR DISMV
+	// 02DD JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x02DB
+			pc = 0x02DD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xDD
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xDF
 		s -= 2
 		goto L00C8
 	}
 
-L02DE: // DISP
+L02E0: // DISP
 	if clock+1830<<clockShift >= end {
-		pc = 0x02DE
+		pc = 0x02E0
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 02DE LDX #$1F
+	// 02E0 LDX #$1F
 	{
 		m := byte(0x1F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L02E0: // SEARCH
+L02E2: // SEARCH
 	clock += 9<<clockShift + 3
-	// 02E0 LDA .BOARD,X
+	// 02E2 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02E2 CMP .BESTV
+	// 02E4 CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E4 BEQ HERE
+	// 02E6 BEQ HERE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L02E9
+			goto L02EB
 		}
 	}
 
-L02E6:
+L02E8:
 	clock += 4<<clockShift + 2
-	// 02E6 DEX
+	// 02E8 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 02E7 BPL SEARCH
+	// 02E9 BPL SEARCH
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L02E0
+			goto L02E2
 		}
 	}
 
-L02E9: // HERE
+L02EB: // HERE
 	clock += 6<<clockShift + 2
-	// 02E9 STX .BESTP
+	// 02EB STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 02EB STX .PIECE
+	// 02ED STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
 
-L02ED: // ERROR
+L02EF: // ERROR
 	clock += 3<<clockShift + 1
-	// 02ED JMP CHESS
+	// 02EF JMP CHESS
 	{
 		goto L0000
 	}
@@ -3968,7 +4066,7 @@ L02F3: // MOVE
 	// 02FB PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 10<<clockShift + 4
 			pc = 0x02FB
 			goto step
@@ -4049,7 +4147,7 @@ L0306:
 	// 030D PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 28<<clockShift + 9
 			pc = 0x030D
 			goto step
@@ -4083,7 +4181,7 @@ L0306:
 	// 0314 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 14<<clockShift + 5
 			pc = 0x0314
 			goto step
@@ -4100,7 +4198,7 @@ L0306:
 	// 0316 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 9<<clockShift + 3
 			pc = 0x0316
 			goto step
@@ -4118,7 +4216,7 @@ L0306:
 	// 0319 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 3<<clockShift + 1
 			pc = 0x0319
 			goto step
@@ -4156,83 +4254,85 @@ L031A: // STRV
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0160:
-			goto L0160
-		case 0x02D5:
-			goto L02D5
+		case 0x0165:
+			goto L0165
+		case 0x02D7:
+			goto L02D7
 		case 0x0360:
 			goto L0360
 		case 0x0389:
 			goto L0389
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
@@ -4327,81 +4427,83 @@ L0334: // JR0
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
+		case 0x0225:
+			goto L0225
+		case 0x024C:
+			goto L024C
+		case 0x0261:
+			goto L0261
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
@@ -4478,7 +4580,7 @@ L0343: // TRY
 	// 0347 JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0347
 			goto step
@@ -4507,7 +4609,7 @@ L034A:
 	// 034E JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x034E
 			goto step
@@ -4585,7 +4687,7 @@ L035A: // TP1
 	// 035A JSR GAINR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x035A
 			goto step
@@ -4604,7 +4706,7 @@ L035D:
 	// 035D JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x035D
 			goto step
@@ -4785,7 +4887,7 @@ L0360:
 	// 037F JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x037F
 			goto step
@@ -4815,14 +4917,14 @@ L0382:
 	// 0386 JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0386
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x88
 		s -= 2
-		goto L02B4
+		goto L02B7
 	}
 
 L0389:
@@ -5050,83 +5152,85 @@ L03BC: // JRET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0132:
-			goto L0132
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
+		case 0x0128:
+			goto L0128
+		case 0x0225:
+			goto L0225
+		case 0x024C:
+			goto L024C
+		case 0x0261:
+			goto L0261
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
@@ -5141,7 +5245,7 @@ L03BD: // CENT
 	// 03BD PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 9<<clockShift + 4
 			pc = 0x03BD
 			goto step
@@ -5308,74 +5412,76 @@ L03D3: // CEN2
 		case 0x0351:
 			goto L0351
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
@@ -5393,14 +5499,14 @@ L03D8: // NOLEG2
 	// 03DA JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x03DA
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0xDC
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
 L03DD:
@@ -5488,7 +5594,7 @@ L03E9: // NR2
 	clock += 3<<clockShift + 1
 	// 03E9 JMP REVERSE
 	{
-		goto L0266
+		goto L026B
 	}
 
 L03EC: // GAINR
@@ -5600,74 +5706,76 @@ L03FC: // GR
 		case 0x035D:
 			goto L035D
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
@@ -5912,74 +6020,76 @@ L17D9: // NRET
 		case 0x0382:
 			goto L0382
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
@@ -5990,14 +6100,14 @@ L17DA: // QS1
 	// 17DA JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DA
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
 L17DD:
@@ -6009,14 +6119,14 @@ L17DD:
 	// 17DD JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DD
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
-		goto L01BB
+		goto L0200
 	}
 
 L17E0:
@@ -6039,7 +6149,7 @@ L17E0:
 	}
 	// 17E4 JMP REVERSE
 	{
-		goto L0266
+		goto L026B
 	}
 
 	// The budget's end is nearer than the code can run before its next
@@ -6082,7 +6192,7 @@ func search1KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[151] // one bounds check for all
+	_ = off[155] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -6200,55 +6310,75 @@ func search1KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L00ED
 	case 0x0100:
-		if 42 >= budget {
+		if 24 >= budget {
 			goto budget
 		}
 		goto L0100
-	case 0x011E:
+	case 0x0110:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L0110
+	case 0x0115:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L011E
-	case 0x0132:
+		goto L0115
+	case 0x0128:
 		if 6 >= budget {
+			goto budget
+		}
+		goto L0128
+	case 0x012B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L012B
+	case 0x012E:
+		if 76 >= budget {
+			goto budget
+		}
+		goto L012E
+	case 0x0132:
+		if 71 >= budget {
 			goto budget
 		}
 		goto L0132
-	case 0x0135:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0135
 	case 0x0138:
-		if 59 >= budget {
+		if 63 >= budget {
 			goto budget
 		}
 		goto L0138
-	case 0x013C:
-		if 54 >= budget {
+	case 0x013E:
+		if 56 >= budget {
 			goto budget
 		}
-		goto L013C
-	case 0x0143:
-		if 44 >= budget {
+		goto L013E
+	case 0x0154:
+		if 24 >= budget {
 			goto budget
 		}
-		goto L0143
-	case 0x0149:
-		if 37 >= budget {
+		goto L0154
+	case 0x0158:
+		if 20 >= budget {
 			goto budget
 		}
-		goto L0149
+		goto L0158
+	case 0x015C:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L015C
 	case 0x0160:
-		if 3 >= budget {
+		if 9 >= budget {
 			goto budget
 		}
 		goto L0160
-	case 0x0163:
-		if 8 >= budget {
+	case 0x0165:
+		if 3 >= budget {
 			goto budget
 		}
-		goto L0163
+		goto L0165
 	case 0x018C:
 		if 6 >= budget {
 			goto budget
@@ -6300,265 +6430,265 @@ func search1KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L01B8
 	case 0x01BB:
-		if 19 >= budget {
+		if 23 >= budget {
 			goto budget
 		}
 		goto L01BB
 	case 0x0200:
-		if 5 >= budget {
+		if 16 >= budget {
 			goto budget
 		}
 		goto L0200
-	case 0x0204:
+	case 0x020A:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L0204
-	case 0x0208:
+		goto L020A
+	case 0x020E:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0208
-	case 0x0209:
+		goto L020E
+	case 0x020F:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0209
-	case 0x020C:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L020C
+		goto L020F
 	case 0x0212:
-		if 7 >= budget {
+		if 14 >= budget {
 			goto budget
 		}
 		goto L0212
-	case 0x0216:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0216
-	case 0x0219:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L0219
-	case 0x021B:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L021B
-	case 0x021F:
-		if 21 >= budget {
-			goto budget
-		}
-		goto L021F
-	case 0x0222:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L0222
-	case 0x0229:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0229
-	case 0x022C:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L022C
-	case 0x0236:
+	case 0x0218:
 		if 7 >= budget {
 			goto budget
 		}
-		goto L0236
-	case 0x0238:
-		if 5 >= budget {
-			goto budget
-		}
-		goto L0238
-	case 0x023C:
+		goto L0218
+	case 0x021C:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L023C
-	case 0x023F:
-		if 10 >= budget {
+		goto L021C
+	case 0x021F:
+		if 11 >= budget {
 			goto budget
 		}
-		goto L023F
-	case 0x0241:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0241
-	case 0x0243:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0243
-	case 0x0246:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0246
-	case 0x0249:
-		if 13 >= budget {
-			goto budget
-		}
-		goto L0249
-	case 0x0251:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0251
-	case 0x0254:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L0254
-	case 0x0256:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0256
-	case 0x0258:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0258
-	case 0x025B:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L025B
-	case 0x0263:
-		if 3 >= budget {
-			goto budget
-		}
-		goto L0263
-	case 0x0266:
-		if 4824 >= budget {
-			goto budget
-		}
-		goto L0266
-	case 0x0269:
-		if 4819 >= budget {
-			goto budget
-		}
-		goto L0269
-	case 0x027E:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L027E
-	case 0x0280:
-		if 30 >= budget {
-			goto budget
-		}
-		goto L0280
-	case 0x028D:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L028D
-	case 0x0293:
-		if 32 >= budget {
-			goto budget
-		}
-		goto L0293
-	case 0x0298:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L0298
-	case 0x029B:
-		if 20 >= budget {
-			goto budget
-		}
-		goto L029B
-	case 0x029F:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L029F
-	case 0x02A5:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L02A5
-	case 0x02A6:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L02A6
-	case 0x02A9:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L02A9
-	case 0x02AD:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L02AD
-	case 0x02B4:
-		if 70 >= budget {
-			goto budget
-		}
-		goto L02B4
-	case 0x02CE:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L02CE
-	case 0x02D2:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L02D2
-	case 0x02D5:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L02D5
-	case 0x02D7:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L02D7
-	case 0x02DB:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L02DB
-	case 0x02DE:
-		if 1830 >= budget {
-			goto budget
-		}
-		goto L02DE
-	case 0x02E0:
-		if 1828 >= budget {
-			goto budget
-		}
-		goto L02E0
-	case 0x02E6:
-		if 1833 >= budget {
-			goto budget
-		}
-		goto L02E6
-	case 0x02E9:
+		goto L021F
+	case 0x0221:
 		if 9 >= budget {
 			goto budget
 		}
-		goto L02E9
-	case 0x02ED:
+		goto L0221
+	case 0x0225:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L0225
+	case 0x0228:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0228
+	case 0x022F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L022F
+	case 0x0232:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0232
+	case 0x023C:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L023C
+	case 0x023E:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L023E
+	case 0x0242:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0242
+	case 0x0245:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0245
+	case 0x0247:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0247
+	case 0x0249:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0249
+	case 0x024C:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L024C
+	case 0x024F:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L024F
+	case 0x0257:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0257
+	case 0x025A:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L025A
+	case 0x025C:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L025C
+	case 0x025E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L025E
+	case 0x0261:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0261
+	case 0x0269:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L02ED
+		goto L0269
+	case 0x026B:
+		if 4824 >= budget {
+			goto budget
+		}
+		goto L026B
+	case 0x026E:
+		if 4819 >= budget {
+			goto budget
+		}
+		goto L026E
+	case 0x0283:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0283
+	case 0x0285:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L0285
+	case 0x0292:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0292
+	case 0x0296:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0296
+	case 0x029B:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L029B
+	case 0x029E:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L029E
+	case 0x02A2:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L02A2
+	case 0x02A8:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02A8
+	case 0x02A9:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L02A9
+	case 0x02AC:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02AC
+	case 0x02B0:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L02B0
+	case 0x02B7:
+		if 71 >= budget {
+			goto budget
+		}
+		goto L02B7
+	case 0x02D0:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L02D0
+	case 0x02D4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02D4
+	case 0x02D7:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L02D7
+	case 0x02D9:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L02D9
+	case 0x02DD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02DD
+	case 0x02E0:
+		if 1830 >= budget {
+			goto budget
+		}
+		goto L02E0
+	case 0x02E2:
+		if 1828 >= budget {
+			goto budget
+		}
+		goto L02E2
+	case 0x02E8:
+		if 1833 >= budget {
+			goto budget
+		}
+		goto L02E8
+	case 0x02EB:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L02EB
+	case 0x02EF:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L02EF
 	case 0x02F3:
 		if 23 >= budget {
 			goto budget
@@ -6857,7 +6987,7 @@ func search1KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00C8 && pc <= 0x00D7) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0164) || (pc >= 0x018C && pc <= 0x01C3) || (pc >= 0x0200 && pc <= 0x02EF) || (pc >= 0x02F3 && pc <= 0x03FE) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00C8 && pc <= 0x00D7) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0100 && pc <= 0x0167) || (pc >= 0x018C && pc <= 0x01C7) || (pc >= 0x0200 && pc <= 0x02F1) || (pc >= 0x02F3 && pc <= 0x03FE) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -6911,7 +7041,7 @@ L0008: // OUT
 	// 0008 JSR *OUT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
@@ -6935,7 +7065,7 @@ L000B:
 	// 000B JSR *GETKEY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
@@ -7112,14 +7242,14 @@ L002E:
 	// 002E JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x002E
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
 L0031:
@@ -7176,7 +7306,7 @@ L0039:
 	// 0039 JSR GO
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0039
 			goto step
@@ -7224,7 +7354,7 @@ L0044: // NOGO
 	clock += 3<<clockShift + 1
 	// 0044 JMP INPUT
 	{
-		goto L02CE
+		goto L02D0
 	}
 
 L00C8: // DISMV
@@ -7309,77 +7439,79 @@ L00D1:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x02DE:
-			goto L02DE
+		case 0x02E0:
+			goto L02E0
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
@@ -7448,6 +7580,10 @@ L00ED: // FR
 		pc = 0x00ED
 		goto step
 	}
+	if clock+6<<clockShift >= end {
+		pc = 0x00ED
+		goto budget
+	}
 	clock += 6<<clockShift + 1
 	// 00ED RTS
 	{
@@ -7456,77 +7592,81 @@ L00ED: // FR
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0132:
-			goto L0132
+		case 0x003C:
+			goto L003C
+		case 0x0128:
+			goto L0128
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
@@ -7537,33 +7677,33 @@ L0100: // GO
 		pc = 0x0100
 		goto step
 	}
-	if clock+42<<clockShift >= end {
+	if clock+24<<clockShift >= end {
 		pc = 0x0100
 		goto budget
 	}
-	clock += 42<<clockShift + 16
-	// 0100 LDX #$FF
+	clock += 24<<clockShift + 8
+	// 0100 LDX #$00
 	{
-		m := byte(0xFF)
+		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0102 STX .RBP
-	{
-		c.Mem[0x004D] = x
-	}
-	// 0104 INX
-	{
-		x++
-		nz = int(int8(x))
-	}
-	// 0105 STX .ABORT
+	// 0102 STX .ABORT
 	{
 		c.Mem[0x004B] = x
 	}
-	// 0107 STX .IDEP
+	// 0104 STX .IDEP
 	{
 		c.Mem[0x0048] = x
+	}
+	// 0106 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0107 STX .RBP
+	{
+		c.Mem[0x004D] = x
 	}
 	// 0109 LDA #$7D
 	{
@@ -7575,72 +7715,30 @@ L0100: // GO
 	{
 		c.Mem[0x0049] = a
 	}
-	// 010D LDA .LEVT
+	// 010D JSR BUDG
 	{
-		m := c.Mem[0x018B]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0110 EOR #$FF
-	{
-		m := byte(0xFF)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0112 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0113 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0114 ADC .LEVC
-	{
-		m := c.Mem[0x02F2]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x010D
+			goto step
 		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x0F
+		s -= 2
+		goto L01BB
 	}
-	// 0117 STA .NODEH
-	{
-		c.Mem[0x004A] = a
+
+L0110:
+	if off[22] {
+		pc = 0x0110
+		goto step
 	}
-	// 0119 ADC #$01
+	if clock+7<<clockShift >= end {
+		pc = 0x0110
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 0110 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -7673,7 +7771,7 @@ L0100: // GO
 
 		}
 	}
-	// 011B LSR A
+	// 0112 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -7681,405 +7779,368 @@ L0100: // GO
 		nz = int(int8(m))
 		a = m
 	}
-	// 011C STA .LIMIT
+	// 0113 STA .LIMIT
 	{
 		c.Mem[0x0098] = a
 	}
 
-L011E: // ITER
-	if off[22] {
-		pc = 0x011E
+L0115: // ITER
+	if off[23] {
+		pc = 0x0115
 		goto step
 	}
 	if clock+32<<clockShift >= end {
-		pc = 0x011E
+		pc = 0x0115
 		goto budget
 	}
 	clock += 32<<clockShift + 10
-	// 011E INC .IDEP
+	// 0115 INC .IDEP
 	{
 		m := c.Mem[0x0048]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0048] = m
 	}
-	// 0120 LDX #$00
+	// 0117 INX
 	{
-		m := byte(0x00)
-		x = m
+		x++
 		nz = int(int8(x))
 	}
-	// 0122 STX .PLY
+	// 0118 STX .PLY
 	{
 		c.Mem[0x0047] = x
 	}
-	// 0124 STX .ALPHA
+	// 011A STX .ALPHA
 	{
 		c.Mem[0x0070] = x
 	}
-	// 0126 STX .MODE
+	// 011C STX .MODE
 	{
 		c.Mem[0x0088] = x
 	}
-	// 0128 DEX
+	// 011E DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0129 STX .BETA
+	// 011F STX .BETA
 	{
 		c.Mem[0x0078] = x
 	}
-	// 012B LDA #$80
+	// 0121 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 012D STA .EVAL
+	// 0123 STA .EVAL
 	{
 		c.Mem[0x0080] = a
 	}
-	// 012F JSR FIRST
+	// 0125 JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x012F
+			pc = 0x0125
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x31
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x27
 		s -= 2
 		goto L00DD
 	}
 
-L0132:
-	if off[23] {
-		pc = 0x0132
+L0128:
+	if off[24] {
+		pc = 0x0128
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0132
+		pc = 0x0128
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0132 JSR ROOT
+	// 0128 JSR ROOT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0132
+			pc = 0x0128
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x34
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x2A
 		s -= 2
 		goto L018F
 	}
 
-L0135:
-	if off[24] {
-		pc = 0x0135
+L012B:
+	if off[25] {
+		pc = 0x012B
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0135
+		pc = 0x012B
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0135 JSR REVERSE
+	// 012B JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0135
+			pc = 0x012B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x37
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x2D
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
-L0138:
-	if off[25] {
-		pc = 0x0138
+L012E:
+	if off[26] {
+		pc = 0x012E
 		goto step
 	}
-	if clock+59<<clockShift >= end {
-		pc = 0x0138
+	if clock+76<<clockShift >= end {
+		pc = 0x012E
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0138 LDX .RBP
+	// 012E LDA .RBP
 	{
 		m := c.Mem[0x004D]
-		x = m
-		nz = int(int8(x))
+		a = m
+		nz = int(int8(a))
 	}
-	// 013A BMI MATE
+	// 0130 BMI FR
 	{
 		if nz < 0 {
-			clock += 1 << clockShift
-			goto L0163
+			clock += 2 << clockShift
+			goto L00ED
 		}
 	}
 
-L013C:
-	if off[26] {
-		pc = 0x013C
+L0132:
+	if off[27] {
+		pc = 0x0132
 		goto step
 	}
-	clock += 10<<clockShift + 4
-	// 013C LDA .NODEH
+	clock += 8<<clockShift + 3
+	// 0132 LDA .NODEH
 	{
 		m := c.Mem[0x004A]
 		a = m
 		nz = int(int8(a))
 	}
-	// 013E SEC
-	{
-		cf = 1
-	}
-	// 013F SBC .LIMIT
+	// 0134 CMP .LIMIT
 	{
 		m := c.Mem[0x0098]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
 	}
-	// 0141 BMI GDONE
+	// 0136 BMI GDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0149
+			goto L013E
 		}
 	}
 
-L0143:
-	if off[27] {
-		pc = 0x0143
+L0138:
+	if off[28] {
+		pc = 0x0138
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 0143 LDA .IDEP
+	// 0138 LDA .IDEP
 	{
 		m := c.Mem[0x0048]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0145 CMP #$06
+	// 013A CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0147 BCC ITER
+	// 013C BCC ITER
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L011E
+			goto L0115
 		}
 	}
 
-L0149: // GDONE
-	if off[28] {
-		pc = 0x0149
+L013E: // GDONE
+	if off[29] {
+		pc = 0x013E
 		goto step
 	}
-	clock += 37<<clockShift + 11
-	// 0149 LDX .RBP
+	clock += 32<<clockShift + 11
+	// 013E LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 014B STX .BESTP
+	// 0140 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 014D STX .PIECE
-	{
-		c.Mem[0x00B0] = x
-	}
-	// 014F STX .LASTP
+	// 0142 STX .LASTP
 	{
 		c.Mem[0x009B] = x
 	}
-	// 0151 LDA .BOARD,X
+	// 0144 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0153 STA .BESTV
+	// 0146 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0155 STA .LASTF
+	// 0148 STA .LASTF
 	{
 		c.Mem[0x009C] = a
 	}
-	// 0157 LDA .RBM
+	// 014A LDA .RBM
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0159 STA .BESTM
+	// 014C STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 015B STA .SQUARE
+	// 014E STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 015D JSR MOVE
+	// 0150 CMP #$70
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
-			clock -= 6<<clockShift + 1
-			pc = 0x015D
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0152 BCC GMOVE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0160
+		}
+	}
+
+L0154:
+	if off[30] {
+		pc = 0x0154
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0154 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0156 BCC GMOVE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0160
+		}
+	}
+
+L0158:
+	if off[31] {
+		pc = 0x0158
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0158 LDY $51
+	{
+		m := c.Mem[0x0051]
+		y = m
+		nz = int(int8(y))
+	}
+	// 015A BPL GMOVE
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0160
+		}
+	}
+
+L015C:
+	if off[32] {
+		pc = 0x015C
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 015C STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 6<<clockShift + 2
+			pc = 0x015C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5F
+		c.Mem[ea] = y
+	}
+	// 015E LDX #$01
+	{
+		m := byte(0x01)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0160: // GMOVE
+	if off[33] {
+		pc = 0x0160
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 0160 STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 0162 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0162
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x64
 		s -= 2
 		goto L02F3
 	}
 
-L0160:
-	if off[29] {
-		pc = 0x0160
+L0165:
+	if off[34] {
+		pc = 0x0165
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x0160
+		pc = 0x0165
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0160 JMP CHESS
+	// 0165 JMP CHESS
 	{
 		goto L0000
 	}
 
-L0163: // MATE
-	if off[30] {
-		pc = 0x0163
-		goto step
-	}
-	clock += 8<<clockShift + 2
-	// 0163 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0164 RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x003C:
-			goto L003C
-		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
-				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
-				goto L01B8
-			case 118:
-				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
-				goto L0360
-			}
-		}
-		goto step
-	}
-
 L018C: // FULL
-	if off[31] {
+	if off[35] {
 		pc = 0x018C
 		goto step
 	}
@@ -8091,18 +8152,18 @@ L018C: // FULL
 	// 018C JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x018C
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x8E
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
 L018F: // ROOT
-	if off[32] {
+	if off[36] {
 		pc = 0x018F
 		goto step
 	}
@@ -8114,18 +8175,18 @@ L018F: // ROOT
 	// 018F JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x018F
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x91
 		s -= 2
-		goto L01BB
+		goto L0200
 	}
 
 L0192:
-	if off[33] {
+	if off[37] {
 		pc = 0x0192
 		goto step
 	}
@@ -8155,7 +8216,7 @@ L0192:
 	}
 
 L0198:
-	if off[34] {
+	if off[38] {
 		pc = 0x0198
 		goto step
 	}
@@ -8179,18 +8240,18 @@ L0198:
 	// 019C JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x019C
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x9E
 		s -= 2
-		goto L01BB
+		goto L0200
 	}
 
 L019F:
-	if off[35] {
+	if off[39] {
 		pc = 0x019F
 		goto step
 	}
@@ -8207,7 +8268,7 @@ L019F:
 	}
 
 L01A1: // FDONE
-	if off[36] {
+	if off[40] {
 		pc = 0x01A1
 		goto step
 	}
@@ -8241,18 +8302,18 @@ L01A1: // FDONE
 	}
 
 L01A8:
-	if off[37] {
+	if off[41] {
 		pc = 0x01A8
 		goto step
 	}
 	clock += 3<<clockShift + 1
 	// 01A8 JMP REVERSE
 	{
-		goto L0266
+		goto L026B
 	}
 
 L01AB: // NOLEG
-	if off[38] {
+	if off[42] {
 		pc = 0x01AB
 		goto step
 	}
@@ -8285,18 +8346,18 @@ L01AB: // NOLEG
 	// 01B2 JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x01B2
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0xB4
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
 L01B5:
-	if off[39] {
+	if off[43] {
 		pc = 0x01B5
 		goto step
 	}
@@ -8308,18 +8369,18 @@ L01B5:
 	// 01B5 JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x01B5
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0xB7
 		s -= 2
-		goto L01BB
+		goto L0200
 	}
 
 L01B8:
-	if off[40] {
+	if off[44] {
 		pc = 0x01B8
 		goto step
 	}
@@ -8333,96 +8394,245 @@ L01B8:
 		goto L03D8
 	}
 
-L01BB: // GEN
-	if off[41] {
+L01BB: // BUDG
+	if off[45] {
 		pc = 0x01BB
 		goto step
 	}
-	if clock+19<<clockShift >= end {
+	if clock+23<<clockShift >= end {
 		pc = 0x01BB
 		goto budget
 	}
-	clock += 14<<clockShift + 5
-	// 01BB TSX
+	clock += 23<<clockShift + 7
+	// 01BB LDA .LEVT
+	{
+		m := c.Mem[0x018B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 01BE EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 01C0 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 01C1 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 01C2 ADC .LEVC
+	{
+		m := c.Mem[0x02F2]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 01C5 STA .NODEH
+	{
+		c.Mem[0x004A] = a
+	}
+	// 01C7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0110:
+			goto L0110
+		}
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L03DD
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
+				goto L01B8
+			case 50:
+				goto L0382
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
+				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
+			}
+		}
+		goto step
+	}
+
+L0200: // GEN
+	if off[46] {
+		pc = 0x0200
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 16<<clockShift + 6
+	// 0200 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 01BC TXA
+	// 0201 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 01BD LDX .PLY
+	// 0202 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 01BF STA .SSP,X
+	// 0204 STA .SSP,X
 	{
 		ea := uint16(x + 0x90)
 		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x01BF
+			clock -= 9<<clockShift + 3
+			pc = 0x0204
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 01C1 JMP GNM
-	{
-		goto L0200
-	}
-
-L0200: // GNM
-	if off[42] {
-		pc = 0x0200
-		goto step
-	}
-	clock += 5<<clockShift + 2
-	// 0200 LDA #$10
+	// 0206 LDA #$10
 	{
 		m := byte(0x10)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0202 STA .PIECE
+	// 0208 STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
 
-L0204: // NEWP
-	if off[43] {
-		pc = 0x0204
+L020A: // NEWP
+	if off[47] {
+		pc = 0x020A
 		goto step
 	}
 	if clock+14<<clockShift >= end {
-		pc = 0x0204
+		pc = 0x020A
 		goto budget
 	}
 	clock += 7<<clockShift + 2
-	// 0204 DEC .PIECE
+	// 020A DEC .PIECE
 	{
 		m := c.Mem[0x00B0]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B0] = m
 	}
-	// 0206 BPL NEX
+	// 020C BPL NEX
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0209
+			goto L020F
 		}
 	}
 
-L0208:
-	if off[44] {
-		pc = 0x0208
+L020E:
+	if off[48] {
+		pc = 0x020E
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0208 RTS
+	// 020E RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -8438,194 +8648,196 @@ L0208:
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
-L0209: // NEX
-	if off[45] {
-		pc = 0x0209
+L020F: // NEX
+	if off[49] {
+		pc = 0x020F
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0209 JSR RESET
+	// 020F JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0209
+			pc = 0x020F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x11
 		s -= 2
-		goto L02AD
+		goto L02B0
 	}
 
-L020C:
-	if off[46] {
-		pc = 0x020C
+L0212:
+	if off[50] {
+		pc = 0x0212
 		goto step
 	}
 	if clock+14<<clockShift >= end {
-		pc = 0x020C
+		pc = 0x0212
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 020C LDY .PIECE
+	// 0212 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 020E CPY #$08
+	// 0214 CPY #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0210 BPL PAWN
+	// 0216 BPL PAWN
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0238
+			goto L023E
 		}
 	}
 
-L0212:
-	if off[47] {
-		pc = 0x0212
+L0218:
+	if off[51] {
+		pc = 0x0218
 		goto step
 	}
 	clock += 7<<clockShift + 2
-	// 0212 LDX .MST,Y
+	// 0218 LDX .MST,Y
 	{
 		m := c.Mem[y+0xA0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0214 STX .MOVEN
+	// 021A STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L0216: // AGN
-	if off[48] {
-		pc = 0x0216
+L021C: // AGN
+	if off[52] {
+		pc = 0x021C
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0216
+		pc = 0x021C
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0216 JSR CMOVE
+	// 021C JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0216
+			pc = 0x021C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
 		s -= 2
-		goto L0280
+		goto L0285
 	}
 
-L0219:
-	if off[49] {
-		pc = 0x0219
+L021F:
+	if off[53] {
+		pc = 0x021F
 		goto step
 	}
 	if clock+11<<clockShift >= end {
-		pc = 0x0219
+		pc = 0x021F
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0219 BMI STOP
+	// 021F BMI STOP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0229
+			goto L022F
 		}
 	}
 
-L021B:
-	if off[50] {
-		pc = 0x021B
+L0221:
+	if off[54] {
+		pc = 0x0221
 		goto step
 	}
 	clock += 9<<clockShift + 2
-	// 021B PHP
+	// 0221 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -8635,39 +8847,39 @@ L021B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 9<<clockShift + 2
-			pc = 0x021B
+			pc = 0x0221
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 021C JSR JANUS
+	// 0222 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x021C
+			pc = 0x0222
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x24
 		s -= 2
 		goto L0321
 	}
 
-L021F:
-	if off[51] {
-		pc = 0x021F
+L0225:
+	if off[55] {
+		pc = 0x0225
 		goto step
 	}
 	if clock+21<<clockShift >= end {
-		pc = 0x021F
+		pc = 0x0225
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 021F PLP
+	// 0225 PLP
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
@@ -8677,449 +8889,452 @@ L021F:
 		v = m&FlagV != 0
 
 	}
-	// 0220 BVS STOP
+	// 0226 BVS STOP
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L0229
+			goto L022F
 		}
 	}
 
-L0222:
-	if off[52] {
-		pc = 0x0222
+L0228:
+	if off[56] {
+		pc = 0x0228
 		goto step
 	}
 	clock += 9<<clockShift + 4
-	// 0222 LDY .PIECE
+	// 0228 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0224 DEY
+	// 022A DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 0225 CPY #$05
+	// 022B CPY #$05
 	{
 		m := byte(0x05)
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0227 BCC AGN
+	// 022D BCC AGN
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0216
+			goto L021C
 		}
 	}
 
-L0229: // STOP
-	if off[53] {
-		pc = 0x0229
+L022F: // STOP
+	if off[57] {
+		pc = 0x022F
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0229 JSR RESET
+	// 022F JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0229
+			pc = 0x022F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x31
 		s -= 2
-		goto L02AD
+		goto L02B0
 	}
 
-L022C:
-	if off[54] {
-		pc = 0x022C
+L0232:
+	if off[58] {
+		pc = 0x0232
 		goto step
 	}
 	if clock+24<<clockShift >= end {
-		pc = 0x022C
+		pc = 0x0232
 		goto budget
 	}
 	clock += 17<<clockShift + 5
-	// 022C DEC .MOVEN
+	// 0232 DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B6] = m
 	}
-	// 022E LDX .PIECE
+	// 0234 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0230 LDA .MOVEN
+	// 0236 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0232 CMP .MEND,X
+	// 0238 CMP .MEND,X
 	{
 		m := c.Mem[x+0xA8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0234 BNE AGN
+	// 023A BNE AGN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0216
+			goto L021C
 		}
 	}
 
-L0236:
-	if off[55] {
-		pc = 0x0236
+L023C:
+	if off[59] {
+		pc = 0x023C
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0236 BEQ NEWP
+	// 023C BEQ NEWP
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0204
+			goto L020A
 		}
 	}
 
-L0238: // PAWN
-	if off[56] {
-		pc = 0x0238
+L023E: // PAWN
+	if off[60] {
+		pc = 0x023E
 		goto step
 	}
 	clock += 5<<clockShift + 2
-	// 0238 LDX #$06
+	// 023E LDX #$06
 	{
 		m := byte(0x06)
 		x = m
 		nz = int(int8(x))
 	}
-	// 023A STX .MOVEN
+	// 0240 STX .MOVEN
 	{
 		c.Mem[0x00B6] = x
 	}
 
-L023C: // P1
-	if off[57] {
-		pc = 0x023C
+L0242: // P1
+	if off[61] {
+		pc = 0x0242
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x023C
+		pc = 0x0242
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 023C JSR CMOVE
+	// 0242 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x023C
+			pc = 0x0242
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x44
 		s -= 2
-		goto L0280
+		goto L0285
 	}
 
-L023F:
-	if off[58] {
-		pc = 0x023F
+L0245:
+	if off[62] {
+		pc = 0x0245
 		goto step
 	}
 	if clock+10<<clockShift >= end {
-		pc = 0x023F
+		pc = 0x0245
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 023F BVC P2
+	// 0245 BVC P2
 	{
 		if !v {
 			clock += 1 << clockShift
-			goto L0246
+			goto L024C
 		}
 	}
 
-L0241:
-	if off[59] {
-		pc = 0x0241
+L0247:
+	if off[63] {
+		pc = 0x0247
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0241 BMI P2
+	// 0247 BMI P2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0246
+			goto L024C
 		}
 	}
 
-L0243:
-	if off[60] {
-		pc = 0x0243
+L0249:
+	if off[64] {
+		pc = 0x0249
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0243 JSR JANUS
+	// 0249 JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0243
+			pc = 0x0249
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x4B
 		s -= 2
 		goto L0321
 	}
 
-L0246: // P2
-	if off[61] {
-		pc = 0x0246
+L024C: // P2
+	if off[65] {
+		pc = 0x024C
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0246
+		pc = 0x024C
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0246 JSR RESET
+	// 024C JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0246
+			pc = 0x024C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x4E
 		s -= 2
-		goto L02AD
+		goto L02B0
 	}
 
-L0249:
-	if off[62] {
-		pc = 0x0249
+L024F:
+	if off[66] {
+		pc = 0x024F
 		goto step
 	}
 	if clock+13<<clockShift >= end {
-		pc = 0x0249
+		pc = 0x024F
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 0249 DEC .MOVEN
+	// 024F DEC .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x00B6] = m
 	}
-	// 024B LDA .MOVEN
+	// 0251 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 024D CMP #$05
+	// 0253 CMP #$05
 	{
 		m := byte(0x05)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 024F BEQ P1
+	// 0255 BEQ P1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L023C
+			goto L0242
 		}
 	}
 
-L0251: // P3
-	if off[63] {
-		pc = 0x0251
+L0257: // P3
+	if off[67] {
+		pc = 0x0257
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0251
+		pc = 0x0257
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0251 JSR CMOVE
+	// 0257 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0251
+			pc = 0x0257
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x59
 		s -= 2
-		goto L0280
+		goto L0285
 	}
 
-L0254:
-	if off[64] {
-		pc = 0x0254
+L025A:
+	if off[68] {
+		pc = 0x025A
 		goto step
 	}
 	if clock+10<<clockShift >= end {
-		pc = 0x0254
+		pc = 0x025A
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0254 BVS NEWP
+	// 025A BVS NEWP
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L0204
+			goto L020A
 		}
 	}
 
-L0256:
-	if off[65] {
-		pc = 0x0256
+L025C:
+	if off[69] {
+		pc = 0x025C
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0256 BMI NEWP
+	// 025C BMI NEWP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0204
+			goto L020A
 		}
 	}
 
-L0258:
-	if off[66] {
-		pc = 0x0258
+L025E:
+	if off[70] {
+		pc = 0x025E
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0258 JSR JANUS
+	// 025E JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x0258
+			pc = 0x025E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x60
 		s -= 2
 		goto L0321
 	}
 
-L025B:
-	if off[67] {
-		pc = 0x025B
+L0261:
+	if off[71] {
+		pc = 0x0261
 		goto step
 	}
 	if clock+12<<clockShift >= end {
-		pc = 0x025B
+		pc = 0x0261
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 025B LDA .SQUARE
+	// 0261 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 025D AND #$F0
+	// 0263 AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 025F CMP #$20
+	// 0265 CMP #$20
 	{
 		m := byte(0x20)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0261 BEQ P3
+	// 0267 BEQ P3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0251
+			goto L0257
 		}
 	}
 
-L0263:
-	if off[68] {
-		pc = 0x0263
+L0269:
+	if off[72] {
+		pc = 0x0269
 		goto step
 	}
-	clock += 3<<clockShift + 1
-	// 0263 JMP NEWP
+	clock += 2<<clockShift + 1
+	// 0269 BNE NEWP
 	{
-		goto L0204
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L020A
+		}
 	}
 
-L0266: // REVERSE
-	if off[69] {
-		pc = 0x0266
+L026B: // REVERSE
+	if off[73] {
+		pc = 0x026B
 		goto step
 	}
 	if clock+4824<<clockShift >= end {
-		pc = 0x0266
+		pc = 0x026B
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 0266 PHA
+	// 026B PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 5<<clockShift + 2
-			pc = 0x0266
+			pc = 0x026B
 			goto step
 		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0267 LDX #$0F
+	// 026C LDX #$0F
 	{
 		m := byte(0x0F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0269: // ETC
-	if off[70] {
-		pc = 0x0269
+L026E: // ETC
+	if off[74] {
+		pc = 0x026E
 		goto step
 	}
 	clock += 36<<clockShift + 12
-	// 0269 SEC
+	// 026E SEC
 	{
 		cf = 1
 	}
-	// 026A LDY .BK,X
+	// 026F LDY .BK,X
 	{
 		m := c.Mem[x+0x60]
 		y = m
 		nz = int(int8(y))
 	}
-	// 026C LDA #$77
+	// 0271 LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 026E SBC .BOARD,X
+	// 0273 SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -9149,37 +9364,37 @@ L0269: // ETC
 
 		}
 	}
-	// 0270 STA .BK,X
+	// 0275 STA .BK,X
 	{
 		ea := uint16(x + 0x60)
 		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 24<<clockShift + 8
-			pc = 0x0270
+			pc = 0x0275
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0272 STY .BOARD,X
+	// 0277 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 7
-			pc = 0x0272
+			pc = 0x0277
 			goto step
 		}
 		c.Mem[ea] = y
 	}
-	// 0274 SEC
+	// 0279 SEC
 	{
 		cf = 1
 	}
-	// 0275 LDA #$77
+	// 027A LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0277 SBC .BOARD,X
+	// 027C SBC .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		if c.P&FlagD == 0 {
@@ -9209,148 +9424,150 @@ L0269: // ETC
 
 		}
 	}
-	// 0279 STA .BOARD,X
+	// 027E STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x0279
+			pc = 0x027E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 027B DEX
+	// 0280 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 027C BPL ETC
+	// 0281 BPL ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0269
+			goto L026E
 		}
 	}
 
-L027E:
-	if off[71] {
-		pc = 0x027E
+L0283:
+	if off[75] {
+		pc = 0x0283
 		goto step
 	}
 	clock += 10<<clockShift + 2
-	// 027E PLA
+	// 0283 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 027F RTS
+	// 0284 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
-L0280: // CMOVE
-	if off[72] {
-		pc = 0x0280
+L0285: // CMOVE
+	if off[76] {
+		pc = 0x0285
 		goto step
 	}
-	if clock+30<<clockShift >= end {
-		pc = 0x0280
+	if clock+31<<clockShift >= end {
+		pc = 0x0285
 		goto budget
 	}
-	clock += 19<<clockShift + 7
-	// 0280 LDA .SQUARE
+	clock += 20<<clockShift + 7
+	// 0285 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0282 LDX .MOVEN
+	// 0287 LDX .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0284 CLC
+	// 0289 CLC
 	{
 		cf = 0
 	}
-	// 0285 ADC .MOVEX,X
+	// 028A ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
 		if c.P&FlagD == 0 {
@@ -9383,130 +9600,124 @@ L0280: // CMOVE
 
 		}
 	}
-	// 0287 STA .SQUARE
+	// 028C STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0289 AND #$88
+	// 028E BIT .MOVEX
 	{
-		m := byte(0x88)
-		a &= m
-		nz = int(int8(a))
+		m := c.Mem[0x00B7]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
 	}
-	// 028B BNE ILLEGAL
+	// 0290 BNE ILLEGAL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02A9
+			goto L02AC
 		}
 	}
 
-L028D:
-	if off[73] {
-		pc = 0x028D
+L0292:
+	if off[77] {
+		pc = 0x0292
 		goto step
 	}
-	clock += 8<<clockShift + 3
-	// 028D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 028F STA $4F
+	clock += 5<<clockShift + 2
+	// 0292 STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0291 LDX #$20
+	// 0294 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0293: // LOOP
-	if off[74] {
-		pc = 0x0293
+L0296: // LOOP
+	if off[78] {
+		pc = 0x0296
 		goto step
 	}
 	if clock+32<<clockShift >= end {
-		pc = 0x0293
+		pc = 0x0296
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0293 DEX
+	// 0296 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0294 CMP .BOARD,X
+	// 0297 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0296 BNE LOOP
+	// 0299 BNE LOOP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0293
-		}
-	}
-
-L0298:
-	if off[75] {
-		pc = 0x0298
-		goto step
-	}
-	clock += 4<<clockShift + 2
-	// 0298 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0299 BMI NO
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L02A5
+			goto L0296
 		}
 	}
 
 L029B:
-	if off[76] {
+	if off[79] {
 		pc = 0x029B
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 029B CPX #$10
+	// 029B TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 029C BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02A8
+		}
+	}
+
+L029E:
+	if off[80] {
+		pc = 0x029E
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 029E CPX #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 029D BMI ILLEGAL
+	// 02A0 BMI ILLEGAL
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L02A9
+			goto L02AC
 		}
 	}
 
-L029F:
-	if off[77] {
-		pc = 0x029F
+L02A2:
+	if off[81] {
+		pc = 0x02A2
 		goto step
 	}
 	clock += 6<<clockShift + 3
-	// 029F LDA #$7F
+	// 02A2 LDA #$7F
 	{
 		m := byte(0x7F)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02A1 ADC #$01
+	// 02A4 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -9539,379 +9750,374 @@ L029F:
 
 		}
 	}
-	// 02A3 BVS RETL
+	// 02A6 BVS RETL
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L02A6
+			goto L02A9
 		}
 	}
 
-L02A5: // NO
-	if off[78] {
-		pc = 0x02A5
+L02A8: // NO
+	if off[82] {
+		pc = 0x02A8
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 02A5 CLV
+	// 02A8 CLV
 	{
 		v = false
 	}
 
-L02A6: // RETL
-	if off[79] {
-		pc = 0x02A6
+L02A9: // RETL
+	if off[83] {
+		pc = 0x02A9
 		goto step
 	}
 	clock += 8<<clockShift + 2
-	// 02A6 LDA #$00
+	// 02A9 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02A8 RTS
+	// 02AB RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
+		case 0x021F:
+			goto L021F
+		case 0x0245:
+			goto L0245
+		case 0x025A:
+			goto L025A
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
-L02A9: // ILLEGAL
-	if off[80] {
-		pc = 0x02A9
+L02AC: // ILLEGAL
+	if off[84] {
+		pc = 0x02AC
 		goto step
 	}
 	clock += 10<<clockShift + 3
-	// 02A9 LDA #$FF
+	// 02AC LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02AB CLV
+	// 02AE CLV
 	{
 		v = false
 	}
-	// 02AC RTS
+	// 02AF RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x023F:
-			goto L023F
-		case 0x0254:
-			goto L0254
+		case 0x021F:
+			goto L021F
+		case 0x0245:
+			goto L0245
+		case 0x025A:
+			goto L025A
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
-L02AD: // RESET
-	if off[81] {
-		pc = 0x02AD
+L02B0: // RESET
+	if off[85] {
+		pc = 0x02B0
 		goto step
 	}
 	if clock+16<<clockShift >= end {
-		pc = 0x02AD
+		pc = 0x02B0
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 02AD LDX .PIECE
+	// 02B0 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 02AF LDA .BOARD,X
+	// 02B2 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B1 STA .SQUARE
+	// 02B4 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 02B3 RTS
+	// 02B6 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x020C:
-			goto L020C
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
+		case 0x0212:
+			goto L0212
+		case 0x0232:
+			goto L0232
+		case 0x024F:
+			goto L024F
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
-L02B4: // UMOVE
-	if off[82] {
-		pc = 0x02B4
+L02B7: // UMOVE
+	if off[86] {
+		pc = 0x02B7
 		goto step
 	}
-	if clock+70<<clockShift >= end {
-		pc = 0x02B4
+	if clock+71<<clockShift >= end {
+		pc = 0x02B7
 		goto budget
 	}
-	clock += 54<<clockShift + 17
-	// 02B4 TSX
+	clock += 53<<clockShift + 17
+	// 02B7 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 02B5 STX .SP1
+	// 02B8 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 02B7 LDX .SP2
+	// 02BA LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 02B9 TXS
+	// 02BC TXS
 	{
 		s = x
-	}
-	// 02BA PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 02BB STA .MOVEN
-	{
-		c.Mem[0x00B6] = a
 	}
 	// 02BD PLA
 	{
@@ -9920,31 +10126,25 @@ L02B4: // UMOVE
 		a = m
 		nz = int(int8(a))
 	}
-	// 02BE STA .PIECE
+	// 02BE STA .MOVEN
 	{
-		c.Mem[0x00B0] = a
+		c.Mem[0x00B6] = a
 	}
-	// 02C0 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 02C1 PLA
+	// 02C0 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C2 STA .BOARD,X
+	// 02C1 STA .PIECE
 	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 7
-			pc = 0x02C2
-			goto step
-		}
-		c.Mem[ea] = a
+		c.Mem[0x00B0] = a
+	}
+	// 02C3 TAX
+	{
+		x = a
+		nz = int(int8(x))
 	}
 	// 02C4 PLA
 	{
@@ -9953,226 +10153,246 @@ L02B4: // UMOVE
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C5 TAX
+	// 02C5 STA .BOARD,X
 	{
-		x = a
-		nz = int(int8(x))
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 23<<clockShift + 7
+			pc = 0x02C5
+			goto step
+		}
+		c.Mem[ea] = a
 	}
-	// 02C6 PLA
+	// 02C7 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C7 STA .SQUARE
+	// 02C8 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 02C9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CA STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 02C9 STA .BOARD,X
+	// 02CC STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x02C9
+			clock -= 6<<clockShift + 2
+			pc = 0x02CC
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 02CB JMP STRV
+	// 02CE BPL STRV
 	{
-		goto L031A
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L031A
+		}
 	}
 
-L02CE: // INPUT
-	if off[83] {
-		pc = 0x02CE
+L02D0: // INPUT
+	if off[87] {
+		pc = 0x02D0
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 02CE CMP #$0F
+	// 02D0 CMP #$0F
 	{
 		m := byte(0x0F)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D0 BNE NOMV
+	// 02D2 BNE NOMV
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02D7
+			goto L02D9
 		}
 	}
 
-L02D2:
-	if off[84] {
-		pc = 0x02D2
+L02D4:
+	if off[88] {
+		pc = 0x02D4
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 02D2 JSR MOVE
+	// 02D4 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x02D2
+			pc = 0x02D4
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xD4
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xD6
 		s -= 2
 		goto L02F3
 	}
 
-L02D5:
-	if off[85] {
-		pc = 0x02D5
-		goto step
-	}
-	if clock+12<<clockShift >= end {
-		pc = 0x02D5
-		goto budget
-	}
-	clock += 2<<clockShift + 1
-	// 02D5 BNE DISP
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L02DE
-		}
-	}
-
-L02D7: // NOMV
-	if off[86] {
+L02D7:
+	if off[89] {
 		pc = 0x02D7
 		goto step
 	}
+	if clock+12<<clockShift >= end {
+		pc = 0x02D7
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02D7 BNE DISP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E0
+		}
+	}
+
+L02D9: // NOMV
+	if off[90] {
+		pc = 0x02D9
+		goto step
+	}
 	clock += 4<<clockShift + 2
-	// 02D7 CMP #$08
+	// 02D9 CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D9 BCS ERROR
+	// 02DB BCS ERROR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L02ED
+			goto L02EF
 		}
 	}
 
-L02DB:
-	if off[87] {
-		pc = 0x02DB
+L02DD:
+	if off[91] {
+		pc = 0x02DD
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 02DB JSR DISMV
+	// 02DD JSR DISMV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
-			pc = 0x02DB
+			pc = 0x02DD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xDD
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xDF
 		s -= 2
 		goto L00C8
 	}
 
-L02DE: // DISP
-	if off[88] {
-		pc = 0x02DE
+L02E0: // DISP
+	if off[92] {
+		pc = 0x02E0
 		goto step
 	}
 	if clock+1830<<clockShift >= end {
-		pc = 0x02DE
+		pc = 0x02E0
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 02DE LDX #$1F
+	// 02E0 LDX #$1F
 	{
 		m := byte(0x1F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L02E0: // SEARCH
-	if off[89] {
-		pc = 0x02E0
+L02E2: // SEARCH
+	if off[93] {
+		pc = 0x02E2
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 02E0 LDA .BOARD,X
+	// 02E2 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02E2 CMP .BESTV
+	// 02E4 CMP .BESTV
 	{
 		m := c.Mem[0x00FA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02E4 BEQ HERE
+	// 02E6 BEQ HERE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L02E9
+			goto L02EB
 		}
 	}
 
-L02E6:
-	if off[90] {
-		pc = 0x02E6
+L02E8:
+	if off[94] {
+		pc = 0x02E8
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 02E6 DEX
+	// 02E8 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 02E7 BPL SEARCH
+	// 02E9 BPL SEARCH
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L02E0
+			goto L02E2
 		}
 	}
 
-L02E9: // HERE
-	if off[91] {
-		pc = 0x02E9
+L02EB: // HERE
+	if off[95] {
+		pc = 0x02EB
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 02E9 STX .BESTP
+	// 02EB STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 02EB STX .PIECE
+	// 02ED STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
 
-L02ED: // ERROR
-	if off[92] {
-		pc = 0x02ED
+L02EF: // ERROR
+	if off[96] {
+		pc = 0x02EF
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 02ED JMP CHESS
+	// 02EF JMP CHESS
 	{
 		goto L0000
 	}
 
 L02F3: // MOVE
-	if off[93] {
+	if off[97] {
 		pc = 0x02F3
 		goto step
 	}
@@ -10209,7 +10429,7 @@ L02F3: // MOVE
 	// 02FB PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 10<<clockShift + 4
 			pc = 0x02FB
 			goto step
@@ -10235,7 +10455,7 @@ L02F3: // MOVE
 	}
 
 L0301: // CHECK
-	if off[94] {
+	if off[98] {
 		pc = 0x0301
 		goto step
 	}
@@ -10265,7 +10485,7 @@ L0301: // CHECK
 	}
 
 L0306:
-	if off[95] {
+	if off[99] {
 		pc = 0x0306
 		goto step
 	}
@@ -10298,7 +10518,7 @@ L0306:
 	// 030D PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 28<<clockShift + 9
 			pc = 0x030D
 			goto step
@@ -10332,7 +10552,7 @@ L0306:
 	// 0314 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 14<<clockShift + 5
 			pc = 0x0314
 			goto step
@@ -10349,7 +10569,7 @@ L0306:
 	// 0316 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 9<<clockShift + 3
 			pc = 0x0316
 			goto step
@@ -10367,7 +10587,7 @@ L0306:
 	// 0319 PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 3<<clockShift + 1
 			pc = 0x0319
 			goto step
@@ -10378,7 +10598,7 @@ L0306:
 	}
 
 L031A: // STRV
-	if off[96] {
+	if off[100] {
 		pc = 0x031A
 		goto step
 	}
@@ -10409,90 +10629,92 @@ L031A: // STRV
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0160:
-			goto L0160
-		case 0x02D5:
-			goto L02D5
+		case 0x0165:
+			goto L0165
+		case 0x02D7:
+			goto L02D7
 		case 0x0360:
 			goto L0360
 		case 0x0389:
 			goto L0389
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
 L0321: // JANUS
-	if off[97] {
+	if off[101] {
 		pc = 0x0321
 		goto step
 	}
@@ -10516,7 +10738,7 @@ L0321: // JANUS
 	}
 
 L0325:
-	if off[98] {
+	if off[102] {
 		pc = 0x0325
 		goto step
 	}
@@ -10543,7 +10765,7 @@ L0325:
 	}
 
 L032B:
-	if off[99] {
+	if off[103] {
 		pc = 0x032B
 		goto step
 	}
@@ -10580,7 +10802,7 @@ L032B:
 	}
 
 L0334: // JR0
-	if off[100] {
+	if off[104] {
 		pc = 0x0334
 		goto step
 	}
@@ -10596,88 +10818,90 @@ L0334: // JR0
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
+		case 0x0225:
+			goto L0225
+		case 0x024C:
+			goto L024C
+		case 0x0261:
+			goto L0261
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
 L0335: // JC
-	if off[101] {
+	if off[105] {
 		pc = 0x0335
 		goto step
 	}
@@ -10703,7 +10927,7 @@ L0335: // JC
 	}
 
 L033B:
-	if off[102] {
+	if off[106] {
 		pc = 0x033B
 		goto step
 	}
@@ -10717,7 +10941,7 @@ L033B:
 	}
 
 L033D: // JQ
-	if off[103] {
+	if off[107] {
 		pc = 0x033D
 		goto step
 	}
@@ -10743,7 +10967,7 @@ L033D: // JQ
 	}
 
 L0343: // TRY
-	if off[104] {
+	if off[108] {
 		pc = 0x0343
 		goto step
 	}
@@ -10763,7 +10987,7 @@ L0343: // TRY
 	// 0347 JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0347
 			goto step
@@ -10774,7 +10998,7 @@ L0343: // TRY
 	}
 
 L034A:
-	if off[105] {
+	if off[109] {
 		pc = 0x034A
 		goto step
 	}
@@ -10796,7 +11020,7 @@ L034A:
 	// 034E JSR CENT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x034E
 			goto step
@@ -10807,7 +11031,7 @@ L034A:
 	}
 
 L0351:
-	if off[106] {
+	if off[110] {
 		pc = 0x0351
 		goto step
 	}
@@ -10865,7 +11089,7 @@ L0351:
 	}
 
 L0358:
-	if off[107] {
+	if off[111] {
 		pc = 0x0358
 		goto step
 	}
@@ -10878,7 +11102,7 @@ L0358:
 	}
 
 L035A: // TP1
-	if off[108] {
+	if off[112] {
 		pc = 0x035A
 		goto step
 	}
@@ -10886,7 +11110,7 @@ L035A: // TP1
 	// 035A JSR GAINR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x035A
 			goto step
@@ -10897,7 +11121,7 @@ L035A: // TP1
 	}
 
 L035D:
-	if off[109] {
+	if off[113] {
 		pc = 0x035D
 		goto step
 	}
@@ -10909,7 +11133,7 @@ L035D:
 	// 035D JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x035D
 			goto step
@@ -10920,7 +11144,7 @@ L035D:
 	}
 
 L0360:
-	if off[110] {
+	if off[114] {
 		pc = 0x0360
 		goto step
 	}
@@ -11094,7 +11318,7 @@ L0360:
 	// 037F JSR NEGA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x037F
 			goto step
@@ -11105,7 +11329,7 @@ L0360:
 	}
 
 L0382:
-	if off[111] {
+	if off[115] {
 		pc = 0x0382
 		goto step
 	}
@@ -11128,18 +11352,18 @@ L0382:
 	// 0386 JSR UMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0386
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x88
 		s -= 2
-		goto L02B4
+		goto L02B7
 	}
 
 L0389:
-	if off[112] {
+	if off[116] {
 		pc = 0x0389
 		goto step
 	}
@@ -11169,7 +11393,7 @@ L0389:
 	}
 
 L038F:
-	if off[113] {
+	if off[117] {
 		pc = 0x038F
 		goto step
 	}
@@ -11195,7 +11419,7 @@ L038F:
 	}
 
 L0395:
-	if off[114] {
+	if off[118] {
 		pc = 0x0395
 		goto step
 	}
@@ -11247,7 +11471,7 @@ L0395:
 	}
 
 L039E:
-	if off[115] {
+	if off[119] {
 		pc = 0x039E
 		goto step
 	}
@@ -11261,7 +11485,7 @@ L039E:
 	}
 
 L03A0:
-	if off[116] {
+	if off[120] {
 		pc = 0x03A0
 		goto step
 	}
@@ -11292,7 +11516,7 @@ L03A0:
 	}
 
 L03A6:
-	if off[117] {
+	if off[121] {
 		pc = 0x03A6
 		goto step
 	}
@@ -11319,7 +11543,7 @@ L03A6:
 	}
 
 L03AE: // JNR
-	if off[118] {
+	if off[122] {
 		pc = 0x03AE
 		goto step
 	}
@@ -11340,7 +11564,7 @@ L03AE: // JNR
 	}
 
 L03B2: // CUT
-	if off[119] {
+	if off[123] {
 		pc = 0x03B2
 		goto step
 	}
@@ -11369,7 +11593,7 @@ L03B2: // CUT
 	}
 
 L03B8: // UNWIND
-	if off[120] {
+	if off[124] {
 		pc = 0x03B8
 		goto step
 	}
@@ -11391,7 +11615,7 @@ L03B8: // UNWIND
 	}
 
 L03BC: // JRET
-	if off[121] {
+	if off[125] {
 		pc = 0x03BC
 		goto step
 	}
@@ -11403,90 +11627,92 @@ L03BC: // JRET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0132:
-			goto L0132
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
+		case 0x0128:
+			goto L0128
+		case 0x0225:
+			goto L0225
+		case 0x024C:
+			goto L024C
+		case 0x0261:
+			goto L0261
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
 L03BD: // CENT
-	if off[122] {
+	if off[126] {
 		pc = 0x03BD
 		goto step
 	}
@@ -11498,7 +11724,7 @@ L03BD: // CENT
 	// 03BD PHA
 	{
 		sa := StackPage | uint16(s)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
 			clock -= 9<<clockShift + 4
 			pc = 0x03BD
 			goto step
@@ -11529,7 +11755,7 @@ L03BD: // CENT
 	}
 
 L03C4:
-	if off[123] {
+	if off[127] {
 		pc = 0x03C4
 		goto step
 	}
@@ -11542,7 +11768,7 @@ L03C4:
 	}
 
 L03C6: // CEN1
-	if off[124] {
+	if off[128] {
 		pc = 0x03C6
 		goto step
 	}
@@ -11606,7 +11832,7 @@ L03C6: // CEN1
 	}
 
 L03D1:
-	if off[125] {
+	if off[129] {
 		pc = 0x03D1
 		goto step
 	}
@@ -11619,7 +11845,7 @@ L03D1:
 	}
 
 L03D3: // CEN2
-	if off[126] {
+	if off[130] {
 		pc = 0x03D3
 		goto step
 	}
@@ -11681,81 +11907,83 @@ L03D3: // CEN2
 		case 0x0351:
 			goto L0351
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
 L03D8: // NOLEG2
-	if off[127] {
+	if off[131] {
 		pc = 0x03D8
 		goto step
 	}
@@ -11770,18 +11998,18 @@ L03D8: // NOLEG2
 	// 03DA JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x03DA
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0xDC
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
 L03DD:
-	if off[128] {
+	if off[132] {
 		pc = 0x03DD
 		goto step
 	}
@@ -11825,7 +12053,7 @@ L03DD:
 	}
 
 L03E6:
-	if off[129] {
+	if off[133] {
 		pc = 0x03E6
 		goto step
 	}
@@ -11870,18 +12098,18 @@ L03E6:
 	}
 
 L03E9: // NR2
-	if off[130] {
+	if off[134] {
 		pc = 0x03E9
 		goto step
 	}
 	clock += 3<<clockShift + 1
 	// 03E9 JMP REVERSE
 	{
-		goto L0266
+		goto L026B
 	}
 
 L03EC: // GAINR
-	if off[131] {
+	if off[135] {
 		pc = 0x03EC
 		goto step
 	}
@@ -11905,7 +12133,7 @@ L03EC: // GAINR
 	}
 
 L03F0:
-	if off[132] {
+	if off[136] {
 		pc = 0x03F0
 		goto step
 	}
@@ -11926,7 +12154,7 @@ L03F0:
 	}
 
 L03F4:
-	if off[133] {
+	if off[137] {
 		pc = 0x03F4
 		goto step
 	}
@@ -11953,7 +12181,7 @@ L03F4:
 	}
 
 L03FA:
-	if off[134] {
+	if off[138] {
 		pc = 0x03FA
 		goto step
 	}
@@ -11990,7 +12218,7 @@ L03FA:
 	}
 
 L03FC: // GR
-	if off[135] {
+	if off[139] {
 		pc = 0x03FC
 		goto step
 	}
@@ -12009,81 +12237,83 @@ L03FC: // GR
 		case 0x035D:
 			goto L035D
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
 L17A1: // NEGA
-	if off[136] {
+	if off[140] {
 		pc = 0x17A1
 		goto step
 	}
@@ -12130,7 +12360,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[137] {
+	if off[141] {
 		pc = 0x17AB
 		goto step
 	}
@@ -12157,7 +12387,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[138] {
+	if off[142] {
 		pc = 0x17B1
 		goto step
 	}
@@ -12178,7 +12408,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[139] {
+	if off[143] {
 		pc = 0x17B5
 		goto step
 	}
@@ -12199,7 +12429,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[140] {
+	if off[144] {
 		pc = 0x17B9
 		goto step
 	}
@@ -12216,7 +12446,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[141] {
+	if off[145] {
 		pc = 0x17BB
 		goto step
 	}
@@ -12236,7 +12466,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[142] {
+	if off[146] {
 		pc = 0x17BF
 		goto step
 	}
@@ -12250,7 +12480,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[143] {
+	if off[147] {
 		pc = 0x17C1
 		goto step
 	}
@@ -12277,7 +12507,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[144] {
+	if off[148] {
 		pc = 0x17C7
 		goto step
 	}
@@ -12302,7 +12532,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[145] {
+	if off[149] {
 		pc = 0x17CC
 		goto step
 	}
@@ -12326,7 +12556,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[146] {
+	if off[150] {
 		pc = 0x17D2
 		goto step
 	}
@@ -12347,7 +12577,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[147] {
+	if off[151] {
 		pc = 0x17D6
 		goto step
 	}
@@ -12358,7 +12588,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[148] {
+	if off[152] {
 		pc = 0x17D9
 		goto step
 	}
@@ -12373,81 +12603,83 @@ L17D9: // NRET
 		case 0x0382:
 			goto L0382
 		}
-		if h := uint32(pc) * 0xACBCB8BB >> 25; search1KReturns[h] == pc {
+		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L019F
-			case 8:
-				goto L0031
-			case 9:
-				goto L17DD
-			case 12:
-				goto L17E0
-			case 18:
-				goto L034A
-			case 19:
-				goto L0254
-			case 20:
-				goto L022C
-			case 25:
-				goto L02D5
-			case 29:
-				goto L018F
-			case 32:
-				goto L0192
-			case 34:
-				goto L02DE
-			case 42:
+			case 1:
 				goto L03DD
-			case 43:
-				goto L0219
-			case 50:
-				goto L021F
-			case 54:
-				goto L000B
-			case 57:
-				goto L000E
-			case 60:
-				goto L0132
-			case 62:
-				goto L003C
-			case 63:
-				goto L0135
-			case 65:
-				goto L0160
-			case 67:
-				goto L0138
-			case 73:
-				goto L020C
-			case 83:
-				goto L0389
-			case 90:
-				goto L0246
-			case 93:
-				goto L0249
-			case 110:
-				goto L0351
-			case 111:
-				goto L01B5
-			case 112:
-				goto L025B
-			case 114:
+			case 3:
+				goto L012B
+			case 4:
+				goto L17E0
+			case 10:
+				goto L0128
+			case 12:
+				goto L17DD
+			case 33:
+				goto L0165
+			case 39:
+				goto L025A
+			case 46:
 				goto L01B8
-			case 118:
+			case 50:
 				goto L0382
-			case 123:
-				goto L035D
-			case 125:
-				goto L023F
-			case 126:
+			case 51:
+				goto L000E
+			case 52:
+				goto L0031
+			case 53:
+				goto L0192
+			case 54:
+				goto L01B5
+			case 57:
+				goto L02E0
+			case 58:
+				goto L000B
+			case 60:
+				goto L018F
+			case 64:
+				goto L019F
+			case 65:
+				goto L0261
+			case 68:
+				goto L0110
+			case 76:
+				goto L0389
+			case 79:
+				goto L02D7
+			case 82:
+				goto L0225
+			case 85:
+				goto L0212
+			case 89:
 				goto L0360
+			case 90:
+				goto L0245
+			case 93:
+				goto L0232
+			case 96:
+				goto L021F
+			case 97:
+				goto L035D
+			case 100:
+				goto L034A
+			case 108:
+				goto L024F
+			case 111:
+				goto L003C
+			case 116:
+				goto L024C
+			case 124:
+				goto L012E
+			case 126:
+				goto L0351
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[149] {
+	if off[153] {
 		pc = 0x17DA
 		goto step
 	}
@@ -12455,18 +12687,18 @@ L17DA: // QS1
 	// 17DA JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DA
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
 		s -= 2
-		goto L0266
+		goto L026B
 	}
 
 L17DD:
-	if off[150] {
+	if off[154] {
 		pc = 0x17DD
 		goto step
 	}
@@ -12478,18 +12710,18 @@ L17DD:
 	// 17DD JSR GEN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x0164 || (sa >= 0x018C && sa <= 0x01C3) || sb <= 0x0164 || (sb >= 0x018C && sb <= 0x01C3) {
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DD
 			goto step
 		}
 		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
-		goto L01BB
+		goto L0200
 	}
 
 L17E0:
-	if off[151] {
+	if off[155] {
 		pc = 0x17E0
 		goto step
 	}
@@ -12512,7 +12744,7 @@ L17E0:
 	}
 	// 17E4 JMP REVERSE
 	{
-		goto L0266
+		goto L026B
 	}
 
 	// The budget's end is nearer than the code can run before its next
@@ -12543,4 +12775,4 @@ exit:
 
 // search1KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search1KReturns = [128]uint16{2: 0x019F, 8: 0x0031, 9: 0x17DD, 12: 0x17E0, 18: 0x034A, 19: 0x0254, 20: 0x022C, 25: 0x02D5, 29: 0x018F, 32: 0x0192, 34: 0x02DE, 42: 0x03DD, 43: 0x0219, 50: 0x021F, 54: 0x000B, 57: 0x000E, 60: 0x0132, 62: 0x003C, 63: 0x0135, 65: 0x0160, 67: 0x0138, 73: 0x020C, 83: 0x0389, 90: 0x0246, 93: 0x0249, 110: 0x0351, 111: 0x01B5, 112: 0x025B, 114: 0x01B8, 118: 0x0382, 123: 0x035D, 125: 0x023F, 126: 0x0360}
+var search1KReturns = [128]uint16{1: 0x03DD, 3: 0x012B, 4: 0x17E0, 10: 0x0128, 12: 0x17DD, 33: 0x0165, 39: 0x025A, 46: 0x01B8, 50: 0x0382, 51: 0x000E, 52: 0x0031, 53: 0x0192, 54: 0x01B5, 57: 0x02E0, 58: 0x000B, 60: 0x018F, 64: 0x019F, 65: 0x0261, 68: 0x0110, 76: 0x0389, 79: 0x02D7, 82: 0x0225, 85: 0x0212, 89: 0x0360, 90: 0x0245, 93: 0x0232, 96: 0x021F, 97: 0x035D, 100: 0x034A, 108: 0x024F, 111: 0x003C, 116: 0x024C, 124: 0x012E, 126: 0x0351}

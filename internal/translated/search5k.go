@@ -8,7 +8,7 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 183 blocks, 568 instructions, 1091 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 187 blocks, 576 instructions, 1107 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
@@ -16,7 +16,7 @@ var Search5K = &emu.Native{
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L\x16\x03`"},
 		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` f\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4\xb0\x88\xc0\x05\x90\xed f\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 &\x04P\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac \xf3\x02\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 S\x04\xd0\a\xc9\b\xb0\x12 \xdf\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
 		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x8b\x03`\xb5\x88)`\xd0\xf9LU\b\xb5\x88)@\xf0𦰵P \x90\x03\x85\xb5\xa5\xb1 \x90\x038嵦\xb0\xd0\x02I\xff \xbf\x03 S\x04\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x94\x04\xa6G\xa5K\xd0#\xa5LI\xff\xf0'V\x8886\x88\xd5p\x90\x1e\xf0\x1c\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\n\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`H)\a\xc9\x04\x90\x02I\a\x85\x99hJJJJ\xc9\x04\x90\x02I\a\x18e\x99J`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
-		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaah\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0fL\x8d\x04\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹb\x05\x85I\xb9e\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86\xb0\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1 S\x04L\x00\x00\x8a`"},
+		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaah\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0fL\x8d\x04\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹr\x05\x85I\xb9u\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M0H\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\xc9p\x90\f\xe0\b\x90\b\xa4Q\x10\x04\x94P\xa2\x01\x86\xb0 S\x04L\x00\x00\x8a`"},
 		{Addr: 0x0800, Bytes: " \x00\x04 8\b\xa6G\xb5\x880\t\t@\x95\x88 /\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 /\bL\xab\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 /\b\xa6G\xb5\x880\x03 t\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r\xa6\x9f\xbd\x81\x17\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 \x16\x03Lz\b`"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 8\b\xa6G\xb5pL\x00\x04"},
 	},
@@ -32,11 +32,11 @@ var Search5K = &emu.Native{
 		0x03DE, 0x03DF, 0x03E1, 0x03E8, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B,
 		0x044C, 0x044F, 0x0453, 0x0461, 0x0466, 0x048D, 0x0494, 0x04BA, 0x04BC, 0x04C2, 0x04C6, 0x04CC,
 		0x04CE, 0x04D5, 0x04D9, 0x04DC, 0x04F3, 0x04F9, 0x04FA, 0x050A, 0x051E, 0x0521, 0x0524, 0x0528,
-		0x052F, 0x0535, 0x0537, 0x0546, 0x055D, 0x0560, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0815,
-		0x081C, 0x081F, 0x0829, 0x082C, 0x082F, 0x0838, 0x084B, 0x0851, 0x0854, 0x0855, 0x086F, 0x0873,
-		0x0874, 0x087A, 0x0887, 0x088C, 0x0893, 0x0895, 0x0899, 0x089C, 0x08A0, 0x08B4, 0x08B7, 0x17A1,
-		0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9,
-		0x17DA, 0x17DD, 0x17E0,
+		0x052F, 0x0535, 0x0537, 0x0546, 0x055C, 0x0560, 0x0564, 0x0568, 0x056D, 0x0570, 0x0800, 0x0803,
+		0x0806, 0x080C, 0x0813, 0x0815, 0x081C, 0x081F, 0x0829, 0x082C, 0x082F, 0x0838, 0x084B, 0x0851,
+		0x0854, 0x0855, 0x086F, 0x0873, 0x0874, 0x087A, 0x0887, 0x088C, 0x0893, 0x0895, 0x0899, 0x089C,
+		0x08A0, 0x08B4, 0x08B7, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7,
+		0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
@@ -178,9 +178,13 @@ var Search5K = &emu.Native{
 		{Start: 0x052F, Bytes: []emu.Range{{Lo: 0x052F, Hi: 0x0534}}},
 		{Start: 0x0535, Bytes: []emu.Range{{Lo: 0x0535, Hi: 0x0536}}},
 		{Start: 0x0537, Bytes: []emu.Range{{Lo: 0x0537, Hi: 0x0545}}},
-		{Start: 0x0546, Bytes: []emu.Range{{Lo: 0x0546, Hi: 0x055C}}},
-		{Start: 0x055D, Bytes: []emu.Range{{Lo: 0x055D, Hi: 0x055F}}},
-		{Start: 0x0560, Bytes: []emu.Range{{Lo: 0x0560, Hi: 0x0561}}},
+		{Start: 0x0546, Bytes: []emu.Range{{Lo: 0x0546, Hi: 0x055B}}},
+		{Start: 0x055C, Bytes: []emu.Range{{Lo: 0x055C, Hi: 0x055F}}},
+		{Start: 0x0560, Bytes: []emu.Range{{Lo: 0x0560, Hi: 0x0563}}},
+		{Start: 0x0564, Bytes: []emu.Range{{Lo: 0x0564, Hi: 0x0567}}},
+		{Start: 0x0568, Bytes: []emu.Range{{Lo: 0x0568, Hi: 0x056C}}},
+		{Start: 0x056D, Bytes: []emu.Range{{Lo: 0x056D, Hi: 0x056F}}},
+		{Start: 0x0570, Bytes: []emu.Range{{Lo: 0x0570, Hi: 0x0571}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
@@ -909,45 +913,65 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0521
 	case 0x0524:
-		if 3310 >= budget {
+		if 3329 >= budget {
 			goto budget
 		}
 		goto L0524
 	case 0x0528:
-		if 3305 >= budget {
+		if 3324 >= budget {
 			goto budget
 		}
 		goto L0528
 	case 0x052F:
-		if 3295 >= budget {
+		if 3314 >= budget {
 			goto budget
 		}
 		goto L052F
 	case 0x0535:
-		if 3288 >= budget {
+		if 3307 >= budget {
 			goto budget
 		}
 		goto L0535
 	case 0x0537:
-		if 3286 >= budget {
+		if 3305 >= budget {
 			goto budget
 		}
 		goto L0537
 	case 0x0546:
-		if 37 >= budget {
+		if 56 >= budget {
 			goto budget
 		}
 		goto L0546
-	case 0x055D:
-		if 3 >= budget {
+	case 0x055C:
+		if 24 >= budget {
 			goto budget
 		}
-		goto L055D
+		goto L055C
 	case 0x0560:
-		if 8 >= budget {
+		if 20 >= budget {
 			goto budget
 		}
 		goto L0560
+	case 0x0564:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0564
+	case 0x0568:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0568
+	case 0x056D:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L056D
+	case 0x0570:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0570
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -1176,7 +1200,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EE) || (pc >= 0x0400 && pc <= 0x0561) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EE) || (pc >= 0x0400 && pc <= 0x0571) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -1528,80 +1552,80 @@ L00ED: // FR
 		case 0x051E:
 			goto L051E
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -1661,80 +1685,80 @@ L0208:
 		case 0x084B:
 			goto L084B
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -2187,80 +2211,80 @@ L0266: // RESET
 		case 0x0249:
 			goto L0249
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -2499,80 +2523,80 @@ L0306: // JR0
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -3191,80 +3215,80 @@ L038F: // JRET
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -3441,80 +3465,80 @@ L03A6: // CEN2
 		case 0x0324:
 			goto L0324
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -3767,80 +3791,80 @@ L03D4:
 		case 0x0330:
 			goto L0330
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -3873,80 +3897,80 @@ L03DE: // GR
 		case 0x0330:
 			goto L0330
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -4025,80 +4049,80 @@ L03E8:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -4302,80 +4326,80 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -4598,80 +4622,80 @@ L044C: // RETL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -4703,80 +4727,80 @@ L044F: // ILLEGAL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -5054,83 +5078,83 @@ L048D: // STRV
 			goto L0333
 		case 0x035C:
 			goto L035C
-		case 0x055D:
-			goto L055D
+		case 0x056D:
+			goto L056D
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -5539,7 +5563,7 @@ L04FA: // GLEV
 	clock += 23<<clockShift + 8
 	// 04FA LDA BUDL,Y
 	{
-		ea := 0x0562 + uint16(y)
+		ea := 0x0572 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
@@ -5551,7 +5575,7 @@ L04FA: // GLEV
 	}
 	// 04FF LDA BUDH,Y
 	{
-		ea := 0x0565 + uint16(y)
+		ea := 0x0575 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
@@ -5698,7 +5722,7 @@ L0521:
 	}
 
 L0524:
-	if clock+3310<<clockShift >= end {
+	if clock+3329<<clockShift >= end {
 		pc = 0x0524
 		goto budget
 	}
@@ -5713,7 +5737,7 @@ L0524:
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0560
+			goto L0570
 		}
 	}
 
@@ -5851,7 +5875,7 @@ L0537: // GHIST
 	}
 
 L0546:
-	clock += 37<<clockShift + 11
+	clock += 32<<clockShift + 11
 	// 0546 LDX .RBP
 	{
 		m := c.Mem[0x004D]
@@ -5862,69 +5886,138 @@ L0546:
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 054A STX .PIECE
-	{
-		c.Mem[0x00B0] = x
-	}
-	// 054C STX .HISTP
+	// 054A STX .HISTP
 	{
 		c.Mem[0x00D0] = x
 	}
-	// 054E LDA .BOARD,X
+	// 054C LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0550 STA .BESTV
+	// 054E STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0552 STA .HISTF
+	// 0550 STA .HISTF
 	{
 		c.Mem[0x00D4] = a
 	}
-	// 0554 LDA .RBM
+	// 0552 LDA .RBM
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0556 STA .BESTM
+	// 0554 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 0558 STA .SQUARE
+	// 0556 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 055A JSR MOVE
+	// 0558 CMP #$70
+	{
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055A BCC GMOVE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0568
+		}
+	}
+
+L055C:
+	clock += 4<<clockShift + 2
+	// 055C CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BCC GMOVE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0568
+		}
+	}
+
+L0560:
+	clock += 5<<clockShift + 2
+	// 0560 LDY $51
+	{
+		m := c.Mem[0x0051]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0562 BPL GMOVE
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568
+		}
+	}
+
+L0564:
+	clock += 6<<clockShift + 2
+	// 0564 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 6<<clockShift + 2
+			pc = 0x0564
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0566 LDX #$01
+	{
+		m := byte(0x01)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0568: // GMOVE
+	clock += 9<<clockShift + 2
+	// 0568 STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 056A JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x5C
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x6C
 		s -= 2
 		goto L0453
 	}
 
-L055D:
+L056D:
 	if clock+3<<clockShift >= end {
-		pc = 0x055D
+		pc = 0x056D
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 055D JMP CHESS
+	// 056D JMP CHESS
 	{
 		goto L0000
 	}
 
-L0560: // MATE
+L0570: // MATE
 	clock += 8<<clockShift + 2
-	// 0560 TXA
+	// 0570 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0561 RTS
+	// 0571 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -5934,80 +6027,80 @@ L0560: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -6391,80 +6484,80 @@ L0854: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -6593,80 +6686,80 @@ L0873: // CFULL
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -6960,80 +7053,80 @@ L08B7: // CEND
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -7278,80 +7371,80 @@ L17D9: // NRET
 		case 0x0355:
 			goto L0355
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -7444,7 +7537,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[182] // one bounds check for all
+	_ = off[186] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -8107,45 +8200,65 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L0521
 	case 0x0524:
-		if 3310 >= budget {
+		if 3329 >= budget {
 			goto budget
 		}
 		goto L0524
 	case 0x0528:
-		if 3305 >= budget {
+		if 3324 >= budget {
 			goto budget
 		}
 		goto L0528
 	case 0x052F:
-		if 3295 >= budget {
+		if 3314 >= budget {
 			goto budget
 		}
 		goto L052F
 	case 0x0535:
-		if 3288 >= budget {
+		if 3307 >= budget {
 			goto budget
 		}
 		goto L0535
 	case 0x0537:
-		if 3286 >= budget {
+		if 3305 >= budget {
 			goto budget
 		}
 		goto L0537
 	case 0x0546:
-		if 37 >= budget {
+		if 56 >= budget {
 			goto budget
 		}
 		goto L0546
-	case 0x055D:
-		if 3 >= budget {
+	case 0x055C:
+		if 24 >= budget {
 			goto budget
 		}
-		goto L055D
+		goto L055C
 	case 0x0560:
-		if 8 >= budget {
+		if 20 >= budget {
 			goto budget
 		}
 		goto L0560
+	case 0x0564:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0564
+	case 0x0568:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0568
+	case 0x056D:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L056D
+	case 0x0570:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0570
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -8374,7 +8487,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EE) || (pc >= 0x0400 && pc <= 0x0561) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03EE) || (pc >= 0x0400 && pc <= 0x0571) || (pc >= 0x0800 && pc <= 0x08B7) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -8798,80 +8911,80 @@ L00ED: // FR
 		case 0x051E:
 			goto L051E
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -8943,80 +9056,80 @@ L0208:
 		case 0x084B:
 			goto L084B
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -9569,80 +9682,80 @@ L0266: // RESET
 		case 0x0249:
 			goto L0249
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -9937,80 +10050,80 @@ L0306: // JR0
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -10713,80 +10826,80 @@ L038F: // JRET
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -10983,80 +11096,80 @@ L03A6: // CEN2
 		case 0x0324:
 			goto L0324
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -11345,80 +11458,80 @@ L03D4:
 		case 0x0330:
 			goto L0330
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -11459,80 +11572,80 @@ L03DE: // GR
 		case 0x0330:
 			goto L0330
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -11623,80 +11736,80 @@ L03E8:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -11912,80 +12025,80 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -12232,80 +12345,80 @@ L044C: // RETL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -12341,80 +12454,80 @@ L044F: // ILLEGAL
 		case 0x0254:
 			goto L0254
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -12708,83 +12821,83 @@ L048D: // STRV
 			goto L0333
 		case 0x035C:
 			goto L035C
-		case 0x055D:
-			goto L055D
+		case 0x056D:
+			goto L056D
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
@@ -13245,7 +13358,7 @@ L04FA: // GLEV
 	clock += 23<<clockShift + 8
 	// 04FA LDA BUDL,Y
 	{
-		ea := 0x0562 + uint16(y)
+		ea := 0x0572 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
@@ -13257,7 +13370,7 @@ L04FA: // GLEV
 	}
 	// 04FF LDA BUDH,Y
 	{
-		ea := 0x0565 + uint16(y)
+		ea := 0x0575 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
@@ -13420,7 +13533,7 @@ L0524:
 		pc = 0x0524
 		goto step
 	}
-	if clock+3310<<clockShift >= end {
+	if clock+3329<<clockShift >= end {
 		pc = 0x0524
 		goto budget
 	}
@@ -13435,7 +13548,7 @@ L0524:
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0560
+			goto L0570
 		}
 	}
 
@@ -13593,7 +13706,7 @@ L0546:
 		pc = 0x0546
 		goto step
 	}
-	clock += 37<<clockShift + 11
+	clock += 32<<clockShift + 11
 	// 0546 LDX .RBP
 	{
 		m := c.Mem[0x004D]
@@ -13604,77 +13717,162 @@ L0546:
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 054A STX .PIECE
-	{
-		c.Mem[0x00B0] = x
-	}
-	// 054C STX .HISTP
+	// 054A STX .HISTP
 	{
 		c.Mem[0x00D0] = x
 	}
-	// 054E LDA .BOARD,X
+	// 054C LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0550 STA .BESTV
+	// 054E STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0552 STA .HISTF
+	// 0550 STA .HISTF
 	{
 		c.Mem[0x00D4] = a
 	}
-	// 0554 LDA .RBM
+	// 0552 LDA .RBM
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0556 STA .BESTM
+	// 0554 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 0558 STA .SQUARE
+	// 0556 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 055A JSR MOVE
+	// 0558 CMP #$70
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x5C
-		s -= 2
-		goto L0453
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055A BCC GMOVE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0568
+		}
 	}
 
-L055D:
+L055C:
 	if off[136] {
-		pc = 0x055D
+		pc = 0x055C
 		goto step
 	}
-	if clock+3<<clockShift >= end {
-		pc = 0x055D
-		goto budget
-	}
-	clock += 3<<clockShift + 1
-	// 055D JMP CHESS
+	clock += 4<<clockShift + 2
+	// 055C CPX #$08
 	{
-		goto L0000
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BCC GMOVE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0568
+		}
 	}
 
-L0560: // MATE
+L0560:
 	if off[137] {
 		pc = 0x0560
 		goto step
 	}
+	clock += 5<<clockShift + 2
+	// 0560 LDY $51
+	{
+		m := c.Mem[0x0051]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0562 BPL GMOVE
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568
+		}
+	}
+
+L0564:
+	if off[138] {
+		pc = 0x0564
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0564 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 6<<clockShift + 2
+			pc = 0x0564
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0566 LDX #$01
+	{
+		m := byte(0x01)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0568: // GMOVE
+	if off[139] {
+		pc = 0x0568
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 0568 STX .PIECE
+	{
+		c.Mem[0x00B0] = x
+	}
+	// 056A JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x6C
+		s -= 2
+		goto L0453
+	}
+
+L056D:
+	if off[140] {
+		pc = 0x056D
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x056D
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 056D JMP CHESS
+	{
+		goto L0000
+	}
+
+L0570: // MATE
+	if off[141] {
+		pc = 0x0570
+		goto step
+	}
 	clock += 8<<clockShift + 2
-	// 0560 TXA
+	// 0570 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0561 RTS
+	// 0571 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -13684,87 +13882,87 @@ L0560: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
 	}
 
 L0800: // FULL
-	if off[138] {
+	if off[142] {
 		pc = 0x0800
 		goto step
 	}
@@ -13782,7 +13980,7 @@ L0800: // FULL
 	}
 
 L0803: // ROOT
-	if off[139] {
+	if off[143] {
 		pc = 0x0803
 		goto step
 	}
@@ -13800,7 +13998,7 @@ L0803: // ROOT
 	}
 
 L0806:
-	if off[140] {
+	if off[144] {
 		pc = 0x0806
 		goto step
 	}
@@ -13830,7 +14028,7 @@ L0806:
 	}
 
 L080C:
-	if off[141] {
+	if off[145] {
 		pc = 0x080C
 		goto step
 	}
@@ -13860,7 +14058,7 @@ L080C:
 	}
 
 L0813:
-	if off[142] {
+	if off[146] {
 		pc = 0x0813
 		goto step
 	}
@@ -13877,7 +14075,7 @@ L0813:
 	}
 
 L0815: // FDONE
-	if off[143] {
+	if off[147] {
 		pc = 0x0815
 		goto step
 	}
@@ -13911,7 +14109,7 @@ L0815: // FDONE
 	}
 
 L081C:
-	if off[144] {
+	if off[148] {
 		pc = 0x081C
 		goto step
 	}
@@ -13922,7 +14120,7 @@ L081C:
 	}
 
 L081F: // NOLEG
-	if off[145] {
+	if off[149] {
 		pc = 0x081F
 		goto step
 	}
@@ -13961,7 +14159,7 @@ L081F: // NOLEG
 	}
 
 L0829:
-	if off[146] {
+	if off[150] {
 		pc = 0x0829
 		goto step
 	}
@@ -13979,7 +14177,7 @@ L0829:
 	}
 
 L082C:
-	if off[147] {
+	if off[151] {
 		pc = 0x082C
 		goto step
 	}
@@ -13994,7 +14192,7 @@ L082C:
 	}
 
 L082F: // GEN
-	if off[148] {
+	if off[152] {
 		pc = 0x082F
 		goto step
 	}
@@ -14035,7 +14233,7 @@ L082F: // GEN
 	}
 
 L0838: // CAPT
-	if off[149] {
+	if off[153] {
 		pc = 0x0838
 		goto step
 	}
@@ -14136,7 +14334,7 @@ L0838: // CAPT
 	}
 
 L084B:
-	if off[150] {
+	if off[154] {
 		pc = 0x084B
 		goto step
 	}
@@ -14166,7 +14364,7 @@ L084B:
 	}
 
 L0851:
-	if off[151] {
+	if off[155] {
 		pc = 0x0851
 		goto step
 	}
@@ -14180,7 +14378,7 @@ L0851:
 	}
 
 L0854: // CDONE
-	if off[152] {
+	if off[156] {
 		pc = 0x0854
 		goto step
 	}
@@ -14201,87 +14399,87 @@ L0854: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
 	}
 
 L0855: // COLLECT
-	if off[153] {
+	if off[157] {
 		pc = 0x0855
 		goto step
 	}
@@ -14373,7 +14571,7 @@ L0855: // COLLECT
 	}
 
 L086F:
-	if off[154] {
+	if off[158] {
 		pc = 0x086F
 		goto step
 	}
@@ -14396,7 +14594,7 @@ L086F:
 	}
 
 L0873: // CFULL
-	if off[155] {
+	if off[159] {
 		pc = 0x0873
 		goto step
 	}
@@ -14415,87 +14613,87 @@ L0873: // CFULL
 		case 0x025B:
 			goto L025B
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
 	}
 
 L0874: // CAPS
-	if off[156] {
+	if off[160] {
 		pc = 0x0874
 		goto step
 	}
@@ -14532,7 +14730,7 @@ L0874: // CAPS
 	}
 
 L087A: // CNEXT
-	if off[157] {
+	if off[161] {
 		pc = 0x087A
 		goto step
 	}
@@ -14609,7 +14807,7 @@ L087A: // CNEXT
 	}
 
 L0887: // CSCAN
-	if off[158] {
+	if off[162] {
 		pc = 0x0887
 		goto step
 	}
@@ -14639,7 +14837,7 @@ L0887: // CSCAN
 	}
 
 L088C:
-	if off[159] {
+	if off[163] {
 		pc = 0x088C
 		goto step
 	}
@@ -14668,7 +14866,7 @@ L088C:
 	}
 
 L0893:
-	if off[160] {
+	if off[164] {
 		pc = 0x0893
 		goto step
 	}
@@ -14682,7 +14880,7 @@ L0893:
 	}
 
 L0895:
-	if off[161] {
+	if off[165] {
 		pc = 0x0895
 		goto step
 	}
@@ -14697,7 +14895,7 @@ L0895:
 	}
 
 L0899: // CSKIP
-	if off[162] {
+	if off[166] {
 		pc = 0x0899
 		goto step
 	}
@@ -14716,7 +14914,7 @@ L0899: // CSKIP
 	}
 
 L089C: // CPICK
-	if off[163] {
+	if off[167] {
 		pc = 0x089C
 		goto step
 	}
@@ -14736,7 +14934,7 @@ L089C: // CPICK
 	}
 
 L08A0:
-	if off[164] {
+	if off[168] {
 		pc = 0x08A0
 		goto step
 	}
@@ -14796,7 +14994,7 @@ L08A0:
 	}
 
 L08B4:
-	if off[165] {
+	if off[169] {
 		pc = 0x08B4
 		goto step
 	}
@@ -14811,7 +15009,7 @@ L08B4:
 	}
 
 L08B7: // CEND
-	if off[166] {
+	if off[170] {
 		pc = 0x08B7
 		goto step
 	}
@@ -14826,87 +15024,87 @@ L08B7: // CEND
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
 	}
 
 L17A1: // NEGA
-	if off[167] {
+	if off[171] {
 		pc = 0x17A1
 		goto step
 	}
@@ -14953,7 +15151,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[168] {
+	if off[172] {
 		pc = 0x17AB
 		goto step
 	}
@@ -14980,7 +15178,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[169] {
+	if off[173] {
 		pc = 0x17B1
 		goto step
 	}
@@ -15001,7 +15199,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[170] {
+	if off[174] {
 		pc = 0x17B5
 		goto step
 	}
@@ -15022,7 +15220,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[171] {
+	if off[175] {
 		pc = 0x17B9
 		goto step
 	}
@@ -15039,7 +15237,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[172] {
+	if off[176] {
 		pc = 0x17BB
 		goto step
 	}
@@ -15059,7 +15257,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[173] {
+	if off[177] {
 		pc = 0x17BF
 		goto step
 	}
@@ -15073,7 +15271,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[174] {
+	if off[178] {
 		pc = 0x17C1
 		goto step
 	}
@@ -15100,7 +15298,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[175] {
+	if off[179] {
 		pc = 0x17C7
 		goto step
 	}
@@ -15125,7 +15323,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[176] {
+	if off[180] {
 		pc = 0x17CC
 		goto step
 	}
@@ -15149,7 +15347,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[177] {
+	if off[181] {
 		pc = 0x17D2
 		goto step
 	}
@@ -15170,7 +15368,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[178] {
+	if off[182] {
 		pc = 0x17D6
 		goto step
 	}
@@ -15181,7 +15379,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[179] {
+	if off[183] {
 		pc = 0x17D9
 		goto step
 	}
@@ -15196,87 +15394,87 @@ L17D9: // NRET
 		case 0x0355:
 			goto L0355
 		}
-		if h := uint32(pc) * 0xC4B94FDF >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x1289B0D1 >> 25; search5KReturns[h] == pc {
 			switch h {
-			case 7:
-				goto L0330
+			case 1:
+				goto L000E
 			case 10:
-				goto L055D
-			case 12:
-				goto L0803
-			case 13:
-				goto L003C
-			case 14:
-				goto L08B4
-			case 30:
+				goto L0521
+			case 11:
+				goto L0330
+			case 16:
+				goto L027D
+			case 18:
 				goto L0246
+			case 20:
+				goto L0254
+			case 28:
+				goto L0324
 			case 33:
 				goto L022C
 			case 34:
-				goto L021F
-			case 36:
-				goto L0524
-			case 38:
 				goto L0829
-			case 43:
-				goto L0854
-			case 46:
-				goto L0333
-			case 48:
-				goto L025B
-			case 50:
-				goto L0813
-			case 51:
-				goto L0806
-			case 53:
-				goto L03B0
-			case 54:
-				goto L084B
-			case 57:
-				goto L000B
-			case 58:
-				goto L031D
-			case 61:
-				goto L17DD
-			case 62:
-				goto L0355
-			case 64:
-				goto L027D
-			case 69:
-				goto L0249
-			case 75:
-				goto L0274
-			case 77:
-				goto L082C
-			case 83:
-				goto L0031
-			case 84:
-				goto L0219
-			case 85:
-				goto L020C
-			case 86:
-				goto L051E
-			case 97:
-				goto L000E
-			case 100:
-				goto L17E0
-			case 106:
-				goto L0324
-			case 110:
-				goto L023F
-			case 111:
+			case 35:
 				goto L035C
-			case 125:
-				goto L0521
-			case 127:
-				goto L0254
+			case 37:
+				goto L0524
+			case 39:
+				goto L0333
+			case 41:
+				goto L021F
+			case 43:
+				goto L08B4
+			case 44:
+				goto L003C
+			case 45:
+				goto L03B0
+			case 46:
+				goto L0249
+			case 47:
+				goto L17DD
+			case 49:
+				goto L0854
+			case 60:
+				goto L0274
+			case 62:
+				goto L082C
+			case 66:
+				goto L0803
+			case 70:
+				goto L0031
+			case 74:
+				goto L056D
+			case 75:
+				goto L17E0
+			case 81:
+				goto L023F
+			case 85:
+				goto L025B
+			case 86:
+				goto L0813
+			case 91:
+				goto L031D
+			case 93:
+				goto L084B
+			case 94:
+				goto L0806
+			case 98:
+				goto L0355
+			case 101:
+				goto L000B
+			case 110:
+				goto L051E
+			case 113:
+				goto L0219
+			case 120:
+				goto L020C
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[180] {
+	if off[184] {
 		pc = 0x17DA
 		goto step
 	}
@@ -15290,7 +15488,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[181] {
+	if off[185] {
 		pc = 0x17DD
 		goto step
 	}
@@ -15308,7 +15506,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[182] {
+	if off[186] {
 		pc = 0x17E0
 		goto step
 	}
@@ -15362,4 +15560,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [128]uint16{7: 0x0330, 10: 0x055D, 12: 0x0803, 13: 0x003C, 14: 0x08B4, 30: 0x0246, 33: 0x022C, 34: 0x021F, 36: 0x0524, 38: 0x0829, 43: 0x0854, 46: 0x0333, 48: 0x025B, 50: 0x0813, 51: 0x0806, 53: 0x03B0, 54: 0x084B, 57: 0x000B, 58: 0x031D, 61: 0x17DD, 62: 0x0355, 64: 0x027D, 69: 0x0249, 75: 0x0274, 77: 0x082C, 83: 0x0031, 84: 0x0219, 85: 0x020C, 86: 0x051E, 97: 0x000E, 100: 0x17E0, 106: 0x0324, 110: 0x023F, 111: 0x035C, 125: 0x0521, 127: 0x0254}
+var search5KReturns = [128]uint16{1: 0x000E, 10: 0x0521, 11: 0x0330, 16: 0x027D, 18: 0x0246, 20: 0x0254, 28: 0x0324, 33: 0x022C, 34: 0x0829, 35: 0x035C, 37: 0x0524, 39: 0x0333, 41: 0x021F, 43: 0x08B4, 44: 0x003C, 45: 0x03B0, 46: 0x0249, 47: 0x17DD, 49: 0x0854, 60: 0x0274, 62: 0x082C, 66: 0x0803, 70: 0x0031, 74: 0x056D, 75: 0x17E0, 81: 0x023F, 85: 0x025B, 86: 0x0813, 91: 0x031D, 93: 0x084B, 94: 0x0806, 98: 0x0355, 101: 0x000B, 110: 0x051E, 113: 0x0219, 120: 0x020C}
