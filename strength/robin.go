@@ -26,6 +26,15 @@ func writeRoundRobin(b *strings.Builder, ms []Match) {
 	if s := adjudicated(sum); s != "" {
 		fmt.Fprintf(b, "- %s\n", s)
 	}
+	var engines []string
+	for _, p := range sum.Players {
+		if p.Cycles == 0 {
+			engines = append(engines, fmt.Sprintf("%s %d of %d", p.Name, p.Failed, p.Games))
+		}
+	}
+	if len(engines) > 0 {
+		fmt.Fprintf(b, "- Engines' games lost by failing (no move, a crash, a hang, a move refused): %s.\n", strings.Join(engines, ", "))
+	}
 }
 
 // adjudicated says how the games left out of the score went, player by

@@ -20,7 +20,7 @@ func TestRoundRobinSums(t *testing.T) {
 					Adjudicated: match.Adjudicated{Games: 1, Losses: 1}},
 				{A: "a", B: "c", Wins: 1, Losses: 1, Penta: elo.Penta{0, 0, 1, 0, 0}, Distinct: 2},
 			},
-			Players: []match.PlayerSummary{{Name: "a", Games: ax, Unheld: 1}, {Name: Anchor, Games: bx}, {Name: "c", Games: 2}}}}
+			Players: []match.PlayerSummary{{Name: "a", Games: ax, Unheld: 1, Cycles: 5}, {Name: Anchor, Games: bx}, {Name: "c", Games: 2}}}}
 	}
 	ms := []Match{block(3, 2, 1, elo.Penta{0, 1, 1, 1, 0}, 8, 6), block(1, 0, 3, elo.Penta{1, 1, 0, 0, 0}, 6, 4)}
 	sum, elapsed := combine(ms)
@@ -50,6 +50,7 @@ func TestRoundRobinSums(t *testing.T) {
 		"| a | 1350.0 | ± ", // level with the anchor; c too, level with a
 		"Not told apart from " + Anchor,
 		"as they went: a +0 =0 −2; " + Anchor + " +2 =0 −0.",
+		"lost by failing (no move, a crash, a hang, a move refused): " + Anchor + " 0 of 10, c 0 of 4.",
 	} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("no %q in\n%s", want, doc)
@@ -68,5 +69,22 @@ func TestRoundRobinNoRatings(t *testing.T) {
 		Players: []match.PlayerSummary{{Name: "a"}, {Name: Anchor}}}}})
 	if !strings.Contains(b.String(), "cannot be rated on one scale from these games: no finite ratings") {
 		t.Errorf("%s", b.String())
+	}
+}
+
+// The document gives the matches' own time and loads, summed over the
+// sittings a study resumed from its state was played in, not the time
+// of the run that wrote it.
+func TestDocumentTimesTheMatches(t *testing.T) {
+	m := func(d time.Duration, load string) Match {
+		return Match{Elapsed: d, Load: load, Summary: &match.Summary{Games: 2,
+			Pairings: []match.PairingSummary{{A: "a", B: "b", Wins: 1, Losses: 1, Distinct: 2}}}}
+	}
+	var b strings.Builder
+	WriteDocument(&b, []Part{{Title: "one"}, {Title: "two"}}, [][]Match{{m(time.Minute, "2.50")}, {m(2*time.Minute, "1.50"), m(time.Second, "")}}, "here", false)
+	for _, want := range []string{"- Machine: here. The study's matches took 3m1s in all.", "as each match finished: 1.50 to 2.50"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("no %q in\n%s", want, b.String())
+		}
 	}
 }

@@ -83,7 +83,6 @@ func (o *strengthOptions) run(e *env, args []string) error {
 	ctx, stopped, release := stopOnSignal()
 	defer release()
 	st := &study{ctx: ctx, stopped: stopped, state: state, machine: strength.Machine(sf) + "; Fairy-Max at " + fm, stderr: e.stderr}
-	start, load := time.Now(), [2]string{strength.LoadAverage()}
 	var played [][]strength.Match
 	for _, p := range parts {
 		var ms []strength.Match
@@ -96,9 +95,8 @@ func (o *strengthOptions) run(e *env, args []string) error {
 		}
 		played = append(played, ms)
 	}
-	load[1] = strength.LoadAverage()
 	var b strings.Builder
-	strength.WriteDocument(&b, parts, played, st.machine, time.Since(start), load, o.quick)
+	strength.WriteDocument(&b, parts, played, st.machine, o.quick)
 	if o.out == "" {
 		io.WriteString(e.stdout, b.String())
 		return nil
