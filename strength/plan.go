@@ -52,11 +52,12 @@ const (
 	// chose nothing.
 	RoundRobinSuite = "suite/fresh-1k.txt"
 	// The lines, in blocks of a match each, so that a study stopped part
-	// way keeps the blocks finished: 4 of 25 lines, 200 games a pairing,
-	// 5,600 in all, about 40 minutes on the 2-core machine shared with
-	// other work (a trial of 10 lines took 4 minutes at a load of 10).
+	// way keeps the blocks finished: 4 of 20 lines, 160 games a pairing,
+	// 4,480 in all, about half an hour on the 2-core machine shared with
+	// other work (a trial of 10 lines, 560 games, took 4 minutes at a
+	// load average of 10).
 	roundRobinBlocks    = 4
-	roundRobinBlockSize = 25
+	roundRobinBlockSize = 20
 	// fairyMaxDepth: at depth 1 (and its quiescence) Fairy-Max scored
 	// about 70% against the 1977 program and 15 to 30% against the
 	// searching programs in a trial of 20 games each (lines 8401–8420 of
