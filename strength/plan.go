@@ -52,11 +52,10 @@ const (
 	// chose nothing.
 	RoundRobinSuite = "suite/fresh-1k.txt"
 	// The lines, in blocks of a match each, so that a study stopped part
-	// way keeps the blocks finished: 4 of 15 lines, 120 games a pairing,
-	// 3,360 in all, about half an hour on the 2-core machine shared with
-	// other work (a trial of 10 lines, 560 games, took 4 minutes at a
-	// load average of 10; the study was played at 12 to 14).
-	roundRobinBlocks    = 4
+	// way keeps the blocks finished: 6 of 15 lines, 180 games a pairing,
+	// 5,040 in all, about half an hour on the 2-core machine shared with
+	// other work (a block took about 5 minutes at a load average of 12).
+	roundRobinBlocks    = 6
 	roundRobinBlockSize = 15
 	// fairyMaxDepth: at depth 1 (and its quiescence) Fairy-Max scored
 	// about 70% against the 1977 program and 15 to 30% against the

@@ -69,7 +69,7 @@ func TestStrengthResumes(t *testing.T) {
 		"| sf-varied vs library@blitz | 2 |",
 		"| original@blitz vs original@normal | 2 |",
 		"- sf-elo1350: Stockfish",
-		"| original@normal vs fairy-max-d1 | 8 |", // four matches of 2 games, summed
+		"| original@normal vs fairy-max-d1 | 12 |", // six matches of 2 games, summed
 		"- fairy-max-d1: Fairy-Max 5.0b (depth 1)",
 		"| player | rating | 95% interval | games | points | score |",
 		"| sf-elo1350 | 1350.0 | anchor |",
@@ -80,7 +80,7 @@ func TestStrengthResumes(t *testing.T) {
 		}
 	}
 	commands := regexp.MustCompile(`(?m)^bin/mchess match (.*)$`).FindAllStringSubmatch(first, -1)
-	if len(commands) != 19 {
+	if len(commands) != 21 {
 		t.Fatalf("%d commands in the document", len(commands))
 	}
 	for _, c := range commands {
@@ -100,7 +100,7 @@ func TestStrengthResumes(t *testing.T) {
 		}
 	}
 	kept, _ := filepath.Glob(filepath.Join(state, "match-*.json"))
-	if len(kept) != 19 || strings.Contains(log1, "kept from") {
+	if len(kept) != 21 || strings.Contains(log1, "kept from") {
 		t.Fatalf("%d matches kept after the first run; log:\n%s", len(kept), log1)
 	}
 	stale := filepath.Join(state, "match-0000000000000000.json")
@@ -111,8 +111,8 @@ func TestStrengthResumes(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("exit %d\n%s", status, log2)
 	}
-	if n := strings.Count(log2, ": kept from "); n != 19 {
-		t.Errorf("%d matches taken from the state of 19:\n%s", n, log2)
+	if n := strings.Count(log2, ": kept from "); n != 21 {
+		t.Errorf("%d matches taken from the state of 21:\n%s", n, log2)
 	}
 	if _, err := os.Stat(stale); err == nil {
 		t.Error("a file no command names was kept")
