@@ -250,4 +250,34 @@ func writeRatings(b *strings.Builder, sum *match.Summary) {
 	say("Stronger than", above)
 	say("Not told apart from", level)
 	say("Weaker than", below)
+	writeAdjudicatedFit(b, sum, names)
+}
+
+// writeAdjudicatedFit gives the ratings with the games adjudicated by
+// material counted as they were adjudicated: the games a program could
+// not hold are mostly lost, and leaving them out flatters it against an
+// opponent that promotes often.
+func writeAdjudicatedFit(b *strings.Builder, sum *match.Summary, names []string) {
+	with := make([]match.PairingSummary, len(sum.Pairings))
+	any := false
+	for i, p := range sum.Pairings {
+		with[i] = p
+		with[i].Wins += p.Adjudicated.Wins
+		with[i].Draws += p.Adjudicated.Draws
+		with[i].Losses += p.Adjudicated.Losses
+		any = any || p.Adjudicated.Games > 0
+	}
+	if !any {
+		return
+	}
+	rs, err := Ratings(with, names)
+	if err != nil {
+		return
+	}
+	var f []string
+	for i, n := range names {
+		f = append(f, fmt.Sprintf("%s %.0f", n, rs[i].Elo))
+	}
+	fmt.Fprintf(b, "- With the games adjudicated by material counted as they were adjudicated (left out above, as "+
+		"everywhere in the study), the same fit gives: %s.\n", strings.Join(f, ", "))
 }
