@@ -233,7 +233,7 @@ func (r *Roster) AddEngine(def string) (string, error) {
 		return "", fmt.Errorf("engine %q: no limit: give nodes=, depth= or movetime= (nodes and depth give the same games again; movetime does not)", def)
 	}
 	if e.Xboard && (uci.CheckXboardLimit(e.Limit) != nil || len(e.Options) > 0 || e.Pick > 0) {
-		return "", fmt.Errorf("engine %q: proto=xboard takes depth= and no nodes=, movetime=, pick= or option.", def)
+		return "", fmt.Errorf("engine %q: proto=xboard takes depth= and none of nodes=, movetime=, pick=, option.NAME=", def)
 	}
 	if e.PickMargin > 0 && e.Pick == 0 {
 		return "", fmt.Errorf("engine %q: margin= without pick=", def)

@@ -138,8 +138,8 @@ func TestRosterErrors(t *testing.T) {
 		{"name=original,cmd=x,nodes=1", `player name "original" is taken`},
 		{"name=a b,cmd=x,nodes=1", `player name "a b": want a word without @ = , spaces or quotes`},
 		{"name=fm,cmd=x,proto=cecp,depth=2", `engine "name=fm,cmd=x,proto=cecp,depth=2": proto=cecp: want uci or xboard`},
-		{"name=fm,cmd=x,proto=xboard,nodes=2", `engine "name=fm,cmd=x,proto=xboard,nodes=2": proto=xboard takes depth= and no nodes=, movetime=, pick= or option.`},
-		{"name=fm,cmd=x,proto=xboard,depth=2,option.Resign=1", `engine "name=fm,cmd=x,proto=xboard,depth=2,option.Resign=1": proto=xboard takes depth= and no nodes=, movetime=, pick= or option.`},
+		{"name=fm,cmd=x,proto=xboard,nodes=2", `engine "name=fm,cmd=x,proto=xboard,nodes=2": proto=xboard takes depth= and none of nodes=, movetime=, pick=, option.NAME=`},
+		{"name=fm,cmd=x,proto=xboard,depth=2,option.Resign=1", `engine "name=fm,cmd=x,proto=xboard,depth=2,option.Resign=1": proto=xboard takes depth= and none of nodes=, movetime=, pick=, option.NAME=`},
 		{"name=sf,cmd=x,movetime=fast", `engine "name=sf,cmd=x,movetime=fast": movetime=fast: time: invalid duration "fast"`},
 	} {
 		if _, err := r.AddEngine(c.def); err == nil || err.Error() != c.want {
