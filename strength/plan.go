@@ -60,7 +60,7 @@ const (
 	// fairyMaxDepth: at depth 1 (and its quiescence) Fairy-Max scored
 	// about 70% against the 1977 program and 15 to 30% against the
 	// searching programs in a trial of 20 games each (lines 8401–8420 of
-	// balanced-10k), between the two groups, which nothing else links;
+	// balanced-10k), between the two groups, which otherwise meet at lopsided scores;
 	// at depth 2 it scored about 75% against search5k and nearly all
 	// against the 1977 program.
 	fairyMaxDepth = 1
@@ -217,7 +217,7 @@ func Plan(stockfish, fairymax string, jobs int, quick bool) []Part {
 				"lines 1–%d of `%s` (docs/opening-suite.md, fresh-1k: no tuning, selection or development of any program "+
 				"played them), each line twice with colours reversed, in %d matches of %d lines; Stone's upgrade under the "+
 				"touch-move rule of its article. The depth puts Fairy-Max between the 1977 programs and the searching ones, "+
-				"which nothing else links (a trial of 20 games a pairing on other lines: about 70%% against the original, "+
+				"which otherwise meet only at lopsided scores (a trial of 20 games a pairing on other lines: about 70%% against the original, "+
 				"15 to 30%% against the searching programs; at depth 2 it scored nearly all against the original). The "+
 				"pairings are summed over the matches. The ratings are a Bradley–Terry fit by maximum likelihood over "+
 				"every game counted, a draw half a win (package rating), anchored at `%s` = %d: a rating is a difference "+
