@@ -314,12 +314,14 @@ fuzz:
 		$(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) $$pkg || { rm -f build/fuzz.log; exit 1; }; done; rm -f build/fuzz.log
 
 # docs/strength.md: the strength study, written from the matches it plays
-# (needs Debian's stockfish). Each finished match is kept in
-# docs/strength/ (a small JSON summary each, to commit with the document),
+# (needs Debian's stockfish and fairymax; about an hour on 2 cores), its
+# last part a round robin of the programs at Normal with Stockfish 1350 and
+# Fairy-Max, rated on one scale. Each finished match is kept in
+# docs/strength/ (a small JSON summary each, committed with the document),
 # so a study stopped part way goes on where it stopped: run make strength
-# again. (The state of the study docs/strength.md reports was not committed;
-# its tables give each match's counts, which make docs-check reads.)
-# make strength FRESH=1 plays every match again.
+# again. make strength FRESH=1 plays every match again; so does a change to
+# a match's command line. A change to a program is not seen: after one,
+# remove the files of the matches that play it (each names its command).
 strength: tool
 	$(MCHESS) strength --state docs/strength $(if $(FRESH),--fresh) -o docs/strength.md
 

@@ -21,7 +21,7 @@ import (
 // builds of them).
 const depsRules = `
 	# The lowest floor: no imports of the module.
-	NONE < diag, elo, isa, ref, emu/riot, rules, internal/chessjs,
+	NONE < diag, elo, isa, rating, ref, emu/riot, rules, internal/chessjs,
 	  internal/atomicfile, internal/bounded, internal/racedetect, internal/checkrepo;
 
 	# The 6502 and its formats: nothing of chess.
@@ -36,7 +36,7 @@ const depsRules = `
 	emu/kim1 < internal/romtest;
 	diag, internal/atomicfile, internal/bounded < spsa;
 	internal/atomicfile < internal/benchinterp;
-	elo < internal/docscheck;
+	elo, rating < internal/docscheck;
 
 	# MicroChess: its memory map, a session driving it, its sources
 	# and builds, the catalogue.
@@ -53,7 +53,7 @@ const depsRules = `
 	internal/atomicfile, suite < suite/internal/gensuite;
 	builds < uci;
 	dump, elo, suite, uci < match;
-	internal/atomicfile, match < strength;
+	internal/atomicfile, match, rating < strength;
 	match, spsa < tune;
 	., session < timing;
 

@@ -77,6 +77,8 @@ type Program struct {
 const (
 	Original = "original" // the 1977 program: the reference of every comparison
 	Special  = "special"  // the special-moves program, whose translation the tuned one shares
+	Stone    = "stone"    // Stone's 1980 upgrade, refereed by its article's touch-move rule where asked
+	Tuned    = "tuned"    // the 1977 program with its weights tuned (docs/tuning.md)
 	Local    = "local"    // the working directory's own
 	Search1K = "search1k" // the program that searches (docs/search1k.md)
 	Search5K = "search5k" // the program that searches, with 4 KB of expansion RAM (docs/search5k.md)
@@ -93,7 +95,7 @@ var Catalogue = []*Program{
 			microchess.ProgramSource, microchess.ResidueSource),
 	},
 	{
-		Name: "stone", Label: "Stone's 1980 upgrade", Sides: true, Translated: true, Printed: true,
+		Name: Stone, Label: "Stone's 1980 upgrade", Sides: true, Translated: true, Printed: true,
 		About: "Stone's 1980 upgrade with its White or Black list, as the program's side needs",
 		Title: "Stone's 1980 upgrade over MicroChess 1977",
 		Make:  stone,
@@ -112,7 +114,7 @@ var Catalogue = []*Program{
 			microchess.ProgramSource, microchess.ResidueSource, microchess.SpecialSource),
 	},
 	{
-		Name: "tuned", Label: "tuned", Title: microchess.TunedName, Translated: true, TunedFrom: Original,
+		Name: Tuned, Label: "tuned", Title: microchess.TunedName, Translated: true, TunedFrom: Original,
 		About: "the original with its weights tuned: docs/tuning.md",
 		Tune:  microchess.TuneSource, TuneBase: sourceOnly(microchess.TunedSource),
 		Make: FromProgram(microchess.Tuned, microchess.TunedName+" ("+microchess.TunedSource+")",

@@ -403,7 +403,7 @@ func startEngines(workers int, players []*Player) ([][]*uci.Client, error) {
 			if !p.IsEngine() {
 				continue
 			}
-			c, err := uci.Start(p.Engine.Command, p.Engine.Options)
+			c, err := p.Engine.start()
 			if err != nil {
 				return engines, fmt.Errorf("%s: %v", p.Name, err)
 			}
@@ -431,7 +431,7 @@ func restartBroken(clients []*uci.Client, players []*Player) {
 			continue
 		}
 		c.Close()
-		if n, err := uci.Start(players[i].Engine.Command, players[i].Engine.Options); err == nil {
+		if n, err := players[i].Engine.start(); err == nil {
 			clients[i] = n
 		}
 	}

@@ -75,6 +75,18 @@ type Engine struct {
 	// Pick, and one of the lines within PickMargin centipawns of the best
 	// is played, chosen at random with a seed of the game's (pickMove).
 	Pick, PickMargin int
+	// Xboard: the engine speaks xboard's protocol, not UCI (Fairy-Max);
+	// it plays at a fixed depth from the initial position, and takes no
+	// options (uci.StartXboard).
+	Xboard bool
+}
+
+// start runs the engine and shakes hands with it.
+func (e *Engine) start() (*uci.Client, error) {
+	if e.Xboard {
+		return uci.StartXboard(e.Command)
+	}
+	return uci.Start(e.Command, e.Options)
 }
 
 // IsEngine tells an external engine from a MicroChess program.
@@ -155,7 +167,9 @@ func (r *Roster) free(name string) error {
 // cmd is the command line (split at spaces); one limit at least: nodes=N,
 // depth=N or movetime=DURATION (100ms; a bare number is milliseconds);
 // option.NAME=VALUE sets a UCI option the engine declares; pick=N (and
-// margin=CP, default DefaultPickMargin) varies its play (Engine.Pick).
+// margin=CP, default DefaultPickMargin) varies its play (Engine.Pick);
+// proto=xboard plays an engine that speaks xboard's protocol (Fairy-Max),
+// at depth=N only.
 func (r *Roster) AddEngine(def string) (string, error) {
 	e := &Engine{}
 	var name string
@@ -183,6 +197,14 @@ func (r *Roster) AddEngine(def string) (string, error) {
 			}
 		case k == "movetime":
 			e.Limit.MoveTime, err = parseDuration(v)
+		case k == "proto":
+			switch v {
+			case "uci":
+			case "xboard":
+				e.Xboard = true
+			default:
+				err = fmt.Errorf("want uci or xboard")
+			}
 		case k == "pick":
 			e.Pick, err = strconv.Atoi(v)
 			if err == nil && (e.Pick < 2 || e.Pick > 64) {
@@ -196,7 +218,7 @@ func (r *Roster) AddEngine(def string) (string, error) {
 		case strings.HasPrefix(k, "option.") && len(k) > len("option."):
 			e.Options = append(e.Options, uci.Option{Name: k[len("option."):], Value: v})
 		default:
-			return "", fmt.Errorf("engine %q: unknown field %q (want name, cmd, nodes, depth, movetime, pick, margin, option.NAME)", def, k)
+			return "", fmt.Errorf("engine %q: unknown field %q (want name, cmd, proto, nodes, depth, movetime, pick, margin, option.NAME)", def, k)
 		}
 		if err != nil {
 			return "", fmt.Errorf("engine %q: %s=%s: %v", def, k, v, err)
@@ -209,6 +231,9 @@ func (r *Roster) AddEngine(def string) (string, error) {
 		return "", fmt.Errorf("engine %q: no cmd=", def)
 	case e.Limit == (uci.Limit{}):
 		return "", fmt.Errorf("engine %q: no limit: give nodes=, depth= or movetime= (nodes and depth give the same games again; movetime does not)", def)
+	}
+	if e.Xboard && (uci.CheckXboardLimit(e.Limit) != nil || len(e.Options) > 0 || e.Pick > 0) {
+		return "", fmt.Errorf("engine %q: proto=xboard takes depth= and none of nodes=, movetime=, pick=, option.NAME=", def)
 	}
 	if e.PickMargin > 0 && e.Pick == 0 {
 		return "", fmt.Errorf("engine %q: margin= without pick=", def)

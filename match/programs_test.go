@@ -134,9 +134,12 @@ func TestRosterErrors(t *testing.T) {
 		{"cmd=stockfish,nodes=1", `engine "cmd=stockfish,nodes=1": no name=`},
 		{"name=sf,nodes=1", `engine "name=sf,nodes=1": no cmd=`},
 		{"name=sf,cmd=x,nodes=-3", `engine "name=sf,cmd=x,nodes=-3": nodes=-3: not positive`},
-		{"name=sf,cmd=x,speed=3", `engine "name=sf,cmd=x,speed=3": unknown field "speed" (want name, cmd, nodes, depth, movetime, pick, margin, option.NAME)`},
+		{"name=sf,cmd=x,speed=3", `engine "name=sf,cmd=x,speed=3": unknown field "speed" (want name, cmd, proto, nodes, depth, movetime, pick, margin, option.NAME)`},
 		{"name=original,cmd=x,nodes=1", `player name "original" is taken`},
 		{"name=a b,cmd=x,nodes=1", `player name "a b": want a word without @ = , spaces or quotes`},
+		{"name=fm,cmd=x,proto=cecp,depth=2", `engine "name=fm,cmd=x,proto=cecp,depth=2": proto=cecp: want uci or xboard`},
+		{"name=fm,cmd=x,proto=xboard,nodes=2", `engine "name=fm,cmd=x,proto=xboard,nodes=2": proto=xboard takes depth= and none of nodes=, movetime=, pick=, option.NAME=`},
+		{"name=fm,cmd=x,proto=xboard,depth=2,option.Resign=1", `engine "name=fm,cmd=x,proto=xboard,depth=2,option.Resign=1": proto=xboard takes depth= and none of nodes=, movetime=, pick=, option.NAME=`},
 		{"name=sf,cmd=x,movetime=fast", `engine "name=sf,cmd=x,movetime=fast": movetime=fast: time: invalid duration "fast"`},
 	} {
 		if _, err := r.AddEngine(c.def); err == nil || err.Error() != c.want {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,16 +14,29 @@ import (
 )
 
 // WriteDocument writes the document from the matches played.
-func WriteDocument(b *strings.Builder, parts []Part, played [][]Match, machine string, total time.Duration, load [2]string, quick bool) {
+func WriteDocument(b *strings.Builder, parts []Part, played [][]Match, machine string, quick bool) {
 	fmt.Fprintf(b, "# MicroChess's strength, measured\n\n")
 	fmt.Fprintf(b, "Written by `mchess strength -o docs/strength.md` (`make strength`) from the games it played; not\n")
 	fmt.Fprintf(b, "edited by hand. Every number below is counted from those games.\n\n")
 	if quick {
 		fmt.Fprintf(b, "**This is a --quick run: two games a pairing cut at 8 plies. It shows the study runs; it\nmeasures nothing.**\n\n")
 	}
-	fmt.Fprintf(b, "- Machine: %s. The study took %s.\n", machine, span(total))
-	if load[0] != "" && load[1] != "" {
-		fmt.Fprintf(b, "- One-minute load average %s at the start and %s at the end (the study's own games count: with -j\n", load[0], load[1])
+	// The matches' own times and loads: a study resumed from its state
+	// was played in several sittings, and a document written again from
+	// kept matches took no time itself.
+	var total time.Duration
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, part := range played {
+		for _, m := range part {
+			total += m.Elapsed
+			if l, err := strconv.ParseFloat(m.Load, 64); err == nil {
+				lo, hi = math.Min(lo, l), math.Max(hi, l)
+			}
+		}
+	}
+	fmt.Fprintf(b, "- Machine: %s. The study's matches took %s in all.\n", machine, span(total))
+	if lo <= hi {
+		fmt.Fprintf(b, "- One-minute load average as each match finished: %.2f to %.2f (the study's own games count: with -j\n", lo, hi)
 		fmt.Fprintf(b, "  equal to the CPUs it is about that number; more means other work shared the machine and the times\n")
 		fmt.Fprintf(b, "  are long).\n")
 	}
@@ -47,6 +61,11 @@ func WriteDocument(b *strings.Builder, parts []Part, played [][]Match, machine s
 			fmt.Fprintf(b, "%s\n\n", p.Note)
 		}
 		writeCommands(b, played[i])
+		if p.Kind == RoundRobin {
+			writeRoundRobin(b, played[i])
+			fmt.Fprintln(b)
+			continue
+		}
 		writePairings(b, played[i])
 		writeEngines(b, played[i])
 		switch p.Kind {

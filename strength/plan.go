@@ -1,9 +1,12 @@
 package strength
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/kim1-archive/microchess/builds"
 )
 
 // Suite is the opening suite of the study: 10,000 lines, so that
@@ -39,9 +42,39 @@ var stoneVariants = []struct{ name, def, what string }{
 // and the programs score neither nothing nor everything.
 const libraryOpponent = "name=sf-varied,depth=1,pick=8,margin=200"
 
+// The round robin (part 7): the programs at Normal with two engines
+// anyone can set up again, all against all, rated on one scale.
+const (
+	// RoundRobinSuite holds the round robin's lines: the walk of
+	// balanced-10k continued (docs/opening-suite.md, fresh-1k), lines no
+	// tuning, term test, selection or development of any program played;
+	// only the tuned programs' confirmation has (make confirm), which
+	// chose nothing.
+	RoundRobinSuite = "suite/fresh-1k.txt"
+	// The lines, in blocks of a match each, so that a study stopped part
+	// way keeps the blocks finished: 6 of 15 lines, 180 games a pairing,
+	// 5,040 in all, about half an hour on the 2-core machine shared with
+	// other work (a block took about 5 minutes at a load average of 12).
+	roundRobinBlocks    = 6
+	roundRobinBlockSize = 15
+	// fairyMaxDepth: at depth 1 (and its quiescence) Fairy-Max scored
+	// about 70% against the 1977 program and 15 to 30% against the
+	// searching programs in a trial of 20 games each (lines 8401–8420 of
+	// balanced-10k), between the two groups, which otherwise meet at lopsided scores;
+	// at depth 2 it scored about 75% against search5k and nearly all
+	// against the 1977 program.
+	fairyMaxDepth = 1
+	// Anchor is the round robin's fixed player: Stockfish at UCI_Elo 1350,
+	// given that rating, so that the others' are differences from it on
+	// Stockfish's own scale.
+	Anchor        = "sf-elo1350"
+	AnchorElo     = 1350
+	stockfish1350 = "name=" + Anchor + ",nodes=10000,option.UCI_LimitStrength=true,option.UCI_Elo=1350"
+)
+
 // Plan is the study: its questions and the matches that answer them.
 // quick plays two short games a pairing, to try the study out.
-func Plan(stockfish string, jobs int, quick bool) []Part {
+func Plan(stockfish, fairymax string, jobs int, quick bool) []Part {
 	games := func(n int) string {
 		if quick {
 			return "2"
@@ -111,10 +144,29 @@ func Plan(stockfish string, jobs int, quick bool) []Part {
 		if strings.HasPrefix(prog, "stone@") {
 			a = append(a, "--illegal", "stone=touch-move")
 		}
-		a = append(a, sf("name=sf-elo1350,nodes=10000,option.UCI_LimitStrength=true,option.UCI_Elo=1350")...)
+		a = append(a, sf(stockfish1350)...)
 		a = append(a, sf("name=sf-skill0,nodes=1,option.Skill Level=0")...)
 		a = append(a, sf("name=sf-node1,nodes=1")...)
 		refs = append(refs, a)
+	}
+
+	fm := fmt.Sprintf("fairy-max-d%d", fairyMaxDepth)
+	rrPlayers := []string{builds.Original, builds.Stone, builds.Tuned, builds.Special, builds.Search1K, builds.Search5K}
+	for i := range rrPlayers {
+		rrPlayers[i] += "@normal"
+	}
+	rrPlayers = append(rrPlayers, Anchor, fm)
+	var robin [][]string
+	for k := range roundRobinBlocks {
+		lines := fmt.Sprintf("%d-%d", k*roundRobinBlockSize+1, (k+1)*roundRobinBlockSize)
+		a := cmd(2*roundRobinBlockSize, rrPlayers...)
+		if i := slices.Index(a, "--pgn"); i >= 0 {
+			a[i+1] = strings.TrimSuffix(a[i+1], ".pgn") + "_lines-" + lines + ".pgn"
+		}
+		a = append(a, "--openings", RoundRobinSuite+":"+lines, "--illegal", builds.Stone+"=touch-move")
+		a = append(a, sf(stockfish1350)...)
+		a = append(a, "--engine", fmt.Sprintf("name=%s,proto=xboard,depth=%d,cmd=%s", fm, fairyMaxDepth, fairymax))
+		robin = append(robin, a)
 	}
 
 	var variantNotes []string
@@ -158,5 +210,25 @@ func Plan(stockfish string, jobs int, quick bool) []Part {
 				"statistics are. At one node and full strength it is deterministic. UCI_Elo is Stockfish's own " +
 				"scale; the differences below are against these settings, not ratings on any list.",
 			Matches: refs},
+		{Title: "The programs on one scale: a round robin at Normal",
+			Question: "Where does each program stand, on one scale with two engines anyone can set up again?",
+			Note: fmt.Sprintf("Every program at Normal, Stockfish 15.1 at UCI_Elo 1350 and 10,000 nodes a move (`%s`) and "+
+				"Fairy-Max 5.0b at depth %d (`%s`, an xboard engine: depth %d and its quiescence), each against each, from "+
+				"lines 1–%d of `%s` (docs/opening-suite.md, fresh-1k: no tuning, selection or development of any program "+
+				"played them), each line twice with colours reversed, in %d matches of %d lines; Stone's upgrade under the "+
+				"touch-move rule of its article. The depth puts Fairy-Max between the 1977 programs and the searching ones, "+
+				"which otherwise meet only at lopsided scores (a trial of 20 games a pairing on other lines: about 70%% against the original, "+
+				"15 to 30%% against the searching programs; at depth 2 it scored nearly all against the original). The "+
+				"pairings are summed over the matches. The ratings are a Bradley–Terry fit by maximum likelihood over "+
+				"every game counted, a draw half a win (package rating), anchored at `%s` = %d: a rating is a difference "+
+				"from that player written on Stockfish's own UCI_Elo scale, which Stockfish calibrates at its own time "+
+				"controls, not at 10,000 nodes a move, and which no rating list shares. Each interval is 95%% of the "+
+				"difference from the anchor, from the Fisher information with the pairs' spread in place of the games' "+
+				"(the two games of a line share its opening, so the pairs are the independent draws). Games a program "+
+				"could not hold are out of the score, as everywhere in the study: against Fairy-Max, which promotes "+
+				"often, that leaves out games the 1977 programs were losing (counted below).",
+				Anchor, fairyMaxDepth, fm, fairyMaxDepth, roundRobinBlocks*roundRobinBlockSize, RoundRobinSuite,
+				roundRobinBlocks, roundRobinBlockSize, Anchor, AnchorElo),
+			Matches: robin, Kind: RoundRobin},
 	}
 }

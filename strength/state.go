@@ -31,7 +31,9 @@ type State struct {
 }
 
 // NewState keeps the study's matches in dir; "" keeps none.
-func NewState(dir string) State { return State{dir: dir, salt: suiteSalt(Suite)} }
+func NewState(dir string) State {
+	return State{dir: dir, salt: suiteSalt(Suite) + "; " + fileSalt(RoundRobinSuite)}
+}
 
 // Saved is one finished match as the state keeps it.
 type Saved struct {
@@ -116,6 +118,16 @@ func suiteSalt(name string) string {
 		fmt.Fprintf(h, "%q %q\n", l.Start, l.Moves)
 	}
 	return fmt.Sprintf("suite %s %x", name, h.Sum(nil)[:8])
+}
+
+// fileSalt is a fingerprint of a suite file's bytes (the round robin's,
+// read where the study runs: the repository's root).
+func fileSalt(path string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return path + " unread"
+	}
+	return fmt.Sprintf("%s %x", path, sha256.Sum256(data))
 }
 
 // Prune removes the kept matches no command of the plan names any more.

@@ -24,9 +24,10 @@ type Part struct {
 type Kind int
 
 const (
-	Plain    Kind = iota
-	Variants      // a gauntlet of variants: their spread
-	Library       // two programs against one opponent: the difference of their scores
+	Plain      Kind = iota
+	Variants        // a gauntlet of variants: their spread
+	Library         // two programs against one opponent: the difference of their scores
+	RoundRobin      // all against all in several matches: the pairings summed, the players rated on one scale
 )
 
 // Match is a match of the study as it was played.

@@ -2,7 +2,6 @@ package uci
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -44,6 +43,7 @@ type Client struct {
 	// broken is why the engine cannot be trusted any more: a go that timed
 	// out leaves a bestmove to come that would answer the next one.
 	broken error
+	xb     *xboardGame // an engine that speaks xboard's protocol (xboard.go); nil for UCI
 }
 
 // Limit is what a go command asks for; the zero Limit is refused.
@@ -88,6 +88,19 @@ const maxLine = 64 << 10
 // Start runs an engine program and shakes hands: uci, the options set
 // (each must be one the engine declares), isready.
 func Start(argv []string, options []Option) (*Client, error) {
+	c, err := spawn(argv)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.handshake(options); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// spawn runs an engine program, its input and output ours.
+func spawn(argv []string) (*Client, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no engine command")
 	}
@@ -124,10 +137,6 @@ func Start(argv []string, options []Option) (*Client, error) {
 		cmd.Wait()
 		close(c.exited)
 	}()
-	if err := c.handshake(options); err != nil {
-		c.Close()
-		return nil, err
-	}
 	return c, nil
 }
 
@@ -232,6 +241,9 @@ func (c *Client) NewGame() error {
 	if c.broken != nil {
 		return c.broken
 	}
+	if c.xb != nil {
+		return c.xboardNewGame()
+	}
 	if err := c.send("ucinewgame"); err != nil {
 		c.broken = err
 		return err
@@ -293,6 +305,9 @@ func (c *Client) Go(ctx context.Context, fen string, moves []string, l Limit, ti
 	defer c.mu.Unlock()
 	if c.broken != nil {
 		return Answer{}, c.broken
+	}
+	if c.xb != nil {
+		return c.xboardGo(ctx, fen, moves, l, timeout)
 	}
 	pos := "position startpos"
 	if fen != "" {
@@ -478,27 +493,4 @@ func (c *Client) died() error {
 		}
 	}
 	return fmt.Errorf("%s: %s", c.id(), msg)
-}
-
-// tailBuffer keeps the last bytes written to it.
-type tailBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-	max int
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf.Write(p)
-	if over := t.buf.Len() - t.max; over > 0 {
-		t.buf.Next(over)
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.buf.String()
 }

@@ -140,8 +140,23 @@ func TestStrengthStopsOnSIGTERM(t *testing.T) {
 	if err != nil {
 		t.Skipf("%v (.ci/run installs it)", err)
 	}
+	if _, err := findEngine("", "fairymax"); err != nil {
+		t.Skipf("%v (.ci/run installs it)", err)
+	}
 	t.Parallel()
 	dir := t.TempDir()
+	// The study runs in the repository's root, which holds the round
+	// robin's lines: the same file where this one runs.
+	lines, err := os.ReadFile(filepath.Join("..", "..", "suite", "fresh-1k.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "suite"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "suite", "fresh-1k.txt"), lines, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	started := 0
 	// Each match is announced as it starts: at the second the first is
 	// kept.

@@ -23,8 +23,10 @@ var cmdStrength = &Command{
 	Long: `Plays the strength study's matches (mchess match, the same command lines the
 document prints) and writes the document: Stone's upgrade against the original at
 each level, the original's levels against each other, both programs against
-Stockfish at fixed weak settings, and how the programs' games end. It takes about
-half an hour on 2 cores; --quick plays a few short games of each, to try it out.
+Stockfish at fixed weak settings, a round robin of every program at Normal with
+Stockfish at UCI_Elo 1350 and Fairy-Max, rated on one scale (Bradley–Terry, anchored
+at the Stockfish player), and how the programs' games end. It takes about an hour
+on 2 cores; --quick plays a few short games of each, to try it out.
 
 Ctrl-C, SIGTERM (as a batch system sends at a time limit) or SIGHUP stops the study:
 no document is written, the matches finished are kept (with --state), and the exit
@@ -33,9 +35,9 @@ status is 130, 143 or 129 (128 + the signal, as a shell says).`,
 }
 
 type strengthOptions struct {
-	out, stockfish, stateDir string
-	quick, fresh             bool
-	jobs                     int
+	out, stockfish, fairymax, stateDir string
+	quick, fresh                       bool
+	jobs                               int
 }
 
 func (o *strengthOptions) flags(fs *flag.FlagSet) {
@@ -43,6 +45,7 @@ func (o *strengthOptions) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.quick, "quick", false, "two games a pairing, cut at 8 plies: to check the study runs, not to measure")
 	fs.IntVar(&o.jobs, "j", 0, "games at once (default: the number of CPUs)")
 	fs.StringVar(&o.stockfish, "stockfish", "", "the Stockfish `PATH` (default: stockfish on PATH or in /usr/games)")
+	fs.StringVar(&o.fairymax, "fairymax", "", "the Fairy-Max `PATH` (default: fairymax on PATH or in /usr/games)")
 	fs.StringVar(&o.stateDir, "state", "", "keep each finished match in `DIR` (a small JSON file each) and take the kept ones instead of playing them again, so that a study stopped part way goes on where it stopped")
 	fs.BoolVar(&o.fresh, "fresh", false, "with --state: forget the kept matches and play them all")
 }
@@ -60,14 +63,14 @@ func (o *strengthOptions) run(e *env, args []string) error {
 		return failf(2, "mchess strength: -j %d: want a positive number (0: the number of CPUs)", o.jobs)
 	}
 
-	sf, err := findEngine(o.stockfish, "stockfish")
+	sf, fm, err := o.engines()
 	if err != nil {
 		return strengthFail(err)
 	}
 	if o.jobs <= 0 {
 		o.jobs = runtime.NumCPU()
 	}
-	parts := strength.Plan(sf, o.jobs, o.quick)
+	parts := strength.Plan(sf, fm, o.jobs, o.quick)
 	state := strength.NewState(o.stateDir)
 	if o.fresh {
 		if err := os.RemoveAll(o.stateDir); err != nil {
@@ -79,8 +82,7 @@ func (o *strengthOptions) run(e *env, args []string) error {
 	}
 	ctx, stopped, release := stopOnSignal()
 	defer release()
-	st := &study{ctx: ctx, stopped: stopped, state: state, machine: strength.Machine(sf), stderr: e.stderr}
-	start, load := time.Now(), [2]string{strength.LoadAverage()}
+	st := &study{ctx: ctx, stopped: stopped, state: state, machine: strength.Machine(sf) + "; Fairy-Max at " + fm, stderr: e.stderr}
 	var played [][]strength.Match
 	for _, p := range parts {
 		var ms []strength.Match
@@ -93,9 +95,8 @@ func (o *strengthOptions) run(e *env, args []string) error {
 		}
 		played = append(played, ms)
 	}
-	load[1] = strength.LoadAverage()
 	var b strings.Builder
-	strength.WriteDocument(&b, parts, played, st.machine, time.Since(start), load, o.quick)
+	strength.WriteDocument(&b, parts, played, st.machine, o.quick)
 	if o.out == "" {
 		io.WriteString(e.stdout, b.String())
 		return nil
@@ -104,6 +105,21 @@ func (o *strengthOptions) run(e *env, args []string) error {
 		return strengthFail(err)
 	}
 	return nil
+}
+
+// engines finds Stockfish and Fairy-Max, and the round robin's lines, a
+// file of the repository: before the first match, not after an hour.
+func (o *strengthOptions) engines() (sf, fm string, err error) {
+	if sf, err = findEngine(o.stockfish, "stockfish"); err != nil {
+		return "", "", err
+	}
+	if fm, err = findEngine(o.fairymax, "fairymax"); err != nil {
+		return "", "", err
+	}
+	if _, err := os.Stat(strength.RoundRobinSuite); err != nil {
+		return "", "", fmt.Errorf("%v: the round robin's openings; run mchess strength in the repository's root (make strength)", err)
+	}
+	return sf, fm, nil
 }
 
 // study is a strength study under way: what its matches need.

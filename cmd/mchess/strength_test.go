@@ -21,6 +21,9 @@ func TestStrengthResumes(t *testing.T) {
 	if err != nil {
 		t.Skipf("%v (.ci/run installs it)", err)
 	}
+	if _, err := findEngine("", "fairymax"); err != nil {
+		t.Skipf("%v (.ci/run installs it)", err)
+	}
 	t.Parallel()
 	dir := t.TempDir()
 	state := filepath.Join(dir, "state")
@@ -32,6 +35,7 @@ func TestStrengthResumes(t *testing.T) {
 		// catches Ctrl-C, SIGTERM and SIGHUP, which belong to the test
 		// process's own handling.
 		cmd := exec.Command(mchess, "strength", "--quick", "-j", "2", "--stockfish", sf, "--state", state, "-o", out)
+		cmd.Dir = "../.." // the repository's root, which holds the round robin's suite
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		status := 0
 		if err := cmd.Run(); err != nil {
@@ -57,13 +61,18 @@ func TestStrengthResumes(t *testing.T) {
 		"## 4. The opening library, where a library matters",
 		"## 5. The original's levels against each other",
 		"## 6. Against Stockfish at fixed weak settings",
-		"## 7. Illegal moves, resignations, the ply cap",
+		"## 7. The programs on one scale: a round robin at Normal",
+		"## 8. Illegal moves, resignations, the ply cap",
 		"## Speed",
 		"| stone@super-blitz vs original@super-blitz | 2 |",
 		"| original@super-blitz vs stone-wmaxc@super-blitz | 2 |",
 		"| sf-varied vs library@blitz | 2 |",
 		"| original@blitz vs original@normal | 2 |",
 		"- sf-elo1350: Stockfish",
+		"| original@normal vs fairy-max-d1 | 12 |", // six matches of 2 games, summed
+		"- fairy-max-d1: Fairy-Max 5.0b (depth 1)",
+		"| player | rating | 95% interval | games | points | score |",
+		"| sf-elo1350 | 1350.0 | anchor |",
 		"This is a --quick run",
 	} {
 		if !strings.Contains(first, want) {
@@ -71,7 +80,7 @@ func TestStrengthResumes(t *testing.T) {
 		}
 	}
 	commands := regexp.MustCompile(`(?m)^bin/mchess match (.*)$`).FindAllStringSubmatch(first, -1)
-	if len(commands) != 15 {
+	if len(commands) != 21 {
 		t.Fatalf("%d commands in the document", len(commands))
 	}
 	for _, c := range commands {
@@ -81,12 +90,17 @@ func TestStrengthResumes(t *testing.T) {
 			t.Fatalf("%s: %v", c[1], err)
 		}
 		args := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+		for i, a := range args {
+			if strings.HasPrefix(a, "suite/") { // a file of the repository's root, as the study runs
+				args[i] = "../../" + a
+			}
+		}
 		if m, status := parseMatch(args, io.Discard); m == nil {
 			t.Errorf("%s: exit %d", c[1], status)
 		}
 	}
 	kept, _ := filepath.Glob(filepath.Join(state, "match-*.json"))
-	if len(kept) != 15 || strings.Contains(log1, "kept from") {
+	if len(kept) != 21 || strings.Contains(log1, "kept from") {
 		t.Fatalf("%d matches kept after the first run; log:\n%s", len(kept), log1)
 	}
 	stale := filepath.Join(state, "match-0000000000000000.json")
@@ -97,8 +111,8 @@ func TestStrengthResumes(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("exit %d\n%s", status, log2)
 	}
-	if n := strings.Count(log2, ": kept from "); n != 15 {
-		t.Errorf("%d matches taken from the state of 15:\n%s", n, log2)
+	if n := strings.Count(log2, ": kept from "); n != 21 {
+		t.Errorf("%d matches taken from the state of 21:\n%s", n, log2)
 	}
 	if _, err := os.Stat(stale); err == nil {
 		t.Error("a file no command names was kept")
@@ -121,4 +135,24 @@ func TestStrengthResumes(t *testing.T) {
 	if _, log3, status := run(); status != 1 || !strings.Contains(log3, kept[0]+": not a saved match") {
 		t.Errorf("a damaged state file: exit %d\n%s", status, log3)
 	}
+	// Away from the repository's root the round robin's lines are not
+	// found: said before any match is played.
+	cmd := exec.Command(mchess, "strength", "--quick", "--stockfish", sf, "-o", filepath.Join(dir, "away.md"))
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if code := exitCode(err); code != 1 || !strings.Contains(string(out), "suite/fresh-1k.txt: no such file or directory: the round robin's openings; run mchess strength in the repository's root") ||
+		strings.Contains(string(out), "mchess match") {
+		t.Errorf("away from the root: exit %d\n%s", code, out)
+	}
+}
+
+func exitCode(err error) int {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
 }

@@ -106,6 +106,7 @@ func Check(root string, counts Counts) ([]Problem, error) {
 		}
 		out = append(out, checkMatchOutput(d, lines)...)
 		out = append(out, checkStrengthTable(d, lines)...)
+		out = append(out, checkRatings(d, lines)...)
 		out = append(out, checkProse(d, lines)...)
 	}
 	// match summaries: make confirm's, a study's state, a tuning log's

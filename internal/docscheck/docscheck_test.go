@@ -90,6 +90,15 @@ const summaryJSON = `{"command": "mchess match a b", "summary": {"pairings": [{"
  "games": 3987, "wins": 652, "draws": 2845, "losses": 490, "elo_text": "+14.1 ± 5.8",
  "pentanomial": [27, 349, 1102, 455, 54], "pairs": 1987, "pair_elo_text": "+14.0 ± 5.7"}]}}`
 
+// A round robin's pairing (the strength study's table) and its ratings
+// table, b the anchor at 1000.
+const robinRows = "| a vs b | 100 | 40 | 30 | 30 | 55.0% | withheld | – | 2, 10, 20, 12, 6 | withheld | 30.0% | 1m |\n\n"
+
+func ratingsTable(a string) string {
+	return "| player | rating | 95% interval | games | points | score |\n|---|---:|---:|---:|---:|---:|\n" +
+		"| a | " + a + " | 100 | 55 | 55.0% |\n| b | 1000.0 | anchor | 100 | 45 | 45.0% |\n"
+}
+
 // Each kind of figure, right and wrong: a wrong one is named with its
 // file, line and both values.
 func TestCheck(t *testing.T) {
@@ -141,6 +150,13 @@ func TestCheck(t *testing.T) {
 			[]string{"README.md:1: Elo +14.0 ± 5.7 beside the pentanomial [27 349 1102 455 55], which gives +14.2 ± 5.7"}},
 		{"strength table wrong", "| a vs b | 3987 | 652 | 2845 | 490 | 52.0% | +14.1 ± 5.8 | 100.0% | 27, 349, 1102, 455, 54 | +14.2 ± 5.7 | 71.4% | 2m |\n",
 			[]string{"README.md:1: a vs b: Elo from the pairs +14.2 ± 5.7, but [27 349 1102 455 54] give +14.0 ± 5.7"}},
+		// a: 55 of 100 games, +40 =30 -30, pairs 2, 10, 20, 12, 6: 400·log10(55/45) = +34.9 above b,
+		// ± 1.96·400/ln 10·√13/24.75 = 49.6 (rating.TestTwoPlayers works it by hand)
+		{"ratings right", "## 7. x\n\n" + robinRows + ratingsTable("1034.9 | ± 49.6"), nil},
+		{"ratings wrong", "## 7. x\n\n" + robinRows + ratingsTable("1035.9 | ± 49.6"),
+			[]string{`README.md:7: ratings row "a | 1035.9 | ± 49.6 | 100 | 55 | 55.0%", but the pairings above give "a | 1034.9 | ± 49.6 | 100 | 55 | 55.0%"`}},
+		{"ratings of another section", "## 6. y\n\n" + robinRows + "## 7. x\n\n" + ratingsTable("1034.9 | ± 49.6"),
+			[]string{"README.md:7: a ratings table with no anchor among the players of the pairings above it"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := tree(t, map[string]string{

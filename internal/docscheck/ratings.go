@@ -1,0 +1,116 @@
+package docscheck
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kim1-archive/microchess/rating"
+)
+
+// ratingsHeader heads a round robin's ratings table (strength.RatingsHeader):
+//
+//	| player | rating | 95% interval | games | points | score |
+//	| search5k@normal | 1372.4 | ± 45.1 | 1400 | 812.5 | 58.0% |
+//	| sf-elo1350 | 1350.0 | anchor | 1400 | 700 | 50.0% |
+const ratingsHeader = "| player | rating | 95% interval | games | points | score |"
+
+// checkRatings fits each ratings table again (package rating) from the
+// strength study's pairing rows above it in its section, the anchor the
+// row whose interval says so, at the rating that row gives, and compares
+// every cell.
+func checkRatings(file string, lines []string) []Problem {
+	var out []Problem
+	for h, l := range lines {
+		if strings.TrimSpace(l) != ratingsHeader {
+			continue
+		}
+		start := h
+		for start > 0 && !strings.HasPrefix(lines[start-1], "## ") {
+			start--
+		}
+		var players []string
+		var ps []rating.Pairing
+		index := func(name string) int {
+			if i := slices.Index(players, name); i >= 0 {
+				return i
+			}
+			players = append(players, name)
+			return len(players) - 1
+		}
+		for _, row := range lines[start:h] {
+			c := strengthRow(row)
+			if c == nil {
+				continue
+			}
+			a, b, _ := strings.Cut(c[0], " vs ")
+			n := atoi(c[1], c[2], c[3], c[4])
+			q := atoi(strings.Split(c[8], ", ")...)
+			ps = append(ps, rating.Pairing{A: index(a), B: index(b), Wins: n[1], Draws: n[2], Losses: n[3],
+				Penta: [5]int{q[0], q[1], q[2], q[3], q[4]}})
+		}
+		type row struct {
+			line  int
+			cells []string
+		}
+		var rows []row
+		anchor, anchorElo := -1, 0.0
+		for k := h + 2; k < len(lines) && strings.HasPrefix(lines[k], "| "); k++ {
+			c := strings.Split(strings.Trim(lines[k], "| "), " | ")
+			if len(c) != 6 {
+				out = append(out, Problem{file, k + 1, "a ratings row without its six cells"})
+				continue
+			}
+			rows = append(rows, row{k + 1, c})
+			if c[2] == "anchor" {
+				anchor = slices.Index(players, c[0])
+				anchorElo, _ = strconv.ParseFloat(c[1], 64)
+			}
+		}
+		if anchor < 0 {
+			out = append(out, Problem{file, h + 1, "a ratings table with no anchor among the players of the pairings above it"})
+			continue
+		}
+		rs, err := rating.Fit(players, ps, anchor, anchorElo)
+		if err != nil {
+			out = append(out, Problem{file, h + 1, fmt.Sprintf("the ratings cannot be fitted from the pairings above: %v", err)})
+			continue
+		}
+		if len(rows) != len(players) {
+			out = append(out, Problem{file, h + 1, fmt.Sprintf("%d ratings for the %d players of the pairings above", len(rows), len(players))})
+		}
+		for _, r := range rows {
+			i := slices.Index(players, r.cells[0])
+			if i < 0 {
+				out = append(out, Problem{file, r.line, fmt.Sprintf("%s: not a player of the pairings above", r.cells[0])})
+				continue
+			}
+			x := rs[i]
+			interval := fmt.Sprintf("± %.1f", x.Margin)
+			if i == anchor {
+				interval = "anchor"
+			}
+			pts := strconv.FormatFloat(x.Points, 'f', -1, 64)
+			want := []string{r.cells[0], fmt.Sprintf("%.1f", x.Elo), interval, strconv.Itoa(x.Games), pts,
+				fmt.Sprintf("%.1f%%", 100*x.Score())}
+			if got := strings.Join(r.cells, " | "); Normalize(got) != Normalize(strings.Join(want, " | ")) {
+				out = append(out, Problem{file, r.line, fmt.Sprintf("ratings row %q, but the pairings above give %q", got, strings.Join(want, " | "))})
+			}
+		}
+	}
+	return out
+}
+
+// strengthRow splits a row of the strength study's pairings table into
+// its twelve cells, or gives nil.
+func strengthRow(l string) []string {
+	if !strings.HasPrefix(l, "| ") || !strings.Contains(l, " vs ") {
+		return nil
+	}
+	c := strings.Split(strings.Trim(l, "| "), " | ")
+	if len(c) != 12 || len(strings.Split(c[8], ", ")) != 5 {
+		return nil
+	}
+	return c
+}
