@@ -119,6 +119,16 @@ func (p *Patched) Describe(name string) string { return Describe(name, KIM(p.Ima
 // compare either).
 func SameProgram(a, b []kim1.Image) bool {
 	_, residue := listingBytes()
+	return sameBytes(a, b, residue)
+}
+
+// SameBytes tells whether two programs are the same bytes everywhere
+// their images go: for a program of its own (search1k, search5k), whose
+// code and data lie where the 1977 program had its residue (03FA-03FF,
+// 00B7-00BF...), no byte may be set aside.
+func SameBytes(a, b []kim1.Image) bool { return sameBytes(a, b, nil) }
+
+func sameBytes(a, b []kim1.Image, residue map[int]bool) bool {
 	memory := func(images []kim1.Image) map[int]byte {
 		m := map[int]byte{}
 		for _, im := range images {

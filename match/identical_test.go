@@ -2,6 +2,8 @@ package match
 
 import (
 	"context"
+	"github.com/corentings/chess/v2"
+	"github.com/kim1-archive/microchess/session"
 	"strings"
 	"testing"
 
@@ -73,5 +75,40 @@ func TestIdenticalPlayers(t *testing.T) {
 	// the others, the 1977 program's bytes, are not.
 	if !strings.Contains(b.String(), "\nchanged@super-blitz plays MicroChess 1977, modified: 1 byte (17E2 POSN+2)\n") || strings.Count(b.String(), " plays ") != 1 {
 		t.Errorf("the summary does not name the modified program alone:\n%s", b.String())
+	}
+}
+
+// A program of its own has code where the 1977 program has residue:
+// search1k's GAINR penalty (SBCIM 06 at 03FA) lies in the original's
+// "unused, after DISMV". A copy with it changed is another player.
+func TestIdenticalOwnProgramNoResidue(t *testing.T) {
+	t.Parallel()
+	p, err := microchess.Search1K()
+	if err != nil {
+		t.Fatal(err)
+	}
+	images := microchess.KIM(p.Images)
+	changed := make([]kim1.Image, len(images))
+	copy(changed, images)
+	found := false
+	for i, im := range changed {
+		if im.Addr <= 0x03FB && 0x03FB < int(im.Addr)+len(im.Data) {
+			changed[i].Data = append([]byte(nil), im.Data...)
+			changed[i].Data[0x03FB-int(im.Addr)] = 0x00
+			found = true
+		}
+	}
+	if !found {
+		t.Fatal("search1k has no byte at 03FB")
+	}
+	own := session.Needs{Code: [][2]uint16{{0x0000, 0x03FF}}}
+	player := func(im []kim1.Image) *program {
+		return &program{images: [3][]kim1.Image{chess.White: im, chess.Black: im}, needs: own}
+	}
+	if samePlayer(player(images), player(changed)) {
+		t.Error("search1k with 03FB changed is taken for search1k")
+	}
+	if !samePlayer(player(images), player(images)) {
+		t.Error("search1k is not taken for itself")
 	}
 }
