@@ -108,6 +108,7 @@ func Check(root string, counts Counts) ([]Problem, error) {
 		out = append(out, checkStrengthTable(d, lines)...)
 		out = append(out, checkRatings(d, lines)...)
 		out = append(out, checkProse(d, lines)...)
+		out = append(out, checkOrphans(d, lines)...)
 	}
 	// match summaries: make confirm's, a study's state, a tuning log's
 	// checkpoints, and a folder's of them (make term-tests')

@@ -86,6 +86,9 @@ func tree(t *testing.T, files map[string]string) string {
 	return root
 }
 
+// pairsLine is a pairing's row of a match's pairs, as mchess match prints it.
+const pairsLine = "a@blitz vs b@blitz   1987  [27, 349, 1102, 455, 54]       +14.0 ± 5.7  100.0%"
+
 const summaryJSON = `{"command": "mchess match a b", "summary": {"pairings": [{"A": "a", "B": "b",
  "games": 3987, "wins": 652, "draws": 2845, "losses": 490, "elo_text": "+14.1 ± 5.8",
  "pentanomial": [27, 349, 1102, 455, 54], "pairs": 1987, "pair_elo_text": "+14.0 ± 5.7"}]}}`
@@ -93,6 +96,12 @@ const summaryJSON = `{"command": "mchess match a b", "summary": {"pairings": [{"
 // A round robin's pairing (the strength study's table) and its ratings
 // table, b the anchor at 1000.
 const robinRows = "| a vs b | 100 | 40 | 30 | 30 | 55.0% | withheld | – | 2, 10, 20, 12, 6 | withheld | 30.0% | 1m |\n\n"
+
+// Two rows of the strength study, one opponent's pairs against two
+// programs (docs/strength.md part 4): from the pairs +231.9 ± 43.9 and
+// +220.2 ± 44.9.
+const differenceRows = "| s vs a | 195 | 127 | 54 | 14 | 79.0% | +229.9 ± 46.2 | 100.0% | 1, 1, 17, 39, 38 | +231.9 ± 43.9 | 27.7% | 29.9 s |\n" +
+	"| s vs b | 199 | 133 | 45 | 21 | 78.1% | +221.3 ± 48.4 | 100.0% | 0, 4, 22, 31, 42 | +220.2 ± 44.9 | 22.6% | 29.9 s |\n"
 
 func ratingsTable(a string) string {
 	return "| player | rating | 95% interval | games | points | score |\n|---|---:|---:|---:|---:|---:|\n" +
@@ -124,10 +133,10 @@ func TestCheck(t *testing.T) {
 			[]string{`README.md:1: figure "13.5 times" is not in its source docs/bench.md, whose nearest figure of that form is "9.0 times"`}},
 		{"doc elo wrong", "<!-- figure: docs/bench.md -->−58.4 ± 6.3<!-- /figure -->\n",
 			[]string{`README.md:1: figure "−58.4 ± 6.3" is not in its source docs/bench.md, whose nearest figure of that form is "-58.3 ± 6.3"`}},
-		{"self right", "```\nprinted +14.0 ± 5.7\n```\nso <!-- figure: README.md -->+14.0 ± 5.7<!-- /figure -->\n", nil},
+		{"self right", "```\n" + pairsLine + "\n```\nso <!-- figure: README.md -->+14.0 ± 5.7<!-- /figure -->\n", nil},
 		// a figure a document repeats from itself is found outside its
 		// markers, not in the copy being checked
-		{"self wrong", "```\nprinted +14.0 ± 5.7\n```\nso <!-- figure: README.md -->+14.5 ± 5.7<!-- /figure -->\n",
+		{"self wrong", "```\n" + pairsLine + "\n```\nso <!-- figure: README.md -->+14.5 ± 5.7<!-- /figure -->\n",
 			[]string{`README.md:4: figure "+14.5 ± 5.7" is not in its source README.md, whose nearest figure of that form is "+14.0 ± 5.7"`}},
 		// nor in the source's own copies of another source
 		{"doc copy only", "<!-- figure: docs/copy.md -->+14.0 ± 5.7<!-- /figure -->\n",
@@ -155,6 +164,23 @@ func TestCheck(t *testing.T) {
 		{"ratings right", "## 7. x\n\n" + robinRows + ratingsTable("1034.9 | ± 49.6"), nil},
 		{"ratings wrong", "## 7. x\n\n" + robinRows + ratingsTable("1035.9 | ± 49.6"),
 			[]string{`README.md:7: ratings row "a | 1035.9 | ± 49.6 | 100 | 55 | 55.0%", but the pairings above give "a | 1034.9 | ± 49.6 | 100 | 55 | 55.0%"`}},
+		// every Elo must be one its counts give
+		{"orphan", "x\n\nat Normal **+14.0 ± 5.7**, and +3 ± 4 there\n",
+			[]string{"README.md:3: Elo +14.0 ± 5.7: no committed count gives it", "README.md:3: Elo +3 ± 4: no committed count gives it"}},
+		{"orphan repeated", "```\n" + pairsLine + "\n```\nso +14.0 ± 5.7\n", nil},
+		{"orphan quoted", "it said `+31 ± 23`, wrongly\n", nil},
+		// games, wins, draws, losses, then the Elo: +21 =153 −25
+		{"counts row right", "| 00 | 199 | 21 | 153 | 25 | 49.0 % | −7.0 ± 23.2 |\n| x | 111 / 51 / 238 | 34.1% | −114 ± 33 |\n", nil},
+		{"counts row wrong", "| 00 | 199 | 21 | 153 | 25 | 49.0 % | −7.1 ± 23.2 |\n| x | 111 / 51 / 238 | 34.1% | −115 ± 33 |\n",
+			[]string{"README.md:1: Elo -7.1 ± 23.2, but +21 =153 -25 give -7.0 ± 23.2", "README.md:2: Elo -115 ± 33, but +111 =51 -238 give -114 ± 33"}},
+		{"counts prose", "500 games: +21 =153\n−25, 49.0 %, −7.0 ± 23.2 Elo; and +21 =153 −25: −7.2 ± 23.2\n",
+			[]string{"README.md:2: Elo -7.2 ± 23.2, but +21 =153 -25 give -7.0 ± 23.2"}},
+		// the strength study's difference of two programs against one opponent
+		{"difference right", differenceRows + "- Against s, a scores -232 Elo and b -220 Elo (from the pairs): a difference of -12 ± 63 Elo (the margins).\n", nil},
+		{"difference wrong", differenceRows + "- Against s, a scores -232 Elo and b -220 Elo (from the pairs): a difference of -11 ± 63 Elo (the margins).\n",
+			[]string{"README.md:3: a and b against s: -232, -220, a difference of -11 ± 63, but their rows give -232, -220, -12 ± 63"}},
+		{"ratings against the anchor", "## 7. x\n\n" + robinRows + ratingsTable("1034.9 | ± 49.6") + "\na (+35 ± 50), a 1034.9 ± 49.6; a (+36 ± 50)\n",
+			[]string{"README.md:10: Elo +36 ± 50: no committed count gives it"}},
 		{"ratings of another section", "## 6. y\n\n" + robinRows + "## 7. x\n\n" + ratingsTable("1034.9 | ± 49.6"),
 			[]string{"README.md:7: a ratings table with no anchor among the players of the pairings above it"}},
 	} {
@@ -162,7 +188,7 @@ func TestCheck(t *testing.T) {
 			root := tree(t, map[string]string{
 				"README.md":     tc.readme,
 				"docs/m/x.json": summaryJSON,
-				"docs/bench.md": "both: 9.0 times as fast; -58.3 ± 6.3\n",
+				"docs/bench.md": "both: 9.0 times as fast; `-58.3 ± 6.3`\n",
 				"docs/copy.md":  "<!-- figure: docs/m/x.json:summary.pairings.0.pair_elo_text -->+14.0 ± 5.7<!-- /figure -->\n",
 			})
 			problems, err := docscheck.Check(root, docscheck.Counts{"builds": "19"})

@@ -26,69 +26,23 @@ func checkRatings(file string, lines []string) []Problem {
 		if strings.TrimSpace(l) != ratingsHeader {
 			continue
 		}
-		start := h
-		for start > 0 && !strings.HasPrefix(lines[start-1], "## ") {
-			start--
-		}
-		var players []string
-		var ps []rating.Pairing
-		index := func(name string) int {
-			if i := slices.Index(players, name); i >= 0 {
-				return i
-			}
-			players = append(players, name)
-			return len(players) - 1
-		}
-		for _, row := range lines[start:h] {
-			c := strengthRow(row)
-			if c == nil {
-				continue
-			}
-			a, b, _ := strings.Cut(c[0], " vs ")
-			n := atoi(c[1], c[2], c[3], c[4])
-			q := atoi(strings.Split(c[8], ", ")...)
-			ps = append(ps, rating.Pairing{A: index(a), B: index(b), Wins: n[1], Draws: n[2], Losses: n[3],
-				Penta: [5]int{q[0], q[1], q[2], q[3], q[4]}})
-		}
-		type row struct {
-			line  int
-			cells []string
-		}
-		var rows []row
-		anchor, anchorElo := -1, 0.0
-		for k := h + 2; k < len(lines) && strings.HasPrefix(lines[k], "| "); k++ {
-			c := strings.Split(strings.Trim(lines[k], "| "), " | ")
-			if len(c) != 6 {
-				out = append(out, Problem{file, k + 1, "a ratings row without its six cells"})
-				continue
-			}
-			rows = append(rows, row{k + 1, c})
-			if c[2] == "anchor" {
-				anchor = slices.Index(players, c[0])
-				anchorElo, _ = strconv.ParseFloat(c[1], 64)
-			}
-		}
-		if anchor < 0 {
-			out = append(out, Problem{file, h + 1, "a ratings table with no anchor among the players of the pairings above it"})
+		t, problems := fitTable(file, lines, h)
+		out = append(out, problems...)
+		if t == nil {
 			continue
 		}
-		rs, err := rating.Fit(players, ps, anchor, anchorElo)
-		if err != nil {
-			out = append(out, Problem{file, h + 1, fmt.Sprintf("the ratings cannot be fitted from the pairings above: %v", err)})
-			continue
+		if len(t.rows) != len(t.players) {
+			out = append(out, Problem{file, h + 1, fmt.Sprintf("%d ratings for the %d players of the pairings above", len(t.rows), len(t.players))})
 		}
-		if len(rows) != len(players) {
-			out = append(out, Problem{file, h + 1, fmt.Sprintf("%d ratings for the %d players of the pairings above", len(rows), len(players))})
-		}
-		for _, r := range rows {
-			i := slices.Index(players, r.cells[0])
+		for _, r := range t.rows {
+			i := slices.Index(t.players, r.cells[0])
 			if i < 0 {
 				out = append(out, Problem{file, r.line, fmt.Sprintf("%s: not a player of the pairings above", r.cells[0])})
 				continue
 			}
-			x := rs[i]
+			x := t.ratings[i]
 			interval := fmt.Sprintf("± %.1f", x.Margin)
-			if i == anchor {
+			if i == t.anchor {
 				interval = "anchor"
 			}
 			pts := strconv.FormatFloat(x.Points, 'f', -1, 64)
@@ -100,6 +54,72 @@ func checkRatings(file string, lines []string) []Problem {
 		}
 	}
 	return out
+}
+
+// ratingsTable is a ratings table with the fit of the pairings above it.
+type ratingsTable struct {
+	players []string
+	ratings []rating.Rating
+	anchor  int
+	rows    []ratingsRow
+}
+
+type ratingsRow struct {
+	line  int
+	cells []string
+}
+
+// fitTable reads the ratings table headed at line h and fits again the
+// strength study's pairing rows above it in its section, the anchor the
+// row whose interval says so, at the rating that row gives.
+func fitTable(file string, lines []string, h int) (*ratingsTable, []Problem) {
+	var out []Problem
+	start := h
+	for start > 0 && !strings.HasPrefix(lines[start-1], "## ") {
+		start--
+	}
+	t := &ratingsTable{anchor: -1}
+	var ps []rating.Pairing
+	index := func(name string) int {
+		if i := slices.Index(t.players, name); i >= 0 {
+			return i
+		}
+		t.players = append(t.players, name)
+		return len(t.players) - 1
+	}
+	for _, row := range lines[start:h] {
+		c := strengthRow(row)
+		if c == nil {
+			continue
+		}
+		a, b, _ := strings.Cut(c[0], " vs ")
+		n := atoi(c[1], c[2], c[3], c[4])
+		q := atoi(strings.Split(c[8], ", ")...)
+		ps = append(ps, rating.Pairing{A: index(a), B: index(b), Wins: n[1], Draws: n[2], Losses: n[3],
+			Penta: [5]int{q[0], q[1], q[2], q[3], q[4]}})
+	}
+	anchorElo := 0.0
+	for k := h + 2; k < len(lines) && strings.HasPrefix(lines[k], "| "); k++ {
+		c := strings.Split(strings.Trim(lines[k], "| "), " | ")
+		if len(c) != 6 {
+			out = append(out, Problem{file, k + 1, "a ratings row without its six cells"})
+			continue
+		}
+		t.rows = append(t.rows, ratingsRow{k + 1, c})
+		if c[2] == "anchor" {
+			t.anchor = slices.Index(t.players, c[0])
+			anchorElo, _ = strconv.ParseFloat(c[1], 64)
+		}
+	}
+	if t.anchor < 0 {
+		return nil, append(out, Problem{file, h + 1, "a ratings table with no anchor among the players of the pairings above it"})
+	}
+	rs, err := rating.Fit(t.players, ps, t.anchor, anchorElo)
+	if err != nil {
+		return nil, append(out, Problem{file, h + 1, fmt.Sprintf("the ratings cannot be fitted from the pairings above: %v", err)})
+	}
+	t.ratings = rs
+	return t, out
 }
 
 // strengthRow splits a row of the strength study's pairings table into
