@@ -8,18 +8,18 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 323 blocks, 1058 instructions, 2130 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 327 blocks, 1077 instructions, 2161 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
-		{Addr: 0x0000, Bytes: "آ\xff\x9a a\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f j\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a |\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
+		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 9\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac ^\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 n\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\xe2 e\x11 \x9d\x03 n\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa2\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
-		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 n\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
-		{Addr: 0x0800, Bytes: " \x00\x04 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xbf\b\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r P\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \x8b\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
-		{Addr: 0x0915, Bytes: " f\x02\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff C\t\xa9\x01 C\t`\x8d\\\x10\xa2\x00\n\xb0\x02\xa2\a\x8e]\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m\\\x10\xcd]\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xa8\t\xd0\"\xa5P\x18m\\\x10 \xa8\t\xd0\x17\xa5P\x18m\\\x10\x18m\\\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d^\x10\xa2\x10\xad^\x10\x18u\xb7 \x1b\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad^\x10\x8d_\x10\xa9\x01\x8d`\x10\xad_\x10\x18u\xb7\x8d_\x10 \x1b\n\xc9\xff\xd0\a\xa9\x00\x8d`\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xac`\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dT\x10\x98E\x9e\xa8\xb9 \x10\x8dR\x10\t\x80\x8dS\x10\xa9\xff\x8dU\x10\x8dV\x10\x8dX\x10\xa9\x00\x8dY\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadR\x10)\x0f\xf0\a\xc9\b\xf0-L6\v\xa5\xb18\xedT\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadT\x10)\xf0\xb0\x02\t\a\x8dW\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eV\x10L6\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dS\x10\xad\x92\x178\xed\x99\x17\x8dY\x10\xa5\xb18\xedT\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dX\x10L6\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadT\x10)\xf0\x8dU\x10\xa5\xb1)\x0f\rU\x10\x8dU\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mY\x10\x85ۤ\xee\xadR\x10\x99\xc0\x11ȭP\x10\x99\xc0\x11ȭW\x10\x99\xc0\x11ȭV\x10\x99\xc0\x11ȭU\x10\x99\xc0\x11Ȅ\xee\xadX\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadS\x10\x9d \x10\xadU\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeV\x100#\xadW\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadT\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
-		{Addr: 0x1061, Bytes: "\xa2\x8a\x86\xb2\xa2\x00\x86\xee`\xbd@\x10\x9d \x10\x9d0\x10\xa9\xff\x8dP\x10\xbd\x81\x17` \x00\x04\xa2\x0f\xbd \x10\xbc0\x10\x9d0\x10\x98\x9d \x10\xca\x10\xf0\xadP\x100\x05Iw\x8dP\x10\xa9\x00\x85\x9d\x85\x9e`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaa\x8eZ\x10h\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0f\xba\x86\xb2\xa6\xb3\x9a\xa4\ue239\xc0\x110\x03 \a\x11\x88\xb9\xc0\x110\x03 &\x11\x88\x88\xb9\xc0\x11\x8dP\x10\x88\x84\xee\xb9\xc0\x11H\xa5\xb0E\x9e\xaah\x9d \x10)\x0f\x85\xda`\x8c[\x10\xaeZ\x10\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa5\xb1E\x9d\xa8\xa9\xff\x99\x00\x0f\xac[\x10`\x8c[\x10\xaa\xb5PE\x9d\xa8\xa9\xff\x99\x00\x0f\xac[\x10\x88\xb9\xc0\x11\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x02\x99 \x10\xac[\x10`\xa5\x9f0\rE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17`\xad\x92\x17`\xa5\xb0E\x9e\xaa\xbd \x10)\x0f\xaa\xa4\xb0\xb9P\x00 \xfc\x04\x85\xb5\xa5\xb1 \xfc\x048\xe5\xb5\xe0\x00\xd0\x02\xe9\x01\xa6\xb0`\xb5\x88)@\xf0\x1b\xa5\xb6\xf0\x17\xa5\xb0\xc9\b\x90\x0fE\x9e\xa8\xb9 \x10)\x0f\xc9\b\xf0\x03\xa9\x00`\xa9\x01`"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\xe2 f\x11 \x9d\x03 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
+		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
+		{Addr: 0x0800, Bytes: " \x00\x04 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xbf\b\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\a\xc9\b\xf0-L@\v\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10L@\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dT\x10\xad\x92\x178\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dY\x10L@\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadU\x10)\xf0\x8dV\x10\xa5\xb1)\x0f\rV\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100#\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
+		{Addr: 0x1062, Bytes: "\xa2\x8a\x86\xb2\xa2\x00\x86\xee`\xbd@\x10\x9d \x10\x9d0\x10\xa9\xff\x8dP\x10\xbd\x81\x17` \x00\x04\xa2\x0f\xbd \x10\xbc0\x10\x9d0\x10\x98\x9d \x10\xca\x10\xf0\xadP\x100\x05Iw\x8dP\x10\xa9\x00\x85\x9d\x85\x9e`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaa\x8e[\x10h\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0f\xba\x86\xb2\xa6\xb3\x9a\xa4\ue239\xd0\x110\x03 \b\x11\x88\xb9\xd0\x110\x03 '\x11\x88\x88\xb9\xd0\x11\x8dP\x10\x88\x84\xee\xb9\xd0\x11H\xa5\xb0E\x9e\xaah\x9d \x10)\x0f\x85\xda`\x8c\\\x10\xae[\x10\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa5\xb1E\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10`\x8c\\\x10\xaa\xb5PE\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10\x88\xb9\xd0\x11\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x02\x99 \x10\xac\\\x10`\xa5\x9f0\rE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17`\xad\x92\x17`\xa5\xb0E\x9e\xaa\xbd \x10)\x0f\xaa\xa4\xb0\xb9P\x00 \xfc\x04\x85\xb5\xa5\xb1 \xfc\x048\xe5\xb5\xe0\x00\xd0\x17\xe9\x01\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x04\xc9\xfe\xd0\x06\x98\x18mR\x10\xa8\x98\xa6\xb0`\xb5\x88)@\xf0\x1b\xa5\xb6\xf0\x17\xa5\xb0\xc9\b\x90\x0fE\x9e\xa8\xb9 \x10)\x0f\xc9\b\xf0\x03\xa9\x00`\xa9\x01`"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
 	},
 	Blocks: []uint16{
@@ -37,25 +37,26 @@ var Search5K = &emu.Native{
 		0x0509, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832,
 		0x0835, 0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881,
 		0x088E, 0x0893, 0x089A, 0x089C, 0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC,
-		0x08D5, 0x08D8, 0x08DA, 0x08DC, 0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x0918,
-		0x0925, 0x092A, 0x0932, 0x0938, 0x093D, 0x0942, 0x0943, 0x094B, 0x094D, 0x0959, 0x0960, 0x0967,
-		0x0969, 0x0972, 0x097B, 0x097E, 0x0983, 0x0985, 0x098E, 0x0990, 0x09A4, 0x09A7, 0x09A8, 0x09AD,
-		0x09B6, 0x09BA, 0x09BF, 0x09CA, 0x09D6, 0x09DA, 0x09E1, 0x09E5, 0x09E9, 0x09ED, 0x09F1, 0x09F6,
-		0x09FA, 0x09FE, 0x0A02, 0x0A06, 0x0A08, 0x0A0C, 0x0A0E, 0x0A12, 0x0A15, 0x0A18, 0x0A1B, 0x0A20,
-		0x0A29, 0x0A30, 0x0A36, 0x0A38, 0x0A39, 0x0A3C, 0x0A3E, 0x0A40, 0x0A45, 0x0A4E, 0x0A5B, 0x0A5D,
-		0x0A5E, 0x0A64, 0x0A6B, 0x0A6E, 0x0A9B, 0x0AA0, 0x0AA9, 0x0AAD, 0x0AB0, 0x0ABA, 0x0ABE, 0x0AC6,
-		0x0AC8, 0x0ACF, 0x0AD4, 0x0AD7, 0x0ADA, 0x0AE4, 0x0AE6, 0x0AEA, 0x0AF9, 0x0B03, 0x0B07, 0x0B11,
-		0x0B15, 0x0B19, 0x0B2F, 0x0B34, 0x0B36, 0x0B3C, 0x0B49, 0x0BC3, 0x0BCB, 0x0BD0, 0x0BF3, 0x1061,
-		0x106A, 0x107C, 0x107F, 0x1081, 0x1091, 0x1096, 0x109B, 0x10A2, 0x10CB, 0x10CD, 0x10DE, 0x10E1,
-		0x10E7, 0x10EA, 0x1107, 0x1126, 0x1150, 0x1154, 0x1161, 0x1165, 0x1178, 0x117F, 0x1186, 0x1188,
-		0x118B, 0x1191, 0x1195, 0x119B, 0x11A7, 0x11AA, 0x11AC, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9,
-		0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
+		0x08D5, 0x08D8, 0x08DA, 0x08DC, 0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B,
+		0x092A, 0x092F, 0x0937, 0x093D, 0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A,
+		0x0971, 0x0973, 0x097C, 0x0985, 0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2,
+		0x09B7, 0x09C0, 0x09C4, 0x09C9, 0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB,
+		0x0A00, 0x0A04, 0x0A08, 0x0A0C, 0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25,
+		0x0A2A, 0x0A33, 0x0A3A, 0x0A40, 0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65,
+		0x0A67, 0x0A68, 0x0A6E, 0x0A75, 0x0A78, 0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8,
+		0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE, 0x0AE1, 0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11,
+		0x0B1B, 0x0B1F, 0x0B23, 0x0B39, 0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD,
+		0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097, 0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF,
+		0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151, 0x1155, 0x1162, 0x1166, 0x1179, 0x1180, 0x1187,
+		0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x17A1,
+		0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9,
+		0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
 		{Lo: 0x00EE, Hi: 0x01FF},
 		{Lo: 0x1050, Hi: 0x1050},
-		{Lo: 0x1052, Hi: 0x1060},
+		{Lo: 0x1053, Hi: 0x1061},
 	},
 	Parts: []emu.Part{
 		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0006}}},
@@ -236,135 +237,139 @@ var Search5K = &emu.Native{
 		{Start: 0x08F4, Bytes: []emu.Range{{Lo: 0x08F4, Hi: 0x090A}}},
 		{Start: 0x090B, Bytes: []emu.Range{{Lo: 0x090B, Hi: 0x0911}}},
 		{Start: 0x0912, Bytes: []emu.Range{{Lo: 0x0912, Hi: 0x0912}}},
-		{Start: 0x0915, Bytes: []emu.Range{{Lo: 0x0915, Hi: 0x0917}}},
-		{Start: 0x0918, Bytes: []emu.Range{{Lo: 0x0918, Hi: 0x0924}}},
-		{Start: 0x0925, Bytes: []emu.Range{{Lo: 0x0925, Hi: 0x0929}}},
-		{Start: 0x092A, Bytes: []emu.Range{{Lo: 0x092A, Hi: 0x0931}}},
-		{Start: 0x0932, Bytes: []emu.Range{{Lo: 0x0932, Hi: 0x0937}}},
-		{Start: 0x0938, Bytes: []emu.Range{{Lo: 0x0938, Hi: 0x093C}}},
+		{Start: 0x0915, Bytes: []emu.Range{{Lo: 0x0915, Hi: 0x091A}}},
+		{Start: 0x091B, Bytes: []emu.Range{{Lo: 0x091B, Hi: 0x0929}}},
+		{Start: 0x092A, Bytes: []emu.Range{{Lo: 0x092A, Hi: 0x092E}}},
+		{Start: 0x092F, Bytes: []emu.Range{{Lo: 0x092F, Hi: 0x0936}}},
+		{Start: 0x0937, Bytes: []emu.Range{{Lo: 0x0937, Hi: 0x093C}}},
 		{Start: 0x093D, Bytes: []emu.Range{{Lo: 0x093D, Hi: 0x0941}}},
-		{Start: 0x0942, Bytes: []emu.Range{{Lo: 0x0942, Hi: 0x0942}}},
-		{Start: 0x0943, Bytes: []emu.Range{{Lo: 0x0943, Hi: 0x094A}}},
-		{Start: 0x094B, Bytes: []emu.Range{{Lo: 0x094B, Hi: 0x094C}}},
-		{Start: 0x094D, Bytes: []emu.Range{{Lo: 0x094D, Hi: 0x0958}}},
-		{Start: 0x0959, Bytes: []emu.Range{{Lo: 0x0959, Hi: 0x095F}}},
-		{Start: 0x0960, Bytes: []emu.Range{{Lo: 0x0960, Hi: 0x0966}}},
-		{Start: 0x0967, Bytes: []emu.Range{{Lo: 0x0967, Hi: 0x0968}}},
-		{Start: 0x0969, Bytes: []emu.Range{{Lo: 0x0969, Hi: 0x0971}}},
-		{Start: 0x0972, Bytes: []emu.Range{{Lo: 0x0972, Hi: 0x097A}}},
-		{Start: 0x097B, Bytes: []emu.Range{{Lo: 0x097B, Hi: 0x097D}}},
-		{Start: 0x097E, Bytes: []emu.Range{{Lo: 0x097E, Hi: 0x0982}}},
-		{Start: 0x0983, Bytes: []emu.Range{{Lo: 0x0983, Hi: 0x0984}}},
-		{Start: 0x0985, Bytes: []emu.Range{{Lo: 0x0985, Hi: 0x098D}}},
-		{Start: 0x098E, Bytes: []emu.Range{{Lo: 0x098E, Hi: 0x098F}}},
-		{Start: 0x0990, Bytes: []emu.Range{{Lo: 0x0990, Hi: 0x09A3}}},
-		{Start: 0x09A4, Bytes: []emu.Range{{Lo: 0x09A4, Hi: 0x09A6}}},
-		{Start: 0x09A7, Bytes: []emu.Range{{Lo: 0x09A7, Hi: 0x09A7}}},
-		{Start: 0x09A8, Bytes: []emu.Range{{Lo: 0x09A8, Hi: 0x09AC}}},
-		{Start: 0x09AD, Bytes: []emu.Range{{Lo: 0x09AD, Hi: 0x09B5}}},
-		{Start: 0x09B6, Bytes: []emu.Range{{Lo: 0x09B6, Hi: 0x09B9}}},
-		{Start: 0x09BA, Bytes: []emu.Range{{Lo: 0x09BA, Hi: 0x09BE}}},
-		{Start: 0x09BF, Bytes: []emu.Range{{Lo: 0x09BF, Hi: 0x09C9}}},
-		{Start: 0x09CA, Bytes: []emu.Range{{Lo: 0x09CA, Hi: 0x09D5}}},
-		{Start: 0x09D6, Bytes: []emu.Range{{Lo: 0x09D6, Hi: 0x09D9}}},
-		{Start: 0x09DA, Bytes: []emu.Range{{Lo: 0x09DA, Hi: 0x09E0}}},
-		{Start: 0x09E1, Bytes: []emu.Range{{Lo: 0x09E1, Hi: 0x09E4}}},
-		{Start: 0x09E5, Bytes: []emu.Range{{Lo: 0x09E5, Hi: 0x09E8}}},
-		{Start: 0x09E9, Bytes: []emu.Range{{Lo: 0x09E9, Hi: 0x09EC}}},
-		{Start: 0x09ED, Bytes: []emu.Range{{Lo: 0x09ED, Hi: 0x09F0}}},
-		{Start: 0x09F1, Bytes: []emu.Range{{Lo: 0x09F1, Hi: 0x09F5}}},
-		{Start: 0x09F6, Bytes: []emu.Range{{Lo: 0x09F6, Hi: 0x09F9}}},
-		{Start: 0x09FA, Bytes: []emu.Range{{Lo: 0x09FA, Hi: 0x09FD}}},
-		{Start: 0x09FE, Bytes: []emu.Range{{Lo: 0x09FE, Hi: 0x0A01}}},
-		{Start: 0x0A02, Bytes: []emu.Range{{Lo: 0x0A02, Hi: 0x0A05}}},
-		{Start: 0x0A06, Bytes: []emu.Range{{Lo: 0x0A06, Hi: 0x0A07}}},
+		{Start: 0x0942, Bytes: []emu.Range{{Lo: 0x0942, Hi: 0x0946}}},
+		{Start: 0x0947, Bytes: []emu.Range{{Lo: 0x0947, Hi: 0x0947}}},
+		{Start: 0x0948, Bytes: []emu.Range{{Lo: 0x0948, Hi: 0x094C}}},
+		{Start: 0x094D, Bytes: []emu.Range{{Lo: 0x094D, Hi: 0x0954}}},
+		{Start: 0x0955, Bytes: []emu.Range{{Lo: 0x0955, Hi: 0x0956}}},
+		{Start: 0x0957, Bytes: []emu.Range{{Lo: 0x0957, Hi: 0x0962}}},
+		{Start: 0x0963, Bytes: []emu.Range{{Lo: 0x0963, Hi: 0x0969}}},
+		{Start: 0x096A, Bytes: []emu.Range{{Lo: 0x096A, Hi: 0x0970}}},
+		{Start: 0x0971, Bytes: []emu.Range{{Lo: 0x0971, Hi: 0x0972}}},
+		{Start: 0x0973, Bytes: []emu.Range{{Lo: 0x0973, Hi: 0x097B}}},
+		{Start: 0x097C, Bytes: []emu.Range{{Lo: 0x097C, Hi: 0x0984}}},
+		{Start: 0x0985, Bytes: []emu.Range{{Lo: 0x0985, Hi: 0x0987}}},
+		{Start: 0x0988, Bytes: []emu.Range{{Lo: 0x0988, Hi: 0x098C}}},
+		{Start: 0x098D, Bytes: []emu.Range{{Lo: 0x098D, Hi: 0x098E}}},
+		{Start: 0x098F, Bytes: []emu.Range{{Lo: 0x098F, Hi: 0x0997}}},
+		{Start: 0x0998, Bytes: []emu.Range{{Lo: 0x0998, Hi: 0x0999}}},
+		{Start: 0x099A, Bytes: []emu.Range{{Lo: 0x099A, Hi: 0x09AD}}},
+		{Start: 0x09AE, Bytes: []emu.Range{{Lo: 0x09AE, Hi: 0x09B0}}},
+		{Start: 0x09B1, Bytes: []emu.Range{{Lo: 0x09B1, Hi: 0x09B1}}},
+		{Start: 0x09B2, Bytes: []emu.Range{{Lo: 0x09B2, Hi: 0x09B6}}},
+		{Start: 0x09B7, Bytes: []emu.Range{{Lo: 0x09B7, Hi: 0x09BF}}},
+		{Start: 0x09C0, Bytes: []emu.Range{{Lo: 0x09C0, Hi: 0x09C3}}},
+		{Start: 0x09C4, Bytes: []emu.Range{{Lo: 0x09C4, Hi: 0x09C8}}},
+		{Start: 0x09C9, Bytes: []emu.Range{{Lo: 0x09C9, Hi: 0x09D3}}},
+		{Start: 0x09D4, Bytes: []emu.Range{{Lo: 0x09D4, Hi: 0x09DF}}},
+		{Start: 0x09E0, Bytes: []emu.Range{{Lo: 0x09E0, Hi: 0x09E3}}},
+		{Start: 0x09E4, Bytes: []emu.Range{{Lo: 0x09E4, Hi: 0x09EA}}},
+		{Start: 0x09EB, Bytes: []emu.Range{{Lo: 0x09EB, Hi: 0x09EE}}},
+		{Start: 0x09EF, Bytes: []emu.Range{{Lo: 0x09EF, Hi: 0x09F2}}},
+		{Start: 0x09F3, Bytes: []emu.Range{{Lo: 0x09F3, Hi: 0x09F6}}},
+		{Start: 0x09F7, Bytes: []emu.Range{{Lo: 0x09F7, Hi: 0x09FA}}},
+		{Start: 0x09FB, Bytes: []emu.Range{{Lo: 0x09FB, Hi: 0x09FF}}},
+		{Start: 0x0A00, Bytes: []emu.Range{{Lo: 0x0A00, Hi: 0x0A03}}},
+		{Start: 0x0A04, Bytes: []emu.Range{{Lo: 0x0A04, Hi: 0x0A07}}},
 		{Start: 0x0A08, Bytes: []emu.Range{{Lo: 0x0A08, Hi: 0x0A0B}}},
-		{Start: 0x0A0C, Bytes: []emu.Range{{Lo: 0x0A0C, Hi: 0x0A0D}}},
-		{Start: 0x0A0E, Bytes: []emu.Range{{Lo: 0x0A0E, Hi: 0x0A11}}},
-		{Start: 0x0A12, Bytes: []emu.Range{{Lo: 0x0A12, Hi: 0x0A14}}},
-		{Start: 0x0A15, Bytes: []emu.Range{{Lo: 0x0A15, Hi: 0x0A17}}},
-		{Start: 0x0A18, Bytes: []emu.Range{{Lo: 0x0A18, Hi: 0x0A1A}}},
-		{Start: 0x0A1B, Bytes: []emu.Range{{Lo: 0x0A1B, Hi: 0x0A1F}}},
-		{Start: 0x0A20, Bytes: []emu.Range{{Lo: 0x0A20, Hi: 0x0A28}}},
-		{Start: 0x0A29, Bytes: []emu.Range{{Lo: 0x0A29, Hi: 0x0A2F}}},
-		{Start: 0x0A30, Bytes: []emu.Range{{Lo: 0x0A30, Hi: 0x0A35}}},
-		{Start: 0x0A36, Bytes: []emu.Range{{Lo: 0x0A36, Hi: 0x0A37}}},
-		{Start: 0x0A38, Bytes: []emu.Range{{Lo: 0x0A38, Hi: 0x0A38}}},
-		{Start: 0x0A39, Bytes: []emu.Range{{Lo: 0x0A39, Hi: 0x0A3B}}},
-		{Start: 0x0A3C, Bytes: []emu.Range{{Lo: 0x0A3C, Hi: 0x0A3D}}},
-		{Start: 0x0A3E, Bytes: []emu.Range{{Lo: 0x0A3E, Hi: 0x0A3F}}},
-		{Start: 0x0A40, Bytes: []emu.Range{{Lo: 0x0A40, Hi: 0x0A44}}},
-		{Start: 0x0A45, Bytes: []emu.Range{{Lo: 0x0A45, Hi: 0x0A4D}}},
-		{Start: 0x0A4E, Bytes: []emu.Range{{Lo: 0x0A4E, Hi: 0x0A5A}}},
-		{Start: 0x0A5B, Bytes: []emu.Range{{Lo: 0x0A5B, Hi: 0x0A5C}}},
-		{Start: 0x0A5D, Bytes: []emu.Range{{Lo: 0x0A5D, Hi: 0x0A5D}}},
-		{Start: 0x0A5E, Bytes: []emu.Range{{Lo: 0x0A5E, Hi: 0x0A63}}},
-		{Start: 0x0A64, Bytes: []emu.Range{{Lo: 0x0A64, Hi: 0x0A6A}}},
-		{Start: 0x0A6B, Bytes: []emu.Range{{Lo: 0x0A6B, Hi: 0x0A6D}}},
-		{Start: 0x0A6E, Bytes: []emu.Range{{Lo: 0x0A6E, Hi: 0x0A9A}}},
-		{Start: 0x0A9B, Bytes: []emu.Range{{Lo: 0x0A9B, Hi: 0x0A9F}}},
-		{Start: 0x0AA0, Bytes: []emu.Range{{Lo: 0x0AA0, Hi: 0x0AA8}}},
-		{Start: 0x0AA9, Bytes: []emu.Range{{Lo: 0x0AA9, Hi: 0x0AAC}}},
-		{Start: 0x0AAD, Bytes: []emu.Range{{Lo: 0x0AAD, Hi: 0x0AAF}}},
-		{Start: 0x0AB0, Bytes: []emu.Range{{Lo: 0x0AB0, Hi: 0x0AB9}}},
-		{Start: 0x0ABA, Bytes: []emu.Range{{Lo: 0x0ABA, Hi: 0x0ABD}}},
-		{Start: 0x0ABE, Bytes: []emu.Range{{Lo: 0x0ABE, Hi: 0x0AC5}}},
-		{Start: 0x0AC6, Bytes: []emu.Range{{Lo: 0x0AC6, Hi: 0x0AC7}}},
-		{Start: 0x0AC8, Bytes: []emu.Range{{Lo: 0x0AC8, Hi: 0x0ACE}}},
-		{Start: 0x0ACF, Bytes: []emu.Range{{Lo: 0x0ACF, Hi: 0x0AD3}}},
-		{Start: 0x0AD4, Bytes: []emu.Range{{Lo: 0x0AD4, Hi: 0x0AD6}}},
-		{Start: 0x0AD7, Bytes: []emu.Range{{Lo: 0x0AD7, Hi: 0x0AD9}}},
-		{Start: 0x0ADA, Bytes: []emu.Range{{Lo: 0x0ADA, Hi: 0x0AE3}}},
-		{Start: 0x0AE4, Bytes: []emu.Range{{Lo: 0x0AE4, Hi: 0x0AE5}}},
-		{Start: 0x0AE6, Bytes: []emu.Range{{Lo: 0x0AE6, Hi: 0x0AE9}}},
-		{Start: 0x0AEA, Bytes: []emu.Range{{Lo: 0x0AEA, Hi: 0x0AF8}}},
-		{Start: 0x0AF9, Bytes: []emu.Range{{Lo: 0x0AF9, Hi: 0x0B02}}},
-		{Start: 0x0B03, Bytes: []emu.Range{{Lo: 0x0B03, Hi: 0x0B06}}},
-		{Start: 0x0B07, Bytes: []emu.Range{{Lo: 0x0B07, Hi: 0x0B10}}},
-		{Start: 0x0B11, Bytes: []emu.Range{{Lo: 0x0B11, Hi: 0x0B14}}},
-		{Start: 0x0B15, Bytes: []emu.Range{{Lo: 0x0B15, Hi: 0x0B18}}},
-		{Start: 0x0B19, Bytes: []emu.Range{{Lo: 0x0B19, Hi: 0x0B2E}}},
-		{Start: 0x0B2F, Bytes: []emu.Range{{Lo: 0x0B2F, Hi: 0x0B33}}},
-		{Start: 0x0B34, Bytes: []emu.Range{{Lo: 0x0B34, Hi: 0x0B35}}},
-		{Start: 0x0B36, Bytes: []emu.Range{{Lo: 0x0B36, Hi: 0x0B3B}}},
-		{Start: 0x0B3C, Bytes: []emu.Range{{Lo: 0x0B3C, Hi: 0x0B48}}},
-		{Start: 0x0B49, Bytes: []emu.Range{{Lo: 0x0B49, Hi: 0x0BC2}}},
-		{Start: 0x0BC3, Bytes: []emu.Range{{Lo: 0x0BC3, Hi: 0x0BCA}}},
-		{Start: 0x0BCB, Bytes: []emu.Range{{Lo: 0x0BCB, Hi: 0x0BCF}}},
-		{Start: 0x0BD0, Bytes: []emu.Range{{Lo: 0x0BD0, Hi: 0x0BF2}}},
-		{Start: 0x0BF3, Bytes: []emu.Range{{Lo: 0x0BF3, Hi: 0x0BF3}}},
-		{Start: 0x1061, Bytes: []emu.Range{{Lo: 0x1061, Hi: 0x1069}}},
-		{Start: 0x106A, Bytes: []emu.Range{{Lo: 0x106A, Hi: 0x107B}}},
-		{Start: 0x107C, Bytes: []emu.Range{{Lo: 0x107C, Hi: 0x107E}}},
-		{Start: 0x107F, Bytes: []emu.Range{{Lo: 0x107F, Hi: 0x1080}}},
-		{Start: 0x1081, Bytes: []emu.Range{{Lo: 0x1081, Hi: 0x1090}}},
-		{Start: 0x1091, Bytes: []emu.Range{{Lo: 0x1091, Hi: 0x1095}}},
-		{Start: 0x1096, Bytes: []emu.Range{{Lo: 0x1096, Hi: 0x109A}}},
-		{Start: 0x109B, Bytes: []emu.Range{{Lo: 0x109B, Hi: 0x10A1}}},
-		{Start: 0x10A2, Bytes: []emu.Range{{Lo: 0x10A2, Hi: 0x10CA}}},
-		{Start: 0x10CB, Bytes: []emu.Range{{Lo: 0x10CB, Hi: 0x10CC}}},
-		{Start: 0x10CD, Bytes: []emu.Range{{Lo: 0x10CD, Hi: 0x10DD}}},
-		{Start: 0x10DE, Bytes: []emu.Range{{Lo: 0x10DE, Hi: 0x10E0}}},
-		{Start: 0x10E1, Bytes: []emu.Range{{Lo: 0x10E1, Hi: 0x10E6}}},
-		{Start: 0x10E7, Bytes: []emu.Range{{Lo: 0x10E7, Hi: 0x10E9}}},
-		{Start: 0x10EA, Bytes: []emu.Range{{Lo: 0x10EA, Hi: 0x1106}}},
-		{Start: 0x1107, Bytes: []emu.Range{{Lo: 0x1107, Hi: 0x1125}}},
-		{Start: 0x1126, Bytes: []emu.Range{{Lo: 0x1126, Hi: 0x114F}}},
-		{Start: 0x1150, Bytes: []emu.Range{{Lo: 0x1150, Hi: 0x1153}}},
-		{Start: 0x1154, Bytes: []emu.Range{{Lo: 0x1154, Hi: 0x1160}}},
-		{Start: 0x1161, Bytes: []emu.Range{{Lo: 0x1161, Hi: 0x1164}}},
-		{Start: 0x1165, Bytes: []emu.Range{{Lo: 0x1165, Hi: 0x1177}}},
-		{Start: 0x1178, Bytes: []emu.Range{{Lo: 0x1178, Hi: 0x117E}}},
-		{Start: 0x117F, Bytes: []emu.Range{{Lo: 0x117F, Hi: 0x1185}}},
-		{Start: 0x1186, Bytes: []emu.Range{{Lo: 0x1186, Hi: 0x1187}}},
-		{Start: 0x1188, Bytes: []emu.Range{{Lo: 0x1188, Hi: 0x118A}}},
-		{Start: 0x118B, Bytes: []emu.Range{{Lo: 0x118B, Hi: 0x1190}}},
-		{Start: 0x1191, Bytes: []emu.Range{{Lo: 0x1191, Hi: 0x1194}}},
-		{Start: 0x1195, Bytes: []emu.Range{{Lo: 0x1195, Hi: 0x119A}}},
-		{Start: 0x119B, Bytes: []emu.Range{{Lo: 0x119B, Hi: 0x11A6}}},
-		{Start: 0x11A7, Bytes: []emu.Range{{Lo: 0x11A7, Hi: 0x11A9}}},
-		{Start: 0x11AA, Bytes: []emu.Range{{Lo: 0x11AA, Hi: 0x11AB}}},
-		{Start: 0x11AC, Bytes: []emu.Range{{Lo: 0x11AC, Hi: 0x11AC}}},
+		{Start: 0x0A0C, Bytes: []emu.Range{{Lo: 0x0A0C, Hi: 0x0A0F}}},
+		{Start: 0x0A10, Bytes: []emu.Range{{Lo: 0x0A10, Hi: 0x0A11}}},
+		{Start: 0x0A12, Bytes: []emu.Range{{Lo: 0x0A12, Hi: 0x0A15}}},
+		{Start: 0x0A16, Bytes: []emu.Range{{Lo: 0x0A16, Hi: 0x0A17}}},
+		{Start: 0x0A18, Bytes: []emu.Range{{Lo: 0x0A18, Hi: 0x0A1B}}},
+		{Start: 0x0A1C, Bytes: []emu.Range{{Lo: 0x0A1C, Hi: 0x0A1E}}},
+		{Start: 0x0A1F, Bytes: []emu.Range{{Lo: 0x0A1F, Hi: 0x0A21}}},
+		{Start: 0x0A22, Bytes: []emu.Range{{Lo: 0x0A22, Hi: 0x0A24}}},
+		{Start: 0x0A25, Bytes: []emu.Range{{Lo: 0x0A25, Hi: 0x0A29}}},
+		{Start: 0x0A2A, Bytes: []emu.Range{{Lo: 0x0A2A, Hi: 0x0A32}}},
+		{Start: 0x0A33, Bytes: []emu.Range{{Lo: 0x0A33, Hi: 0x0A39}}},
+		{Start: 0x0A3A, Bytes: []emu.Range{{Lo: 0x0A3A, Hi: 0x0A3F}}},
+		{Start: 0x0A40, Bytes: []emu.Range{{Lo: 0x0A40, Hi: 0x0A41}}},
+		{Start: 0x0A42, Bytes: []emu.Range{{Lo: 0x0A42, Hi: 0x0A42}}},
+		{Start: 0x0A43, Bytes: []emu.Range{{Lo: 0x0A43, Hi: 0x0A45}}},
+		{Start: 0x0A46, Bytes: []emu.Range{{Lo: 0x0A46, Hi: 0x0A47}}},
+		{Start: 0x0A48, Bytes: []emu.Range{{Lo: 0x0A48, Hi: 0x0A49}}},
+		{Start: 0x0A4A, Bytes: []emu.Range{{Lo: 0x0A4A, Hi: 0x0A4E}}},
+		{Start: 0x0A4F, Bytes: []emu.Range{{Lo: 0x0A4F, Hi: 0x0A57}}},
+		{Start: 0x0A58, Bytes: []emu.Range{{Lo: 0x0A58, Hi: 0x0A64}}},
+		{Start: 0x0A65, Bytes: []emu.Range{{Lo: 0x0A65, Hi: 0x0A66}}},
+		{Start: 0x0A67, Bytes: []emu.Range{{Lo: 0x0A67, Hi: 0x0A67}}},
+		{Start: 0x0A68, Bytes: []emu.Range{{Lo: 0x0A68, Hi: 0x0A6D}}},
+		{Start: 0x0A6E, Bytes: []emu.Range{{Lo: 0x0A6E, Hi: 0x0A74}}},
+		{Start: 0x0A75, Bytes: []emu.Range{{Lo: 0x0A75, Hi: 0x0A77}}},
+		{Start: 0x0A78, Bytes: []emu.Range{{Lo: 0x0A78, Hi: 0x0AA4}}},
+		{Start: 0x0AA5, Bytes: []emu.Range{{Lo: 0x0AA5, Hi: 0x0AA9}}},
+		{Start: 0x0AAA, Bytes: []emu.Range{{Lo: 0x0AAA, Hi: 0x0AB2}}},
+		{Start: 0x0AB3, Bytes: []emu.Range{{Lo: 0x0AB3, Hi: 0x0AB6}}},
+		{Start: 0x0AB7, Bytes: []emu.Range{{Lo: 0x0AB7, Hi: 0x0AB9}}},
+		{Start: 0x0ABA, Bytes: []emu.Range{{Lo: 0x0ABA, Hi: 0x0AC3}}},
+		{Start: 0x0AC4, Bytes: []emu.Range{{Lo: 0x0AC4, Hi: 0x0AC7}}},
+		{Start: 0x0AC8, Bytes: []emu.Range{{Lo: 0x0AC8, Hi: 0x0ACF}}},
+		{Start: 0x0AD0, Bytes: []emu.Range{{Lo: 0x0AD0, Hi: 0x0AD1}}},
+		{Start: 0x0AD2, Bytes: []emu.Range{{Lo: 0x0AD2, Hi: 0x0AD8}}},
+		{Start: 0x0AD9, Bytes: []emu.Range{{Lo: 0x0AD9, Hi: 0x0ADD}}},
+		{Start: 0x0ADE, Bytes: []emu.Range{{Lo: 0x0ADE, Hi: 0x0AE0}}},
+		{Start: 0x0AE1, Bytes: []emu.Range{{Lo: 0x0AE1, Hi: 0x0AE3}}},
+		{Start: 0x0AE4, Bytes: []emu.Range{{Lo: 0x0AE4, Hi: 0x0AED}}},
+		{Start: 0x0AEE, Bytes: []emu.Range{{Lo: 0x0AEE, Hi: 0x0AEF}}},
+		{Start: 0x0AF0, Bytes: []emu.Range{{Lo: 0x0AF0, Hi: 0x0AF3}}},
+		{Start: 0x0AF4, Bytes: []emu.Range{{Lo: 0x0AF4, Hi: 0x0B02}}},
+		{Start: 0x0B03, Bytes: []emu.Range{{Lo: 0x0B03, Hi: 0x0B0C}}},
+		{Start: 0x0B0D, Bytes: []emu.Range{{Lo: 0x0B0D, Hi: 0x0B10}}},
+		{Start: 0x0B11, Bytes: []emu.Range{{Lo: 0x0B11, Hi: 0x0B1A}}},
+		{Start: 0x0B1B, Bytes: []emu.Range{{Lo: 0x0B1B, Hi: 0x0B1E}}},
+		{Start: 0x0B1F, Bytes: []emu.Range{{Lo: 0x0B1F, Hi: 0x0B22}}},
+		{Start: 0x0B23, Bytes: []emu.Range{{Lo: 0x0B23, Hi: 0x0B38}}},
+		{Start: 0x0B39, Bytes: []emu.Range{{Lo: 0x0B39, Hi: 0x0B3D}}},
+		{Start: 0x0B3E, Bytes: []emu.Range{{Lo: 0x0B3E, Hi: 0x0B3F}}},
+		{Start: 0x0B40, Bytes: []emu.Range{{Lo: 0x0B40, Hi: 0x0B45}}},
+		{Start: 0x0B46, Bytes: []emu.Range{{Lo: 0x0B46, Hi: 0x0B52}}},
+		{Start: 0x0B53, Bytes: []emu.Range{{Lo: 0x0B53, Hi: 0x0BCC}}},
+		{Start: 0x0BCD, Bytes: []emu.Range{{Lo: 0x0BCD, Hi: 0x0BD4}}},
+		{Start: 0x0BD5, Bytes: []emu.Range{{Lo: 0x0BD5, Hi: 0x0BD9}}},
+		{Start: 0x0BDA, Bytes: []emu.Range{{Lo: 0x0BDA, Hi: 0x0BFC}}},
+		{Start: 0x0BFD, Bytes: []emu.Range{{Lo: 0x0BFD, Hi: 0x0BFD}}},
+		{Start: 0x1062, Bytes: []emu.Range{{Lo: 0x1062, Hi: 0x106A}}},
+		{Start: 0x106B, Bytes: []emu.Range{{Lo: 0x106B, Hi: 0x107C}}},
+		{Start: 0x107D, Bytes: []emu.Range{{Lo: 0x107D, Hi: 0x107F}}},
+		{Start: 0x1080, Bytes: []emu.Range{{Lo: 0x1080, Hi: 0x1081}}},
+		{Start: 0x1082, Bytes: []emu.Range{{Lo: 0x1082, Hi: 0x1091}}},
+		{Start: 0x1092, Bytes: []emu.Range{{Lo: 0x1092, Hi: 0x1096}}},
+		{Start: 0x1097, Bytes: []emu.Range{{Lo: 0x1097, Hi: 0x109B}}},
+		{Start: 0x109C, Bytes: []emu.Range{{Lo: 0x109C, Hi: 0x10A2}}},
+		{Start: 0x10A3, Bytes: []emu.Range{{Lo: 0x10A3, Hi: 0x10CB}}},
+		{Start: 0x10CC, Bytes: []emu.Range{{Lo: 0x10CC, Hi: 0x10CD}}},
+		{Start: 0x10CE, Bytes: []emu.Range{{Lo: 0x10CE, Hi: 0x10DE}}},
+		{Start: 0x10DF, Bytes: []emu.Range{{Lo: 0x10DF, Hi: 0x10E1}}},
+		{Start: 0x10E2, Bytes: []emu.Range{{Lo: 0x10E2, Hi: 0x10E7}}},
+		{Start: 0x10E8, Bytes: []emu.Range{{Lo: 0x10E8, Hi: 0x10EA}}},
+		{Start: 0x10EB, Bytes: []emu.Range{{Lo: 0x10EB, Hi: 0x1107}}},
+		{Start: 0x1108, Bytes: []emu.Range{{Lo: 0x1108, Hi: 0x1126}}},
+		{Start: 0x1127, Bytes: []emu.Range{{Lo: 0x1127, Hi: 0x1150}}},
+		{Start: 0x1151, Bytes: []emu.Range{{Lo: 0x1151, Hi: 0x1154}}},
+		{Start: 0x1155, Bytes: []emu.Range{{Lo: 0x1155, Hi: 0x1161}}},
+		{Start: 0x1162, Bytes: []emu.Range{{Lo: 0x1162, Hi: 0x1165}}},
+		{Start: 0x1166, Bytes: []emu.Range{{Lo: 0x1166, Hi: 0x1178}}},
+		{Start: 0x1179, Bytes: []emu.Range{{Lo: 0x1179, Hi: 0x117F}}},
+		{Start: 0x1180, Bytes: []emu.Range{{Lo: 0x1180, Hi: 0x1186}}},
+		{Start: 0x1187, Bytes: []emu.Range{{Lo: 0x1187, Hi: 0x1192}}},
+		{Start: 0x1193, Bytes: []emu.Range{{Lo: 0x1193, Hi: 0x1196}}},
+		{Start: 0x1197, Bytes: []emu.Range{{Lo: 0x1197, Hi: 0x119C}}},
+		{Start: 0x119D, Bytes: []emu.Range{{Lo: 0x119D, Hi: 0x119D}}},
+		{Start: 0x119E, Bytes: []emu.Range{{Lo: 0x119E, Hi: 0x11A0}}},
+		{Start: 0x11A1, Bytes: []emu.Range{{Lo: 0x11A1, Hi: 0x11A6}}},
+		{Start: 0x11A7, Bytes: []emu.Range{{Lo: 0x11A7, Hi: 0x11AA}}},
+		{Start: 0x11AB, Bytes: []emu.Range{{Lo: 0x11AB, Hi: 0x11B0}}},
+		{Start: 0x11B1, Bytes: []emu.Range{{Lo: 0x11B1, Hi: 0x11BC}}},
+		{Start: 0x11BD, Bytes: []emu.Range{{Lo: 0x11BD, Hi: 0x11BF}}},
+		{Start: 0x11C0, Bytes: []emu.Range{{Lo: 0x11C0, Hi: 0x11C1}}},
+		{Start: 0x11C2, Bytes: []emu.Range{{Lo: 0x11C2, Hi: 0x11C2}}},
 		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17AA}}},
 		{Start: 0x17AB, Bytes: []emu.Range{{Lo: 0x17AB, Hi: 0x17B0}}},
 		{Start: 0x17B1, Bytes: []emu.Range{{Lo: 0x17B1, Hi: 0x17B4}}},
@@ -1309,650 +1314,670 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0912
 	case 0x0915:
-		if 6 >= budget {
+		if 64 >= budget {
 			goto budget
 		}
 		goto L0915
-	case 0x0918:
-		if 52 >= budget {
+	case 0x091B:
+		if 55 >= budget {
 			goto budget
 		}
-		goto L0918
-	case 0x0925:
+		goto L091B
+	case 0x092A:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L0925
-	case 0x092A:
+		goto L092A
+	case 0x092F:
 		if 26 >= budget {
 			goto budget
 		}
-		goto L092A
-	case 0x0932:
+		goto L092F
+	case 0x0937:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L0932
-	case 0x0938:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0938
+		goto L0937
 	case 0x093D:
 		if 8 >= budget {
 			goto budget
 		}
 		goto L093D
 	case 0x0942:
-		if 6 >= budget {
+		if 8 >= budget {
 			goto budget
 		}
 		goto L0942
-	case 0x0943:
+	case 0x0947:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0947
+	case 0x0948:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0948
+	case 0x094D:
 		if 51 >= budget {
 			goto budget
 		}
-		goto L0943
-	case 0x094B:
+		goto L094D
+	case 0x0955:
 		if 41 >= budget {
 			goto budget
 		}
-		goto L094B
-	case 0x094D:
+		goto L0955
+	case 0x0957:
 		if 39 >= budget {
 			goto budget
 		}
-		goto L094D
-	case 0x0959:
+		goto L0957
+	case 0x0963:
 		if 21 >= budget {
 			goto budget
 		}
-		goto L0959
-	case 0x0960:
+		goto L0963
+	case 0x096A:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L0960
-	case 0x0967:
+		goto L096A
+	case 0x0971:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L0967
-	case 0x0969:
+		goto L0971
+	case 0x0973:
 		if 39 >= budget {
 			goto budget
 		}
-		goto L0969
-	case 0x0972:
+		goto L0973
+	case 0x097C:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L0972
-	case 0x097B:
+		goto L097C
+	case 0x0985:
 		if 13 >= budget {
 			goto budget
 		}
-		goto L097B
-	case 0x097E:
+		goto L0985
+	case 0x0988:
 		if 9 >= budget {
 			goto budget
 		}
-		goto L097E
-	case 0x0983:
+		goto L0988
+	case 0x098D:
 		if 17 >= budget {
 			goto budget
 		}
-		goto L0983
-	case 0x0985:
+		goto L098D
+	case 0x098F:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L0985
-	case 0x098E:
+		goto L098F
+	case 0x0998:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L098E
-	case 0x0990:
+		goto L0998
+	case 0x099A:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L0990
-	case 0x09A4:
+		goto L099A
+	case 0x09AE:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L09A4
-	case 0x09A7:
+		goto L09AE
+	case 0x09B1:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L09A7
-	case 0x09A8:
+		goto L09B1
+	case 0x09B2:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L09A8
-	case 0x09AD:
+		goto L09B2
+	case 0x09B7:
 		if 16 >= budget {
 			goto budget
 		}
-		goto L09AD
-	case 0x09B6:
+		goto L09B7
+	case 0x09C0:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L09B6
-	case 0x09BA:
+		goto L09C0
+	case 0x09C4:
 		if 7 >= budget {
 			goto budget
 		}
-		goto L09BA
-	case 0x09BF:
+		goto L09C4
+	case 0x09C9:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L09BF
-	case 0x09CA:
+		goto L09C9
+	case 0x09D4:
 		if 20 >= budget {
 			goto budget
 		}
-		goto L09CA
-	case 0x09D6:
+		goto L09D4
+	case 0x09E0:
 		if 74 >= budget {
 			goto budget
 		}
-		goto L09D6
-	case 0x09DA:
+		goto L09E0
+	case 0x09E4:
 		if 70 >= budget {
 			goto budget
 		}
-		goto L09DA
-	case 0x09E1:
+		goto L09E4
+	case 0x09EB:
 		if 62 >= budget {
 			goto budget
 		}
-		goto L09E1
-	case 0x09E5:
+		goto L09EB
+	case 0x09EF:
 		if 58 >= budget {
 			goto budget
 		}
-		goto L09E5
-	case 0x09E9:
+		goto L09EF
+	case 0x09F3:
 		if 54 >= budget {
 			goto budget
 		}
-		goto L09E9
-	case 0x09ED:
+		goto L09F3
+	case 0x09F7:
 		if 50 >= budget {
 			goto budget
 		}
-		goto L09ED
-	case 0x09F1:
+		goto L09F7
+	case 0x09FB:
 		if 46 >= budget {
 			goto budget
 		}
-		goto L09F1
-	case 0x09F6:
+		goto L09FB
+	case 0x0A00:
 		if 40 >= budget {
 			goto budget
 		}
-		goto L09F6
-	case 0x09FA:
+		goto L0A00
+	case 0x0A04:
 		if 36 >= budget {
 			goto budget
 		}
-		goto L09FA
-	case 0x09FE:
-		if 32 >= budget {
-			goto budget
-		}
-		goto L09FE
-	case 0x0A02:
-		if 28 >= budget {
-			goto budget
-		}
-		goto L0A02
-	case 0x0A06:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L0A06
+		goto L0A04
 	case 0x0A08:
-		if 22 >= budget {
+		if 32 >= budget {
 			goto budget
 		}
 		goto L0A08
 	case 0x0A0C:
-		if 18 >= budget {
-			goto budget
-		}
-		goto L0A0C
-	case 0x0A0E:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L0A0E
-	case 0x0A12:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L0A12
-	case 0x0A15:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0A15
-	case 0x0A18:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0A18
-	case 0x0A1B:
-		if 42 >= budget {
-			goto budget
-		}
-		goto L0A1B
-	case 0x0A20:
-		if 36 >= budget {
-			goto budget
-		}
-		goto L0A20
-	case 0x0A29:
-		if 22 >= budget {
-			goto budget
-		}
-		goto L0A29
-	case 0x0A30:
-		if 13 >= budget {
-			goto budget
-		}
-		goto L0A30
-	case 0x0A36:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0A36
-	case 0x0A38:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0A38
-	case 0x0A39:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0A39
-	case 0x0A3C:
-		if 49 >= budget {
-			goto budget
-		}
-		goto L0A3C
-	case 0x0A3E:
-		if 47 >= budget {
-			goto budget
-		}
-		goto L0A3E
-	case 0x0A40:
-		if 45 >= budget {
-			goto budget
-		}
-		goto L0A40
-	case 0x0A45:
-		if 39 >= budget {
-			goto budget
-		}
-		goto L0A45
-	case 0x0A4E:
-		if 27 >= budget {
-			goto budget
-		}
-		goto L0A4E
-	case 0x0A5B:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0A5B
-	case 0x0A5D:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0A5D
-	case 0x0A5E:
-		if 19 >= budget {
-			goto budget
-		}
-		goto L0A5E
-	case 0x0A64:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L0A64
-	case 0x0A6B:
-		if 3 >= budget {
-			goto budget
-		}
-		goto L0A6B
-	case 0x0A6E:
-		if 62 >= budget {
-			goto budget
-		}
-		goto L0A6E
-	case 0x0A9B:
-		if 397 >= budget {
-			goto budget
-		}
-		goto L0A9B
-	case 0x0AA0:
-		if 389 >= budget {
-			goto budget
-		}
-		goto L0AA0
-	case 0x0AA9:
-		if 378 >= budget {
-			goto budget
-		}
-		goto L0AA9
-	case 0x0AAD:
-		if 308 >= budget {
-			goto budget
-		}
-		goto L0AAD
-	case 0x0AB0:
-		if 326 >= budget {
-			goto budget
-		}
-		goto L0AB0
-	case 0x0ABA:
-		if 313 >= budget {
-			goto budget
-		}
-		goto L0ABA
-	case 0x0ABE:
-		if 21 >= budget {
-			goto budget
-		}
-		goto L0ABE
-	case 0x0AC6:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L0AC6
-	case 0x0AC8:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L0AC8
-	case 0x0ACF:
-		if 320 >= budget {
-			goto budget
-		}
-		goto L0ACF
-	case 0x0AD4:
-		if 312 >= budget {
-			goto budget
-		}
-		goto L0AD4
-	case 0x0AD7:
-		if 308 >= budget {
-			goto budget
-		}
-		goto L0AD7
-	case 0x0ADA:
-		if 373 >= budget {
-			goto budget
-		}
-		goto L0ADA
-	case 0x0AE4:
-		if 361 >= budget {
-			goto budget
-		}
-		goto L0AE4
-	case 0x0AE6:
-		if 359 >= budget {
-			goto budget
-		}
-		goto L0AE6
-	case 0x0AEA:
-		if 355 >= budget {
-			goto budget
-		}
-		goto L0AEA
-	case 0x0AF9:
-		if 335 >= budget {
-			goto budget
-		}
-		goto L0AF9
-	case 0x0B03:
-		if 322 >= budget {
-			goto budget
-		}
-		goto L0B03
-	case 0x0B07:
-		if 318 >= budget {
-			goto budget
-		}
-		goto L0B07
-	case 0x0B11:
-		if 315 >= budget {
-			goto budget
-		}
-		goto L0B11
-	case 0x0B15:
-		if 311 >= budget {
-			goto budget
-		}
-		goto L0B15
-	case 0x0B19:
 		if 28 >= budget {
 			goto budget
 		}
-		goto L0B19
-	case 0x0B2F:
-		if 316 >= budget {
+		goto L0A0C
+	case 0x0A10:
+		if 24 >= budget {
 			goto budget
 		}
-		goto L0B2F
-	case 0x0B34:
-		if 308 >= budget {
+		goto L0A10
+	case 0x0A12:
+		if 22 >= budget {
 			goto budget
 		}
-		goto L0B34
-	case 0x0B36:
-		if 305 >= budget {
+		goto L0A12
+	case 0x0A16:
+		if 18 >= budget {
 			goto budget
 		}
-		goto L0B36
-	case 0x0B3C:
-		if 298 >= budget {
-			goto budget
-		}
-		goto L0B3C
-	case 0x0B49:
-		if 277 >= budget {
-			goto budget
-		}
-		goto L0B49
-	case 0x0BC3:
-		if 79 >= budget {
-			goto budget
-		}
-		goto L0BC3
-	case 0x0BCB:
-		if 67 >= budget {
-			goto budget
-		}
-		goto L0BCB
-	case 0x0BD0:
-		if 61 >= budget {
-			goto budget
-		}
-		goto L0BD0
-	case 0x0BF3:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0BF3
-	case 0x1061:
+		goto L0A16
+	case 0x0A18:
 		if 16 >= budget {
 			goto budget
 		}
-		goto L1061
-	case 0x106A:
-		if 32 >= budget {
-			goto budget
-		}
-		goto L106A
-	case 0x107C:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L107C
-	case 0x107F:
-		if 3537 >= budget {
-			goto budget
-		}
-		goto L107F
-	case 0x1081:
-		if 3535 >= budget {
-			goto budget
-		}
-		goto L1081
-	case 0x1091:
-		if 26 >= budget {
-			goto budget
-		}
-		goto L1091
-	case 0x1096:
-		if 20 >= budget {
-			goto budget
-		}
-		goto L1096
-	case 0x109B:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L109B
-	case 0x10A2:
-		if 115 >= budget {
-			goto budget
-		}
-		goto L10A2
-	case 0x10CB:
-		if 36 >= budget {
-			goto budget
-		}
-		goto L10CB
-	case 0x10CD:
-		if 33 >= budget {
-			goto budget
-		}
-		goto L10CD
-	case 0x10DE:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L10DE
-	case 0x10E1:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L10E1
-	case 0x10E7:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L10E7
-	case 0x10EA:
-		if 54 >= budget {
-			goto budget
-		}
-		goto L10EA
-	case 0x1107:
-		if 52 >= budget {
-			goto budget
-		}
-		goto L1107
-	case 0x1126:
-		if 71 >= budget {
-			goto budget
-		}
-		goto L1126
-	case 0x1150:
-		if 30 >= budget {
-			goto budget
-		}
-		goto L1150
-	case 0x1154:
-		if 25 >= budget {
-			goto budget
-		}
-		goto L1154
-	case 0x1161:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L1161
-	case 0x1165:
-		if 31 >= budget {
-			goto budget
-		}
-		goto L1165
-	case 0x1178:
+		goto L0A18
+	case 0x0A1C:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1178
-	case 0x117F:
-		if 20 >= budget {
-			goto budget
-		}
-		goto L117F
-	case 0x1186:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L1186
-	case 0x1188:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L1188
-	case 0x118B:
-		if 45 >= budget {
-			goto budget
-		}
-		goto L118B
-	case 0x1191:
-		if 37 >= budget {
-			goto budget
-		}
-		goto L1191
-	case 0x1195:
-		if 32 >= budget {
-			goto budget
-		}
-		goto L1195
-	case 0x119B:
-		if 25 >= budget {
-			goto budget
-		}
-		goto L119B
-	case 0x11A7:
+		goto L0A1C
+	case 0x0A1F:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L11A7
-	case 0x11AA:
+		goto L0A1F
+	case 0x0A22:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L11AA
-	case 0x11AC:
+		goto L0A22
+	case 0x0A25:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0A25
+	case 0x0A2A:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L0A2A
+	case 0x0A33:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0A33
+	case 0x0A3A:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0A3A
+	case 0x0A40:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A40
+	case 0x0A42:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L11AC
+		goto L0A42
+	case 0x0A43:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A43
+	case 0x0A46:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L0A46
+	case 0x0A48:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L0A48
+	case 0x0A4A:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L0A4A
+	case 0x0A4F:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0A4F
+	case 0x0A58:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0A58
+	case 0x0A65:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A65
+	case 0x0A67:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A67
+	case 0x0A68:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0A68
+	case 0x0A6E:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0A6E
+	case 0x0A75:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0A75
+	case 0x0A78:
+		if 62 >= budget {
+			goto budget
+		}
+		goto L0A78
+	case 0x0AA5:
+		if 397 >= budget {
+			goto budget
+		}
+		goto L0AA5
+	case 0x0AAA:
+		if 389 >= budget {
+			goto budget
+		}
+		goto L0AAA
+	case 0x0AB3:
+		if 378 >= budget {
+			goto budget
+		}
+		goto L0AB3
+	case 0x0AB7:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0AB7
+	case 0x0ABA:
+		if 326 >= budget {
+			goto budget
+		}
+		goto L0ABA
+	case 0x0AC4:
+		if 313 >= budget {
+			goto budget
+		}
+		goto L0AC4
+	case 0x0AC8:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L0AC8
+	case 0x0AD0:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0AD0
+	case 0x0AD2:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0AD2
+	case 0x0AD9:
+		if 320 >= budget {
+			goto budget
+		}
+		goto L0AD9
+	case 0x0ADE:
+		if 312 >= budget {
+			goto budget
+		}
+		goto L0ADE
+	case 0x0AE1:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0AE1
+	case 0x0AE4:
+		if 373 >= budget {
+			goto budget
+		}
+		goto L0AE4
+	case 0x0AEE:
+		if 361 >= budget {
+			goto budget
+		}
+		goto L0AEE
+	case 0x0AF0:
+		if 359 >= budget {
+			goto budget
+		}
+		goto L0AF0
+	case 0x0AF4:
+		if 355 >= budget {
+			goto budget
+		}
+		goto L0AF4
+	case 0x0B03:
+		if 335 >= budget {
+			goto budget
+		}
+		goto L0B03
+	case 0x0B0D:
+		if 322 >= budget {
+			goto budget
+		}
+		goto L0B0D
+	case 0x0B11:
+		if 318 >= budget {
+			goto budget
+		}
+		goto L0B11
+	case 0x0B1B:
+		if 315 >= budget {
+			goto budget
+		}
+		goto L0B1B
+	case 0x0B1F:
+		if 311 >= budget {
+			goto budget
+		}
+		goto L0B1F
+	case 0x0B23:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L0B23
+	case 0x0B39:
+		if 316 >= budget {
+			goto budget
+		}
+		goto L0B39
+	case 0x0B3E:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0B3E
+	case 0x0B40:
+		if 305 >= budget {
+			goto budget
+		}
+		goto L0B40
+	case 0x0B46:
+		if 298 >= budget {
+			goto budget
+		}
+		goto L0B46
+	case 0x0B53:
+		if 277 >= budget {
+			goto budget
+		}
+		goto L0B53
+	case 0x0BCD:
+		if 79 >= budget {
+			goto budget
+		}
+		goto L0BCD
+	case 0x0BD5:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L0BD5
+	case 0x0BDA:
+		if 61 >= budget {
+			goto budget
+		}
+		goto L0BDA
+	case 0x0BFD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0BFD
+	case 0x1062:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L1062
+	case 0x106B:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L106B
+	case 0x107D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L107D
+	case 0x1080:
+		if 3537 >= budget {
+			goto budget
+		}
+		goto L1080
+	case 0x1082:
+		if 3535 >= budget {
+			goto budget
+		}
+		goto L1082
+	case 0x1092:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L1092
+	case 0x1097:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L1097
+	case 0x109C:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L109C
+	case 0x10A3:
+		if 115 >= budget {
+			goto budget
+		}
+		goto L10A3
+	case 0x10CC:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L10CC
+	case 0x10CE:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L10CE
+	case 0x10DF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L10DF
+	case 0x10E2:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L10E2
+	case 0x10E8:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L10E8
+	case 0x10EB:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L10EB
+	case 0x1108:
+		if 52 >= budget {
+			goto budget
+		}
+		goto L1108
+	case 0x1127:
+		if 71 >= budget {
+			goto budget
+		}
+		goto L1127
+	case 0x1151:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L1151
+	case 0x1155:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1155
+	case 0x1162:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L1162
+	case 0x1166:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1166
+	case 0x1179:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L1179
+	case 0x1180:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L1180
+	case 0x1187:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L1187
+	case 0x1193:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1193
+	case 0x1197:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L1197
+	case 0x119D:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L119D
+	case 0x119E:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L119E
+	case 0x11A1:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L11A1
+	case 0x11A7:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L11A7
+	case 0x11AB:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L11AB
+	case 0x11B1:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L11B1
+	case 0x11BD:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L11BD
+	case 0x11C0:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L11C0
+	case 0x11C2:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L11C2
 	case 0x17A1:
 		if 85 >= budget {
 			goto budget
@@ -2036,7 +2061,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BF3) || (pc >= 0x1061 && pc <= 0x11AC) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -2067,7 +2092,7 @@ L0000: // CHESS
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
 		s -= 2
-		goto L1061
+		goto L1062
 	}
 
 L0007:
@@ -2173,7 +2198,7 @@ L001A: // WHSET
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x1C
 		s -= 2
-		goto L106A
+		goto L106B
 	}
 
 L001D:
@@ -2261,7 +2286,7 @@ L002E:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
-		goto L107C
+		goto L107D
 	}
 
 L0031:
@@ -2406,122 +2431,120 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -2574,6 +2597,8 @@ L0208:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
+		case 0x020C:
+			goto L020C
 		case 0x081C:
 			goto L081C
 		case 0x0835:
@@ -2581,122 +2606,120 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -2945,7 +2968,7 @@ L023C: // P1
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
-		goto L0A39
+		goto L0A43
 	}
 
 L023F:
@@ -3075,7 +3098,7 @@ L0258:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
-		goto L0A5E
+		goto L0A68
 	}
 
 L025B:
@@ -3151,127 +3174,123 @@ L0266: // RESET
 			goto L022C
 		case 0x0249:
 			goto L0249
-		case 0x0918:
-			goto L0918
-		case 0x09A7:
-			goto L09A7
+		case 0x09B1:
+			goto L09B1
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -3301,7 +3320,7 @@ L0271:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
 		s -= 2
-		goto L0A6E
+		goto L0A78
 	}
 
 L0274:
@@ -3509,125 +3528,123 @@ L0306: // JR0
 			goto L0246
 		case 0x025B:
 			goto L025B
-		case 0x09A4:
-			goto L09A4
+		case 0x09AE:
+			goto L09AE
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -3745,7 +3762,7 @@ L0324: // TRY
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
-		goto L1165
+		goto L1166
 	}
 
 L0327:
@@ -3773,7 +3790,7 @@ L032A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2C
 		s -= 2
-		goto L0A6E
+		goto L0A78
 	}
 
 L032D:
@@ -3915,7 +3932,7 @@ L034B:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x51
 		s -= 2
-		goto L10A2
+		goto L10A3
 	}
 
 L0352:
@@ -4156,122 +4173,120 @@ L0388: // JRET
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -4482,122 +4497,120 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -4630,122 +4643,120 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -4824,122 +4835,120 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -5105,122 +5114,120 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -5396,125 +5403,123 @@ L044C: // RETL
 			goto L0254
 		case 0x08D8:
 			goto L08D8
-		case 0x0A3C:
-			goto L0A3C
+		case 0x0A46:
+			goto L0A46
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -5545,125 +5550,123 @@ L044F: // ILLEGAL
 			goto L0254
 		case 0x08D8:
 			goto L08D8
-		case 0x0A3C:
-			goto L0A3C
+		case 0x0A46:
+			goto L0A46
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -5832,7 +5835,7 @@ L0479: // GKCLR
 	// 0479 STA .KP,Y
 	{
 		ea := 0x1000 + uint16(y)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
 			pc = 0x0479
 			goto step
@@ -6249,7 +6252,7 @@ L04E0:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xF6
 		s -= 2
-		goto L0A6E
+		goto L0A78
 	}
 
 L04F7:
@@ -6280,122 +6283,120 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -6453,127 +6454,125 @@ L0505:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x1178:
-			goto L1178
-		case 0x117F:
-			goto L117F
+		case 0x1179:
+			goto L1179
+		case 0x1180:
+			goto L1180
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -6596,127 +6595,125 @@ L0509: // PSTN
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x1178:
-			goto L1178
-		case 0x117F:
-			goto L117F
+		case 0x1179:
+			goto L1179
+		case 0x1180:
+			goto L1180
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -7136,122 +7133,120 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -7302,7 +7297,7 @@ L085E: // COLLECT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
-		goto L1150
+		goto L1151
 	}
 
 L086D:
@@ -7379,125 +7374,123 @@ L087A: // CFULL
 			goto L0246
 		case 0x025B:
 			goto L025B
-		case 0x09A4:
-			goto L09A4
+		case 0x09AE:
+			goto L09AE
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -7791,122 +7784,120 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -8097,7 +8088,7 @@ L08EE: // KREC
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0xF0
 		s -= 2
-		goto L118B
+		goto L11A1
 	}
 
 L08F1:
@@ -8129,7 +8120,7 @@ L08F4:
 	// 08F6 STA .KP,X
 	{
 		ea := 0x1000 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 38<<clockShift + 9
 			pc = 0x08F6
 			goto step
@@ -8152,7 +8143,7 @@ L08F4:
 	// 08FD STA .KF,X
 	{
 		ea := 0x1008 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 27<<clockShift + 6
 			pc = 0x08FD
 			goto step
@@ -8168,7 +8159,7 @@ L08F4:
 	// 0902 STA .KS,X
 	{
 		ea := 0x1010 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0902
 			goto step
@@ -8184,7 +8175,7 @@ L08F4:
 	// 0907 STA .KD,X
 	{
 		ea := 0x1018 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0907
 			goto step
@@ -8201,122 +8192,120 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -8339,7 +8328,7 @@ L090B: // KGONE
 	// 090F STA .KP,X
 	{
 		ea := 0x1000 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
 			pc = 0x090F
 			goto step
@@ -8361,164 +8350,174 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L0915: // RTYPE
-	if clock+6<<clockShift >= end {
+	if clock+64<<clockShift >= end {
 		pc = 0x0915
 		goto budget
 	}
-	clock += 6<<clockShift + 1
-	// 0915 JSR RESET
+	clock += 9<<clockShift + 3
+	// 0915 LDX .PIECE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x17
-		s -= 2
-		goto L0266_0918
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0917 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0919 BMI RTAKEN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0948
+		}
 	}
 
-L0918:
-	if clock+52<<clockShift >= end {
-		pc = 0x0918
-		goto budget
+L091B:
+	clock += 21<<clockShift + 8
+	// 091B STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
 	}
-	clock += 18<<clockShift + 7
-	// 0918 TXA
+	// 091D TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0919 EOR .SIDE
+	// 091E EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 091B TAX
+	// 0920 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 091C LDA .ATTR,X
+	// 0921 LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -8526,27 +8525,27 @@ L0918:
 		a = m
 		nz = int(int8(a))
 	}
-	// 091F AND #$0F
+	// 0924 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0921 STA .TYPE
+	// 0926 STA .TYPE
 	{
 		c.Mem[0x00DA] = a
 	}
-	// 0923 BNE RTR
+	// 0928 BNE RTR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0942
+			goto L0947
 		}
 	}
 
-L0925:
+L092A:
 	clock += 6<<clockShift + 2
-	// 0925 LDA .ATTR,X
+	// 092A LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -8554,89 +8553,69 @@ L0925:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0928 BNE RTR
+	// 092D BNE RTR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0942
+			goto L0947
 		}
 	}
 
-L092A:
+L092F:
 	clock += 11<<clockShift + 4
-	// 092A LDX .PLY
+	// 092F LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 092C LDA .MODE,X
+	// 0931 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 092E AND #$40
+	// 0933 AND #$40
 	{
 		m := byte(0x40)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0930 BEQ RTR
+	// 0935 BEQ RTR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0942
+			goto L0947
 		}
 	}
 
-L0932:
+L0937:
 	clock += 7<<clockShift + 3
-	// 0932 LDA .BOARD
+	// 0937 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0934 AND #$F0
+	// 0939 AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0936 BNE RTR
+	// 093B BNE RTR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0942
+			goto L0947
 		}
 	}
 
-L0938:
+L093D:
 	clock += 8<<clockShift + 2
-	// 0938 LDA #$FF
+	// 093D LDA #$FF
 	{
 		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 093A JSR CSIDE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x3C
-		s -= 2
-		goto L0943_093D
-	}
-
-L093D:
-	if clock+8<<clockShift >= end {
-		pc = 0x093D
-		goto budget
-	}
-	clock += 8<<clockShift + 2
-	// 093D LDA #$01
-	{
-		m := byte(0x01)
 		a = m
 		nz = int(int8(a))
 	}
@@ -8645,16 +8624,36 @@ L093D:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x09, 0x41
 		s -= 2
-		goto L0943_0942
+		goto L094D_0942
 	}
 
-L0942: // RTR
-	if clock+6<<clockShift >= end {
+L0942:
+	if clock+8<<clockShift >= end {
 		pc = 0x0942
 		goto budget
 	}
+	clock += 8<<clockShift + 2
+	// 0942 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0944 JSR CSIDE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x46
+		s -= 2
+		goto L094D_0947
+	}
+
+L0947: // RTR
+	if clock+6<<clockShift >= end {
+		pc = 0x0947
+		goto budget
+	}
 	clock += 6<<clockShift + 1
-	// 0942 RTS
+	// 0947 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -8664,144 +8663,163 @@ L0942: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0943: // CSIDE
+L0948: // RTAKEN
+	clock += 11<<clockShift + 3
+	// 0948 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0949 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 094A JMP NEWP
+	{
+		goto L0204
+	}
+
+L094D: // CSIDE
 	if clock+51<<clockShift >= end {
-		pc = 0x0943
+		pc = 0x094D
 		goto budget
 	}
 	clock += 10<<clockShift + 4
-	// 0943 STA .CDIR
+	// 094D STA .CDIR
 	{
-		c.Mem[0x105C] = a
+		c.Mem[0x105D] = a
 	}
-	// 0946 LDX #$00
+	// 0950 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0948 ASL A
+	// 0952 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -8809,46 +8827,46 @@ L0943: // CSIDE
 		nz = int(int8(m))
 		a = m
 	}
-	// 0949 BCS CS1
+	// 0953 BCS CS1
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L094D
+			goto L0957
 		}
 	}
 
-L094B:
+L0955:
 	clock += 2<<clockShift + 1
-	// 094B LDX #$07
+	// 0955 LDX #$07
 	{
 		m := byte(0x07)
 		x = m
 		nz = int(int8(x))
 	}
 
-L094D: // CS1
+L0957: // CS1
 	clock += 17<<clockShift + 6
-	// 094D STX .CORN
+	// 0957 STX .CORN
 	{
-		c.Mem[0x105D] = x
+		c.Mem[0x105E] = x
 	}
-	// 0950 TXA
+	// 095A TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0951 EOR .ORI
+	// 095B EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0953 TAX
+	// 095D TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0954 LDA .SQB,X
+	// 095E LDA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -8856,45 +8874,45 @@ L094D: // CS1
 		a = m
 		nz = int(int8(a))
 	}
-	// 0957 BMI CSR
+	// 0961 BMI CSR
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L09A7
+			goto L09B1
 		}
 	}
 
-L0959:
+L0963:
 	clock += 9<<clockShift + 4
-	// 0959 TAY
+	// 0963 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 095A EOR .SIDE
+	// 0964 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 095C CMP #$10
+	// 0966 CMP #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 095E BCS CSR
+	// 0968 BCS CSR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L09A7
+			goto L09B1
 		}
 	}
 
-L0960:
+L096A:
 	clock += 8<<clockShift + 3
-	// 0960 LDA .ATTR,Y
+	// 096A LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -8902,43 +8920,43 @@ L0960:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0963 CMP #$02
+	// 096D CMP #$02
 	{
 		m := byte(0x02)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0965 BNE CSR
+	// 096F BNE CSR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L09A7
+			goto L09B1
 		}
 	}
 
-L0967:
+L0971:
 	clock += 3<<clockShift + 1
-	// 0967 LDA .BOARD
+	// 0971 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
 		nz = int(int8(a))
 	}
 
-L0969: // CS2
+L0973: // CS2
 	if clock+39<<clockShift >= end {
-		pc = 0x0969
+		pc = 0x0973
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 0969 CLC
+	// 0973 CLC
 	{
 		cf = 0
 	}
-	// 096A ADC .CDIR
+	// 0974 ADC .CDIR
 	{
-		m := c.Mem[0x105C]
+		m := c.Mem[0x105D]
 		t := uint(a) + uint(m) + uint(cf)
 		r := byte(t)
 		v = (a^r)&(m^r)&0x80 != 0
@@ -8946,40 +8964,40 @@ L0969: // CS2
 		a = r
 		nz = int(int8(r))
 	}
-	// 096D CMP .CORN
+	// 0977 CMP .CORN
 	{
-		m := c.Mem[0x105D]
+		m := c.Mem[0x105E]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0970 BEQ CS3
+	// 097A BEQ CS3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L097E
+			goto L0988
 		}
 	}
 
-L0972:
+L097C:
 	clock += 13<<clockShift + 5
-	// 0972 TAY
+	// 097C TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0973 EOR .ORI
+	// 097D EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0975 TAX
+	// 097F TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0976 LDA .SQB,X
+	// 0980 LDA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -8987,118 +9005,74 @@ L0972:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0979 BPL CSR
+	// 0983 BPL CSR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L09A7
-		}
-	}
-
-L097B:
-	clock += 4<<clockShift + 2
-	// 097B TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 097C BPL CS2
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L0969
-		}
-	}
-
-L097E: // CS3
-	clock += 9<<clockShift + 2
-	// 097E LDA .BOARD
-	{
-		m := c.Mem[0x0050]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0980 JSR ATTK
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x82
-		s -= 2
-		goto L09A8_0983
-	}
-
-L0983:
-	if clock+17<<clockShift >= end {
-		pc = 0x0983
-		goto budget
-	}
-	clock += 2<<clockShift + 1
-	// 0983 BNE CSR
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L09A7
+			goto L09B1
 		}
 	}
 
 L0985:
-	clock += 15<<clockShift + 4
-	// 0985 LDA .BOARD
+	clock += 4<<clockShift + 2
+	// 0985 TYA
 	{
-		m := c.Mem[0x0050]
-		a = m
+		a = y
 		nz = int(int8(a))
 	}
-	// 0987 CLC
+	// 0986 BPL CS2
 	{
-		cf = 0
-	}
-	// 0988 ADC .CDIR
-	{
-		m := c.Mem[0x105C]
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 098B JSR ATTK
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x8D
-		s -= 2
-		goto L09A8_098E
-	}
-
-L098E:
-	if clock+33<<clockShift >= end {
-		pc = 0x098E
-		goto budget
-	}
-	clock += 2<<clockShift + 1
-	// 098E BNE CSR
-	{
-		if byte(nz) != 0 {
+		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L09A7
+			goto L0973
 		}
 	}
 
-L0990:
-	clock += 31<<clockShift + 10
-	// 0990 LDA .BOARD
+L0988: // CS3
+	clock += 9<<clockShift + 2
+	// 0988 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0992 CLC
+	// 098A JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
+		s -= 2
+		goto L09B2_098D
+	}
+
+L098D:
+	if clock+17<<clockShift >= end {
+		pc = 0x098D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 098D BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L098F:
+	clock += 15<<clockShift + 4
+	// 098F LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0991 CLC
 	{
 		cf = 0
 	}
-	// 0993 ADC .CDIR
+	// 0992 ADC .CDIR
 	{
-		m := c.Mem[0x105C]
+		m := c.Mem[0x105D]
 		t := uint(a) + uint(m) + uint(cf)
 		r := byte(t)
 		v = (a^r)&(m^r)&0x80 != 0
@@ -9106,13 +9080,43 @@ L0990:
 		a = r
 		nz = int(int8(r))
 	}
-	// 0996 CLC
+	// 0995 JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x97
+		s -= 2
+		goto L09B2_0998
+	}
+
+L0998:
+	if clock+33<<clockShift >= end {
+		pc = 0x0998
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0998 BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L099A:
+	clock += 31<<clockShift + 10
+	// 099A LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 099C CLC
 	{
 		cf = 0
 	}
-	// 0997 ADC .CDIR
+	// 099D ADC .CDIR
 	{
-		m := c.Mem[0x105C]
+		m := c.Mem[0x105D]
 		t := uint(a) + uint(m) + uint(cf)
 		r := byte(t)
 		v = (a^r)&(m^r)&0x80 != 0
@@ -9120,219 +9124,231 @@ L0990:
 		a = r
 		nz = int(int8(r))
 	}
-	// 099A STA .SQUARE
+	// 09A0 CLC
+	{
+		cf = 0
+	}
+	// 09A1 ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09A4 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 099C LDA #$00
+	// 09A6 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 099E STA .MOVEN
+	// 09A8 STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
-	// 09A0 CLV
+	// 09AA CLV
 	{
 		v = false
 	}
-	// 09A1 JSR JANUS
+	// 09AB JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xA3
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xAD
 		s -= 2
-		goto L02F3_09A4
+		goto L02F3_09AE
 	}
 
-L09A4:
+L09AE:
 	if clock+6<<clockShift >= end {
-		pc = 0x09A4
+		pc = 0x09AE
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 09A4 JSR RESET
+	// 09AE JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xA6
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xB0
 		s -= 2
-		goto L0266_09A7
+		goto L0266_09B1
 	}
 
-L09A7: // CSR
+L09B1: // CSR
 	if clock+6<<clockShift >= end {
-		pc = 0x09A7
+		pc = 0x09B1
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 09A7 RTS
+	// 09B1 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x093D:
-			goto L093D
 		case 0x0942:
 			goto L0942
+		case 0x0947:
+			goto L0947
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L09A8: // ATTK
+L09B2: // ATTK
 	if clock+6<<clockShift >= end {
-		pc = 0x09A8
+		pc = 0x09B2
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 09A8 STA .ASQ
+	// 09B2 STA .ASQ
 	{
-		c.Mem[0x105E] = a
+		c.Mem[0x105F] = a
 	}
-	// 09AB LDX #$10
+	// 09B5 LDX #$10
 	{
 		m := byte(0x10)
 		x = m
 		nz = int(int8(x))
 	}
 
-L09AD: // AK1
+L09B7: // AK1
 	if clock+16<<clockShift >= end {
-		pc = 0x09AD
+		pc = 0x09B7
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 09AD LDA .ASQ
+	// 09B7 LDA .ASQ
 	{
-		m := c.Mem[0x105E]
+		m := c.Mem[0x105F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 09B0 CLC
+	// 09BA CLC
 	{
 		cf = 0
 	}
-	// 09B1 ADC .MOVEX,X
+	// 09BB ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
 		t := uint(a) + uint(m) + uint(cf)
@@ -9342,101 +9358,101 @@ L09AD: // AK1
 		a = r
 		nz = int(int8(r))
 	}
-	// 09B3 JSR AMAN
+	// 09BD JSR AMAN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xB5
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
-		goto L0A1B_09B6
+		goto L0A25_09C0
 	}
 
-L09B6:
+L09C0:
 	if clock+14<<clockShift >= end {
-		pc = 0x09B6
+		pc = 0x09C0
 		goto budget
 	}
 	clock += 4<<clockShift + 2
-	// 09B6 CMP #$06
+	// 09C0 CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09B8 BEQ AYES
+	// 09C2 BEQ AYES
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0A18
+			goto L0A22
 		}
 	}
 
-L09BA:
+L09C4:
 	clock += 6<<clockShift + 3
-	// 09BA DEX
+	// 09C4 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 09BB CPX #$08
+	// 09C5 CPX #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09BD BNE AK1
+	// 09C7 BNE AK1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L09AD
+			goto L09B7
 		}
 	}
 
-L09BF: // AK2
+L09C9: // AK2
 	if clock+14<<clockShift >= end {
-		pc = 0x09BF
+		pc = 0x09C9
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 09BF LDA .ASQ
-	{
-		m := c.Mem[0x105E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 09C2 STA .AT
-	{
-		c.Mem[0x105F] = a
-	}
-	// 09C5 LDA #$01
-	{
-		m := byte(0x01)
-		a = m
-		nz = int(int8(a))
-	}
-	// 09C7 STA .AF
-	{
-		c.Mem[0x1060] = a
-	}
-
-L09CA: // AK3
-	if clock+20<<clockShift >= end {
-		pc = 0x09CA
-		goto budget
-	}
-	clock += 20<<clockShift + 5
-	// 09CA LDA .AT
+	// 09C9 LDA .ASQ
 	{
 		m := c.Mem[0x105F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 09CD CLC
+	// 09CC STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09CF LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D1 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+
+L09D4: // AK3
+	if clock+20<<clockShift >= end {
+		pc = 0x09D4
+		goto budget
+	}
+	clock += 20<<clockShift + 5
+	// 09D4 LDA .AT
+	{
+		m := c.Mem[0x1060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D7 CLC
 	{
 		cf = 0
 	}
-	// 09CE ADC .MOVEX,X
+	// 09D8 ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
 		t := uint(a) + uint(m) + uint(cf)
@@ -9446,222 +9462,178 @@ L09CA: // AK3
 		a = r
 		nz = int(int8(r))
 	}
-	// 09D0 STA .AT
+	// 09DA STA .AT
 	{
-		c.Mem[0x105F] = a
+		c.Mem[0x1060] = a
 	}
-	// 09D3 JSR AMAN
+	// 09DD JSR AMAN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xD5
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
 		s -= 2
-		goto L0A1B_09D6
+		goto L0A25_09E0
 	}
 
-L09D6:
+L09E0:
 	if clock+74<<clockShift >= end {
-		pc = 0x09D6
+		pc = 0x09E0
 		goto budget
 	}
 	clock += 4<<clockShift + 2
-	// 09D6 CMP #$FF
+	// 09E0 CMP #$FF
 	{
 		m := byte(0xFF)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09D8 BNE AK4
+	// 09E2 BNE AK4
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L09E1
+			goto L09EB
 		}
 	}
 
-L09DA:
+L09E4:
 	clock += 8<<clockShift + 3
-	// 09DA LDA #$00
+	// 09E4 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 09DC STA .AF
+	// 09E6 STA .AF
 	{
-		c.Mem[0x1060] = a
+		c.Mem[0x1061] = a
 	}
-	// 09DF BEQ AK3
+	// 09E9 BEQ AK3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L09CA
+			goto L09D4
 		}
 	}
 
-L09E1: // AK4
+L09EB: // AK4
 	clock += 4<<clockShift + 2
-	// 09E1 CMP #$FE
+	// 09EB CMP #$FE
 	{
 		m := byte(0xFE)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09E3 BEQ AKN
+	// 09ED BEQ AKN
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0A12
+			goto L0A1C
 		}
 	}
 
-L09E5:
+L09EF:
 	clock += 4<<clockShift + 2
-	// 09E5 CMP #$01
+	// 09EF CMP #$01
 	{
 		m := byte(0x01)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09E7 BEQ AYES
+	// 09F1 BEQ AYES
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0A18
+			goto L0A22
 		}
 	}
 
-L09E9:
+L09F3:
 	clock += 4<<clockShift + 2
-	// 09E9 CMP #$02
+	// 09F3 CMP #$02
 	{
 		m := byte(0x02)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09EB BEQ AROOK
+	// 09F5 BEQ AROOK
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0A08
+			goto L0A12
 		}
 	}
 
-L09ED:
+L09F7:
 	clock += 4<<clockShift + 2
-	// 09ED CMP #$04
+	// 09F7 CMP #$04
 	{
 		m := byte(0x04)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09EF BEQ ABISH
+	// 09F9 BEQ ABISH
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0A0E
+			goto L0A18
 		}
 	}
 
-L09F1:
+L09FB:
 	clock += 6<<clockShift + 2
-	// 09F1 LDY .AF
+	// 09FB LDY .AF
 	{
-		m := c.Mem[0x1060]
+		m := c.Mem[0x1061]
 		y = m
 		nz = int(int8(y))
 	}
-	// 09F4 BEQ AKN
+	// 09FE BEQ AKN
 	{
 		if byte(nz) == 0 {
-			clock += 2 << clockShift
-			goto L0A12
+			clock += 1 << clockShift
+			goto L0A1C
 		}
 	}
 
-L09F6:
+L0A00:
 	clock += 4<<clockShift + 2
-	// 09F6 CMP #$00
+	// 0A00 CMP #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09F8 BEQ AYES
+	// 0A02 BEQ AYES
 	{
 		if byte(nz) == 0 {
-			clock += 2 << clockShift
-			goto L0A18
+			clock += 1 << clockShift
+			goto L0A22
 		}
 	}
 
-L09FA:
+L0A04:
 	clock += 4<<clockShift + 2
-	// 09FA CMP #$08
+	// 0A04 CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09FC BNE AKN
-	{
-		if byte(nz) != 0 {
-			clock += 2 << clockShift
-			goto L0A12
-		}
-	}
-
-L09FE:
-	clock += 4<<clockShift + 2
-	// 09FE CPX #$05
-	{
-		m := byte(0x05)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0A00 BEQ AYES
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0A18
-		}
-	}
-
-L0A02:
-	clock += 4<<clockShift + 2
-	// 0A02 CPX #$06
-	{
-		m := byte(0x06)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0A04 BEQ AYES
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0A18
-		}
-	}
-
-L0A06:
-	clock += 2<<clockShift + 1
 	// 0A06 BNE AKN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0A12
+			goto L0A1C
 		}
 	}
 
-L0A08: // AROOK
+L0A08:
 	clock += 4<<clockShift + 2
 	// 0A08 CPX #$05
 	{
@@ -9670,382 +9642,422 @@ L0A08: // AROOK
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A0A BCC AYES
+	// 0A0A BEQ AYES
 	{
-		if cf == 0 {
+		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0A18
+			goto L0A22
 		}
 	}
 
 L0A0C:
-	clock += 2<<clockShift + 1
-	// 0A0C BCS AKN
+	clock += 4<<clockShift + 2
+	// 0A0C CPX #$06
 	{
-		if cf != 0 {
+		m := byte(0x06)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0E BEQ AYES
+	{
+		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0A12
+			goto L0A22
 		}
 	}
 
-L0A0E: // ABISH
+L0A10:
+	clock += 2<<clockShift + 1
+	// 0A10 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A12: // AROOK
 	clock += 4<<clockShift + 2
-	// 0A0E CPX #$05
+	// 0A12 CPX #$05
 	{
 		m := byte(0x05)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A10 BCS AYES
+	// 0A14 BCC AYES
 	{
-		if cf != 0 {
+		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0A18
+			goto L0A22
 		}
 	}
 
-L0A12: // AKN
+L0A16:
+	clock += 2<<clockShift + 1
+	// 0A16 BCS AKN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A18: // ABISH
 	clock += 4<<clockShift + 2
-	// 0A12 DEX
+	// 0A18 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A1A BCS AYES
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A1C: // AKN
+	clock += 4<<clockShift + 2
+	// 0A1C DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0A13 BNE AK2
+	// 0A1D BNE AK2
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
-			goto L09BF
+			goto L09C9
 		}
 	}
 
-L0A15:
+L0A1F:
 	clock += 8<<clockShift + 2
-	// 0A15 LDA #$00
+	// 0A1F LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A17 RTS
+	// 0A21 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0983:
-			goto L0983
-		case 0x098E:
-			goto L098E
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0A18: // AYES
+L0A22: // AYES
 	clock += 8<<clockShift + 2
-	// 0A18 LDA #$01
+	// 0A22 LDA #$01
 	{
 		m := byte(0x01)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A1A RTS
+	// 0A24 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0983:
-			goto L0983
-		case 0x098E:
-			goto L098E
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0A1B: // AMAN
+L0A25: // AMAN
 	if clock+42<<clockShift >= end {
-		pc = 0x0A1B
+		pc = 0x0A25
 		goto budget
 	}
 	clock += 6<<clockShift + 3
-	// 0A1B TAY
+	// 0A25 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A1C AND #$88
+	// 0A26 AND #$88
 	{
 		m := byte(0x88)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0A1E BNE AOFF
+	// 0A28 BNE AOFF
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0A36
+			goto L0A40
 		}
 	}
 
-L0A20:
+L0A2A:
 	clock += 13<<clockShift + 5
-	// 0A20 TYA
+	// 0A2A TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0A21 EOR .ORI
+	// 0A2B EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A23 TAY
+	// 0A2D TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A24 LDA .SQB,Y
+	// 0A2E LDA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10053,45 +10065,45 @@ L0A20:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A27 BMI AEMP
+	// 0A31 BMI AEMP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0A38
+			goto L0A42
 		}
 	}
 
-L0A29:
+L0A33:
 	clock += 9<<clockShift + 4
-	// 0A29 TAY
+	// 0A33 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A2A EOR .SIDE
+	// 0A34 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A2C CMP #$10
+	// 0A36 CMP #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A2E BCC AOFF
+	// 0A38 BCC AOFF
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0A36
+			goto L0A40
 		}
 	}
 
-L0A30:
+L0A3A:
 	clock += 12<<clockShift + 3
-	// 0A30 LDA .ATTR,Y
+	// 0A3A LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10099,356 +10111,352 @@ L0A30:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A33 AND #$0F
+	// 0A3D AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0A35 RTS
+	// 0A3F RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x09B6:
-			goto L09B6
-		case 0x09D6:
-			goto L09D6
+		case 0x09C0:
+			goto L09C0
+		case 0x09E0:
+			goto L09E0
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0A36: // AOFF
+L0A40: // AOFF
 	clock += 2<<clockShift + 1
-	// 0A36 LDA #$FE
+	// 0A40 LDA #$FE
 	{
 		m := byte(0xFE)
 		a = m
 		nz = int(int8(a))
 	}
 
-L0A38: // AEMP
+L0A42: // AEMP
 	clock += 6<<clockShift + 1
-	// 0A38 RTS
+	// 0A42 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x09B6:
-			goto L09B6
-		case 0x09D6:
-			goto L09D6
+		case 0x09C0:
+			goto L09C0
+		case 0x09E0:
+			goto L09E0
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0A39: // PCAP
+L0A43: // PCAP
 	if clock+6<<clockShift >= end {
-		pc = 0x0A39
+		pc = 0x0A43
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0A39 JSR CMOVE
+	// 0A43 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x0A, 0x3B
+		c.Mem[sa], c.Mem[sb] = 0x0A, 0x45
 		s -= 2
-		goto L0426_0A3C
+		goto L0426_0A46
 	}
 
-L0A3C:
+L0A46:
 	if clock+49<<clockShift >= end {
-		pc = 0x0A3C
+		pc = 0x0A46
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0A3C BMI PCR
+	// 0A46 BMI PCR
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0A5D
+			goto L0A67
 		}
 	}
 
-L0A3E:
+L0A48:
 	clock += 2<<clockShift + 1
-	// 0A3E BVS PCR
+	// 0A48 BVS PCR
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L0A5D
+			goto L0A67
 		}
 	}
 
-L0A40:
+L0A4A:
 	clock += 6<<clockShift + 2
-	// 0A40 LDA .EPSQ
+	// 0A4A LDA .EPSQ
 	{
 		m := c.Mem[0x1050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A43 BMI PCR
+	// 0A4D BMI PCR
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0A5D
+			goto L0A67
 		}
 	}
 
-L0A45:
+L0A4F:
 	clock += 12<<clockShift + 5
-	// 0A45 EOR .ORI
+	// 0A4F EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A47 CLC
+	// 0A51 CLC
 	{
 		cf = 0
 	}
-	// 0A48 ADC #$10
+	// 0A52 ADC #$10
 	{
 		m := byte(0x10)
 		t := uint(a) + uint(m) + uint(cf)
@@ -10458,30 +10466,30 @@ L0A45:
 		a = r
 		nz = int(int8(r))
 	}
-	// 0A4A CMP .SQUARE
+	// 0A54 CMP .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A4C BNE PCN
+	// 0A56 BNE PCN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0A5B
+			goto L0A65
 		}
 	}
 
-L0A4E:
+L0A58:
 	clock += 18<<clockShift + 5
-	// 0A4E LDX .EPSQ
+	// 0A58 LDX .EPSQ
 	{
 		m := c.Mem[0x1050]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0A51 LDA .SQB,X
+	// 0A5B LDA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -10489,35 +10497,35 @@ L0A4E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A54 EOR .SIDE
+	// 0A5E EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A56 STA .VICT
+	// 0A60 STA .VICT
 	{
 		c.Mem[0x009F] = a
 	}
-	// 0A58 BIT .V40
+	// 0A62 BIT .V40
 	{
 		m := c.Mem[0x1051]
 		nz = int(int8(m&FlagN))<<8 | int(a&m)
 		v = m&FlagV != 0
 	}
 
-L0A5B: // PCN
+L0A65: // PCN
 	clock += 2<<clockShift + 1
-	// 0A5B LDA #$00
+	// 0A65 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
 
-L0A5D: // PCR
+L0A67: // PCR
 	clock += 6<<clockShift + 1
-	// 0A5D RTS
+	// 0A67 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -10527,193 +10535,191 @@ L0A5D: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0A5E: // PJAN
+L0A68: // PJAN
 	if clock+19<<clockShift >= end {
-		pc = 0x0A5E
+		pc = 0x0A68
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0A5E LDA .SQUARE
+	// 0A68 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A60 CMP #$70
+	// 0A6A CMP #$70
 	{
 		m := byte(0x70)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A62 BCC PJQ
+	// 0A6C BCC PJQ
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0A6B
+			goto L0A75
 		}
 	}
 
-L0A64:
+L0A6E:
 	clock += 9<<clockShift + 3
-	// 0A64 LDA #$FF
+	// 0A6E LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A66 STA .VICT
+	// 0A70 STA .VICT
 	{
 		c.Mem[0x009F] = a
 	}
-	// 0A68 BIT .V40
+	// 0A72 BIT .V40
 	{
 		m := c.Mem[0x1051]
 		nz = int(int8(m&FlagN))<<8 | int(a&m)
 		v = m&FlagV != 0
 	}
 
-L0A6B: // PJQ
+L0A75: // PJQ
 	clock += 3<<clockShift + 1
-	// 0A6B JMP JANUS
+	// 0A75 JMP JANUS
 	{
 		goto L02F3
 	}
 
-L0A6E: // MOVE
+L0A78: // MOVE
 	if clock+62<<clockShift >= end {
-		pc = 0x0A6E
+		pc = 0x0A78
 		goto budget
 	}
 	clock += 60<<clockShift + 19
-	// 0A6E LDY .PIECE
+	// 0A78 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0A70 LDA .BOARD,Y
+	// 0A7A LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10721,27 +10727,27 @@ L0A6E: // MOVE
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A73 STA .FROM
+	// 0A7D STA .FROM
 	{
-		c.Mem[0x1054] = a
+		c.Mem[0x1055] = a
 	}
-	// 0A76 TYA
+	// 0A80 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0A77 EOR .SIDE
+	// 0A81 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A79 TAY
+	// 0A83 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A7A LDA .ATTR,Y
+	// 0A84 LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -10749,156 +10755,156 @@ L0A6E: // MOVE
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A7D STA .OATT
+	// 0A87 STA .OATT
 	{
-		c.Mem[0x1052] = a
+		c.Mem[0x1053] = a
 	}
-	// 0A80 ORA #$80
+	// 0A8A ORA #$80
 	{
 		m := byte(0x80)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 0A82 STA .NATT
+	// 0A8C STA .NATT
 	{
-		c.Mem[0x1053] = a
+		c.Mem[0x1054] = a
 	}
-	// 0A85 LDA #$FF
+	// 0A8F LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A87 STA .EPC
-	{
-		c.Mem[0x1055] = a
-	}
-	// 0A8A STA .RIDX
+	// 0A91 STA .EPC
 	{
 		c.Mem[0x1056] = a
 	}
-	// 0A8D STA .NEP
+	// 0A94 STA .RIDX
 	{
-		c.Mem[0x1058] = a
+		c.Mem[0x1057] = a
 	}
-	// 0A90 LDA #$00
+	// 0A97 STA .NEP
+	{
+		c.Mem[0x1059] = a
+	}
+	// 0A9A LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A92 STA .PGAIN
+	// 0A9C STA .PGAIN
 	{
-		c.Mem[0x1059] = a
+		c.Mem[0x105A] = a
 	}
-	// 0A95 LDA .SQUARE
+	// 0A9F LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A97 STA $4F
+	// 0AA1 STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0A99 LDX #$20
+	// 0AA3 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0A9B: // MCHK
+L0AA5: // MCHK
 	if clock+397<<clockShift >= end {
-		pc = 0x0A9B
+		pc = 0x0AA5
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0A9B DEX
+	// 0AA5 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0A9C CMP .BOARD,X
+	// 0AA6 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A9E BNE MCHK
+	// 0AA8 BNE MCHK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0A9B
+			goto L0AA5
 		}
 	}
 
-L0AA0:
+L0AAA:
 	clock += 11<<clockShift + 4
-	// 0AA0 STX .CAPT
+	// 0AAA STX .CAPT
 	{
 		c.Mem[0x009A] = x
 	}
-	// 0AA2 LDA .OATT
+	// 0AAC LDA .OATT
 	{
-		m := c.Mem[0x1052]
+		m := c.Mem[0x1053]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AA5 AND #$0F
+	// 0AAF AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0AA7 BEQ MKING
+	// 0AB1 BEQ MKING
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0AB0
+			goto L0ABA
 		}
 	}
 
-L0AA9:
+L0AB3:
 	clock += 4<<clockShift + 2
-	// 0AA9 CMP #$08
+	// 0AB3 CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AAB BEQ MPAWN
+	// 0AB5 BEQ MPAWN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0ADA
+			goto L0AE4
 		}
 	}
 
-L0AAD:
+L0AB7:
 	clock += 3<<clockShift + 1
-	// 0AAD JMP MREC
+	// 0AB7 JMP MREC
 	{
-		goto L0B36
+		goto L0B40
 	}
 
-L0AB0: // MKING
+L0ABA: // MKING
 	clock += 13<<clockShift + 5
-	// 0AB0 LDA .SQUARE
+	// 0ABA LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AB2 SEC
+	// 0ABC SEC
 	{
 		cf = 1
 	}
-	// 0AB3 SBC .FROM
+	// 0ABD SBC .FROM
 	{
-		m := c.Mem[0x1054]
+		m := c.Mem[0x1055]
 		m = ^m
 		t := uint(a) + uint(m) + uint(cf)
 		r := byte(t)
@@ -10907,41 +10913,41 @@ L0AB0: // MKING
 		a = r
 		nz = int(int8(r))
 	}
-	// 0AB6 CMP #$02
+	// 0AC0 CMP #$02
 	{
 		m := byte(0x02)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AB8 BEQ MK1
+	// 0AC2 BEQ MK1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0ABE
+			goto L0AC8
 		}
 	}
 
-L0ABA:
+L0AC4:
 	clock += 4<<clockShift + 2
-	// 0ABA CMP #$FE
+	// 0AC4 CMP #$FE
 	{
 		m := byte(0xFE)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0ABC BNE MKR
+	// 0AC6 BNE MKR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0AD7
+			goto L0AE1
 		}
 	}
 
-L0ABE: // MK1
+L0AC8: // MK1
 	clock += 10<<clockShift + 4
-	// 0ABE ASL A
+	// 0AC8 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -10949,176 +10955,176 @@ L0ABE: // MK1
 		nz = int(int8(m))
 		a = m
 	}
-	// 0ABF LDA .FROM
+	// 0AC9 LDA .FROM
 	{
-		m := c.Mem[0x1054]
+		m := c.Mem[0x1055]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AC2 AND #$F0
+	// 0ACC AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0AC4 BCS MK2
+	// 0ACE BCS MK2
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L0AC8
+			goto L0AD2
 		}
 	}
 
-L0AC6:
+L0AD0:
 	clock += 2<<clockShift + 1
-	// 0AC6 ORA #$07
+	// 0AD0 ORA #$07
 	{
 		m := byte(0x07)
 		a |= m
 		nz = int(int8(a))
 	}
 
-L0AC8: // MK2
+L0AD2: // MK2
 	clock += 9<<clockShift + 3
-	// 0AC8 STA .RFROM
+	// 0AD2 STA .RFROM
 	{
-		c.Mem[0x1057] = a
+		c.Mem[0x1058] = a
 	}
-	// 0ACB STA $4F
+	// 0AD5 STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0ACD LDX #$20
+	// 0AD7 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0ACF: // MK3
+L0AD9: // MK3
 	if clock+320<<clockShift >= end {
-		pc = 0x0ACF
+		pc = 0x0AD9
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0ACF DEX
+	// 0AD9 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0AD0 CMP .BOARD,X
+	// 0ADA CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AD2 BNE MK3
+	// 0ADC BNE MK3
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0ACF
+			goto L0AD9
 		}
 	}
 
-L0AD4:
+L0ADE:
 	clock += 4<<clockShift + 1
-	// 0AD4 STX .RIDX
+	// 0ADE STX .RIDX
 	{
-		c.Mem[0x1056] = x
+		c.Mem[0x1057] = x
 	}
 
-L0AD7: // MKR
+L0AE1: // MKR
 	clock += 3<<clockShift + 1
-	// 0AD7 JMP MREC
+	// 0AE1 JMP MREC
 	{
-		goto L0B36
+		goto L0B40
 	}
 
-L0ADA: // MPAWN
+L0AE4: // MPAWN
 	clock += 12<<clockShift + 5
-	// 0ADA LDA .SQUARE
+	// 0AE4 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0ADC AND #$F0
+	// 0AE6 AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0ADE LDY .PIECE
+	// 0AE8 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0AE0 CPY #$10
+	// 0AEA CPY #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AE2 BCC MP1
+	// 0AEC BCC MP1
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0AE6
+			goto L0AF0
 		}
 	}
 
-L0AE4:
+L0AEE:
 	clock += 2<<clockShift + 1
-	// 0AE4 EOR #$70
+	// 0AEE EOR #$70
 	{
 		m := byte(0x70)
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L0AE6: // MP1
+L0AF0: // MP1
 	clock += 4<<clockShift + 2
-	// 0AE6 CMP #$70
+	// 0AF0 CMP #$70
 	{
 		m := byte(0x70)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AE8 BNE MP2
+	// 0AF2 BNE MP2
 	{
 		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0AF9
+			clock += 2 << clockShift
+			goto L0B03
 		}
 	}
 
-L0AEA:
+L0AF4:
 	clock += 20<<clockShift + 6
-	// 0AEA LDA #$81
+	// 0AF4 LDA #$81
 	{
 		m := byte(0x81)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AEC STA .NATT
+	// 0AF6 STA .NATT
 	{
-		c.Mem[0x1053] = a
+		c.Mem[0x1054] = a
 	}
-	// 0AEF LDA $1792
+	// 0AF9 LDA $1792
 	{
 		m := c.Mem[0x1792]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AF2 SEC
+	// 0AFC SEC
 	{
 		cf = 1
 	}
-	// 0AF3 SBC $1799
+	// 0AFD SBC $1799
 	{
 		m := c.Mem[0x1799]
 		m = ^m
@@ -11129,26 +11135,26 @@ L0AEA:
 		a = r
 		nz = int(int8(r))
 	}
-	// 0AF6 STA .PGAIN
+	// 0B00 STA .PGAIN
 	{
-		c.Mem[0x1059] = a
+		c.Mem[0x105A] = a
 	}
 
-L0AF9: // MP2
+L0B03: // MP2
 	clock += 13<<clockShift + 5
-	// 0AF9 LDA .SQUARE
+	// 0B03 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AFB SEC
+	// 0B05 SEC
 	{
 		cf = 1
 	}
-	// 0AFC SBC .FROM
+	// 0B06 SBC .FROM
 	{
-		m := c.Mem[0x1054]
+		m := c.Mem[0x1055]
 		m = ^m
 		t := uint(a) + uint(m) + uint(cf)
 		r := byte(t)
@@ -11157,218 +11163,218 @@ L0AF9: // MP2
 		a = r
 		nz = int(int8(r))
 	}
-	// 0AFF CMP #$20
+	// 0B09 CMP #$20
 	{
 		m := byte(0x20)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B01 BEQ MP3
+	// 0B0B BEQ MP3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0B07
+			goto L0B11
 		}
 	}
 
-L0B03:
+L0B0D:
 	clock += 4<<clockShift + 2
-	// 0B03 CMP #$E0
+	// 0B0D CMP #$E0
 	{
 		m := byte(0xE0)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B05 BNE MP4
+	// 0B0F BNE MP4
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0B11
+			goto L0B1B
 		}
 	}
 
-L0B07: // MP3
+L0B11: // MP3
 	clock += 13<<clockShift + 4
-	// 0B07 LDA .SQUARE
+	// 0B11 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B09 EOR .ORI
+	// 0B13 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B0B STA .NEP
+	// 0B15 STA .NEP
 	{
-		c.Mem[0x1058] = a
+		c.Mem[0x1059] = a
 	}
-	// 0B0E JMP MREC
+	// 0B18 JMP MREC
 	{
-		goto L0B36
+		goto L0B40
 	}
 
-L0B11: // MP4
+L0B1B: // MP4
 	clock += 4<<clockShift + 2
-	// 0B11 AND #$0F
+	// 0B1B AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0B13 BEQ MREC
+	// 0B1D BEQ MREC
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0B36
+			goto L0B40
 		}
 	}
 
-L0B15:
+L0B1F:
 	clock += 5<<clockShift + 2
-	// 0B15 LDX .CAPT
+	// 0B1F LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B17 BPL MREC
+	// 0B21 BPL MREC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0B36
+			goto L0B40
 		}
 	}
 
-L0B19:
+L0B23:
 	clock += 28<<clockShift + 9
-	// 0B19 LDA .FROM
+	// 0B23 LDA .FROM
 	{
-		m := c.Mem[0x1054]
+		m := c.Mem[0x1055]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B1C AND #$F0
+	// 0B26 AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0B1E STA .EPC
+	// 0B28 STA .EPC
 	{
-		c.Mem[0x1055] = a
+		c.Mem[0x1056] = a
 	}
-	// 0B21 LDA .SQUARE
+	// 0B2B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B23 AND #$0F
+	// 0B2D AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0B25 ORA .EPC
+	// 0B2F ORA .EPC
 	{
-		m := c.Mem[0x1055]
+		m := c.Mem[0x1056]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 0B28 STA .EPC
+	// 0B32 STA .EPC
 	{
-		c.Mem[0x1055] = a
+		c.Mem[0x1056] = a
 	}
-	// 0B2B STA $4F
+	// 0B35 STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0B2D LDX #$20
+	// 0B37 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0B2F: // MP5
+L0B39: // MP5
 	if clock+316<<clockShift >= end {
-		pc = 0x0B2F
+		pc = 0x0B39
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0B2F DEX
+	// 0B39 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0B30 CMP .BOARD,X
+	// 0B3A CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B32 BNE MP5
+	// 0B3C BNE MP5
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0B2F
+			goto L0B39
 		}
 	}
 
-L0B34:
+L0B3E:
 	clock += 3<<clockShift + 1
-	// 0B34 STX .CAPT
+	// 0B3E STX .CAPT
 	{
 		c.Mem[0x009A] = x
 	}
 
-L0B36: // MREC
+L0B40: // MREC
 	clock += 7<<clockShift + 3
-	// 0B36 LDA #$00
+	// 0B40 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B38 LDX .CAPT
+	// 0B42 LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B3A BMI MR1
+	// 0B44 BMI MR1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0B49
+			goto L0B53
 		}
 	}
 
-L0B3C:
+L0B46:
 	clock += 19<<clockShift + 7
-	// 0B3C TXA
+	// 0B46 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0B3D EOR .SIDE
+	// 0B47 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B3F TAX
+	// 0B49 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0B40 LDA .ATTR,X
+	// 0B4A LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -11376,18 +11382,18 @@ L0B3C:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B43 AND #$0F
+	// 0B4D AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0B45 TAX
+	// 0B4F TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0B46 LDA VAL,X
+	// 0B50 LDA VAL,X
 	{
 		ea := 0x1791 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -11396,15 +11402,15 @@ L0B3C:
 		nz = int(int8(a))
 	}
 
-L0B49: // MR1
+L0B53: // MR1
 	clock += 198<<clockShift + 63
-	// 0B49 CLC
+	// 0B53 CLC
 	{
 		cf = 0
 	}
-	// 0B4A ADC .PGAIN
+	// 0B54 ADC .PGAIN
 	{
-		m := c.Mem[0x1059]
+		m := c.Mem[0x105A]
 		t := uint(a) + uint(m) + uint(cf)
 		r := byte(t)
 		v = (a^r)&(m^r)&0x80 != 0
@@ -11412,304 +11418,265 @@ L0B49: // MR1
 		a = r
 		nz = int(int8(r))
 	}
-	// 0B4D STA .MAT
+	// 0B57 STA .MAT
 	{
 		c.Mem[0x00DB] = a
 	}
-	// 0B4F LDY .USP
+	// 0B59 LDY .USP
 	{
 		m := c.Mem[0x00EE]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0B51 LDA .OATT
+	// 0B5B LDA .OATT
 	{
-		m := c.Mem[0x1052]
+		m := c.Mem[0x1053]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B54 STA .UNDO,Y
+	// 0B5E STA .UNDO,Y
 	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 182<<clockShift + 58
-			pc = 0x0B54
+			pc = 0x0B5E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B57 INY
+	// 0B61 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B58 LDA .EPSQ
+	// 0B62 LDA .EPSQ
 	{
 		m := c.Mem[0x1050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B5B STA .UNDO,Y
+	// 0B65 STA .UNDO,Y
 	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 171<<clockShift + 55
-			pc = 0x0B5B
+			pc = 0x0B65
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B5E INY
+	// 0B68 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B5F LDA .RFROM
-	{
-		m := c.Mem[0x1057]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0B62 STA .UNDO,Y
-	{
-		ea := 0x11C0 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 160<<clockShift + 52
-			pc = 0x0B62
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0B65 INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 0B66 LDA .RIDX
-	{
-		m := c.Mem[0x1056]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0B69 STA .UNDO,Y
-	{
-		ea := 0x11C0 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 149<<clockShift + 49
-			pc = 0x0B69
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0B6C INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 0B6D LDA .EPC
-	{
-		m := c.Mem[0x1055]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0B70 STA .UNDO,Y
-	{
-		ea := 0x11C0 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 138<<clockShift + 46
-			pc = 0x0B70
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0B73 INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 0B74 STY .USP
-	{
-		c.Mem[0x00EE] = y
-	}
-	// 0B76 LDA .NEP
+	// 0B69 LDA .RFROM
 	{
 		m := c.Mem[0x1058]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B79 STA .EPSQ
+	// 0B6C STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 160<<clockShift + 52
+			pc = 0x0B6C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B6F INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B70 LDA .RIDX
+	{
+		m := c.Mem[0x1057]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B73 STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 149<<clockShift + 49
+			pc = 0x0B73
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B76 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B77 LDA .EPC
+	{
+		m := c.Mem[0x1056]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B7A STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 138<<clockShift + 46
+			pc = 0x0B7A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B7D INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B7E STY .USP
+	{
+		c.Mem[0x00EE] = y
+	}
+	// 0B80 LDA .NEP
+	{
+		m := c.Mem[0x1059]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B83 STA .EPSQ
 	{
 		c.Mem[0x1050] = a
 	}
-	// 0B7C TSX
+	// 0B86 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0B7D STX .SP1
+	// 0B87 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 0B7F LDX .SP2
+	// 0B89 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B81 TXS
+	// 0B8B TXS
 	{
 		s = x
 	}
-	// 0B82 LDA .SQUARE
+	// 0B8C LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B84 PHA
+	// 0B8E PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0B85 TAY
+	// 0B8F TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0B86 LDX .CAPT
+	// 0B90 LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B88 LDA #$CC
+	// 0B92 LDA #$CC
 	{
 		m := byte(0xCC)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B8A STA .BOARD,X
+	// 0B94 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 97<<clockShift + 32
-			pc = 0x0B8A
+			pc = 0x0B94
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B8C TXA
+	// 0B96 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0B8D PHA
+	// 0B97 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0B8E TYA
+	// 0B98 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0B8F EOR .ORI
+	// 0B99 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B91 TAX
+	// 0B9B TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0B92 LDA .PIECE
+	// 0B9C LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B94 EOR .SIDE
+	// 0B9E EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B96 STA .SQB,X
+	// 0BA0 STA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		if c.Hooked(ea) {
 			clock -= 75<<clockShift + 24
-			pc = 0x0B96
+			pc = 0x0BA0
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B99 LDX .PIECE
+	// 0BA3 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B9B LDA .BOARD,X
+	// 0BA5 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B9D STY .BOARD,X
+	// 0BA7 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 63<<clockShift + 21
-			pc = 0x0B9D
+			pc = 0x0BA7
 			goto step
 		}
 		c.Mem[ea] = y
-	}
-	// 0B9F PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0BA0 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0BA2 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0BA3 LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BA5 STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 49<<clockShift + 16
-			pc = 0x0BA5
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0BA8 TXA
-	{
-		a = x
-		nz = int(int8(a))
 	}
 	// 0BA9 PHA
 	{
@@ -11718,177 +11685,216 @@ L0B49: // MR1
 		s--
 
 	}
-	// 0BAA LDA .MOVEN
+	// 0BAA EOR .ORI
 	{
-		m := c.Mem[0x00B6]
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BAC TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BAD LDA #$FF
+	{
+		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BAC PHA
+	// 0BAF STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 49<<clockShift + 16
+			pc = 0x0BAF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BB2 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0BB3 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0BAD TSX
+	// 0BB4 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BB6 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0BB7 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0BAE STX .SP2
+	// 0BB8 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 0BB0 LDX .SP1
+	// 0BBA LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0BB2 TXS
+	// 0BBC TXS
 	{
 		s = x
 	}
-	// 0BB3 LDA .PIECE
+	// 0BBD LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BB5 EOR .SIDE
+	// 0BBF EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BB7 TAX
+	// 0BC1 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0BB8 LDA .NATT
-	{
-		m := c.Mem[0x1053]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BBB STA .ATTR,X
-	{
-		ea := 0x1020 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
-			clock -= 11<<clockShift + 3
-			pc = 0x0BBB
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0BBE LDA .EPC
-	{
-		m := c.Mem[0x1055]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BC1 BMI M7
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L0BCB
-		}
-	}
-
-L0BC3:
-	clock += 12<<clockShift + 4
-	// 0BC3 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0BC5 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0BC6 LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BC8 STA .SQB,X
-	{
-		ea := 0x0F00 + uint16(x)
-		if c.Hooked(ea) {
-			clock -= 5<<clockShift + 1
-			pc = 0x0BC8
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-
-L0BCB: // M7
-	clock += 6<<clockShift + 2
-	// 0BCB LDX .RIDX
-	{
-		m := c.Mem[0x1056]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0BCE BMI M8
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L0BF3
-		}
-	}
-
-L0BD0:
-	clock += 55<<clockShift + 18
-	// 0BD0 LDA .RFROM
-	{
-		m := c.Mem[0x1057]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BD3 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0BD5 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0BD6 LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BD8 STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 44<<clockShift + 14
-			pc = 0x0BD8
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0BDB LDA .FROM
+	// 0BC2 LDA .NATT
 	{
 		m := c.Mem[0x1054]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BDE CLC
+	// 0BC5 STA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 3
+			pc = 0x0BC5
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BC8 LDA .EPC
+	{
+		m := c.Mem[0x1056]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BCB BMI M7
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0BD5
+		}
+	}
+
+L0BCD:
+	clock += 12<<clockShift + 4
+	// 0BCD EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BCF TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0BD0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BD2 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x0BD2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0BD5: // M7
+	clock += 6<<clockShift + 2
+	// 0BD5 LDX .RIDX
+	{
+		m := c.Mem[0x1057]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0BD8 BMI M8
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0BFD
+		}
+	}
+
+L0BDA:
+	clock += 55<<clockShift + 18
+	// 0BDA LDA .RFROM
+	{
+		m := c.Mem[0x1058]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BDD EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BDF TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BE0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BE2 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 44<<clockShift + 14
+			pc = 0x0BE2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BE5 LDA .FROM
+	{
+		m := c.Mem[0x1055]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BE8 CLC
 	{
 		cf = 0
 	}
-	// 0BDF ADC .SQUARE
+	// 0BE9 ADC .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		t := uint(a) + uint(m) + uint(cf)
@@ -11898,7 +11904,7 @@ L0BD0:
 		a = r
 		nz = int(int8(r))
 	}
-	// 0BE1 LSR A
+	// 0BEB LSR A
 	{
 		m := a
 		cf = m & 1
@@ -11906,73 +11912,73 @@ L0BD0:
 		nz = int(int8(m))
 		a = m
 	}
-	// 0BE2 STA .BOARD,X
+	// 0BEC STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 28<<clockShift + 9
-			pc = 0x0BE2
+			pc = 0x0BEC
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BE4 EOR .ORI
+	// 0BEE EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BE6 TAY
+	// 0BF0 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0BE7 TXA
+	// 0BF1 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0BE8 EOR .SIDE
+	// 0BF2 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BEA STA .SQB,Y
+	// 0BF4 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 14<<clockShift + 4
-			pc = 0x0BEA
+			pc = 0x0BF4
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BED TAY
+	// 0BF7 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0BEE LDA #$82
+	// 0BF8 LDA #$82
 	{
 		m := byte(0x82)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BF0 STA .ATTR,Y
+	// 0BFA STA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
-			pc = 0x0BF0
+			pc = 0x0BFA
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L0BF3: // M8
+L0BFD: // M8
 	clock += 6<<clockShift + 1
-	// 0BF3 RTS
+	// 0BFD RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -11986,154 +11992,152 @@ L0BF3: // M8
 		case 0x04F7:
 			goto L04F7
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1061: // XINIT
+L1062: // XINIT
 	if clock+16<<clockShift >= end {
-		pc = 0x1061
+		pc = 0x1062
 		goto budget
 	}
 	clock += 16<<clockShift + 5
-	// 1061 LDX #$8A
+	// 1062 LDX #$8A
 	{
 		m := byte(0x8A)
 		x = m
 		nz = int(int8(x))
 	}
-	// 1063 STX .SP2
+	// 1064 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 1065 LDX #$00
+	// 1066 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 1067 STX .USP
+	// 1068 STX .USP
 	{
 		c.Mem[0x00EE] = x
 	}
-	// 1069 RTS
+	// 106A RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -12143,134 +12147,132 @@ L1061: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L106A: // XSETW
+L106B: // XSETW
 	if clock+32<<clockShift >= end {
-		pc = 0x106A
+		pc = 0x106B
 		goto budget
 	}
 	clock += 30<<clockShift + 7
-	// 106A LDA .TYPES,X
+	// 106B LDA .TYPES,X
 	{
 		ea := 0x1040 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -12278,37 +12280,37 @@ L106A: // XSETW
 		a = m
 		nz = int(int8(a))
 	}
-	// 106D STA .ATTR,X
+	// 106E STA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 26<<clockShift + 6
-			pc = 0x106D
+			pc = 0x106E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1070 STA $1030,X
+	// 1071 STA $1030,X
 	{
 		ea := 0x1030 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 21<<clockShift + 5
-			pc = 0x1070
+			pc = 0x1071
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1073 LDA #$FF
+	// 1074 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1075 STA .EPSQ
+	// 1076 STA .EPSQ
 	{
 		c.Mem[0x1050] = a
 	}
-	// 1078 LDA SETW,X
+	// 1079 LDA SETW,X
 	{
 		ea := 0x1781 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -12316,7 +12318,7 @@ L106A: // XSETW
 		a = m
 		nz = int(int8(a))
 	}
-	// 107B RTS
+	// 107C RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -12326,157 +12328,155 @@ L106A: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L107C: // REVX
+L107D: // REVX
 	if clock+6<<clockShift >= end {
-		pc = 0x107C
+		pc = 0x107D
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 107C JSR REVERSE
+	// 107D JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0x7E
+		c.Mem[sa], c.Mem[sb] = 0x10, 0x7F
 		s -= 2
-		goto L0400_107F
+		goto L0400_1080
 	}
 
-L107F:
+L1080:
 	if clock+3537<<clockShift >= end {
-		pc = 0x107F
+		pc = 0x1080
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 107F LDX #$0F
+	// 1080 LDX #$0F
 	{
 		m := byte(0x0F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L1081: // REVX1
+L1082: // REVX1
 	clock += 24<<clockShift + 7
-	// 1081 LDA .ATTR,X
+	// 1082 LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -12484,7 +12484,7 @@ L1081: // REVX1
 		a = m
 		nz = int(int8(a))
 	}
-	// 1084 LDY $1030,X
+	// 1085 LDY $1030,X
 	{
 		ea := 0x1030 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -12492,90 +12492,90 @@ L1081: // REVX1
 		y = m
 		nz = int(int8(y))
 	}
-	// 1087 STA $1030,X
+	// 1088 STA $1030,X
 	{
 		ea := 0x1030 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 16<<clockShift + 5
-			pc = 0x1087
+			pc = 0x1088
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 108A TYA
+	// 108B TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 108B STA .ATTR,X
+	// 108C STA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
-			pc = 0x108B
+			pc = 0x108C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 108E DEX
+	// 108F DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 108F BPL REVX1
+	// 1090 BPL REVX1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L1081
+			goto L1082
 		}
 	}
 
-L1091:
+L1092:
 	clock += 6<<clockShift + 2
-	// 1091 LDA .EPSQ
+	// 1092 LDA .EPSQ
 	{
 		m := c.Mem[0x1050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1094 BMI REVX2
+	// 1095 BMI REVX2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L109B
+			goto L109C
 		}
 	}
 
-L1096:
+L1097:
 	clock += 6<<clockShift + 2
-	// 1096 EOR #$77
+	// 1097 EOR #$77
 	{
 		m := byte(0x77)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1098 STA .EPSQ
+	// 1099 STA .EPSQ
 	{
 		c.Mem[0x1050] = a
 	}
 
-L109B: // REVX2
+L109C: // REVX2
 	clock += 14<<clockShift + 4
-	// 109B LDA #$00
+	// 109C LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 109D STA .ORI
+	// 109E STA .ORI
 	{
 		c.Mem[0x009D] = a
 	}
-	// 109F STA .SIDE
+	// 10A0 STA .SIDE
 	{
 		c.Mem[0x009E] = a
 	}
-	// 10A1 RTS
+	// 10A2 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -12585,500 +12585,498 @@ L109B: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L10A2: // UMOVE
+L10A3: // UMOVE
 	if clock+115<<clockShift >= end {
-		pc = 0x10A2
+		pc = 0x10A3
 		goto budget
 	}
 	clock += 79<<clockShift + 26
-	// 10A2 TSX
+	// 10A3 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 10A3 STX .SP1
+	// 10A4 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 10A5 LDX .SP2
+	// 10A6 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 10A7 TXS
+	// 10A8 TXS
 	{
 		s = x
 	}
-	// 10A8 PLA
+	// 10A9 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10A9 STA .MOVEN
+	// 10AA STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
-	// 10AB PLA
+	// 10AC PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10AC STA .PIECE
+	// 10AD STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
-	// 10AE TAX
+	// 10AF TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 10AF PLA
+	// 10B0 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10B0 STA .BOARD,X
+	// 10B1 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 49<<clockShift + 16
-			pc = 0x10B0
+			pc = 0x10B1
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10B2 EOR .ORI
+	// 10B3 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10B4 TAY
+	// 10B5 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 10B5 TXA
+	// 10B6 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 10B6 EOR .SIDE
+	// 10B7 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10B8 STA .SQB,Y
+	// 10B9 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 35<<clockShift + 11
-			pc = 0x10B8
+			pc = 0x10B9
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10BB PLA
+	// 10BC PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10BC TAX
+	// 10BD TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 10BD STX .UCAP
+	// 10BE STX .UCAP
 	{
-		c.Mem[0x105A] = x
+		c.Mem[0x105B] = x
 	}
-	// 10C0 PLA
+	// 10C1 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10C1 STA .SQUARE
+	// 10C2 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 10C3 STA .BOARD,X
+	// 10C4 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 13<<clockShift + 5
-			pc = 0x10C3
+			pc = 0x10C4
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10C5 EOR .ORI
+	// 10C6 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10C7 TAY
+	// 10C8 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 10C8 TXA
+	// 10C9 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 10C9 BMI UNONE
+	// 10CA BMI UNONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10CD
+			goto L10CE
 		}
 	}
 
-L10CB:
+L10CC:
 	clock += 3<<clockShift + 1
-	// 10CB EOR .SIDE
+	// 10CC EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L10CD: // UNONE
+L10CE: // UNONE
 	clock += 26<<clockShift + 9
-	// 10CD STA .SQB,Y
+	// 10CE STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 26<<clockShift + 9
-			pc = 0x10CD
+			pc = 0x10CE
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10D0 TSX
+	// 10D1 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 10D1 STX .SP2
+	// 10D2 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 10D3 LDX .SP1
+	// 10D4 LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 10D5 TXS
+	// 10D6 TXS
 	{
 		s = x
 	}
-	// 10D6 LDY .USP
+	// 10D7 LDY .USP
 	{
 		m := c.Mem[0x00EE]
 		y = m
 		nz = int(int8(y))
 	}
-	// 10D8 DEY
+	// 10D9 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10D9 LDA .UNDO,Y
+	// 10DA LDA .UNDO,Y
 	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10DC BMI U1
+	// 10DD BMI U1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10E1
+			goto L10E2
 		}
 	}
 
-L10DE:
+L10DF:
 	clock += 6<<clockShift + 1
-	// 10DE JSR UEP
+	// 10DF JSR UEP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0xE0
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xE1
 		s -= 2
-		goto L1107
+		goto L1108
 	}
 
-L10E1: // U1
+L10E2: // U1
 	if clock+15<<clockShift >= end {
-		pc = 0x10E1
+		pc = 0x10E2
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 10E1 DEY
+	// 10E2 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10E2 LDA .UNDO,Y
+	// 10E3 LDA .UNDO,Y
 	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10E5 BMI U2
+	// 10E6 BMI U2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10EA
+			goto L10EB
 		}
 	}
 
-L10E7:
+L10E8:
 	clock += 6<<clockShift + 1
-	// 10E7 JSR UROOK
+	// 10E8 JSR UROOK
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0xE9
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xEA
 		s -= 2
-		goto L1126
+		goto L1127
 	}
 
-L10EA: // U2
+L10EB: // U2
 	if clock+54<<clockShift >= end {
-		pc = 0x10EA
+		pc = 0x10EB
 		goto budget
 	}
 	clock += 52<<clockShift + 16
-	// 10EA DEY
-	{
-		y--
-		nz = int(int8(y))
-	}
 	// 10EB DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10EC LDA .UNDO,Y
-	{
-		ea := 0x11C0 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 10EF STA .EPSQ
-	{
-		c.Mem[0x1050] = a
-	}
-	// 10F2 DEY
+	// 10EC DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10F3 STY .USP
+	// 10ED LDA .UNDO,Y
 	{
-		c.Mem[0x00EE] = y
-	}
-	// 10F5 LDA .UNDO,Y
-	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10F8 PHA
+	// 10F0 STA .EPSQ
+	{
+		c.Mem[0x1050] = a
+	}
+	// 10F3 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10F4 STY .USP
+	{
+		c.Mem[0x00EE] = y
+	}
+	// 10F6 LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10F9 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 10F9 LDA .PIECE
+	// 10FA LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10FB EOR .SIDE
+	// 10FC EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10FD TAX
+	// 10FE TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 10FE PLA
+	// 10FF PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10FF STA .ATTR,X
+	// 1100 STA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 16<<clockShift + 4
-			pc = 0x10FF
+			pc = 0x1100
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1102 AND #$0F
+	// 1103 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 1104 STA .TYPE
+	// 1105 STA .TYPE
 	{
 		c.Mem[0x00DA] = a
 	}
-	// 1106 RTS
+	// 1107 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -13088,656 +13086,650 @@ L10EA: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1107: // UEP
+L1108: // UEP
 	if clock+52<<clockShift >= end {
-		pc = 0x1107
+		pc = 0x1108
 		goto budget
 	}
 	clock += 52<<clockShift + 15
-	// 1107 STY .UY
+	// 1108 STY .UY
 	{
-		c.Mem[0x105B] = y
+		c.Mem[0x105C] = y
 	}
-	// 110A LDX .UCAP
+	// 110B LDX .UCAP
 	{
-		m := c.Mem[0x105A]
+		m := c.Mem[0x105B]
 		x = m
 		nz = int(int8(x))
 	}
-	// 110D STA .BOARD,X
+	// 110E STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 44<<clockShift + 13
-			pc = 0x110D
+			pc = 0x110E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 110F EOR .ORI
+	// 1110 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1111 TAY
+	// 1112 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1112 TXA
+	// 1113 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 1113 EOR .SIDE
+	// 1114 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1115 STA .SQB,Y
+	// 1116 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 30<<clockShift + 8
-			pc = 0x1115
+			pc = 0x1116
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1118 LDA .SQUARE
+	// 1119 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 111A EOR .ORI
+	// 111B EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 111C TAY
+	// 111D TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 111D LDA #$FF
+	// 111E LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 111F STA .SQB,Y
+	// 1120 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 15<<clockShift + 3
-			pc = 0x111F
+			pc = 0x1120
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1122 LDY .UY
+	// 1123 LDY .UY
 	{
-		m := c.Mem[0x105B]
+		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1125 RTS
+	// 1126 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x10E1:
-			goto L10E1
+		case 0x10E2:
+			goto L10E2
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1126: // UROOK
+L1127: // UROOK
 	if clock+71<<clockShift >= end {
-		pc = 0x1126
+		pc = 0x1127
 		goto budget
 	}
 	clock += 70<<clockShift + 21
-	// 1126 STY .UY
+	// 1127 STY .UY
 	{
-		c.Mem[0x105B] = y
+		c.Mem[0x105C] = y
 	}
-	// 1129 TAX
+	// 112A TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 112A LDA .BOARD,X
+	// 112B LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 112C EOR .ORI
+	// 112D EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 112E TAY
+	// 112F TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 112F LDA #$FF
+	// 1130 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1131 STA .SQB,Y
+	// 1132 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 53<<clockShift + 15
-			pc = 0x1131
+			pc = 0x1132
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1134 LDY .UY
+	// 1135 LDY .UY
 	{
-		m := c.Mem[0x105B]
+		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1137 DEY
+	// 1138 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 1138 LDA .UNDO,Y
+	// 1139 LDA .UNDO,Y
 	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 113B STA .BOARD,X
+	// 113C STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 38<<clockShift + 11
-			pc = 0x113B
+			pc = 0x113C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 113D EOR .ORI
+	// 113E EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 113F TAY
+	// 1140 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1140 TXA
+	// 1141 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 1141 EOR .SIDE
+	// 1142 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1143 STA .SQB,Y
+	// 1144 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 24<<clockShift + 6
-			pc = 0x1143
+			pc = 0x1144
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1146 TAY
+	// 1147 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1147 LDA #$02
+	// 1148 LDA #$02
 	{
 		m := byte(0x02)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1149 STA .ATTR,Y
+	// 114A STA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 15<<clockShift + 3
-			pc = 0x1149
+			pc = 0x114A
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 114C LDY .UY
+	// 114D LDY .UY
 	{
-		m := c.Mem[0x105B]
+		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 114F RTS
+	// 1150 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x10EA:
-			goto L10EA
+		case 0x10EB:
+			goto L10EB
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1150: // VICV
+L1151: // VICV
 	if clock+30<<clockShift >= end {
-		pc = 0x1150
+		pc = 0x1151
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 1150 LDA .VICT
+	// 1151 LDA .VICT
 	{
 		m := c.Mem[0x009F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1152 BMI VPRO
+	// 1153 BMI VPRO
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1161
+			goto L1162
 		}
 	}
 
-L1154:
+L1155:
 	clock += 23<<clockShift + 7
-	// 1154 EOR .SIDE
+	// 1155 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1156 TAX
+	// 1157 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 1157 LDA .ATTR,X
+	// 1158 LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -13745,18 +13737,18 @@ L1154:
 		a = m
 		nz = int(int8(a))
 	}
-	// 115A AND #$0F
+	// 115B AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 115C TAX
+	// 115D TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 115D LDA VAL,X
+	// 115E LDA VAL,X
 	{
 		ea := 0x1791 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -13764,7 +13756,7 @@ L1154:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1160 RTS
+	// 1161 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -13774,136 +13766,134 @@ L1154:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1161: // VPRO
+L1162: // VPRO
 	clock += 10<<clockShift + 2
-	// 1161 LDA $1792
+	// 1162 LDA $1792
 	{
 		m := c.Mem[0x1792]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1164 RTS
+	// 1165 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -13913,151 +13903,149 @@ L1161: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1165: // TPST
+L1166: // TPST
 	if clock+31<<clockShift >= end {
-		pc = 0x1165
+		pc = 0x1166
 		goto budget
 	}
 	clock += 29<<clockShift + 9
-	// 1165 LDA .PIECE
+	// 1166 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1167 EOR .SIDE
+	// 1168 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1169 TAX
+	// 116A TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 116A LDA .ATTR,X
+	// 116B LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -14065,24 +14053,24 @@ L1165: // TPST
 		a = m
 		nz = int(int8(a))
 	}
-	// 116D AND #$0F
+	// 116E AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 116F TAX
+	// 1170 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 1170 LDY .PIECE
+	// 1171 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1172 LDA .BOARD,Y
+	// 1173 LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -14090,49 +14078,49 @@ L1165: // TPST
 		a = m
 		nz = int(int8(a))
 	}
-	// 1175 JSR PST
+	// 1176 JSR PST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x11, 0x77
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x78
 		s -= 2
-		goto L04FC_1178
+		goto L04FC_1179
 	}
 
-L1178:
+L1179:
 	if clock+12<<clockShift >= end {
-		pc = 0x1178
+		pc = 0x1179
 		goto budget
 	}
 	clock += 12<<clockShift + 3
-	// 1178 STA .TMP
+	// 1179 STA .TMP
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 117A LDA .SQUARE
+	// 117B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 117C JSR PST
+	// 117D JSR PST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x11, 0x7E
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x7F
 		s -= 2
-		goto L04FC_117F
+		goto L04FC_1180
 	}
 
-L117F:
-	if clock+20<<clockShift >= end {
-		pc = 0x117F
+L1180:
+	if clock+50<<clockShift >= end {
+		pc = 0x1180
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 117F SEC
+	// 1180 SEC
 	{
 		cf = 1
 	}
-	// 1180 SBC .TMP
+	// 1181 SBC .TMP
 	{
 		m := c.Mem[0x00B5]
 		m = ^m
@@ -14143,24 +14131,24 @@ L117F:
 		a = r
 		nz = int(int8(r))
 	}
-	// 1182 CPX #$00
+	// 1183 CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1184 BNE TPR
+	// 1185 BNE TPR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1188
+			goto L119E
 		}
 	}
 
-L1186:
-	clock += 2<<clockShift + 1
-	// 1186 SBC #$01
+L1187:
+	clock += 16<<clockShift + 7
+	// 1187 SBC #$01
 	{
 		m := byte(0x01)
 		m = ^m
@@ -14171,16 +14159,108 @@ L1186:
 		a = r
 		nz = int(int8(r))
 	}
+	// 1189 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 118A LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 118C SEC
+	{
+		cf = 1
+	}
+	// 118D SBC .BOARD
+	{
+		m := c.Mem[0x0050]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 118F CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1191 BEQ TPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1197
+		}
+	}
 
-L1188: // TPR
+L1193:
+	clock += 4<<clockShift + 2
+	// 1193 CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1195 BNE TPK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L119D
+		}
+	}
+
+L1197: // TPC
+	clock += 10<<clockShift + 4
+	// 1197 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 1198 CLC
+	{
+		cf = 0
+	}
+	// 1199 ADC .CASTB
+	{
+		m := c.Mem[0x1052]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 119C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+
+L119D: // TPK
+	clock += 2<<clockShift + 1
+	// 119D TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+
+L119E: // TPR
 	clock += 9<<clockShift + 2
-	// 1188 LDX .PIECE
+	// 119E LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 118A RTS
+	// 11A0 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -14190,206 +14270,204 @@ L1188: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L118B: // KOK
+L11A1: // KOK
 	if clock+45<<clockShift >= end {
-		pc = 0x118B
+		pc = 0x11A1
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 118B LDA .MODE,X
+	// 11A1 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 118D AND #$40
+	// 11A3 AND #$40
 	{
 		m := byte(0x40)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 118F BEQ KOKR
+	// 11A5 BEQ KOKR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11AC
+			goto L11C2
 		}
 	}
 
-L1191:
+L11A7:
 	clock += 5<<clockShift + 2
-	// 1191 LDA .MOVEN
+	// 11A7 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1193 BEQ KOKR
+	// 11A9 BEQ KOKR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11AC
+			goto L11C2
 		}
 	}
 
-L1195:
+L11AB:
 	clock += 7<<clockShift + 3
-	// 1195 LDA .PIECE
+	// 11AB LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1197 CMP #$08
+	// 11AD CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1199 BCC KOKY
+	// 11AF BCC KOKY
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L11AA
+			goto L11C0
 		}
 	}
 
-L119B:
+L11B1:
 	clock += 15<<clockShift + 6
-	// 119B EOR .SIDE
+	// 11B1 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 119D TAY
+	// 11B3 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 119E LDA .ATTR,Y
+	// 11B4 LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -14397,36 +14475,36 @@ L119B:
 		a = m
 		nz = int(int8(a))
 	}
-	// 11A1 AND #$0F
+	// 11B7 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 11A3 CMP #$08
+	// 11B9 CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 11A5 BEQ KOKY
+	// 11BB BEQ KOKY
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11AA
+			goto L11C0
 		}
 	}
 
-L11A7:
+L11BD:
 	clock += 8<<clockShift + 2
-	// 11A7 LDA #$00
+	// 11BD LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 11A9 RTS
+	// 11BF RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -14436,139 +14514,137 @@ L11A7:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L11AA: // KOKY
+L11C0: // KOKY
 	clock += 2<<clockShift + 1
-	// 11AA LDA #$01
+	// 11C0 LDA #$01
 	{
 		m := byte(0x01)
 		a = m
 		nz = int(int8(a))
 	}
 
-L11AC: // KOKR
+L11C2: // KOKR
 	clock += 6<<clockShift + 1
-	// 11AC RTS
+	// 11C2 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -14578,122 +14654,120 @@ L11AC: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -14938,122 +15012,120 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -15508,7 +15580,7 @@ L0324_021F: // TRY
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
-		goto L1165
+		goto L1166
 	}
 
 L0384_021F: // UNWIND
@@ -15541,122 +15613,120 @@ L0388_021F: // JRET
 		if pc == 0x021F { // the call this copy serves
 			goto L021F
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -15707,7 +15777,7 @@ L085E_021F: // COLLECT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
-		goto L1150
+		goto L1151
 	}
 
 	// The copy of 0266 for the call at 0229.
@@ -15952,7 +16022,7 @@ L0324_0246: // TRY
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
-		goto L1165
+		goto L1166
 	}
 
 L0384_0246: // UNWIND
@@ -15985,122 +16055,120 @@ L0388_0246: // JRET
 		if pc == 0x0246 { // the call this copy serves
 			goto L0246
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -16151,7 +16219,7 @@ L085E_0246: // COLLECT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
-		goto L1150
+		goto L1151
 	}
 
 	// The copy of 0266 for the call at 0246.
@@ -17630,57 +17698,25 @@ L044F_08D8: // ILLEGAL
 		goto L08D8
 	}
 
-	// The copy of 0266 for the call at 0915.
+	// The copy of 094D for the call at 093F.
 
-L0266_0918: // RESET
-	if clock+16<<clockShift >= end {
-		pc = 0x0266
-		goto budget
-	}
-	clock += 16<<clockShift + 4
-	// 0266 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0268 LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 026A STA .SQUARE
-	{
-		c.Mem[0x00B1] = a
-	}
-	// 026C RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x0918
-		goto L0918
-	}
-
-	// The copy of 0943 for the call at 093A.
-
-L0943_093D: // CSIDE
+L094D_0942: // CSIDE
 	if clock+51<<clockShift >= end {
-		pc = 0x0943
+		pc = 0x094D
 		goto budget
 	}
 	clock += 10<<clockShift + 4
-	// 0943 STA .CDIR
+	// 094D STA .CDIR
 	{
-		c.Mem[0x105C] = a
+		c.Mem[0x105D] = a
 	}
-	// 0946 LDX #$00
+	// 0950 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0948 ASL A
+	// 0952 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -17688,48 +17724,48 @@ L0943_093D: // CSIDE
 		nz = int(int8(m))
 		a = m
 	}
-	// 0949 BCS CS1
+	// 0953 BCS CS1
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L094D_093D
+			goto L0957_0942
 		}
-		goto L094B_093D
+		goto L0955_0942
 	}
 
-L094B_093D:
+L0955_0942:
 	clock += 2<<clockShift + 1
-	// 094B LDX #$07
+	// 0955 LDX #$07
 	{
 		m := byte(0x07)
 		x = m
 		nz = int(int8(x))
 	}
-	goto L094D_093D
+	goto L0957_0942
 
-L094D_093D: // CS1
+L0957_0942: // CS1
 	clock += 17<<clockShift + 6
-	// 094D STX .CORN
+	// 0957 STX .CORN
 	{
-		c.Mem[0x105D] = x
+		c.Mem[0x105E] = x
 	}
-	// 0950 TXA
+	// 095A TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0951 EOR .ORI
+	// 095B EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0953 TAX
+	// 095D TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0954 LDA .SQB,X
+	// 095E LDA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -17737,47 +17773,47 @@ L094D_093D: // CS1
 		a = m
 		nz = int(int8(a))
 	}
-	// 0957 BMI CSR
+	// 0961 BMI CSR
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L09A7_093D
+			goto L09B1_0942
 		}
-		goto L0959_093D
+		goto L0963_0942
 	}
 
-L0959_093D:
+L0963_0942:
 	clock += 9<<clockShift + 4
-	// 0959 TAY
+	// 0963 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 095A EOR .SIDE
+	// 0964 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 095C CMP #$10
+	// 0966 CMP #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 095E BCS CSR
+	// 0968 BCS CSR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L09A7_093D
+			goto L09B1_0942
 		}
-		goto L0960_093D
+		goto L096A_0942
 	}
 
-L0960_093D:
+L096A_0942:
 	clock += 8<<clockShift + 3
-	// 0960 LDA .ATTR,Y
+	// 096A LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -17785,45 +17821,45 @@ L0960_093D:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0963 CMP #$02
+	// 096D CMP #$02
 	{
 		m := byte(0x02)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0965 BNE CSR
+	// 096F BNE CSR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L09A7_093D
+			goto L09B1_0942
 		}
-		goto L0967_093D
+		goto L0971_0942
 	}
 
-L0967_093D:
+L0971_0942:
 	clock += 3<<clockShift + 1
-	// 0967 LDA .BOARD
+	// 0971 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
 		nz = int(int8(a))
 	}
-	goto L0969_093D
+	goto L0973_0942
 
-L0969_093D: // CS2
+L0973_0942: // CS2
 	if clock+39<<clockShift >= end {
-		pc = 0x0969
+		pc = 0x0973
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 0969 CLC
+	// 0973 CLC
 	{
 		cf = 0
 	}
-	// 096A ADC .CDIR
+	// 0974 ADC .CDIR
 	{
-		m := c.Mem[0x105C]
+		m := c.Mem[0x105D]
 		t := uint(a) + uint(m) + uint(cf)
 		r := byte(t)
 		v = (a^r)&(m^r)&0x80 != 0
@@ -17831,41 +17867,41 @@ L0969_093D: // CS2
 		a = r
 		nz = int(int8(r))
 	}
-	// 096D CMP .CORN
+	// 0977 CMP .CORN
 	{
-		m := c.Mem[0x105D]
+		m := c.Mem[0x105E]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0970 BEQ CS3
+	// 097A BEQ CS3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L097E_093D
+			goto L0988_0942
 		}
-		goto L0972_093D
+		goto L097C_0942
 	}
 
-L0972_093D:
+L097C_0942:
 	clock += 13<<clockShift + 5
-	// 0972 TAY
+	// 097C TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0973 EOR .ORI
+	// 097D EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0975 TAX
+	// 097F TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0976 LDA .SQB,X
+	// 0980 LDA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -17873,320 +17909,54 @@ L0972_093D:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0979 BPL CSR
+	// 0983 BPL CSR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L09A7_093D
+			goto L09B1_0942
 		}
-		goto L097B_093D
+		goto L0985_0942
 	}
 
-L097B_093D:
+L0985_0942:
 	clock += 4<<clockShift + 2
-	// 097B TYA
+	// 0985 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 097C BPL CS2
+	// 0986 BPL CS2
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0969_093D
+			goto L0973_0942
 		}
-		goto L097E_093D
+		goto L0988_0942
 	}
 
-L097E_093D: // CS3
+L0988_0942: // CS3
 	clock += 9<<clockShift + 2
-	// 097E LDA .BOARD
+	// 0988 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0980 JSR ATTK
+	// 098A JSR ATTK
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x82
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
 		s -= 2
-		goto L09A8_0983
+		goto L09B2_098D
 	}
 
-L09A7_093D: // CSR
+L09B1_0942: // CSR
 	if clock+6<<clockShift >= end {
-		pc = 0x09A7
+		pc = 0x09B1
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 09A7 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x093D
-		goto L093D
-	}
-
-	// The copy of 0943 for the call at 093F.
-
-L0943_0942: // CSIDE
-	if clock+51<<clockShift >= end {
-		pc = 0x0943
-		goto budget
-	}
-	clock += 10<<clockShift + 4
-	// 0943 STA .CDIR
-	{
-		c.Mem[0x105C] = a
-	}
-	// 0946 LDX #$00
-	{
-		m := byte(0x00)
-		x = m
-		nz = int(int8(x))
-	}
-	// 0948 ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0949 BCS CS1
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L094D_0942
-		}
-		goto L094B_0942
-	}
-
-L094B_0942:
-	clock += 2<<clockShift + 1
-	// 094B LDX #$07
-	{
-		m := byte(0x07)
-		x = m
-		nz = int(int8(x))
-	}
-	goto L094D_0942
-
-L094D_0942: // CS1
-	clock += 17<<clockShift + 6
-	// 094D STX .CORN
-	{
-		c.Mem[0x105D] = x
-	}
-	// 0950 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0951 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0953 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0954 LDA .SQB,X
-	{
-		ea := 0x0F00 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0957 BMI CSR
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L09A7_0942
-		}
-		goto L0959_0942
-	}
-
-L0959_0942:
-	clock += 9<<clockShift + 4
-	// 0959 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 095A EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 095C CMP #$10
-	{
-		m := byte(0x10)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 095E BCS CSR
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L09A7_0942
-		}
-		goto L0960_0942
-	}
-
-L0960_0942:
-	clock += 8<<clockShift + 3
-	// 0960 LDA .ATTR,Y
-	{
-		ea := 0x1020 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0963 CMP #$02
-	{
-		m := byte(0x02)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0965 BNE CSR
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L09A7_0942
-		}
-		goto L0967_0942
-	}
-
-L0967_0942:
-	clock += 3<<clockShift + 1
-	// 0967 LDA .BOARD
-	{
-		m := c.Mem[0x0050]
-		a = m
-		nz = int(int8(a))
-	}
-	goto L0969_0942
-
-L0969_0942: // CS2
-	if clock+39<<clockShift >= end {
-		pc = 0x0969
-		goto budget
-	}
-	clock += 12<<clockShift + 4
-	// 0969 CLC
-	{
-		cf = 0
-	}
-	// 096A ADC .CDIR
-	{
-		m := c.Mem[0x105C]
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 096D CMP .CORN
-	{
-		m := c.Mem[0x105D]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0970 BEQ CS3
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L097E_0942
-		}
-		goto L0972_0942
-	}
-
-L0972_0942:
-	clock += 13<<clockShift + 5
-	// 0972 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0973 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0975 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0976 LDA .SQB,X
-	{
-		ea := 0x0F00 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0979 BPL CSR
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L09A7_0942
-		}
-		goto L097B_0942
-	}
-
-L097B_0942:
-	clock += 4<<clockShift + 2
-	// 097B TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 097C BPL CS2
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L0969_0942
-		}
-		goto L097E_0942
-	}
-
-L097E_0942: // CS3
-	clock += 9<<clockShift + 2
-	// 097E LDA .BOARD
-	{
-		m := c.Mem[0x0050]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0980 JSR ATTK
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x82
-		s -= 2
-		goto L09A8_0983
-	}
-
-L09A7_0942: // CSR
-	if clock+6<<clockShift >= end {
-		pc = 0x09A7
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 09A7 RTS
+	// 09B1 RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
@@ -18194,43 +17964,309 @@ L09A7_0942: // CSR
 		goto L0942
 	}
 
-	// The copy of 09A8 for the call at 0980.
+	// The copy of 094D for the call at 0944.
 
-L09A8_0983: // ATTK
+L094D_0947: // CSIDE
+	if clock+51<<clockShift >= end {
+		pc = 0x094D
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 094D STA .CDIR
+	{
+		c.Mem[0x105D] = a
+	}
+	// 0950 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0952 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0953 BCS CS1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0957_0947
+		}
+		goto L0955_0947
+	}
+
+L0955_0947:
+	clock += 2<<clockShift + 1
+	// 0955 LDX #$07
+	{
+		m := byte(0x07)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0957_0947
+
+L0957_0947: // CS1
+	clock += 17<<clockShift + 6
+	// 0957 STX .CORN
+	{
+		c.Mem[0x105E] = x
+	}
+	// 095A TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 095B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 095D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 095E LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0961 BMI CSR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L09B1_0947
+		}
+		goto L0963_0947
+	}
+
+L0963_0947:
+	clock += 9<<clockShift + 4
+	// 0963 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0964 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0966 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0968 BCS CSR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L09B1_0947
+		}
+		goto L096A_0947
+	}
+
+L096A_0947:
+	clock += 8<<clockShift + 3
+	// 096A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 096D CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 096F BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1_0947
+		}
+		goto L0971_0947
+	}
+
+L0971_0947:
+	clock += 3<<clockShift + 1
+	// 0971 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0973_0947
+
+L0973_0947: // CS2
+	if clock+39<<clockShift >= end {
+		pc = 0x0973
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0973 CLC
+	{
+		cf = 0
+	}
+	// 0974 ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0977 CMP .CORN
+	{
+		m := c.Mem[0x105E]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 097A BEQ CS3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0988_0947
+		}
+		goto L097C_0947
+	}
+
+L097C_0947:
+	clock += 13<<clockShift + 5
+	// 097C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 097D EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 097F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0980 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0983 BPL CSR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L09B1_0947
+		}
+		goto L0985_0947
+	}
+
+L0985_0947:
+	clock += 4<<clockShift + 2
+	// 0985 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0986 BPL CS2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0973_0947
+		}
+		goto L0988_0947
+	}
+
+L0988_0947: // CS3
+	clock += 9<<clockShift + 2
+	// 0988 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 098A JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
+		s -= 2
+		goto L09B2_098D
+	}
+
+L09B1_0947: // CSR
 	if clock+6<<clockShift >= end {
-		pc = 0x09A8
+		pc = 0x09B1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 09B1 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0947
+		goto L0947
+	}
+
+	// The copy of 09B2 for the call at 098A.
+
+L09B2_098D: // ATTK
+	if clock+6<<clockShift >= end {
+		pc = 0x09B2
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 09A8 STA .ASQ
+	// 09B2 STA .ASQ
 	{
-		c.Mem[0x105E] = a
+		c.Mem[0x105F] = a
 	}
-	// 09AB LDX #$10
+	// 09B5 LDX #$10
 	{
 		m := byte(0x10)
 		x = m
 		nz = int(int8(x))
 	}
-	goto L09AD_0983
+	goto L09B7_098D
 
-L09AD_0983: // AK1
+L09B7_098D: // AK1
 	if clock+16<<clockShift >= end {
-		pc = 0x09AD
+		pc = 0x09B7
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 09AD LDA .ASQ
+	// 09B7 LDA .ASQ
 	{
-		m := c.Mem[0x105E]
+		m := c.Mem[0x105F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 09B0 CLC
+	// 09BA CLC
 	{
 		cf = 0
 	}
-	// 09B1 ADC .MOVEX,X
+	// 09BB ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
 		t := uint(a) + uint(m) + uint(cf)
@@ -18240,51 +18276,51 @@ L09AD_0983: // AK1
 		a = r
 		nz = int(int8(r))
 	}
-	// 09B3 JSR AMAN
+	// 09BD JSR AMAN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xB5
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
-		goto L0A1B_09B6
+		goto L0A25_09C0
 	}
 
-	// The copy of 09A8 for the call at 098B.
+	// The copy of 09B2 for the call at 0995.
 
-L09A8_098E: // ATTK
+L09B2_0998: // ATTK
 	if clock+6<<clockShift >= end {
-		pc = 0x09A8
+		pc = 0x09B2
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 09A8 STA .ASQ
+	// 09B2 STA .ASQ
 	{
-		c.Mem[0x105E] = a
+		c.Mem[0x105F] = a
 	}
-	// 09AB LDX #$10
+	// 09B5 LDX #$10
 	{
 		m := byte(0x10)
 		x = m
 		nz = int(int8(x))
 	}
-	goto L09AD_098E
+	goto L09B7_0998
 
-L09AD_098E: // AK1
+L09B7_0998: // AK1
 	if clock+16<<clockShift >= end {
-		pc = 0x09AD
+		pc = 0x09B7
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 09AD LDA .ASQ
+	// 09B7 LDA .ASQ
 	{
-		m := c.Mem[0x105E]
+		m := c.Mem[0x105F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 09B0 CLC
+	// 09BA CLC
 	{
 		cf = 0
 	}
-	// 09B1 ADC .MOVEX,X
+	// 09BB ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
 		t := uint(a) + uint(m) + uint(cf)
@@ -18294,17 +18330,17 @@ L09AD_098E: // AK1
 		a = r
 		nz = int(int8(r))
 	}
-	// 09B3 JSR AMAN
+	// 09BD JSR AMAN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xB5
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
-		goto L0A1B_09B6
+		goto L0A25_09C0
 	}
 
-	// The copy of 02F3 for the call at 09A1.
+	// The copy of 02F3 for the call at 09AB.
 
-L02F3_09A4: // JANUS
+L02F3_09AE: // JANUS
 	if clock+52<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
@@ -18320,12 +18356,12 @@ L02F3_09A4: // JANUS
 	{
 		if !v {
 			clock += 2 << clockShift
-			goto L0310_09A4
+			goto L0310_09AE
 		}
-		goto L02F7_09A4
+		goto L02F7_09AE
 	}
 
-L02F7_09A4:
+L02F7_09AE:
 	clock += 8<<clockShift + 3
 	// 02F7 LDA .SQUARE
 	{
@@ -18344,12 +18380,12 @@ L02F7_09A4:
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
-			goto L0307_09A4
+			goto L0307_09AE
 		}
-		goto L02FD_09A4
+		goto L02FD_09AE
 	}
 
-L02FD_09A4:
+L02FD_09AE:
 	clock += 13<<clockShift + 4
 	// 02FD LDA #$FF
 	{
@@ -18379,10 +18415,10 @@ L02FD_09A4:
 	}
 	// 0303 JMP UNWIND
 	{
-		goto L0384_09A4
+		goto L0384_09AE
 	}
 
-L0306_09A4: // JR0
+L0306_09AE: // JR0
 	if clock+6<<clockShift >= end {
 		pc = 0x0306
 		goto budget
@@ -18392,11 +18428,11 @@ L0306_09A4: // JR0
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x09A4
-		goto L09A4
+		pc = 0x09AE
+		goto L09AE
 	}
 
-L0307_09A4: // JC
+L0307_09AE: // JC
 	clock += 8<<clockShift + 3
 	// 0307 LDA .MODE,X
 	{
@@ -18414,19 +18450,19 @@ L0307_09A4: // JC
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0306_09A4
+			goto L0306_09AE
 		}
-		goto L030D_09A4
+		goto L030D_09AE
 	}
 
-L030D_09A4:
+L030D_09AE:
 	clock += 3<<clockShift + 1
 	// 030D JMP COLLECT
 	{
-		goto L085E_09A4
+		goto L085E_09AE
 	}
 
-L0310_09A4: // JQ
+L0310_09AE: // JQ
 	clock += 8<<clockShift + 3
 	// 0310 LDA .MODE,X
 	{
@@ -18444,12 +18480,12 @@ L0310_09A4: // JQ
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0306_09A4
+			goto L0306_09AE
 		}
-		goto L0316_09A4
+		goto L0316_09AE
 	}
 
-L0316_09A4:
+L0316_09AE:
 	clock += 9<<clockShift + 3
 	// 0316 LDA .PIECE
 	{
@@ -18470,12 +18506,12 @@ L0316_09A4:
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0324_09A4
+			goto L0324_09AE
 		}
-		goto L031D_09A4
+		goto L031D_09AE
 	}
 
-L031D_09A4:
+L031D_09AE:
 	clock += 9<<clockShift + 3
 	// 031D LDA .SQUARE
 	{
@@ -18496,12 +18532,12 @@ L031D_09A4:
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0306_09A4
+			goto L0306_09AE
 		}
-		goto L0324_09A4
+		goto L0324_09AE
 	}
 
-L0324_09A4: // TRY
+L0324_09AE: // TRY
 	if clock+6<<clockShift >= end {
 		pc = 0x0324
 		goto budget
@@ -18512,10 +18548,10 @@ L0324_09A4: // TRY
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
-		goto L1165
+		goto L1166
 	}
 
-L0384_09A4: // UNWIND
+L0384_09AE: // UNWIND
 	clock += 8<<clockShift + 3
 	// 0384 LDA .SSP,X
 	{
@@ -18532,9 +18568,9 @@ L0384_09A4: // UNWIND
 	{
 		s = x
 	}
-	goto L0388_09A4
+	goto L0388_09AE
 
-L0388_09A4: // JRET
+L0388_09AE: // JRET
 	clock += 6<<clockShift + 1
 	// 0388 RTS
 	{
@@ -18542,131 +18578,129 @@ L0388_09A4: // JRET
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x09A4 { // the call this copy serves
-			goto L09A4
+		if pc == 0x09AE { // the call this copy serves
+			goto L09AE
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L085E_09A4: // COLLECT
+L085E_09AE: // COLLECT
 	clock += 26<<clockShift + 6
 	// 085E LDY .NEND,X
 	{
@@ -18711,12 +18745,12 @@ L085E_09A4: // COLLECT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
-		goto L1150
+		goto L1151
 	}
 
-	// The copy of 0266 for the call at 09A4.
+	// The copy of 0266 for the call at 09AE.
 
-L0266_09A7: // RESET
+L0266_09B1: // RESET
 	if clock+16<<clockShift >= end {
 		pc = 0x0266
 		goto budget
@@ -18742,57 +18776,57 @@ L0266_09A7: // RESET
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x09A7
-		goto L09A7
+		pc = 0x09B1
+		goto L09B1
 	}
 
-	// The copy of 0A1B for the call at 09B3.
+	// The copy of 0A25 for the call at 09BD.
 
-L0A1B_09B6: // AMAN
+L0A25_09C0: // AMAN
 	if clock+42<<clockShift >= end {
-		pc = 0x0A1B
+		pc = 0x0A25
 		goto budget
 	}
 	clock += 6<<clockShift + 3
-	// 0A1B TAY
+	// 0A25 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A1C AND #$88
+	// 0A26 AND #$88
 	{
 		m := byte(0x88)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0A1E BNE AOFF
+	// 0A28 BNE AOFF
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0A36_09B6
+			goto L0A40_09C0
 		}
-		goto L0A20_09B6
+		goto L0A2A_09C0
 	}
 
-L0A20_09B6:
+L0A2A_09C0:
 	clock += 13<<clockShift + 5
-	// 0A20 TYA
+	// 0A2A TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0A21 EOR .ORI
+	// 0A2B EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A23 TAY
+	// 0A2D TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A24 LDA .SQB,Y
+	// 0A2E LDA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -18800,47 +18834,47 @@ L0A20_09B6:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A27 BMI AEMP
+	// 0A31 BMI AEMP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0A38_09B6
+			goto L0A42_09C0
 		}
-		goto L0A29_09B6
+		goto L0A33_09C0
 	}
 
-L0A29_09B6:
+L0A33_09C0:
 	clock += 9<<clockShift + 4
-	// 0A29 TAY
+	// 0A33 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A2A EOR .SIDE
+	// 0A34 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A2C CMP #$10
+	// 0A36 CMP #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A2E BCC AOFF
+	// 0A38 BCC AOFF
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0A36_09B6
+			goto L0A40_09C0
 		}
-		goto L0A30_09B6
+		goto L0A3A_09C0
 	}
 
-L0A30_09B6:
+L0A3A_09C0:
 	clock += 12<<clockShift + 3
-	// 0A30 LDA .ATTR,Y
+	// 0A3A LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -18848,87 +18882,87 @@ L0A30_09B6:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A33 AND #$0F
+	// 0A3D AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0A35 RTS
+	// 0A3F RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x09B6
-		goto L09B6
+		pc = 0x09C0
+		goto L09C0
 	}
 
-L0A36_09B6: // AOFF
+L0A40_09C0: // AOFF
 	clock += 2<<clockShift + 1
-	// 0A36 LDA #$FE
+	// 0A40 LDA #$FE
 	{
 		m := byte(0xFE)
 		a = m
 		nz = int(int8(a))
 	}
-	goto L0A38_09B6
+	goto L0A42_09C0
 
-L0A38_09B6: // AEMP
+L0A42_09C0: // AEMP
 	clock += 6<<clockShift + 1
-	// 0A38 RTS
+	// 0A42 RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x09B6
-		goto L09B6
+		pc = 0x09C0
+		goto L09C0
 	}
 
-	// The copy of 0A1B for the call at 09D3.
+	// The copy of 0A25 for the call at 09DD.
 
-L0A1B_09D6: // AMAN
+L0A25_09E0: // AMAN
 	if clock+42<<clockShift >= end {
-		pc = 0x0A1B
+		pc = 0x0A25
 		goto budget
 	}
 	clock += 6<<clockShift + 3
-	// 0A1B TAY
+	// 0A25 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A1C AND #$88
+	// 0A26 AND #$88
 	{
 		m := byte(0x88)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0A1E BNE AOFF
+	// 0A28 BNE AOFF
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0A36_09D6
+			goto L0A40_09E0
 		}
-		goto L0A20_09D6
+		goto L0A2A_09E0
 	}
 
-L0A20_09D6:
+L0A2A_09E0:
 	clock += 13<<clockShift + 5
-	// 0A20 TYA
+	// 0A2A TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0A21 EOR .ORI
+	// 0A2B EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A23 TAY
+	// 0A2D TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A24 LDA .SQB,Y
+	// 0A2E LDA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -18936,47 +18970,47 @@ L0A20_09D6:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A27 BMI AEMP
+	// 0A31 BMI AEMP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0A38_09D6
+			goto L0A42_09E0
 		}
-		goto L0A29_09D6
+		goto L0A33_09E0
 	}
 
-L0A29_09D6:
+L0A33_09E0:
 	clock += 9<<clockShift + 4
-	// 0A29 TAY
+	// 0A33 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A2A EOR .SIDE
+	// 0A34 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A2C CMP #$10
+	// 0A36 CMP #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A2E BCC AOFF
+	// 0A38 BCC AOFF
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0A36_09D6
+			goto L0A40_09E0
 		}
-		goto L0A30_09D6
+		goto L0A3A_09E0
 	}
 
-L0A30_09D6:
+L0A3A_09E0:
 	clock += 12<<clockShift + 3
-	// 0A30 LDA .ATTR,Y
+	// 0A3A LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -18984,43 +19018,43 @@ L0A30_09D6:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A33 AND #$0F
+	// 0A3D AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0A35 RTS
+	// 0A3F RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x09D6
-		goto L09D6
+		pc = 0x09E0
+		goto L09E0
 	}
 
-L0A36_09D6: // AOFF
+L0A40_09E0: // AOFF
 	clock += 2<<clockShift + 1
-	// 0A36 LDA #$FE
+	// 0A40 LDA #$FE
 	{
 		m := byte(0xFE)
 		a = m
 		nz = int(int8(a))
 	}
-	goto L0A38_09D6
+	goto L0A42_09E0
 
-L0A38_09D6: // AEMP
+L0A42_09E0: // AEMP
 	clock += 6<<clockShift + 1
-	// 0A38 RTS
+	// 0A42 RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x09D6
-		goto L09D6
+		pc = 0x09E0
+		goto L09E0
 	}
 
-	// The copy of 0426 for the call at 0A39.
+	// The copy of 0426 for the call at 0A43.
 
-L0426_0A3C: // CMOVE
+L0426_0A46: // CMOVE
 	if clock+61<<clockShift >= end {
 		pc = 0x0426
 		goto budget
@@ -19071,12 +19105,12 @@ L0426_0A3C: // CMOVE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L044F_0A3C
+			goto L044F_0A46
 		}
-		goto L0434_0A3C
+		goto L0434_0A46
 	}
 
-L0434_0A3C:
+L0434_0A46:
 	clock += 13<<clockShift + 5
 	// 0434 TXA
 	{
@@ -19106,12 +19140,12 @@ L0434_0A3C:
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L044B_0A3C
+			goto L044B_0A46
 		}
-		goto L043D_0A3C
+		goto L043D_0A46
 	}
 
-L043D_0A3C:
+L043D_0A46:
 	clock += 7<<clockShift + 3
 	// 043D EOR .SIDE
 	{
@@ -19130,12 +19164,12 @@ L043D_0A3C:
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L044F_0A3C
+			goto L044F_0A46
 		}
-		goto L0443_0A3C
+		goto L0443_0A46
 	}
 
-L0443_0A3C:
+L0443_0A46:
 	clock += 9<<clockShift + 4
 	// 0443 STA .VICT
 	{
@@ -19161,20 +19195,20 @@ L0443_0A3C:
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L044C_0A3C
+			goto L044C_0A46
 		}
-		goto L044B_0A3C
+		goto L044B_0A46
 	}
 
-L044B_0A3C: // NO
+L044B_0A46: // NO
 	clock += 2<<clockShift + 1
 	// 044B CLV
 	{
 		v = false
 	}
-	goto L044C_0A3C
+	goto L044C_0A46
 
-L044C_0A3C: // RETL
+L044C_0A46: // RETL
 	clock += 8<<clockShift + 2
 	// 044C LDA #$00
 	{
@@ -19186,11 +19220,11 @@ L044C_0A3C: // RETL
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x0A3C
-		goto L0A3C
+		pc = 0x0A46
+		goto L0A46
 	}
 
-L044F_0A3C: // ILLEGAL
+L044F_0A46: // ILLEGAL
 	clock += 10<<clockShift + 3
 	// 044F LDA #$FF
 	{
@@ -19206,13 +19240,13 @@ L044F_0A3C: // ILLEGAL
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x0A3C
-		goto L0A3C
+		pc = 0x0A46
+		goto L0A46
 	}
 
-	// The copy of 0400 for the call at 107C.
+	// The copy of 0400 for the call at 107D.
 
-L0400_107F: // REVERSE
+L0400_1080: // REVERSE
 	if clock+4840<<clockShift >= end {
 		pc = 0x0400
 		goto budget
@@ -19263,9 +19297,9 @@ L0400_107F: // REVERSE
 		x = m
 		nz = int(int8(x))
 	}
-	goto L040F_107F
+	goto L040F_1080
 
-L040F_107F: // ETC
+L040F_1080: // ETC
 	clock += 36<<clockShift + 12
 	// 040F SEC
 	{
@@ -19354,12 +19388,12 @@ L040F_107F: // ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L040F_107F
+			goto L040F_1080
 		}
-		goto L0424_107F
+		goto L0424_1080
 	}
 
-L0424_107F:
+L0424_1080:
 	clock += 10<<clockShift + 2
 	// 0424 PLA
 	{
@@ -19372,13 +19406,13 @@ L0424_107F:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x107F
-		goto L107F
+		pc = 0x1080
+		goto L1080
 	}
 
-	// The copy of 04FC for the call at 1175.
+	// The copy of 04FC for the call at 1176.
 
-L04FC_1178: // PST
+L04FC_1179: // PST
 	if clock+26<<clockShift >= end {
 		pc = 0x04FC
 		goto budget
@@ -19409,12 +19443,12 @@ L04FC_1178: // PST
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0509_1178
+			goto L0509_1179
 		}
-		goto L0505_1178
+		goto L0505_1179
 	}
 
-L0505_1178:
+L0505_1179:
 	clock += 10<<clockShift + 2
 	// 0505 LDA PSTA,Y
 	{
@@ -19428,11 +19462,11 @@ L0505_1178:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x1178
-		goto L1178
+		pc = 0x1179
+		goto L1179
 	}
 
-L0509_1178: // PSTN
+L0509_1179: // PSTN
 	clock += 10<<clockShift + 2
 	// 0509 LDA PSTB,Y
 	{
@@ -19446,13 +19480,13 @@ L0509_1178: // PSTN
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x1178
-		goto L1178
+		pc = 0x1179
+		goto L1179
 	}
 
-	// The copy of 04FC for the call at 117C.
+	// The copy of 04FC for the call at 117D.
 
-L04FC_117F: // PST
+L04FC_1180: // PST
 	if clock+26<<clockShift >= end {
 		pc = 0x04FC
 		goto budget
@@ -19483,12 +19517,12 @@ L04FC_117F: // PST
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0509_117F
+			goto L0509_1180
 		}
-		goto L0505_117F
+		goto L0505_1180
 	}
 
-L0505_117F:
+L0505_1180:
 	clock += 10<<clockShift + 2
 	// 0505 LDA PSTA,Y
 	{
@@ -19502,11 +19536,11 @@ L0505_117F:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x117F
-		goto L117F
+		pc = 0x1180
+		goto L1180
 	}
 
-L0509_117F: // PSTN
+L0509_1180: // PSTN
 	clock += 10<<clockShift + 2
 	// 0509 LDA PSTB,Y
 	{
@@ -19520,8 +19554,8 @@ L0509_117F: // PSTN
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x117F
-		goto L117F
+		pc = 0x1180
+		goto L1180
 	}
 
 	// The copy of 0400 for the call at 17DA.
@@ -19831,7 +19865,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[322] // one bounds check for all
+	_ = off[326] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -20734,650 +20768,670 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L0912
 	case 0x0915:
-		if 6 >= budget {
+		if 64 >= budget {
 			goto budget
 		}
 		goto L0915
-	case 0x0918:
-		if 52 >= budget {
+	case 0x091B:
+		if 55 >= budget {
 			goto budget
 		}
-		goto L0918
-	case 0x0925:
+		goto L091B
+	case 0x092A:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L0925
-	case 0x092A:
+		goto L092A
+	case 0x092F:
 		if 26 >= budget {
 			goto budget
 		}
-		goto L092A
-	case 0x0932:
+		goto L092F
+	case 0x0937:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L0932
-	case 0x0938:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0938
+		goto L0937
 	case 0x093D:
 		if 8 >= budget {
 			goto budget
 		}
 		goto L093D
 	case 0x0942:
-		if 6 >= budget {
+		if 8 >= budget {
 			goto budget
 		}
 		goto L0942
-	case 0x0943:
+	case 0x0947:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0947
+	case 0x0948:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0948
+	case 0x094D:
 		if 51 >= budget {
 			goto budget
 		}
-		goto L0943
-	case 0x094B:
+		goto L094D
+	case 0x0955:
 		if 41 >= budget {
 			goto budget
 		}
-		goto L094B
-	case 0x094D:
+		goto L0955
+	case 0x0957:
 		if 39 >= budget {
 			goto budget
 		}
-		goto L094D
-	case 0x0959:
+		goto L0957
+	case 0x0963:
 		if 21 >= budget {
 			goto budget
 		}
-		goto L0959
-	case 0x0960:
+		goto L0963
+	case 0x096A:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L0960
-	case 0x0967:
+		goto L096A
+	case 0x0971:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L0967
-	case 0x0969:
+		goto L0971
+	case 0x0973:
 		if 39 >= budget {
 			goto budget
 		}
-		goto L0969
-	case 0x0972:
+		goto L0973
+	case 0x097C:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L0972
-	case 0x097B:
+		goto L097C
+	case 0x0985:
 		if 13 >= budget {
 			goto budget
 		}
-		goto L097B
-	case 0x097E:
+		goto L0985
+	case 0x0988:
 		if 9 >= budget {
 			goto budget
 		}
-		goto L097E
-	case 0x0983:
+		goto L0988
+	case 0x098D:
 		if 17 >= budget {
 			goto budget
 		}
-		goto L0983
-	case 0x0985:
+		goto L098D
+	case 0x098F:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L0985
-	case 0x098E:
+		goto L098F
+	case 0x0998:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L098E
-	case 0x0990:
+		goto L0998
+	case 0x099A:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L0990
-	case 0x09A4:
+		goto L099A
+	case 0x09AE:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L09A4
-	case 0x09A7:
+		goto L09AE
+	case 0x09B1:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L09A7
-	case 0x09A8:
+		goto L09B1
+	case 0x09B2:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L09A8
-	case 0x09AD:
+		goto L09B2
+	case 0x09B7:
 		if 16 >= budget {
 			goto budget
 		}
-		goto L09AD
-	case 0x09B6:
+		goto L09B7
+	case 0x09C0:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L09B6
-	case 0x09BA:
+		goto L09C0
+	case 0x09C4:
 		if 7 >= budget {
 			goto budget
 		}
-		goto L09BA
-	case 0x09BF:
+		goto L09C4
+	case 0x09C9:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L09BF
-	case 0x09CA:
+		goto L09C9
+	case 0x09D4:
 		if 20 >= budget {
 			goto budget
 		}
-		goto L09CA
-	case 0x09D6:
+		goto L09D4
+	case 0x09E0:
 		if 74 >= budget {
 			goto budget
 		}
-		goto L09D6
-	case 0x09DA:
+		goto L09E0
+	case 0x09E4:
 		if 70 >= budget {
 			goto budget
 		}
-		goto L09DA
-	case 0x09E1:
+		goto L09E4
+	case 0x09EB:
 		if 62 >= budget {
 			goto budget
 		}
-		goto L09E1
-	case 0x09E5:
+		goto L09EB
+	case 0x09EF:
 		if 58 >= budget {
 			goto budget
 		}
-		goto L09E5
-	case 0x09E9:
+		goto L09EF
+	case 0x09F3:
 		if 54 >= budget {
 			goto budget
 		}
-		goto L09E9
-	case 0x09ED:
+		goto L09F3
+	case 0x09F7:
 		if 50 >= budget {
 			goto budget
 		}
-		goto L09ED
-	case 0x09F1:
+		goto L09F7
+	case 0x09FB:
 		if 46 >= budget {
 			goto budget
 		}
-		goto L09F1
-	case 0x09F6:
+		goto L09FB
+	case 0x0A00:
 		if 40 >= budget {
 			goto budget
 		}
-		goto L09F6
-	case 0x09FA:
+		goto L0A00
+	case 0x0A04:
 		if 36 >= budget {
 			goto budget
 		}
-		goto L09FA
-	case 0x09FE:
-		if 32 >= budget {
-			goto budget
-		}
-		goto L09FE
-	case 0x0A02:
-		if 28 >= budget {
-			goto budget
-		}
-		goto L0A02
-	case 0x0A06:
-		if 24 >= budget {
-			goto budget
-		}
-		goto L0A06
+		goto L0A04
 	case 0x0A08:
-		if 22 >= budget {
+		if 32 >= budget {
 			goto budget
 		}
 		goto L0A08
 	case 0x0A0C:
-		if 18 >= budget {
-			goto budget
-		}
-		goto L0A0C
-	case 0x0A0E:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L0A0E
-	case 0x0A12:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L0A12
-	case 0x0A15:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0A15
-	case 0x0A18:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0A18
-	case 0x0A1B:
-		if 42 >= budget {
-			goto budget
-		}
-		goto L0A1B
-	case 0x0A20:
-		if 36 >= budget {
-			goto budget
-		}
-		goto L0A20
-	case 0x0A29:
-		if 22 >= budget {
-			goto budget
-		}
-		goto L0A29
-	case 0x0A30:
-		if 13 >= budget {
-			goto budget
-		}
-		goto L0A30
-	case 0x0A36:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0A36
-	case 0x0A38:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0A38
-	case 0x0A39:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0A39
-	case 0x0A3C:
-		if 49 >= budget {
-			goto budget
-		}
-		goto L0A3C
-	case 0x0A3E:
-		if 47 >= budget {
-			goto budget
-		}
-		goto L0A3E
-	case 0x0A40:
-		if 45 >= budget {
-			goto budget
-		}
-		goto L0A40
-	case 0x0A45:
-		if 39 >= budget {
-			goto budget
-		}
-		goto L0A45
-	case 0x0A4E:
-		if 27 >= budget {
-			goto budget
-		}
-		goto L0A4E
-	case 0x0A5B:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0A5B
-	case 0x0A5D:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0A5D
-	case 0x0A5E:
-		if 19 >= budget {
-			goto budget
-		}
-		goto L0A5E
-	case 0x0A64:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L0A64
-	case 0x0A6B:
-		if 3 >= budget {
-			goto budget
-		}
-		goto L0A6B
-	case 0x0A6E:
-		if 62 >= budget {
-			goto budget
-		}
-		goto L0A6E
-	case 0x0A9B:
-		if 397 >= budget {
-			goto budget
-		}
-		goto L0A9B
-	case 0x0AA0:
-		if 389 >= budget {
-			goto budget
-		}
-		goto L0AA0
-	case 0x0AA9:
-		if 378 >= budget {
-			goto budget
-		}
-		goto L0AA9
-	case 0x0AAD:
-		if 308 >= budget {
-			goto budget
-		}
-		goto L0AAD
-	case 0x0AB0:
-		if 326 >= budget {
-			goto budget
-		}
-		goto L0AB0
-	case 0x0ABA:
-		if 313 >= budget {
-			goto budget
-		}
-		goto L0ABA
-	case 0x0ABE:
-		if 21 >= budget {
-			goto budget
-		}
-		goto L0ABE
-	case 0x0AC6:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L0AC6
-	case 0x0AC8:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L0AC8
-	case 0x0ACF:
-		if 320 >= budget {
-			goto budget
-		}
-		goto L0ACF
-	case 0x0AD4:
-		if 312 >= budget {
-			goto budget
-		}
-		goto L0AD4
-	case 0x0AD7:
-		if 308 >= budget {
-			goto budget
-		}
-		goto L0AD7
-	case 0x0ADA:
-		if 373 >= budget {
-			goto budget
-		}
-		goto L0ADA
-	case 0x0AE4:
-		if 361 >= budget {
-			goto budget
-		}
-		goto L0AE4
-	case 0x0AE6:
-		if 359 >= budget {
-			goto budget
-		}
-		goto L0AE6
-	case 0x0AEA:
-		if 355 >= budget {
-			goto budget
-		}
-		goto L0AEA
-	case 0x0AF9:
-		if 335 >= budget {
-			goto budget
-		}
-		goto L0AF9
-	case 0x0B03:
-		if 322 >= budget {
-			goto budget
-		}
-		goto L0B03
-	case 0x0B07:
-		if 318 >= budget {
-			goto budget
-		}
-		goto L0B07
-	case 0x0B11:
-		if 315 >= budget {
-			goto budget
-		}
-		goto L0B11
-	case 0x0B15:
-		if 311 >= budget {
-			goto budget
-		}
-		goto L0B15
-	case 0x0B19:
 		if 28 >= budget {
 			goto budget
 		}
-		goto L0B19
-	case 0x0B2F:
-		if 316 >= budget {
+		goto L0A0C
+	case 0x0A10:
+		if 24 >= budget {
 			goto budget
 		}
-		goto L0B2F
-	case 0x0B34:
-		if 308 >= budget {
+		goto L0A10
+	case 0x0A12:
+		if 22 >= budget {
 			goto budget
 		}
-		goto L0B34
-	case 0x0B36:
-		if 305 >= budget {
+		goto L0A12
+	case 0x0A16:
+		if 18 >= budget {
 			goto budget
 		}
-		goto L0B36
-	case 0x0B3C:
-		if 298 >= budget {
-			goto budget
-		}
-		goto L0B3C
-	case 0x0B49:
-		if 277 >= budget {
-			goto budget
-		}
-		goto L0B49
-	case 0x0BC3:
-		if 79 >= budget {
-			goto budget
-		}
-		goto L0BC3
-	case 0x0BCB:
-		if 67 >= budget {
-			goto budget
-		}
-		goto L0BCB
-	case 0x0BD0:
-		if 61 >= budget {
-			goto budget
-		}
-		goto L0BD0
-	case 0x0BF3:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L0BF3
-	case 0x1061:
+		goto L0A16
+	case 0x0A18:
 		if 16 >= budget {
 			goto budget
 		}
-		goto L1061
-	case 0x106A:
-		if 32 >= budget {
-			goto budget
-		}
-		goto L106A
-	case 0x107C:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L107C
-	case 0x107F:
-		if 3537 >= budget {
-			goto budget
-		}
-		goto L107F
-	case 0x1081:
-		if 3535 >= budget {
-			goto budget
-		}
-		goto L1081
-	case 0x1091:
-		if 26 >= budget {
-			goto budget
-		}
-		goto L1091
-	case 0x1096:
-		if 20 >= budget {
-			goto budget
-		}
-		goto L1096
-	case 0x109B:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L109B
-	case 0x10A2:
-		if 115 >= budget {
-			goto budget
-		}
-		goto L10A2
-	case 0x10CB:
-		if 36 >= budget {
-			goto budget
-		}
-		goto L10CB
-	case 0x10CD:
-		if 33 >= budget {
-			goto budget
-		}
-		goto L10CD
-	case 0x10DE:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L10DE
-	case 0x10E1:
-		if 15 >= budget {
-			goto budget
-		}
-		goto L10E1
-	case 0x10E7:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L10E7
-	case 0x10EA:
-		if 54 >= budget {
-			goto budget
-		}
-		goto L10EA
-	case 0x1107:
-		if 52 >= budget {
-			goto budget
-		}
-		goto L1107
-	case 0x1126:
-		if 71 >= budget {
-			goto budget
-		}
-		goto L1126
-	case 0x1150:
-		if 30 >= budget {
-			goto budget
-		}
-		goto L1150
-	case 0x1154:
-		if 25 >= budget {
-			goto budget
-		}
-		goto L1154
-	case 0x1161:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L1161
-	case 0x1165:
-		if 31 >= budget {
-			goto budget
-		}
-		goto L1165
-	case 0x1178:
+		goto L0A18
+	case 0x0A1C:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1178
-	case 0x117F:
-		if 20 >= budget {
-			goto budget
-		}
-		goto L117F
-	case 0x1186:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L1186
-	case 0x1188:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L1188
-	case 0x118B:
-		if 45 >= budget {
-			goto budget
-		}
-		goto L118B
-	case 0x1191:
-		if 37 >= budget {
-			goto budget
-		}
-		goto L1191
-	case 0x1195:
-		if 32 >= budget {
-			goto budget
-		}
-		goto L1195
-	case 0x119B:
-		if 25 >= budget {
-			goto budget
-		}
-		goto L119B
-	case 0x11A7:
+		goto L0A1C
+	case 0x0A1F:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L11A7
-	case 0x11AA:
+		goto L0A1F
+	case 0x0A22:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L11AA
-	case 0x11AC:
+		goto L0A22
+	case 0x0A25:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0A25
+	case 0x0A2A:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L0A2A
+	case 0x0A33:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0A33
+	case 0x0A3A:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0A3A
+	case 0x0A40:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A40
+	case 0x0A42:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L11AC
+		goto L0A42
+	case 0x0A43:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A43
+	case 0x0A46:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L0A46
+	case 0x0A48:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L0A48
+	case 0x0A4A:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L0A4A
+	case 0x0A4F:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0A4F
+	case 0x0A58:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0A58
+	case 0x0A65:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A65
+	case 0x0A67:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A67
+	case 0x0A68:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0A68
+	case 0x0A6E:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0A6E
+	case 0x0A75:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0A75
+	case 0x0A78:
+		if 62 >= budget {
+			goto budget
+		}
+		goto L0A78
+	case 0x0AA5:
+		if 397 >= budget {
+			goto budget
+		}
+		goto L0AA5
+	case 0x0AAA:
+		if 389 >= budget {
+			goto budget
+		}
+		goto L0AAA
+	case 0x0AB3:
+		if 378 >= budget {
+			goto budget
+		}
+		goto L0AB3
+	case 0x0AB7:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0AB7
+	case 0x0ABA:
+		if 326 >= budget {
+			goto budget
+		}
+		goto L0ABA
+	case 0x0AC4:
+		if 313 >= budget {
+			goto budget
+		}
+		goto L0AC4
+	case 0x0AC8:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L0AC8
+	case 0x0AD0:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0AD0
+	case 0x0AD2:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0AD2
+	case 0x0AD9:
+		if 320 >= budget {
+			goto budget
+		}
+		goto L0AD9
+	case 0x0ADE:
+		if 312 >= budget {
+			goto budget
+		}
+		goto L0ADE
+	case 0x0AE1:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0AE1
+	case 0x0AE4:
+		if 373 >= budget {
+			goto budget
+		}
+		goto L0AE4
+	case 0x0AEE:
+		if 361 >= budget {
+			goto budget
+		}
+		goto L0AEE
+	case 0x0AF0:
+		if 359 >= budget {
+			goto budget
+		}
+		goto L0AF0
+	case 0x0AF4:
+		if 355 >= budget {
+			goto budget
+		}
+		goto L0AF4
+	case 0x0B03:
+		if 335 >= budget {
+			goto budget
+		}
+		goto L0B03
+	case 0x0B0D:
+		if 322 >= budget {
+			goto budget
+		}
+		goto L0B0D
+	case 0x0B11:
+		if 318 >= budget {
+			goto budget
+		}
+		goto L0B11
+	case 0x0B1B:
+		if 315 >= budget {
+			goto budget
+		}
+		goto L0B1B
+	case 0x0B1F:
+		if 311 >= budget {
+			goto budget
+		}
+		goto L0B1F
+	case 0x0B23:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L0B23
+	case 0x0B39:
+		if 316 >= budget {
+			goto budget
+		}
+		goto L0B39
+	case 0x0B3E:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0B3E
+	case 0x0B40:
+		if 305 >= budget {
+			goto budget
+		}
+		goto L0B40
+	case 0x0B46:
+		if 298 >= budget {
+			goto budget
+		}
+		goto L0B46
+	case 0x0B53:
+		if 277 >= budget {
+			goto budget
+		}
+		goto L0B53
+	case 0x0BCD:
+		if 79 >= budget {
+			goto budget
+		}
+		goto L0BCD
+	case 0x0BD5:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L0BD5
+	case 0x0BDA:
+		if 61 >= budget {
+			goto budget
+		}
+		goto L0BDA
+	case 0x0BFD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0BFD
+	case 0x1062:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L1062
+	case 0x106B:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L106B
+	case 0x107D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L107D
+	case 0x1080:
+		if 3537 >= budget {
+			goto budget
+		}
+		goto L1080
+	case 0x1082:
+		if 3535 >= budget {
+			goto budget
+		}
+		goto L1082
+	case 0x1092:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L1092
+	case 0x1097:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L1097
+	case 0x109C:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L109C
+	case 0x10A3:
+		if 115 >= budget {
+			goto budget
+		}
+		goto L10A3
+	case 0x10CC:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L10CC
+	case 0x10CE:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L10CE
+	case 0x10DF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L10DF
+	case 0x10E2:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L10E2
+	case 0x10E8:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L10E8
+	case 0x10EB:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L10EB
+	case 0x1108:
+		if 52 >= budget {
+			goto budget
+		}
+		goto L1108
+	case 0x1127:
+		if 71 >= budget {
+			goto budget
+		}
+		goto L1127
+	case 0x1151:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L1151
+	case 0x1155:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1155
+	case 0x1162:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L1162
+	case 0x1166:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1166
+	case 0x1179:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L1179
+	case 0x1180:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L1180
+	case 0x1187:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L1187
+	case 0x1193:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1193
+	case 0x1197:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L1197
+	case 0x119D:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L119D
+	case 0x119E:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L119E
+	case 0x11A1:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L11A1
+	case 0x11A7:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L11A7
+	case 0x11AB:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L11AB
+	case 0x11B1:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L11B1
+	case 0x11BD:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L11BD
+	case 0x11C0:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L11C0
+	case 0x11C2:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L11C2
 	case 0x17A1:
 		if 85 >= budget {
 			goto budget
@@ -21461,7 +21515,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BF3) || (pc >= 0x1061 && pc <= 0x11AC) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -21496,7 +21550,7 @@ L0000: // CHESS
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
 		s -= 2
-		goto L1061
+		goto L1062
 	}
 
 L0007:
@@ -21630,7 +21684,7 @@ L001A: // WHSET
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x1C
 		s -= 2
-		goto L106A
+		goto L106B
 	}
 
 L001D:
@@ -21734,7 +21788,7 @@ L002E:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
-		goto L107C
+		goto L107D
 	}
 
 L0031:
@@ -21911,122 +21965,120 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -22091,6 +22143,8 @@ L0208:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
+		case 0x020C:
+			goto L020C
 		case 0x081C:
 			goto L081C
 		case 0x0835:
@@ -22098,122 +22152,120 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -22509,7 +22561,7 @@ L023C: // P1
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
-		goto L0A39
+		goto L0A43
 	}
 
 L023F:
@@ -22675,7 +22727,7 @@ L0258:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
-		goto L0A5E
+		goto L0A68
 	}
 
 L025B:
@@ -22763,127 +22815,123 @@ L0266: // RESET
 			goto L022C
 		case 0x0249:
 			goto L0249
-		case 0x0918:
-			goto L0918
-		case 0x09A7:
-			goto L09A7
+		case 0x09B1:
+			goto L09B1
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -22921,7 +22969,7 @@ L0271:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
 		s -= 2
-		goto L0A6E
+		goto L0A78
 	}
 
 L0274:
@@ -23177,125 +23225,123 @@ L0306: // JR0
 			goto L0246
 		case 0x025B:
 			goto L025B
-		case 0x09A4:
-			goto L09A4
+		case 0x09AE:
+			goto L09AE
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -23437,7 +23483,7 @@ L0324: // TRY
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
-		goto L1165
+		goto L1166
 	}
 
 L0327:
@@ -23473,7 +23519,7 @@ L032A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2C
 		s -= 2
-		goto L0A6E
+		goto L0A78
 	}
 
 L032D:
@@ -23669,7 +23715,7 @@ L034B:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x51
 		s -= 2
-		goto L10A2
+		goto L10A3
 	}
 
 L0352:
@@ -23954,122 +24000,120 @@ L0388: // JRET
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -24358,122 +24402,120 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -24514,122 +24556,120 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -24720,122 +24760,120 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -25051,122 +25089,120 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -25412,125 +25448,123 @@ L044C: // RETL
 			goto L0254
 		case 0x08D8:
 			goto L08D8
-		case 0x0A3C:
-			goto L0A3C
+		case 0x0A46:
+			goto L0A46
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -25565,125 +25599,123 @@ L044F: // ILLEGAL
 			goto L0254
 		case 0x08D8:
 			goto L08D8
-		case 0x0A3C:
-			goto L0A3C
+		case 0x0A46:
+			goto L0A46
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -25884,7 +25916,7 @@ L0479: // GKCLR
 	// 0479 STA .KP,Y
 	{
 		ea := 0x1000 + uint16(y)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
 			pc = 0x0479
 			goto step
@@ -26395,7 +26427,7 @@ L04E0:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xF6
 		s -= 2
-		goto L0A6E
+		goto L0A78
 	}
 
 L04F7:
@@ -26434,122 +26466,120 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -26615,127 +26645,125 @@ L0505:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x1178:
-			goto L1178
-		case 0x117F:
-			goto L117F
+		case 0x1179:
+			goto L1179
+		case 0x1180:
+			goto L1180
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -26762,127 +26790,125 @@ L0509: // PSTN
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x1178:
-			goto L1178
-		case 0x117F:
-			goto L117F
+		case 0x1179:
+			goto L1179
+		case 0x1180:
+			goto L1180
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -27370,122 +27396,120 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -27540,7 +27564,7 @@ L085E: // COLLECT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
-		goto L1150
+		goto L1151
 	}
 
 L086D:
@@ -27629,125 +27653,123 @@ L087A: // CFULL
 			goto L0246
 		case 0x025B:
 			goto L025B
-		case 0x09A4:
-			goto L09A4
+		case 0x09AE:
+			goto L09AE
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -28085,122 +28107,120 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -28427,7 +28447,7 @@ L08EE: // KREC
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0xF0
 		s -= 2
-		goto L118B
+		goto L11A1
 	}
 
 L08F1:
@@ -28467,7 +28487,7 @@ L08F4:
 	// 08F6 STA .KP,X
 	{
 		ea := 0x1000 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 38<<clockShift + 9
 			pc = 0x08F6
 			goto step
@@ -28490,7 +28510,7 @@ L08F4:
 	// 08FD STA .KF,X
 	{
 		ea := 0x1008 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 27<<clockShift + 6
 			pc = 0x08FD
 			goto step
@@ -28506,7 +28526,7 @@ L08F4:
 	// 0902 STA .KS,X
 	{
 		ea := 0x1010 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0902
 			goto step
@@ -28522,7 +28542,7 @@ L08F4:
 	// 0907 STA .KD,X
 	{
 		ea := 0x1018 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0907
 			goto step
@@ -28539,122 +28559,120 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -28681,7 +28699,7 @@ L090B: // KGONE
 	// 090F STA .KP,X
 	{
 		ea := 0x1000 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
 			pc = 0x090F
 			goto step
@@ -28707,122 +28725,120 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -28833,46 +28849,58 @@ L0915: // RTYPE
 		pc = 0x0915
 		goto step
 	}
-	if clock+6<<clockShift >= end {
+	if clock+64<<clockShift >= end {
 		pc = 0x0915
 		goto budget
 	}
-	clock += 6<<clockShift + 1
-	// 0915 JSR RESET
+	clock += 9<<clockShift + 3
+	// 0915 LDX .PIECE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x17
-		s -= 2
-		goto L0266
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0917 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0919 BMI RTAKEN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0948
+		}
 	}
 
-L0918:
+L091B:
 	if off[179] {
-		pc = 0x0918
+		pc = 0x091B
 		goto step
 	}
-	if clock+52<<clockShift >= end {
-		pc = 0x0918
-		goto budget
+	clock += 21<<clockShift + 8
+	// 091B STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
 	}
-	clock += 18<<clockShift + 7
-	// 0918 TXA
+	// 091D TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0919 EOR .SIDE
+	// 091E EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 091B TAX
+	// 0920 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 091C LDA .ATTR,X
+	// 0921 LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -28880,31 +28908,31 @@ L0918:
 		a = m
 		nz = int(int8(a))
 	}
-	// 091F AND #$0F
+	// 0924 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0921 STA .TYPE
+	// 0926 STA .TYPE
 	{
 		c.Mem[0x00DA] = a
 	}
-	// 0923 BNE RTR
+	// 0928 BNE RTR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0942
+			goto L0947
 		}
 	}
 
-L0925:
+L092A:
 	if off[180] {
-		pc = 0x0925
+		pc = 0x092A
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 0925 LDA .ATTR,X
+	// 092A LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -28912,105 +28940,81 @@ L0925:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0928 BNE RTR
+	// 092D BNE RTR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0942
+			goto L0947
 		}
 	}
 
-L092A:
+L092F:
 	if off[181] {
-		pc = 0x092A
+		pc = 0x092F
 		goto step
 	}
 	clock += 11<<clockShift + 4
-	// 092A LDX .PLY
+	// 092F LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 092C LDA .MODE,X
+	// 0931 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 092E AND #$40
+	// 0933 AND #$40
 	{
 		m := byte(0x40)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0930 BEQ RTR
+	// 0935 BEQ RTR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0942
+			goto L0947
 		}
 	}
 
-L0932:
+L0937:
 	if off[182] {
-		pc = 0x0932
+		pc = 0x0937
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 0932 LDA .BOARD
+	// 0937 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0934 AND #$F0
+	// 0939 AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0936 BNE RTR
+	// 093B BNE RTR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0942
+			goto L0947
 		}
 	}
 
-L0938:
+L093D:
 	if off[183] {
-		pc = 0x0938
+		pc = 0x093D
 		goto step
 	}
 	clock += 8<<clockShift + 2
-	// 0938 LDA #$FF
+	// 093D LDA #$FF
 	{
 		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 093A JSR CSIDE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x3C
-		s -= 2
-		goto L0943
-	}
-
-L093D:
-	if off[184] {
-		pc = 0x093D
-		goto step
-	}
-	if clock+8<<clockShift >= end {
-		pc = 0x093D
-		goto budget
-	}
-	clock += 8<<clockShift + 2
-	// 093D LDA #$01
-	{
-		m := byte(0x01)
 		a = m
 		nz = int(int8(a))
 	}
@@ -29019,20 +29023,44 @@ L093D:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x09, 0x41
 		s -= 2
-		goto L0943
+		goto L094D
 	}
 
-L0942: // RTR
-	if off[185] {
+L0942:
+	if off[184] {
 		pc = 0x0942
 		goto step
 	}
-	if clock+6<<clockShift >= end {
+	if clock+8<<clockShift >= end {
 		pc = 0x0942
 		goto budget
 	}
+	clock += 8<<clockShift + 2
+	// 0942 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0944 JSR CSIDE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x46
+		s -= 2
+		goto L094D
+	}
+
+L0947: // RTR
+	if off[185] {
+		pc = 0x0947
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0947
+		goto budget
+	}
 	clock += 6<<clockShift + 1
-	// 0942 RTS
+	// 0947 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -29042,148 +29070,171 @@ L0942: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0943: // CSIDE
+L0948: // RTAKEN
 	if off[186] {
-		pc = 0x0943
+		pc = 0x0948
+		goto step
+	}
+	clock += 11<<clockShift + 3
+	// 0948 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0949 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 094A JMP NEWP
+	{
+		goto L0204
+	}
+
+L094D: // CSIDE
+	if off[187] {
+		pc = 0x094D
 		goto step
 	}
 	if clock+51<<clockShift >= end {
-		pc = 0x0943
+		pc = 0x094D
 		goto budget
 	}
 	clock += 10<<clockShift + 4
-	// 0943 STA .CDIR
+	// 094D STA .CDIR
 	{
-		c.Mem[0x105C] = a
+		c.Mem[0x105D] = a
 	}
-	// 0946 LDX #$00
+	// 0950 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0948 ASL A
+	// 0952 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -29191,54 +29242,54 @@ L0943: // CSIDE
 		nz = int(int8(m))
 		a = m
 	}
-	// 0949 BCS CS1
+	// 0953 BCS CS1
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L094D
+			goto L0957
 		}
 	}
 
-L094B:
-	if off[187] {
-		pc = 0x094B
+L0955:
+	if off[188] {
+		pc = 0x0955
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 094B LDX #$07
+	// 0955 LDX #$07
 	{
 		m := byte(0x07)
 		x = m
 		nz = int(int8(x))
 	}
 
-L094D: // CS1
-	if off[188] {
-		pc = 0x094D
+L0957: // CS1
+	if off[189] {
+		pc = 0x0957
 		goto step
 	}
 	clock += 17<<clockShift + 6
-	// 094D STX .CORN
+	// 0957 STX .CORN
 	{
-		c.Mem[0x105D] = x
+		c.Mem[0x105E] = x
 	}
-	// 0950 TXA
+	// 095A TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0951 EOR .ORI
+	// 095B EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0953 TAX
+	// 095D TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0954 LDA .SQB,X
+	// 095E LDA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -29246,53 +29297,53 @@ L094D: // CS1
 		a = m
 		nz = int(int8(a))
 	}
-	// 0957 BMI CSR
+	// 0961 BMI CSR
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L09A7
+			goto L09B1
 		}
 	}
 
-L0959:
-	if off[189] {
-		pc = 0x0959
+L0963:
+	if off[190] {
+		pc = 0x0963
 		goto step
 	}
 	clock += 9<<clockShift + 4
-	// 0959 TAY
+	// 0963 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 095A EOR .SIDE
+	// 0964 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 095C CMP #$10
+	// 0966 CMP #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 095E BCS CSR
+	// 0968 BCS CSR
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L09A7
+			goto L09B1
 		}
 	}
 
-L0960:
-	if off[190] {
-		pc = 0x0960
+L096A:
+	if off[191] {
+		pc = 0x096A
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 0960 LDA .ATTR,Y
+	// 096A LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -29300,51 +29351,51 @@ L0960:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0963 CMP #$02
+	// 096D CMP #$02
 	{
 		m := byte(0x02)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0965 BNE CSR
+	// 096F BNE CSR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L09A7
+			goto L09B1
 		}
 	}
 
-L0967:
-	if off[191] {
-		pc = 0x0967
+L0971:
+	if off[192] {
+		pc = 0x0971
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 0967 LDA .BOARD
+	// 0971 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
 		nz = int(int8(a))
 	}
 
-L0969: // CS2
-	if off[192] {
-		pc = 0x0969
+L0973: // CS2
+	if off[193] {
+		pc = 0x0973
 		goto step
 	}
 	if clock+39<<clockShift >= end {
-		pc = 0x0969
+		pc = 0x0973
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 0969 CLC
+	// 0973 CLC
 	{
 		cf = 0
 	}
-	// 096A ADC .CDIR
+	// 0974 ADC .CDIR
 	{
-		m := c.Mem[0x105C]
+		m := c.Mem[0x105D]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -29375,44 +29426,44 @@ L0969: // CS2
 
 		}
 	}
-	// 096D CMP .CORN
+	// 0977 CMP .CORN
 	{
-		m := c.Mem[0x105D]
+		m := c.Mem[0x105E]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0970 BEQ CS3
+	// 097A BEQ CS3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L097E
+			goto L0988
 		}
 	}
 
-L0972:
-	if off[193] {
-		pc = 0x0972
+L097C:
+	if off[194] {
+		pc = 0x097C
 		goto step
 	}
 	clock += 13<<clockShift + 5
-	// 0972 TAY
+	// 097C TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0973 EOR .ORI
+	// 097D EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0975 TAX
+	// 097F TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0976 LDA .SQB,X
+	// 0980 LDA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -29420,165 +29471,90 @@ L0972:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0979 BPL CSR
+	// 0983 BPL CSR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L09A7
-		}
-	}
-
-L097B:
-	if off[194] {
-		pc = 0x097B
-		goto step
-	}
-	clock += 4<<clockShift + 2
-	// 097B TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 097C BPL CS2
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L0969
-		}
-	}
-
-L097E: // CS3
-	if off[195] {
-		pc = 0x097E
-		goto step
-	}
-	clock += 9<<clockShift + 2
-	// 097E LDA .BOARD
-	{
-		m := c.Mem[0x0050]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0980 JSR ATTK
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x82
-		s -= 2
-		goto L09A8
-	}
-
-L0983:
-	if off[196] {
-		pc = 0x0983
-		goto step
-	}
-	if clock+17<<clockShift >= end {
-		pc = 0x0983
-		goto budget
-	}
-	clock += 2<<clockShift + 1
-	// 0983 BNE CSR
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L09A7
+			goto L09B1
 		}
 	}
 
 L0985:
-	if off[197] {
+	if off[195] {
 		pc = 0x0985
 		goto step
 	}
-	clock += 15<<clockShift + 4
-	// 0985 LDA .BOARD
+	clock += 4<<clockShift + 2
+	// 0985 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0986 BPL CS2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0973
+		}
+	}
+
+L0988: // CS3
+	if off[196] {
+		pc = 0x0988
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 0988 LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0987 CLC
-	{
-		cf = 0
-	}
-	// 0988 ADC .CDIR
-	{
-		m := c.Mem[0x105C]
-		if c.P&FlagD == 0 {
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			nz = int(a + m + cf) // Z from the binary sum; N is added below
-			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
-			if lo >= 0x0A {
-				lo = ((lo + 0x06) & 0x0F) + 0x10
-			}
-			sum := int(a&0xF0) + int(m&0xF0) + lo
-			// Signed view of the same sum for V: high digits as two's complement.
-			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
-			nz |= int(int8(byte(sum)&FlagN)) << 8
-			v = ssum < -128 || ssum > 127
-			if sum >= 0xA0 {
-				sum += 0x60
-			}
-			cf = 0
-			if sum >= 0x100 {
-				cf = 1
-			}
-			a = byte(sum)
-
-		}
-	}
-	// 098B JSR ATTK
+	// 098A JSR ATTK
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x8D
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
 		s -= 2
-		goto L09A8
+		goto L09B2
 	}
 
-L098E:
-	if off[198] {
-		pc = 0x098E
+L098D:
+	if off[197] {
+		pc = 0x098D
 		goto step
 	}
-	if clock+33<<clockShift >= end {
-		pc = 0x098E
+	if clock+17<<clockShift >= end {
+		pc = 0x098D
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 098E BNE CSR
+	// 098D BNE CSR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L09A7
+			goto L09B1
 		}
 	}
 
-L0990:
-	if off[199] {
-		pc = 0x0990
+L098F:
+	if off[198] {
+		pc = 0x098F
 		goto step
 	}
-	clock += 31<<clockShift + 10
-	// 0990 LDA .BOARD
+	clock += 15<<clockShift + 4
+	// 098F LDA .BOARD
 	{
 		m := c.Mem[0x0050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0992 CLC
+	// 0991 CLC
 	{
 		cf = 0
 	}
-	// 0993 ADC .CDIR
+	// 0992 ADC .CDIR
 	{
-		m := c.Mem[0x105C]
+		m := c.Mem[0x105D]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -29609,13 +29585,51 @@ L0990:
 
 		}
 	}
-	// 0996 CLC
+	// 0995 JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x97
+		s -= 2
+		goto L09B2
+	}
+
+L0998:
+	if off[199] {
+		pc = 0x0998
+		goto step
+	}
+	if clock+33<<clockShift >= end {
+		pc = 0x0998
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0998 BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L099A:
+	if off[200] {
+		pc = 0x099A
+		goto step
+	}
+	clock += 31<<clockShift + 10
+	// 099A LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 099C CLC
 	{
 		cf = 0
 	}
-	// 0997 ADC .CDIR
+	// 099D ADC .CDIR
 	{
-		m := c.Mem[0x105C]
+		m := c.Mem[0x105D]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -29646,235 +29660,270 @@ L0990:
 
 		}
 	}
-	// 099A STA .SQUARE
+	// 09A0 CLC
+	{
+		cf = 0
+	}
+	// 09A1 ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 09A4 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 099C LDA #$00
+	// 09A6 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 099E STA .MOVEN
+	// 09A8 STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
-	// 09A0 CLV
+	// 09AA CLV
 	{
 		v = false
 	}
-	// 09A1 JSR JANUS
+	// 09AB JSR JANUS
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xA3
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xAD
 		s -= 2
 		goto L02F3
 	}
 
-L09A4:
-	if off[200] {
-		pc = 0x09A4
+L09AE:
+	if off[201] {
+		pc = 0x09AE
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x09A4
+		pc = 0x09AE
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 09A4 JSR RESET
+	// 09AE JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xA6
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xB0
 		s -= 2
 		goto L0266
 	}
 
-L09A7: // CSR
-	if off[201] {
-		pc = 0x09A7
+L09B1: // CSR
+	if off[202] {
+		pc = 0x09B1
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x09A7
+		pc = 0x09B1
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 09A7 RTS
+	// 09B1 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x093D:
-			goto L093D
 		case 0x0942:
 			goto L0942
+		case 0x0947:
+			goto L0947
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L09A8: // ATTK
-	if off[202] {
-		pc = 0x09A8
+L09B2: // ATTK
+	if off[203] {
+		pc = 0x09B2
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x09A8
+		pc = 0x09B2
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 09A8 STA .ASQ
+	// 09B2 STA .ASQ
 	{
-		c.Mem[0x105E] = a
+		c.Mem[0x105F] = a
 	}
-	// 09AB LDX #$10
+	// 09B5 LDX #$10
 	{
 		m := byte(0x10)
 		x = m
 		nz = int(int8(x))
 	}
 
-L09AD: // AK1
-	if off[203] {
-		pc = 0x09AD
+L09B7: // AK1
+	if off[204] {
+		pc = 0x09B7
 		goto step
 	}
 	if clock+16<<clockShift >= end {
-		pc = 0x09AD
+		pc = 0x09B7
 		goto budget
 	}
 	clock += 16<<clockShift + 4
-	// 09AD LDA .ASQ
+	// 09B7 LDA .ASQ
 	{
-		m := c.Mem[0x105E]
+		m := c.Mem[0x105F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 09B0 CLC
+	// 09BA CLC
 	{
 		cf = 0
 	}
-	// 09B1 ADC .MOVEX,X
+	// 09BB ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
 		if c.P&FlagD == 0 {
@@ -29907,117 +29956,117 @@ L09AD: // AK1
 
 		}
 	}
-	// 09B3 JSR AMAN
+	// 09BD JSR AMAN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xB5
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
-		goto L0A1B
+		goto L0A25
 	}
 
-L09B6:
-	if off[204] {
-		pc = 0x09B6
+L09C0:
+	if off[205] {
+		pc = 0x09C0
 		goto step
 	}
 	if clock+14<<clockShift >= end {
-		pc = 0x09B6
+		pc = 0x09C0
 		goto budget
 	}
 	clock += 4<<clockShift + 2
-	// 09B6 CMP #$06
+	// 09C0 CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09B8 BEQ AYES
+	// 09C2 BEQ AYES
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0A18
+			goto L0A22
 		}
 	}
 
-L09BA:
-	if off[205] {
-		pc = 0x09BA
+L09C4:
+	if off[206] {
+		pc = 0x09C4
 		goto step
 	}
 	clock += 6<<clockShift + 3
-	// 09BA DEX
+	// 09C4 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 09BB CPX #$08
+	// 09C5 CPX #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09BD BNE AK1
+	// 09C7 BNE AK1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L09AD
+			goto L09B7
 		}
 	}
 
-L09BF: // AK2
-	if off[206] {
-		pc = 0x09BF
+L09C9: // AK2
+	if off[207] {
+		pc = 0x09C9
 		goto step
 	}
 	if clock+14<<clockShift >= end {
-		pc = 0x09BF
+		pc = 0x09C9
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 09BF LDA .ASQ
-	{
-		m := c.Mem[0x105E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 09C2 STA .AT
-	{
-		c.Mem[0x105F] = a
-	}
-	// 09C5 LDA #$01
-	{
-		m := byte(0x01)
-		a = m
-		nz = int(int8(a))
-	}
-	// 09C7 STA .AF
-	{
-		c.Mem[0x1060] = a
-	}
-
-L09CA: // AK3
-	if off[207] {
-		pc = 0x09CA
-		goto step
-	}
-	if clock+20<<clockShift >= end {
-		pc = 0x09CA
-		goto budget
-	}
-	clock += 20<<clockShift + 5
-	// 09CA LDA .AT
+	// 09C9 LDA .ASQ
 	{
 		m := c.Mem[0x105F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 09CD CLC
+	// 09CC STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09CF LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D1 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+
+L09D4: // AK3
+	if off[208] {
+		pc = 0x09D4
+		goto step
+	}
+	if clock+20<<clockShift >= end {
+		pc = 0x09D4
+		goto budget
+	}
+	clock += 20<<clockShift + 5
+	// 09D4 LDA .AT
+	{
+		m := c.Mem[0x1060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D7 CLC
 	{
 		cf = 0
 	}
-	// 09CE ADC .MOVEX,X
+	// 09D8 ADC .MOVEX,X
 	{
 		m := c.Mem[x+0xB7]
 		if c.P&FlagD == 0 {
@@ -30050,271 +30099,215 @@ L09CA: // AK3
 
 		}
 	}
-	// 09D0 STA .AT
+	// 09DA STA .AT
 	{
-		c.Mem[0x105F] = a
+		c.Mem[0x1060] = a
 	}
-	// 09D3 JSR AMAN
+	// 09DD JSR AMAN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xD5
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
 		s -= 2
-		goto L0A1B
+		goto L0A25
 	}
 
-L09D6:
-	if off[208] {
-		pc = 0x09D6
+L09E0:
+	if off[209] {
+		pc = 0x09E0
 		goto step
 	}
 	if clock+74<<clockShift >= end {
-		pc = 0x09D6
+		pc = 0x09E0
 		goto budget
 	}
 	clock += 4<<clockShift + 2
-	// 09D6 CMP #$FF
+	// 09E0 CMP #$FF
 	{
 		m := byte(0xFF)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09D8 BNE AK4
+	// 09E2 BNE AK4
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L09E1
+			goto L09EB
 		}
 	}
 
-L09DA:
-	if off[209] {
-		pc = 0x09DA
+L09E4:
+	if off[210] {
+		pc = 0x09E4
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 09DA LDA #$00
+	// 09E4 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 09DC STA .AF
+	// 09E6 STA .AF
 	{
-		c.Mem[0x1060] = a
+		c.Mem[0x1061] = a
 	}
-	// 09DF BEQ AK3
+	// 09E9 BEQ AK3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L09CA
+			goto L09D4
 		}
 	}
 
-L09E1: // AK4
-	if off[210] {
-		pc = 0x09E1
+L09EB: // AK4
+	if off[211] {
+		pc = 0x09EB
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 09E1 CMP #$FE
+	// 09EB CMP #$FE
 	{
 		m := byte(0xFE)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09E3 BEQ AKN
+	// 09ED BEQ AKN
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0A12
+			goto L0A1C
 		}
 	}
 
-L09E5:
-	if off[211] {
-		pc = 0x09E5
+L09EF:
+	if off[212] {
+		pc = 0x09EF
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 09E5 CMP #$01
+	// 09EF CMP #$01
 	{
 		m := byte(0x01)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09E7 BEQ AYES
+	// 09F1 BEQ AYES
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0A18
+			goto L0A22
 		}
 	}
 
-L09E9:
-	if off[212] {
-		pc = 0x09E9
+L09F3:
+	if off[213] {
+		pc = 0x09F3
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 09E9 CMP #$02
+	// 09F3 CMP #$02
 	{
 		m := byte(0x02)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09EB BEQ AROOK
+	// 09F5 BEQ AROOK
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0A08
+			goto L0A12
 		}
 	}
 
-L09ED:
-	if off[213] {
-		pc = 0x09ED
+L09F7:
+	if off[214] {
+		pc = 0x09F7
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 09ED CMP #$04
+	// 09F7 CMP #$04
 	{
 		m := byte(0x04)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09EF BEQ ABISH
+	// 09F9 BEQ ABISH
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0A0E
+			goto L0A18
 		}
 	}
 
-L09F1:
-	if off[214] {
-		pc = 0x09F1
+L09FB:
+	if off[215] {
+		pc = 0x09FB
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 09F1 LDY .AF
+	// 09FB LDY .AF
 	{
-		m := c.Mem[0x1060]
+		m := c.Mem[0x1061]
 		y = m
 		nz = int(int8(y))
 	}
-	// 09F4 BEQ AKN
+	// 09FE BEQ AKN
 	{
 		if byte(nz) == 0 {
-			clock += 2 << clockShift
-			goto L0A12
+			clock += 1 << clockShift
+			goto L0A1C
 		}
 	}
 
-L09F6:
-	if off[215] {
-		pc = 0x09F6
+L0A00:
+	if off[216] {
+		pc = 0x0A00
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 09F6 CMP #$00
+	// 0A00 CMP #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09F8 BEQ AYES
+	// 0A02 BEQ AYES
 	{
 		if byte(nz) == 0 {
-			clock += 2 << clockShift
-			goto L0A18
+			clock += 1 << clockShift
+			goto L0A22
 		}
 	}
 
-L09FA:
-	if off[216] {
-		pc = 0x09FA
+L0A04:
+	if off[217] {
+		pc = 0x0A04
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 09FA CMP #$08
+	// 0A04 CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 09FC BNE AKN
-	{
-		if byte(nz) != 0 {
-			clock += 2 << clockShift
-			goto L0A12
-		}
-	}
-
-L09FE:
-	if off[217] {
-		pc = 0x09FE
-		goto step
-	}
-	clock += 4<<clockShift + 2
-	// 09FE CPX #$05
-	{
-		m := byte(0x05)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0A00 BEQ AYES
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0A18
-		}
-	}
-
-L0A02:
-	if off[218] {
-		pc = 0x0A02
-		goto step
-	}
-	clock += 4<<clockShift + 2
-	// 0A02 CPX #$06
-	{
-		m := byte(0x06)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0A04 BEQ AYES
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0A18
-		}
-	}
-
-L0A06:
-	if off[219] {
-		pc = 0x0A06
-		goto step
-	}
-	clock += 2<<clockShift + 1
 	// 0A06 BNE AKN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0A12
+			goto L0A1C
 		}
 	}
 
-L0A08: // AROOK
-	if off[220] {
+L0A08:
+	if off[218] {
 		pc = 0x0A08
 		goto step
 	}
@@ -30326,410 +30319,462 @@ L0A08: // AROOK
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A0A BCC AYES
+	// 0A0A BEQ AYES
 	{
-		if cf == 0 {
+		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0A18
+			goto L0A22
 		}
 	}
 
 L0A0C:
-	if off[221] {
+	if off[219] {
 		pc = 0x0A0C
 		goto step
 	}
-	clock += 2<<clockShift + 1
-	// 0A0C BCS AKN
+	clock += 4<<clockShift + 2
+	// 0A0C CPX #$06
 	{
-		if cf != 0 {
+		m := byte(0x06)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0E BEQ AYES
+	{
+		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0A12
+			goto L0A22
 		}
 	}
 
-L0A0E: // ABISH
-	if off[222] {
-		pc = 0x0A0E
+L0A10:
+	if off[220] {
+		pc = 0x0A10
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0A10 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A12: // AROOK
+	if off[221] {
+		pc = 0x0A12
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0A0E CPX #$05
+	// 0A12 CPX #$05
 	{
 		m := byte(0x05)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A10 BCS AYES
+	// 0A14 BCC AYES
 	{
-		if cf != 0 {
+		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0A18
+			goto L0A22
 		}
 	}
 
-L0A12: // AKN
+L0A16:
+	if off[222] {
+		pc = 0x0A16
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0A16 BCS AKN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A18: // ABISH
 	if off[223] {
-		pc = 0x0A12
+		pc = 0x0A18
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0A12 DEX
+	// 0A18 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A1A BCS AYES
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A1C: // AKN
+	if off[224] {
+		pc = 0x0A1C
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0A1C DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0A13 BNE AK2
+	// 0A1D BNE AK2
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
-			goto L09BF
+			goto L09C9
 		}
 	}
 
-L0A15:
-	if off[224] {
-		pc = 0x0A15
+L0A1F:
+	if off[225] {
+		pc = 0x0A1F
 		goto step
 	}
 	clock += 8<<clockShift + 2
-	// 0A15 LDA #$00
+	// 0A1F LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A17 RTS
+	// 0A21 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0983:
-			goto L0983
-		case 0x098E:
-			goto L098E
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0A18: // AYES
-	if off[225] {
-		pc = 0x0A18
+L0A22: // AYES
+	if off[226] {
+		pc = 0x0A22
 		goto step
 	}
 	clock += 8<<clockShift + 2
-	// 0A18 LDA #$01
+	// 0A22 LDA #$01
 	{
 		m := byte(0x01)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A1A RTS
+	// 0A24 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0983:
-			goto L0983
-		case 0x098E:
-			goto L098E
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0A1B: // AMAN
-	if off[226] {
-		pc = 0x0A1B
+L0A25: // AMAN
+	if off[227] {
+		pc = 0x0A25
 		goto step
 	}
 	if clock+42<<clockShift >= end {
-		pc = 0x0A1B
+		pc = 0x0A25
 		goto budget
 	}
 	clock += 6<<clockShift + 3
-	// 0A1B TAY
+	// 0A25 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A1C AND #$88
+	// 0A26 AND #$88
 	{
 		m := byte(0x88)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0A1E BNE AOFF
+	// 0A28 BNE AOFF
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0A36
+			goto L0A40
 		}
 	}
 
-L0A20:
-	if off[227] {
-		pc = 0x0A20
+L0A2A:
+	if off[228] {
+		pc = 0x0A2A
 		goto step
 	}
 	clock += 13<<clockShift + 5
-	// 0A20 TYA
+	// 0A2A TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0A21 EOR .ORI
+	// 0A2B EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A23 TAY
+	// 0A2D TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A24 LDA .SQB,Y
+	// 0A2E LDA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -30737,53 +30782,53 @@ L0A20:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A27 BMI AEMP
+	// 0A31 BMI AEMP
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0A38
+			goto L0A42
 		}
 	}
 
-L0A29:
-	if off[228] {
-		pc = 0x0A29
+L0A33:
+	if off[229] {
+		pc = 0x0A33
 		goto step
 	}
 	clock += 9<<clockShift + 4
-	// 0A29 TAY
+	// 0A33 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A2A EOR .SIDE
+	// 0A34 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A2C CMP #$10
+	// 0A36 CMP #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A2E BCC AOFF
+	// 0A38 BCC AOFF
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0A36
+			goto L0A40
 		}
 	}
 
-L0A30:
-	if off[229] {
-		pc = 0x0A30
+L0A3A:
+	if off[230] {
+		pc = 0x0A3A
 		goto step
 	}
 	clock += 12<<clockShift + 3
-	// 0A30 LDA .ATTR,Y
+	// 0A3A LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -30791,384 +30836,380 @@ L0A30:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A33 AND #$0F
+	// 0A3D AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0A35 RTS
+	// 0A3F RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x09B6:
-			goto L09B6
-		case 0x09D6:
-			goto L09D6
+		case 0x09C0:
+			goto L09C0
+		case 0x09E0:
+			goto L09E0
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0A36: // AOFF
-	if off[230] {
-		pc = 0x0A36
+L0A40: // AOFF
+	if off[231] {
+		pc = 0x0A40
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0A36 LDA #$FE
+	// 0A40 LDA #$FE
 	{
 		m := byte(0xFE)
 		a = m
 		nz = int(int8(a))
 	}
 
-L0A38: // AEMP
-	if off[231] {
-		pc = 0x0A38
+L0A42: // AEMP
+	if off[232] {
+		pc = 0x0A42
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0A38 RTS
+	// 0A42 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x09B6:
-			goto L09B6
-		case 0x09D6:
-			goto L09D6
+		case 0x09C0:
+			goto L09C0
+		case 0x09E0:
+			goto L09E0
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0A39: // PCAP
-	if off[232] {
-		pc = 0x0A39
+L0A43: // PCAP
+	if off[233] {
+		pc = 0x0A43
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0A39
+		pc = 0x0A43
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0A39 JSR CMOVE
+	// 0A43 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x0A, 0x3B
+		c.Mem[sa], c.Mem[sb] = 0x0A, 0x45
 		s -= 2
 		goto L0426
 	}
 
-L0A3C:
-	if off[233] {
-		pc = 0x0A3C
+L0A46:
+	if off[234] {
+		pc = 0x0A46
 		goto step
 	}
 	if clock+49<<clockShift >= end {
-		pc = 0x0A3C
+		pc = 0x0A46
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0A3C BMI PCR
+	// 0A46 BMI PCR
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0A5D
+			goto L0A67
 		}
 	}
 
-L0A3E:
-	if off[234] {
-		pc = 0x0A3E
+L0A48:
+	if off[235] {
+		pc = 0x0A48
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0A3E BVS PCR
+	// 0A48 BVS PCR
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L0A5D
+			goto L0A67
 		}
 	}
 
-L0A40:
-	if off[235] {
-		pc = 0x0A40
+L0A4A:
+	if off[236] {
+		pc = 0x0A4A
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 0A40 LDA .EPSQ
+	// 0A4A LDA .EPSQ
 	{
 		m := c.Mem[0x1050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A43 BMI PCR
+	// 0A4D BMI PCR
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0A5D
+			goto L0A67
 		}
 	}
 
-L0A45:
-	if off[236] {
-		pc = 0x0A45
+L0A4F:
+	if off[237] {
+		pc = 0x0A4F
 		goto step
 	}
 	clock += 12<<clockShift + 5
-	// 0A45 EOR .ORI
+	// 0A4F EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A47 CLC
+	// 0A51 CLC
 	{
 		cf = 0
 	}
-	// 0A48 ADC #$10
+	// 0A52 ADC #$10
 	{
 		m := byte(0x10)
 		if c.P&FlagD == 0 {
@@ -31201,34 +31242,34 @@ L0A45:
 
 		}
 	}
-	// 0A4A CMP .SQUARE
+	// 0A54 CMP .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A4C BNE PCN
+	// 0A56 BNE PCN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0A5B
+			goto L0A65
 		}
 	}
 
-L0A4E:
-	if off[237] {
-		pc = 0x0A4E
+L0A58:
+	if off[238] {
+		pc = 0x0A58
 		goto step
 	}
 	clock += 18<<clockShift + 5
-	// 0A4E LDX .EPSQ
+	// 0A58 LDX .EPSQ
 	{
 		m := c.Mem[0x1050]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0A51 LDA .SQB,X
+	// 0A5B LDA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -31236,43 +31277,43 @@ L0A4E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A54 EOR .SIDE
+	// 0A5E EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A56 STA .VICT
+	// 0A60 STA .VICT
 	{
 		c.Mem[0x009F] = a
 	}
-	// 0A58 BIT .V40
+	// 0A62 BIT .V40
 	{
 		m := c.Mem[0x1051]
 		nz = int(int8(m&FlagN))<<8 | int(a&m)
 		v = m&FlagV != 0
 	}
 
-L0A5B: // PCN
-	if off[238] {
-		pc = 0x0A5B
+L0A65: // PCN
+	if off[239] {
+		pc = 0x0A65
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0A5B LDA #$00
+	// 0A65 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
 
-L0A5D: // PCR
-	if off[239] {
-		pc = 0x0A5D
+L0A67: // PCR
+	if off[240] {
+		pc = 0x0A67
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0A5D RTS
+	// 0A67 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -31282,209 +31323,207 @@ L0A5D: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0A5E: // PJAN
-	if off[240] {
-		pc = 0x0A5E
+L0A68: // PJAN
+	if off[241] {
+		pc = 0x0A68
 		goto step
 	}
 	if clock+19<<clockShift >= end {
-		pc = 0x0A5E
+		pc = 0x0A68
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 0A5E LDA .SQUARE
+	// 0A68 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A60 CMP #$70
+	// 0A6A CMP #$70
 	{
 		m := byte(0x70)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A62 BCC PJQ
+	// 0A6C BCC PJQ
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0A6B
+			goto L0A75
 		}
 	}
 
-L0A64:
-	if off[241] {
-		pc = 0x0A64
+L0A6E:
+	if off[242] {
+		pc = 0x0A6E
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 0A64 LDA #$FF
+	// 0A6E LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A66 STA .VICT
+	// 0A70 STA .VICT
 	{
 		c.Mem[0x009F] = a
 	}
-	// 0A68 BIT .V40
+	// 0A72 BIT .V40
 	{
 		m := c.Mem[0x1051]
 		nz = int(int8(m&FlagN))<<8 | int(a&m)
 		v = m&FlagV != 0
 	}
 
-L0A6B: // PJQ
-	if off[242] {
-		pc = 0x0A6B
+L0A75: // PJQ
+	if off[243] {
+		pc = 0x0A75
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 0A6B JMP JANUS
+	// 0A75 JMP JANUS
 	{
 		goto L02F3
 	}
 
-L0A6E: // MOVE
-	if off[243] {
-		pc = 0x0A6E
+L0A78: // MOVE
+	if off[244] {
+		pc = 0x0A78
 		goto step
 	}
 	if clock+62<<clockShift >= end {
-		pc = 0x0A6E
+		pc = 0x0A78
 		goto budget
 	}
 	clock += 60<<clockShift + 19
-	// 0A6E LDY .PIECE
+	// 0A78 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0A70 LDA .BOARD,Y
+	// 0A7A LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -31492,27 +31531,27 @@ L0A6E: // MOVE
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A73 STA .FROM
+	// 0A7D STA .FROM
 	{
-		c.Mem[0x1054] = a
+		c.Mem[0x1055] = a
 	}
-	// 0A76 TYA
+	// 0A80 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0A77 EOR .SIDE
+	// 0A81 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0A79 TAY
+	// 0A83 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0A7A LDA .ATTR,Y
+	// 0A84 LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -31520,176 +31559,176 @@ L0A6E: // MOVE
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A7D STA .OATT
+	// 0A87 STA .OATT
 	{
-		c.Mem[0x1052] = a
+		c.Mem[0x1053] = a
 	}
-	// 0A80 ORA #$80
+	// 0A8A ORA #$80
 	{
 		m := byte(0x80)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 0A82 STA .NATT
+	// 0A8C STA .NATT
 	{
-		c.Mem[0x1053] = a
+		c.Mem[0x1054] = a
 	}
-	// 0A85 LDA #$FF
+	// 0A8F LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A87 STA .EPC
-	{
-		c.Mem[0x1055] = a
-	}
-	// 0A8A STA .RIDX
+	// 0A91 STA .EPC
 	{
 		c.Mem[0x1056] = a
 	}
-	// 0A8D STA .NEP
+	// 0A94 STA .RIDX
 	{
-		c.Mem[0x1058] = a
+		c.Mem[0x1057] = a
 	}
-	// 0A90 LDA #$00
+	// 0A97 STA .NEP
+	{
+		c.Mem[0x1059] = a
+	}
+	// 0A9A LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A92 STA .PGAIN
+	// 0A9C STA .PGAIN
 	{
-		c.Mem[0x1059] = a
+		c.Mem[0x105A] = a
 	}
-	// 0A95 LDA .SQUARE
+	// 0A9F LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A97 STA $4F
+	// 0AA1 STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0A99 LDX #$20
+	// 0AA3 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0A9B: // MCHK
-	if off[244] {
-		pc = 0x0A9B
+L0AA5: // MCHK
+	if off[245] {
+		pc = 0x0AA5
 		goto step
 	}
 	if clock+397<<clockShift >= end {
-		pc = 0x0A9B
+		pc = 0x0AA5
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0A9B DEX
+	// 0AA5 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0A9C CMP .BOARD,X
+	// 0AA6 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0A9E BNE MCHK
+	// 0AA8 BNE MCHK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0A9B
+			goto L0AA5
 		}
 	}
 
-L0AA0:
-	if off[245] {
-		pc = 0x0AA0
+L0AAA:
+	if off[246] {
+		pc = 0x0AAA
 		goto step
 	}
 	clock += 11<<clockShift + 4
-	// 0AA0 STX .CAPT
+	// 0AAA STX .CAPT
 	{
 		c.Mem[0x009A] = x
 	}
-	// 0AA2 LDA .OATT
+	// 0AAC LDA .OATT
 	{
-		m := c.Mem[0x1052]
+		m := c.Mem[0x1053]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AA5 AND #$0F
+	// 0AAF AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0AA7 BEQ MKING
+	// 0AB1 BEQ MKING
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0AB0
+			goto L0ABA
 		}
 	}
 
-L0AA9:
-	if off[246] {
-		pc = 0x0AA9
+L0AB3:
+	if off[247] {
+		pc = 0x0AB3
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0AA9 CMP #$08
+	// 0AB3 CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AAB BEQ MPAWN
+	// 0AB5 BEQ MPAWN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0ADA
+			goto L0AE4
 		}
 	}
 
-L0AAD:
-	if off[247] {
-		pc = 0x0AAD
+L0AB7:
+	if off[248] {
+		pc = 0x0AB7
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 0AAD JMP MREC
+	// 0AB7 JMP MREC
 	{
-		goto L0B36
+		goto L0B40
 	}
 
-L0AB0: // MKING
-	if off[248] {
-		pc = 0x0AB0
+L0ABA: // MKING
+	if off[249] {
+		pc = 0x0ABA
 		goto step
 	}
 	clock += 13<<clockShift + 5
-	// 0AB0 LDA .SQUARE
+	// 0ABA LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AB2 SEC
+	// 0ABC SEC
 	{
 		cf = 1
 	}
-	// 0AB3 SBC .FROM
+	// 0ABD SBC .FROM
 	{
-		m := c.Mem[0x1054]
+		m := c.Mem[0x1055]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -31717,49 +31756,49 @@ L0AB0: // MKING
 
 		}
 	}
-	// 0AB6 CMP #$02
+	// 0AC0 CMP #$02
 	{
 		m := byte(0x02)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AB8 BEQ MK1
+	// 0AC2 BEQ MK1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0ABE
+			goto L0AC8
 		}
 	}
 
-L0ABA:
-	if off[249] {
-		pc = 0x0ABA
+L0AC4:
+	if off[250] {
+		pc = 0x0AC4
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0ABA CMP #$FE
+	// 0AC4 CMP #$FE
 	{
 		m := byte(0xFE)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0ABC BNE MKR
+	// 0AC6 BNE MKR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0AD7
+			goto L0AE1
 		}
 	}
 
-L0ABE: // MK1
-	if off[250] {
-		pc = 0x0ABE
+L0AC8: // MK1
+	if off[251] {
+		pc = 0x0AC8
 		goto step
 	}
 	clock += 10<<clockShift + 4
-	// 0ABE ASL A
+	// 0AC8 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -31767,212 +31806,212 @@ L0ABE: // MK1
 		nz = int(int8(m))
 		a = m
 	}
-	// 0ABF LDA .FROM
+	// 0AC9 LDA .FROM
 	{
-		m := c.Mem[0x1054]
+		m := c.Mem[0x1055]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AC2 AND #$F0
+	// 0ACC AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0AC4 BCS MK2
+	// 0ACE BCS MK2
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L0AC8
+			goto L0AD2
 		}
 	}
 
-L0AC6:
-	if off[251] {
-		pc = 0x0AC6
+L0AD0:
+	if off[252] {
+		pc = 0x0AD0
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0AC6 ORA #$07
+	// 0AD0 ORA #$07
 	{
 		m := byte(0x07)
 		a |= m
 		nz = int(int8(a))
 	}
 
-L0AC8: // MK2
-	if off[252] {
-		pc = 0x0AC8
+L0AD2: // MK2
+	if off[253] {
+		pc = 0x0AD2
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 0AC8 STA .RFROM
+	// 0AD2 STA .RFROM
 	{
-		c.Mem[0x1057] = a
+		c.Mem[0x1058] = a
 	}
-	// 0ACB STA $4F
+	// 0AD5 STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0ACD LDX #$20
+	// 0AD7 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0ACF: // MK3
-	if off[253] {
-		pc = 0x0ACF
+L0AD9: // MK3
+	if off[254] {
+		pc = 0x0AD9
 		goto step
 	}
 	if clock+320<<clockShift >= end {
-		pc = 0x0ACF
+		pc = 0x0AD9
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0ACF DEX
+	// 0AD9 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0AD0 CMP .BOARD,X
+	// 0ADA CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AD2 BNE MK3
+	// 0ADC BNE MK3
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0ACF
+			goto L0AD9
 		}
 	}
 
-L0AD4:
-	if off[254] {
-		pc = 0x0AD4
+L0ADE:
+	if off[255] {
+		pc = 0x0ADE
 		goto step
 	}
 	clock += 4<<clockShift + 1
-	// 0AD4 STX .RIDX
+	// 0ADE STX .RIDX
 	{
-		c.Mem[0x1056] = x
+		c.Mem[0x1057] = x
 	}
 
-L0AD7: // MKR
-	if off[255] {
-		pc = 0x0AD7
+L0AE1: // MKR
+	if off[256] {
+		pc = 0x0AE1
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 0AD7 JMP MREC
+	// 0AE1 JMP MREC
 	{
-		goto L0B36
+		goto L0B40
 	}
 
-L0ADA: // MPAWN
-	if off[256] {
-		pc = 0x0ADA
+L0AE4: // MPAWN
+	if off[257] {
+		pc = 0x0AE4
 		goto step
 	}
 	clock += 12<<clockShift + 5
-	// 0ADA LDA .SQUARE
+	// 0AE4 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0ADC AND #$F0
+	// 0AE6 AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0ADE LDY .PIECE
+	// 0AE8 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0AE0 CPY #$10
+	// 0AEA CPY #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AE2 BCC MP1
+	// 0AEC BCC MP1
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0AE6
+			goto L0AF0
 		}
 	}
 
-L0AE4:
-	if off[257] {
-		pc = 0x0AE4
+L0AEE:
+	if off[258] {
+		pc = 0x0AEE
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0AE4 EOR #$70
+	// 0AEE EOR #$70
 	{
 		m := byte(0x70)
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L0AE6: // MP1
-	if off[258] {
-		pc = 0x0AE6
+L0AF0: // MP1
+	if off[259] {
+		pc = 0x0AF0
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0AE6 CMP #$70
+	// 0AF0 CMP #$70
 	{
 		m := byte(0x70)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AE8 BNE MP2
+	// 0AF2 BNE MP2
 	{
 		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0AF9
+			clock += 2 << clockShift
+			goto L0B03
 		}
 	}
 
-L0AEA:
-	if off[259] {
-		pc = 0x0AEA
+L0AF4:
+	if off[260] {
+		pc = 0x0AF4
 		goto step
 	}
 	clock += 20<<clockShift + 6
-	// 0AEA LDA #$81
+	// 0AF4 LDA #$81
 	{
 		m := byte(0x81)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AEC STA .NATT
+	// 0AF6 STA .NATT
 	{
-		c.Mem[0x1053] = a
+		c.Mem[0x1054] = a
 	}
-	// 0AEF LDA $1792
+	// 0AF9 LDA $1792
 	{
 		m := c.Mem[0x1792]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AF2 SEC
+	// 0AFC SEC
 	{
 		cf = 1
 	}
-	// 0AF3 SBC $1799
+	// 0AFD SBC $1799
 	{
 		m := c.Mem[0x1799]
 		if c.P&FlagD == 0 {
@@ -32002,30 +32041,30 @@ L0AEA:
 
 		}
 	}
-	// 0AF6 STA .PGAIN
+	// 0B00 STA .PGAIN
 	{
-		c.Mem[0x1059] = a
+		c.Mem[0x105A] = a
 	}
 
-L0AF9: // MP2
-	if off[260] {
-		pc = 0x0AF9
+L0B03: // MP2
+	if off[261] {
+		pc = 0x0B03
 		goto step
 	}
 	clock += 13<<clockShift + 5
-	// 0AF9 LDA .SQUARE
+	// 0B03 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AFB SEC
+	// 0B05 SEC
 	{
 		cf = 1
 	}
-	// 0AFC SBC .FROM
+	// 0B06 SBC .FROM
 	{
-		m := c.Mem[0x1054]
+		m := c.Mem[0x1055]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -32053,254 +32092,254 @@ L0AF9: // MP2
 
 		}
 	}
-	// 0AFF CMP #$20
+	// 0B09 CMP #$20
 	{
 		m := byte(0x20)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B01 BEQ MP3
+	// 0B0B BEQ MP3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0B07
+			goto L0B11
 		}
 	}
 
-L0B03:
-	if off[261] {
-		pc = 0x0B03
+L0B0D:
+	if off[262] {
+		pc = 0x0B0D
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0B03 CMP #$E0
+	// 0B0D CMP #$E0
 	{
 		m := byte(0xE0)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B05 BNE MP4
+	// 0B0F BNE MP4
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0B11
+			goto L0B1B
 		}
 	}
 
-L0B07: // MP3
-	if off[262] {
-		pc = 0x0B07
+L0B11: // MP3
+	if off[263] {
+		pc = 0x0B11
 		goto step
 	}
 	clock += 13<<clockShift + 4
-	// 0B07 LDA .SQUARE
+	// 0B11 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B09 EOR .ORI
+	// 0B13 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B0B STA .NEP
+	// 0B15 STA .NEP
 	{
-		c.Mem[0x1058] = a
+		c.Mem[0x1059] = a
 	}
-	// 0B0E JMP MREC
+	// 0B18 JMP MREC
 	{
-		goto L0B36
+		goto L0B40
 	}
 
-L0B11: // MP4
-	if off[263] {
-		pc = 0x0B11
+L0B1B: // MP4
+	if off[264] {
+		pc = 0x0B1B
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0B11 AND #$0F
+	// 0B1B AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0B13 BEQ MREC
+	// 0B1D BEQ MREC
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0B36
+			goto L0B40
 		}
 	}
 
-L0B15:
-	if off[264] {
-		pc = 0x0B15
+L0B1F:
+	if off[265] {
+		pc = 0x0B1F
 		goto step
 	}
 	clock += 5<<clockShift + 2
-	// 0B15 LDX .CAPT
+	// 0B1F LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B17 BPL MREC
+	// 0B21 BPL MREC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0B36
+			goto L0B40
 		}
 	}
 
-L0B19:
-	if off[265] {
-		pc = 0x0B19
+L0B23:
+	if off[266] {
+		pc = 0x0B23
 		goto step
 	}
 	clock += 28<<clockShift + 9
-	// 0B19 LDA .FROM
+	// 0B23 LDA .FROM
 	{
-		m := c.Mem[0x1054]
+		m := c.Mem[0x1055]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B1C AND #$F0
+	// 0B26 AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0B1E STA .EPC
+	// 0B28 STA .EPC
 	{
-		c.Mem[0x1055] = a
+		c.Mem[0x1056] = a
 	}
-	// 0B21 LDA .SQUARE
+	// 0B2B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B23 AND #$0F
+	// 0B2D AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0B25 ORA .EPC
+	// 0B2F ORA .EPC
 	{
-		m := c.Mem[0x1055]
+		m := c.Mem[0x1056]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 0B28 STA .EPC
+	// 0B32 STA .EPC
 	{
-		c.Mem[0x1055] = a
+		c.Mem[0x1056] = a
 	}
-	// 0B2B STA $4F
+	// 0B35 STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0B2D LDX #$20
+	// 0B37 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0B2F: // MP5
-	if off[266] {
-		pc = 0x0B2F
+L0B39: // MP5
+	if off[267] {
+		pc = 0x0B39
 		goto step
 	}
 	if clock+316<<clockShift >= end {
-		pc = 0x0B2F
+		pc = 0x0B39
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0B2F DEX
+	// 0B39 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0B30 CMP .BOARD,X
+	// 0B3A CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B32 BNE MP5
+	// 0B3C BNE MP5
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0B2F
+			goto L0B39
 		}
 	}
 
-L0B34:
-	if off[267] {
-		pc = 0x0B34
+L0B3E:
+	if off[268] {
+		pc = 0x0B3E
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 0B34 STX .CAPT
+	// 0B3E STX .CAPT
 	{
 		c.Mem[0x009A] = x
 	}
 
-L0B36: // MREC
-	if off[268] {
-		pc = 0x0B36
+L0B40: // MREC
+	if off[269] {
+		pc = 0x0B40
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 0B36 LDA #$00
+	// 0B40 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B38 LDX .CAPT
+	// 0B42 LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B3A BMI MR1
+	// 0B44 BMI MR1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0B49
+			goto L0B53
 		}
 	}
 
-L0B3C:
-	if off[269] {
-		pc = 0x0B3C
+L0B46:
+	if off[270] {
+		pc = 0x0B46
 		goto step
 	}
 	clock += 19<<clockShift + 7
-	// 0B3C TXA
+	// 0B46 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0B3D EOR .SIDE
+	// 0B47 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B3F TAX
+	// 0B49 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0B40 LDA .ATTR,X
+	// 0B4A LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -32308,18 +32347,18 @@ L0B3C:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B43 AND #$0F
+	// 0B4D AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0B45 TAX
+	// 0B4F TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0B46 LDA VAL,X
+	// 0B50 LDA VAL,X
 	{
 		ea := 0x1791 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -32328,19 +32367,19 @@ L0B3C:
 		nz = int(int8(a))
 	}
 
-L0B49: // MR1
-	if off[270] {
-		pc = 0x0B49
+L0B53: // MR1
+	if off[271] {
+		pc = 0x0B53
 		goto step
 	}
 	clock += 198<<clockShift + 63
-	// 0B49 CLC
+	// 0B53 CLC
 	{
 		cf = 0
 	}
-	// 0B4A ADC .PGAIN
+	// 0B54 ADC .PGAIN
 	{
-		m := c.Mem[0x1059]
+		m := c.Mem[0x105A]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -32371,304 +32410,265 @@ L0B49: // MR1
 
 		}
 	}
-	// 0B4D STA .MAT
+	// 0B57 STA .MAT
 	{
 		c.Mem[0x00DB] = a
 	}
-	// 0B4F LDY .USP
+	// 0B59 LDY .USP
 	{
 		m := c.Mem[0x00EE]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0B51 LDA .OATT
+	// 0B5B LDA .OATT
 	{
-		m := c.Mem[0x1052]
+		m := c.Mem[0x1053]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B54 STA .UNDO,Y
+	// 0B5E STA .UNDO,Y
 	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 182<<clockShift + 58
-			pc = 0x0B54
+			pc = 0x0B5E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B57 INY
+	// 0B61 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B58 LDA .EPSQ
+	// 0B62 LDA .EPSQ
 	{
 		m := c.Mem[0x1050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B5B STA .UNDO,Y
+	// 0B65 STA .UNDO,Y
 	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 171<<clockShift + 55
-			pc = 0x0B5B
+			pc = 0x0B65
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B5E INY
+	// 0B68 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B5F LDA .RFROM
-	{
-		m := c.Mem[0x1057]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0B62 STA .UNDO,Y
-	{
-		ea := 0x11C0 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 160<<clockShift + 52
-			pc = 0x0B62
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0B65 INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 0B66 LDA .RIDX
-	{
-		m := c.Mem[0x1056]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0B69 STA .UNDO,Y
-	{
-		ea := 0x11C0 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 149<<clockShift + 49
-			pc = 0x0B69
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0B6C INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 0B6D LDA .EPC
-	{
-		m := c.Mem[0x1055]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0B70 STA .UNDO,Y
-	{
-		ea := 0x11C0 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 138<<clockShift + 46
-			pc = 0x0B70
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0B73 INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 0B74 STY .USP
-	{
-		c.Mem[0x00EE] = y
-	}
-	// 0B76 LDA .NEP
+	// 0B69 LDA .RFROM
 	{
 		m := c.Mem[0x1058]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B79 STA .EPSQ
+	// 0B6C STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 160<<clockShift + 52
+			pc = 0x0B6C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B6F INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B70 LDA .RIDX
+	{
+		m := c.Mem[0x1057]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B73 STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 149<<clockShift + 49
+			pc = 0x0B73
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B76 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B77 LDA .EPC
+	{
+		m := c.Mem[0x1056]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B7A STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 138<<clockShift + 46
+			pc = 0x0B7A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B7D INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B7E STY .USP
+	{
+		c.Mem[0x00EE] = y
+	}
+	// 0B80 LDA .NEP
+	{
+		m := c.Mem[0x1059]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B83 STA .EPSQ
 	{
 		c.Mem[0x1050] = a
 	}
-	// 0B7C TSX
+	// 0B86 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0B7D STX .SP1
+	// 0B87 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 0B7F LDX .SP2
+	// 0B89 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B81 TXS
+	// 0B8B TXS
 	{
 		s = x
 	}
-	// 0B82 LDA .SQUARE
+	// 0B8C LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B84 PHA
+	// 0B8E PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0B85 TAY
+	// 0B8F TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0B86 LDX .CAPT
+	// 0B90 LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B88 LDA #$CC
+	// 0B92 LDA #$CC
 	{
 		m := byte(0xCC)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B8A STA .BOARD,X
+	// 0B94 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 97<<clockShift + 32
-			pc = 0x0B8A
+			pc = 0x0B94
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B8C TXA
+	// 0B96 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0B8D PHA
+	// 0B97 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0B8E TYA
+	// 0B98 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0B8F EOR .ORI
+	// 0B99 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B91 TAX
+	// 0B9B TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0B92 LDA .PIECE
+	// 0B9C LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B94 EOR .SIDE
+	// 0B9E EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B96 STA .SQB,X
+	// 0BA0 STA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		if c.Hooked(ea) {
 			clock -= 75<<clockShift + 24
-			pc = 0x0B96
+			pc = 0x0BA0
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B99 LDX .PIECE
+	// 0BA3 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B9B LDA .BOARD,X
+	// 0BA5 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B9D STY .BOARD,X
+	// 0BA7 STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 63<<clockShift + 21
-			pc = 0x0B9D
+			pc = 0x0BA7
 			goto step
 		}
 		c.Mem[ea] = y
-	}
-	// 0B9F PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0BA0 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0BA2 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0BA3 LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BA5 STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 49<<clockShift + 16
-			pc = 0x0BA5
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0BA8 TXA
-	{
-		a = x
-		nz = int(int8(a))
 	}
 	// 0BA9 PHA
 	{
@@ -32677,189 +32677,228 @@ L0B49: // MR1
 		s--
 
 	}
-	// 0BAA LDA .MOVEN
+	// 0BAA EOR .ORI
 	{
-		m := c.Mem[0x00B6]
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BAC TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BAD LDA #$FF
+	{
+		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BAC PHA
+	// 0BAF STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 49<<clockShift + 16
+			pc = 0x0BAF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BB2 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0BB3 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0BAD TSX
+	// 0BB4 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BB6 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0BB7 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0BAE STX .SP2
+	// 0BB8 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 0BB0 LDX .SP1
+	// 0BBA LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0BB2 TXS
+	// 0BBC TXS
 	{
 		s = x
 	}
-	// 0BB3 LDA .PIECE
+	// 0BBD LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BB5 EOR .SIDE
+	// 0BBF EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BB7 TAX
+	// 0BC1 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0BB8 LDA .NATT
-	{
-		m := c.Mem[0x1053]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BBB STA .ATTR,X
-	{
-		ea := 0x1020 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
-			clock -= 11<<clockShift + 3
-			pc = 0x0BBB
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0BBE LDA .EPC
-	{
-		m := c.Mem[0x1055]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BC1 BMI M7
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L0BCB
-		}
-	}
-
-L0BC3:
-	if off[271] {
-		pc = 0x0BC3
-		goto step
-	}
-	clock += 12<<clockShift + 4
-	// 0BC3 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0BC5 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0BC6 LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BC8 STA .SQB,X
-	{
-		ea := 0x0F00 + uint16(x)
-		if c.Hooked(ea) {
-			clock -= 5<<clockShift + 1
-			pc = 0x0BC8
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-
-L0BCB: // M7
-	if off[272] {
-		pc = 0x0BCB
-		goto step
-	}
-	clock += 6<<clockShift + 2
-	// 0BCB LDX .RIDX
-	{
-		m := c.Mem[0x1056]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0BCE BMI M8
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L0BF3
-		}
-	}
-
-L0BD0:
-	if off[273] {
-		pc = 0x0BD0
-		goto step
-	}
-	clock += 55<<clockShift + 18
-	// 0BD0 LDA .RFROM
-	{
-		m := c.Mem[0x1057]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BD3 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0BD5 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0BD6 LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0BD8 STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 44<<clockShift + 14
-			pc = 0x0BD8
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0BDB LDA .FROM
+	// 0BC2 LDA .NATT
 	{
 		m := c.Mem[0x1054]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BDE CLC
+	// 0BC5 STA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 3
+			pc = 0x0BC5
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BC8 LDA .EPC
+	{
+		m := c.Mem[0x1056]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BCB BMI M7
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0BD5
+		}
+	}
+
+L0BCD:
+	if off[272] {
+		pc = 0x0BCD
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0BCD EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BCF TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0BD0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BD2 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x0BD2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0BD5: // M7
+	if off[273] {
+		pc = 0x0BD5
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0BD5 LDX .RIDX
+	{
+		m := c.Mem[0x1057]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0BD8 BMI M8
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0BFD
+		}
+	}
+
+L0BDA:
+	if off[274] {
+		pc = 0x0BDA
+		goto step
+	}
+	clock += 55<<clockShift + 18
+	// 0BDA LDA .RFROM
+	{
+		m := c.Mem[0x1058]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BDD EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BDF TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BE0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BE2 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 44<<clockShift + 14
+			pc = 0x0BE2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BE5 LDA .FROM
+	{
+		m := c.Mem[0x1055]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BE8 CLC
 	{
 		cf = 0
 	}
-	// 0BDF ADC .SQUARE
+	// 0BE9 ADC .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		if c.P&FlagD == 0 {
@@ -32892,7 +32931,7 @@ L0BD0:
 
 		}
 	}
-	// 0BE1 LSR A
+	// 0BEB LSR A
 	{
 		m := a
 		cf = m & 1
@@ -32900,77 +32939,77 @@ L0BD0:
 		nz = int(int8(m))
 		a = m
 	}
-	// 0BE2 STA .BOARD,X
+	// 0BEC STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 28<<clockShift + 9
-			pc = 0x0BE2
+			pc = 0x0BEC
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BE4 EOR .ORI
+	// 0BEE EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BE6 TAY
+	// 0BF0 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0BE7 TXA
+	// 0BF1 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0BE8 EOR .SIDE
+	// 0BF2 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BEA STA .SQB,Y
+	// 0BF4 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 14<<clockShift + 4
-			pc = 0x0BEA
+			pc = 0x0BF4
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BED TAY
+	// 0BF7 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0BEE LDA #$82
+	// 0BF8 LDA #$82
 	{
 		m := byte(0x82)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BF0 STA .ATTR,Y
+	// 0BFA STA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
-			pc = 0x0BF0
+			pc = 0x0BFA
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L0BF3: // M8
-	if off[274] {
-		pc = 0x0BF3
+L0BFD: // M8
+	if off[275] {
+		pc = 0x0BFD
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0BF3 RTS
+	// 0BFD RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -32984,158 +33023,156 @@ L0BF3: // M8
 		case 0x04F7:
 			goto L04F7
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1061: // XINIT
-	if off[275] {
-		pc = 0x1061
+L1062: // XINIT
+	if off[276] {
+		pc = 0x1062
 		goto step
 	}
 	if clock+16<<clockShift >= end {
-		pc = 0x1061
+		pc = 0x1062
 		goto budget
 	}
 	clock += 16<<clockShift + 5
-	// 1061 LDX #$8A
+	// 1062 LDX #$8A
 	{
 		m := byte(0x8A)
 		x = m
 		nz = int(int8(x))
 	}
-	// 1063 STX .SP2
+	// 1064 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 1065 LDX #$00
+	// 1066 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 1067 STX .USP
+	// 1068 STX .USP
 	{
 		c.Mem[0x00EE] = x
 	}
-	// 1069 RTS
+	// 106A RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -33145,138 +33182,136 @@ L1061: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L106A: // XSETW
-	if off[276] {
-		pc = 0x106A
+L106B: // XSETW
+	if off[277] {
+		pc = 0x106B
 		goto step
 	}
 	if clock+32<<clockShift >= end {
-		pc = 0x106A
+		pc = 0x106B
 		goto budget
 	}
 	clock += 30<<clockShift + 7
-	// 106A LDA .TYPES,X
+	// 106B LDA .TYPES,X
 	{
 		ea := 0x1040 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -33284,37 +33319,37 @@ L106A: // XSETW
 		a = m
 		nz = int(int8(a))
 	}
-	// 106D STA .ATTR,X
+	// 106E STA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 26<<clockShift + 6
-			pc = 0x106D
+			pc = 0x106E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1070 STA $1030,X
+	// 1071 STA $1030,X
 	{
 		ea := 0x1030 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 21<<clockShift + 5
-			pc = 0x1070
+			pc = 0x1071
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1073 LDA #$FF
+	// 1074 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1075 STA .EPSQ
+	// 1076 STA .EPSQ
 	{
 		c.Mem[0x1050] = a
 	}
-	// 1078 LDA SETW,X
+	// 1079 LDA SETW,X
 	{
 		ea := 0x1781 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -33322,7 +33357,7 @@ L106A: // XSETW
 		a = m
 		nz = int(int8(a))
 	}
-	// 107B RTS
+	// 107C RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -33332,169 +33367,167 @@ L106A: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L107C: // REVX
-	if off[277] {
-		pc = 0x107C
+L107D: // REVX
+	if off[278] {
+		pc = 0x107D
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x107C
+		pc = 0x107D
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 107C JSR REVERSE
+	// 107D JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0x7E
+		c.Mem[sa], c.Mem[sb] = 0x10, 0x7F
 		s -= 2
 		goto L0400
 	}
 
-L107F:
-	if off[278] {
-		pc = 0x107F
+L1080:
+	if off[279] {
+		pc = 0x1080
 		goto step
 	}
 	if clock+3537<<clockShift >= end {
-		pc = 0x107F
+		pc = 0x1080
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 107F LDX #$0F
+	// 1080 LDX #$0F
 	{
 		m := byte(0x0F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L1081: // REVX1
-	if off[279] {
-		pc = 0x1081
+L1082: // REVX1
+	if off[280] {
+		pc = 0x1082
 		goto step
 	}
 	clock += 24<<clockShift + 7
-	// 1081 LDA .ATTR,X
+	// 1082 LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -33502,7 +33535,7 @@ L1081: // REVX1
 		a = m
 		nz = int(int8(a))
 	}
-	// 1084 LDY $1030,X
+	// 1085 LDY $1030,X
 	{
 		ea := 0x1030 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -33510,102 +33543,102 @@ L1081: // REVX1
 		y = m
 		nz = int(int8(y))
 	}
-	// 1087 STA $1030,X
+	// 1088 STA $1030,X
 	{
 		ea := 0x1030 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 16<<clockShift + 5
-			pc = 0x1087
+			pc = 0x1088
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 108A TYA
+	// 108B TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 108B STA .ATTR,X
+	// 108C STA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
-			pc = 0x108B
+			pc = 0x108C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 108E DEX
+	// 108F DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 108F BPL REVX1
+	// 1090 BPL REVX1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L1081
+			goto L1082
 		}
 	}
 
-L1091:
-	if off[280] {
-		pc = 0x1091
+L1092:
+	if off[281] {
+		pc = 0x1092
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1091 LDA .EPSQ
+	// 1092 LDA .EPSQ
 	{
 		m := c.Mem[0x1050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1094 BMI REVX2
+	// 1095 BMI REVX2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L109B
+			goto L109C
 		}
 	}
 
-L1096:
-	if off[281] {
-		pc = 0x1096
+L1097:
+	if off[282] {
+		pc = 0x1097
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1096 EOR #$77
+	// 1097 EOR #$77
 	{
 		m := byte(0x77)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1098 STA .EPSQ
+	// 1099 STA .EPSQ
 	{
 		c.Mem[0x1050] = a
 	}
 
-L109B: // REVX2
-	if off[282] {
-		pc = 0x109B
+L109C: // REVX2
+	if off[283] {
+		pc = 0x109C
 		goto step
 	}
 	clock += 14<<clockShift + 4
-	// 109B LDA #$00
+	// 109C LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 109D STA .ORI
+	// 109E STA .ORI
 	{
 		c.Mem[0x009D] = a
 	}
-	// 109F STA .SIDE
+	// 10A0 STA .SIDE
 	{
 		c.Mem[0x009E] = a
 	}
-	// 10A1 RTS
+	// 10A2 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -33615,528 +33648,526 @@ L109B: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L10A2: // UMOVE
-	if off[283] {
-		pc = 0x10A2
+L10A3: // UMOVE
+	if off[284] {
+		pc = 0x10A3
 		goto step
 	}
 	if clock+115<<clockShift >= end {
-		pc = 0x10A2
+		pc = 0x10A3
 		goto budget
 	}
 	clock += 79<<clockShift + 26
-	// 10A2 TSX
+	// 10A3 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 10A3 STX .SP1
+	// 10A4 STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 10A5 LDX .SP2
+	// 10A6 LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 10A7 TXS
+	// 10A8 TXS
 	{
 		s = x
 	}
-	// 10A8 PLA
+	// 10A9 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10A9 STA .MOVEN
+	// 10AA STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
-	// 10AB PLA
+	// 10AC PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10AC STA .PIECE
+	// 10AD STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
-	// 10AE TAX
+	// 10AF TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 10AF PLA
+	// 10B0 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10B0 STA .BOARD,X
+	// 10B1 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 49<<clockShift + 16
-			pc = 0x10B0
+			pc = 0x10B1
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10B2 EOR .ORI
+	// 10B3 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10B4 TAY
+	// 10B5 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 10B5 TXA
+	// 10B6 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 10B6 EOR .SIDE
+	// 10B7 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10B8 STA .SQB,Y
+	// 10B9 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 35<<clockShift + 11
-			pc = 0x10B8
+			pc = 0x10B9
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10BB PLA
+	// 10BC PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10BC TAX
+	// 10BD TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 10BD STX .UCAP
+	// 10BE STX .UCAP
 	{
-		c.Mem[0x105A] = x
+		c.Mem[0x105B] = x
 	}
-	// 10C0 PLA
+	// 10C1 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10C1 STA .SQUARE
+	// 10C2 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 10C3 STA .BOARD,X
+	// 10C4 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 13<<clockShift + 5
-			pc = 0x10C3
+			pc = 0x10C4
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10C5 EOR .ORI
+	// 10C6 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10C7 TAY
+	// 10C8 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 10C8 TXA
+	// 10C9 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 10C9 BMI UNONE
+	// 10CA BMI UNONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10CD
+			goto L10CE
 		}
 	}
 
-L10CB:
-	if off[284] {
-		pc = 0x10CB
+L10CC:
+	if off[285] {
+		pc = 0x10CC
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 10CB EOR .SIDE
+	// 10CC EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L10CD: // UNONE
-	if off[285] {
-		pc = 0x10CD
+L10CE: // UNONE
+	if off[286] {
+		pc = 0x10CE
 		goto step
 	}
 	clock += 26<<clockShift + 9
-	// 10CD STA .SQB,Y
+	// 10CE STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 26<<clockShift + 9
-			pc = 0x10CD
+			pc = 0x10CE
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10D0 TSX
+	// 10D1 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 10D1 STX .SP2
+	// 10D2 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 10D3 LDX .SP1
+	// 10D4 LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 10D5 TXS
+	// 10D6 TXS
 	{
 		s = x
 	}
-	// 10D6 LDY .USP
+	// 10D7 LDY .USP
 	{
 		m := c.Mem[0x00EE]
 		y = m
 		nz = int(int8(y))
 	}
-	// 10D8 DEY
+	// 10D9 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10D9 LDA .UNDO,Y
+	// 10DA LDA .UNDO,Y
 	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10DC BMI U1
+	// 10DD BMI U1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10E1
+			goto L10E2
 		}
 	}
 
-L10DE:
-	if off[286] {
-		pc = 0x10DE
+L10DF:
+	if off[287] {
+		pc = 0x10DF
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 10DE JSR UEP
+	// 10DF JSR UEP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0xE0
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xE1
 		s -= 2
-		goto L1107
+		goto L1108
 	}
 
-L10E1: // U1
-	if off[287] {
-		pc = 0x10E1
+L10E2: // U1
+	if off[288] {
+		pc = 0x10E2
 		goto step
 	}
 	if clock+15<<clockShift >= end {
-		pc = 0x10E1
+		pc = 0x10E2
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 10E1 DEY
+	// 10E2 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10E2 LDA .UNDO,Y
+	// 10E3 LDA .UNDO,Y
 	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10E5 BMI U2
+	// 10E6 BMI U2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10EA
+			goto L10EB
 		}
 	}
 
-L10E7:
-	if off[288] {
-		pc = 0x10E7
+L10E8:
+	if off[289] {
+		pc = 0x10E8
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 10E7 JSR UROOK
+	// 10E8 JSR UROOK
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0xE9
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xEA
 		s -= 2
-		goto L1126
+		goto L1127
 	}
 
-L10EA: // U2
-	if off[289] {
-		pc = 0x10EA
+L10EB: // U2
+	if off[290] {
+		pc = 0x10EB
 		goto step
 	}
 	if clock+54<<clockShift >= end {
-		pc = 0x10EA
+		pc = 0x10EB
 		goto budget
 	}
 	clock += 52<<clockShift + 16
-	// 10EA DEY
-	{
-		y--
-		nz = int(int8(y))
-	}
 	// 10EB DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10EC LDA .UNDO,Y
-	{
-		ea := 0x11C0 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 10EF STA .EPSQ
-	{
-		c.Mem[0x1050] = a
-	}
-	// 10F2 DEY
+	// 10EC DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10F3 STY .USP
+	// 10ED LDA .UNDO,Y
 	{
-		c.Mem[0x00EE] = y
-	}
-	// 10F5 LDA .UNDO,Y
-	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10F8 PHA
+	// 10F0 STA .EPSQ
+	{
+		c.Mem[0x1050] = a
+	}
+	// 10F3 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10F4 STY .USP
+	{
+		c.Mem[0x00EE] = y
+	}
+	// 10F6 LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10F9 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 10F9 LDA .PIECE
+	// 10FA LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10FB EOR .SIDE
+	// 10FC EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10FD TAX
+	// 10FE TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 10FE PLA
+	// 10FF PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10FF STA .ATTR,X
+	// 1100 STA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 16<<clockShift + 4
-			pc = 0x10FF
+			pc = 0x1100
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1102 AND #$0F
+	// 1103 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 1104 STA .TYPE
+	// 1105 STA .TYPE
 	{
 		c.Mem[0x00DA] = a
 	}
-	// 1106 RTS
+	// 1107 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -34146,672 +34177,666 @@ L10EA: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1107: // UEP
-	if off[290] {
-		pc = 0x1107
+L1108: // UEP
+	if off[291] {
+		pc = 0x1108
 		goto step
 	}
 	if clock+52<<clockShift >= end {
-		pc = 0x1107
+		pc = 0x1108
 		goto budget
 	}
 	clock += 52<<clockShift + 15
-	// 1107 STY .UY
+	// 1108 STY .UY
 	{
-		c.Mem[0x105B] = y
+		c.Mem[0x105C] = y
 	}
-	// 110A LDX .UCAP
+	// 110B LDX .UCAP
 	{
-		m := c.Mem[0x105A]
+		m := c.Mem[0x105B]
 		x = m
 		nz = int(int8(x))
 	}
-	// 110D STA .BOARD,X
+	// 110E STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 44<<clockShift + 13
-			pc = 0x110D
+			pc = 0x110E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 110F EOR .ORI
+	// 1110 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1111 TAY
+	// 1112 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1112 TXA
+	// 1113 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 1113 EOR .SIDE
+	// 1114 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1115 STA .SQB,Y
+	// 1116 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 30<<clockShift + 8
-			pc = 0x1115
+			pc = 0x1116
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1118 LDA .SQUARE
+	// 1119 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 111A EOR .ORI
+	// 111B EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 111C TAY
+	// 111D TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 111D LDA #$FF
+	// 111E LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 111F STA .SQB,Y
+	// 1120 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 15<<clockShift + 3
-			pc = 0x111F
+			pc = 0x1120
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1122 LDY .UY
+	// 1123 LDY .UY
 	{
-		m := c.Mem[0x105B]
+		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1125 RTS
+	// 1126 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x10E1:
-			goto L10E1
+		case 0x10E2:
+			goto L10E2
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1126: // UROOK
-	if off[291] {
-		pc = 0x1126
+L1127: // UROOK
+	if off[292] {
+		pc = 0x1127
 		goto step
 	}
 	if clock+71<<clockShift >= end {
-		pc = 0x1126
+		pc = 0x1127
 		goto budget
 	}
 	clock += 70<<clockShift + 21
-	// 1126 STY .UY
+	// 1127 STY .UY
 	{
-		c.Mem[0x105B] = y
+		c.Mem[0x105C] = y
 	}
-	// 1129 TAX
+	// 112A TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 112A LDA .BOARD,X
+	// 112B LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 112C EOR .ORI
+	// 112D EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 112E TAY
+	// 112F TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 112F LDA #$FF
+	// 1130 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1131 STA .SQB,Y
+	// 1132 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 53<<clockShift + 15
-			pc = 0x1131
+			pc = 0x1132
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1134 LDY .UY
+	// 1135 LDY .UY
 	{
-		m := c.Mem[0x105B]
+		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1137 DEY
+	// 1138 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 1138 LDA .UNDO,Y
+	// 1139 LDA .UNDO,Y
 	{
-		ea := 0x11C0 + uint16(y)
+		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 113B STA .BOARD,X
+	// 113C STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 38<<clockShift + 11
-			pc = 0x113B
+			pc = 0x113C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 113D EOR .ORI
+	// 113E EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 113F TAY
+	// 1140 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1140 TXA
+	// 1141 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 1141 EOR .SIDE
+	// 1142 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1143 STA .SQB,Y
+	// 1144 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 24<<clockShift + 6
-			pc = 0x1143
+			pc = 0x1144
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1146 TAY
+	// 1147 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1147 LDA #$02
+	// 1148 LDA #$02
 	{
 		m := byte(0x02)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1149 STA .ATTR,Y
+	// 114A STA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
-		if ea >= 0x1061 || c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 15<<clockShift + 3
-			pc = 0x1149
+			pc = 0x114A
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 114C LDY .UY
+	// 114D LDY .UY
 	{
-		m := c.Mem[0x105B]
+		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 114F RTS
+	// 1150 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x10EA:
-			goto L10EA
+		case 0x10EB:
+			goto L10EB
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1150: // VICV
-	if off[292] {
-		pc = 0x1150
+L1151: // VICV
+	if off[293] {
+		pc = 0x1151
 		goto step
 	}
 	if clock+30<<clockShift >= end {
-		pc = 0x1150
+		pc = 0x1151
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 1150 LDA .VICT
+	// 1151 LDA .VICT
 	{
 		m := c.Mem[0x009F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1152 BMI VPRO
+	// 1153 BMI VPRO
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1161
+			goto L1162
 		}
 	}
 
-L1154:
-	if off[293] {
-		pc = 0x1154
+L1155:
+	if off[294] {
+		pc = 0x1155
 		goto step
 	}
 	clock += 23<<clockShift + 7
-	// 1154 EOR .SIDE
+	// 1155 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1156 TAX
+	// 1157 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 1157 LDA .ATTR,X
+	// 1158 LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -34819,18 +34844,18 @@ L1154:
 		a = m
 		nz = int(int8(a))
 	}
-	// 115A AND #$0F
+	// 115B AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 115C TAX
+	// 115D TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 115D LDA VAL,X
+	// 115E LDA VAL,X
 	{
 		ea := 0x1791 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -34838,7 +34863,7 @@ L1154:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1160 RTS
+	// 1161 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -34848,140 +34873,138 @@ L1154:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1161: // VPRO
-	if off[294] {
-		pc = 0x1161
+L1162: // VPRO
+	if off[295] {
+		pc = 0x1162
 		goto step
 	}
 	clock += 10<<clockShift + 2
-	// 1161 LDA $1792
+	// 1162 LDA $1792
 	{
 		m := c.Mem[0x1792]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1164 RTS
+	// 1165 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -34991,155 +35014,153 @@ L1161: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L1165: // TPST
-	if off[295] {
-		pc = 0x1165
+L1166: // TPST
+	if off[296] {
+		pc = 0x1166
 		goto step
 	}
 	if clock+31<<clockShift >= end {
-		pc = 0x1165
+		pc = 0x1166
 		goto budget
 	}
 	clock += 29<<clockShift + 9
-	// 1165 LDA .PIECE
+	// 1166 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1167 EOR .SIDE
+	// 1168 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1169 TAX
+	// 116A TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 116A LDA .ATTR,X
+	// 116B LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -35147,24 +35168,24 @@ L1165: // TPST
 		a = m
 		nz = int(int8(a))
 	}
-	// 116D AND #$0F
+	// 116E AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 116F TAX
+	// 1170 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 1170 LDY .PIECE
+	// 1171 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1172 LDA .BOARD,Y
+	// 1173 LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -35172,57 +35193,57 @@ L1165: // TPST
 		a = m
 		nz = int(int8(a))
 	}
-	// 1175 JSR PST
+	// 1176 JSR PST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x11, 0x77
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x78
 		s -= 2
 		goto L04FC
 	}
 
-L1178:
-	if off[296] {
-		pc = 0x1178
+L1179:
+	if off[297] {
+		pc = 0x1179
 		goto step
 	}
 	if clock+12<<clockShift >= end {
-		pc = 0x1178
+		pc = 0x1179
 		goto budget
 	}
 	clock += 12<<clockShift + 3
-	// 1178 STA .TMP
+	// 1179 STA .TMP
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 117A LDA .SQUARE
+	// 117B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 117C JSR PST
+	// 117D JSR PST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x11, 0x7E
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x7F
 		s -= 2
 		goto L04FC
 	}
 
-L117F:
-	if off[297] {
-		pc = 0x117F
+L1180:
+	if off[298] {
+		pc = 0x1180
 		goto step
 	}
-	if clock+20<<clockShift >= end {
-		pc = 0x117F
+	if clock+50<<clockShift >= end {
+		pc = 0x1180
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 117F SEC
+	// 1180 SEC
 	{
 		cf = 1
 	}
-	// 1180 SBC .TMP
+	// 1181 SBC .TMP
 	{
 		m := c.Mem[0x00B5]
 		if c.P&FlagD == 0 {
@@ -35252,28 +35273,28 @@ L117F:
 
 		}
 	}
-	// 1182 CPX #$00
+	// 1183 CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1184 BNE TPR
+	// 1185 BNE TPR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1188
+			goto L119E
 		}
 	}
 
-L1186:
-	if off[298] {
-		pc = 0x1186
+L1187:
+	if off[299] {
+		pc = 0x1187
 		goto step
 	}
-	clock += 2<<clockShift + 1
-	// 1186 SBC #$01
+	clock += 16<<clockShift + 7
+	// 1187 SBC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -35303,20 +35324,166 @@ L1186:
 
 		}
 	}
+	// 1189 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 118A LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 118C SEC
+	{
+		cf = 1
+	}
+	// 118D SBC .BOARD
+	{
+		m := c.Mem[0x0050]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
 
-L1188: // TPR
-	if off[299] {
-		pc = 0x1188
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 118F CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1191 BEQ TPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1197
+		}
+	}
+
+L1193:
+	if off[300] {
+		pc = 0x1193
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1193 CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1195 BNE TPK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L119D
+		}
+	}
+
+L1197: // TPC
+	if off[301] {
+		pc = 0x1197
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 1197 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 1198 CLC
+	{
+		cf = 0
+	}
+	// 1199 ADC .CASTB
+	{
+		m := c.Mem[0x1052]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 119C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+
+L119D: // TPK
+	if off[302] {
+		pc = 0x119D
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 119D TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+
+L119E: // TPR
+	if off[303] {
+		pc = 0x119E
 		goto step
 	}
 	clock += 9<<clockShift + 2
-	// 1188 LDX .PIECE
+	// 119E LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 118A RTS
+	// 11A0 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -35326,222 +35493,220 @@ L1188: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L118B: // KOK
-	if off[300] {
-		pc = 0x118B
+L11A1: // KOK
+	if off[304] {
+		pc = 0x11A1
 		goto step
 	}
 	if clock+45<<clockShift >= end {
-		pc = 0x118B
+		pc = 0x11A1
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 118B LDA .MODE,X
+	// 11A1 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 118D AND #$40
+	// 11A3 AND #$40
 	{
 		m := byte(0x40)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 118F BEQ KOKR
+	// 11A5 BEQ KOKR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11AC
+			goto L11C2
 		}
 	}
 
-L1191:
-	if off[301] {
-		pc = 0x1191
+L11A7:
+	if off[305] {
+		pc = 0x11A7
 		goto step
 	}
 	clock += 5<<clockShift + 2
-	// 1191 LDA .MOVEN
+	// 11A7 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1193 BEQ KOKR
+	// 11A9 BEQ KOKR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11AC
+			goto L11C2
 		}
 	}
 
-L1195:
-	if off[302] {
-		pc = 0x1195
+L11AB:
+	if off[306] {
+		pc = 0x11AB
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 1195 LDA .PIECE
+	// 11AB LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1197 CMP #$08
+	// 11AD CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1199 BCC KOKY
+	// 11AF BCC KOKY
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L11AA
+			goto L11C0
 		}
 	}
 
-L119B:
-	if off[303] {
-		pc = 0x119B
+L11B1:
+	if off[307] {
+		pc = 0x11B1
 		goto step
 	}
 	clock += 15<<clockShift + 6
-	// 119B EOR .SIDE
+	// 11B1 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 119D TAY
+	// 11B3 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 119E LDA .ATTR,Y
+	// 11B4 LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -35549,40 +35714,40 @@ L119B:
 		a = m
 		nz = int(int8(a))
 	}
-	// 11A1 AND #$0F
+	// 11B7 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 11A3 CMP #$08
+	// 11B9 CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 11A5 BEQ KOKY
+	// 11BB BEQ KOKY
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11AA
+			goto L11C0
 		}
 	}
 
-L11A7:
-	if off[304] {
-		pc = 0x11A7
+L11BD:
+	if off[308] {
+		pc = 0x11BD
 		goto step
 	}
 	clock += 8<<clockShift + 2
-	// 11A7 LDA #$00
+	// 11BD LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 11A9 RTS
+	// 11BF RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -35592,147 +35757,145 @@ L11A7:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L11AA: // KOKY
-	if off[305] {
-		pc = 0x11AA
+L11C0: // KOKY
+	if off[309] {
+		pc = 0x11C0
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 11AA LDA #$01
+	// 11C0 LDA #$01
 	{
 		m := byte(0x01)
 		a = m
 		nz = int(int8(a))
 	}
 
-L11AC: // KOKR
-	if off[306] {
-		pc = 0x11AC
+L11C2: // KOKR
+	if off[310] {
+		pc = 0x11C2
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 11AC RTS
+	// 11C2 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -35742,129 +35905,127 @@ L11AC: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L17A1: // NEGA
-	if off[307] {
+	if off[311] {
 		pc = 0x17A1
 		goto step
 	}
@@ -35911,7 +36072,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[308] {
+	if off[312] {
 		pc = 0x17AB
 		goto step
 	}
@@ -35938,7 +36099,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[309] {
+	if off[313] {
 		pc = 0x17B1
 		goto step
 	}
@@ -35959,7 +36120,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[310] {
+	if off[314] {
 		pc = 0x17B5
 		goto step
 	}
@@ -35980,7 +36141,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[311] {
+	if off[315] {
 		pc = 0x17B9
 		goto step
 	}
@@ -35997,7 +36158,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[312] {
+	if off[316] {
 		pc = 0x17BB
 		goto step
 	}
@@ -36017,7 +36178,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[313] {
+	if off[317] {
 		pc = 0x17BF
 		goto step
 	}
@@ -36031,7 +36192,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[314] {
+	if off[318] {
 		pc = 0x17C1
 		goto step
 	}
@@ -36058,7 +36219,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[315] {
+	if off[319] {
 		pc = 0x17C7
 		goto step
 	}
@@ -36083,7 +36244,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[316] {
+	if off[320] {
 		pc = 0x17CC
 		goto step
 	}
@@ -36107,7 +36268,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[317] {
+	if off[321] {
 		pc = 0x17D2
 		goto step
 	}
@@ -36128,7 +36289,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[318] {
+	if off[322] {
 		pc = 0x17D6
 		goto step
 	}
@@ -36139,7 +36300,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[319] {
+	if off[323] {
 		pc = 0x17D9
 		goto step
 	}
@@ -36154,129 +36315,127 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0xDD98AE61 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L081C
 			case 3:
-				goto L1178
-			case 4:
-				goto L17DD
-			case 6:
-				goto L021F
-			case 13:
-				goto L0832
-			case 15:
-				goto L0007
-			case 18:
-				goto L117F
-			case 24:
-				goto L10EA
-			case 26:
-				goto L001D
-			case 30:
-				goto L000E
-			case 31:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
 				goto L086D
-			case 36:
-				goto L0918
-			case 37:
-				goto L032A
-			case 43:
-				goto L093D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
 			case 49:
 				goto L04F7
-			case 55:
-				goto L0813
-			case 65:
-				goto L04BB
-			case 69:
-				goto L085D
-			case 71:
-				goto L022C
-			case 72:
-				goto L098E
-			case 78:
-				goto L10E1
-			case 83:
-				goto L09A4
-			case 94:
-				goto L0803
-			case 97:
-				goto L0249
-			case 98:
-				goto L08F1
-			case 100:
-				goto L027D
-			case 106:
-				goto L0031
-			case 121:
-				goto L107F
-			case 123:
-				goto L0854
-			case 127:
+			case 56:
 				goto L0942
-			case 133:
-				goto L000B
-			case 140:
-				goto L0327
-			case 148:
-				goto L020C
-			case 154:
-				goto L0274
-			case 155:
-				goto L09D6
-			case 157:
-				goto L17E0
-			case 163:
-				goto L08BB
-			case 166:
+			case 66:
+				goto L08F1
+			case 72:
 				goto L0835
-			case 168:
-				goto L04B8
-			case 180:
-				goto L038E
-			case 181:
-				goto L034B
-			case 185:
-				goto L023F
-			case 189:
-				goto L032D
-			case 190:
-				goto L08D8
-			case 195:
-				goto L0983
-			case 196:
-				goto L0352
-			case 201:
-				goto L0246
-			case 213:
-				goto L0219
-			case 218:
-				goto L04BE
-			case 219:
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
 				goto L037E
-			case 230:
-				goto L0A3C
-			case 231:
-				goto L0254
-			case 232:
-				goto L09B6
-			case 236:
-				goto L09A7
-			case 239:
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
 				goto L003C
-			case 246:
-				goto L025B
-			case 247:
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
 				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[320] {
+	if off[324] {
 		pc = 0x17DA
 		goto step
 	}
@@ -36290,7 +36449,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[321] {
+	if off[325] {
 		pc = 0x17DD
 		goto step
 	}
@@ -36308,7 +36467,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[322] {
+	if off[326] {
 		pc = 0x17E0
 		goto step
 	}
@@ -36364,4 +36523,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [256]uint16{2: 0x081C, 3: 0x1178, 4: 0x17DD, 6: 0x021F, 13: 0x0832, 15: 0x0007, 18: 0x117F, 24: 0x10EA, 26: 0x001D, 30: 0x000E, 31: 0x086D, 36: 0x0918, 37: 0x032A, 43: 0x093D, 49: 0x04F7, 55: 0x0813, 65: 0x04BB, 69: 0x085D, 71: 0x022C, 72: 0x098E, 78: 0x10E1, 83: 0x09A4, 94: 0x0803, 97: 0x0249, 98: 0x08F1, 100: 0x027D, 106: 0x0031, 121: 0x107F, 123: 0x0854, 127: 0x0942, 133: 0x000B, 140: 0x0327, 148: 0x020C, 154: 0x0274, 155: 0x09D6, 157: 0x17E0, 163: 0x08BB, 166: 0x0835, 168: 0x04B8, 180: 0x038E, 181: 0x034B, 185: 0x023F, 189: 0x032D, 190: 0x08D8, 195: 0x0983, 196: 0x0352, 201: 0x0246, 213: 0x0219, 218: 0x04BE, 219: 0x037E, 230: 0x0A3C, 231: 0x0254, 232: 0x09B6, 236: 0x09A7, 239: 0x003C, 246: 0x025B, 247: 0x0806}
+var search5KReturns = [256]uint16{3: 0x0803, 5: 0x025B, 25: 0x17E0, 27: 0x086D, 28: 0x023F, 30: 0x034B, 31: 0x038E, 32: 0x08D8, 38: 0x081C, 40: 0x0274, 41: 0x09AE, 45: 0x000B, 49: 0x04F7, 56: 0x0942, 66: 0x08F1, 72: 0x0835, 73: 0x08BB, 76: 0x085D, 80: 0x037E, 82: 0x17DD, 88: 0x0031, 90: 0x1179, 91: 0x032D, 93: 0x0249, 111: 0x09E0, 114: 0x04BE, 122: 0x0007, 124: 0x027D, 127: 0x021F, 130: 0x0832, 134: 0x003C, 135: 0x022C, 139: 0x0254, 148: 0x032A, 150: 0x0246, 152: 0x0352, 158: 0x10E2, 159: 0x098D, 171: 0x04BB, 202: 0x0806, 205: 0x0998, 206: 0x0327, 209: 0x0813, 210: 0x09C0, 211: 0x0A46, 213: 0x1180, 214: 0x001D, 216: 0x0947, 228: 0x04B8, 234: 0x020C, 237: 0x1080, 240: 0x09B1, 241: 0x0219, 242: 0x10EB, 244: 0x000E, 248: 0x0854}
