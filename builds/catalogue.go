@@ -273,8 +273,8 @@ func FromNewProgram(build func() (*microchess.Program, error), shown string, src
 		b.Shown = shown
 		b.Needs.Code = instructionRanges(p.Images)
 		b.Needs.Layout = p.Layout
-		// Both programs of their own queen their pawns themselves
-		// (docs/search1k.md, "Promotion").
+		// A program of its own queens its pawns itself (docs/search1k.md,
+		// "Promotion"); withRules says how search5k does.
 		b.Needs.OwnQueen = true
 		return &b, nil
 	}
