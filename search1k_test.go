@@ -110,11 +110,14 @@ func TestSearch1KTactics(t *testing.T) {
 	}
 }
 
-// A pawn it moves to the last rank becomes its queen by its own hand when
-// she is off the board: the program's table holds the queen on the square
-// and the pawn taken, before the session does anything (it replaced the
-// pawn itself before: "pawn replaced by the queen"). The position leaves
-// e8 the only legal move, for both colours of the program.
+// A pawn it moves to the last rank becomes its queen by its own hand: in
+// search1k when she is off the board, the program's table holding the
+// queen on the square and the pawn taken, before the session does
+// anything (it replaced the pawn itself before: "pawn replaced by the
+// queen"); in search5k, which keeps the full rules (docs/search5k.md), in
+// the pawn's own slot, its type a queen that has moved (.ATTR 81), the
+// queen's slot untouched. The position leaves e8 the only legal move, for
+// both colours of the program.
 func TestSearchQueensItsOwnPawn(t *testing.T) {
 	for _, c := range []struct {
 		fen, want string
@@ -134,6 +137,14 @@ func TestSearchQueensItsOwnPawn(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", prog, err)
 			}
+			if v := p.Opt.Special; v != nil {
+				slot := uint16(ply.Display.Piece)
+				if ply.UCI != c.want || p.S.M.Peek(memmap.Board+slot) != c.square || p.S.M.Peek(v.Attr+slot) != 0x81 || p.S.M.Peek(memmap.Board+1) != memmap.Captured {
+					t.Errorf("%s: %s played %s: its slot %02X holds %02X of type %02X, the queen's %02X; want %s, the square %02X, a queen that has moved (81), the queen's slot CC",
+						prog, c.fen, ply.UCI, slot, p.S.M.Peek(memmap.Board+slot), p.S.M.Peek(v.Attr+slot), p.S.M.Peek(memmap.Board+1), c.want, c.square)
+				}
+				continue
+			}
 			if ply.UCI != c.want || !strings.HasPrefix(ply.Note, "pawn made the queen by the program") {
 				t.Errorf("%s: %s played %s (%q), want %s made by the program", prog, c.fen, ply.UCI, ply.Note, c.want)
 			}
@@ -144,9 +155,11 @@ func TestSearchQueensItsOwnPawn(t *testing.T) {
 	}
 }
 
-// In check with no legal move of its own (only fxg3 en passant, which it
-// does not make), after a game whose piece table puts the king's capture
-// last in the reply's generation, the program resigns. When the budget
+// In check with no legal move of its own (only fxg3 en passant, which
+// search1k does not make, nor search5k when its en passant square is
+// cleared), after a game whose piece table puts the king's capture last in
+// the reply's generation, the program resigns; search5k, which keeps the
+// full rules, takes en passant. When the budget
 // waited for a legal root move at every depth, not only at depth 1, it
 // searched the illegal moves' replies to depth 6 with no limit and never
 // moved (a failed game in the 800-game match). Every move is keyed (Force),
@@ -156,18 +169,26 @@ func TestSearch1KNoLegalMoveResigns(t *testing.T) {
 	moves := strings.Fields("e3 c5 Be2 e6 h3 d5 b3 Ne7 Bb5+ Nbc6 Qg4 e5 Qg5 f6 Qh5+ g6 Qh4 g5 Qh5+ Ng6 Nc3 a6 Bxc6+ bxc6 Nf3 e4 Nh2 Bd7 Ba3 Be7 Rb1 Rc8 Ra1 f5 Rb1 f4 exf4 gxf4 Ra1 a5 Rb1 Be6 Ra1 Qd7 Rb1 Bf5 Ra1 d4 Na4 Qd5 Nb6 Bxh3 Qxh3 Qe5 Qxc8+ Bd8 Qxc6+ Kf7 Qd7+ Ne7 Nc4 Qg5 Nd6+ Kg6 Qe6+ Kh5 Nf3+ Qh4 g4+")
 	for _, prog := range searchers {
 		for _, level := range []string{"super-blitz", "blitz", "normal"} {
-			p := newSearchPlay(t, prog, "", chess.Black, level)
-			for _, m := range moves {
-				if _, err := p.Force(m); err != nil {
-					t.Fatalf("%s: %s: %v", level, m, err)
+			for _, clear := range []bool{false, true} {
+				p := newSearchPlay(t, prog, "", chess.Black, level)
+				for _, m := range moves {
+					if _, err := p.Force(m); err != nil {
+						t.Fatalf("%s: %s: %v", level, m, err)
+					}
 				}
-			}
-			ply, err := p.Think()
-			if err != nil {
-				t.Fatalf("%s: %v", level, err)
-			}
-			if ply.UCI != "" {
-				t.Errorf("%s at %s: the program played %s (%v), with no legal move of its own", prog, level, ply.SAN, ply.Display)
+				want := ""
+				if v := p.Opt.Special; v != nil && !clear {
+					want = "fxg3"
+				} else if v != nil {
+					p.S.M.Poke(v.EnPassant, memmap.NoPawn)
+				}
+				ply, err := p.Think()
+				if err != nil {
+					t.Fatalf("%s: %v", level, err)
+				}
+				if ply.SAN != want {
+					t.Errorf("%s at %s (en passant square cleared: %v): the program played %q (%v), want %q", prog, level, clear, ply.SAN, ply.Display, want)
+				}
 			}
 		}
 	}

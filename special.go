@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/kim1-archive/microchess/asm"
 	"github.com/kim1-archive/microchess/linker"
 	"github.com/kim1-archive/microchess/memmap"
 )
@@ -33,11 +34,22 @@ var Special = sync.OnceValues(func() (*Patched, error) {
 
 // SpecialVarsOf finds the variables in a build of SpecialSource.
 func SpecialVarsOf(p *Patched) (*memmap.SpecialVars, error) {
+	return specialVars(p.Patch, SpecialSource)
+}
+
+// ProgramSpecialVars finds the same variables in a program of its own
+// that keeps the full rules as the special-moves program does (search5k),
+// built from source.
+func ProgramSpecialVars(p *Program, source string) (*memmap.SpecialVars, error) {
+	return specialVars(p.Code, source)
+}
+
+func specialVars(p *asm.Program, source string) (*memmap.SpecialVars, error) {
 	v := &memmap.SpecialVars{}
 	for name, at := range map[string]*uint16{".ATTR": &v.Attr, ".EPSQ": &v.EnPassant, ".USP": &v.UndoTop} {
-		sym, ok := p.Patch.Symbols[name]
+		sym, ok := p.Symbols[name]
 		if !ok {
-			return nil, fmt.Errorf("%s defines no %s", SpecialSource, name)
+			return nil, fmt.Errorf("%s defines no %s", source, name)
 		}
 		*at = uint16(sym.Value)
 	}

@@ -141,9 +141,9 @@ var Catalogue = []*Program{
 	},
 	{
 		Name: Search5K, Label: "searching, with 4 KB more", Title: microchess.Search5KName, Own: true, Translated: true,
-		About: "search1k with a board of squares in 4 KB of expansion RAM (0400-13FF): docs/search5k.md",
+		About: "search1k with a board of squares and the full rules in 4 KB of expansion RAM (0400-13FF): docs/search5k.md",
 		Tune:  microchess.Search5KTuneSource, TuneBase: programOnly(microchess.Search5K),
-		Make: FromNewProgram(microchess.Search5K, microchess.Search5KName+" ("+microchess.Search5KSource+")", microchess.Search5KSource),
+		Make: withRules(microchess.Search5K, microchess.Search5KName+" ("+microchess.Search5KSource+")", microchess.Search5KSource),
 	},
 	{
 		Name: Local, Local: true,
@@ -273,10 +273,31 @@ func FromNewProgram(build func() (*microchess.Program, error), shown string, src
 		b.Shown = shown
 		b.Needs.Code = instructionRanges(p.Images)
 		b.Needs.Layout = p.Layout
-		// Both programs of their own queen their pawns themselves
-		// (docs/search1k.md, "Promotion").
+		// A program of its own queens its pawns itself (docs/search1k.md,
+		// "Promotion"); withRules says how search5k does.
 		b.Needs.OwnQueen = true
 		return &b, nil
+	}
+}
+
+// withRules is FromNewProgram for a program of its own that keeps the
+// full rules as the special-moves program does (search5k): it castles,
+// takes en passant and queens its pawns in their own slots, so the
+// session drives it through Needs.Special (its .ATTR, .EPSQ and .USP)
+// instead of OwnQueen, which stands for a queen put in the queen's slot.
+func withRules(build func() (*microchess.Program, error), shown string, srcs ...string) func(chess.Color, []linker.Region) (*Build, error) {
+	return func(c chess.Color, ram []linker.Region) (*Build, error) {
+		b, err := FromNewProgram(build, shown, srcs...)(c, ram)
+		if err != nil {
+			return nil, err
+		}
+		p, err := build()
+		if err != nil {
+			return nil, err
+		}
+		b.Needs.OwnQueen = false
+		b.Needs.Special, err = microchess.ProgramSpecialVars(p, srcs[0])
+		return b, err
 	}
 }
 

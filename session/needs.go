@@ -20,7 +20,8 @@ type Needs struct {
 	// read from the memory the display would show.
 	Teletype bool
 	// Special is set for the special-moves program
-	// (src/extended/special-moves.asm): the men's types are read from its
+	// (src/extended/special-moves.asm) and for search5k, which keeps the
+	// full rules the same way: the men's types are read from its
 	// .ATTR; castling, en passant and promotion are keyed as single moves;
 	// a FEN start is set up with its types, castling rights and en passant
 	// square (SetSpecialPosition).
@@ -36,7 +37,7 @@ type Needs struct {
 	// its FROM square. It is kept on after a FEN start.
 	Plan bool
 	// OwnQueen is set for a program that makes its own pawn on the last
-	// rank its queen when she is off the board (search1k, search5k): the
+	// rank its queen when she is off the board (search1k): the
 	// session then finds the queen on the pawn's square and the pawn
 	// taken off, and replaces the pawn by another captured man, as the
 	// manual's procedure does, only when the program did not.

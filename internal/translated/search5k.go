@@ -8,49 +8,66 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 204 blocks, 620 instructions, 1216 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 327 blocks, 1077 instructions, 2161 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
-		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a \x00\x04\xa9\xee\xd0\a\xc9\x14\xd0\v \xc2\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
+		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` f\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4\xb0\x88\xc0\x05\x90\xed f\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 &\x04P\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac \xf3\x02\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 S\x04\xd0\a\xc9\b\xb0\x12 \xd5\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x9c\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0⦰\xb5P {\x05\x85\xb5\xa5\xb1 {\x058\xe5\xb5\xe0\x00\xd0\x02\xe9\x01 \xb5\x03 S\x04\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x94\x04\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xf0\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
-		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaah\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0fL\x8d\x04\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M0H\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\xc9p\x90\f\xe0\b\x90\b\xa4Q\x10\x04\x94P\xa2\x01\x86\xb0 S\x04L\x00\x00\x8a`\x1d\x8c\x05\xa8\xbd\xac\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
-		{Addr: 0x0800, Bytes: " \x00\x04 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xc1\b\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\xa1\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 }\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r\xa6\x9f\xbd\x81\x17\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x83\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03\xb5\x88)@\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\xe2 f\x11 \x9d\x03 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
+		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
+		{Addr: 0x0800, Bytes: " \x00\x04 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xbf\b\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\a\xc9\b\xf0-L@\v\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10L@\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dT\x10\xad\x92\x178\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dY\x10L@\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadU\x10)\xf0\x8dV\x10\xa5\xb1)\x0f\rV\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100#\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
+		{Addr: 0x1062, Bytes: "\xa2\x8a\x86\xb2\xa2\x00\x86\xee`\xbd@\x10\x9d \x10\x9d0\x10\xa9\xff\x8dP\x10\xbd\x81\x17` \x00\x04\xa2\x0f\xbd \x10\xbc0\x10\x9d0\x10\x98\x9d \x10\xca\x10\xf0\xadP\x100\x05Iw\x8dP\x10\xa9\x00\x85\x9d\x85\x9e`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaa\x8e[\x10h\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0f\xba\x86\xb2\xa6\xb3\x9a\xa4\ue239\xd0\x110\x03 \b\x11\x88\xb9\xd0\x110\x03 '\x11\x88\x88\xb9\xd0\x11\x8dP\x10\x88\x84\xee\xb9\xd0\x11H\xa5\xb0E\x9e\xaah\x9d \x10)\x0f\x85\xda`\x8c\\\x10\xae[\x10\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa5\xb1E\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10`\x8c\\\x10\xaa\xb5PE\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10\x88\xb9\xd0\x11\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x02\x99 \x10\xac\\\x10`\xa5\x9f0\rE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17`\xad\x92\x17`\xa5\xb0E\x9e\xaa\xbd \x10)\x0f\xaa\xa4\xb0\xb9P\x00 \xfc\x04\x85\xb5\xa5\xb1 \xfc\x048\xe5\xb5\xe0\x00\xd0\x17\xe9\x01\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x04\xc9\xfe\xd0\x06\x98\x18mR\x10\xa8\x98\xa6\xb0`\xb5\x88)@\xf0\x1b\xa5\xb6\xf0\x17\xa5\xb0\xc9\b\x90\x0fE\x9e\xa8\xb9 \x10)\x0f\xc9\b\xf0\x03\xa9\x00`\xa9\x01`"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
 	},
 	Blocks: []uint16{
-		0x0000, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x0026, 0x002A, 0x002E, 0x0031, 0x0035,
-		0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x0200, 0x0204, 0x0208, 0x0209, 0x020C, 0x0212,
-		0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F, 0x0241,
-		0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x026D, 0x0271,
-		0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x02F3, 0x02F7, 0x02FD, 0x0306,
-		0x0307, 0x030D, 0x0310, 0x0316, 0x031D, 0x0324, 0x032B, 0x0332, 0x0339, 0x033B, 0x033E, 0x0341,
-		0x0363, 0x036A, 0x0370, 0x0376, 0x037F, 0x0381, 0x0387, 0x038F, 0x0393, 0x0396, 0x039C, 0x03A0,
-		0x03A1, 0x03A6, 0x03AF, 0x03B2, 0x03B5, 0x03BB, 0x03BD, 0x03C3, 0x03CA, 0x03D1, 0x03D4, 0x03D5,
-		0x03D7, 0x03DE, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F,
-		0x0453, 0x0461, 0x0466, 0x048D, 0x0494, 0x04BA, 0x04BC, 0x04C2, 0x04C6, 0x04CC, 0x04CE, 0x04D5,
-		0x04D9, 0x04DC, 0x04E8, 0x04EE, 0x04FC, 0x0502, 0x0503, 0x0513, 0x0527, 0x052A, 0x052D, 0x0531,
-		0x0538, 0x053E, 0x0540, 0x054F, 0x0565, 0x0569, 0x056D, 0x0571, 0x0576, 0x0579, 0x057B, 0x0584,
-		0x0588, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832,
-		0x0835, 0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E, 0x0878, 0x087C, 0x087D, 0x0883, 0x0890,
-		0x0895, 0x089C, 0x089E, 0x08A2, 0x08A5, 0x08A9, 0x08BD, 0x08C0, 0x08C1, 0x08C6, 0x08CE, 0x08D7,
-		0x08DA, 0x08DC, 0x08DE, 0x08E7, 0x08F0, 0x08F6, 0x090D, 0x0914, 0x17A1, 0x17AB, 0x17B1, 0x17B5,
-		0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
+		0x0000, 0x0007, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x001D, 0x0026, 0x002A, 0x002E,
+		0x0031, 0x0035, 0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x0200, 0x0204, 0x0208, 0x0209,
+		0x020C, 0x0212, 0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C,
+		0x023F, 0x0241, 0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266,
+		0x026D, 0x0271, 0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x02F3, 0x02F7,
+		0x02FD, 0x0306, 0x0307, 0x030D, 0x0310, 0x0316, 0x031D, 0x0324, 0x0327, 0x032A, 0x032D, 0x034B,
+		0x0352, 0x0358, 0x035E, 0x0367, 0x0369, 0x036F, 0x0377, 0x037B, 0x037E, 0x0384, 0x0388, 0x0389,
+		0x038E, 0x0397, 0x039A, 0x039D, 0x03A3, 0x03A5, 0x03AB, 0x03B2, 0x03B9, 0x03BC, 0x03BD, 0x03BF,
+		0x03C6, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F, 0x0453,
+		0x0457, 0x045D, 0x045F, 0x0466, 0x046A, 0x046D, 0x0479, 0x047F, 0x048D, 0x0493, 0x0494, 0x04A4,
+		0x04B8, 0x04BB, 0x04BE, 0x04C2, 0x04C9, 0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505,
+		0x0509, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832,
+		0x0835, 0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881,
+		0x088E, 0x0893, 0x089A, 0x089C, 0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC,
+		0x08D5, 0x08D8, 0x08DA, 0x08DC, 0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B,
+		0x092A, 0x092F, 0x0937, 0x093D, 0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A,
+		0x0971, 0x0973, 0x097C, 0x0985, 0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2,
+		0x09B7, 0x09C0, 0x09C4, 0x09C9, 0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB,
+		0x0A00, 0x0A04, 0x0A08, 0x0A0C, 0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25,
+		0x0A2A, 0x0A33, 0x0A3A, 0x0A40, 0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65,
+		0x0A67, 0x0A68, 0x0A6E, 0x0A75, 0x0A78, 0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8,
+		0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE, 0x0AE1, 0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11,
+		0x0B1B, 0x0B1F, 0x0B23, 0x0B39, 0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD,
+		0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097, 0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF,
+		0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151, 0x1155, 0x1162, 0x1166, 0x1179, 0x1180, 0x1187,
+		0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x17A1,
+		0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9,
+		0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
 		{Lo: 0x00EE, Hi: 0x01FF},
+		{Lo: 0x1050, Hi: 0x1050},
+		{Lo: 0x1053, Hi: 0x1061},
 	},
 	Parts: []emu.Part{
-		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0006}}},
+		{Start: 0x0007, Bytes: []emu.Range{{Lo: 0x0007, Hi: 0x0007}}},
 		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
 		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
 		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
 		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
 		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
-		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0025}}},
+		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x001C}}},
+		{Start: 0x001D, Bytes: []emu.Range{{Lo: 0x001D, Hi: 0x0025}}},
 		{Start: 0x0026, Bytes: []emu.Range{{Lo: 0x0026, Hi: 0x0029}}},
 		{Start: 0x002A, Bytes: []emu.Range{{Lo: 0x002A, Hi: 0x002D}}},
 		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0030}}},
@@ -109,39 +126,36 @@ var Search5K = &emu.Native{
 		{Start: 0x0310, Bytes: []emu.Range{{Lo: 0x0310, Hi: 0x0315}}},
 		{Start: 0x0316, Bytes: []emu.Range{{Lo: 0x0316, Hi: 0x031C}}},
 		{Start: 0x031D, Bytes: []emu.Range{{Lo: 0x031D, Hi: 0x0323}}},
-		{Start: 0x0324, Bytes: []emu.Range{{Lo: 0x0324, Hi: 0x032A}}},
-		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x0331}}},
-		{Start: 0x0332, Bytes: []emu.Range{{Lo: 0x0332, Hi: 0x0338}}},
-		{Start: 0x0339, Bytes: []emu.Range{{Lo: 0x0339, Hi: 0x033A}}},
-		{Start: 0x033B, Bytes: []emu.Range{{Lo: 0x033B, Hi: 0x033D}}},
-		{Start: 0x033E, Bytes: []emu.Range{{Lo: 0x033E, Hi: 0x0340}}},
-		{Start: 0x0341, Bytes: []emu.Range{{Lo: 0x0341, Hi: 0x0362}}},
-		{Start: 0x0363, Bytes: []emu.Range{{Lo: 0x0363, Hi: 0x0369}}},
-		{Start: 0x036A, Bytes: []emu.Range{{Lo: 0x036A, Hi: 0x036F}}},
-		{Start: 0x0370, Bytes: []emu.Range{{Lo: 0x0370, Hi: 0x0375}}},
-		{Start: 0x0376, Bytes: []emu.Range{{Lo: 0x0376, Hi: 0x037E}}},
-		{Start: 0x037F, Bytes: []emu.Range{{Lo: 0x037F, Hi: 0x0380}}},
-		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0386}}},
-		{Start: 0x0387, Bytes: []emu.Range{{Lo: 0x0387, Hi: 0x038E}}},
-		{Start: 0x038F, Bytes: []emu.Range{{Lo: 0x038F, Hi: 0x0392}}},
-		{Start: 0x0393, Bytes: []emu.Range{{Lo: 0x0393, Hi: 0x0395}}},
-		{Start: 0x0396, Bytes: []emu.Range{{Lo: 0x0396, Hi: 0x039B}}},
-		{Start: 0x039C, Bytes: []emu.Range{{Lo: 0x039C, Hi: 0x039F}}},
-		{Start: 0x03A0, Bytes: []emu.Range{{Lo: 0x03A0, Hi: 0x03A0}}},
-		{Start: 0x03A1, Bytes: []emu.Range{{Lo: 0x03A1, Hi: 0x03A5}}},
-		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AE}}},
-		{Start: 0x03AF, Bytes: []emu.Range{{Lo: 0x03AF, Hi: 0x03B1}}},
-		{Start: 0x03B2, Bytes: []emu.Range{{Lo: 0x03B2, Hi: 0x03B4}}},
-		{Start: 0x03B5, Bytes: []emu.Range{{Lo: 0x03B5, Hi: 0x03BA}}},
-		{Start: 0x03BB, Bytes: []emu.Range{{Lo: 0x03BB, Hi: 0x03BC}}},
-		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C2}}},
-		{Start: 0x03C3, Bytes: []emu.Range{{Lo: 0x03C3, Hi: 0x03C9}}},
-		{Start: 0x03CA, Bytes: []emu.Range{{Lo: 0x03CA, Hi: 0x03D0}}},
-		{Start: 0x03D1, Bytes: []emu.Range{{Lo: 0x03D1, Hi: 0x03D3}}},
-		{Start: 0x03D4, Bytes: []emu.Range{{Lo: 0x03D4, Hi: 0x03D4}}},
-		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03D6}}},
-		{Start: 0x03D7, Bytes: []emu.Range{{Lo: 0x03D7, Hi: 0x03DD}}},
-		{Start: 0x03DE, Bytes: []emu.Range{{Lo: 0x03DE, Hi: 0x03E4}}},
+		{Start: 0x0324, Bytes: []emu.Range{{Lo: 0x0324, Hi: 0x0326}}},
+		{Start: 0x0327, Bytes: []emu.Range{{Lo: 0x0327, Hi: 0x0329}}},
+		{Start: 0x032A, Bytes: []emu.Range{{Lo: 0x032A, Hi: 0x032C}}},
+		{Start: 0x032D, Bytes: []emu.Range{{Lo: 0x032D, Hi: 0x034A}}},
+		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0351}}},
+		{Start: 0x0352, Bytes: []emu.Range{{Lo: 0x0352, Hi: 0x0357}}},
+		{Start: 0x0358, Bytes: []emu.Range{{Lo: 0x0358, Hi: 0x035D}}},
+		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x0366}}},
+		{Start: 0x0367, Bytes: []emu.Range{{Lo: 0x0367, Hi: 0x0368}}},
+		{Start: 0x0369, Bytes: []emu.Range{{Lo: 0x0369, Hi: 0x036E}}},
+		{Start: 0x036F, Bytes: []emu.Range{{Lo: 0x036F, Hi: 0x0376}}},
+		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037A}}},
+		{Start: 0x037B, Bytes: []emu.Range{{Lo: 0x037B, Hi: 0x037D}}},
+		{Start: 0x037E, Bytes: []emu.Range{{Lo: 0x037E, Hi: 0x0383}}},
+		{Start: 0x0384, Bytes: []emu.Range{{Lo: 0x0384, Hi: 0x0387}}},
+		{Start: 0x0388, Bytes: []emu.Range{{Lo: 0x0388, Hi: 0x0388}}},
+		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038D}}},
+		{Start: 0x038E, Bytes: []emu.Range{{Lo: 0x038E, Hi: 0x0396}}},
+		{Start: 0x0397, Bytes: []emu.Range{{Lo: 0x0397, Hi: 0x0399}}},
+		{Start: 0x039A, Bytes: []emu.Range{{Lo: 0x039A, Hi: 0x039C}}},
+		{Start: 0x039D, Bytes: []emu.Range{{Lo: 0x039D, Hi: 0x03A2}}},
+		{Start: 0x03A3, Bytes: []emu.Range{{Lo: 0x03A3, Hi: 0x03A4}}},
+		{Start: 0x03A5, Bytes: []emu.Range{{Lo: 0x03A5, Hi: 0x03AA}}},
+		{Start: 0x03AB, Bytes: []emu.Range{{Lo: 0x03AB, Hi: 0x03B1}}},
+		{Start: 0x03B2, Bytes: []emu.Range{{Lo: 0x03B2, Hi: 0x03B8}}},
+		{Start: 0x03B9, Bytes: []emu.Range{{Lo: 0x03B9, Hi: 0x03BB}}},
+		{Start: 0x03BC, Bytes: []emu.Range{{Lo: 0x03BC, Hi: 0x03BC}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BE}}},
+		{Start: 0x03BF, Bytes: []emu.Range{{Lo: 0x03BF, Hi: 0x03C5}}},
+		{Start: 0x03C6, Bytes: []emu.Range{{Lo: 0x03C6, Hi: 0x03CC}}},
 		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x040E}}},
 		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0423}}},
 		{Start: 0x0424, Bytes: []emu.Range{{Lo: 0x0424, Hi: 0x0425}}},
@@ -152,43 +166,32 @@ var Search5K = &emu.Native{
 		{Start: 0x044B, Bytes: []emu.Range{{Lo: 0x044B, Hi: 0x044B}}},
 		{Start: 0x044C, Bytes: []emu.Range{{Lo: 0x044C, Hi: 0x044E}}},
 		{Start: 0x044F, Bytes: []emu.Range{{Lo: 0x044F, Hi: 0x0452}}},
-		{Start: 0x0453, Bytes: []emu.Range{{Lo: 0x0453, Hi: 0x0460}}},
-		{Start: 0x0461, Bytes: []emu.Range{{Lo: 0x0461, Hi: 0x0465}}},
-		{Start: 0x0466, Bytes: []emu.Range{{Lo: 0x0466, Hi: 0x048C}}},
-		{Start: 0x048D, Bytes: []emu.Range{{Lo: 0x048D, Hi: 0x0493}}},
-		{Start: 0x0494, Bytes: []emu.Range{{Lo: 0x0494, Hi: 0x04B9}}},
-		{Start: 0x04BA, Bytes: []emu.Range{{Lo: 0x04BA, Hi: 0x04BB}}},
-		{Start: 0x04BC, Bytes: []emu.Range{{Lo: 0x04BC, Hi: 0x04C1}}},
-		{Start: 0x04C2, Bytes: []emu.Range{{Lo: 0x04C2, Hi: 0x04C5}}},
-		{Start: 0x04C6, Bytes: []emu.Range{{Lo: 0x04C6, Hi: 0x04CB}}},
-		{Start: 0x04CC, Bytes: []emu.Range{{Lo: 0x04CC, Hi: 0x04CD}}},
-		{Start: 0x04CE, Bytes: []emu.Range{{Lo: 0x04CE, Hi: 0x04D4}}},
-		{Start: 0x04D5, Bytes: []emu.Range{{Lo: 0x04D5, Hi: 0x04D8}}},
-		{Start: 0x04D9, Bytes: []emu.Range{{Lo: 0x04D9, Hi: 0x04DB}}},
-		{Start: 0x04DC, Bytes: []emu.Range{{Lo: 0x04DC, Hi: 0x04E7}}},
-		{Start: 0x04E8, Bytes: []emu.Range{{Lo: 0x04E8, Hi: 0x04ED}}},
-		{Start: 0x04EE, Bytes: []emu.Range{{Lo: 0x04EE, Hi: 0x04FB}}},
-		{Start: 0x04FC, Bytes: []emu.Range{{Lo: 0x04FC, Hi: 0x0501}}},
-		{Start: 0x0502, Bytes: []emu.Range{{Lo: 0x0502, Hi: 0x0502}}},
-		{Start: 0x0503, Bytes: []emu.Range{{Lo: 0x0503, Hi: 0x0512}}},
-		{Start: 0x0513, Bytes: []emu.Range{{Lo: 0x0513, Hi: 0x0526}}},
-		{Start: 0x0527, Bytes: []emu.Range{{Lo: 0x0527, Hi: 0x0529}}},
-		{Start: 0x052A, Bytes: []emu.Range{{Lo: 0x052A, Hi: 0x052C}}},
-		{Start: 0x052D, Bytes: []emu.Range{{Lo: 0x052D, Hi: 0x0530}}},
-		{Start: 0x0531, Bytes: []emu.Range{{Lo: 0x0531, Hi: 0x0537}}},
-		{Start: 0x0538, Bytes: []emu.Range{{Lo: 0x0538, Hi: 0x053D}}},
-		{Start: 0x053E, Bytes: []emu.Range{{Lo: 0x053E, Hi: 0x053F}}},
-		{Start: 0x0540, Bytes: []emu.Range{{Lo: 0x0540, Hi: 0x054E}}},
-		{Start: 0x054F, Bytes: []emu.Range{{Lo: 0x054F, Hi: 0x0564}}},
-		{Start: 0x0565, Bytes: []emu.Range{{Lo: 0x0565, Hi: 0x0568}}},
-		{Start: 0x0569, Bytes: []emu.Range{{Lo: 0x0569, Hi: 0x056C}}},
-		{Start: 0x056D, Bytes: []emu.Range{{Lo: 0x056D, Hi: 0x0570}}},
-		{Start: 0x0571, Bytes: []emu.Range{{Lo: 0x0571, Hi: 0x0575}}},
-		{Start: 0x0576, Bytes: []emu.Range{{Lo: 0x0576, Hi: 0x0578}}},
-		{Start: 0x0579, Bytes: []emu.Range{{Lo: 0x0579, Hi: 0x057A}}},
-		{Start: 0x057B, Bytes: []emu.Range{{Lo: 0x057B, Hi: 0x0583}}},
-		{Start: 0x0584, Bytes: []emu.Range{{Lo: 0x0584, Hi: 0x0587}}},
-		{Start: 0x0588, Bytes: []emu.Range{{Lo: 0x0588, Hi: 0x058B}}},
+		{Start: 0x0453, Bytes: []emu.Range{{Lo: 0x0453, Hi: 0x0456}}},
+		{Start: 0x0457, Bytes: []emu.Range{{Lo: 0x0457, Hi: 0x045C}}},
+		{Start: 0x045D, Bytes: []emu.Range{{Lo: 0x045D, Hi: 0x045E}}},
+		{Start: 0x045F, Bytes: []emu.Range{{Lo: 0x045F, Hi: 0x0465}}},
+		{Start: 0x0466, Bytes: []emu.Range{{Lo: 0x0466, Hi: 0x0469}}},
+		{Start: 0x046A, Bytes: []emu.Range{{Lo: 0x046A, Hi: 0x046C}}},
+		{Start: 0x046D, Bytes: []emu.Range{{Lo: 0x046D, Hi: 0x0478}}},
+		{Start: 0x0479, Bytes: []emu.Range{{Lo: 0x0479, Hi: 0x047E}}},
+		{Start: 0x047F, Bytes: []emu.Range{{Lo: 0x047F, Hi: 0x048C}}},
+		{Start: 0x048D, Bytes: []emu.Range{{Lo: 0x048D, Hi: 0x0492}}},
+		{Start: 0x0493, Bytes: []emu.Range{{Lo: 0x0493, Hi: 0x0493}}},
+		{Start: 0x0494, Bytes: []emu.Range{{Lo: 0x0494, Hi: 0x04A3}}},
+		{Start: 0x04A4, Bytes: []emu.Range{{Lo: 0x04A4, Hi: 0x04B7}}},
+		{Start: 0x04B8, Bytes: []emu.Range{{Lo: 0x04B8, Hi: 0x04BA}}},
+		{Start: 0x04BB, Bytes: []emu.Range{{Lo: 0x04BB, Hi: 0x04BD}}},
+		{Start: 0x04BE, Bytes: []emu.Range{{Lo: 0x04BE, Hi: 0x04C1}}},
+		{Start: 0x04C2, Bytes: []emu.Range{{Lo: 0x04C2, Hi: 0x04C8}}},
+		{Start: 0x04C9, Bytes: []emu.Range{{Lo: 0x04C9, Hi: 0x04CE}}},
+		{Start: 0x04CF, Bytes: []emu.Range{{Lo: 0x04CF, Hi: 0x04D0}}},
+		{Start: 0x04D1, Bytes: []emu.Range{{Lo: 0x04D1, Hi: 0x04DF}}},
+		{Start: 0x04E0, Bytes: []emu.Range{{Lo: 0x04E0, Hi: 0x04F6}}},
+		{Start: 0x04F7, Bytes: []emu.Range{{Lo: 0x04F7, Hi: 0x04F9}}},
+		{Start: 0x04FA, Bytes: []emu.Range{{Lo: 0x04FA, Hi: 0x04FB}}},
+		{Start: 0x04FC, Bytes: []emu.Range{{Lo: 0x04FC, Hi: 0x0504}}},
+		{Start: 0x0505, Bytes: []emu.Range{{Lo: 0x0505, Hi: 0x0508}}},
+		{Start: 0x0509, Bytes: []emu.Range{{Lo: 0x0509, Hi: 0x050C}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
@@ -206,32 +209,167 @@ var Search5K = &emu.Native{
 		{Start: 0x0854, Bytes: []emu.Range{{Lo: 0x0854, Hi: 0x0859}}},
 		{Start: 0x085A, Bytes: []emu.Range{{Lo: 0x085A, Hi: 0x085C}}},
 		{Start: 0x085D, Bytes: []emu.Range{{Lo: 0x085D, Hi: 0x085D}}},
-		{Start: 0x085E, Bytes: []emu.Range{{Lo: 0x085E, Hi: 0x0877}}},
-		{Start: 0x0878, Bytes: []emu.Range{{Lo: 0x0878, Hi: 0x087B}}},
-		{Start: 0x087C, Bytes: []emu.Range{{Lo: 0x087C, Hi: 0x087C}}},
-		{Start: 0x087D, Bytes: []emu.Range{{Lo: 0x087D, Hi: 0x0882}}},
-		{Start: 0x0883, Bytes: []emu.Range{{Lo: 0x0883, Hi: 0x088F}}},
-		{Start: 0x0890, Bytes: []emu.Range{{Lo: 0x0890, Hi: 0x0894}}},
-		{Start: 0x0895, Bytes: []emu.Range{{Lo: 0x0895, Hi: 0x089B}}},
-		{Start: 0x089C, Bytes: []emu.Range{{Lo: 0x089C, Hi: 0x089D}}},
-		{Start: 0x089E, Bytes: []emu.Range{{Lo: 0x089E, Hi: 0x08A1}}},
-		{Start: 0x08A2, Bytes: []emu.Range{{Lo: 0x08A2, Hi: 0x08A4}}},
-		{Start: 0x08A5, Bytes: []emu.Range{{Lo: 0x08A5, Hi: 0x08A8}}},
-		{Start: 0x08A9, Bytes: []emu.Range{{Lo: 0x08A9, Hi: 0x08BC}}},
-		{Start: 0x08BD, Bytes: []emu.Range{{Lo: 0x08BD, Hi: 0x08BF}}},
-		{Start: 0x08C0, Bytes: []emu.Range{{Lo: 0x08C0, Hi: 0x08C0}}},
-		{Start: 0x08C1, Bytes: []emu.Range{{Lo: 0x08C1, Hi: 0x08C5}}},
-		{Start: 0x08C6, Bytes: []emu.Range{{Lo: 0x08C6, Hi: 0x08CD}}},
-		{Start: 0x08CE, Bytes: []emu.Range{{Lo: 0x08CE, Hi: 0x08D6}}},
-		{Start: 0x08D7, Bytes: []emu.Range{{Lo: 0x08D7, Hi: 0x08D9}}},
+		{Start: 0x085E, Bytes: []emu.Range{{Lo: 0x085E, Hi: 0x086C}}},
+		{Start: 0x086D, Bytes: []emu.Range{{Lo: 0x086D, Hi: 0x0875}}},
+		{Start: 0x0876, Bytes: []emu.Range{{Lo: 0x0876, Hi: 0x0879}}},
+		{Start: 0x087A, Bytes: []emu.Range{{Lo: 0x087A, Hi: 0x087A}}},
+		{Start: 0x087B, Bytes: []emu.Range{{Lo: 0x087B, Hi: 0x0880}}},
+		{Start: 0x0881, Bytes: []emu.Range{{Lo: 0x0881, Hi: 0x088D}}},
+		{Start: 0x088E, Bytes: []emu.Range{{Lo: 0x088E, Hi: 0x0892}}},
+		{Start: 0x0893, Bytes: []emu.Range{{Lo: 0x0893, Hi: 0x0899}}},
+		{Start: 0x089A, Bytes: []emu.Range{{Lo: 0x089A, Hi: 0x089B}}},
+		{Start: 0x089C, Bytes: []emu.Range{{Lo: 0x089C, Hi: 0x089F}}},
+		{Start: 0x08A0, Bytes: []emu.Range{{Lo: 0x08A0, Hi: 0x08A2}}},
+		{Start: 0x08A3, Bytes: []emu.Range{{Lo: 0x08A3, Hi: 0x08A6}}},
+		{Start: 0x08A7, Bytes: []emu.Range{{Lo: 0x08A7, Hi: 0x08BA}}},
+		{Start: 0x08BB, Bytes: []emu.Range{{Lo: 0x08BB, Hi: 0x08BD}}},
+		{Start: 0x08BE, Bytes: []emu.Range{{Lo: 0x08BE, Hi: 0x08BE}}},
+		{Start: 0x08BF, Bytes: []emu.Range{{Lo: 0x08BF, Hi: 0x08C3}}},
+		{Start: 0x08C4, Bytes: []emu.Range{{Lo: 0x08C4, Hi: 0x08CB}}},
+		{Start: 0x08CC, Bytes: []emu.Range{{Lo: 0x08CC, Hi: 0x08D4}}},
+		{Start: 0x08D5, Bytes: []emu.Range{{Lo: 0x08D5, Hi: 0x08D7}}},
+		{Start: 0x08D8, Bytes: []emu.Range{{Lo: 0x08D8, Hi: 0x08D9}}},
 		{Start: 0x08DA, Bytes: []emu.Range{{Lo: 0x08DA, Hi: 0x08DB}}},
-		{Start: 0x08DC, Bytes: []emu.Range{{Lo: 0x08DC, Hi: 0x08DD}}},
-		{Start: 0x08DE, Bytes: []emu.Range{{Lo: 0x08DE, Hi: 0x08E6}}},
-		{Start: 0x08E7, Bytes: []emu.Range{{Lo: 0x08E7, Hi: 0x08EF}}},
-		{Start: 0x08F0, Bytes: []emu.Range{{Lo: 0x08F0, Hi: 0x08F5}}},
-		{Start: 0x08F6, Bytes: []emu.Range{{Lo: 0x08F6, Hi: 0x090C}}},
-		{Start: 0x090D, Bytes: []emu.Range{{Lo: 0x090D, Hi: 0x0913}}},
-		{Start: 0x0914, Bytes: []emu.Range{{Lo: 0x0914, Hi: 0x0914}}},
+		{Start: 0x08DC, Bytes: []emu.Range{{Lo: 0x08DC, Hi: 0x08E4}}},
+		{Start: 0x08E5, Bytes: []emu.Range{{Lo: 0x08E5, Hi: 0x08ED}}},
+		{Start: 0x08EE, Bytes: []emu.Range{{Lo: 0x08EE, Hi: 0x08F0}}},
+		{Start: 0x08F1, Bytes: []emu.Range{{Lo: 0x08F1, Hi: 0x08F3}}},
+		{Start: 0x08F4, Bytes: []emu.Range{{Lo: 0x08F4, Hi: 0x090A}}},
+		{Start: 0x090B, Bytes: []emu.Range{{Lo: 0x090B, Hi: 0x0911}}},
+		{Start: 0x0912, Bytes: []emu.Range{{Lo: 0x0912, Hi: 0x0912}}},
+		{Start: 0x0915, Bytes: []emu.Range{{Lo: 0x0915, Hi: 0x091A}}},
+		{Start: 0x091B, Bytes: []emu.Range{{Lo: 0x091B, Hi: 0x0929}}},
+		{Start: 0x092A, Bytes: []emu.Range{{Lo: 0x092A, Hi: 0x092E}}},
+		{Start: 0x092F, Bytes: []emu.Range{{Lo: 0x092F, Hi: 0x0936}}},
+		{Start: 0x0937, Bytes: []emu.Range{{Lo: 0x0937, Hi: 0x093C}}},
+		{Start: 0x093D, Bytes: []emu.Range{{Lo: 0x093D, Hi: 0x0941}}},
+		{Start: 0x0942, Bytes: []emu.Range{{Lo: 0x0942, Hi: 0x0946}}},
+		{Start: 0x0947, Bytes: []emu.Range{{Lo: 0x0947, Hi: 0x0947}}},
+		{Start: 0x0948, Bytes: []emu.Range{{Lo: 0x0948, Hi: 0x094C}}},
+		{Start: 0x094D, Bytes: []emu.Range{{Lo: 0x094D, Hi: 0x0954}}},
+		{Start: 0x0955, Bytes: []emu.Range{{Lo: 0x0955, Hi: 0x0956}}},
+		{Start: 0x0957, Bytes: []emu.Range{{Lo: 0x0957, Hi: 0x0962}}},
+		{Start: 0x0963, Bytes: []emu.Range{{Lo: 0x0963, Hi: 0x0969}}},
+		{Start: 0x096A, Bytes: []emu.Range{{Lo: 0x096A, Hi: 0x0970}}},
+		{Start: 0x0971, Bytes: []emu.Range{{Lo: 0x0971, Hi: 0x0972}}},
+		{Start: 0x0973, Bytes: []emu.Range{{Lo: 0x0973, Hi: 0x097B}}},
+		{Start: 0x097C, Bytes: []emu.Range{{Lo: 0x097C, Hi: 0x0984}}},
+		{Start: 0x0985, Bytes: []emu.Range{{Lo: 0x0985, Hi: 0x0987}}},
+		{Start: 0x0988, Bytes: []emu.Range{{Lo: 0x0988, Hi: 0x098C}}},
+		{Start: 0x098D, Bytes: []emu.Range{{Lo: 0x098D, Hi: 0x098E}}},
+		{Start: 0x098F, Bytes: []emu.Range{{Lo: 0x098F, Hi: 0x0997}}},
+		{Start: 0x0998, Bytes: []emu.Range{{Lo: 0x0998, Hi: 0x0999}}},
+		{Start: 0x099A, Bytes: []emu.Range{{Lo: 0x099A, Hi: 0x09AD}}},
+		{Start: 0x09AE, Bytes: []emu.Range{{Lo: 0x09AE, Hi: 0x09B0}}},
+		{Start: 0x09B1, Bytes: []emu.Range{{Lo: 0x09B1, Hi: 0x09B1}}},
+		{Start: 0x09B2, Bytes: []emu.Range{{Lo: 0x09B2, Hi: 0x09B6}}},
+		{Start: 0x09B7, Bytes: []emu.Range{{Lo: 0x09B7, Hi: 0x09BF}}},
+		{Start: 0x09C0, Bytes: []emu.Range{{Lo: 0x09C0, Hi: 0x09C3}}},
+		{Start: 0x09C4, Bytes: []emu.Range{{Lo: 0x09C4, Hi: 0x09C8}}},
+		{Start: 0x09C9, Bytes: []emu.Range{{Lo: 0x09C9, Hi: 0x09D3}}},
+		{Start: 0x09D4, Bytes: []emu.Range{{Lo: 0x09D4, Hi: 0x09DF}}},
+		{Start: 0x09E0, Bytes: []emu.Range{{Lo: 0x09E0, Hi: 0x09E3}}},
+		{Start: 0x09E4, Bytes: []emu.Range{{Lo: 0x09E4, Hi: 0x09EA}}},
+		{Start: 0x09EB, Bytes: []emu.Range{{Lo: 0x09EB, Hi: 0x09EE}}},
+		{Start: 0x09EF, Bytes: []emu.Range{{Lo: 0x09EF, Hi: 0x09F2}}},
+		{Start: 0x09F3, Bytes: []emu.Range{{Lo: 0x09F3, Hi: 0x09F6}}},
+		{Start: 0x09F7, Bytes: []emu.Range{{Lo: 0x09F7, Hi: 0x09FA}}},
+		{Start: 0x09FB, Bytes: []emu.Range{{Lo: 0x09FB, Hi: 0x09FF}}},
+		{Start: 0x0A00, Bytes: []emu.Range{{Lo: 0x0A00, Hi: 0x0A03}}},
+		{Start: 0x0A04, Bytes: []emu.Range{{Lo: 0x0A04, Hi: 0x0A07}}},
+		{Start: 0x0A08, Bytes: []emu.Range{{Lo: 0x0A08, Hi: 0x0A0B}}},
+		{Start: 0x0A0C, Bytes: []emu.Range{{Lo: 0x0A0C, Hi: 0x0A0F}}},
+		{Start: 0x0A10, Bytes: []emu.Range{{Lo: 0x0A10, Hi: 0x0A11}}},
+		{Start: 0x0A12, Bytes: []emu.Range{{Lo: 0x0A12, Hi: 0x0A15}}},
+		{Start: 0x0A16, Bytes: []emu.Range{{Lo: 0x0A16, Hi: 0x0A17}}},
+		{Start: 0x0A18, Bytes: []emu.Range{{Lo: 0x0A18, Hi: 0x0A1B}}},
+		{Start: 0x0A1C, Bytes: []emu.Range{{Lo: 0x0A1C, Hi: 0x0A1E}}},
+		{Start: 0x0A1F, Bytes: []emu.Range{{Lo: 0x0A1F, Hi: 0x0A21}}},
+		{Start: 0x0A22, Bytes: []emu.Range{{Lo: 0x0A22, Hi: 0x0A24}}},
+		{Start: 0x0A25, Bytes: []emu.Range{{Lo: 0x0A25, Hi: 0x0A29}}},
+		{Start: 0x0A2A, Bytes: []emu.Range{{Lo: 0x0A2A, Hi: 0x0A32}}},
+		{Start: 0x0A33, Bytes: []emu.Range{{Lo: 0x0A33, Hi: 0x0A39}}},
+		{Start: 0x0A3A, Bytes: []emu.Range{{Lo: 0x0A3A, Hi: 0x0A3F}}},
+		{Start: 0x0A40, Bytes: []emu.Range{{Lo: 0x0A40, Hi: 0x0A41}}},
+		{Start: 0x0A42, Bytes: []emu.Range{{Lo: 0x0A42, Hi: 0x0A42}}},
+		{Start: 0x0A43, Bytes: []emu.Range{{Lo: 0x0A43, Hi: 0x0A45}}},
+		{Start: 0x0A46, Bytes: []emu.Range{{Lo: 0x0A46, Hi: 0x0A47}}},
+		{Start: 0x0A48, Bytes: []emu.Range{{Lo: 0x0A48, Hi: 0x0A49}}},
+		{Start: 0x0A4A, Bytes: []emu.Range{{Lo: 0x0A4A, Hi: 0x0A4E}}},
+		{Start: 0x0A4F, Bytes: []emu.Range{{Lo: 0x0A4F, Hi: 0x0A57}}},
+		{Start: 0x0A58, Bytes: []emu.Range{{Lo: 0x0A58, Hi: 0x0A64}}},
+		{Start: 0x0A65, Bytes: []emu.Range{{Lo: 0x0A65, Hi: 0x0A66}}},
+		{Start: 0x0A67, Bytes: []emu.Range{{Lo: 0x0A67, Hi: 0x0A67}}},
+		{Start: 0x0A68, Bytes: []emu.Range{{Lo: 0x0A68, Hi: 0x0A6D}}},
+		{Start: 0x0A6E, Bytes: []emu.Range{{Lo: 0x0A6E, Hi: 0x0A74}}},
+		{Start: 0x0A75, Bytes: []emu.Range{{Lo: 0x0A75, Hi: 0x0A77}}},
+		{Start: 0x0A78, Bytes: []emu.Range{{Lo: 0x0A78, Hi: 0x0AA4}}},
+		{Start: 0x0AA5, Bytes: []emu.Range{{Lo: 0x0AA5, Hi: 0x0AA9}}},
+		{Start: 0x0AAA, Bytes: []emu.Range{{Lo: 0x0AAA, Hi: 0x0AB2}}},
+		{Start: 0x0AB3, Bytes: []emu.Range{{Lo: 0x0AB3, Hi: 0x0AB6}}},
+		{Start: 0x0AB7, Bytes: []emu.Range{{Lo: 0x0AB7, Hi: 0x0AB9}}},
+		{Start: 0x0ABA, Bytes: []emu.Range{{Lo: 0x0ABA, Hi: 0x0AC3}}},
+		{Start: 0x0AC4, Bytes: []emu.Range{{Lo: 0x0AC4, Hi: 0x0AC7}}},
+		{Start: 0x0AC8, Bytes: []emu.Range{{Lo: 0x0AC8, Hi: 0x0ACF}}},
+		{Start: 0x0AD0, Bytes: []emu.Range{{Lo: 0x0AD0, Hi: 0x0AD1}}},
+		{Start: 0x0AD2, Bytes: []emu.Range{{Lo: 0x0AD2, Hi: 0x0AD8}}},
+		{Start: 0x0AD9, Bytes: []emu.Range{{Lo: 0x0AD9, Hi: 0x0ADD}}},
+		{Start: 0x0ADE, Bytes: []emu.Range{{Lo: 0x0ADE, Hi: 0x0AE0}}},
+		{Start: 0x0AE1, Bytes: []emu.Range{{Lo: 0x0AE1, Hi: 0x0AE3}}},
+		{Start: 0x0AE4, Bytes: []emu.Range{{Lo: 0x0AE4, Hi: 0x0AED}}},
+		{Start: 0x0AEE, Bytes: []emu.Range{{Lo: 0x0AEE, Hi: 0x0AEF}}},
+		{Start: 0x0AF0, Bytes: []emu.Range{{Lo: 0x0AF0, Hi: 0x0AF3}}},
+		{Start: 0x0AF4, Bytes: []emu.Range{{Lo: 0x0AF4, Hi: 0x0B02}}},
+		{Start: 0x0B03, Bytes: []emu.Range{{Lo: 0x0B03, Hi: 0x0B0C}}},
+		{Start: 0x0B0D, Bytes: []emu.Range{{Lo: 0x0B0D, Hi: 0x0B10}}},
+		{Start: 0x0B11, Bytes: []emu.Range{{Lo: 0x0B11, Hi: 0x0B1A}}},
+		{Start: 0x0B1B, Bytes: []emu.Range{{Lo: 0x0B1B, Hi: 0x0B1E}}},
+		{Start: 0x0B1F, Bytes: []emu.Range{{Lo: 0x0B1F, Hi: 0x0B22}}},
+		{Start: 0x0B23, Bytes: []emu.Range{{Lo: 0x0B23, Hi: 0x0B38}}},
+		{Start: 0x0B39, Bytes: []emu.Range{{Lo: 0x0B39, Hi: 0x0B3D}}},
+		{Start: 0x0B3E, Bytes: []emu.Range{{Lo: 0x0B3E, Hi: 0x0B3F}}},
+		{Start: 0x0B40, Bytes: []emu.Range{{Lo: 0x0B40, Hi: 0x0B45}}},
+		{Start: 0x0B46, Bytes: []emu.Range{{Lo: 0x0B46, Hi: 0x0B52}}},
+		{Start: 0x0B53, Bytes: []emu.Range{{Lo: 0x0B53, Hi: 0x0BCC}}},
+		{Start: 0x0BCD, Bytes: []emu.Range{{Lo: 0x0BCD, Hi: 0x0BD4}}},
+		{Start: 0x0BD5, Bytes: []emu.Range{{Lo: 0x0BD5, Hi: 0x0BD9}}},
+		{Start: 0x0BDA, Bytes: []emu.Range{{Lo: 0x0BDA, Hi: 0x0BFC}}},
+		{Start: 0x0BFD, Bytes: []emu.Range{{Lo: 0x0BFD, Hi: 0x0BFD}}},
+		{Start: 0x1062, Bytes: []emu.Range{{Lo: 0x1062, Hi: 0x106A}}},
+		{Start: 0x106B, Bytes: []emu.Range{{Lo: 0x106B, Hi: 0x107C}}},
+		{Start: 0x107D, Bytes: []emu.Range{{Lo: 0x107D, Hi: 0x107F}}},
+		{Start: 0x1080, Bytes: []emu.Range{{Lo: 0x1080, Hi: 0x1081}}},
+		{Start: 0x1082, Bytes: []emu.Range{{Lo: 0x1082, Hi: 0x1091}}},
+		{Start: 0x1092, Bytes: []emu.Range{{Lo: 0x1092, Hi: 0x1096}}},
+		{Start: 0x1097, Bytes: []emu.Range{{Lo: 0x1097, Hi: 0x109B}}},
+		{Start: 0x109C, Bytes: []emu.Range{{Lo: 0x109C, Hi: 0x10A2}}},
+		{Start: 0x10A3, Bytes: []emu.Range{{Lo: 0x10A3, Hi: 0x10CB}}},
+		{Start: 0x10CC, Bytes: []emu.Range{{Lo: 0x10CC, Hi: 0x10CD}}},
+		{Start: 0x10CE, Bytes: []emu.Range{{Lo: 0x10CE, Hi: 0x10DE}}},
+		{Start: 0x10DF, Bytes: []emu.Range{{Lo: 0x10DF, Hi: 0x10E1}}},
+		{Start: 0x10E2, Bytes: []emu.Range{{Lo: 0x10E2, Hi: 0x10E7}}},
+		{Start: 0x10E8, Bytes: []emu.Range{{Lo: 0x10E8, Hi: 0x10EA}}},
+		{Start: 0x10EB, Bytes: []emu.Range{{Lo: 0x10EB, Hi: 0x1107}}},
+		{Start: 0x1108, Bytes: []emu.Range{{Lo: 0x1108, Hi: 0x1126}}},
+		{Start: 0x1127, Bytes: []emu.Range{{Lo: 0x1127, Hi: 0x1150}}},
+		{Start: 0x1151, Bytes: []emu.Range{{Lo: 0x1151, Hi: 0x1154}}},
+		{Start: 0x1155, Bytes: []emu.Range{{Lo: 0x1155, Hi: 0x1161}}},
+		{Start: 0x1162, Bytes: []emu.Range{{Lo: 0x1162, Hi: 0x1165}}},
+		{Start: 0x1166, Bytes: []emu.Range{{Lo: 0x1166, Hi: 0x1178}}},
+		{Start: 0x1179, Bytes: []emu.Range{{Lo: 0x1179, Hi: 0x117F}}},
+		{Start: 0x1180, Bytes: []emu.Range{{Lo: 0x1180, Hi: 0x1186}}},
+		{Start: 0x1187, Bytes: []emu.Range{{Lo: 0x1187, Hi: 0x1192}}},
+		{Start: 0x1193, Bytes: []emu.Range{{Lo: 0x1193, Hi: 0x1196}}},
+		{Start: 0x1197, Bytes: []emu.Range{{Lo: 0x1197, Hi: 0x119C}}},
+		{Start: 0x119D, Bytes: []emu.Range{{Lo: 0x119D, Hi: 0x119D}}},
+		{Start: 0x119E, Bytes: []emu.Range{{Lo: 0x119E, Hi: 0x11A0}}},
+		{Start: 0x11A1, Bytes: []emu.Range{{Lo: 0x11A1, Hi: 0x11A6}}},
+		{Start: 0x11A7, Bytes: []emu.Range{{Lo: 0x11A7, Hi: 0x11AA}}},
+		{Start: 0x11AB, Bytes: []emu.Range{{Lo: 0x11AB, Hi: 0x11B0}}},
+		{Start: 0x11B1, Bytes: []emu.Range{{Lo: 0x11B1, Hi: 0x11BC}}},
+		{Start: 0x11BD, Bytes: []emu.Range{{Lo: 0x11BD, Hi: 0x11BF}}},
+		{Start: 0x11C0, Bytes: []emu.Range{{Lo: 0x11C0, Hi: 0x11C1}}},
+		{Start: 0x11C2, Bytes: []emu.Range{{Lo: 0x11C2, Hi: 0x11C2}}},
 		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17AA}}},
 		{Start: 0x17AB, Bytes: []emu.Range{{Lo: 0x17AB, Hi: 0x17B0}}},
 		{Start: 0x17B1, Bytes: []emu.Range{{Lo: 0x17B1, Hi: 0x17B4}}},
@@ -286,10 +424,15 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	stop, core := emu.StopBudget, uint64(0)
 	switch pc {
 	case 0x0000:
-		if 11 >= budget {
+		if 12 >= budget {
 			goto budget
 		}
 		goto L0000
+	case 0x0007:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L0007
 	case 0x0008:
 		if 6 >= budget {
 			goto budget
@@ -301,25 +444,30 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L000B
 	case 0x000E:
-		if 2645 >= budget {
+		if 41 >= budget {
 			goto budget
 		}
 		goto L000E
 	case 0x0012:
-		if 2640 >= budget {
+		if 36 >= budget {
 			goto budget
 		}
 		goto L0012
 	case 0x0018:
-		if 2633 >= budget {
+		if 2 >= budget {
 			goto budget
 		}
 		goto L0018
 	case 0x001A:
-		if 2631 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L001A
+	case 0x001D:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L001D
 	case 0x0026:
 		if 32 >= budget {
 			goto budget
@@ -566,12 +714,12 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L028C
 	case 0x02F3:
-		if 80 >= budget {
+		if 52 >= budget {
 			goto budget
 		}
 		goto L02F3
 	case 0x02F7:
-		if 75 >= budget {
+		if 47 >= budget {
 			goto budget
 		}
 		goto L02F7
@@ -586,12 +734,12 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0306
 	case 0x0307:
-		if 65 >= budget {
+		if 37 >= budget {
 			goto budget
 		}
 		goto L0307
 	case 0x030D:
-		if 57 >= budget {
+		if 29 >= budget {
 			goto budget
 		}
 		goto L030D
@@ -611,170 +759,155 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L031D
 	case 0x0324:
-		if 13 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L0324
-	case 0x032B:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L032B
-	case 0x0332:
-		if 17 >= budget {
-			goto budget
-		}
-		goto L0332
-	case 0x0339:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0339
-	case 0x033B:
+	case 0x0327:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L033B
-	case 0x033E:
+		goto L0327
+	case 0x032A:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L033E
-	case 0x0341:
-		if 59 >= budget {
+		goto L032A
+	case 0x032D:
+		if 52 >= budget {
 			goto budget
 		}
-		goto L0341
-	case 0x0363:
+		goto L032D
+	case 0x034B:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L0363
-	case 0x036A:
+		goto L034B
+	case 0x0352:
 		if 70 >= budget {
 			goto budget
 		}
-		goto L036A
-	case 0x0370:
+		goto L0352
+	case 0x0358:
 		if 62 >= budget {
 			goto budget
 		}
-		goto L0370
-	case 0x0376:
+		goto L0358
+	case 0x035E:
 		if 55 >= budget {
 			goto budget
 		}
-		goto L0376
-	case 0x037F:
+		goto L035E
+	case 0x0367:
 		if 35 >= budget {
 			goto budget
 		}
-		goto L037F
-	case 0x0381:
+		goto L0367
+	case 0x0369:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L0381
-	case 0x0387:
+		goto L0369
+	case 0x036F:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L0387
-	case 0x038F:
+		goto L036F
+	case 0x0377:
 		if 13 >= budget {
 			goto budget
 		}
-		goto L038F
-	case 0x0393:
+		goto L0377
+	case 0x037B:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0393
-	case 0x0396:
+		goto L037B
+	case 0x037E:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L0396
-	case 0x039C:
+		goto L037E
+	case 0x0384:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L039C
-	case 0x03A0:
+		goto L0384
+	case 0x0388:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03A0
-	case 0x03A1:
+		goto L0388
+	case 0x0389:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L03A1
-	case 0x03A6:
+		goto L0389
+	case 0x038E:
 		if 20 >= budget {
 			goto budget
 		}
-		goto L03A6
-	case 0x03AF:
+		goto L038E
+	case 0x0397:
 		if 7 >= budget {
 			goto budget
 		}
-		goto L03AF
-	case 0x03B2:
+		goto L0397
+	case 0x039A:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L03B2
-	case 0x03B5:
+		goto L039A
+	case 0x039D:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03B5
-	case 0x03BB:
+		goto L039D
+	case 0x03A3:
 		if 2 >= budget {
 			goto budget
 		}
-		goto L03BB
-	case 0x03BD:
+		goto L03A3
+	case 0x03A5:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L03BD
-	case 0x03C3:
+		goto L03A5
+	case 0x03AB:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L03C3
-	case 0x03CA:
+		goto L03AB
+	case 0x03B2:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L03CA
-	case 0x03D1:
+		goto L03B2
+	case 0x03B9:
 		if 10 >= budget {
 			goto budget
 		}
-		goto L03D1
-	case 0x03D4:
+		goto L03B9
+	case 0x03BC:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03D4
-	case 0x03D5:
+		goto L03BC
+	case 0x03BD:
 		if 2 >= budget {
 			goto budget
 		}
-		goto L03D5
-	case 0x03D7:
+		goto L03BD
+	case 0x03BF:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L03D7
-	case 0x03DE:
+		goto L03BF
+	case 0x03C6:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03DE
+		goto L03C6
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -826,190 +959,135 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L044F
 	case 0x0453:
-		if 23 >= budget {
-			goto budget
-		}
-		goto L0453
-	case 0x0461:
-		if 77 >= budget {
-			goto budget
-		}
-		goto L0461
-	case 0x0466:
-		if 69 >= budget {
-			goto budget
-		}
-		goto L0466
-	case 0x048D:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L048D
-	case 0x0494:
-		if 86 >= budget {
-			goto budget
-		}
-		goto L0494
-	case 0x04BA:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L04BA
-	case 0x04BC:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L04BC
-	case 0x04C2:
 		if 4 >= budget {
 			goto budget
 		}
-		goto L04C2
-	case 0x04C6:
+		goto L0453
+	case 0x0457:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L04C6
-	case 0x04CC:
+		goto L0457
+	case 0x045D:
 		if 2 >= budget {
 			goto budget
 		}
-		goto L04CC
-	case 0x04CE:
+		goto L045D
+	case 0x045F:
 		if 1390 >= budget {
 			goto budget
 		}
-		goto L04CE
-	case 0x04D5:
+		goto L045F
+	case 0x0466:
 		if 1380 >= budget {
 			goto budget
 		}
-		goto L04D5
-	case 0x04D9:
+		goto L0466
+	case 0x046A:
 		if 1373 >= budget {
 			goto budget
 		}
-		goto L04D9
-	case 0x04DC:
+		goto L046A
+	case 0x046D:
 		if 1369 >= budget {
 			goto budget
 		}
-		goto L04DC
-	case 0x04E8:
+		goto L046D
+	case 0x0479:
 		if 1352 >= budget {
 			goto budget
 		}
-		goto L04E8
-	case 0x04EE:
+		goto L0479
+	case 0x047F:
 		if 53 >= budget {
 			goto budget
 		}
-		goto L04EE
-	case 0x04FC:
+		goto L047F
+	case 0x048D:
 		if 35 >= budget {
 			goto budget
 		}
-		goto L04FC
-	case 0x0502:
+		goto L048D
+	case 0x0493:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L0502
-	case 0x0503:
+		goto L0493
+	case 0x0494:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L0503
-	case 0x0513:
+		goto L0494
+	case 0x04A4:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L0513
-	case 0x0527:
+		goto L04A4
+	case 0x04B8:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0527
-	case 0x052A:
+		goto L04B8
+	case 0x04BB:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L052A
-	case 0x052D:
-		if 3329 >= budget {
+		goto L04BB
+	case 0x04BE:
+		if 3310 >= budget {
 			goto budget
 		}
-		goto L052D
-	case 0x0531:
-		if 3324 >= budget {
-			goto budget
-		}
-		goto L0531
-	case 0x0538:
-		if 3314 >= budget {
-			goto budget
-		}
-		goto L0538
-	case 0x053E:
-		if 3307 >= budget {
-			goto budget
-		}
-		goto L053E
-	case 0x0540:
+		goto L04BE
+	case 0x04C2:
 		if 3305 >= budget {
 			goto budget
 		}
-		goto L0540
-	case 0x054F:
-		if 56 >= budget {
+		goto L04C2
+	case 0x04C9:
+		if 3295 >= budget {
 			goto budget
 		}
-		goto L054F
-	case 0x0565:
-		if 24 >= budget {
+		goto L04C9
+	case 0x04CF:
+		if 3288 >= budget {
 			goto budget
 		}
-		goto L0565
-	case 0x0569:
-		if 20 >= budget {
+		goto L04CF
+	case 0x04D1:
+		if 3286 >= budget {
 			goto budget
 		}
-		goto L0569
-	case 0x056D:
-		if 15 >= budget {
+		goto L04D1
+	case 0x04E0:
+		if 37 >= budget {
 			goto budget
 		}
-		goto L056D
-	case 0x0571:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L0571
-	case 0x0576:
+		goto L04E0
+	case 0x04F7:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L0576
-	case 0x0579:
+		goto L04F7
+	case 0x04FA:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L0579
-	case 0x057B:
+		goto L04FA
+	case 0x04FC:
 		if 26 >= budget {
 			goto budget
 		}
-		goto L057B
-	case 0x0584:
+		goto L04FC
+	case 0x0505:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L0584
-	case 0x0588:
+		goto L0505
+	case 0x0509:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L0588
+		goto L0509
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -1096,135 +1174,810 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L085D
 	case 0x085E:
-		if 54 >= budget {
+		if 26 >= budget {
 			goto budget
 		}
 		goto L085E
-	case 0x0878:
+	case 0x086D:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L086D
+	case 0x0876:
 		if 13 >= budget {
 			goto budget
 		}
-		goto L0878
-	case 0x087C:
+		goto L0876
+	case 0x087A:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L087C
-	case 0x087D:
+		goto L087A
+	case 0x087B:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L087D
-	case 0x0883:
+		goto L087B
+	case 0x0881:
 		if 22 >= budget {
 			goto budget
 		}
-		goto L0883
-	case 0x0890:
+		goto L0881
+	case 0x088E:
 		if 67 >= budget {
 			goto budget
 		}
-		goto L0890
-	case 0x0895:
+		goto L088E
+	case 0x0893:
 		if 59 >= budget {
 			goto budget
 		}
-		goto L0895
-	case 0x089C:
+		goto L0893
+	case 0x089A:
 		if 49 >= budget {
 			goto budget
 		}
-		goto L089C
-	case 0x089E:
+		goto L089A
+	case 0x089C:
 		if 47 >= budget {
 			goto budget
 		}
-		goto L089E
-	case 0x08A2:
+		goto L089C
+	case 0x08A0:
 		if 41 >= budget {
 			goto budget
 		}
-		goto L08A2
-	case 0x08A5:
+		goto L08A0
+	case 0x08A3:
 		if 37 >= budget {
 			goto budget
 		}
-		goto L08A5
-	case 0x08A9:
+		goto L08A3
+	case 0x08A7:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L08A9
-	case 0x08BD:
+		goto L08A7
+	case 0x08BB:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L08BD
-	case 0x08C0:
+		goto L08BB
+	case 0x08BE:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L08C0
-	case 0x08C1:
+		goto L08BE
+	case 0x08BF:
 		if 37 >= budget {
 			goto budget
 		}
-		goto L08C1
-	case 0x08C6:
+		goto L08BF
+	case 0x08C4:
 		if 30 >= budget {
 			goto budget
 		}
-		goto L08C6
-	case 0x08CE:
+		goto L08C4
+	case 0x08CC:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L08CE
-	case 0x08D7:
+		goto L08CC
+	case 0x08D5:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L08D7
-	case 0x08DA:
+		goto L08D5
+	case 0x08D8:
 		if 31 >= budget {
+			goto budget
+		}
+		goto L08D8
+	case 0x08DA:
+		if 29 >= budget {
 			goto budget
 		}
 		goto L08DA
 	case 0x08DC:
-		if 29 >= budget {
-			goto budget
-		}
-		goto L08DC
-	case 0x08DE:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L08DE
-	case 0x08E7:
+		goto L08DC
+	case 0x08E5:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L08E7
-	case 0x08F0:
-		if 50 >= budget {
-			goto budget
-		}
-		goto L08F0
-	case 0x08F6:
-		if 42 >= budget {
-			goto budget
-		}
-		goto L08F6
-	case 0x090D:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L090D
-	case 0x0914:
+		goto L08E5
+	case 0x08EE:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0914
+		goto L08EE
+	case 0x08F1:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L08F1
+	case 0x08F4:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L08F4
+	case 0x090B:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L090B
+	case 0x0912:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0912
+	case 0x0915:
+		if 64 >= budget {
+			goto budget
+		}
+		goto L0915
+	case 0x091B:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L091B
+	case 0x092A:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L092A
+	case 0x092F:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L092F
+	case 0x0937:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0937
+	case 0x093D:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L093D
+	case 0x0942:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0942
+	case 0x0947:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0947
+	case 0x0948:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0948
+	case 0x094D:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L094D
+	case 0x0955:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L0955
+	case 0x0957:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0957
+	case 0x0963:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L0963
+	case 0x096A:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L096A
+	case 0x0971:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0971
+	case 0x0973:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0973
+	case 0x097C:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L097C
+	case 0x0985:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0985
+	case 0x0988:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0988
+	case 0x098D:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L098D
+	case 0x098F:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L098F
+	case 0x0998:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L0998
+	case 0x099A:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L099A
+	case 0x09AE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L09AE
+	case 0x09B1:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L09B1
+	case 0x09B2:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L09B2
+	case 0x09B7:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L09B7
+	case 0x09C0:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L09C0
+	case 0x09C4:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L09C4
+	case 0x09C9:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L09C9
+	case 0x09D4:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L09D4
+	case 0x09E0:
+		if 74 >= budget {
+			goto budget
+		}
+		goto L09E0
+	case 0x09E4:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L09E4
+	case 0x09EB:
+		if 62 >= budget {
+			goto budget
+		}
+		goto L09EB
+	case 0x09EF:
+		if 58 >= budget {
+			goto budget
+		}
+		goto L09EF
+	case 0x09F3:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L09F3
+	case 0x09F7:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L09F7
+	case 0x09FB:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L09FB
+	case 0x0A00:
+		if 40 >= budget {
+			goto budget
+		}
+		goto L0A00
+	case 0x0A04:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L0A04
+	case 0x0A08:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0A08
+	case 0x0A0C:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L0A0C
+	case 0x0A10:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0A10
+	case 0x0A12:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0A12
+	case 0x0A16:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0A16
+	case 0x0A18:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L0A18
+	case 0x0A1C:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0A1C
+	case 0x0A1F:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A1F
+	case 0x0A22:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A22
+	case 0x0A25:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0A25
+	case 0x0A2A:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L0A2A
+	case 0x0A33:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0A33
+	case 0x0A3A:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0A3A
+	case 0x0A40:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A40
+	case 0x0A42:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A42
+	case 0x0A43:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A43
+	case 0x0A46:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L0A46
+	case 0x0A48:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L0A48
+	case 0x0A4A:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L0A4A
+	case 0x0A4F:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0A4F
+	case 0x0A58:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0A58
+	case 0x0A65:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A65
+	case 0x0A67:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A67
+	case 0x0A68:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0A68
+	case 0x0A6E:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0A6E
+	case 0x0A75:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0A75
+	case 0x0A78:
+		if 62 >= budget {
+			goto budget
+		}
+		goto L0A78
+	case 0x0AA5:
+		if 397 >= budget {
+			goto budget
+		}
+		goto L0AA5
+	case 0x0AAA:
+		if 389 >= budget {
+			goto budget
+		}
+		goto L0AAA
+	case 0x0AB3:
+		if 378 >= budget {
+			goto budget
+		}
+		goto L0AB3
+	case 0x0AB7:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0AB7
+	case 0x0ABA:
+		if 326 >= budget {
+			goto budget
+		}
+		goto L0ABA
+	case 0x0AC4:
+		if 313 >= budget {
+			goto budget
+		}
+		goto L0AC4
+	case 0x0AC8:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L0AC8
+	case 0x0AD0:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0AD0
+	case 0x0AD2:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0AD2
+	case 0x0AD9:
+		if 320 >= budget {
+			goto budget
+		}
+		goto L0AD9
+	case 0x0ADE:
+		if 312 >= budget {
+			goto budget
+		}
+		goto L0ADE
+	case 0x0AE1:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0AE1
+	case 0x0AE4:
+		if 373 >= budget {
+			goto budget
+		}
+		goto L0AE4
+	case 0x0AEE:
+		if 361 >= budget {
+			goto budget
+		}
+		goto L0AEE
+	case 0x0AF0:
+		if 359 >= budget {
+			goto budget
+		}
+		goto L0AF0
+	case 0x0AF4:
+		if 355 >= budget {
+			goto budget
+		}
+		goto L0AF4
+	case 0x0B03:
+		if 335 >= budget {
+			goto budget
+		}
+		goto L0B03
+	case 0x0B0D:
+		if 322 >= budget {
+			goto budget
+		}
+		goto L0B0D
+	case 0x0B11:
+		if 318 >= budget {
+			goto budget
+		}
+		goto L0B11
+	case 0x0B1B:
+		if 315 >= budget {
+			goto budget
+		}
+		goto L0B1B
+	case 0x0B1F:
+		if 311 >= budget {
+			goto budget
+		}
+		goto L0B1F
+	case 0x0B23:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L0B23
+	case 0x0B39:
+		if 316 >= budget {
+			goto budget
+		}
+		goto L0B39
+	case 0x0B3E:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0B3E
+	case 0x0B40:
+		if 305 >= budget {
+			goto budget
+		}
+		goto L0B40
+	case 0x0B46:
+		if 298 >= budget {
+			goto budget
+		}
+		goto L0B46
+	case 0x0B53:
+		if 277 >= budget {
+			goto budget
+		}
+		goto L0B53
+	case 0x0BCD:
+		if 79 >= budget {
+			goto budget
+		}
+		goto L0BCD
+	case 0x0BD5:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L0BD5
+	case 0x0BDA:
+		if 61 >= budget {
+			goto budget
+		}
+		goto L0BDA
+	case 0x0BFD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0BFD
+	case 0x1062:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L1062
+	case 0x106B:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L106B
+	case 0x107D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L107D
+	case 0x1080:
+		if 3537 >= budget {
+			goto budget
+		}
+		goto L1080
+	case 0x1082:
+		if 3535 >= budget {
+			goto budget
+		}
+		goto L1082
+	case 0x1092:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L1092
+	case 0x1097:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L1097
+	case 0x109C:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L109C
+	case 0x10A3:
+		if 115 >= budget {
+			goto budget
+		}
+		goto L10A3
+	case 0x10CC:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L10CC
+	case 0x10CE:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L10CE
+	case 0x10DF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L10DF
+	case 0x10E2:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L10E2
+	case 0x10E8:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L10E8
+	case 0x10EB:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L10EB
+	case 0x1108:
+		if 52 >= budget {
+			goto budget
+		}
+		goto L1108
+	case 0x1127:
+		if 71 >= budget {
+			goto budget
+		}
+		goto L1127
+	case 0x1151:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L1151
+	case 0x1155:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1155
+	case 0x1162:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L1162
+	case 0x1166:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1166
+	case 0x1179:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L1179
+	case 0x1180:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L1180
+	case 0x1187:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L1187
+	case 0x1193:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1193
+	case 0x1197:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L1197
+	case 0x119D:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L119D
+	case 0x119E:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L119E
+	case 0x11A1:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L11A1
+	case 0x11A7:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L11A7
+	case 0x11AB:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L11AB
+	case 0x11B1:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L11B1
+	case 0x11BD:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L11BD
+	case 0x11C0:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L11C0
+	case 0x11C2:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L11C2
 	case 0x17A1:
 		if 85 >= budget {
 			goto budget
@@ -1308,18 +2061,18 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E4) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
 	}
 
 L0000: // CHESS
-	if clock+11<<clockShift >= end {
+	if clock+12<<clockShift >= end {
 		pc = 0x0000
 		goto budget
 	}
-	clock += 11<<clockShift + 5
+	clock += 12<<clockShift + 4
 	// 0000 CLD
 	{
 		c.P &^= FlagD
@@ -1334,15 +2087,23 @@ L0000: // CHESS
 	{
 		s = x
 	}
-	// 0004 LDX #$8A
+	// 0004 JSR XINIT
 	{
-		m := byte(0x8A)
-		x = m
-		nz = int(int8(x))
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
+		s -= 2
+		goto L1062
 	}
-	// 0006 STX .SP2
+
+L0007:
+	if clock+2<<clockShift >= end {
+		pc = 0x0007
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0007 NOP
 	{
-		c.Mem[0x00B2] = x
+
 	}
 
 L0008: // OUT
@@ -1376,7 +2137,7 @@ L000B:
 	}
 
 L000E:
-	if clock+2645<<clockShift >= end {
+	if clock+41<<clockShift >= end {
 		pc = 0x000E
 		goto budget
 	}
@@ -1427,15 +2188,25 @@ L0018:
 	}
 
 L001A: // WHSET
-	clock += 18<<clockShift + 6
-	// 001A LDA SETW,X
-	{
-		ea := 0x1781 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
+	if clock+6<<clockShift >= end {
+		pc = 0x001A
+		goto budget
 	}
+	clock += 6<<clockShift + 1
+	// 001A JSR XSETW
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x1C
+		s -= 2
+		goto L106B
+	}
+
+L001D:
+	if clock+46<<clockShift >= end {
+		pc = 0x001D
+		goto budget
+	}
+	clock += 14<<clockShift + 5
 	// 001D STA .BK,X
 	{
 		ea := uint16(x + 0x60)
@@ -1510,12 +2281,12 @@ L002A: // NOSET
 
 L002E:
 	clock += 6<<clockShift + 1
-	// 002E JSR REVERSE
+	// 002E JSR REVX
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
-		goto L0400_0031
+		goto L107D
 	}
 
 L0031:
@@ -1562,7 +2333,7 @@ L0039:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
 		s -= 2
-		goto L04C2
+		goto L0453
 	}
 
 L003C: // CLDSP
@@ -1657,89 +2428,123 @@ L00ED: // FR
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0527:
-			goto L0527
+		case 0x04B8:
+			goto L04B8
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -1792,6 +2597,8 @@ L0208:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
+		case 0x020C:
+			goto L020C
 		case 0x081C:
 			goto L081C
 		case 0x0835:
@@ -1799,86 +2606,120 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -1886,12 +2727,12 @@ L0208:
 
 L0209: // NEX
 	clock += 6<<clockShift + 1
-	// 0209 JSR RESET
+	// 0209 JSR RTYPE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
-		goto L0266_020C
+		goto L0915
 	}
 
 L020C:
@@ -1900,9 +2741,9 @@ L020C:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 020C LDY .PIECE
+	// 020C LDY .TYPE
 	{
-		m := c.Mem[0x00B0]
+		m := c.Mem[0x00DA]
 		y = m
 		nz = int(int8(y))
 	}
@@ -2017,9 +2858,9 @@ L021F:
 
 L0222:
 	clock += 9<<clockShift + 4
-	// 0222 LDY .PIECE
+	// 0222 LDY .TYPE
 	{
-		m := c.Mem[0x00B0]
+		m := c.Mem[0x00DA]
 		y = m
 		nz = int(int8(y))
 	}
@@ -2066,9 +2907,9 @@ L022C:
 		nz = int(int8(m))
 		c.Mem[0x00B6] = m
 	}
-	// 022E LDX .PIECE
+	// 022E LDX .TYPE
 	{
-		m := c.Mem[0x00B0]
+		m := c.Mem[0x00DA]
 		x = m
 		nz = int(int8(x))
 	}
@@ -2122,12 +2963,12 @@ L023C: // P1
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 023C JSR CMOVE
+	// 023C JSR PCAP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
-		goto L0426_023F
+		goto L0A43
 	}
 
 L023F:
@@ -2252,12 +3093,12 @@ L0256:
 
 L0258:
 	clock += 6<<clockShift + 1
-	// 0258 JSR JANUS
+	// 0258 JSR PJAN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
-		goto L02F3_025B
+		goto L0A68
 	}
 
 L025B:
@@ -2329,93 +3170,127 @@ L0266: // RESET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x020C:
-			goto L020C
 		case 0x022C:
 			goto L022C
 		case 0x0249:
 			goto L0249
+		case 0x09B1:
+			goto L09B1
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -2445,7 +3320,7 @@ L0271:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
 		s -= 2
-		goto L0453_0274
+		goto L0A78
 	}
 
 L0274:
@@ -2486,7 +3361,7 @@ L027A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
-		goto L03D5
+		goto L03BD
 	}
 
 L027D: // DISP
@@ -2559,7 +3434,7 @@ L028C: // ERROR
 	}
 
 L02F3: // JANUS
-	if clock+80<<clockShift >= end {
+	if clock+52<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -2631,7 +3506,7 @@ L02FD:
 	}
 	// 0303 JMP UNWIND
 	{
-		goto L039C
+		goto L0384
 	}
 
 L0306: // JR0
@@ -2653,87 +3528,123 @@ L0306: // JR0
 			goto L0246
 		case 0x025B:
 			goto L025B
+		case 0x09AE:
+			goto L09AE
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -2841,167 +3752,72 @@ L031D:
 	}
 
 L0324: // TRY
-	if clock+13<<clockShift >= end {
+	if clock+6<<clockShift >= end {
 		pc = 0x0324
 		goto budget
 	}
-	clock += 13<<clockShift + 3
-	// 0324 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0326 LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0328 JSR PST
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
-		s -= 2
-		goto L057B_032B
-	}
-
-L032B:
-	if clock+12<<clockShift >= end {
-		pc = 0x032B
-		goto budget
-	}
-	clock += 12<<clockShift + 3
-	// 032B STA .TMP
-	{
-		c.Mem[0x00B5] = a
-	}
-	// 032D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 032F JSR PST
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
-		s -= 2
-		goto L057B_0332
-	}
-
-L0332:
-	if clock+17<<clockShift >= end {
-		pc = 0x0332
-		goto budget
-	}
-	clock += 9<<clockShift + 4
-	// 0332 SEC
-	{
-		cf = 1
-	}
-	// 0333 SBC .TMP
-	{
-		m := c.Mem[0x00B5]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 0335 CPX #$00
-	{
-		m := byte(0x00)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0337 BNE TP1
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L033B
-		}
-	}
-
-L0339:
-	clock += 2<<clockShift + 1
-	// 0339 SBC #$01
-	{
-		m := byte(0x01)
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-
-L033B: // TP1
 	clock += 6<<clockShift + 1
-	// 033B JSR GAINR
+	// 0324 JSR TPST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
-		goto L03B5
+		goto L1166
 	}
 
-L033E:
+L0327:
 	if clock+6<<clockShift >= end {
-		pc = 0x033E
+		pc = 0x0327
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 033E JSR MOVE
+	// 0327 JSR GAINR
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x40
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x29
 		s -= 2
-		goto L0453_0341
+		goto L039D
 	}
 
-L0341:
-	if clock+59<<clockShift >= end {
-		pc = 0x0341
+L032A:
+	if clock+6<<clockShift >= end {
+		pc = 0x032A
 		goto budget
 	}
-	clock += 58<<clockShift + 17
-	// 0341 LDY .CAPT
+	clock += 6<<clockShift + 1
+	// 032A JSR MOVE
 	{
-		m := c.Mem[0x009A]
-		y = m
-		nz = int(int8(y))
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2C
+		s -= 2
+		goto L0A78
 	}
-	// 0343 INY
-	{
-		y++
-		nz = int(int8(y))
+
+L032D:
+	if clock+52<<clockShift >= end {
+		pc = 0x032D
+		goto budget
 	}
-	// 0344 LDX .PLY
+	clock += 52<<clockShift + 15
+	// 032D LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0346 LDA .EVAL,X
+	// 032F LDA .EVAL,X
 	{
 		m := c.Mem[x+0x80]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0348 CLC
+	// 0331 CLC
 	{
 		cf = 0
 	}
-	// 0349 ADC $1780,Y
+	// 0332 ADC .MAT
 	{
-		ea := 0x1780 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
+		m := c.Mem[0x00DB]
 		t := uint(a) + uint(m) + uint(cf)
 		r := byte(t)
 		v = (a^r)&(m^r)&0x80 != 0
@@ -3009,7 +3825,7 @@ L0341:
 		a = r
 		nz = int(int8(r))
 	}
-	// 034C ADC .GAIN
+	// 0334 ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
 		t := uint(a) + uint(m) + uint(cf)
@@ -3019,47 +3835,137 @@ L0341:
 		a = r
 		nz = int(int8(r))
 	}
-	// 034E EOR #$FF
+	// 0336 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0350 STA $81,X
+	// 0338 STA $81,X
 	{
 		ea := uint16(x + 0x81)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 35<<clockShift + 9
-			pc = 0x0350
+			pc = 0x0338
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0352 LDA .BETA,X
+	// 033A LDA .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0354 EOR #$FF
+	// 033C EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0356 STA $71,X
+	// 033E STA $71,X
 	{
 		ea := uint16(x + 0x71)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 25<<clockShift + 6
-			pc = 0x0356
+			pc = 0x033E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0358 LDA .ALPHA,X
+	// 0340 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0342 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0344 STA $79,X
+	{
+		ea := uint16(x + 0x79)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 15<<clockShift + 3
+			pc = 0x0344
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0346 INC .PLY
+	{
+		m := c.Mem[0x0047]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0047] = m
+	}
+	// 0348 JSR NEGA
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x4A
+		s -= 2
+		goto L17A1
+	}
+
+L034B:
+	if clock+14<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 14<<clockShift + 3
+	// 034B DEC .PLY
+	{
+		m := c.Mem[0x0047]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0047] = m
+	}
+	// 034D STA .SCORE
+	{
+		c.Mem[0x004C] = a
+	}
+	// 034F JSR UMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x51
+		s -= 2
+		goto L10A3
+	}
+
+L0352:
+	if clock+70<<clockShift >= end {
+		pc = 0x0352
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0352 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0354 LDA .ABORT
+	{
+		m := c.Mem[0x004B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0356 BNE CUT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L037E
+		}
+	}
+
+L0358:
+	clock += 7<<clockShift + 3
+	// 0358 LDA .SCORE
+	{
+		m := c.Mem[0x004C]
 		a = m
 		nz = int(int8(a))
 	}
@@ -3069,112 +3975,22 @@ L0341:
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 035C STA $79,X
-	{
-		ea := uint16(x + 0x79)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 15<<clockShift + 3
-			pc = 0x035C
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 035E INC .PLY
-	{
-		m := c.Mem[0x0047]
-		m++
-		nz = int(int8(m))
-		c.Mem[0x0047] = m
-	}
-	// 0360 JSR NEGA
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x62
-		s -= 2
-		goto L17A1
-	}
-
-L0363:
-	if clock+14<<clockShift >= end {
-		pc = 0x0363
-		goto budget
-	}
-	clock += 14<<clockShift + 3
-	// 0363 DEC .PLY
-	{
-		m := c.Mem[0x0047]
-		m--
-		nz = int(int8(m))
-		c.Mem[0x0047] = m
-	}
-	// 0365 STA .SCORE
-	{
-		c.Mem[0x004C] = a
-	}
-	// 0367 JSR UMOVE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x69
-		s -= 2
-		goto L0494
-	}
-
-L036A:
-	if clock+70<<clockShift >= end {
-		pc = 0x036A
-		goto budget
-	}
-	clock += 8<<clockShift + 3
-	// 036A LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 036C LDA .ABORT
-	{
-		m := c.Mem[0x004B]
-		a = m
-		nz = int(int8(a))
-	}
-	// 036E BNE CUT
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0396
-		}
-	}
-
-L0370:
-	clock += 7<<clockShift + 3
-	// 0370 LDA .SCORE
-	{
-		m := c.Mem[0x004C]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0372 EOR #$FF
-	{
-		m := byte(0xFF)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0374 BEQ JRET
+	// 035C BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03A0
+			goto L0388
 		}
 	}
 
-L0376:
+L035E:
 	clock += 20<<clockShift + 5
-	// 0376 LSR .MODE,X
+	// 035E LSR .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
-			pc = 0x0376
+			pc = 0x035E
 			goto step
 		}
 		m := c.Mem[ea]
@@ -3183,16 +3999,16 @@ L0376:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 0378 SEC
+	// 0360 SEC
 	{
 		cf = 1
 	}
-	// 0379 ROL .MODE,X
+	// 0361 ROL .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 12<<clockShift + 3
-			pc = 0x0379
+			pc = 0x0361
 			goto step
 		}
 		m := c.Mem[ea]
@@ -3200,288 +4016,322 @@ L0376:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 037B CMP .ALPHA,X
+	// 0363 CMP .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 037D BCC JRET
+	// 0365 BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03A0
+			goto L0388
 		}
 	}
 
-L037F:
+L0367:
 	clock += 2<<clockShift + 1
-	// 037F BEQ JRET
+	// 0367 BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03A0
+			goto L0388
 		}
 	}
 
-L0381:
+L0369:
 	clock += 8<<clockShift + 3
-	// 0381 STA .ALPHA,X
+	// 0369 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x0381
+			pc = 0x0369
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0383 CPX #$00
+	// 036B CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0385 BNE JNR
+	// 036D BNE JNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L038F
+			goto L0377
 		}
 	}
 
-L0387:
+L036F:
 	clock += 12<<clockShift + 4
-	// 0387 LDY .PIECE
+	// 036F LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0389 STY .RBP
+	// 0371 STY .RBP
 	{
 		c.Mem[0x004D] = y
 	}
-	// 038B LDY .SQUARE
+	// 0373 LDY .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		y = m
 		nz = int(int8(y))
 	}
-	// 038D STY .RBM
+	// 0375 STY .RBM
 	{
 		c.Mem[0x004E] = y
 	}
 
-L038F: // JNR
+L0377: // JNR
 	clock += 6<<clockShift + 2
-	// 038F CMP .BETA,X
+	// 0377 CMP .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0391 BCC JRET
+	// 0379 BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03A0
+			goto L0388
 		}
 	}
 
-L0393:
+L037B:
 	clock += 6<<clockShift + 1
-	// 0393 JSR KREC
+	// 037B JSR KREC
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x95
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x7D
 		s -= 2
-		goto L08F0
+		goto L08EE
 	}
 
-L0396: // CUT
+L037E: // CUT
 	if clock+24<<clockShift >= end {
-		pc = 0x0396
+		pc = 0x037E
 		goto budget
 	}
 	clock += 10<<clockShift + 3
-	// 0396 LDA .MODE,X
+	// 037E LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0398 ORA #$80
+	// 0380 ORA #$80
 	{
 		m := byte(0x80)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 039A STA .MODE,X
+	// 0382 STA .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x039A
+			pc = 0x0382
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L039C: // UNWIND
+L0384: // UNWIND
 	clock += 8<<clockShift + 3
-	// 039C LDA .SSP,X
+	// 0384 LDA .SSP,X
 	{
 		m := c.Mem[x+0x90]
 		a = m
 		nz = int(int8(a))
 	}
-	// 039E TAX
+	// 0386 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 039F TXS
+	// 0387 TXS
 	{
 		s = x
 	}
 
-L03A0: // JRET
+L0388: // JRET
 	clock += 6<<clockShift + 1
-	// 03A0 RTS
+	// 0388 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L03A1: // NOLEG2
+L0389: // NOLEG2
 	if clock+11<<clockShift >= end {
-		pc = 0x03A1
+		pc = 0x0389
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 03A1 DEC .PLY
+	// 0389 DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 03A3 JSR REVERSE
+	// 038B JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xA5
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x8D
 		s -= 2
-		goto L0400_03A6
+		goto L0400_038E
 	}
 
-L03A6:
+L038E:
 	if clock+20<<clockShift >= end {
-		pc = 0x03A6
+		pc = 0x038E
 		goto budget
 	}
 	clock += 13<<clockShift + 5
-	// 03A6 LDX .PLY
+	// 038E LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03A8 LDA $89,X
+	// 0390 LDA $89,X
 	{
 		m := c.Mem[x+0x89]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03AA LSR A
+	// 0392 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -3489,28 +4339,28 @@ L03A6:
 		nz = int(int8(m))
 		a = m
 	}
-	// 03AB LDA #$80
+	// 0393 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 03AD BCC NR2
+	// 0395 BCC NR2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03B2
+			goto L039A
 		}
 	}
 
-L03AF:
+L0397:
 	clock += 4<<clockShift + 2
-	// 03AF TXA
+	// 0397 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03B0 ADC #$01
+	// 0398 ADC #$01
 	{
 		m := byte(0x01)
 		t := uint(a) + uint(m) + uint(cf)
@@ -3521,58 +4371,58 @@ L03AF:
 		nz = int(int8(r))
 	}
 
-L03B2: // NR2
+L039A: // NR2
 	clock += 3<<clockShift + 1
-	// 03B2 JMP REVERSE
+	// 039A JMP REVERSE
 	{
 		goto L0400
 	}
 
-L03B5: // GAINR
+L039D: // GAINR
 	if clock+15<<clockShift >= end {
-		pc = 0x03B5
+		pc = 0x039D
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03B5 STA .GAIN
+	// 039D STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03B7 LDY .PLY
+	// 039F LDY .PLY
 	{
 		m := c.Mem[0x0047]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03B9 BNE GR
+	// 03A1 BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03D4
+			goto L03BC
 		}
 	}
 
-L03BB:
+L03A3:
 	clock += 2<<clockShift + 1
-	// 03BB LDY #$03
+	// 03A3 LDY #$03
 	{
 		m := byte(0x03)
 		y = m
 		nz = int(int8(y))
 	}
 
-L03BD: // GR1
+L03A5: // GR1
 	if clock+33<<clockShift >= end {
-		pc = 0x03BD
+		pc = 0x03A5
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03BD TXA
+	// 03A5 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03BE CMP .HISTP,Y
+	// 03A6 CMP .HISTP,Y
 	{
 		ea := 0x00D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -3581,23 +4431,23 @@ L03BD: // GR1
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03C1 BNE GR2
+	// 03A9 BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03D1
+			goto L03B9
 		}
 	}
 
-L03C3:
+L03AB:
 	clock += 9<<clockShift + 3
-	// 03C3 LDA .SQUARE
+	// 03AB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03C5 CMP .HISTF,Y
+	// 03AD CMP .HISTF,Y
 	{
 		ea := 0x00D4 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -3606,23 +4456,23 @@ L03C3:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03C8 BNE GR2
+	// 03B0 BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03D1
+			goto L03B9
 		}
 	}
 
-L03CA:
+L03B2:
 	clock += 14<<clockShift + 4
-	// 03CA LDA .GAIN
+	// 03B2 LDA .GAIN
 	{
 		m := c.Mem[0x00B4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03CC SBC #$06
+	// 03B4 SBC #$06
 	{
 		m := byte(0x06)
 		m = ^m
@@ -3633,237 +4483,305 @@ L03CA:
 		a = r
 		nz = int(int8(r))
 	}
-	// 03CE STA .GAIN
+	// 03B6 STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03D0 RTS
+	// 03B8 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x033E:
-			goto L033E
+		case 0x032A:
+			goto L032A
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L03D1: // GR2
+L03B9: // GR2
 	clock += 4<<clockShift + 2
-	// 03D1 DEY
+	// 03B9 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 03D2 BPL GR1
+	// 03BA BPL GR1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L03BD
+			goto L03A5
 		}
 	}
 
-L03D4: // GR
+L03BC: // GR
 	clock += 6<<clockShift + 1
-	// 03D4 RTS
+	// 03BC RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x033E:
-			goto L033E
+		case 0x032A:
+			goto L032A
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L03D5: // DISMV
+L03BD: // DISMV
 	if clock+2<<clockShift >= end {
-		pc = 0x03D5
+		pc = 0x03BD
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 03D5 LDX #$04
+	// 03BD LDX #$04
 	{
 		m := byte(0x04)
 		x = m
 		nz = int(int8(x))
 	}
 
-L03D7: // ROL
+L03BF: // ROL
 	if clock+29<<clockShift >= end {
-		pc = 0x03D7
+		pc = 0x03BF
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03D7 ASL .BESTM
+	// 03BF ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -3871,43 +4789,43 @@ L03D7: // ROL
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03D9 ROL .BESTV
+	// 03C1 ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
 		nz = int(int8(m))
 		c.Mem[0x00FA] = m
 	}
-	// 03DB DEX
+	// 03C3 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 03DC BNE ROL
+	// 03C4 BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03D7
+			goto L03BF
 		}
 	}
 
-L03DE:
+L03C6:
 	clock += 15<<clockShift + 4
-	// 03DE ORA .BESTM
+	// 03C6 ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03E0 STA .BESTM
+	// 03C8 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03E2 STA .SQUARE
+	// 03CA STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03E4 RTS
+	// 03CC RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -3917,86 +4835,120 @@ L03DE:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -4162,86 +5114,120 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -4413,93 +5399,127 @@ L044C: // RETL
 		switch pc {
 		case 0x0219:
 			goto L0219
-		case 0x023F:
-			goto L023F
 		case 0x0254:
 			goto L0254
-		case 0x08DA:
-			goto L08DA
+		case 0x08D8:
+			goto L08D8
+		case 0x0A46:
+			goto L0A46
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -4526,899 +5546,389 @@ L044F: // ILLEGAL
 		switch pc {
 		case 0x0219:
 			goto L0219
-		case 0x023F:
-			goto L023F
 		case 0x0254:
 			goto L0254
-		case 0x08DA:
-			goto L08DA
+		case 0x08D8:
+			goto L08D8
+		case 0x0A46:
+			goto L0A46
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0453: // MOVE
-	if clock+23<<clockShift >= end {
+L0453: // GO
+	if clock+4<<clockShift >= end {
 		pc = 0x0453
 		goto budget
 	}
-	clock += 23<<clockShift + 9
-	// 0453 TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 0454 STX .SP1
-	{
-		c.Mem[0x00B3] = x
-	}
-	// 0456 LDX .SP2
-	{
-		m := c.Mem[0x00B2]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0458 TXS
-	{
-		s = x
-	}
-	// 0459 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 045B PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 045C TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 045D STA $4F
-	{
-		c.Mem[0x004F] = a
-	}
-	// 045F LDX #$20
-	{
-		m := byte(0x20)
-		x = m
-		nz = int(int8(x))
-	}
-
-L0461: // CHECK
-	if clock+77<<clockShift >= end {
-		pc = 0x0461
-		goto budget
-	}
-	clock += 8<<clockShift + 3
-	// 0461 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0462 CMP .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0464 BNE CHECK
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0461
-		}
-	}
-
-L0466:
-	clock += 69<<clockShift + 23
-	// 0466 STX .CAPT
-	{
-		c.Mem[0x009A] = x
-	}
-	// 0468 LDA #$CC
-	{
-		m := byte(0xCC)
-		a = m
-		nz = int(int8(a))
-	}
-	// 046A STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 64<<clockShift + 21
-			pc = 0x046A
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 046C TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 046D PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 046E TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 046F EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0471 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0472 LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0474 EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0476 STA .SQB,X
-	{
-		ea := 0x0F00 + uint16(x)
-		if c.Hooked(ea) {
-			clock -= 42<<clockShift + 13
-			pc = 0x0476
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0479 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 047B LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 047D STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 30<<clockShift + 10
-			pc = 0x047D
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 047F PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0480 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0482 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0483 LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0485 STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 16<<clockShift + 5
-			pc = 0x0485
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0488 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0489 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 048A LDA .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		a = m
-		nz = int(int8(a))
-	}
-	// 048C PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-
-L048D: // STRV
-	if clock+16<<clockShift >= end {
-		pc = 0x048D
-		goto budget
-	}
-	clock += 16<<clockShift + 5
-	// 048D TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 048E STX .SP2
-	{
-		c.Mem[0x00B2] = x
-	}
-	// 0490 LDX .SP1
-	{
-		m := c.Mem[0x00B3]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0492 TXS
-	{
-		s = x
-	}
-	// 0493 RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x0274:
-			goto L0274
-		case 0x0341:
-			goto L0341
-		case 0x036A:
-			goto L036A
-		case 0x0576:
-			goto L0576
-		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
-			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
-				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
-				goto L025B
-			case 127:
-				goto L03A6
-			}
-		}
-		goto step
-	}
-
-L0494: // UMOVE
-	if clock+86<<clockShift >= end {
-		pc = 0x0494
-		goto budget
-	}
-	clock += 75<<clockShift + 25
-	// 0494 TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 0495 STX .SP1
-	{
-		c.Mem[0x00B3] = x
-	}
-	// 0497 LDX .SP2
-	{
-		m := c.Mem[0x00B2]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0499 TXS
-	{
-		s = x
-	}
-	// 049A PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 049B STA .MOVEN
-	{
-		c.Mem[0x00B6] = a
-	}
-	// 049D PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 049E STA .PIECE
-	{
-		c.Mem[0x00B0] = a
-	}
-	// 04A0 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 04A1 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 04A2 STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 45<<clockShift + 15
-			pc = 0x04A2
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 04A4 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 04A6 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 04A7 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 04A8 EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 04AA STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 31<<clockShift + 10
-			pc = 0x04AA
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 04AD PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 04AE TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 04AF PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 04B0 STA .SQUARE
-	{
-		c.Mem[0x00B1] = a
-	}
-	// 04B2 STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 13<<clockShift + 5
-			pc = 0x04B2
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 04B4 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 04B6 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 04B7 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 04B8 BMI UNONE
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L04BC
-		}
-	}
-
-L04BA:
-	clock += 3<<clockShift + 1
-	// 04BA EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-
-L04BC: // UNONE
-	clock += 8<<clockShift + 2
-	// 04BC STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 8<<clockShift + 2
-			pc = 0x04BC
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 04BF JMP STRV
-	{
-		goto L048D
-	}
-
-L04C2: // GO
-	if clock+4<<clockShift >= end {
-		pc = 0x04C2
-		goto budget
-	}
 	clock += 4<<clockShift + 2
-	// 04C2 LDA #$FF
+	// 0453 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 04C4 LDX #$00
+	// 0455 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
 
-L04C6: // GCLR
+L0457: // GCLR
 	if clock+11<<clockShift >= end {
-		pc = 0x04C6
+		pc = 0x0457
 		goto budget
 	}
 	clock += 9<<clockShift + 3
-	// 04C6 STA .SQB,X
+	// 0457 STA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		if c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
-			pc = 0x04C6
+			pc = 0x0457
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 04C9 INX
+	// 045A INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 04CA BNE GCLR
+	// 045B BNE GCLR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L04C6
+			goto L0457
 		}
 	}
 
-L04CC:
+L045D:
 	clock += 2<<clockShift + 1
-	// 04CC LDX #$1F
+	// 045D LDX #$1F
 	{
 		m := byte(0x1F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L04CE: // GSET
+L045F: // GSET
 	if clock+1390<<clockShift >= end {
-		pc = 0x04CE
+		pc = 0x045F
 		goto budget
 	}
 	clock += 10<<clockShift + 4
-	// 04CE LDY .BOARD,X
+	// 045F LDY .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		y = m
 		nz = int(int8(y))
 	}
-	// 04D0 TYA
+	// 0461 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 04D1 AND #$88
+	// 0462 AND #$88
 	{
 		m := byte(0x88)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 04D3 BNE GNEXT
+	// 0464 BNE GNEXT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L04D9
+			goto L046A
 		}
 	}
 
-L04D5:
+L0466:
 	clock += 7<<clockShift + 2
-	// 04D5 TXA
+	// 0466 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 04D6 STA .SQB,Y
+	// 0467 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
-			pc = 0x04D6
+			pc = 0x0467
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L04D9: // GNEXT
+L046A: // GNEXT
 	clock += 4<<clockShift + 2
-	// 04D9 DEX
+	// 046A DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 04DA BPL GSET
+	// 046B BPL GSET
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L04CE
+			goto L045F
 		}
 	}
 
-L04DC:
+L046D:
 	clock += 17<<clockShift + 7
-	// 04DC INX
+	// 046D INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 04DD STX .ORI
+	// 046E STX .ORI
 	{
 		c.Mem[0x009D] = x
 	}
-	// 04DF STX .SIDE
+	// 0470 STX .SIDE
 	{
 		c.Mem[0x009E] = x
 	}
-	// 04E1 LDX #$FF
+	// 0472 LDX #$FF
 	{
 		m := byte(0xFF)
 		x = m
 		nz = int(int8(x))
 	}
-	// 04E3 STX .RBP
+	// 0474 STX .RBP
 	{
 		c.Mem[0x004D] = x
 	}
-	// 04E5 TXA
+	// 0476 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 04E6 LDY #$07
+	// 0477 LDY #$07
 	{
 		m := byte(0x07)
 		y = m
 		nz = int(int8(y))
 	}
 
-L04E8: // GKCLR
+L0479: // GKCLR
 	clock += 9<<clockShift + 3
-	// 04E8 STA .KP,Y
+	// 0479 STA .KP,Y
 	{
 		ea := 0x1000 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
-			pc = 0x04E8
+			pc = 0x0479
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 04EB DEY
+	// 047C DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 04EC BPL GKCLR
+	// 047D BPL GKCLR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L04E8
+			goto L0479
 		}
 	}
 
-L04EE:
+L047F:
 	clock += 18<<clockShift + 7
-	// 04EE INX
+	// 047F INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 04EF STX .ABORT
+	// 0480 STX .ABORT
 	{
 		c.Mem[0x004B] = x
 	}
-	// 04F1 STX .IDEP
+	// 0482 STX .IDEP
 	{
 		c.Mem[0x0048] = x
 	}
-	// 04F3 LDY #$00
+	// 0484 LDY #$00
 	{
 		m := byte(0x00)
 		y = m
 		nz = int(int8(y))
 	}
-	// 04F5 LDA .LEVT
+	// 0486 LDA .LEVT
 	{
 		m := c.Mem[0x018B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 04F8 CMP #$FF
+	// 0489 CMP #$FF
 	{
 		m := byte(0xFF)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04FA BEQ GLEV
+	// 048B BEQ GLEV
 	{
 		if byte(nz) == 0 {
-			clock += 2 << clockShift
-			goto L0503
+			clock += 1 << clockShift
+			goto L0494
 		}
 	}
 
-L04FC:
+L048D:
 	clock += 8<<clockShift + 3
-	// 04FC INY
+	// 048D INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 04FD LDA .LEVC
+	// 048E LDA .LEVC
 	{
 		m := c.Mem[0x02F2]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0500 BEQ GLEV
+	// 0491 BEQ GLEV
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0503
+			goto L0494
 		}
 	}
 
-L0502:
+L0493:
 	clock += 2<<clockShift + 1
-	// 0502 INY
+	// 0493 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
 
-L0503: // GLEV
+L0494: // GLEV
 	clock += 23<<clockShift + 8
-	// 0503 LDA BUDL,Y
+	// 0494 LDA BUDL,Y
 	{
 		ea := 0x05F8 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -5426,11 +5936,11 @@ L0503: // GLEV
 		a = m
 		nz = int(int8(a))
 	}
-	// 0506 STA .NODEL
+	// 0497 STA .NODEL
 	{
 		c.Mem[0x0049] = a
 	}
-	// 0508 LDA BUDH,Y
+	// 0499 LDA BUDH,Y
 	{
 		ea := 0x05FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -5438,15 +5948,15 @@ L0503: // GLEV
 		a = m
 		nz = int(int8(a))
 	}
-	// 050B STA .NODEH
+	// 049C STA .NODEH
 	{
 		c.Mem[0x004A] = a
 	}
-	// 050D CLC
+	// 049E CLC
 	{
 		cf = 0
 	}
-	// 050E ADC #$01
+	// 049F ADC #$01
 	{
 		m := byte(0x01)
 		t := uint(a) + uint(m) + uint(cf)
@@ -5456,7 +5966,7 @@ L0503: // GLEV
 		a = r
 		nz = int(int8(r))
 	}
-	// 0510 LSR A
+	// 04A1 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -5464,130 +5974,130 @@ L0503: // GLEV
 		nz = int(int8(m))
 		a = m
 	}
-	// 0511 STA .LIMIT
+	// 04A2 STA .LIMIT
 	{
 		c.Mem[0x0098] = a
 	}
 
-L0513: // ITER
+L04A4: // ITER
 	if clock+32<<clockShift >= end {
-		pc = 0x0513
+		pc = 0x04A4
 		goto budget
 	}
 	clock += 32<<clockShift + 10
-	// 0513 INC .IDEP
+	// 04A4 INC .IDEP
 	{
 		m := c.Mem[0x0048]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0048] = m
 	}
-	// 0515 LDX #$00
+	// 04A6 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0517 STX .PLY
+	// 04A8 STX .PLY
 	{
 		c.Mem[0x0047] = x
 	}
-	// 0519 STX .ALPHA
+	// 04AA STX .ALPHA
 	{
 		c.Mem[0x0070] = x
 	}
-	// 051B STX .MODE
+	// 04AC STX .MODE
 	{
 		c.Mem[0x0088] = x
 	}
-	// 051D DEX
+	// 04AE DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 051E STX .BETA
+	// 04AF STX .BETA
 	{
 		c.Mem[0x0078] = x
 	}
-	// 0520 LDA #$80
+	// 04B1 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0522 STA .EVAL
+	// 04B3 STA .EVAL
 	{
 		c.Mem[0x0080] = a
 	}
-	// 0524 JSR FIRST
+	// 04B5 JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x26
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xB7
 		s -= 2
 		goto L00DD
 	}
 
-L0527:
+L04B8:
 	if clock+6<<clockShift >= end {
-		pc = 0x0527
+		pc = 0x04B8
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0527 JSR ROOT
+	// 04B8 JSR ROOT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x29
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBA
 		s -= 2
 		goto L0803
 	}
 
-L052A:
+L04BB:
 	if clock+6<<clockShift >= end {
-		pc = 0x052A
+		pc = 0x04BB
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 052A JSR REVERSE
+	// 04BB JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x2C
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBD
 		s -= 2
-		goto L0400_052D
+		goto L0400_04BE
 	}
 
-L052D:
-	if clock+3329<<clockShift >= end {
-		pc = 0x052D
+L04BE:
+	if clock+3310<<clockShift >= end {
+		pc = 0x04BE
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 052D LDX .RBP
+	// 04BE LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 052F BMI MATE
+	// 04C0 BMI MATE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0579
+			goto L04FA
 		}
 	}
 
-L0531:
+L04C2:
 	clock += 10<<clockShift + 4
-	// 0531 LDA .NODEH
+	// 04C2 LDA .NODEH
 	{
 		m := c.Mem[0x004A]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0533 SEC
+	// 04C4 SEC
 	{
 		cf = 1
 	}
-	// 0534 SBC .LIMIT
+	// 04C5 SBC .LIMIT
 	{
 		m := c.Mem[0x0098]
 		m = ^m
@@ -5598,49 +6108,49 @@ L0531:
 		a = r
 		nz = int(int8(r))
 	}
-	// 0536 BMI GDONE
+	// 04C7 BMI GDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L053E
+			goto L04CF
 		}
 	}
 
-L0538:
+L04C9:
 	clock += 7<<clockShift + 3
-	// 0538 LDA .IDEP
+	// 04C9 LDA .IDEP
 	{
 		m := c.Mem[0x0048]
 		a = m
 		nz = int(int8(a))
 	}
-	// 053A CMP #$06
+	// 04CB CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 053C BCC ITER
+	// 04CD BCC ITER
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0513
+			goto L04A4
 		}
 	}
 
-L053E: // GDONE
+L04CF: // GDONE
 	clock += 2<<clockShift + 1
-	// 053E LDY #$02
+	// 04CF LDY #$02
 	{
 		m := byte(0x02)
 		y = m
 		nz = int(int8(y))
 	}
 
-L0540: // GHIST
+L04D1: // GHIST
 	clock += 22<<clockShift + 6
-	// 0540 LDA .HISTP,Y
+	// 04D1 LDA .HISTP,Y
 	{
 		ea := 0x00D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -5648,17 +6158,17 @@ L0540: // GHIST
 		a = m
 		nz = int(int8(a))
 	}
-	// 0543 STA $00D1,Y
+	// 04D4 STA $00D1,Y
 	{
 		ea := 0x00D1 + uint16(y)
 		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
-			pc = 0x0543
+			pc = 0x04D4
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0546 LDA .HISTF,Y
+	// 04D7 LDA .HISTF,Y
 	{
 		ea := 0x00D4 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -5666,173 +6176,104 @@ L0540: // GHIST
 		a = m
 		nz = int(int8(a))
 	}
-	// 0549 STA $00D5,Y
+	// 04DA STA $00D5,Y
 	{
 		ea := 0x00D5 + uint16(y)
 		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
-			pc = 0x0549
+			pc = 0x04DA
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 054C DEY
+	// 04DD DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 054D BPL GHIST
+	// 04DE BPL GHIST
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0540
+			goto L04D1
 		}
 	}
 
-L054F:
-	clock += 32<<clockShift + 11
-	// 054F LDX .RBP
+L04E0:
+	clock += 37<<clockShift + 11
+	// 04E0 LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0551 STX .BESTP
+	// 04E2 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 0553 STX .HISTP
+	// 04E4 STX .HISTP
 	{
 		c.Mem[0x00D0] = x
 	}
-	// 0555 LDA .BOARD,X
+	// 04E6 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0557 STA .BESTV
+	// 04E8 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0559 STA .HISTF
+	// 04EA STA .HISTF
 	{
 		c.Mem[0x00D4] = a
 	}
-	// 055B LDA .RBM
+	// 04EC LDA .RBM
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 055D STA .BESTM
+	// 04EE STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 055F STA .SQUARE
+	// 04F0 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0561 CMP #$70
-	{
-		m := byte(0x70)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0563 BCC GMOVE
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L0571
-		}
-	}
-
-L0565:
-	clock += 4<<clockShift + 2
-	// 0565 CPX #$08
-	{
-		m := byte(0x08)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0567 BCC GMOVE
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L0571
-		}
-	}
-
-L0569:
-	clock += 5<<clockShift + 2
-	// 0569 LDY $51
-	{
-		m := c.Mem[0x0051]
-		y = m
-		nz = int(int8(y))
-	}
-	// 056B BPL GMOVE
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L0571
-		}
-	}
-
-L056D:
-	clock += 6<<clockShift + 2
-	// 056D STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 6<<clockShift + 2
-			pc = 0x056D
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 056F LDX #$01
-	{
-		m := byte(0x01)
-		x = m
-		nz = int(int8(x))
-	}
-
-L0571: // GMOVE
-	clock += 9<<clockShift + 2
-	// 0571 STX .PIECE
+	// 04F2 STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 0573 JSR MOVE
+	// 04F4 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xF6
 		s -= 2
-		goto L0453_0576
+		goto L0A78
 	}
 
-L0576:
+L04F7:
 	if clock+3<<clockShift >= end {
-		pc = 0x0576
+		pc = 0x04F7
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0576 JMP CHESS
+	// 04F7 JMP CHESS
 	{
 		goto L0000
 	}
 
-L0579: // MATE
+L04FA: // MATE
 	clock += 8<<clockShift + 2
-	// 0579 TXA
+	// 04FA TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 057A RTS
+	// 04FB RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -5842,129 +6283,163 @@ L0579: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L057B: // PST
+L04FC: // PST
 	if clock+26<<clockShift >= end {
-		pc = 0x057B
+		pc = 0x04FC
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 057B ORA TBITS,X
+	// 04FC ORA TBITS,X
 	{
-		ea := 0x058C + uint16(x)
+		ea := 0x050D + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 057E TAY
+	// 04FF TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 057F LDA TPG,X
+	// 0500 LDA TPG,X
 	{
-		ea := 0x05AC + uint16(x)
+		ea := 0x0516 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0582 BMI PSTN
+	// 0503 BMI PSTN
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0588
+			goto L0509
 		}
 	}
 
-L0584:
+L0505:
 	clock += 10<<clockShift + 2
-	// 0584 LDA PSTA,Y
+	// 0505 LDA PSTA,Y
 	{
 		ea := 0x0600 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -5972,106 +6447,140 @@ L0584:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0587 RTS
+	// 0508 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x032B:
-			goto L032B
-		case 0x0332:
-			goto L0332
+		case 0x1179:
+			goto L1179
+		case 0x1180:
+			goto L1180
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0588: // PSTN
+L0509: // PSTN
 	clock += 10<<clockShift + 2
-	// 0588 LDA PSTB,Y
+	// 0509 LDA PSTB,Y
 	{
 		ea := 0x0700 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -6079,98 +6588,132 @@ L0588: // PSTN
 		a = m
 		nz = int(int8(a))
 	}
-	// 058B RTS
+	// 050C RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x032B:
-			goto L032B
-		case 0x0332:
-			goto L0332
+		case 0x1179:
+			goto L1179
+		case 0x1180:
+			goto L1180
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -6253,7 +6796,7 @@ L080C:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
 		s -= 2
-		goto L08C1
+		goto L08BF
 	}
 
 L0813:
@@ -6399,7 +6942,7 @@ L0835:
 	clock += 3<<clockShift + 1
 	// 0835 JMP NOLEG2
 	{
-		goto L03A1
+		goto L0389
 	}
 
 L0838: // GEN
@@ -6569,7 +7112,7 @@ L085A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
-		goto L087D
+		goto L087B
 	}
 
 L085D: // CDONE
@@ -6590,93 +7133,127 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L085E: // COLLECT
-	clock += 40<<clockShift + 12
+	clock += 26<<clockShift + 6
 	// 085E LDY .NEND,X
 	{
 		m := c.Mem[x+0xC8]
@@ -6693,7 +7270,7 @@ L085E: // COLLECT
 	{
 		ea := 0x0C00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 33<<clockShift + 10
+			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
 		}
@@ -6709,82 +7286,82 @@ L085E: // COLLECT
 	{
 		ea := 0x0D00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 25<<clockShift + 8
+			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 086A LDX .VICT
+	// 086A JSR VICV
 	{
-		m := c.Mem[0x009F]
-		x = m
-		nz = int(int8(x))
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
+		s -= 2
+		goto L1151
 	}
-	// 086C LDA SETW,X
-	{
-		ea := 0x1781 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
+
+L086D:
+	if clock+26<<clockShift >= end {
+		pc = 0x086D
+		goto budget
 	}
-	// 086F STA .LK,Y
+	clock += 13<<clockShift + 5
+	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
-			pc = 0x086F
+			pc = 0x086D
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0872 INY
+	// 0870 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0873 TYA
+	// 0871 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0874 AND #$1F
+	// 0872 AND #$1F
 	{
 		m := byte(0x1F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0876 BEQ CFULL
+	// 0874 BEQ CFULL
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L087C
+			goto L087A
 		}
 	}
 
-L0878:
+L0876:
 	clock += 7<<clockShift + 2
-	// 0878 LDX .PLY
+	// 0876 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 087A STY .NEND,X
+	// 0878 STY .NEND,X
 	{
 		ea := uint16(x + 0xC8)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x087A
+			pc = 0x0878
 			goto step
 		}
 		c.Mem[ea] = y
 	}
 
-L087C: // CFULL
+L087A: // CFULL
 	clock += 6<<clockShift + 1
-	// 087C RTS
+	// 087A RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -6797,141 +7374,193 @@ L087C: // CFULL
 			goto L0246
 		case 0x025B:
 			goto L025B
+		case 0x09AE:
+			goto L09AE
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L087D: // CAPS
+L087B: // CAPS
 	if clock+11<<clockShift >= end {
-		pc = 0x087D
+		pc = 0x087B
 		goto budget
 	}
 	clock += 11<<clockShift + 4
-	// 087D TSX
+	// 087B TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 087E TXA
+	// 087C TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 087F LDX .PLY
+	// 087D LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0881 STA .SSP,X
+	// 087F STA .SSP,X
 	{
 		ea := uint16(x + 0x90)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x0881
+			pc = 0x087F
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L0883: // CNEXT
+L0881: // CNEXT
 	if clock+22<<clockShift >= end {
-		pc = 0x0883
+		pc = 0x0881
 		goto budget
 	}
 	clock += 22<<clockShift + 10
-	// 0883 LDX .PLY
+	// 0881 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0885 TXA
+	// 0883 TXA
 	{
 		a = x
 		nz = int(int8(a))
+	}
+	// 0884 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0885 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
 	}
 	// 0886 ASL A
 	{
@@ -6957,67 +7586,51 @@ L0883: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 0889 ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 088A ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 088B TAY
+	// 0889 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 088C LDA #$00
+	// 088A LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 088E STA .BESTK
+	// 088C STA .BESTK
 	{
 		c.Mem[0x00D8] = a
 	}
 
-L0890: // CSCAN
+L088E: // CSCAN
 	if clock+67<<clockShift >= end {
-		pc = 0x0890
+		pc = 0x088E
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0890 TYA
+	// 088E TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0891 CMP .NEND,X
+	// 088F CMP .NEND,X
 	{
 		m := c.Mem[x+0xC8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0893 BCS CPICK
+	// 0891 BCS CPICK
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L08A5
+			goto L08A3
 		}
 	}
 
-L0895:
+L0893:
 	clock += 9<<clockShift + 3
-	// 0895 LDA .LK,Y
+	// 0893 LDA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -7025,98 +7638,98 @@ L0895:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0898 CMP .BESTK
+	// 0896 CMP .BESTK
 	{
 		m := c.Mem[0x00D8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 089A BCC CSKIP
+	// 0898 BCC CSKIP
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L08A2
+			goto L08A0
+		}
+	}
+
+L089A:
+	clock += 2<<clockShift + 1
+	// 089A BEQ CSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L08A0
 		}
 	}
 
 L089C:
-	clock += 2<<clockShift + 1
-	// 089C BEQ CSKIP
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L08A2
-		}
-	}
-
-L089E:
 	clock += 6<<clockShift + 2
-	// 089E STA .BESTK
+	// 089C STA .BESTK
 	{
 		c.Mem[0x00D8] = a
 	}
-	// 08A0 STY .BESTY
+	// 089E STY .BESTY
 	{
 		c.Mem[0x00D9] = y
 	}
 
-L08A2: // CSKIP
+L08A0: // CSKIP
 	clock += 4<<clockShift + 2
-	// 08A2 INY
+	// 08A0 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 08A3 BNE CSCAN
+	// 08A1 BNE CSCAN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0890
+			goto L088E
 		}
 	}
 
-L08A5: // CPICK
+L08A3: // CPICK
 	clock += 5<<clockShift + 2
-	// 08A5 LDA .BESTK
+	// 08A3 LDA .BESTK
 	{
 		m := c.Mem[0x00D8]
 		a = m
 		nz = int(int8(a))
 	}
-	// 08A7 BEQ CEND
+	// 08A5 BEQ CEND
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L08C0
+			goto L08BE
 		}
 	}
 
-L08A9:
+L08A7:
 	clock += 30<<clockShift + 8
-	// 08A9 LDY .BESTY
+	// 08A7 LDY .BESTY
 	{
 		m := c.Mem[0x00D9]
 		y = m
 		nz = int(int8(y))
 	}
-	// 08AB LDA #$00
+	// 08A9 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 08AD STA .LK,Y
+	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
-			pc = 0x08AD
+			pc = 0x08AB
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 08B0 LDA .LP,Y
+	// 08AE LDA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -7124,11 +7737,11 @@ L08A9:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08B3 STA .PIECE
+	// 08B1 STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
-	// 08B5 LDA .LS,Y
+	// 08B3 LDA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -7136,32 +7749,32 @@ L08A9:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08B8 STA .SQUARE
+	// 08B6 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 08BA JSR TRY
+	// 08B8 JSR TRY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xBC
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xBA
 		s -= 2
 		goto L0324
 	}
 
-L08BD:
+L08BB:
 	if clock+3<<clockShift >= end {
-		pc = 0x08BD
+		pc = 0x08BB
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 08BD JMP CNEXT
+	// 08BB JMP CNEXT
 	{
-		goto L0883
+		goto L0881
 	}
 
-L08C0: // CEND
+L08BE: // CEND
 	clock += 6<<clockShift + 1
-	// 08C0 RTS
+	// 08BE RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -7171,98 +7784,132 @@ L08C0: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L08C1: // KILL
+L08BF: // KILL
 	if clock+37<<clockShift >= end {
-		pc = 0x08C1
+		pc = 0x08BF
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 08C1 LDY .KP,X
+	// 08BF LDY .KP,X
 	{
 		ea := 0x1000 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -7270,17 +7917,17 @@ L08C1: // KILL
 		y = m
 		nz = int(int8(y))
 	}
-	// 08C4 BMI KNONE
+	// 08C2 BMI KNONE
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
-			goto L0914
+			goto L0912
 		}
 	}
 
-L08C6:
+L08C4:
 	clock += 10<<clockShift + 3
-	// 08C6 LDA .BOARD,Y
+	// 08C4 LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -7288,7 +7935,7 @@ L08C6:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08C9 CMP .KF,X
+	// 08C7 CMP .KF,X
 	{
 		ea := 0x1008 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -7297,25 +7944,25 @@ L08C6:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 08CC BNE KGONE
+	// 08CA BNE KGONE
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
-			goto L090D
+			goto L090B
 		}
 	}
 
-L08CE:
+L08CC:
 	clock += 13<<clockShift + 4
-	// 08CE STY .PIECE
+	// 08CC STY .PIECE
 	{
 		c.Mem[0x00B0] = y
 	}
-	// 08D0 STA .SQUARE
+	// 08CE STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 08D2 LDA .KD,X
+	// 08D0 LDA .KD,X
 	{
 		ea := 0x1018 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -7323,64 +7970,64 @@ L08CE:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08D5 STA .MOVEN
+	// 08D3 STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
 
-L08D7: // KSTEP
+L08D5: // KSTEP
 	if clock+6<<clockShift >= end {
-		pc = 0x08D7
+		pc = 0x08D5
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 08D7 JSR CMOVE
+	// 08D5 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xD9
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xD7
 		s -= 2
-		goto L0426_08DA
+		goto L0426_08D8
 	}
 
-L08DA:
+L08D8:
 	if clock+31<<clockShift >= end {
-		pc = 0x08DA
+		pc = 0x08D8
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 08DA BMI KGONE
+	// 08D8 BMI KGONE
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
-			goto L090D
+			goto L090B
+		}
+	}
+
+L08DA:
+	clock += 2<<clockShift + 1
+	// 08DA BVS KGONE
+	{
+		if v {
+			clock += 2 << clockShift
+			goto L090B
 		}
 	}
 
 L08DC:
-	clock += 2<<clockShift + 1
-	// 08DC BVS KGONE
-	{
-		if v {
-			clock += 2 << clockShift
-			goto L090D
-		}
-	}
-
-L08DE:
 	clock += 12<<clockShift + 4
-	// 08DE LDX .PLY
+	// 08DC LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 08E0 LDA .SQUARE
+	// 08DE LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 08E2 CMP .KS,X
+	// 08E0 CMP .KS,X
 	{
 		ea := 0x1010 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -7389,97 +8036,103 @@ L08DE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 08E5 BNE KSTEP
+	// 08E3 BNE KSTEP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L08D7
+			goto L08D5
 		}
 	}
 
-L08E7:
+L08E5:
 	clock += 14<<clockShift + 5
-	// 08E7 TSX
+	// 08E5 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 08E8 TXA
+	// 08E6 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 08E9 LDX .PLY
+	// 08E7 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 08EB STA .SSP,X
+	// 08E9 STA .SSP,X
 	{
 		ea := uint16(x + 0x90)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 7<<clockShift + 2
-			pc = 0x08EB
+			pc = 0x08E9
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 08ED JMP TRY
+	// 08EB JMP TRY
 	{
 		goto L0324
 	}
 
-L08F0: // KREC
-	if clock+50<<clockShift >= end {
-		pc = 0x08F0
+L08EE: // KREC
+	if clock+6<<clockShift >= end {
+		pc = 0x08EE
 		goto budget
 	}
-	clock += 8<<clockShift + 3
-	// 08F0 LDA .MODE,X
+	clock += 6<<clockShift + 1
+	// 08EE JSR KOK
 	{
-		m := c.Mem[x+0x88]
-		a = m
-		nz = int(int8(a))
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xF0
+		s -= 2
+		goto L11A1
 	}
-	// 08F2 AND #$40
+
+L08F1:
+	if clock+46<<clockShift >= end {
+		pc = 0x08F1
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 08F1 NOP
 	{
-		m := byte(0x40)
-		a &= m
-		nz = int(int8(a))
+
 	}
-	// 08F4 BEQ KNONE
+	// 08F2 BEQ KNONE
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0914
+			goto L0912
 		}
 	}
 
-L08F6:
+L08F4:
 	clock += 41<<clockShift + 10
-	// 08F6 LDA .PIECE
+	// 08F4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 08F8 STA .KP,X
+	// 08F6 STA .KP,X
 	{
 		ea := 0x1000 + uint16(x)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 38<<clockShift + 9
-			pc = 0x08F8
+			pc = 0x08F6
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 08FB TAY
+	// 08F9 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 08FC LDA .BOARD,Y
+	// 08FA LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -7487,262 +8140,6634 @@ L08F6:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08FF STA .KF,X
+	// 08FD STA .KF,X
 	{
 		ea := 0x1008 + uint16(x)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 27<<clockShift + 6
-			pc = 0x08FF
+			pc = 0x08FD
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0902 LDA .SQUARE
+	// 0900 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0904 STA .KS,X
+	// 0902 STA .KS,X
 	{
 		ea := 0x1010 + uint16(x)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
-			pc = 0x0904
+			pc = 0x0902
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0907 LDA .MOVEN
+	// 0905 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0909 STA .KD,X
+	// 0907 STA .KD,X
 	{
 		ea := 0x1018 + uint16(x)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
-			pc = 0x0909
+			pc = 0x0907
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 090C RTS
+	// 090A RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0396:
-			goto L0396
+		case 0x037E:
+			goto L037E
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L090D: // KGONE
+L090B: // KGONE
 	clock += 10<<clockShift + 3
-	// 090D LDX .PLY
+	// 090B LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 090F LDA #$FF
+	// 090D LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0911 STA .KP,X
+	// 090F STA .KP,X
 	{
 		ea := 0x1000 + uint16(x)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
-			pc = 0x0911
+			pc = 0x090F
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L0914: // KNONE
+L0912: // KNONE
 	clock += 6<<clockShift + 1
-	// 0914 RTS
+	// 0912 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0396:
-			goto L0396
+		case 0x037E:
+			goto L037E
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0915: // RTYPE
+	if clock+64<<clockShift >= end {
+		pc = 0x0915
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 0915 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0917 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0919 BMI RTAKEN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0948
+		}
+	}
+
+L091B:
+	clock += 21<<clockShift + 8
+	// 091B STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 091D TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 091E EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0920 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0921 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0924 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0926 STA .TYPE
+	{
+		c.Mem[0x00DA] = a
+	}
+	// 0928 BNE RTR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0947
+		}
+	}
+
+L092A:
+	clock += 6<<clockShift + 2
+	// 092A LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 092D BNE RTR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0947
+		}
+	}
+
+L092F:
+	clock += 11<<clockShift + 4
+	// 092F LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0931 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0933 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0935 BEQ RTR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0947
+		}
+	}
+
+L0937:
+	clock += 7<<clockShift + 3
+	// 0937 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0939 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 093B BNE RTR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0947
+		}
+	}
+
+L093D:
+	clock += 8<<clockShift + 2
+	// 093D LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 093F JSR CSIDE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x41
+		s -= 2
+		goto L094D_0942
+	}
+
+L0942:
+	if clock+8<<clockShift >= end {
+		pc = 0x0942
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0942 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0944 JSR CSIDE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x46
+		s -= 2
+		goto L094D_0947
+	}
+
+L0947: // RTR
+	if clock+6<<clockShift >= end {
+		pc = 0x0947
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0947 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x020C:
+			goto L020C
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0948: // RTAKEN
+	clock += 11<<clockShift + 3
+	// 0948 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0949 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 094A JMP NEWP
+	{
+		goto L0204
+	}
+
+L094D: // CSIDE
+	if clock+51<<clockShift >= end {
+		pc = 0x094D
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 094D STA .CDIR
+	{
+		c.Mem[0x105D] = a
+	}
+	// 0950 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0952 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0953 BCS CS1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0957
+		}
+	}
+
+L0955:
+	clock += 2<<clockShift + 1
+	// 0955 LDX #$07
+	{
+		m := byte(0x07)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0957: // CS1
+	clock += 17<<clockShift + 6
+	// 0957 STX .CORN
+	{
+		c.Mem[0x105E] = x
+	}
+	// 095A TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 095B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 095D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 095E LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0961 BMI CSR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L0963:
+	clock += 9<<clockShift + 4
+	// 0963 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0964 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0966 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0968 BCS CSR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L096A:
+	clock += 8<<clockShift + 3
+	// 096A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 096D CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 096F BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L0971:
+	clock += 3<<clockShift + 1
+	// 0971 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0973: // CS2
+	if clock+39<<clockShift >= end {
+		pc = 0x0973
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0973 CLC
+	{
+		cf = 0
+	}
+	// 0974 ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0977 CMP .CORN
+	{
+		m := c.Mem[0x105E]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 097A BEQ CS3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0988
+		}
+	}
+
+L097C:
+	clock += 13<<clockShift + 5
+	// 097C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 097D EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 097F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0980 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0983 BPL CSR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L0985:
+	clock += 4<<clockShift + 2
+	// 0985 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0986 BPL CS2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0973
+		}
+	}
+
+L0988: // CS3
+	clock += 9<<clockShift + 2
+	// 0988 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 098A JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
+		s -= 2
+		goto L09B2_098D
+	}
+
+L098D:
+	if clock+17<<clockShift >= end {
+		pc = 0x098D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 098D BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L098F:
+	clock += 15<<clockShift + 4
+	// 098F LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0991 CLC
+	{
+		cf = 0
+	}
+	// 0992 ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0995 JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x97
+		s -= 2
+		goto L09B2_0998
+	}
+
+L0998:
+	if clock+33<<clockShift >= end {
+		pc = 0x0998
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0998 BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L099A:
+	clock += 31<<clockShift + 10
+	// 099A LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 099C CLC
+	{
+		cf = 0
+	}
+	// 099D ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09A0 CLC
+	{
+		cf = 0
+	}
+	// 09A1 ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09A4 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 09A6 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09A8 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 09AA CLV
+	{
+		v = false
+	}
+	// 09AB JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xAD
+		s -= 2
+		goto L02F3_09AE
+	}
+
+L09AE:
+	if clock+6<<clockShift >= end {
+		pc = 0x09AE
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 09AE JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xB0
+		s -= 2
+		goto L0266_09B1
+	}
+
+L09B1: // CSR
+	if clock+6<<clockShift >= end {
+		pc = 0x09B1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 09B1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0942:
+			goto L0942
+		case 0x0947:
+			goto L0947
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L09B2: // ATTK
+	if clock+6<<clockShift >= end {
+		pc = 0x09B2
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 09B2 STA .ASQ
+	{
+		c.Mem[0x105F] = a
+	}
+	// 09B5 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+
+L09B7: // AK1
+	if clock+16<<clockShift >= end {
+		pc = 0x09B7
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 09B7 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09BA CLC
+	{
+		cf = 0
+	}
+	// 09BB ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09BD JSR AMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
+		s -= 2
+		goto L0A25_09C0
+	}
+
+L09C0:
+	if clock+14<<clockShift >= end {
+		pc = 0x09C0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09C0 CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C2 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22
+		}
+	}
+
+L09C4:
+	clock += 6<<clockShift + 3
+	// 09C4 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 09C5 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C7 BNE AK1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B7
+		}
+	}
+
+L09C9: // AK2
+	if clock+14<<clockShift >= end {
+		pc = 0x09C9
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 09C9 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09CC STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09CF LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D1 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+
+L09D4: // AK3
+	if clock+20<<clockShift >= end {
+		pc = 0x09D4
+		goto budget
+	}
+	clock += 20<<clockShift + 5
+	// 09D4 LDA .AT
+	{
+		m := c.Mem[0x1060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D7 CLC
+	{
+		cf = 0
+	}
+	// 09D8 ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09DA STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09DD JSR AMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
+		s -= 2
+		goto L0A25_09E0
+	}
+
+L09E0:
+	if clock+74<<clockShift >= end {
+		pc = 0x09E0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09E0 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09E2 BNE AK4
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09EB
+		}
+	}
+
+L09E4:
+	clock += 8<<clockShift + 3
+	// 09E4 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09E6 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	// 09E9 BEQ AK3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L09D4
+		}
+	}
+
+L09EB: // AK4
+	clock += 4<<clockShift + 2
+	// 09EB CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09ED BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A1C
+		}
+	}
+
+L09EF:
+	clock += 4<<clockShift + 2
+	// 09EF CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F1 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22
+		}
+	}
+
+L09F3:
+	clock += 4<<clockShift + 2
+	// 09F3 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F5 BEQ AROOK
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A12
+		}
+	}
+
+L09F7:
+	clock += 4<<clockShift + 2
+	// 09F7 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F9 BEQ ABISH
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A18
+		}
+	}
+
+L09FB:
+	clock += 6<<clockShift + 2
+	// 09FB LDY .AF
+	{
+		m := c.Mem[0x1061]
+		y = m
+		nz = int(int8(y))
+	}
+	// 09FE BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A00:
+	clock += 4<<clockShift + 2
+	// 0A00 CMP #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A02 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A04:
+	clock += 4<<clockShift + 2
+	// 0A04 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A06 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A08:
+	clock += 4<<clockShift + 2
+	// 0A08 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0A BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A0C:
+	clock += 4<<clockShift + 2
+	// 0A0C CPX #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0E BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A10:
+	clock += 2<<clockShift + 1
+	// 0A10 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A12: // AROOK
+	clock += 4<<clockShift + 2
+	// 0A12 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A14 BCC AYES
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A16:
+	clock += 2<<clockShift + 1
+	// 0A16 BCS AKN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A18: // ABISH
+	clock += 4<<clockShift + 2
+	// 0A18 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A1A BCS AYES
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A1C: // AKN
+	clock += 4<<clockShift + 2
+	// 0A1C DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0A1D BNE AK2
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L09C9
+		}
+	}
+
+L0A1F:
+	clock += 8<<clockShift + 2
+	// 0A1F LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A21 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A22: // AYES
+	clock += 8<<clockShift + 2
+	// 0A22 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A24 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A25: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40
+		}
+	}
+
+L0A2A:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42
+		}
+	}
+
+L0A33:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40
+		}
+	}
+
+L0A3A:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x09C0:
+			goto L09C0
+		case 0x09E0:
+			goto L09E0
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A40: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+
+L0A42: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x09C0:
+			goto L09C0
+		case 0x09E0:
+			goto L09E0
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A43: // PCAP
+	if clock+6<<clockShift >= end {
+		pc = 0x0A43
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0A43 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x0A, 0x45
+		s -= 2
+		goto L0426_0A46
+	}
+
+L0A46:
+	if clock+49<<clockShift >= end {
+		pc = 0x0A46
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0A46 BMI PCR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A67
+		}
+	}
+
+L0A48:
+	clock += 2<<clockShift + 1
+	// 0A48 BVS PCR
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L0A67
+		}
+	}
+
+L0A4A:
+	clock += 6<<clockShift + 2
+	// 0A4A LDA .EPSQ
+	{
+		m := c.Mem[0x1050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A4D BMI PCR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A67
+		}
+	}
+
+L0A4F:
+	clock += 12<<clockShift + 5
+	// 0A4F EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A51 CLC
+	{
+		cf = 0
+	}
+	// 0A52 ADC #$10
+	{
+		m := byte(0x10)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0A54 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A56 BNE PCN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A65
+		}
+	}
+
+L0A58:
+	clock += 18<<clockShift + 5
+	// 0A58 LDX .EPSQ
+	{
+		m := c.Mem[0x1050]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0A5B LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A5E EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A60 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0A62 BIT .V40
+	{
+		m := c.Mem[0x1051]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+
+L0A65: // PCN
+	clock += 2<<clockShift + 1
+	// 0A65 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+
+L0A67: // PCR
+	clock += 6<<clockShift + 1
+	// 0A67 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x023F:
+			goto L023F
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A68: // PJAN
+	if clock+19<<clockShift >= end {
+		pc = 0x0A68
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 0A68 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A6A CMP #$70
+	{
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A6C BCC PJQ
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A75
+		}
+	}
+
+L0A6E:
+	clock += 9<<clockShift + 3
+	// 0A6E LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A70 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0A72 BIT .V40
+	{
+		m := c.Mem[0x1051]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+
+L0A75: // PJQ
+	clock += 3<<clockShift + 1
+	// 0A75 JMP JANUS
+	{
+		goto L02F3
+	}
+
+L0A78: // MOVE
+	if clock+62<<clockShift >= end {
+		pc = 0x0A78
+		goto budget
+	}
+	clock += 60<<clockShift + 19
+	// 0A78 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0A7A LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A7D STA .FROM
+	{
+		c.Mem[0x1055] = a
+	}
+	// 0A80 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A81 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A83 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A84 LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A87 STA .OATT
+	{
+		c.Mem[0x1053] = a
+	}
+	// 0A8A ORA #$80
+	{
+		m := byte(0x80)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0A8C STA .NATT
+	{
+		c.Mem[0x1054] = a
+	}
+	// 0A8F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A91 STA .EPC
+	{
+		c.Mem[0x1056] = a
+	}
+	// 0A94 STA .RIDX
+	{
+		c.Mem[0x1057] = a
+	}
+	// 0A97 STA .NEP
+	{
+		c.Mem[0x1059] = a
+	}
+	// 0A9A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A9C STA .PGAIN
+	{
+		c.Mem[0x105A] = a
+	}
+	// 0A9F LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AA1 STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0AA3 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0AA5: // MCHK
+	if clock+397<<clockShift >= end {
+		pc = 0x0AA5
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0AA5 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0AA6 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AA8 BNE MCHK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0AA5
+		}
+	}
+
+L0AAA:
+	clock += 11<<clockShift + 4
+	// 0AAA STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0AAC LDA .OATT
+	{
+		m := c.Mem[0x1053]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AAF AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0AB1 BEQ MKING
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0ABA
+		}
+	}
+
+L0AB3:
+	clock += 4<<clockShift + 2
+	// 0AB3 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AB5 BEQ MPAWN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0AE4
+		}
+	}
+
+L0AB7:
+	clock += 3<<clockShift + 1
+	// 0AB7 JMP MREC
+	{
+		goto L0B40
+	}
+
+L0ABA: // MKING
+	clock += 13<<clockShift + 5
+	// 0ABA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0ABC SEC
+	{
+		cf = 1
+	}
+	// 0ABD SBC .FROM
+	{
+		m := c.Mem[0x1055]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0AC0 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AC2 BEQ MK1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0AC8
+		}
+	}
+
+L0AC4:
+	clock += 4<<clockShift + 2
+	// 0AC4 CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AC6 BNE MKR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0AE1
+		}
+	}
+
+L0AC8: // MK1
+	clock += 10<<clockShift + 4
+	// 0AC8 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0AC9 LDA .FROM
+	{
+		m := c.Mem[0x1055]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0ACC AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0ACE BCS MK2
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0AD2
+		}
+	}
+
+L0AD0:
+	clock += 2<<clockShift + 1
+	// 0AD0 ORA #$07
+	{
+		m := byte(0x07)
+		a |= m
+		nz = int(int8(a))
+	}
+
+L0AD2: // MK2
+	clock += 9<<clockShift + 3
+	// 0AD2 STA .RFROM
+	{
+		c.Mem[0x1058] = a
+	}
+	// 0AD5 STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0AD7 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0AD9: // MK3
+	if clock+320<<clockShift >= end {
+		pc = 0x0AD9
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0AD9 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0ADA CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0ADC BNE MK3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0AD9
+		}
+	}
+
+L0ADE:
+	clock += 4<<clockShift + 1
+	// 0ADE STX .RIDX
+	{
+		c.Mem[0x1057] = x
+	}
+
+L0AE1: // MKR
+	clock += 3<<clockShift + 1
+	// 0AE1 JMP MREC
+	{
+		goto L0B40
+	}
+
+L0AE4: // MPAWN
+	clock += 12<<clockShift + 5
+	// 0AE4 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AE6 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0AE8 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0AEA CPY #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AEC BCC MP1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0AF0
+		}
+	}
+
+L0AEE:
+	clock += 2<<clockShift + 1
+	// 0AEE EOR #$70
+	{
+		m := byte(0x70)
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L0AF0: // MP1
+	clock += 4<<clockShift + 2
+	// 0AF0 CMP #$70
+	{
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AF2 BNE MP2
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0B03
+		}
+	}
+
+L0AF4:
+	clock += 20<<clockShift + 6
+	// 0AF4 LDA #$81
+	{
+		m := byte(0x81)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AF6 STA .NATT
+	{
+		c.Mem[0x1054] = a
+	}
+	// 0AF9 LDA $1792
+	{
+		m := c.Mem[0x1792]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AFC SEC
+	{
+		cf = 1
+	}
+	// 0AFD SBC $1799
+	{
+		m := c.Mem[0x1799]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0B00 STA .PGAIN
+	{
+		c.Mem[0x105A] = a
+	}
+
+L0B03: // MP2
+	clock += 13<<clockShift + 5
+	// 0B03 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B05 SEC
+	{
+		cf = 1
+	}
+	// 0B06 SBC .FROM
+	{
+		m := c.Mem[0x1055]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0B09 CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0B0B BEQ MP3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0B11
+		}
+	}
+
+L0B0D:
+	clock += 4<<clockShift + 2
+	// 0B0D CMP #$E0
+	{
+		m := byte(0xE0)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0B0F BNE MP4
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0B1B
+		}
+	}
+
+L0B11: // MP3
+	clock += 13<<clockShift + 4
+	// 0B11 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B13 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0B15 STA .NEP
+	{
+		c.Mem[0x1059] = a
+	}
+	// 0B18 JMP MREC
+	{
+		goto L0B40
+	}
+
+L0B1B: // MP4
+	clock += 4<<clockShift + 2
+	// 0B1B AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B1D BEQ MREC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0B40
+		}
+	}
+
+L0B1F:
+	clock += 5<<clockShift + 2
+	// 0B1F LDX .CAPT
+	{
+		m := c.Mem[0x009A]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0B21 BPL MREC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0B40
+		}
+	}
+
+L0B23:
+	clock += 28<<clockShift + 9
+	// 0B23 LDA .FROM
+	{
+		m := c.Mem[0x1055]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B26 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B28 STA .EPC
+	{
+		c.Mem[0x1056] = a
+	}
+	// 0B2B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B2D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B2F ORA .EPC
+	{
+		m := c.Mem[0x1056]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0B32 STA .EPC
+	{
+		c.Mem[0x1056] = a
+	}
+	// 0B35 STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0B37 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0B39: // MP5
+	if clock+316<<clockShift >= end {
+		pc = 0x0B39
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0B39 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0B3A CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0B3C BNE MP5
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0B39
+		}
+	}
+
+L0B3E:
+	clock += 3<<clockShift + 1
+	// 0B3E STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+
+L0B40: // MREC
+	clock += 7<<clockShift + 3
+	// 0B40 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B42 LDX .CAPT
+	{
+		m := c.Mem[0x009A]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0B44 BMI MR1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0B53
+		}
+	}
+
+L0B46:
+	clock += 19<<clockShift + 7
+	// 0B46 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0B47 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0B49 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0B4A LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B4D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B4F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0B50 LDA VAL,X
+	{
+		ea := 0x1791 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0B53: // MR1
+	clock += 198<<clockShift + 63
+	// 0B53 CLC
+	{
+		cf = 0
+	}
+	// 0B54 ADC .PGAIN
+	{
+		m := c.Mem[0x105A]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0B57 STA .MAT
+	{
+		c.Mem[0x00DB] = a
+	}
+	// 0B59 LDY .USP
+	{
+		m := c.Mem[0x00EE]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0B5B LDA .OATT
+	{
+		m := c.Mem[0x1053]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B5E STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 182<<clockShift + 58
+			pc = 0x0B5E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B61 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B62 LDA .EPSQ
+	{
+		m := c.Mem[0x1050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B65 STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 171<<clockShift + 55
+			pc = 0x0B65
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B68 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B69 LDA .RFROM
+	{
+		m := c.Mem[0x1058]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B6C STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 160<<clockShift + 52
+			pc = 0x0B6C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B6F INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B70 LDA .RIDX
+	{
+		m := c.Mem[0x1057]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B73 STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 149<<clockShift + 49
+			pc = 0x0B73
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B76 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B77 LDA .EPC
+	{
+		m := c.Mem[0x1056]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B7A STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 138<<clockShift + 46
+			pc = 0x0B7A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B7D INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B7E STY .USP
+	{
+		c.Mem[0x00EE] = y
+	}
+	// 0B80 LDA .NEP
+	{
+		m := c.Mem[0x1059]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B83 STA .EPSQ
+	{
+		c.Mem[0x1050] = a
+	}
+	// 0B86 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0B87 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0B89 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0B8B TXS
+	{
+		s = x
+	}
+	// 0B8C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B8E PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0B8F TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0B90 LDX .CAPT
+	{
+		m := c.Mem[0x009A]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0B92 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B94 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 97<<clockShift + 32
+			pc = 0x0B94
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B96 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0B97 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0B98 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0B99 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0B9B TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0B9C LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B9E EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BA0 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 75<<clockShift + 24
+			pc = 0x0BA0
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BA3 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0BA5 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BA7 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 63<<clockShift + 21
+			pc = 0x0BA7
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0BA9 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0BAA EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BAC TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BAD LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BAF STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 49<<clockShift + 16
+			pc = 0x0BAF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BB2 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0BB3 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0BB4 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BB6 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0BB7 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0BB8 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0BBA LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0BBC TXS
+	{
+		s = x
+	}
+	// 0BBD LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BBF EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BC1 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0BC2 LDA .NATT
+	{
+		m := c.Mem[0x1054]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BC5 STA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 3
+			pc = 0x0BC5
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BC8 LDA .EPC
+	{
+		m := c.Mem[0x1056]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BCB BMI M7
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0BD5
+		}
+	}
+
+L0BCD:
+	clock += 12<<clockShift + 4
+	// 0BCD EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BCF TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0BD0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BD2 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x0BD2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0BD5: // M7
+	clock += 6<<clockShift + 2
+	// 0BD5 LDX .RIDX
+	{
+		m := c.Mem[0x1057]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0BD8 BMI M8
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0BFD
+		}
+	}
+
+L0BDA:
+	clock += 55<<clockShift + 18
+	// 0BDA LDA .RFROM
+	{
+		m := c.Mem[0x1058]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BDD EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BDF TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BE0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BE2 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 44<<clockShift + 14
+			pc = 0x0BE2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BE5 LDA .FROM
+	{
+		m := c.Mem[0x1055]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BE8 CLC
+	{
+		cf = 0
+	}
+	// 0BE9 ADC .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0BEB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0BEC STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 28<<clockShift + 9
+			pc = 0x0BEC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BEE EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BF0 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BF1 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0BF2 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BF4 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 14<<clockShift + 4
+			pc = 0x0BF4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BF7 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BF8 LDA #$82
+	{
+		m := byte(0x82)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BFA STA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x0BFA
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0BFD: // M8
+	clock += 6<<clockShift + 1
+	// 0BFD RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0274:
+			goto L0274
+		case 0x032D:
+			goto L032D
+		case 0x04F7:
+			goto L04F7
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1062: // XINIT
+	if clock+16<<clockShift >= end {
+		pc = 0x1062
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 1062 LDX #$8A
+	{
+		m := byte(0x8A)
+		x = m
+		nz = int(int8(x))
+	}
+	// 1064 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 1066 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 1068 STX .USP
+	{
+		c.Mem[0x00EE] = x
+	}
+	// 106A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0007:
+			goto L0007
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L106B: // XSETW
+	if clock+32<<clockShift >= end {
+		pc = 0x106B
+		goto budget
+	}
+	clock += 30<<clockShift + 7
+	// 106B LDA .TYPES,X
+	{
+		ea := 0x1040 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 106E STA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 26<<clockShift + 6
+			pc = 0x106E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1071 STA $1030,X
+	{
+		ea := 0x1030 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 21<<clockShift + 5
+			pc = 0x1071
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1074 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1076 STA .EPSQ
+	{
+		c.Mem[0x1050] = a
+	}
+	// 1079 LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 107C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x001D:
+			goto L001D
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L107D: // REVX
+	if clock+6<<clockShift >= end {
+		pc = 0x107D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 107D JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x10, 0x7F
+		s -= 2
+		goto L0400_1080
+	}
+
+L1080:
+	if clock+3537<<clockShift >= end {
+		pc = 0x1080
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 1080 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1082: // REVX1
+	clock += 24<<clockShift + 7
+	// 1082 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1085 LDY $1030,X
+	{
+		ea := 0x1030 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1088 STA $1030,X
+	{
+		ea := 0x1030 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x1088
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 108B TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 108C STA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x108C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 108F DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1090 BPL REVX1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1082
+		}
+	}
+
+L1092:
+	clock += 6<<clockShift + 2
+	// 1092 LDA .EPSQ
+	{
+		m := c.Mem[0x1050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1095 BMI REVX2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L109C
+		}
+	}
+
+L1097:
+	clock += 6<<clockShift + 2
+	// 1097 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1099 STA .EPSQ
+	{
+		c.Mem[0x1050] = a
+	}
+
+L109C: // REVX2
+	clock += 14<<clockShift + 4
+	// 109C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 109E STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 10A0 STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 10A2 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0031:
+			goto L0031
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L10A3: // UMOVE
+	if clock+115<<clockShift >= end {
+		pc = 0x10A3
+		goto budget
+	}
+	clock += 79<<clockShift + 26
+	// 10A3 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 10A4 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 10A6 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 10A8 TXS
+	{
+		s = x
+	}
+	// 10A9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10AA STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 10AC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10AD STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 10AF TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 10B0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10B1 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 49<<clockShift + 16
+			pc = 0x10B1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 10B3 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 10B5 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 10B6 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 10B7 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 10B9 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 35<<clockShift + 11
+			pc = 0x10B9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 10BC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10BD TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 10BE STX .UCAP
+	{
+		c.Mem[0x105B] = x
+	}
+	// 10C1 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10C2 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 10C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 13<<clockShift + 5
+			pc = 0x10C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 10C6 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 10C8 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 10C9 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 10CA BMI UNONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L10CE
+		}
+	}
+
+L10CC:
+	clock += 3<<clockShift + 1
+	// 10CC EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L10CE: // UNONE
+	clock += 26<<clockShift + 9
+	// 10CE STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 26<<clockShift + 9
+			pc = 0x10CE
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 10D1 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 10D2 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 10D4 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 10D6 TXS
+	{
+		s = x
+	}
+	// 10D7 LDY .USP
+	{
+		m := c.Mem[0x00EE]
+		y = m
+		nz = int(int8(y))
+	}
+	// 10D9 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10DA LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10DD BMI U1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L10E2
+		}
+	}
+
+L10DF:
+	clock += 6<<clockShift + 1
+	// 10DF JSR UEP
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xE1
+		s -= 2
+		goto L1108
+	}
+
+L10E2: // U1
+	if clock+15<<clockShift >= end {
+		pc = 0x10E2
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 10E2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10E3 LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10E6 BMI U2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L10EB
+		}
+	}
+
+L10E8:
+	clock += 6<<clockShift + 1
+	// 10E8 JSR UROOK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xEA
+		s -= 2
+		goto L1127
+	}
+
+L10EB: // U2
+	if clock+54<<clockShift >= end {
+		pc = 0x10EB
+		goto budget
+	}
+	clock += 52<<clockShift + 16
+	// 10EB DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10EC DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10ED LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10F0 STA .EPSQ
+	{
+		c.Mem[0x1050] = a
+	}
+	// 10F3 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10F4 STY .USP
+	{
+		c.Mem[0x00EE] = y
+	}
+	// 10F6 LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10F9 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 10FA LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10FC EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 10FE TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 10FF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1100 STA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 16<<clockShift + 4
+			pc = 0x1100
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1103 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1105 STA .TYPE
+	{
+		c.Mem[0x00DA] = a
+	}
+	// 1107 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0352:
+			goto L0352
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1108: // UEP
+	if clock+52<<clockShift >= end {
+		pc = 0x1108
+		goto budget
+	}
+	clock += 52<<clockShift + 15
+	// 1108 STY .UY
+	{
+		c.Mem[0x105C] = y
+	}
+	// 110B LDX .UCAP
+	{
+		m := c.Mem[0x105B]
+		x = m
+		nz = int(int8(x))
+	}
+	// 110E STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 44<<clockShift + 13
+			pc = 0x110E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1110 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1112 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1113 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 1114 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1116 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 30<<clockShift + 8
+			pc = 0x1116
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1119 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 111B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 111D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 111E LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1120 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 15<<clockShift + 3
+			pc = 0x1120
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1123 LDY .UY
+	{
+		m := c.Mem[0x105C]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1126 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x10E2:
+			goto L10E2
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1127: // UROOK
+	if clock+71<<clockShift >= end {
+		pc = 0x1127
+		goto budget
+	}
+	clock += 70<<clockShift + 21
+	// 1127 STY .UY
+	{
+		c.Mem[0x105C] = y
+	}
+	// 112A TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 112B LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 112D EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 112F TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1130 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1132 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 53<<clockShift + 15
+			pc = 0x1132
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1135 LDY .UY
+	{
+		m := c.Mem[0x105C]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1138 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 1139 LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 113C STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 38<<clockShift + 11
+			pc = 0x113C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 113E EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1140 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1141 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 1142 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1144 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 24<<clockShift + 6
+			pc = 0x1144
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1147 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1148 LDA #$02
+	{
+		m := byte(0x02)
+		a = m
+		nz = int(int8(a))
+	}
+	// 114A STA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 15<<clockShift + 3
+			pc = 0x114A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 114D LDY .UY
+	{
+		m := c.Mem[0x105C]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1150 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x10EB:
+			goto L10EB
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1151: // VICV
+	if clock+30<<clockShift >= end {
+		pc = 0x1151
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 1151 LDA .VICT
+	{
+		m := c.Mem[0x009F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1153 BMI VPRO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L1162
+		}
+	}
+
+L1155:
+	clock += 23<<clockShift + 7
+	// 1155 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1157 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1158 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 115B AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 115D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 115E LDA VAL,X
+	{
+		ea := 0x1791 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1161 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x086D:
+			goto L086D
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1162: // VPRO
+	clock += 10<<clockShift + 2
+	// 1162 LDA $1792
+	{
+		m := c.Mem[0x1792]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1165 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x086D:
+			goto L086D
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1166: // TPST
+	if clock+31<<clockShift >= end {
+		pc = 0x1166
+		goto budget
+	}
+	clock += 29<<clockShift + 9
+	// 1166 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1168 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 116A TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 116B LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 116E AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1170 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1171 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1173 LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1176 JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x78
+		s -= 2
+		goto L04FC_1179
+	}
+
+L1179:
+	if clock+12<<clockShift >= end {
+		pc = 0x1179
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 1179 STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 117B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 117D JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x7F
+		s -= 2
+		goto L04FC_1180
+	}
+
+L1180:
+	if clock+50<<clockShift >= end {
+		pc = 0x1180
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 1180 SEC
+	{
+		cf = 1
+	}
+	// 1181 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1183 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1185 BNE TPR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L119E
+		}
+	}
+
+L1187:
+	clock += 16<<clockShift + 7
+	// 1187 SBC #$01
+	{
+		m := byte(0x01)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1189 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 118A LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 118C SEC
+	{
+		cf = 1
+	}
+	// 118D SBC .BOARD
+	{
+		m := c.Mem[0x0050]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 118F CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1191 BEQ TPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1197
+		}
+	}
+
+L1193:
+	clock += 4<<clockShift + 2
+	// 1193 CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1195 BNE TPK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L119D
+		}
+	}
+
+L1197: // TPC
+	clock += 10<<clockShift + 4
+	// 1197 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 1198 CLC
+	{
+		cf = 0
+	}
+	// 1199 ADC .CASTB
+	{
+		m := c.Mem[0x1052]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 119C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+
+L119D: // TPK
+	clock += 2<<clockShift + 1
+	// 119D TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+
+L119E: // TPR
+	clock += 9<<clockShift + 2
+	// 119E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 11A0 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0327:
+			goto L0327
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L11A1: // KOK
+	if clock+45<<clockShift >= end {
+		pc = 0x11A1
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 11A1 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11A3 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 11A5 BEQ KOKR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L11C2
+		}
+	}
+
+L11A7:
+	clock += 5<<clockShift + 2
+	// 11A7 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11A9 BEQ KOKR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L11C2
+		}
+	}
+
+L11AB:
+	clock += 7<<clockShift + 3
+	// 11AB LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11AD CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 11AF BCC KOKY
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L11C0
+		}
+	}
+
+L11B1:
+	clock += 15<<clockShift + 6
+	// 11B1 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 11B3 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 11B4 LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11B7 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 11B9 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 11BB BEQ KOKY
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L11C0
+		}
+	}
+
+L11BD:
+	clock += 8<<clockShift + 2
+	// 11BD LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 11BF RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x08F1:
+			goto L08F1
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L11C0: // KOKY
+	clock += 2<<clockShift + 1
+	// 11C0 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+
+L11C2: // KOKR
+	clock += 6<<clockShift + 1
+	// 11C2 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x08F1:
+			goto L08F1
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -7984,89 +15009,123 @@ L17D9: // NRET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0363:
-			goto L0363
+		case 0x034B:
+			goto L034B
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
@@ -8117,204 +15176,6 @@ L17E0:
 	// 17E4 JMP REVERSE
 	{
 		goto L0400
-	}
-
-	// The copy of 0400 for the call at 002E.
-
-L0400_0031: // REVERSE
-	if clock+4840<<clockShift >= end {
-		pc = 0x0400
-		goto budget
-	}
-	clock += 21<<clockShift + 8
-	// 0400 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0401 LDA .ORI
-	{
-		m := c.Mem[0x009D]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0403 EOR #$77
-	{
-		m := byte(0x77)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0405 STA .ORI
-	{
-		c.Mem[0x009D] = a
-	}
-	// 0407 LDA .SIDE
-	{
-		m := c.Mem[0x009E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0409 EOR #$10
-	{
-		m := byte(0x10)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 040B STA .SIDE
-	{
-		c.Mem[0x009E] = a
-	}
-	// 040D LDX #$0F
-	{
-		m := byte(0x0F)
-		x = m
-		nz = int(int8(x))
-	}
-	goto L040F_0031
-
-L040F_0031: // ETC
-	clock += 36<<clockShift + 12
-	// 040F SEC
-	{
-		cf = 1
-	}
-	// 0410 LDY .BK,X
-	{
-		m := c.Mem[x+0x60]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0412 LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0414 SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 0416 STA .BK,X
-	{
-		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 8
-			pc = 0x0416
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0418 STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 20<<clockShift + 7
-			pc = 0x0418
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 041A SEC
-	{
-		cf = 1
-	}
-	// 041B LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 041D SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 041F STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
-			pc = 0x041F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0421 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0422 BPL ETC
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L040F_0031
-		}
-		goto L0424_0031
-	}
-
-L0424_0031:
-	clock += 10<<clockShift + 2
-	// 0424 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0425 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x0031
-		goto L0031
-	}
-
-	// The copy of 0266 for the call at 0209.
-
-L0266_020C: // RESET
-	if clock+16<<clockShift >= end {
-		pc = 0x0266
-		goto budget
-	}
-	clock += 16<<clockShift + 4
-	// 0266 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0268 LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 026A STA .SQUARE
-	{
-		c.Mem[0x00B1] = a
-	}
-	// 026C RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x020C
-		goto L020C
 	}
 
 	// The copy of 0426 for the call at 0216.
@@ -8512,7 +15373,7 @@ L044F_0219: // ILLEGAL
 	// The copy of 02F3 for the call at 021C.
 
 L02F3_021F: // JANUS
-	if clock+80<<clockShift >= end {
+	if clock+52<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -8586,7 +15447,7 @@ L02FD_021F:
 	}
 	// 0303 JMP UNWIND
 	{
-		goto L039C_021F
+		goto L0384_021F
 	}
 
 L0306_021F: // JR0
@@ -8709,53 +15570,41 @@ L031D_021F:
 	}
 
 L0324_021F: // TRY
-	if clock+13<<clockShift >= end {
+	if clock+6<<clockShift >= end {
 		pc = 0x0324
 		goto budget
 	}
-	clock += 13<<clockShift + 3
-	// 0324 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0326 LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0328 JSR PST
+	clock += 6<<clockShift + 1
+	// 0324 JSR TPST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
-		goto L057B_032B
+		goto L1166
 	}
 
-L039C_021F: // UNWIND
+L0384_021F: // UNWIND
 	clock += 8<<clockShift + 3
-	// 039C LDA .SSP,X
+	// 0384 LDA .SSP,X
 	{
 		m := c.Mem[x+0x90]
 		a = m
 		nz = int(int8(a))
 	}
-	// 039E TAX
+	// 0386 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 039F TXS
+	// 0387 TXS
 	{
 		s = x
 	}
-	goto L03A0_021F
+	goto L0388_021F
 
-L03A0_021F: // JRET
+L0388_021F: // JRET
 	clock += 6<<clockShift + 1
-	// 03A0 RTS
+	// 0388 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -8764,93 +15613,127 @@ L03A0_021F: // JRET
 		if pc == 0x021F { // the call this copy serves
 			goto L021F
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L085E_021F: // COLLECT
-	clock += 40<<clockShift + 12
+	clock += 26<<clockShift + 6
 	// 085E LDY .NEND,X
 	{
 		m := c.Mem[x+0xC8]
@@ -8867,7 +15750,7 @@ L085E_021F: // COLLECT
 	{
 		ea := 0x0C00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 33<<clockShift + 10
+			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
 		}
@@ -8883,183 +15766,18 @@ L085E_021F: // COLLECT
 	{
 		ea := 0x0D00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 25<<clockShift + 8
+			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 086A LDX .VICT
+	// 086A JSR VICV
 	{
-		m := c.Mem[0x009F]
-		x = m
-		nz = int(int8(x))
-	}
-	// 086C LDA SETW,X
-	{
-		ea := 0x1781 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 086F STA .LK,Y
-	{
-		ea := 0x0E00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 13<<clockShift + 5
-			pc = 0x086F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0872 INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 0873 TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 0874 AND #$1F
-	{
-		m := byte(0x1F)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0876 BEQ CFULL
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L087C_021F
-		}
-		goto L0878_021F
-	}
-
-L0878_021F:
-	clock += 7<<clockShift + 2
-	// 0878 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 087A STY .NEND,X
-	{
-		ea := uint16(x + 0xC8)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 4<<clockShift + 1
-			pc = 0x087A
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	goto L087C_021F
-
-L087C_021F: // CFULL
-	clock += 6<<clockShift + 1
-	// 087C RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x021F { // the call this copy serves
-			goto L021F
-		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
-			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
-				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
-				goto L025B
-			case 127:
-				goto L03A6
-			}
-		}
-		goto step
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
+		s -= 2
+		goto L1151
 	}
 
 	// The copy of 0266 for the call at 0229.
@@ -9094,202 +15812,10 @@ L0266_022C: // RESET
 		goto L022C
 	}
 
-	// The copy of 0426 for the call at 023C.
-
-L0426_023F: // CMOVE
-	if clock+61<<clockShift >= end {
-		pc = 0x0426
-		goto budget
-	}
-	clock += 21<<clockShift + 8
-	// 0426 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0428 LDX .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		x = m
-		nz = int(int8(x))
-	}
-	// 042A CLC
-	{
-		cf = 0
-	}
-	// 042B ADC .MOVEX,X
-	{
-		m := c.Mem[x+0xB7]
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 042D STA .SQUARE
-	{
-		c.Mem[0x00B1] = a
-	}
-	// 042F TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0430 AND #$88
-	{
-		m := byte(0x88)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0432 BNE ILLEGAL
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L044F_023F
-		}
-		goto L0434_023F
-	}
-
-L0434_023F:
-	clock += 13<<clockShift + 5
-	// 0434 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0435 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0437 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0438 LDA .SQB,X
-	{
-		ea := 0x0F00 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 043B BMI NO
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L044B_023F
-		}
-		goto L043D_023F
-	}
-
-L043D_023F:
-	clock += 7<<clockShift + 3
-	// 043D EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 043F CMP #$10
-	{
-		m := byte(0x10)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0441 BCC ILLEGAL
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L044F_023F
-		}
-		goto L0443_023F
-	}
-
-L0443_023F:
-	clock += 9<<clockShift + 4
-	// 0443 STA .VICT
-	{
-		c.Mem[0x009F] = a
-	}
-	// 0445 LDA #$7F
-	{
-		m := byte(0x7F)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0447 ADC #$01
-	{
-		m := byte(0x01)
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 0449 BVS RETL
-	{
-		if v {
-			clock += 1 << clockShift
-			goto L044C_023F
-		}
-		goto L044B_023F
-	}
-
-L044B_023F: // NO
-	clock += 2<<clockShift + 1
-	// 044B CLV
-	{
-		v = false
-	}
-	goto L044C_023F
-
-L044C_023F: // RETL
-	clock += 8<<clockShift + 2
-	// 044C LDA #$00
-	{
-		m := byte(0x00)
-		a = m
-		nz = int(int8(a))
-	}
-	// 044E RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x023F
-		goto L023F
-	}
-
-L044F_023F: // ILLEGAL
-	clock += 10<<clockShift + 3
-	// 044F LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0451 CLV
-	{
-		v = false
-	}
-	// 0452 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x023F
-		goto L023F
-	}
-
 	// The copy of 02F3 for the call at 0243.
 
 L02F3_0246: // JANUS
-	if clock+80<<clockShift >= end {
+	if clock+52<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -9363,7 +15889,7 @@ L02FD_0246:
 	}
 	// 0303 JMP UNWIND
 	{
-		goto L039C_0246
+		goto L0384_0246
 	}
 
 L0306_0246: // JR0
@@ -9486,53 +16012,41 @@ L031D_0246:
 	}
 
 L0324_0246: // TRY
-	if clock+13<<clockShift >= end {
+	if clock+6<<clockShift >= end {
 		pc = 0x0324
 		goto budget
 	}
-	clock += 13<<clockShift + 3
-	// 0324 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0326 LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0328 JSR PST
+	clock += 6<<clockShift + 1
+	// 0324 JSR TPST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
-		goto L057B_032B
+		goto L1166
 	}
 
-L039C_0246: // UNWIND
+L0384_0246: // UNWIND
 	clock += 8<<clockShift + 3
-	// 039C LDA .SSP,X
+	// 0384 LDA .SSP,X
 	{
 		m := c.Mem[x+0x90]
 		a = m
 		nz = int(int8(a))
 	}
-	// 039E TAX
+	// 0386 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 039F TXS
+	// 0387 TXS
 	{
 		s = x
 	}
-	goto L03A0_0246
+	goto L0388_0246
 
-L03A0_0246: // JRET
+L0388_0246: // JRET
 	clock += 6<<clockShift + 1
-	// 03A0 RTS
+	// 0388 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -9541,93 +16055,127 @@ L03A0_0246: // JRET
 		if pc == 0x0246 { // the call this copy serves
 			goto L0246
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L085E_0246: // COLLECT
-	clock += 40<<clockShift + 12
+	clock += 26<<clockShift + 6
 	// 085E LDY .NEND,X
 	{
 		m := c.Mem[x+0xC8]
@@ -9644,7 +16192,7 @@ L085E_0246: // COLLECT
 	{
 		ea := 0x0C00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 33<<clockShift + 10
+			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
 		}
@@ -9660,183 +16208,18 @@ L085E_0246: // COLLECT
 	{
 		ea := 0x0D00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 25<<clockShift + 8
+			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 086A LDX .VICT
+	// 086A JSR VICV
 	{
-		m := c.Mem[0x009F]
-		x = m
-		nz = int(int8(x))
-	}
-	// 086C LDA SETW,X
-	{
-		ea := 0x1781 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 086F STA .LK,Y
-	{
-		ea := 0x0E00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 13<<clockShift + 5
-			pc = 0x086F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0872 INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 0873 TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 0874 AND #$1F
-	{
-		m := byte(0x1F)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0876 BEQ CFULL
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L087C_0246
-		}
-		goto L0878_0246
-	}
-
-L0878_0246:
-	clock += 7<<clockShift + 2
-	// 0878 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 087A STY .NEND,X
-	{
-		ea := uint16(x + 0xC8)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 4<<clockShift + 1
-			pc = 0x087A
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	goto L087C_0246
-
-L087C_0246: // CFULL
-	clock += 6<<clockShift + 1
-	// 087C RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0246 { // the call this copy serves
-			goto L0246
-		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
-			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
-				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
-				goto L025B
-			case 127:
-				goto L03A6
-			}
-		}
-		goto step
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
+		s -= 2
+		goto L1151
 	}
 
 	// The copy of 0266 for the call at 0246.
@@ -10063,1446 +16446,9 @@ L044F_0254: // ILLEGAL
 		goto L0254
 	}
 
-	// The copy of 02F3 for the call at 0258.
+	// The copy of 0400 for the call at 038B.
 
-L02F3_025B: // JANUS
-	if clock+80<<clockShift >= end {
-		pc = 0x02F3
-		goto budget
-	}
-	clock += 5<<clockShift + 2
-	// 02F3 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 02F5 BVC JQ
-	{
-		if !v {
-			clock += 2 << clockShift
-			goto L0310_025B
-		}
-		goto L02F7_025B
-	}
-
-L02F7_025B:
-	clock += 8<<clockShift + 3
-	// 02F7 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 02F9 CMP .BK
-	{
-		m := c.Mem[0x0060]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 02FB BNE JC
-	{
-		if byte(nz) != 0 {
-			clock += 2 << clockShift
-			goto L0307_025B
-		}
-		goto L02FD_025B
-	}
-
-L02FD_025B:
-	clock += 13<<clockShift + 4
-	// 02FD LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 02FF STA .ALPHA,X
-	{
-		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 11<<clockShift + 3
-			pc = 0x02FF
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0301 STA .MODE,X
-	{
-		ea := uint16(x + 0x88)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x0301
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0303 JMP UNWIND
-	{
-		goto L039C_025B
-	}
-
-L0306_025B: // JR0
-	if clock+6<<clockShift >= end {
-		pc = 0x0306
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 0306 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x025B
-		goto L025B
-	}
-
-L0307_025B: // JC
-	clock += 8<<clockShift + 3
-	// 0307 LDA .MODE,X
-	{
-		m := c.Mem[x+0x88]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0309 AND #$60
-	{
-		m := byte(0x60)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 030B BNE JR0
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0306_025B
-		}
-		goto L030D_025B
-	}
-
-L030D_025B:
-	clock += 3<<clockShift + 1
-	// 030D JMP COLLECT
-	{
-		goto L085E_025B
-	}
-
-L0310_025B: // JQ
-	clock += 8<<clockShift + 3
-	// 0310 LDA .MODE,X
-	{
-		m := c.Mem[x+0x88]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0312 AND #$40
-	{
-		m := byte(0x40)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0314 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306_025B
-		}
-		goto L0316_025B
-	}
-
-L0316_025B:
-	clock += 9<<clockShift + 3
-	// 0316 LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0318 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 031B BNE TRY
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0324_025B
-		}
-		goto L031D_025B
-	}
-
-L031D_025B:
-	clock += 9<<clockShift + 3
-	// 031D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 031F CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0322 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306_025B
-		}
-		goto L0324_025B
-	}
-
-L0324_025B: // TRY
-	if clock+13<<clockShift >= end {
-		pc = 0x0324
-		goto budget
-	}
-	clock += 13<<clockShift + 3
-	// 0324 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0326 LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0328 JSR PST
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
-		s -= 2
-		goto L057B_032B
-	}
-
-L039C_025B: // UNWIND
-	clock += 8<<clockShift + 3
-	// 039C LDA .SSP,X
-	{
-		m := c.Mem[x+0x90]
-		a = m
-		nz = int(int8(a))
-	}
-	// 039E TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 039F TXS
-	{
-		s = x
-	}
-	goto L03A0_025B
-
-L03A0_025B: // JRET
-	clock += 6<<clockShift + 1
-	// 03A0 RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x025B { // the call this copy serves
-			goto L025B
-		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
-			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
-				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
-				goto L025B
-			case 127:
-				goto L03A6
-			}
-		}
-		goto step
-	}
-
-L085E_025B: // COLLECT
-	clock += 40<<clockShift + 12
-	// 085E LDY .NEND,X
-	{
-		m := c.Mem[x+0xC8]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0860 LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0862 STA .LP,Y
-	{
-		ea := 0x0C00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 33<<clockShift + 10
-			pc = 0x0862
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0865 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0867 STA .LS,Y
-	{
-		ea := 0x0D00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 25<<clockShift + 8
-			pc = 0x0867
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 086A LDX .VICT
-	{
-		m := c.Mem[0x009F]
-		x = m
-		nz = int(int8(x))
-	}
-	// 086C LDA SETW,X
-	{
-		ea := 0x1781 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 086F STA .LK,Y
-	{
-		ea := 0x0E00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 13<<clockShift + 5
-			pc = 0x086F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0872 INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 0873 TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 0874 AND #$1F
-	{
-		m := byte(0x1F)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0876 BEQ CFULL
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L087C_025B
-		}
-		goto L0878_025B
-	}
-
-L0878_025B:
-	clock += 7<<clockShift + 2
-	// 0878 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 087A STY .NEND,X
-	{
-		ea := uint16(x + 0xC8)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 4<<clockShift + 1
-			pc = 0x087A
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	goto L087C_025B
-
-L087C_025B: // CFULL
-	clock += 6<<clockShift + 1
-	// 087C RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x025B { // the call this copy serves
-			goto L025B
-		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
-			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
-				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
-				goto L025B
-			case 127:
-				goto L03A6
-			}
-		}
-		goto step
-	}
-
-	// The copy of 0453 for the call at 0271.
-
-L0453_0274: // MOVE
-	if clock+23<<clockShift >= end {
-		pc = 0x0453
-		goto budget
-	}
-	clock += 23<<clockShift + 9
-	// 0453 TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 0454 STX .SP1
-	{
-		c.Mem[0x00B3] = x
-	}
-	// 0456 LDX .SP2
-	{
-		m := c.Mem[0x00B2]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0458 TXS
-	{
-		s = x
-	}
-	// 0459 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 045B PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 045C TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 045D STA $4F
-	{
-		c.Mem[0x004F] = a
-	}
-	// 045F LDX #$20
-	{
-		m := byte(0x20)
-		x = m
-		nz = int(int8(x))
-	}
-	goto L0461_0274
-
-L0461_0274: // CHECK
-	if clock+77<<clockShift >= end {
-		pc = 0x0461
-		goto budget
-	}
-	clock += 8<<clockShift + 3
-	// 0461 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0462 CMP .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0464 BNE CHECK
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0461_0274
-		}
-		goto L0466_0274
-	}
-
-L0466_0274:
-	clock += 69<<clockShift + 23
-	// 0466 STX .CAPT
-	{
-		c.Mem[0x009A] = x
-	}
-	// 0468 LDA #$CC
-	{
-		m := byte(0xCC)
-		a = m
-		nz = int(int8(a))
-	}
-	// 046A STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 64<<clockShift + 21
-			pc = 0x046A
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 046C TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 046D PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 046E TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 046F EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0471 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0472 LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0474 EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0476 STA .SQB,X
-	{
-		ea := 0x0F00 + uint16(x)
-		if c.Hooked(ea) {
-			clock -= 42<<clockShift + 13
-			pc = 0x0476
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0479 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 047B LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 047D STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 30<<clockShift + 10
-			pc = 0x047D
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 047F PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0480 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0482 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0483 LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0485 STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 16<<clockShift + 5
-			pc = 0x0485
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0488 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0489 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 048A LDA .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		a = m
-		nz = int(int8(a))
-	}
-	// 048C PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	goto L048D_0274
-
-L048D_0274: // STRV
-	if clock+16<<clockShift >= end {
-		pc = 0x048D
-		goto budget
-	}
-	clock += 16<<clockShift + 5
-	// 048D TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 048E STX .SP2
-	{
-		c.Mem[0x00B2] = x
-	}
-	// 0490 LDX .SP1
-	{
-		m := c.Mem[0x00B3]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0492 TXS
-	{
-		s = x
-	}
-	// 0493 RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0274 { // the call this copy serves
-			goto L0274
-		}
-		switch pc {
-		case 0x0274:
-			goto L0274
-		case 0x0341:
-			goto L0341
-		case 0x036A:
-			goto L036A
-		case 0x0576:
-			goto L0576
-		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
-			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
-				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
-				goto L025B
-			case 127:
-				goto L03A6
-			}
-		}
-		goto step
-	}
-
-	// The copy of 057B for the call at 0328.
-
-L057B_032B: // PST
-	if clock+26<<clockShift >= end {
-		pc = 0x057B
-		goto budget
-	}
-	clock += 12<<clockShift + 4
-	// 057B ORA TBITS,X
-	{
-		ea := 0x058C + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a |= m
-		nz = int(int8(a))
-	}
-	// 057E TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 057F LDA TPG,X
-	{
-		ea := 0x05AC + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0582 BMI PSTN
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L0588_032B
-		}
-		goto L0584_032B
-	}
-
-L0584_032B:
-	clock += 10<<clockShift + 2
-	// 0584 LDA PSTA,Y
-	{
-		ea := 0x0600 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0587 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x032B
-		goto L032B
-	}
-
-L0588_032B: // PSTN
-	clock += 10<<clockShift + 2
-	// 0588 LDA PSTB,Y
-	{
-		ea := 0x0700 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 058B RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x032B
-		goto L032B
-	}
-
-	// The copy of 057B for the call at 032F.
-
-L057B_0332: // PST
-	if clock+26<<clockShift >= end {
-		pc = 0x057B
-		goto budget
-	}
-	clock += 12<<clockShift + 4
-	// 057B ORA TBITS,X
-	{
-		ea := 0x058C + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a |= m
-		nz = int(int8(a))
-	}
-	// 057E TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 057F LDA TPG,X
-	{
-		ea := 0x05AC + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0582 BMI PSTN
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L0588_0332
-		}
-		goto L0584_0332
-	}
-
-L0584_0332:
-	clock += 10<<clockShift + 2
-	// 0584 LDA PSTA,Y
-	{
-		ea := 0x0600 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0587 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x0332
-		goto L0332
-	}
-
-L0588_0332: // PSTN
-	clock += 10<<clockShift + 2
-	// 0588 LDA PSTB,Y
-	{
-		ea := 0x0700 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 058B RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x0332
-		goto L0332
-	}
-
-	// The copy of 0453 for the call at 033E.
-
-L0453_0341: // MOVE
-	if clock+23<<clockShift >= end {
-		pc = 0x0453
-		goto budget
-	}
-	clock += 23<<clockShift + 9
-	// 0453 TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 0454 STX .SP1
-	{
-		c.Mem[0x00B3] = x
-	}
-	// 0456 LDX .SP2
-	{
-		m := c.Mem[0x00B2]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0458 TXS
-	{
-		s = x
-	}
-	// 0459 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 045B PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 045C TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 045D STA $4F
-	{
-		c.Mem[0x004F] = a
-	}
-	// 045F LDX #$20
-	{
-		m := byte(0x20)
-		x = m
-		nz = int(int8(x))
-	}
-	goto L0461_0341
-
-L0461_0341: // CHECK
-	if clock+77<<clockShift >= end {
-		pc = 0x0461
-		goto budget
-	}
-	clock += 8<<clockShift + 3
-	// 0461 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0462 CMP .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0464 BNE CHECK
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0461_0341
-		}
-		goto L0466_0341
-	}
-
-L0466_0341:
-	clock += 69<<clockShift + 23
-	// 0466 STX .CAPT
-	{
-		c.Mem[0x009A] = x
-	}
-	// 0468 LDA #$CC
-	{
-		m := byte(0xCC)
-		a = m
-		nz = int(int8(a))
-	}
-	// 046A STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 64<<clockShift + 21
-			pc = 0x046A
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 046C TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 046D PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 046E TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 046F EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0471 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0472 LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0474 EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0476 STA .SQB,X
-	{
-		ea := 0x0F00 + uint16(x)
-		if c.Hooked(ea) {
-			clock -= 42<<clockShift + 13
-			pc = 0x0476
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0479 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 047B LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 047D STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 30<<clockShift + 10
-			pc = 0x047D
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 047F PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0480 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0482 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0483 LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0485 STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 16<<clockShift + 5
-			pc = 0x0485
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0488 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0489 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 048A LDA .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		a = m
-		nz = int(int8(a))
-	}
-	// 048C PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	goto L048D_0341
-
-L048D_0341: // STRV
-	if clock+16<<clockShift >= end {
-		pc = 0x048D
-		goto budget
-	}
-	clock += 16<<clockShift + 5
-	// 048D TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 048E STX .SP2
-	{
-		c.Mem[0x00B2] = x
-	}
-	// 0490 LDX .SP1
-	{
-		m := c.Mem[0x00B3]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0492 TXS
-	{
-		s = x
-	}
-	// 0493 RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0341 { // the call this copy serves
-			goto L0341
-		}
-		switch pc {
-		case 0x0274:
-			goto L0274
-		case 0x0341:
-			goto L0341
-		case 0x036A:
-			goto L036A
-		case 0x0576:
-			goto L0576
-		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
-			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
-				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
-				goto L025B
-			case 127:
-				goto L03A6
-			}
-		}
-		goto step
-	}
-
-	// The copy of 0400 for the call at 03A3.
-
-L0400_03A6: // REVERSE
+L0400_038E: // REVERSE
 	if clock+4840<<clockShift >= end {
 		pc = 0x0400
 		goto budget
@@ -11553,9 +16499,9 @@ L0400_03A6: // REVERSE
 		x = m
 		nz = int(int8(x))
 	}
-	goto L040F_03A6
+	goto L040F_038E
 
-L040F_03A6: // ETC
+L040F_038E: // ETC
 	clock += 36<<clockShift + 12
 	// 040F SEC
 	{
@@ -11644,12 +16590,12 @@ L040F_03A6: // ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L040F_03A6
+			goto L040F_038E
 		}
-		goto L0424_03A6
+		goto L0424_038E
 	}
 
-L0424_03A6:
+L0424_038E:
 	clock += 10<<clockShift + 2
 	// 0424 PLA
 	{
@@ -11662,13 +16608,13 @@ L0424_03A6:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x03A6
-		goto L03A6
+		pc = 0x038E
+		goto L038E
 	}
 
-	// The copy of 0400 for the call at 052A.
+	// The copy of 0400 for the call at 04BB.
 
-L0400_052D: // REVERSE
+L0400_04BE: // REVERSE
 	if clock+4840<<clockShift >= end {
 		pc = 0x0400
 		goto budget
@@ -11719,9 +16665,9 @@ L0400_052D: // REVERSE
 		x = m
 		nz = int(int8(x))
 	}
-	goto L040F_052D
+	goto L040F_04BE
 
-L040F_052D: // ETC
+L040F_04BE: // ETC
 	clock += 36<<clockShift + 12
 	// 040F SEC
 	{
@@ -11810,12 +16756,12 @@ L040F_052D: // ETC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L040F_052D
+			goto L040F_04BE
 		}
-		goto L0424_052D
+		goto L0424_04BE
 	}
 
-L0424_052D:
+L0424_04BE:
 	clock += 10<<clockShift + 2
 	// 0424 PLA
 	{
@@ -11828,376 +16774,8 @@ L0424_052D:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x052D
-		goto L052D
-	}
-
-	// The copy of 0453 for the call at 0573.
-
-L0453_0576: // MOVE
-	if clock+23<<clockShift >= end {
-		pc = 0x0453
-		goto budget
-	}
-	clock += 23<<clockShift + 9
-	// 0453 TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 0454 STX .SP1
-	{
-		c.Mem[0x00B3] = x
-	}
-	// 0456 LDX .SP2
-	{
-		m := c.Mem[0x00B2]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0458 TXS
-	{
-		s = x
-	}
-	// 0459 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 045B PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 045C TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 045D STA $4F
-	{
-		c.Mem[0x004F] = a
-	}
-	// 045F LDX #$20
-	{
-		m := byte(0x20)
-		x = m
-		nz = int(int8(x))
-	}
-	goto L0461_0576
-
-L0461_0576: // CHECK
-	if clock+77<<clockShift >= end {
-		pc = 0x0461
-		goto budget
-	}
-	clock += 8<<clockShift + 3
-	// 0461 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0462 CMP .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0464 BNE CHECK
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0461_0576
-		}
-		goto L0466_0576
-	}
-
-L0466_0576:
-	clock += 69<<clockShift + 23
-	// 0466 STX .CAPT
-	{
-		c.Mem[0x009A] = x
-	}
-	// 0468 LDA #$CC
-	{
-		m := byte(0xCC)
-		a = m
-		nz = int(int8(a))
-	}
-	// 046A STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 64<<clockShift + 21
-			pc = 0x046A
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 046C TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 046D PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 046E TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 046F EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0471 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0472 LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0474 EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0476 STA .SQB,X
-	{
-		ea := 0x0F00 + uint16(x)
-		if c.Hooked(ea) {
-			clock -= 42<<clockShift + 13
-			pc = 0x0476
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0479 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 047B LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 047D STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 30<<clockShift + 10
-			pc = 0x047D
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 047F PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0480 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0482 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0483 LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0485 STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 16<<clockShift + 5
-			pc = 0x0485
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0488 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0489 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 048A LDA .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		a = m
-		nz = int(int8(a))
-	}
-	// 048C PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	goto L048D_0576
-
-L048D_0576: // STRV
-	if clock+16<<clockShift >= end {
-		pc = 0x048D
-		goto budget
-	}
-	clock += 16<<clockShift + 5
-	// 048D TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 048E STX .SP2
-	{
-		c.Mem[0x00B2] = x
-	}
-	// 0490 LDX .SP1
-	{
-		m := c.Mem[0x00B3]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0492 TXS
-	{
-		s = x
-	}
-	// 0493 RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0576 { // the call this copy serves
-			goto L0576
-		}
-		switch pc {
-		case 0x0274:
-			goto L0274
-		case 0x0341:
-			goto L0341
-		case 0x036A:
-			goto L036A
-		case 0x0576:
-			goto L0576
-		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
-			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
-				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
-				goto L025B
-			case 127:
-				goto L03A6
-			}
-		}
-		goto step
+		pc = 0x04BE
+		goto L04BE
 	}
 
 	// The copy of 0400 for the call at 0800.
@@ -12519,12 +17097,12 @@ L0208_081C:
 
 L0209_081C: // NEX
 	clock += 6<<clockShift + 1
-	// 0209 JSR RESET
+	// 0209 JSR RTYPE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
-		goto L0266_020C
+		goto L0915
 	}
 
 L0838_081C: // GEN
@@ -12784,12 +17362,12 @@ L0208_0835:
 
 L0209_0835: // NEX
 	clock += 6<<clockShift + 1
-	// 0209 JSR RESET
+	// 0209 JSR RTYPE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
-		goto L0266_020C
+		goto L0915
 	}
 
 L0838_0835: // GEN
@@ -12883,12 +17461,12 @@ L0208_0854:
 
 L0209_0854: // NEX
 	clock += 6<<clockShift + 1
-	// 0209 JSR RESET
+	// 0209 JSR RTYPE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
-		goto L0266_020C
+		goto L0915
 	}
 
 L0838_0854: // GEN
@@ -12928,9 +17506,9 @@ L0838_0854: // GEN
 		goto L0200_0854
 	}
 
-	// The copy of 0426 for the call at 08D7.
+	// The copy of 0426 for the call at 08D5.
 
-L0426_08DA: // CMOVE
+L0426_08D8: // CMOVE
 	if clock+61<<clockShift >= end {
 		pc = 0x0426
 		goto budget
@@ -12981,12 +17559,12 @@ L0426_08DA: // CMOVE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L044F_08DA
+			goto L044F_08D8
 		}
-		goto L0434_08DA
+		goto L0434_08D8
 	}
 
-L0434_08DA:
+L0434_08D8:
 	clock += 13<<clockShift + 5
 	// 0434 TXA
 	{
@@ -13016,12 +17594,12 @@ L0434_08DA:
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L044B_08DA
+			goto L044B_08D8
 		}
-		goto L043D_08DA
+		goto L043D_08D8
 	}
 
-L043D_08DA:
+L043D_08D8:
 	clock += 7<<clockShift + 3
 	// 043D EOR .SIDE
 	{
@@ -13040,12 +17618,12 @@ L043D_08DA:
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L044F_08DA
+			goto L044F_08D8
 		}
-		goto L0443_08DA
+		goto L0443_08D8
 	}
 
-L0443_08DA:
+L0443_08D8:
 	clock += 9<<clockShift + 4
 	// 0443 STA .VICT
 	{
@@ -13071,20 +17649,20 @@ L0443_08DA:
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L044C_08DA
+			goto L044C_08D8
 		}
-		goto L044B_08DA
+		goto L044B_08D8
 	}
 
-L044B_08DA: // NO
+L044B_08D8: // NO
 	clock += 2<<clockShift + 1
 	// 044B CLV
 	{
 		v = false
 	}
-	goto L044C_08DA
+	goto L044C_08D8
 
-L044C_08DA: // RETL
+L044C_08D8: // RETL
 	clock += 8<<clockShift + 2
 	// 044C LDA #$00
 	{
@@ -13096,11 +17674,11 @@ L044C_08DA: // RETL
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x08DA
-		goto L08DA
+		pc = 0x08D8
+		goto L08D8
 	}
 
-L044F_08DA: // ILLEGAL
+L044F_08D8: // ILLEGAL
 	clock += 10<<clockShift + 3
 	// 044F LDA #$FF
 	{
@@ -13116,8 +17694,1868 @@ L044F_08DA: // ILLEGAL
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x08DA
-		goto L08DA
+		pc = 0x08D8
+		goto L08D8
+	}
+
+	// The copy of 094D for the call at 093F.
+
+L094D_0942: // CSIDE
+	if clock+51<<clockShift >= end {
+		pc = 0x094D
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 094D STA .CDIR
+	{
+		c.Mem[0x105D] = a
+	}
+	// 0950 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0952 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0953 BCS CS1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0957_0942
+		}
+		goto L0955_0942
+	}
+
+L0955_0942:
+	clock += 2<<clockShift + 1
+	// 0955 LDX #$07
+	{
+		m := byte(0x07)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0957_0942
+
+L0957_0942: // CS1
+	clock += 17<<clockShift + 6
+	// 0957 STX .CORN
+	{
+		c.Mem[0x105E] = x
+	}
+	// 095A TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 095B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 095D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 095E LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0961 BMI CSR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L09B1_0942
+		}
+		goto L0963_0942
+	}
+
+L0963_0942:
+	clock += 9<<clockShift + 4
+	// 0963 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0964 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0966 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0968 BCS CSR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L09B1_0942
+		}
+		goto L096A_0942
+	}
+
+L096A_0942:
+	clock += 8<<clockShift + 3
+	// 096A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 096D CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 096F BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1_0942
+		}
+		goto L0971_0942
+	}
+
+L0971_0942:
+	clock += 3<<clockShift + 1
+	// 0971 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0973_0942
+
+L0973_0942: // CS2
+	if clock+39<<clockShift >= end {
+		pc = 0x0973
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0973 CLC
+	{
+		cf = 0
+	}
+	// 0974 ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0977 CMP .CORN
+	{
+		m := c.Mem[0x105E]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 097A BEQ CS3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0988_0942
+		}
+		goto L097C_0942
+	}
+
+L097C_0942:
+	clock += 13<<clockShift + 5
+	// 097C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 097D EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 097F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0980 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0983 BPL CSR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L09B1_0942
+		}
+		goto L0985_0942
+	}
+
+L0985_0942:
+	clock += 4<<clockShift + 2
+	// 0985 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0986 BPL CS2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0973_0942
+		}
+		goto L0988_0942
+	}
+
+L0988_0942: // CS3
+	clock += 9<<clockShift + 2
+	// 0988 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 098A JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
+		s -= 2
+		goto L09B2_098D
+	}
+
+L09B1_0942: // CSR
+	if clock+6<<clockShift >= end {
+		pc = 0x09B1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 09B1 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0942
+		goto L0942
+	}
+
+	// The copy of 094D for the call at 0944.
+
+L094D_0947: // CSIDE
+	if clock+51<<clockShift >= end {
+		pc = 0x094D
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 094D STA .CDIR
+	{
+		c.Mem[0x105D] = a
+	}
+	// 0950 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0952 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0953 BCS CS1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0957_0947
+		}
+		goto L0955_0947
+	}
+
+L0955_0947:
+	clock += 2<<clockShift + 1
+	// 0955 LDX #$07
+	{
+		m := byte(0x07)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L0957_0947
+
+L0957_0947: // CS1
+	clock += 17<<clockShift + 6
+	// 0957 STX .CORN
+	{
+		c.Mem[0x105E] = x
+	}
+	// 095A TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 095B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 095D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 095E LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0961 BMI CSR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L09B1_0947
+		}
+		goto L0963_0947
+	}
+
+L0963_0947:
+	clock += 9<<clockShift + 4
+	// 0963 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0964 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0966 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0968 BCS CSR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L09B1_0947
+		}
+		goto L096A_0947
+	}
+
+L096A_0947:
+	clock += 8<<clockShift + 3
+	// 096A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 096D CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 096F BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1_0947
+		}
+		goto L0971_0947
+	}
+
+L0971_0947:
+	clock += 3<<clockShift + 1
+	// 0971 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0973_0947
+
+L0973_0947: // CS2
+	if clock+39<<clockShift >= end {
+		pc = 0x0973
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0973 CLC
+	{
+		cf = 0
+	}
+	// 0974 ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0977 CMP .CORN
+	{
+		m := c.Mem[0x105E]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 097A BEQ CS3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0988_0947
+		}
+		goto L097C_0947
+	}
+
+L097C_0947:
+	clock += 13<<clockShift + 5
+	// 097C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 097D EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 097F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0980 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0983 BPL CSR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L09B1_0947
+		}
+		goto L0985_0947
+	}
+
+L0985_0947:
+	clock += 4<<clockShift + 2
+	// 0985 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0986 BPL CS2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0973_0947
+		}
+		goto L0988_0947
+	}
+
+L0988_0947: // CS3
+	clock += 9<<clockShift + 2
+	// 0988 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 098A JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
+		s -= 2
+		goto L09B2_098D
+	}
+
+L09B1_0947: // CSR
+	if clock+6<<clockShift >= end {
+		pc = 0x09B1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 09B1 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0947
+		goto L0947
+	}
+
+	// The copy of 09B2 for the call at 098A.
+
+L09B2_098D: // ATTK
+	if clock+6<<clockShift >= end {
+		pc = 0x09B2
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 09B2 STA .ASQ
+	{
+		c.Mem[0x105F] = a
+	}
+	// 09B5 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L09B7_098D
+
+L09B7_098D: // AK1
+	if clock+16<<clockShift >= end {
+		pc = 0x09B7
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 09B7 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09BA CLC
+	{
+		cf = 0
+	}
+	// 09BB ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09BD JSR AMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
+		s -= 2
+		goto L0A25_09C0
+	}
+
+	// The copy of 09B2 for the call at 0995.
+
+L09B2_0998: // ATTK
+	if clock+6<<clockShift >= end {
+		pc = 0x09B2
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 09B2 STA .ASQ
+	{
+		c.Mem[0x105F] = a
+	}
+	// 09B5 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L09B7_0998
+
+L09B7_0998: // AK1
+	if clock+16<<clockShift >= end {
+		pc = 0x09B7
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 09B7 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09BA CLC
+	{
+		cf = 0
+	}
+	// 09BB ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09BD JSR AMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
+		s -= 2
+		goto L0A25_09C0
+	}
+
+	// The copy of 02F3 for the call at 09AB.
+
+L02F3_09AE: // JANUS
+	if clock+52<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F5 BVC JQ
+	{
+		if !v {
+			clock += 2 << clockShift
+			goto L0310_09AE
+		}
+		goto L02F7_09AE
+	}
+
+L02F7_09AE:
+	clock += 8<<clockShift + 3
+	// 02F7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02FB BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0307_09AE
+		}
+		goto L02FD_09AE
+	}
+
+L02FD_09AE:
+	clock += 13<<clockShift + 4
+	// 02FD LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FF STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x02FF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0301 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0301
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0303 JMP UNWIND
+	{
+		goto L0384_09AE
+	}
+
+L0306_09AE: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09AE
+		goto L09AE
+	}
+
+L0307_09AE: // JC
+	clock += 8<<clockShift + 3
+	// 0307 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0309 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 030B BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0306_09AE
+		}
+		goto L030D_09AE
+	}
+
+L030D_09AE:
+	clock += 3<<clockShift + 1
+	// 030D JMP COLLECT
+	{
+		goto L085E_09AE
+	}
+
+L0310_09AE: // JQ
+	clock += 8<<clockShift + 3
+	// 0310 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0314 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_09AE
+		}
+		goto L0316_09AE
+	}
+
+L0316_09AE:
+	clock += 9<<clockShift + 3
+	// 0316 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 031B BNE TRY
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0324_09AE
+		}
+		goto L031D_09AE
+	}
+
+L031D_09AE:
+	clock += 9<<clockShift + 3
+	// 031D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 031F CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0322 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_09AE
+		}
+		goto L0324_09AE
+	}
+
+L0324_09AE: // TRY
+	if clock+6<<clockShift >= end {
+		pc = 0x0324
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0324 JSR TPST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
+		s -= 2
+		goto L1166
+	}
+
+L0384_09AE: // UNWIND
+	clock += 8<<clockShift + 3
+	// 0384 LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0386 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0387 TXS
+	{
+		s = x
+	}
+	goto L0388_09AE
+
+L0388_09AE: // JRET
+	clock += 6<<clockShift + 1
+	// 0388 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x09AE { // the call this copy serves
+			goto L09AE
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L085E_09AE: // COLLECT
+	clock += 26<<clockShift + 6
+	// 085E LDY .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0860 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0862 STA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 19<<clockShift + 4
+			pc = 0x0862
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0865 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0867 STA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 11<<clockShift + 2
+			pc = 0x0867
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 086A JSR VICV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
+		s -= 2
+		goto L1151
+	}
+
+	// The copy of 0266 for the call at 09AE.
+
+L0266_09B1: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0268 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 026A STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 026C RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09B1
+		goto L09B1
+	}
+
+	// The copy of 0A25 for the call at 09BD.
+
+L0A25_09C0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_09C0
+		}
+		goto L0A2A_09C0
+	}
+
+L0A2A_09C0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_09C0
+		}
+		goto L0A33_09C0
+	}
+
+L0A33_09C0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_09C0
+		}
+		goto L0A3A_09C0
+	}
+
+L0A3A_09C0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0
+	}
+
+L0A40_09C0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_09C0
+
+L0A42_09C0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0
+	}
+
+	// The copy of 0A25 for the call at 09DD.
+
+L0A25_09E0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_09E0
+		}
+		goto L0A2A_09E0
+	}
+
+L0A2A_09E0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_09E0
+		}
+		goto L0A33_09E0
+	}
+
+L0A33_09E0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_09E0
+		}
+		goto L0A3A_09E0
+	}
+
+L0A3A_09E0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0
+	}
+
+L0A40_09E0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_09E0
+
+L0A42_09E0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0
+	}
+
+	// The copy of 0426 for the call at 0A43.
+
+L0426_0A46: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_0A46
+		}
+		goto L0434_0A46
+	}
+
+L0434_0A46:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_0A46
+		}
+		goto L043D_0A46
+	}
+
+L043D_0A46:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_0A46
+		}
+		goto L0443_0A46
+	}
+
+L0443_0A46:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_0A46
+		}
+		goto L044B_0A46
+	}
+
+L044B_0A46: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_0A46
+
+L044C_0A46: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0A46
+		goto L0A46
+	}
+
+L044F_0A46: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0A46
+		goto L0A46
+	}
+
+	// The copy of 0400 for the call at 107D.
+
+L0400_1080: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_1080
+
+L040F_1080: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_1080
+		}
+		goto L0424_1080
+	}
+
+L0424_1080:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x1080
+		goto L1080
+	}
+
+	// The copy of 04FC for the call at 1176.
+
+L04FC_1179: // PST
+	if clock+26<<clockShift >= end {
+		pc = 0x04FC
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 04FC ORA TBITS,X
+	{
+		ea := 0x050D + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 04FF TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0500 LDA TPG,X
+	{
+		ea := 0x0516 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0503 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0509_1179
+		}
+		goto L0505_1179
+	}
+
+L0505_1179:
+	clock += 10<<clockShift + 2
+	// 0505 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0508 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x1179
+		goto L1179
+	}
+
+L0509_1179: // PSTN
+	clock += 10<<clockShift + 2
+	// 0509 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 050C RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x1179
+		goto L1179
+	}
+
+	// The copy of 04FC for the call at 117D.
+
+L04FC_1180: // PST
+	if clock+26<<clockShift >= end {
+		pc = 0x04FC
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 04FC ORA TBITS,X
+	{
+		ea := 0x050D + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 04FF TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0500 LDA TPG,X
+	{
+		ea := 0x0516 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0503 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0509_1180
+		}
+		goto L0505_1180
+	}
+
+L0505_1180:
+	clock += 10<<clockShift + 2
+	// 0505 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0508 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x1180
+		goto L1180
+	}
+
+L0509_1180: // PSTN
+	clock += 10<<clockShift + 2
+	// 0509 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 050C RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x1180
+		goto L1180
 	}
 
 	// The copy of 0400 for the call at 17DA.
@@ -13427,7 +19865,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[203] // one bounds check for all
+	_ = off[326] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -13440,10 +19878,15 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	stop, core := emu.StopBudget, uint64(0)
 	switch pc {
 	case 0x0000:
-		if 11 >= budget {
+		if 12 >= budget {
 			goto budget
 		}
 		goto L0000
+	case 0x0007:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L0007
 	case 0x0008:
 		if 6 >= budget {
 			goto budget
@@ -13455,25 +19898,30 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L000B
 	case 0x000E:
-		if 2645 >= budget {
+		if 41 >= budget {
 			goto budget
 		}
 		goto L000E
 	case 0x0012:
-		if 2640 >= budget {
+		if 36 >= budget {
 			goto budget
 		}
 		goto L0012
 	case 0x0018:
-		if 2633 >= budget {
+		if 2 >= budget {
 			goto budget
 		}
 		goto L0018
 	case 0x001A:
-		if 2631 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L001A
+	case 0x001D:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L001D
 	case 0x0026:
 		if 32 >= budget {
 			goto budget
@@ -13720,12 +20168,12 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L028C
 	case 0x02F3:
-		if 80 >= budget {
+		if 52 >= budget {
 			goto budget
 		}
 		goto L02F3
 	case 0x02F7:
-		if 75 >= budget {
+		if 47 >= budget {
 			goto budget
 		}
 		goto L02F7
@@ -13740,12 +20188,12 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L0306
 	case 0x0307:
-		if 65 >= budget {
+		if 37 >= budget {
 			goto budget
 		}
 		goto L0307
 	case 0x030D:
-		if 57 >= budget {
+		if 29 >= budget {
 			goto budget
 		}
 		goto L030D
@@ -13765,170 +20213,155 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L031D
 	case 0x0324:
-		if 13 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L0324
-	case 0x032B:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L032B
-	case 0x0332:
-		if 17 >= budget {
-			goto budget
-		}
-		goto L0332
-	case 0x0339:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L0339
-	case 0x033B:
+	case 0x0327:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L033B
-	case 0x033E:
+		goto L0327
+	case 0x032A:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L033E
-	case 0x0341:
-		if 59 >= budget {
+		goto L032A
+	case 0x032D:
+		if 52 >= budget {
 			goto budget
 		}
-		goto L0341
-	case 0x0363:
+		goto L032D
+	case 0x034B:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L0363
-	case 0x036A:
+		goto L034B
+	case 0x0352:
 		if 70 >= budget {
 			goto budget
 		}
-		goto L036A
-	case 0x0370:
+		goto L0352
+	case 0x0358:
 		if 62 >= budget {
 			goto budget
 		}
-		goto L0370
-	case 0x0376:
+		goto L0358
+	case 0x035E:
 		if 55 >= budget {
 			goto budget
 		}
-		goto L0376
-	case 0x037F:
+		goto L035E
+	case 0x0367:
 		if 35 >= budget {
 			goto budget
 		}
-		goto L037F
-	case 0x0381:
+		goto L0367
+	case 0x0369:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L0381
-	case 0x0387:
+		goto L0369
+	case 0x036F:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L0387
-	case 0x038F:
+		goto L036F
+	case 0x0377:
 		if 13 >= budget {
 			goto budget
 		}
-		goto L038F
-	case 0x0393:
+		goto L0377
+	case 0x037B:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0393
-	case 0x0396:
+		goto L037B
+	case 0x037E:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L0396
-	case 0x039C:
+		goto L037E
+	case 0x0384:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L039C
-	case 0x03A0:
+		goto L0384
+	case 0x0388:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03A0
-	case 0x03A1:
+		goto L0388
+	case 0x0389:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L03A1
-	case 0x03A6:
+		goto L0389
+	case 0x038E:
 		if 20 >= budget {
 			goto budget
 		}
-		goto L03A6
-	case 0x03AF:
+		goto L038E
+	case 0x0397:
 		if 7 >= budget {
 			goto budget
 		}
-		goto L03AF
-	case 0x03B2:
+		goto L0397
+	case 0x039A:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L03B2
-	case 0x03B5:
+		goto L039A
+	case 0x039D:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03B5
-	case 0x03BB:
+		goto L039D
+	case 0x03A3:
 		if 2 >= budget {
 			goto budget
 		}
-		goto L03BB
-	case 0x03BD:
+		goto L03A3
+	case 0x03A5:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L03BD
-	case 0x03C3:
+		goto L03A5
+	case 0x03AB:
 		if 24 >= budget {
 			goto budget
 		}
-		goto L03C3
-	case 0x03CA:
+		goto L03AB
+	case 0x03B2:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L03CA
-	case 0x03D1:
+		goto L03B2
+	case 0x03B9:
 		if 10 >= budget {
 			goto budget
 		}
-		goto L03D1
-	case 0x03D4:
+		goto L03B9
+	case 0x03BC:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L03D4
-	case 0x03D5:
+		goto L03BC
+	case 0x03BD:
 		if 2 >= budget {
 			goto budget
 		}
-		goto L03D5
-	case 0x03D7:
+		goto L03BD
+	case 0x03BF:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L03D7
-	case 0x03DE:
+		goto L03BF
+	case 0x03C6:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L03DE
+		goto L03C6
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -13980,190 +20413,135 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L044F
 	case 0x0453:
-		if 23 >= budget {
-			goto budget
-		}
-		goto L0453
-	case 0x0461:
-		if 77 >= budget {
-			goto budget
-		}
-		goto L0461
-	case 0x0466:
-		if 69 >= budget {
-			goto budget
-		}
-		goto L0466
-	case 0x048D:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L048D
-	case 0x0494:
-		if 86 >= budget {
-			goto budget
-		}
-		goto L0494
-	case 0x04BA:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L04BA
-	case 0x04BC:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L04BC
-	case 0x04C2:
 		if 4 >= budget {
 			goto budget
 		}
-		goto L04C2
-	case 0x04C6:
+		goto L0453
+	case 0x0457:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L04C6
-	case 0x04CC:
+		goto L0457
+	case 0x045D:
 		if 2 >= budget {
 			goto budget
 		}
-		goto L04CC
-	case 0x04CE:
+		goto L045D
+	case 0x045F:
 		if 1390 >= budget {
 			goto budget
 		}
-		goto L04CE
-	case 0x04D5:
+		goto L045F
+	case 0x0466:
 		if 1380 >= budget {
 			goto budget
 		}
-		goto L04D5
-	case 0x04D9:
+		goto L0466
+	case 0x046A:
 		if 1373 >= budget {
 			goto budget
 		}
-		goto L04D9
-	case 0x04DC:
+		goto L046A
+	case 0x046D:
 		if 1369 >= budget {
 			goto budget
 		}
-		goto L04DC
-	case 0x04E8:
+		goto L046D
+	case 0x0479:
 		if 1352 >= budget {
 			goto budget
 		}
-		goto L04E8
-	case 0x04EE:
+		goto L0479
+	case 0x047F:
 		if 53 >= budget {
 			goto budget
 		}
-		goto L04EE
-	case 0x04FC:
+		goto L047F
+	case 0x048D:
 		if 35 >= budget {
 			goto budget
 		}
-		goto L04FC
-	case 0x0502:
+		goto L048D
+	case 0x0493:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L0502
-	case 0x0503:
+		goto L0493
+	case 0x0494:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L0503
-	case 0x0513:
+		goto L0494
+	case 0x04A4:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L0513
-	case 0x0527:
+		goto L04A4
+	case 0x04B8:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0527
-	case 0x052A:
+		goto L04B8
+	case 0x04BB:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L052A
-	case 0x052D:
-		if 3329 >= budget {
+		goto L04BB
+	case 0x04BE:
+		if 3310 >= budget {
 			goto budget
 		}
-		goto L052D
-	case 0x0531:
-		if 3324 >= budget {
-			goto budget
-		}
-		goto L0531
-	case 0x0538:
-		if 3314 >= budget {
-			goto budget
-		}
-		goto L0538
-	case 0x053E:
-		if 3307 >= budget {
-			goto budget
-		}
-		goto L053E
-	case 0x0540:
+		goto L04BE
+	case 0x04C2:
 		if 3305 >= budget {
 			goto budget
 		}
-		goto L0540
-	case 0x054F:
-		if 56 >= budget {
+		goto L04C2
+	case 0x04C9:
+		if 3295 >= budget {
 			goto budget
 		}
-		goto L054F
-	case 0x0565:
-		if 24 >= budget {
+		goto L04C9
+	case 0x04CF:
+		if 3288 >= budget {
 			goto budget
 		}
-		goto L0565
-	case 0x0569:
-		if 20 >= budget {
+		goto L04CF
+	case 0x04D1:
+		if 3286 >= budget {
 			goto budget
 		}
-		goto L0569
-	case 0x056D:
-		if 15 >= budget {
+		goto L04D1
+	case 0x04E0:
+		if 37 >= budget {
 			goto budget
 		}
-		goto L056D
-	case 0x0571:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L0571
-	case 0x0576:
+		goto L04E0
+	case 0x04F7:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L0576
-	case 0x0579:
+		goto L04F7
+	case 0x04FA:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L0579
-	case 0x057B:
+		goto L04FA
+	case 0x04FC:
 		if 26 >= budget {
 			goto budget
 		}
-		goto L057B
-	case 0x0584:
+		goto L04FC
+	case 0x0505:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L0584
-	case 0x0588:
+		goto L0505
+	case 0x0509:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L0588
+		goto L0509
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -14250,135 +20628,810 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L085D
 	case 0x085E:
-		if 54 >= budget {
+		if 26 >= budget {
 			goto budget
 		}
 		goto L085E
-	case 0x0878:
+	case 0x086D:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L086D
+	case 0x0876:
 		if 13 >= budget {
 			goto budget
 		}
-		goto L0878
-	case 0x087C:
+		goto L0876
+	case 0x087A:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L087C
-	case 0x087D:
+		goto L087A
+	case 0x087B:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L087D
-	case 0x0883:
+		goto L087B
+	case 0x0881:
 		if 22 >= budget {
 			goto budget
 		}
-		goto L0883
-	case 0x0890:
+		goto L0881
+	case 0x088E:
 		if 67 >= budget {
 			goto budget
 		}
-		goto L0890
-	case 0x0895:
+		goto L088E
+	case 0x0893:
 		if 59 >= budget {
 			goto budget
 		}
-		goto L0895
-	case 0x089C:
+		goto L0893
+	case 0x089A:
 		if 49 >= budget {
 			goto budget
 		}
-		goto L089C
-	case 0x089E:
+		goto L089A
+	case 0x089C:
 		if 47 >= budget {
 			goto budget
 		}
-		goto L089E
-	case 0x08A2:
+		goto L089C
+	case 0x08A0:
 		if 41 >= budget {
 			goto budget
 		}
-		goto L08A2
-	case 0x08A5:
+		goto L08A0
+	case 0x08A3:
 		if 37 >= budget {
 			goto budget
 		}
-		goto L08A5
-	case 0x08A9:
+		goto L08A3
+	case 0x08A7:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L08A9
-	case 0x08BD:
+		goto L08A7
+	case 0x08BB:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L08BD
-	case 0x08C0:
+		goto L08BB
+	case 0x08BE:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L08C0
-	case 0x08C1:
+		goto L08BE
+	case 0x08BF:
 		if 37 >= budget {
 			goto budget
 		}
-		goto L08C1
-	case 0x08C6:
+		goto L08BF
+	case 0x08C4:
 		if 30 >= budget {
 			goto budget
 		}
-		goto L08C6
-	case 0x08CE:
+		goto L08C4
+	case 0x08CC:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L08CE
-	case 0x08D7:
+		goto L08CC
+	case 0x08D5:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L08D7
-	case 0x08DA:
+		goto L08D5
+	case 0x08D8:
 		if 31 >= budget {
+			goto budget
+		}
+		goto L08D8
+	case 0x08DA:
+		if 29 >= budget {
 			goto budget
 		}
 		goto L08DA
 	case 0x08DC:
-		if 29 >= budget {
-			goto budget
-		}
-		goto L08DC
-	case 0x08DE:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L08DE
-	case 0x08E7:
+		goto L08DC
+	case 0x08E5:
 		if 14 >= budget {
 			goto budget
 		}
-		goto L08E7
-	case 0x08F0:
-		if 50 >= budget {
-			goto budget
-		}
-		goto L08F0
-	case 0x08F6:
-		if 42 >= budget {
-			goto budget
-		}
-		goto L08F6
-	case 0x090D:
-		if 16 >= budget {
-			goto budget
-		}
-		goto L090D
-	case 0x0914:
+		goto L08E5
+	case 0x08EE:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0914
+		goto L08EE
+	case 0x08F1:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L08F1
+	case 0x08F4:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L08F4
+	case 0x090B:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L090B
+	case 0x0912:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0912
+	case 0x0915:
+		if 64 >= budget {
+			goto budget
+		}
+		goto L0915
+	case 0x091B:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L091B
+	case 0x092A:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L092A
+	case 0x092F:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L092F
+	case 0x0937:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0937
+	case 0x093D:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L093D
+	case 0x0942:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0942
+	case 0x0947:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0947
+	case 0x0948:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0948
+	case 0x094D:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L094D
+	case 0x0955:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L0955
+	case 0x0957:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0957
+	case 0x0963:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L0963
+	case 0x096A:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L096A
+	case 0x0971:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0971
+	case 0x0973:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0973
+	case 0x097C:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L097C
+	case 0x0985:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0985
+	case 0x0988:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0988
+	case 0x098D:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L098D
+	case 0x098F:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L098F
+	case 0x0998:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L0998
+	case 0x099A:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L099A
+	case 0x09AE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L09AE
+	case 0x09B1:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L09B1
+	case 0x09B2:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L09B2
+	case 0x09B7:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L09B7
+	case 0x09C0:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L09C0
+	case 0x09C4:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L09C4
+	case 0x09C9:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L09C9
+	case 0x09D4:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L09D4
+	case 0x09E0:
+		if 74 >= budget {
+			goto budget
+		}
+		goto L09E0
+	case 0x09E4:
+		if 70 >= budget {
+			goto budget
+		}
+		goto L09E4
+	case 0x09EB:
+		if 62 >= budget {
+			goto budget
+		}
+		goto L09EB
+	case 0x09EF:
+		if 58 >= budget {
+			goto budget
+		}
+		goto L09EF
+	case 0x09F3:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L09F3
+	case 0x09F7:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L09F7
+	case 0x09FB:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L09FB
+	case 0x0A00:
+		if 40 >= budget {
+			goto budget
+		}
+		goto L0A00
+	case 0x0A04:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L0A04
+	case 0x0A08:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L0A08
+	case 0x0A0C:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L0A0C
+	case 0x0A10:
+		if 24 >= budget {
+			goto budget
+		}
+		goto L0A10
+	case 0x0A12:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0A12
+	case 0x0A16:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L0A16
+	case 0x0A18:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L0A18
+	case 0x0A1C:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0A1C
+	case 0x0A1F:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A1F
+	case 0x0A22:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A22
+	case 0x0A25:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0A25
+	case 0x0A2A:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L0A2A
+	case 0x0A33:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L0A33
+	case 0x0A3A:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L0A3A
+	case 0x0A40:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A40
+	case 0x0A42:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A42
+	case 0x0A43:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A43
+	case 0x0A46:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L0A46
+	case 0x0A48:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L0A48
+	case 0x0A4A:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L0A4A
+	case 0x0A4F:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L0A4F
+	case 0x0A58:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0A58
+	case 0x0A65:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0A65
+	case 0x0A67:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A67
+	case 0x0A68:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0A68
+	case 0x0A6E:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0A6E
+	case 0x0A75:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0A75
+	case 0x0A78:
+		if 62 >= budget {
+			goto budget
+		}
+		goto L0A78
+	case 0x0AA5:
+		if 397 >= budget {
+			goto budget
+		}
+		goto L0AA5
+	case 0x0AAA:
+		if 389 >= budget {
+			goto budget
+		}
+		goto L0AAA
+	case 0x0AB3:
+		if 378 >= budget {
+			goto budget
+		}
+		goto L0AB3
+	case 0x0AB7:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0AB7
+	case 0x0ABA:
+		if 326 >= budget {
+			goto budget
+		}
+		goto L0ABA
+	case 0x0AC4:
+		if 313 >= budget {
+			goto budget
+		}
+		goto L0AC4
+	case 0x0AC8:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L0AC8
+	case 0x0AD0:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0AD0
+	case 0x0AD2:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0AD2
+	case 0x0AD9:
+		if 320 >= budget {
+			goto budget
+		}
+		goto L0AD9
+	case 0x0ADE:
+		if 312 >= budget {
+			goto budget
+		}
+		goto L0ADE
+	case 0x0AE1:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0AE1
+	case 0x0AE4:
+		if 373 >= budget {
+			goto budget
+		}
+		goto L0AE4
+	case 0x0AEE:
+		if 361 >= budget {
+			goto budget
+		}
+		goto L0AEE
+	case 0x0AF0:
+		if 359 >= budget {
+			goto budget
+		}
+		goto L0AF0
+	case 0x0AF4:
+		if 355 >= budget {
+			goto budget
+		}
+		goto L0AF4
+	case 0x0B03:
+		if 335 >= budget {
+			goto budget
+		}
+		goto L0B03
+	case 0x0B0D:
+		if 322 >= budget {
+			goto budget
+		}
+		goto L0B0D
+	case 0x0B11:
+		if 318 >= budget {
+			goto budget
+		}
+		goto L0B11
+	case 0x0B1B:
+		if 315 >= budget {
+			goto budget
+		}
+		goto L0B1B
+	case 0x0B1F:
+		if 311 >= budget {
+			goto budget
+		}
+		goto L0B1F
+	case 0x0B23:
+		if 28 >= budget {
+			goto budget
+		}
+		goto L0B23
+	case 0x0B39:
+		if 316 >= budget {
+			goto budget
+		}
+		goto L0B39
+	case 0x0B3E:
+		if 308 >= budget {
+			goto budget
+		}
+		goto L0B3E
+	case 0x0B40:
+		if 305 >= budget {
+			goto budget
+		}
+		goto L0B40
+	case 0x0B46:
+		if 298 >= budget {
+			goto budget
+		}
+		goto L0B46
+	case 0x0B53:
+		if 277 >= budget {
+			goto budget
+		}
+		goto L0B53
+	case 0x0BCD:
+		if 79 >= budget {
+			goto budget
+		}
+		goto L0BCD
+	case 0x0BD5:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L0BD5
+	case 0x0BDA:
+		if 61 >= budget {
+			goto budget
+		}
+		goto L0BDA
+	case 0x0BFD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0BFD
+	case 0x1062:
+		if 16 >= budget {
+			goto budget
+		}
+		goto L1062
+	case 0x106B:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L106B
+	case 0x107D:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L107D
+	case 0x1080:
+		if 3537 >= budget {
+			goto budget
+		}
+		goto L1080
+	case 0x1082:
+		if 3535 >= budget {
+			goto budget
+		}
+		goto L1082
+	case 0x1092:
+		if 26 >= budget {
+			goto budget
+		}
+		goto L1092
+	case 0x1097:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L1097
+	case 0x109C:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L109C
+	case 0x10A3:
+		if 115 >= budget {
+			goto budget
+		}
+		goto L10A3
+	case 0x10CC:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L10CC
+	case 0x10CE:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L10CE
+	case 0x10DF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L10DF
+	case 0x10E2:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L10E2
+	case 0x10E8:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L10E8
+	case 0x10EB:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L10EB
+	case 0x1108:
+		if 52 >= budget {
+			goto budget
+		}
+		goto L1108
+	case 0x1127:
+		if 71 >= budget {
+			goto budget
+		}
+		goto L1127
+	case 0x1151:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L1151
+	case 0x1155:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1155
+	case 0x1162:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L1162
+	case 0x1166:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1166
+	case 0x1179:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L1179
+	case 0x1180:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L1180
+	case 0x1187:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L1187
+	case 0x1193:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1193
+	case 0x1197:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L1197
+	case 0x119D:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L119D
+	case 0x119E:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L119E
+	case 0x11A1:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L11A1
+	case 0x11A7:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L11A7
+	case 0x11AB:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L11AB
+	case 0x11B1:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L11B1
+	case 0x11BD:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L11BD
+	case 0x11C0:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L11C0
+	case 0x11C2:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L11C2
 	case 0x17A1:
 		if 85 >= budget {
 			goto budget
@@ -14462,7 +21515,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E4) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -14473,11 +21526,11 @@ L0000: // CHESS
 		pc = 0x0000
 		goto step
 	}
-	if clock+11<<clockShift >= end {
+	if clock+12<<clockShift >= end {
 		pc = 0x0000
 		goto budget
 	}
-	clock += 11<<clockShift + 5
+	clock += 12<<clockShift + 4
 	// 0000 CLD
 	{
 		c.P &^= FlagD
@@ -14492,19 +21545,31 @@ L0000: // CHESS
 	{
 		s = x
 	}
-	// 0004 LDX #$8A
+	// 0004 JSR XINIT
 	{
-		m := byte(0x8A)
-		x = m
-		nz = int(int8(x))
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
+		s -= 2
+		goto L1062
 	}
-	// 0006 STX .SP2
+
+L0007:
+	if off[1] {
+		pc = 0x0007
+		goto step
+	}
+	if clock+2<<clockShift >= end {
+		pc = 0x0007
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0007 NOP
 	{
-		c.Mem[0x00B2] = x
+
 	}
 
 L0008: // OUT
-	if off[1] {
+	if off[2] {
 		pc = 0x0008
 		goto step
 	}
@@ -14523,7 +21588,7 @@ L0008: // OUT
 	}
 
 L000B:
-	if off[2] {
+	if off[3] {
 		pc = 0x000B
 		goto step
 	}
@@ -14542,11 +21607,11 @@ L000B:
 	}
 
 L000E:
-	if off[3] {
+	if off[4] {
 		pc = 0x000E
 		goto step
 	}
-	if clock+2645<<clockShift >= end {
+	if clock+41<<clockShift >= end {
 		pc = 0x000E
 		goto budget
 	}
@@ -14567,7 +21632,7 @@ L000E:
 	}
 
 L0012:
-	if off[4] {
+	if off[5] {
 		pc = 0x0012
 		goto step
 	}
@@ -14592,7 +21657,7 @@ L0012:
 	}
 
 L0018:
-	if off[5] {
+	if off[6] {
 		pc = 0x0018
 		goto step
 	}
@@ -14605,19 +21670,33 @@ L0018:
 	}
 
 L001A: // WHSET
-	if off[6] {
+	if off[7] {
 		pc = 0x001A
 		goto step
 	}
-	clock += 18<<clockShift + 6
-	// 001A LDA SETW,X
-	{
-		ea := 0x1781 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
+	if clock+6<<clockShift >= end {
+		pc = 0x001A
+		goto budget
 	}
+	clock += 6<<clockShift + 1
+	// 001A JSR XSETW
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x1C
+		s -= 2
+		goto L106B
+	}
+
+L001D:
+	if off[8] {
+		pc = 0x001D
+		goto step
+	}
+	if clock+46<<clockShift >= end {
+		pc = 0x001D
+		goto budget
+	}
+	clock += 14<<clockShift + 5
 	// 001D STA .BK,X
 	{
 		ea := uint16(x + 0x60)
@@ -14658,7 +21737,7 @@ L001A: // WHSET
 	}
 
 L0026:
-	if off[7] {
+	if off[9] {
 		pc = 0x0026
 		goto step
 	}
@@ -14678,7 +21757,7 @@ L0026:
 	}
 
 L002A: // NOSET
-	if off[8] {
+	if off[10] {
 		pc = 0x002A
 		goto step
 	}
@@ -14699,21 +21778,21 @@ L002A: // NOSET
 	}
 
 L002E:
-	if off[9] {
+	if off[11] {
 		pc = 0x002E
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 002E JSR REVERSE
+	// 002E JSR REVX
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
-		goto L0400
+		goto L107D
 	}
 
 L0031:
-	if off[10] {
+	if off[12] {
 		pc = 0x0031
 		goto step
 	}
@@ -14737,7 +21816,7 @@ L0031:
 	}
 
 L0035: // NOREV
-	if off[11] {
+	if off[13] {
 		pc = 0x0035
 		goto step
 	}
@@ -14758,7 +21837,7 @@ L0035: // NOREV
 	}
 
 L0039:
-	if off[12] {
+	if off[14] {
 		pc = 0x0039
 		goto step
 	}
@@ -14768,11 +21847,11 @@ L0039:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
 		s -= 2
-		goto L04C2
+		goto L0453
 	}
 
 L003C: // CLDSP
-	if off[13] {
+	if off[15] {
 		pc = 0x003C
 		goto step
 	}
@@ -14802,7 +21881,7 @@ L003C: // CLDSP
 	}
 
 L0044: // NOGO
-	if off[14] {
+	if off[16] {
 		pc = 0x0044
 		goto step
 	}
@@ -14813,7 +21892,7 @@ L0044: // NOGO
 	}
 
 L00DD: // FIRST
-	if off[15] {
+	if off[17] {
 		pc = 0x00DD
 		goto step
 	}
@@ -14837,7 +21916,7 @@ L00DD: // FIRST
 	}
 
 L00E1:
-	if off[16] {
+	if off[18] {
 		pc = 0x00E1
 		goto step
 	}
@@ -14871,7 +21950,7 @@ L00E1:
 	}
 
 L00ED: // FR
-	if off[17] {
+	if off[19] {
 		pc = 0x00ED
 		goto step
 	}
@@ -14883,96 +21962,130 @@ L00ED: // FR
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0527:
-			goto L0527
+		case 0x04B8:
+			goto L04B8
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L0200: // GNM
-	if off[18] {
+	if off[20] {
 		pc = 0x0200
 		goto step
 	}
@@ -14993,7 +22106,7 @@ L0200: // GNM
 	}
 
 L0204: // NEWP
-	if off[19] {
+	if off[21] {
 		pc = 0x0204
 		goto step
 	}
@@ -15018,7 +22131,7 @@ L0204: // NEWP
 	}
 
 L0208:
-	if off[20] {
+	if off[22] {
 		pc = 0x0208
 		goto step
 	}
@@ -15030,6 +22143,8 @@ L0208:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
+		case 0x020C:
+			goto L020C
 		case 0x081C:
 			goto L081C
 		case 0x0835:
@@ -15037,107 +22152,141 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L0209: // NEX
-	if off[21] {
+	if off[23] {
 		pc = 0x0209
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0209 JSR RESET
+	// 0209 JSR RTYPE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
-		goto L0266
+		goto L0915
 	}
 
 L020C:
-	if off[22] {
+	if off[24] {
 		pc = 0x020C
 		goto step
 	}
@@ -15146,9 +22295,9 @@ L020C:
 		goto budget
 	}
 	clock += 7<<clockShift + 3
-	// 020C LDY .PIECE
+	// 020C LDY .TYPE
 	{
-		m := c.Mem[0x00B0]
+		m := c.Mem[0x00DA]
 		y = m
 		nz = int(int8(y))
 	}
@@ -15168,7 +22317,7 @@ L020C:
 	}
 
 L0212:
-	if off[23] {
+	if off[25] {
 		pc = 0x0212
 		goto step
 	}
@@ -15185,7 +22334,7 @@ L0212:
 	}
 
 L0216: // AGN
-	if off[24] {
+	if off[26] {
 		pc = 0x0216
 		goto step
 	}
@@ -15203,7 +22352,7 @@ L0216: // AGN
 	}
 
 L0219:
-	if off[25] {
+	if off[27] {
 		pc = 0x0219
 		goto step
 	}
@@ -15221,7 +22370,7 @@ L0219:
 	}
 
 L021B:
-	if off[26] {
+	if off[28] {
 		pc = 0x021B
 		goto step
 	}
@@ -15249,7 +22398,7 @@ L021B:
 	}
 
 L021F:
-	if off[27] {
+	if off[29] {
 		pc = 0x021F
 		goto step
 	}
@@ -15277,14 +22426,14 @@ L021F:
 	}
 
 L0222:
-	if off[28] {
+	if off[30] {
 		pc = 0x0222
 		goto step
 	}
 	clock += 9<<clockShift + 4
-	// 0222 LDY .PIECE
+	// 0222 LDY .TYPE
 	{
-		m := c.Mem[0x00B0]
+		m := c.Mem[0x00DA]
 		y = m
 		nz = int(int8(y))
 	}
@@ -15309,7 +22458,7 @@ L0222:
 	}
 
 L0229: // STOP
-	if off[29] {
+	if off[31] {
 		pc = 0x0229
 		goto step
 	}
@@ -15323,7 +22472,7 @@ L0229: // STOP
 	}
 
 L022C:
-	if off[30] {
+	if off[32] {
 		pc = 0x022C
 		goto step
 	}
@@ -15339,9 +22488,9 @@ L022C:
 		nz = int(int8(m))
 		c.Mem[0x00B6] = m
 	}
-	// 022E LDX .PIECE
+	// 022E LDX .TYPE
 	{
-		m := c.Mem[0x00B0]
+		m := c.Mem[0x00DA]
 		x = m
 		nz = int(int8(x))
 	}
@@ -15367,7 +22516,7 @@ L022C:
 	}
 
 L0236:
-	if off[31] {
+	if off[33] {
 		pc = 0x0236
 		goto step
 	}
@@ -15381,7 +22530,7 @@ L0236:
 	}
 
 L0238: // PAWN
-	if off[32] {
+	if off[34] {
 		pc = 0x0238
 		goto step
 	}
@@ -15398,7 +22547,7 @@ L0238: // PAWN
 	}
 
 L023C: // P1
-	if off[33] {
+	if off[35] {
 		pc = 0x023C
 		goto step
 	}
@@ -15407,16 +22556,16 @@ L023C: // P1
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 023C JSR CMOVE
+	// 023C JSR PCAP
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
-		goto L0426
+		goto L0A43
 	}
 
 L023F:
-	if off[34] {
+	if off[36] {
 		pc = 0x023F
 		goto step
 	}
@@ -15434,7 +22583,7 @@ L023F:
 	}
 
 L0241:
-	if off[35] {
+	if off[37] {
 		pc = 0x0241
 		goto step
 	}
@@ -15448,7 +22597,7 @@ L0241:
 	}
 
 L0243:
-	if off[36] {
+	if off[38] {
 		pc = 0x0243
 		goto step
 	}
@@ -15462,7 +22611,7 @@ L0243:
 	}
 
 L0246: // P2
-	if off[37] {
+	if off[39] {
 		pc = 0x0246
 		goto step
 	}
@@ -15480,7 +22629,7 @@ L0246: // P2
 	}
 
 L0249:
-	if off[38] {
+	if off[40] {
 		pc = 0x0249
 		goto step
 	}
@@ -15518,7 +22667,7 @@ L0249:
 	}
 
 L0251: // P3
-	if off[39] {
+	if off[41] {
 		pc = 0x0251
 		goto step
 	}
@@ -15536,7 +22685,7 @@ L0251: // P3
 	}
 
 L0254:
-	if off[40] {
+	if off[42] {
 		pc = 0x0254
 		goto step
 	}
@@ -15554,7 +22703,7 @@ L0254:
 	}
 
 L0256:
-	if off[41] {
+	if off[43] {
 		pc = 0x0256
 		goto step
 	}
@@ -15568,21 +22717,21 @@ L0256:
 	}
 
 L0258:
-	if off[42] {
+	if off[44] {
 		pc = 0x0258
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0258 JSR JANUS
+	// 0258 JSR PJAN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
-		goto L02F3
+		goto L0A68
 	}
 
 L025B:
-	if off[43] {
+	if off[45] {
 		pc = 0x025B
 		goto step
 	}
@@ -15619,7 +22768,7 @@ L025B:
 	}
 
 L0263:
-	if off[44] {
+	if off[46] {
 		pc = 0x0263
 		goto step
 	}
@@ -15630,7 +22779,7 @@ L0263:
 	}
 
 L0266: // RESET
-	if off[45] {
+	if off[47] {
 		pc = 0x0266
 		goto step
 	}
@@ -15662,100 +22811,134 @@ L0266: // RESET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x020C:
-			goto L020C
 		case 0x022C:
 			goto L022C
 		case 0x0249:
 			goto L0249
+		case 0x09B1:
+			goto L09B1
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L026D: // INPUT
-	if off[46] {
+	if off[48] {
 		pc = 0x026D
 		goto step
 	}
@@ -15776,7 +22959,7 @@ L026D: // INPUT
 	}
 
 L0271:
-	if off[47] {
+	if off[49] {
 		pc = 0x0271
 		goto step
 	}
@@ -15786,11 +22969,11 @@ L0271:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
 		s -= 2
-		goto L0453
+		goto L0A78
 	}
 
 L0274:
-	if off[48] {
+	if off[50] {
 		pc = 0x0274
 		goto step
 	}
@@ -15808,7 +22991,7 @@ L0274:
 	}
 
 L0276: // NOMV
-	if off[49] {
+	if off[51] {
 		pc = 0x0276
 		goto step
 	}
@@ -15829,7 +23012,7 @@ L0276: // NOMV
 	}
 
 L027A:
-	if off[50] {
+	if off[52] {
 		pc = 0x027A
 		goto step
 	}
@@ -15839,11 +23022,11 @@ L027A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
-		goto L03D5
+		goto L03BD
 	}
 
 L027D: // DISP
-	if off[51] {
+	if off[53] {
 		pc = 0x027D
 		goto step
 	}
@@ -15860,7 +23043,7 @@ L027D: // DISP
 	}
 
 L027F: // SEARCH
-	if off[52] {
+	if off[54] {
 		pc = 0x027F
 		goto step
 	}
@@ -15887,7 +23070,7 @@ L027F: // SEARCH
 	}
 
 L0285:
-	if off[53] {
+	if off[55] {
 		pc = 0x0285
 		goto step
 	}
@@ -15906,7 +23089,7 @@ L0285:
 	}
 
 L0288: // HERE
-	if off[54] {
+	if off[56] {
 		pc = 0x0288
 		goto step
 	}
@@ -15921,7 +23104,7 @@ L0288: // HERE
 	}
 
 L028C: // ERROR
-	if off[55] {
+	if off[57] {
 		pc = 0x028C
 		goto step
 	}
@@ -15932,11 +23115,11 @@ L028C: // ERROR
 	}
 
 L02F3: // JANUS
-	if off[56] {
+	if off[58] {
 		pc = 0x02F3
 		goto step
 	}
-	if clock+80<<clockShift >= end {
+	if clock+52<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -15956,7 +23139,7 @@ L02F3: // JANUS
 	}
 
 L02F7:
-	if off[57] {
+	if off[59] {
 		pc = 0x02F7
 		goto step
 	}
@@ -15983,7 +23166,7 @@ L02F7:
 	}
 
 L02FD:
-	if off[58] {
+	if off[60] {
 		pc = 0x02FD
 		goto step
 	}
@@ -16016,11 +23199,11 @@ L02FD:
 	}
 	// 0303 JMP UNWIND
 	{
-		goto L039C
+		goto L0384
 	}
 
 L0306: // JR0
-	if off[59] {
+	if off[61] {
 		pc = 0x0306
 		goto step
 	}
@@ -16042,94 +23225,130 @@ L0306: // JR0
 			goto L0246
 		case 0x025B:
 			goto L025B
+		case 0x09AE:
+			goto L09AE
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L0307: // JC
-	if off[60] {
+	if off[62] {
 		pc = 0x0307
 		goto step
 	}
@@ -16155,7 +23374,7 @@ L0307: // JC
 	}
 
 L030D:
-	if off[61] {
+	if off[63] {
 		pc = 0x030D
 		goto step
 	}
@@ -16166,7 +23385,7 @@ L030D:
 	}
 
 L0310: // JQ
-	if off[62] {
+	if off[64] {
 		pc = 0x0310
 		goto step
 	}
@@ -16192,7 +23411,7 @@ L0310: // JQ
 	}
 
 L0316:
-	if off[63] {
+	if off[65] {
 		pc = 0x0316
 		goto step
 	}
@@ -16221,7 +23440,7 @@ L0316:
 	}
 
 L031D:
-	if off[64] {
+	if off[66] {
 		pc = 0x031D
 		goto step
 	}
@@ -16250,233 +23469,88 @@ L031D:
 	}
 
 L0324: // TRY
-	if off[65] {
-		pc = 0x0324
-		goto step
-	}
-	if clock+13<<clockShift >= end {
-		pc = 0x0324
-		goto budget
-	}
-	clock += 13<<clockShift + 3
-	// 0324 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0326 LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0328 JSR PST
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
-		s -= 2
-		goto L057B
-	}
-
-L032B:
-	if off[66] {
-		pc = 0x032B
-		goto step
-	}
-	if clock+12<<clockShift >= end {
-		pc = 0x032B
-		goto budget
-	}
-	clock += 12<<clockShift + 3
-	// 032B STA .TMP
-	{
-		c.Mem[0x00B5] = a
-	}
-	// 032D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 032F JSR PST
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
-		s -= 2
-		goto L057B
-	}
-
-L0332:
 	if off[67] {
-		pc = 0x0332
-		goto step
-	}
-	if clock+17<<clockShift >= end {
-		pc = 0x0332
-		goto budget
-	}
-	clock += 9<<clockShift + 4
-	// 0332 SEC
-	{
-		cf = 1
-	}
-	// 0333 SBC .TMP
-	{
-		m := c.Mem[0x00B5]
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
-	}
-	// 0335 CPX #$00
-	{
-		m := byte(0x00)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0337 BNE TP1
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L033B
-		}
-	}
-
-L0339:
-	if off[68] {
-		pc = 0x0339
-		goto step
-	}
-	clock += 2<<clockShift + 1
-	// 0339 SBC #$01
-	{
-		m := byte(0x01)
-		if c.P&FlagD == 0 {
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		} else {
-
-			t := uint(a) + uint(^m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(^m^r)&0x80 != 0
-			nz = int(int8(r))
-			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
-			cf = byte(t >> 8)
-			if lo < 0 {
-				lo = ((lo - 0x06) & 0x0F) - 0x10
-			}
-			res := int(a&0xF0) - int(m&0xF0) + lo
-			if res < 0 {
-				res -= 0x60
-			}
-			a = byte(res)
-
-		}
-	}
-
-L033B: // TP1
-	if off[69] {
-		pc = 0x033B
-		goto step
-	}
-	clock += 6<<clockShift + 1
-	// 033B JSR GAINR
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
-		s -= 2
-		goto L03B5
-	}
-
-L033E:
-	if off[70] {
-		pc = 0x033E
+		pc = 0x0324
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x033E
+		pc = 0x0324
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 033E JSR MOVE
+	// 0324 JSR TPST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x40
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
-		goto L0453
+		goto L1166
 	}
 
-L0341:
-	if off[71] {
-		pc = 0x0341
+L0327:
+	if off[68] {
+		pc = 0x0327
 		goto step
 	}
-	if clock+59<<clockShift >= end {
-		pc = 0x0341
+	if clock+6<<clockShift >= end {
+		pc = 0x0327
 		goto budget
 	}
-	clock += 58<<clockShift + 17
-	// 0341 LDY .CAPT
+	clock += 6<<clockShift + 1
+	// 0327 JSR GAINR
 	{
-		m := c.Mem[0x009A]
-		y = m
-		nz = int(int8(y))
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x29
+		s -= 2
+		goto L039D
 	}
-	// 0343 INY
+
+L032A:
+	if off[69] {
+		pc = 0x032A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x032A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 032A JSR MOVE
 	{
-		y++
-		nz = int(int8(y))
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2C
+		s -= 2
+		goto L0A78
 	}
-	// 0344 LDX .PLY
+
+L032D:
+	if off[70] {
+		pc = 0x032D
+		goto step
+	}
+	if clock+52<<clockShift >= end {
+		pc = 0x032D
+		goto budget
+	}
+	clock += 52<<clockShift + 15
+	// 032D LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0346 LDA .EVAL,X
+	// 032F LDA .EVAL,X
 	{
 		m := c.Mem[x+0x80]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0348 CLC
+	// 0331 CLC
 	{
 		cf = 0
 	}
-	// 0349 ADC $1780,Y
+	// 0332 ADC .MAT
 	{
-		ea := 0x1780 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
+		m := c.Mem[0x00DB]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -16507,7 +23581,7 @@ L0341:
 
 		}
 	}
-	// 034C ADC .GAIN
+	// 0334 ADC .GAIN
 	{
 		m := c.Mem[0x00B4]
 		if c.P&FlagD == 0 {
@@ -16540,47 +23614,149 @@ L0341:
 
 		}
 	}
-	// 034E EOR #$FF
+	// 0336 EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0350 STA $81,X
+	// 0338 STA $81,X
 	{
 		ea := uint16(x + 0x81)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 35<<clockShift + 9
-			pc = 0x0350
+			pc = 0x0338
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0352 LDA .BETA,X
+	// 033A LDA .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0354 EOR #$FF
+	// 033C EOR #$FF
 	{
 		m := byte(0xFF)
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0356 STA $71,X
+	// 033E STA $71,X
 	{
 		ea := uint16(x + 0x71)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 25<<clockShift + 6
-			pc = 0x0356
+			pc = 0x033E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0358 LDA .ALPHA,X
+	// 0340 LDA .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0342 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0344 STA $79,X
+	{
+		ea := uint16(x + 0x79)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 15<<clockShift + 3
+			pc = 0x0344
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0346 INC .PLY
+	{
+		m := c.Mem[0x0047]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0047] = m
+	}
+	// 0348 JSR NEGA
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x4A
+		s -= 2
+		goto L17A1
+	}
+
+L034B:
+	if off[71] {
+		pc = 0x034B
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x034B
+		goto budget
+	}
+	clock += 14<<clockShift + 3
+	// 034B DEC .PLY
+	{
+		m := c.Mem[0x0047]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0047] = m
+	}
+	// 034D STA .SCORE
+	{
+		c.Mem[0x004C] = a
+	}
+	// 034F JSR UMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x51
+		s -= 2
+		goto L10A3
+	}
+
+L0352:
+	if off[72] {
+		pc = 0x0352
+		goto step
+	}
+	if clock+70<<clockShift >= end {
+		pc = 0x0352
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0352 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0354 LDA .ABORT
+	{
+		m := c.Mem[0x004B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0356 BNE CUT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L037E
+		}
+	}
+
+L0358:
+	if off[73] {
+		pc = 0x0358
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0358 LDA .SCORE
+	{
+		m := c.Mem[0x004C]
 		a = m
 		nz = int(int8(a))
 	}
@@ -16590,128 +23766,26 @@ L0341:
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 035C STA $79,X
-	{
-		ea := uint16(x + 0x79)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 15<<clockShift + 3
-			pc = 0x035C
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 035E INC .PLY
-	{
-		m := c.Mem[0x0047]
-		m++
-		nz = int(int8(m))
-		c.Mem[0x0047] = m
-	}
-	// 0360 JSR NEGA
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x62
-		s -= 2
-		goto L17A1
-	}
-
-L0363:
-	if off[72] {
-		pc = 0x0363
-		goto step
-	}
-	if clock+14<<clockShift >= end {
-		pc = 0x0363
-		goto budget
-	}
-	clock += 14<<clockShift + 3
-	// 0363 DEC .PLY
-	{
-		m := c.Mem[0x0047]
-		m--
-		nz = int(int8(m))
-		c.Mem[0x0047] = m
-	}
-	// 0365 STA .SCORE
-	{
-		c.Mem[0x004C] = a
-	}
-	// 0367 JSR UMOVE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x69
-		s -= 2
-		goto L0494
-	}
-
-L036A:
-	if off[73] {
-		pc = 0x036A
-		goto step
-	}
-	if clock+70<<clockShift >= end {
-		pc = 0x036A
-		goto budget
-	}
-	clock += 8<<clockShift + 3
-	// 036A LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 036C LDA .ABORT
-	{
-		m := c.Mem[0x004B]
-		a = m
-		nz = int(int8(a))
-	}
-	// 036E BNE CUT
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0396
-		}
-	}
-
-L0370:
-	if off[74] {
-		pc = 0x0370
-		goto step
-	}
-	clock += 7<<clockShift + 3
-	// 0370 LDA .SCORE
-	{
-		m := c.Mem[0x004C]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0372 EOR #$FF
-	{
-		m := byte(0xFF)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0374 BEQ JRET
+	// 035C BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03A0
+			goto L0388
 		}
 	}
 
-L0376:
-	if off[75] {
-		pc = 0x0376
+L035E:
+	if off[74] {
+		pc = 0x035E
 		goto step
 	}
 	clock += 20<<clockShift + 5
-	// 0376 LSR .MODE,X
+	// 035E LSR .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 20<<clockShift + 5
-			pc = 0x0376
+			pc = 0x035E
 			goto step
 		}
 		m := c.Mem[ea]
@@ -16720,16 +23794,16 @@ L0376:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 0378 SEC
+	// 0360 SEC
 	{
 		cf = 1
 	}
-	// 0379 ROL .MODE,X
+	// 0361 ROL .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 12<<clockShift + 3
-			pc = 0x0379
+			pc = 0x0361
 			goto step
 		}
 		m := c.Mem[ea]
@@ -16737,328 +23811,362 @@ L0376:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	// 037B CMP .ALPHA,X
+	// 0363 CMP .ALPHA,X
 	{
 		m := c.Mem[x+0x70]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 037D BCC JRET
+	// 0365 BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03A0
+			goto L0388
 		}
 	}
 
-L037F:
-	if off[76] {
-		pc = 0x037F
+L0367:
+	if off[75] {
+		pc = 0x0367
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 037F BEQ JRET
+	// 0367 BEQ JRET
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03A0
+			goto L0388
 		}
 	}
 
-L0381:
-	if off[77] {
-		pc = 0x0381
+L0369:
+	if off[76] {
+		pc = 0x0369
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 0381 STA .ALPHA,X
+	// 0369 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 8<<clockShift + 3
-			pc = 0x0381
+			pc = 0x0369
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0383 CPX #$00
+	// 036B CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0385 BNE JNR
+	// 036D BNE JNR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L038F
+			goto L0377
 		}
 	}
 
-L0387:
-	if off[78] {
-		pc = 0x0387
+L036F:
+	if off[77] {
+		pc = 0x036F
 		goto step
 	}
 	clock += 12<<clockShift + 4
-	// 0387 LDY .PIECE
+	// 036F LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0389 STY .RBP
+	// 0371 STY .RBP
 	{
 		c.Mem[0x004D] = y
 	}
-	// 038B LDY .SQUARE
+	// 0373 LDY .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		y = m
 		nz = int(int8(y))
 	}
-	// 038D STY .RBM
+	// 0375 STY .RBM
 	{
 		c.Mem[0x004E] = y
 	}
 
-L038F: // JNR
-	if off[79] {
-		pc = 0x038F
+L0377: // JNR
+	if off[78] {
+		pc = 0x0377
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 038F CMP .BETA,X
+	// 0377 CMP .BETA,X
 	{
 		m := c.Mem[x+0x78]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0391 BCC JRET
+	// 0379 BCC JRET
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03A0
+			goto L0388
 		}
 	}
 
-L0393:
-	if off[80] {
-		pc = 0x0393
+L037B:
+	if off[79] {
+		pc = 0x037B
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0393 JSR KREC
+	// 037B JSR KREC
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x95
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x7D
 		s -= 2
-		goto L08F0
+		goto L08EE
 	}
 
-L0396: // CUT
-	if off[81] {
-		pc = 0x0396
+L037E: // CUT
+	if off[80] {
+		pc = 0x037E
 		goto step
 	}
 	if clock+24<<clockShift >= end {
-		pc = 0x0396
+		pc = 0x037E
 		goto budget
 	}
 	clock += 10<<clockShift + 3
-	// 0396 LDA .MODE,X
+	// 037E LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0398 ORA #$80
+	// 0380 ORA #$80
 	{
 		m := byte(0x80)
 		a |= m
 		nz = int(int8(a))
 	}
-	// 039A STA .MODE,X
+	// 0382 STA .MODE,X
 	{
 		ea := uint16(x + 0x88)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x039A
+			pc = 0x0382
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L039C: // UNWIND
-	if off[82] {
-		pc = 0x039C
+L0384: // UNWIND
+	if off[81] {
+		pc = 0x0384
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 039C LDA .SSP,X
+	// 0384 LDA .SSP,X
 	{
 		m := c.Mem[x+0x90]
 		a = m
 		nz = int(int8(a))
 	}
-	// 039E TAX
+	// 0386 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 039F TXS
+	// 0387 TXS
 	{
 		s = x
 	}
 
-L03A0: // JRET
-	if off[83] {
-		pc = 0x03A0
+L0388: // JRET
+	if off[82] {
+		pc = 0x0388
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 03A0 RTS
+	// 0388 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L03A1: // NOLEG2
-	if off[84] {
-		pc = 0x03A1
+L0389: // NOLEG2
+	if off[83] {
+		pc = 0x0389
 		goto step
 	}
 	if clock+11<<clockShift >= end {
-		pc = 0x03A1
+		pc = 0x0389
 		goto budget
 	}
 	clock += 11<<clockShift + 2
-	// 03A1 DEC .PLY
+	// 0389 DEC .PLY
 	{
 		m := c.Mem[0x0047]
 		m--
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 03A3 JSR REVERSE
+	// 038B JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xA5
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x8D
 		s -= 2
 		goto L0400
 	}
 
-L03A6:
-	if off[85] {
-		pc = 0x03A6
+L038E:
+	if off[84] {
+		pc = 0x038E
 		goto step
 	}
 	if clock+20<<clockShift >= end {
-		pc = 0x03A6
+		pc = 0x038E
 		goto budget
 	}
 	clock += 13<<clockShift + 5
-	// 03A6 LDX .PLY
+	// 038E LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 03A8 LDA $89,X
+	// 0390 LDA $89,X
 	{
 		m := c.Mem[x+0x89]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03AA LSR A
+	// 0392 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -17066,32 +24174,32 @@ L03A6:
 		nz = int(int8(m))
 		a = m
 	}
-	// 03AB LDA #$80
+	// 0393 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 03AD BCC NR2
+	// 0395 BCC NR2
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L03B2
+			goto L039A
 		}
 	}
 
-L03AF:
-	if off[86] {
-		pc = 0x03AF
+L0397:
+	if off[85] {
+		pc = 0x0397
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 03AF TXA
+	// 0397 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03B0 ADC #$01
+	// 0398 ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -17125,74 +24233,74 @@ L03AF:
 		}
 	}
 
-L03B2: // NR2
-	if off[87] {
-		pc = 0x03B2
+L039A: // NR2
+	if off[86] {
+		pc = 0x039A
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 03B2 JMP REVERSE
+	// 039A JMP REVERSE
 	{
 		goto L0400
 	}
 
-L03B5: // GAINR
-	if off[88] {
-		pc = 0x03B5
+L039D: // GAINR
+	if off[87] {
+		pc = 0x039D
 		goto step
 	}
 	if clock+15<<clockShift >= end {
-		pc = 0x03B5
+		pc = 0x039D
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03B5 STA .GAIN
+	// 039D STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03B7 LDY .PLY
+	// 039F LDY .PLY
 	{
 		m := c.Mem[0x0047]
 		y = m
 		nz = int(int8(y))
 	}
-	// 03B9 BNE GR
+	// 03A1 BNE GR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03D4
+			goto L03BC
 		}
 	}
 
-L03BB:
-	if off[89] {
-		pc = 0x03BB
+L03A3:
+	if off[88] {
+		pc = 0x03A3
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 03BB LDY #$03
+	// 03A3 LDY #$03
 	{
 		m := byte(0x03)
 		y = m
 		nz = int(int8(y))
 	}
 
-L03BD: // GR1
-	if off[90] {
-		pc = 0x03BD
+L03A5: // GR1
+	if off[89] {
+		pc = 0x03A5
 		goto step
 	}
 	if clock+33<<clockShift >= end {
-		pc = 0x03BD
+		pc = 0x03A5
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 03BD TXA
+	// 03A5 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 03BE CMP .HISTP,Y
+	// 03A6 CMP .HISTP,Y
 	{
 		ea := 0x00D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -17201,27 +24309,27 @@ L03BD: // GR1
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03C1 BNE GR2
+	// 03A9 BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03D1
+			goto L03B9
 		}
 	}
 
-L03C3:
-	if off[91] {
-		pc = 0x03C3
+L03AB:
+	if off[90] {
+		pc = 0x03AB
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 03C3 LDA .SQUARE
+	// 03AB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03C5 CMP .HISTF,Y
+	// 03AD CMP .HISTF,Y
 	{
 		ea := 0x00D4 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -17230,27 +24338,27 @@ L03C3:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 03C8 BNE GR2
+	// 03B0 BNE GR2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03D1
+			goto L03B9
 		}
 	}
 
-L03CA:
-	if off[92] {
-		pc = 0x03CA
+L03B2:
+	if off[91] {
+		pc = 0x03B2
 		goto step
 	}
 	clock += 14<<clockShift + 4
-	// 03CA LDA .GAIN
+	// 03B2 LDA .GAIN
 	{
 		m := c.Mem[0x00B4]
 		a = m
 		nz = int(int8(a))
 	}
-	// 03CC SBC #$06
+	// 03B4 SBC #$06
 	{
 		m := byte(0x06)
 		if c.P&FlagD == 0 {
@@ -17280,253 +24388,321 @@ L03CA:
 
 		}
 	}
-	// 03CE STA .GAIN
+	// 03B6 STA .GAIN
 	{
 		c.Mem[0x00B4] = a
 	}
-	// 03D0 RTS
+	// 03B8 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x033E:
-			goto L033E
+		case 0x032A:
+			goto L032A
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L03D1: // GR2
-	if off[93] {
-		pc = 0x03D1
+L03B9: // GR2
+	if off[92] {
+		pc = 0x03B9
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 03D1 DEY
+	// 03B9 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 03D2 BPL GR1
+	// 03BA BPL GR1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L03BD
+			goto L03A5
 		}
 	}
 
-L03D4: // GR
-	if off[94] {
-		pc = 0x03D4
+L03BC: // GR
+	if off[93] {
+		pc = 0x03BC
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 03D4 RTS
+	// 03BC RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x033E:
-			goto L033E
+		case 0x032A:
+			goto L032A
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L03D5: // DISMV
-	if off[95] {
-		pc = 0x03D5
+L03BD: // DISMV
+	if off[94] {
+		pc = 0x03BD
 		goto step
 	}
 	if clock+2<<clockShift >= end {
-		pc = 0x03D5
+		pc = 0x03BD
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 03D5 LDX #$04
+	// 03BD LDX #$04
 	{
 		m := byte(0x04)
 		x = m
 		nz = int(int8(x))
 	}
 
-L03D7: // ROL
-	if off[96] {
-		pc = 0x03D7
+L03BF: // ROL
+	if off[95] {
+		pc = 0x03BF
 		goto step
 	}
 	if clock+29<<clockShift >= end {
-		pc = 0x03D7
+		pc = 0x03BF
 		goto budget
 	}
 	clock += 14<<clockShift + 4
-	// 03D7 ASL .BESTM
+	// 03BF ASL .BESTM
 	{
 		m := c.Mem[0x00F9]
 		cf = m >> 7
@@ -17534,47 +24710,47 @@ L03D7: // ROL
 		nz = int(int8(m))
 		c.Mem[0x00F9] = m
 	}
-	// 03D9 ROL .BESTV
+	// 03C1 ROL .BESTV
 	{
 		m := c.Mem[0x00FA]
 		m, cf = m<<1|cf, m>>7
 		nz = int(int8(m))
 		c.Mem[0x00FA] = m
 	}
-	// 03DB DEX
+	// 03C3 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 03DC BNE ROL
+	// 03C4 BNE ROL
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L03D7
+			goto L03BF
 		}
 	}
 
-L03DE:
-	if off[97] {
-		pc = 0x03DE
+L03C6:
+	if off[96] {
+		pc = 0x03C6
 		goto step
 	}
 	clock += 15<<clockShift + 4
-	// 03DE ORA .BESTM
+	// 03C6 ORA .BESTM
 	{
 		m := c.Mem[0x00F9]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 03E0 STA .BESTM
+	// 03C8 STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 03E2 STA .SQUARE
+	// 03CA STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 03E4 RTS
+	// 03CC RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -17584,93 +24760,127 @@ L03DE:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L0400: // REVERSE
-	if off[98] {
+	if off[97] {
 		pc = 0x0400
 		goto step
 	}
@@ -17726,7 +24936,7 @@ L0400: // REVERSE
 	}
 
 L040F: // ETC
-	if off[99] {
+	if off[98] {
 		pc = 0x040F
 		goto step
 	}
@@ -17861,7 +25071,7 @@ L040F: // ETC
 	}
 
 L0424:
-	if off[100] {
+	if off[99] {
 		pc = 0x0424
 		goto step
 	}
@@ -17879,93 +25089,127 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L0426: // CMOVE
-	if off[101] {
+	if off[100] {
 		pc = 0x0426
 		goto step
 	}
@@ -18047,7 +25291,7 @@ L0426: // CMOVE
 	}
 
 L0434:
-	if off[102] {
+	if off[101] {
 		pc = 0x0434
 		goto step
 	}
@@ -18085,7 +25329,7 @@ L0434:
 	}
 
 L043D:
-	if off[103] {
+	if off[102] {
 		pc = 0x043D
 		goto step
 	}
@@ -18112,7 +25356,7 @@ L043D:
 	}
 
 L0443:
-	if off[104] {
+	if off[103] {
 		pc = 0x0443
 		goto step
 	}
@@ -18169,7 +25413,7 @@ L0443:
 	}
 
 L044B: // NO
-	if off[105] {
+	if off[104] {
 		pc = 0x044B
 		goto step
 	}
@@ -18180,7 +25424,7 @@ L044B: // NO
 	}
 
 L044C: // RETL
-	if off[106] {
+	if off[105] {
 		pc = 0x044C
 		goto step
 	}
@@ -18200,100 +25444,134 @@ L044C: // RETL
 		switch pc {
 		case 0x0219:
 			goto L0219
-		case 0x023F:
-			goto L023F
 		case 0x0254:
 			goto L0254
-		case 0x08DA:
-			goto L08DA
+		case 0x08D8:
+			goto L08D8
+		case 0x0A46:
+			goto L0A46
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L044F: // ILLEGAL
-	if off[107] {
+	if off[106] {
 		pc = 0x044F
 		goto step
 	}
@@ -18317,975 +25595,437 @@ L044F: // ILLEGAL
 		switch pc {
 		case 0x0219:
 			goto L0219
-		case 0x023F:
-			goto L023F
 		case 0x0254:
 			goto L0254
-		case 0x08DA:
-			goto L08DA
+		case 0x08D8:
+			goto L08D8
+		case 0x0A46:
+			goto L0A46
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0453: // MOVE
-	if off[108] {
+L0453: // GO
+	if off[107] {
 		pc = 0x0453
-		goto step
-	}
-	if clock+23<<clockShift >= end {
-		pc = 0x0453
-		goto budget
-	}
-	clock += 23<<clockShift + 9
-	// 0453 TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 0454 STX .SP1
-	{
-		c.Mem[0x00B3] = x
-	}
-	// 0456 LDX .SP2
-	{
-		m := c.Mem[0x00B2]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0458 TXS
-	{
-		s = x
-	}
-	// 0459 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 045B PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 045C TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 045D STA $4F
-	{
-		c.Mem[0x004F] = a
-	}
-	// 045F LDX #$20
-	{
-		m := byte(0x20)
-		x = m
-		nz = int(int8(x))
-	}
-
-L0461: // CHECK
-	if off[109] {
-		pc = 0x0461
-		goto step
-	}
-	if clock+77<<clockShift >= end {
-		pc = 0x0461
-		goto budget
-	}
-	clock += 8<<clockShift + 3
-	// 0461 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0462 CMP .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0464 BNE CHECK
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0461
-		}
-	}
-
-L0466:
-	if off[110] {
-		pc = 0x0466
-		goto step
-	}
-	clock += 69<<clockShift + 23
-	// 0466 STX .CAPT
-	{
-		c.Mem[0x009A] = x
-	}
-	// 0468 LDA #$CC
-	{
-		m := byte(0xCC)
-		a = m
-		nz = int(int8(a))
-	}
-	// 046A STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 64<<clockShift + 21
-			pc = 0x046A
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 046C TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 046D PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 046E TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 046F EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0471 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0472 LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0474 EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0476 STA .SQB,X
-	{
-		ea := 0x0F00 + uint16(x)
-		if c.Hooked(ea) {
-			clock -= 42<<clockShift + 13
-			pc = 0x0476
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0479 LDX .PIECE
-	{
-		m := c.Mem[0x00B0]
-		x = m
-		nz = int(int8(x))
-	}
-	// 047B LDA .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		a = m
-		nz = int(int8(a))
-	}
-	// 047D STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 30<<clockShift + 10
-			pc = 0x047D
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 047F PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0480 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0482 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0483 LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0485 STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 16<<clockShift + 5
-			pc = 0x0485
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0488 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0489 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 048A LDA .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		a = m
-		nz = int(int8(a))
-	}
-	// 048C PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-
-L048D: // STRV
-	if off[111] {
-		pc = 0x048D
-		goto step
-	}
-	if clock+16<<clockShift >= end {
-		pc = 0x048D
-		goto budget
-	}
-	clock += 16<<clockShift + 5
-	// 048D TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 048E STX .SP2
-	{
-		c.Mem[0x00B2] = x
-	}
-	// 0490 LDX .SP1
-	{
-		m := c.Mem[0x00B3]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0492 TXS
-	{
-		s = x
-	}
-	// 0493 RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x0274:
-			goto L0274
-		case 0x0341:
-			goto L0341
-		case 0x036A:
-			goto L036A
-		case 0x0576:
-			goto L0576
-		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
-			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
-			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
-				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
-				goto L025B
-			case 127:
-				goto L03A6
-			}
-		}
-		goto step
-	}
-
-L0494: // UMOVE
-	if off[112] {
-		pc = 0x0494
-		goto step
-	}
-	if clock+86<<clockShift >= end {
-		pc = 0x0494
-		goto budget
-	}
-	clock += 75<<clockShift + 25
-	// 0494 TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 0495 STX .SP1
-	{
-		c.Mem[0x00B3] = x
-	}
-	// 0497 LDX .SP2
-	{
-		m := c.Mem[0x00B2]
-		x = m
-		nz = int(int8(x))
-	}
-	// 0499 TXS
-	{
-		s = x
-	}
-	// 049A PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 049B STA .MOVEN
-	{
-		c.Mem[0x00B6] = a
-	}
-	// 049D PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 049E STA .PIECE
-	{
-		c.Mem[0x00B0] = a
-	}
-	// 04A0 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 04A1 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 04A2 STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 45<<clockShift + 15
-			pc = 0x04A2
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 04A4 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 04A6 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 04A7 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 04A8 EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 04AA STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 31<<clockShift + 10
-			pc = 0x04AA
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 04AD PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 04AE TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 04AF PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 04B0 STA .SQUARE
-	{
-		c.Mem[0x00B1] = a
-	}
-	// 04B2 STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 13<<clockShift + 5
-			pc = 0x04B2
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 04B4 EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 04B6 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 04B7 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 04B8 BMI UNONE
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L04BC
-		}
-	}
-
-L04BA:
-	if off[113] {
-		pc = 0x04BA
-		goto step
-	}
-	clock += 3<<clockShift + 1
-	// 04BA EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-
-L04BC: // UNONE
-	if off[114] {
-		pc = 0x04BC
-		goto step
-	}
-	clock += 8<<clockShift + 2
-	// 04BC STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 8<<clockShift + 2
-			pc = 0x04BC
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 04BF JMP STRV
-	{
-		goto L048D
-	}
-
-L04C2: // GO
-	if off[115] {
-		pc = 0x04C2
 		goto step
 	}
 	if clock+4<<clockShift >= end {
-		pc = 0x04C2
+		pc = 0x0453
 		goto budget
 	}
 	clock += 4<<clockShift + 2
-	// 04C2 LDA #$FF
+	// 0453 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 04C4 LDX #$00
+	// 0455 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
 
-L04C6: // GCLR
-	if off[116] {
-		pc = 0x04C6
+L0457: // GCLR
+	if off[108] {
+		pc = 0x0457
 		goto step
 	}
 	if clock+11<<clockShift >= end {
-		pc = 0x04C6
+		pc = 0x0457
 		goto budget
 	}
 	clock += 9<<clockShift + 3
-	// 04C6 STA .SQB,X
+	// 0457 STA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		if c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
-			pc = 0x04C6
+			pc = 0x0457
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 04C9 INX
+	// 045A INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 04CA BNE GCLR
+	// 045B BNE GCLR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L04C6
+			goto L0457
 		}
 	}
 
-L04CC:
-	if off[117] {
-		pc = 0x04CC
+L045D:
+	if off[109] {
+		pc = 0x045D
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 04CC LDX #$1F
+	// 045D LDX #$1F
 	{
 		m := byte(0x1F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L04CE: // GSET
-	if off[118] {
-		pc = 0x04CE
+L045F: // GSET
+	if off[110] {
+		pc = 0x045F
 		goto step
 	}
 	if clock+1390<<clockShift >= end {
-		pc = 0x04CE
+		pc = 0x045F
 		goto budget
 	}
 	clock += 10<<clockShift + 4
-	// 04CE LDY .BOARD,X
+	// 045F LDY .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		y = m
 		nz = int(int8(y))
 	}
-	// 04D0 TYA
+	// 0461 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 04D1 AND #$88
+	// 0462 AND #$88
 	{
 		m := byte(0x88)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 04D3 BNE GNEXT
+	// 0464 BNE GNEXT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L04D9
+			goto L046A
 		}
 	}
 
-L04D5:
-	if off[119] {
-		pc = 0x04D5
+L0466:
+	if off[111] {
+		pc = 0x0466
 		goto step
 	}
 	clock += 7<<clockShift + 2
-	// 04D5 TXA
+	// 0466 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 04D6 STA .SQB,Y
+	// 0467 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
-			pc = 0x04D6
+			pc = 0x0467
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L04D9: // GNEXT
-	if off[120] {
-		pc = 0x04D9
+L046A: // GNEXT
+	if off[112] {
+		pc = 0x046A
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 04D9 DEX
+	// 046A DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 04DA BPL GSET
+	// 046B BPL GSET
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L04CE
+			goto L045F
 		}
 	}
 
-L04DC:
-	if off[121] {
-		pc = 0x04DC
+L046D:
+	if off[113] {
+		pc = 0x046D
 		goto step
 	}
 	clock += 17<<clockShift + 7
-	// 04DC INX
+	// 046D INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 04DD STX .ORI
+	// 046E STX .ORI
 	{
 		c.Mem[0x009D] = x
 	}
-	// 04DF STX .SIDE
+	// 0470 STX .SIDE
 	{
 		c.Mem[0x009E] = x
 	}
-	// 04E1 LDX #$FF
+	// 0472 LDX #$FF
 	{
 		m := byte(0xFF)
 		x = m
 		nz = int(int8(x))
 	}
-	// 04E3 STX .RBP
+	// 0474 STX .RBP
 	{
 		c.Mem[0x004D] = x
 	}
-	// 04E5 TXA
+	// 0476 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 04E6 LDY #$07
+	// 0477 LDY #$07
 	{
 		m := byte(0x07)
 		y = m
 		nz = int(int8(y))
 	}
 
-L04E8: // GKCLR
-	if off[122] {
-		pc = 0x04E8
+L0479: // GKCLR
+	if off[114] {
+		pc = 0x0479
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 04E8 STA .KP,Y
+	// 0479 STA .KP,Y
 	{
 		ea := 0x1000 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
-			pc = 0x04E8
+			pc = 0x0479
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 04EB DEY
+	// 047C DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 04EC BPL GKCLR
+	// 047D BPL GKCLR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L04E8
+			goto L0479
 		}
 	}
 
-L04EE:
-	if off[123] {
-		pc = 0x04EE
+L047F:
+	if off[115] {
+		pc = 0x047F
 		goto step
 	}
 	clock += 18<<clockShift + 7
-	// 04EE INX
+	// 047F INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 04EF STX .ABORT
+	// 0480 STX .ABORT
 	{
 		c.Mem[0x004B] = x
 	}
-	// 04F1 STX .IDEP
+	// 0482 STX .IDEP
 	{
 		c.Mem[0x0048] = x
 	}
-	// 04F3 LDY #$00
+	// 0484 LDY #$00
 	{
 		m := byte(0x00)
 		y = m
 		nz = int(int8(y))
 	}
-	// 04F5 LDA .LEVT
+	// 0486 LDA .LEVT
 	{
 		m := c.Mem[0x018B]
 		a = m
 		nz = int(int8(a))
 	}
-	// 04F8 CMP #$FF
+	// 0489 CMP #$FF
 	{
 		m := byte(0xFF)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 04FA BEQ GLEV
+	// 048B BEQ GLEV
 	{
 		if byte(nz) == 0 {
-			clock += 2 << clockShift
-			goto L0503
+			clock += 1 << clockShift
+			goto L0494
 		}
 	}
 
-L04FC:
-	if off[124] {
-		pc = 0x04FC
+L048D:
+	if off[116] {
+		pc = 0x048D
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 04FC INY
+	// 048D INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 04FD LDA .LEVC
+	// 048E LDA .LEVC
 	{
 		m := c.Mem[0x02F2]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0500 BEQ GLEV
+	// 0491 BEQ GLEV
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0503
+			goto L0494
 		}
 	}
 
-L0502:
-	if off[125] {
-		pc = 0x0502
+L0493:
+	if off[117] {
+		pc = 0x0493
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0502 INY
+	// 0493 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
 
-L0503: // GLEV
-	if off[126] {
-		pc = 0x0503
+L0494: // GLEV
+	if off[118] {
+		pc = 0x0494
 		goto step
 	}
 	clock += 23<<clockShift + 8
-	// 0503 LDA BUDL,Y
+	// 0494 LDA BUDL,Y
 	{
 		ea := 0x05F8 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -19293,11 +26033,11 @@ L0503: // GLEV
 		a = m
 		nz = int(int8(a))
 	}
-	// 0506 STA .NODEL
+	// 0497 STA .NODEL
 	{
 		c.Mem[0x0049] = a
 	}
-	// 0508 LDA BUDH,Y
+	// 0499 LDA BUDH,Y
 	{
 		ea := 0x05FB + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -19305,15 +26045,15 @@ L0503: // GLEV
 		a = m
 		nz = int(int8(a))
 	}
-	// 050B STA .NODEH
+	// 049C STA .NODEH
 	{
 		c.Mem[0x004A] = a
 	}
-	// 050D CLC
+	// 049E CLC
 	{
 		cf = 0
 	}
-	// 050E ADC #$01
+	// 049F ADC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -19346,7 +26086,7 @@ L0503: // GLEV
 
 		}
 	}
-	// 0510 LSR A
+	// 04A1 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -19354,150 +26094,150 @@ L0503: // GLEV
 		nz = int(int8(m))
 		a = m
 	}
-	// 0511 STA .LIMIT
+	// 04A2 STA .LIMIT
 	{
 		c.Mem[0x0098] = a
 	}
 
-L0513: // ITER
-	if off[127] {
-		pc = 0x0513
+L04A4: // ITER
+	if off[119] {
+		pc = 0x04A4
 		goto step
 	}
 	if clock+32<<clockShift >= end {
-		pc = 0x0513
+		pc = 0x04A4
 		goto budget
 	}
 	clock += 32<<clockShift + 10
-	// 0513 INC .IDEP
+	// 04A4 INC .IDEP
 	{
 		m := c.Mem[0x0048]
 		m++
 		nz = int(int8(m))
 		c.Mem[0x0048] = m
 	}
-	// 0515 LDX #$00
+	// 04A6 LDX #$00
 	{
 		m := byte(0x00)
 		x = m
 		nz = int(int8(x))
 	}
-	// 0517 STX .PLY
+	// 04A8 STX .PLY
 	{
 		c.Mem[0x0047] = x
 	}
-	// 0519 STX .ALPHA
+	// 04AA STX .ALPHA
 	{
 		c.Mem[0x0070] = x
 	}
-	// 051B STX .MODE
+	// 04AC STX .MODE
 	{
 		c.Mem[0x0088] = x
 	}
-	// 051D DEX
+	// 04AE DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 051E STX .BETA
+	// 04AF STX .BETA
 	{
 		c.Mem[0x0078] = x
 	}
-	// 0520 LDA #$80
+	// 04B1 LDA #$80
 	{
 		m := byte(0x80)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0522 STA .EVAL
+	// 04B3 STA .EVAL
 	{
 		c.Mem[0x0080] = a
 	}
-	// 0524 JSR FIRST
+	// 04B5 JSR FIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x26
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xB7
 		s -= 2
 		goto L00DD
 	}
 
-L0527:
-	if off[128] {
-		pc = 0x0527
+L04B8:
+	if off[120] {
+		pc = 0x04B8
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0527
+		pc = 0x04B8
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0527 JSR ROOT
+	// 04B8 JSR ROOT
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x29
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBA
 		s -= 2
 		goto L0803
 	}
 
-L052A:
-	if off[129] {
-		pc = 0x052A
+L04BB:
+	if off[121] {
+		pc = 0x04BB
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x052A
+		pc = 0x04BB
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 052A JSR REVERSE
+	// 04BB JSR REVERSE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x2C
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBD
 		s -= 2
 		goto L0400
 	}
 
-L052D:
-	if off[130] {
-		pc = 0x052D
+L04BE:
+	if off[122] {
+		pc = 0x04BE
 		goto step
 	}
-	if clock+3329<<clockShift >= end {
-		pc = 0x052D
+	if clock+3310<<clockShift >= end {
+		pc = 0x04BE
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 052D LDX .RBP
+	// 04BE LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 052F BMI MATE
+	// 04C0 BMI MATE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0579
+			goto L04FA
 		}
 	}
 
-L0531:
-	if off[131] {
-		pc = 0x0531
+L04C2:
+	if off[123] {
+		pc = 0x04C2
 		goto step
 	}
 	clock += 10<<clockShift + 4
-	// 0531 LDA .NODEH
+	// 04C2 LDA .NODEH
 	{
 		m := c.Mem[0x004A]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0533 SEC
+	// 04C4 SEC
 	{
 		cf = 1
 	}
-	// 0534 SBC .LIMIT
+	// 04C5 SBC .LIMIT
 	{
 		m := c.Mem[0x0098]
 		if c.P&FlagD == 0 {
@@ -19527,61 +26267,61 @@ L0531:
 
 		}
 	}
-	// 0536 BMI GDONE
+	// 04C7 BMI GDONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L053E
+			goto L04CF
 		}
 	}
 
-L0538:
-	if off[132] {
-		pc = 0x0538
+L04C9:
+	if off[124] {
+		pc = 0x04C9
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 0538 LDA .IDEP
+	// 04C9 LDA .IDEP
 	{
 		m := c.Mem[0x0048]
 		a = m
 		nz = int(int8(a))
 	}
-	// 053A CMP #$06
+	// 04CB CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 053C BCC ITER
+	// 04CD BCC ITER
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0513
+			goto L04A4
 		}
 	}
 
-L053E: // GDONE
-	if off[133] {
-		pc = 0x053E
+L04CF: // GDONE
+	if off[125] {
+		pc = 0x04CF
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 053E LDY #$02
+	// 04CF LDY #$02
 	{
 		m := byte(0x02)
 		y = m
 		nz = int(int8(y))
 	}
 
-L0540: // GHIST
-	if off[134] {
-		pc = 0x0540
+L04D1: // GHIST
+	if off[126] {
+		pc = 0x04D1
 		goto step
 	}
 	clock += 22<<clockShift + 6
-	// 0540 LDA .HISTP,Y
+	// 04D1 LDA .HISTP,Y
 	{
 		ea := 0x00D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -19589,17 +26329,17 @@ L0540: // GHIST
 		a = m
 		nz = int(int8(a))
 	}
-	// 0543 STA $00D1,Y
+	// 04D4 STA $00D1,Y
 	{
 		ea := 0x00D1 + uint16(y)
 		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
-			pc = 0x0543
+			pc = 0x04D4
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0546 LDA .HISTF,Y
+	// 04D7 LDA .HISTF,Y
 	{
 		ea := 0x00D4 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -19607,201 +26347,116 @@ L0540: // GHIST
 		a = m
 		nz = int(int8(a))
 	}
-	// 0549 STA $00D5,Y
+	// 04DA STA $00D5,Y
 	{
 		ea := 0x00D5 + uint16(y)
 		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
-			pc = 0x0549
+			pc = 0x04DA
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 054C DEY
+	// 04DD DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 054D BPL GHIST
+	// 04DE BPL GHIST
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0540
+			goto L04D1
 		}
 	}
 
-L054F:
-	if off[135] {
-		pc = 0x054F
+L04E0:
+	if off[127] {
+		pc = 0x04E0
 		goto step
 	}
-	clock += 32<<clockShift + 11
-	// 054F LDX .RBP
+	clock += 37<<clockShift + 11
+	// 04E0 LDX .RBP
 	{
 		m := c.Mem[0x004D]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0551 STX .BESTP
+	// 04E2 STX .BESTP
 	{
 		c.Mem[0x00FB] = x
 	}
-	// 0553 STX .HISTP
+	// 04E4 STX .HISTP
 	{
 		c.Mem[0x00D0] = x
 	}
-	// 0555 LDA .BOARD,X
+	// 04E6 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0557 STA .BESTV
+	// 04E8 STA .BESTV
 	{
 		c.Mem[0x00FA] = a
 	}
-	// 0559 STA .HISTF
+	// 04EA STA .HISTF
 	{
 		c.Mem[0x00D4] = a
 	}
-	// 055B LDA .RBM
+	// 04EC LDA .RBM
 	{
 		m := c.Mem[0x004E]
 		a = m
 		nz = int(int8(a))
 	}
-	// 055D STA .BESTM
+	// 04EE STA .BESTM
 	{
 		c.Mem[0x00F9] = a
 	}
-	// 055F STA .SQUARE
+	// 04F0 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0561 CMP #$70
-	{
-		m := byte(0x70)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0563 BCC GMOVE
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L0571
-		}
-	}
-
-L0565:
-	if off[136] {
-		pc = 0x0565
-		goto step
-	}
-	clock += 4<<clockShift + 2
-	// 0565 CPX #$08
-	{
-		m := byte(0x08)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0567 BCC GMOVE
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L0571
-		}
-	}
-
-L0569:
-	if off[137] {
-		pc = 0x0569
-		goto step
-	}
-	clock += 5<<clockShift + 2
-	// 0569 LDY $51
-	{
-		m := c.Mem[0x0051]
-		y = m
-		nz = int(int8(y))
-	}
-	// 056B BPL GMOVE
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L0571
-		}
-	}
-
-L056D:
-	if off[138] {
-		pc = 0x056D
-		goto step
-	}
-	clock += 6<<clockShift + 2
-	// 056D STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 6<<clockShift + 2
-			pc = 0x056D
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 056F LDX #$01
-	{
-		m := byte(0x01)
-		x = m
-		nz = int(int8(x))
-	}
-
-L0571: // GMOVE
-	if off[139] {
-		pc = 0x0571
-		goto step
-	}
-	clock += 9<<clockShift + 2
-	// 0571 STX .PIECE
+	// 04F2 STX .PIECE
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 0573 JSR MOVE
+	// 04F4 JSR MOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xF6
 		s -= 2
-		goto L0453
+		goto L0A78
 	}
 
-L0576:
-	if off[140] {
-		pc = 0x0576
+L04F7:
+	if off[128] {
+		pc = 0x04F7
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x0576
+		pc = 0x04F7
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 0576 JMP CHESS
+	// 04F7 JMP CHESS
 	{
 		goto L0000
 	}
 
-L0579: // MATE
-	if off[141] {
-		pc = 0x0579
+L04FA: // MATE
+	if off[129] {
+		pc = 0x04FA
 		goto step
 	}
 	clock += 8<<clockShift + 2
-	// 0579 TXA
+	// 04FA TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 057A RTS
+	// 04FB RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -19811,137 +26466,171 @@ L0579: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L057B: // PST
-	if off[142] {
-		pc = 0x057B
+L04FC: // PST
+	if off[130] {
+		pc = 0x04FC
 		goto step
 	}
 	if clock+26<<clockShift >= end {
-		pc = 0x057B
+		pc = 0x04FC
 		goto budget
 	}
 	clock += 12<<clockShift + 4
-	// 057B ORA TBITS,X
+	// 04FC ORA TBITS,X
 	{
-		ea := 0x058C + uint16(x)
+		ea := 0x050D + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
 		a |= m
 		nz = int(int8(a))
 	}
-	// 057E TAY
+	// 04FF TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 057F LDA TPG,X
+	// 0500 LDA TPG,X
 	{
-		ea := 0x05AC + uint16(x)
+		ea := 0x0516 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0582 BMI PSTN
+	// 0503 BMI PSTN
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0588
+			goto L0509
 		}
 	}
 
-L0584:
-	if off[143] {
-		pc = 0x0584
+L0505:
+	if off[131] {
+		pc = 0x0505
 		goto step
 	}
 	clock += 10<<clockShift + 2
-	// 0584 LDA PSTA,Y
+	// 0505 LDA PSTA,Y
 	{
 		ea := 0x0600 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -19949,110 +26638,144 @@ L0584:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0587 RTS
+	// 0508 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x032B:
-			goto L032B
-		case 0x0332:
-			goto L0332
+		case 0x1179:
+			goto L1179
+		case 0x1180:
+			goto L1180
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L0588: // PSTN
-	if off[144] {
-		pc = 0x0588
+L0509: // PSTN
+	if off[132] {
+		pc = 0x0509
 		goto step
 	}
 	clock += 10<<clockShift + 2
-	// 0588 LDA PSTB,Y
+	// 0509 LDA PSTB,Y
 	{
 		ea := 0x0700 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -20060,105 +26783,139 @@ L0588: // PSTN
 		a = m
 		nz = int(int8(a))
 	}
-	// 058B RTS
+	// 050C RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x032B:
-			goto L032B
-		case 0x0332:
-			goto L0332
+		case 0x1179:
+			goto L1179
+		case 0x1180:
+			goto L1180
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L0800: // FULL
-	if off[145] {
+	if off[133] {
 		pc = 0x0800
 		goto step
 	}
@@ -20176,7 +26933,7 @@ L0800: // FULL
 	}
 
 L0803: // ROOT
-	if off[146] {
+	if off[134] {
 		pc = 0x0803
 		goto step
 	}
@@ -20194,7 +26951,7 @@ L0803: // ROOT
 	}
 
 L0806:
-	if off[147] {
+	if off[135] {
 		pc = 0x0806
 		goto step
 	}
@@ -20224,7 +26981,7 @@ L0806:
 	}
 
 L080C:
-	if off[148] {
+	if off[136] {
 		pc = 0x080C
 		goto step
 	}
@@ -20250,11 +27007,11 @@ L080C:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
 		s -= 2
-		goto L08C1
+		goto L08BF
 	}
 
 L0813:
-	if off[149] {
+	if off[137] {
 		pc = 0x0813
 		goto step
 	}
@@ -20284,7 +27041,7 @@ L0813:
 	}
 
 L0819:
-	if off[150] {
+	if off[138] {
 		pc = 0x0819
 		goto step
 	}
@@ -20298,7 +27055,7 @@ L0819:
 	}
 
 L081C:
-	if off[151] {
+	if off[139] {
 		pc = 0x081C
 		goto step
 	}
@@ -20315,7 +27072,7 @@ L081C:
 	}
 
 L081E: // FDONE
-	if off[152] {
+	if off[140] {
 		pc = 0x081E
 		goto step
 	}
@@ -20349,7 +27106,7 @@ L081E: // FDONE
 	}
 
 L0825:
-	if off[153] {
+	if off[141] {
 		pc = 0x0825
 		goto step
 	}
@@ -20360,7 +27117,7 @@ L0825:
 	}
 
 L0828: // NOLEG
-	if off[154] {
+	if off[142] {
 		pc = 0x0828
 		goto step
 	}
@@ -20399,7 +27156,7 @@ L0828: // NOLEG
 	}
 
 L0832:
-	if off[155] {
+	if off[143] {
 		pc = 0x0832
 		goto step
 	}
@@ -20417,7 +27174,7 @@ L0832:
 	}
 
 L0835:
-	if off[156] {
+	if off[144] {
 		pc = 0x0835
 		goto step
 	}
@@ -20428,11 +27185,11 @@ L0835:
 	clock += 3<<clockShift + 1
 	// 0835 JMP NOLEG2
 	{
-		goto L03A1
+		goto L0389
 	}
 
 L0838: // GEN
-	if off[157] {
+	if off[145] {
 		pc = 0x0838
 		goto step
 	}
@@ -20473,7 +27230,7 @@ L0838: // GEN
 	}
 
 L0841: // CAPT
-	if off[158] {
+	if off[146] {
 		pc = 0x0841
 		goto step
 	}
@@ -20574,7 +27331,7 @@ L0841: // CAPT
 	}
 
 L0854:
-	if off[159] {
+	if off[147] {
 		pc = 0x0854
 		goto step
 	}
@@ -20604,7 +27361,7 @@ L0854:
 	}
 
 L085A:
-	if off[160] {
+	if off[148] {
 		pc = 0x085A
 		goto step
 	}
@@ -20614,11 +27371,11 @@ L085A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
-		goto L087D
+		goto L087B
 	}
 
 L085D: // CDONE
-	if off[161] {
+	if off[149] {
 		pc = 0x085D
 		goto step
 	}
@@ -20639,97 +27396,131 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L085E: // COLLECT
-	if off[162] {
+	if off[150] {
 		pc = 0x085E
 		goto step
 	}
-	clock += 40<<clockShift + 12
+	clock += 26<<clockShift + 6
 	// 085E LDY .NEND,X
 	{
 		m := c.Mem[x+0xC8]
@@ -20746,7 +27537,7 @@ L085E: // COLLECT
 	{
 		ea := 0x0C00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 33<<clockShift + 10
+			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
 		}
@@ -20762,90 +27553,94 @@ L085E: // COLLECT
 	{
 		ea := 0x0D00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 25<<clockShift + 8
+			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 086A LDX .VICT
+	// 086A JSR VICV
 	{
-		m := c.Mem[0x009F]
-		x = m
-		nz = int(int8(x))
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
+		s -= 2
+		goto L1151
 	}
-	// 086C LDA SETW,X
-	{
-		ea := 0x1781 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
+
+L086D:
+	if off[151] {
+		pc = 0x086D
+		goto step
 	}
-	// 086F STA .LK,Y
+	if clock+26<<clockShift >= end {
+		pc = 0x086D
+		goto budget
+	}
+	clock += 13<<clockShift + 5
+	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
-			pc = 0x086F
+			pc = 0x086D
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0872 INY
+	// 0870 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0873 TYA
+	// 0871 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0874 AND #$1F
+	// 0872 AND #$1F
 	{
 		m := byte(0x1F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0876 BEQ CFULL
+	// 0874 BEQ CFULL
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L087C
+			goto L087A
 		}
 	}
 
-L0878:
-	if off[163] {
-		pc = 0x0878
+L0876:
+	if off[152] {
+		pc = 0x0876
 		goto step
 	}
 	clock += 7<<clockShift + 2
-	// 0878 LDX .PLY
+	// 0876 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 087A STY .NEND,X
+	// 0878 STY .NEND,X
 	{
 		ea := uint16(x + 0xC8)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x087A
+			pc = 0x0878
 			goto step
 		}
 		c.Mem[ea] = y
 	}
 
-L087C: // CFULL
-	if off[164] {
-		pc = 0x087C
+L087A: // CFULL
+	if off[153] {
+		pc = 0x087A
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 087C RTS
+	// 087A RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -20858,149 +27653,201 @@ L087C: // CFULL
 			goto L0246
 		case 0x025B:
 			goto L025B
+		case 0x09AE:
+			goto L09AE
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L087D: // CAPS
-	if off[165] {
-		pc = 0x087D
+L087B: // CAPS
+	if off[154] {
+		pc = 0x087B
 		goto step
 	}
 	if clock+11<<clockShift >= end {
-		pc = 0x087D
+		pc = 0x087B
 		goto budget
 	}
 	clock += 11<<clockShift + 4
-	// 087D TSX
+	// 087B TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 087E TXA
+	// 087C TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 087F LDX .PLY
+	// 087D LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0881 STA .SSP,X
+	// 087F STA .SSP,X
 	{
 		ea := uint16(x + 0x90)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 4<<clockShift + 1
-			pc = 0x0881
+			pc = 0x087F
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L0883: // CNEXT
-	if off[166] {
-		pc = 0x0883
+L0881: // CNEXT
+	if off[155] {
+		pc = 0x0881
 		goto step
 	}
 	if clock+22<<clockShift >= end {
-		pc = 0x0883
+		pc = 0x0881
 		goto budget
 	}
 	clock += 22<<clockShift + 10
-	// 0883 LDX .PLY
+	// 0881 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0885 TXA
+	// 0883 TXA
 	{
 		a = x
 		nz = int(int8(a))
+	}
+	// 0884 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0885 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
 	}
 	// 0886 ASL A
 	{
@@ -21026,75 +27873,59 @@ L0883: // CNEXT
 		nz = int(int8(m))
 		a = m
 	}
-	// 0889 ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 088A ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 088B TAY
+	// 0889 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 088C LDA #$00
+	// 088A LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 088E STA .BESTK
+	// 088C STA .BESTK
 	{
 		c.Mem[0x00D8] = a
 	}
 
-L0890: // CSCAN
-	if off[167] {
-		pc = 0x0890
+L088E: // CSCAN
+	if off[156] {
+		pc = 0x088E
 		goto step
 	}
 	if clock+67<<clockShift >= end {
-		pc = 0x0890
+		pc = 0x088E
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0890 TYA
+	// 088E TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0891 CMP .NEND,X
+	// 088F CMP .NEND,X
 	{
 		m := c.Mem[x+0xC8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0893 BCS CPICK
+	// 0891 BCS CPICK
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L08A5
+			goto L08A3
 		}
 	}
 
-L0895:
-	if off[168] {
-		pc = 0x0895
+L0893:
+	if off[157] {
+		pc = 0x0893
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 0895 LDA .LK,Y
+	// 0893 LDA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -21102,118 +27933,118 @@ L0895:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0898 CMP .BESTK
+	// 0896 CMP .BESTK
 	{
 		m := c.Mem[0x00D8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 089A BCC CSKIP
+	// 0898 BCC CSKIP
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L08A2
+			goto L08A0
+		}
+	}
+
+L089A:
+	if off[158] {
+		pc = 0x089A
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 089A BEQ CSKIP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L08A0
 		}
 	}
 
 L089C:
-	if off[169] {
+	if off[159] {
 		pc = 0x089C
 		goto step
 	}
-	clock += 2<<clockShift + 1
-	// 089C BEQ CSKIP
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L08A2
-		}
-	}
-
-L089E:
-	if off[170] {
-		pc = 0x089E
-		goto step
-	}
 	clock += 6<<clockShift + 2
-	// 089E STA .BESTK
+	// 089C STA .BESTK
 	{
 		c.Mem[0x00D8] = a
 	}
-	// 08A0 STY .BESTY
+	// 089E STY .BESTY
 	{
 		c.Mem[0x00D9] = y
 	}
 
-L08A2: // CSKIP
-	if off[171] {
-		pc = 0x08A2
+L08A0: // CSKIP
+	if off[160] {
+		pc = 0x08A0
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 08A2 INY
+	// 08A0 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 08A3 BNE CSCAN
+	// 08A1 BNE CSCAN
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0890
+			goto L088E
 		}
 	}
 
-L08A5: // CPICK
-	if off[172] {
-		pc = 0x08A5
+L08A3: // CPICK
+	if off[161] {
+		pc = 0x08A3
 		goto step
 	}
 	clock += 5<<clockShift + 2
-	// 08A5 LDA .BESTK
+	// 08A3 LDA .BESTK
 	{
 		m := c.Mem[0x00D8]
 		a = m
 		nz = int(int8(a))
 	}
-	// 08A7 BEQ CEND
+	// 08A5 BEQ CEND
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L08C0
+			goto L08BE
 		}
 	}
 
-L08A9:
-	if off[173] {
-		pc = 0x08A9
+L08A7:
+	if off[162] {
+		pc = 0x08A7
 		goto step
 	}
 	clock += 30<<clockShift + 8
-	// 08A9 LDY .BESTY
+	// 08A7 LDY .BESTY
 	{
 		m := c.Mem[0x00D9]
 		y = m
 		nz = int(int8(y))
 	}
-	// 08AB LDA #$00
+	// 08A9 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 08AD STA .LK,Y
+	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
-			pc = 0x08AD
+			pc = 0x08AB
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 08B0 LDA .LP,Y
+	// 08AE LDA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -21221,11 +28052,11 @@ L08A9:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08B3 STA .PIECE
+	// 08B1 STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
-	// 08B5 LDA .LS,Y
+	// 08B3 LDA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -21233,40 +28064,40 @@ L08A9:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08B8 STA .SQUARE
+	// 08B6 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 08BA JSR TRY
+	// 08B8 JSR TRY
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xBC
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xBA
 		s -= 2
 		goto L0324
 	}
 
-L08BD:
-	if off[174] {
-		pc = 0x08BD
+L08BB:
+	if off[163] {
+		pc = 0x08BB
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x08BD
+		pc = 0x08BB
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 08BD JMP CNEXT
+	// 08BB JMP CNEXT
 	{
-		goto L0883
+		goto L0881
 	}
 
-L08C0: // CEND
-	if off[175] {
-		pc = 0x08C0
+L08BE: // CEND
+	if off[164] {
+		pc = 0x08BE
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 08C0 RTS
+	// 08BE RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -21276,102 +28107,136 @@ L08C0: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L08C1: // KILL
-	if off[176] {
-		pc = 0x08C1
+L08BF: // KILL
+	if off[165] {
+		pc = 0x08BF
 		goto step
 	}
 	if clock+37<<clockShift >= end {
-		pc = 0x08C1
+		pc = 0x08BF
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 08C1 LDY .KP,X
+	// 08BF LDY .KP,X
 	{
 		ea := 0x1000 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -21379,21 +28244,21 @@ L08C1: // KILL
 		y = m
 		nz = int(int8(y))
 	}
-	// 08C4 BMI KNONE
+	// 08C2 BMI KNONE
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
-			goto L0914
+			goto L0912
 		}
 	}
 
-L08C6:
-	if off[177] {
-		pc = 0x08C6
+L08C4:
+	if off[166] {
+		pc = 0x08C4
 		goto step
 	}
 	clock += 10<<clockShift + 3
-	// 08C6 LDA .BOARD,Y
+	// 08C4 LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -21401,7 +28266,7 @@ L08C6:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08C9 CMP .KF,X
+	// 08C7 CMP .KF,X
 	{
 		ea := 0x1008 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -21410,29 +28275,29 @@ L08C6:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 08CC BNE KGONE
+	// 08CA BNE KGONE
 	{
 		if byte(nz) != 0 {
 			clock += 2 << clockShift
-			goto L090D
+			goto L090B
 		}
 	}
 
-L08CE:
-	if off[178] {
-		pc = 0x08CE
+L08CC:
+	if off[167] {
+		pc = 0x08CC
 		goto step
 	}
 	clock += 13<<clockShift + 4
-	// 08CE STY .PIECE
+	// 08CC STY .PIECE
 	{
 		c.Mem[0x00B0] = y
 	}
-	// 08D0 STA .SQUARE
+	// 08CE STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 08D2 LDA .KD,X
+	// 08D0 LDA .KD,X
 	{
 		ea := 0x1018 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -21440,80 +28305,80 @@ L08CE:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08D5 STA .MOVEN
+	// 08D3 STA .MOVEN
 	{
 		c.Mem[0x00B6] = a
 	}
 
-L08D7: // KSTEP
-	if off[179] {
-		pc = 0x08D7
+L08D5: // KSTEP
+	if off[168] {
+		pc = 0x08D5
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x08D7
+		pc = 0x08D5
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 08D7 JSR CMOVE
+	// 08D5 JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xD9
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xD7
 		s -= 2
 		goto L0426
 	}
 
-L08DA:
-	if off[180] {
-		pc = 0x08DA
+L08D8:
+	if off[169] {
+		pc = 0x08D8
 		goto step
 	}
 	if clock+31<<clockShift >= end {
-		pc = 0x08DA
+		pc = 0x08D8
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 08DA BMI KGONE
+	// 08D8 BMI KGONE
 	{
 		if nz < 0 {
 			clock += 2 << clockShift
-			goto L090D
+			goto L090B
+		}
+	}
+
+L08DA:
+	if off[170] {
+		pc = 0x08DA
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 08DA BVS KGONE
+	{
+		if v {
+			clock += 2 << clockShift
+			goto L090B
 		}
 	}
 
 L08DC:
-	if off[181] {
+	if off[171] {
 		pc = 0x08DC
 		goto step
 	}
-	clock += 2<<clockShift + 1
-	// 08DC BVS KGONE
-	{
-		if v {
-			clock += 2 << clockShift
-			goto L090D
-		}
-	}
-
-L08DE:
-	if off[182] {
-		pc = 0x08DE
-		goto step
-	}
 	clock += 12<<clockShift + 4
-	// 08DE LDX .PLY
+	// 08DC LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 08E0 LDA .SQUARE
+	// 08DE LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 08E2 CMP .KS,X
+	// 08E0 CMP .KS,X
 	{
 		ea := 0x1010 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -21522,109 +28387,119 @@ L08DE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 08E5 BNE KSTEP
+	// 08E3 BNE KSTEP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L08D7
+			goto L08D5
 		}
 	}
 
-L08E7:
-	if off[183] {
-		pc = 0x08E7
+L08E5:
+	if off[172] {
+		pc = 0x08E5
 		goto step
 	}
 	clock += 14<<clockShift + 5
-	// 08E7 TSX
+	// 08E5 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 08E8 TXA
+	// 08E6 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 08E9 LDX .PLY
+	// 08E7 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 08EB STA .SSP,X
+	// 08E9 STA .SSP,X
 	{
 		ea := uint16(x + 0x90)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 7<<clockShift + 2
-			pc = 0x08EB
+			pc = 0x08E9
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 08ED JMP TRY
+	// 08EB JMP TRY
 	{
 		goto L0324
 	}
 
-L08F0: // KREC
-	if off[184] {
-		pc = 0x08F0
+L08EE: // KREC
+	if off[173] {
+		pc = 0x08EE
 		goto step
 	}
-	if clock+50<<clockShift >= end {
-		pc = 0x08F0
+	if clock+6<<clockShift >= end {
+		pc = 0x08EE
 		goto budget
 	}
-	clock += 8<<clockShift + 3
-	// 08F0 LDA .MODE,X
+	clock += 6<<clockShift + 1
+	// 08EE JSR KOK
 	{
-		m := c.Mem[x+0x88]
-		a = m
-		nz = int(int8(a))
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xF0
+		s -= 2
+		goto L11A1
 	}
-	// 08F2 AND #$40
+
+L08F1:
+	if off[174] {
+		pc = 0x08F1
+		goto step
+	}
+	if clock+46<<clockShift >= end {
+		pc = 0x08F1
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 08F1 NOP
 	{
-		m := byte(0x40)
-		a &= m
-		nz = int(int8(a))
+
 	}
-	// 08F4 BEQ KNONE
+	// 08F2 BEQ KNONE
 	{
 		if byte(nz) == 0 {
 			clock += 2 << clockShift
-			goto L0914
+			goto L0912
 		}
 	}
 
-L08F6:
-	if off[185] {
-		pc = 0x08F6
+L08F4:
+	if off[175] {
+		pc = 0x08F4
 		goto step
 	}
 	clock += 41<<clockShift + 10
-	// 08F6 LDA .PIECE
+	// 08F4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 08F8 STA .KP,X
+	// 08F6 STA .KP,X
 	{
 		ea := 0x1000 + uint16(x)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 38<<clockShift + 9
-			pc = 0x08F8
+			pc = 0x08F6
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 08FB TAY
+	// 08F9 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 08FC LDA .BOARD,Y
+	// 08FA LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -21632,277 +28507,7525 @@ L08F6:
 		a = m
 		nz = int(int8(a))
 	}
-	// 08FF STA .KF,X
+	// 08FD STA .KF,X
 	{
 		ea := 0x1008 + uint16(x)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 27<<clockShift + 6
-			pc = 0x08FF
+			pc = 0x08FD
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0902 LDA .SQUARE
+	// 0900 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0904 STA .KS,X
+	// 0902 STA .KS,X
 	{
 		ea := 0x1010 + uint16(x)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
-			pc = 0x0904
+			pc = 0x0902
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0907 LDA .MOVEN
+	// 0905 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0909 STA .KD,X
+	// 0907 STA .KD,X
 	{
 		ea := 0x1018 + uint16(x)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
-			pc = 0x0909
+			pc = 0x0907
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 090C RTS
+	// 090A RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0396:
-			goto L0396
+		case 0x037E:
+			goto L037E
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
-L090D: // KGONE
-	if off[186] {
-		pc = 0x090D
+L090B: // KGONE
+	if off[176] {
+		pc = 0x090B
 		goto step
 	}
 	clock += 10<<clockShift + 3
-	// 090D LDX .PLY
+	// 090B LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 090F LDA #$FF
+	// 090D LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0911 STA .KP,X
+	// 090F STA .KP,X
 	{
 		ea := 0x1000 + uint16(x)
-		if c.Hooked(ea) {
+		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
-			pc = 0x0911
+			pc = 0x090F
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L0914: // KNONE
-	if off[187] {
-		pc = 0x0914
+L0912: // KNONE
+	if off[177] {
+		pc = 0x0912
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0914 RTS
+	// 0912 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0396:
-			goto L0396
+		case 0x037E:
+			goto L037E
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0915: // RTYPE
+	if off[178] {
+		pc = 0x0915
+		goto step
+	}
+	if clock+64<<clockShift >= end {
+		pc = 0x0915
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 0915 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0917 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0919 BMI RTAKEN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0948
+		}
+	}
+
+L091B:
+	if off[179] {
+		pc = 0x091B
+		goto step
+	}
+	clock += 21<<clockShift + 8
+	// 091B STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 091D TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 091E EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0920 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0921 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0924 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0926 STA .TYPE
+	{
+		c.Mem[0x00DA] = a
+	}
+	// 0928 BNE RTR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0947
+		}
+	}
+
+L092A:
+	if off[180] {
+		pc = 0x092A
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 092A LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 092D BNE RTR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0947
+		}
+	}
+
+L092F:
+	if off[181] {
+		pc = 0x092F
+		goto step
+	}
+	clock += 11<<clockShift + 4
+	// 092F LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0931 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0933 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0935 BEQ RTR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0947
+		}
+	}
+
+L0937:
+	if off[182] {
+		pc = 0x0937
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0937 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0939 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 093B BNE RTR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0947
+		}
+	}
+
+L093D:
+	if off[183] {
+		pc = 0x093D
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 093D LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 093F JSR CSIDE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x41
+		s -= 2
+		goto L094D
+	}
+
+L0942:
+	if off[184] {
+		pc = 0x0942
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0942
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0942 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0944 JSR CSIDE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x46
+		s -= 2
+		goto L094D
+	}
+
+L0947: // RTR
+	if off[185] {
+		pc = 0x0947
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0947
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0947 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x020C:
+			goto L020C
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0948: // RTAKEN
+	if off[186] {
+		pc = 0x0948
+		goto step
+	}
+	clock += 11<<clockShift + 3
+	// 0948 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0949 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 094A JMP NEWP
+	{
+		goto L0204
+	}
+
+L094D: // CSIDE
+	if off[187] {
+		pc = 0x094D
+		goto step
+	}
+	if clock+51<<clockShift >= end {
+		pc = 0x094D
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 094D STA .CDIR
+	{
+		c.Mem[0x105D] = a
+	}
+	// 0950 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 0952 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0953 BCS CS1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0957
+		}
+	}
+
+L0955:
+	if off[188] {
+		pc = 0x0955
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0955 LDX #$07
+	{
+		m := byte(0x07)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0957: // CS1
+	if off[189] {
+		pc = 0x0957
+		goto step
+	}
+	clock += 17<<clockShift + 6
+	// 0957 STX .CORN
+	{
+		c.Mem[0x105E] = x
+	}
+	// 095A TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 095B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 095D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 095E LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0961 BMI CSR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L0963:
+	if off[190] {
+		pc = 0x0963
+		goto step
+	}
+	clock += 9<<clockShift + 4
+	// 0963 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0964 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0966 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0968 BCS CSR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L096A:
+	if off[191] {
+		pc = 0x096A
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 096A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 096D CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 096F BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L0971:
+	if off[192] {
+		pc = 0x0971
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0971 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0973: // CS2
+	if off[193] {
+		pc = 0x0973
+		goto step
+	}
+	if clock+39<<clockShift >= end {
+		pc = 0x0973
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0973 CLC
+	{
+		cf = 0
+	}
+	// 0974 ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0977 CMP .CORN
+	{
+		m := c.Mem[0x105E]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 097A BEQ CS3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0988
+		}
+	}
+
+L097C:
+	if off[194] {
+		pc = 0x097C
+		goto step
+	}
+	clock += 13<<clockShift + 5
+	// 097C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 097D EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 097F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0980 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0983 BPL CSR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L0985:
+	if off[195] {
+		pc = 0x0985
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0985 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0986 BPL CS2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0973
+		}
+	}
+
+L0988: // CS3
+	if off[196] {
+		pc = 0x0988
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 0988 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 098A JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
+		s -= 2
+		goto L09B2
+	}
+
+L098D:
+	if off[197] {
+		pc = 0x098D
+		goto step
+	}
+	if clock+17<<clockShift >= end {
+		pc = 0x098D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 098D BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L098F:
+	if off[198] {
+		pc = 0x098F
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 098F LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0991 CLC
+	{
+		cf = 0
+	}
+	// 0992 ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0995 JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x97
+		s -= 2
+		goto L09B2
+	}
+
+L0998:
+	if off[199] {
+		pc = 0x0998
+		goto step
+	}
+	if clock+33<<clockShift >= end {
+		pc = 0x0998
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0998 BNE CSR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B1
+		}
+	}
+
+L099A:
+	if off[200] {
+		pc = 0x099A
+		goto step
+	}
+	clock += 31<<clockShift + 10
+	// 099A LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 099C CLC
+	{
+		cf = 0
+	}
+	// 099D ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 09A0 CLC
+	{
+		cf = 0
+	}
+	// 09A1 ADC .CDIR
+	{
+		m := c.Mem[0x105D]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 09A4 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 09A6 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09A8 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 09AA CLV
+	{
+		v = false
+	}
+	// 09AB JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xAD
+		s -= 2
+		goto L02F3
+	}
+
+L09AE:
+	if off[201] {
+		pc = 0x09AE
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x09AE
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 09AE JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xB0
+		s -= 2
+		goto L0266
+	}
+
+L09B1: // CSR
+	if off[202] {
+		pc = 0x09B1
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x09B1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 09B1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0942:
+			goto L0942
+		case 0x0947:
+			goto L0947
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L09B2: // ATTK
+	if off[203] {
+		pc = 0x09B2
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x09B2
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 09B2 STA .ASQ
+	{
+		c.Mem[0x105F] = a
+	}
+	// 09B5 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+
+L09B7: // AK1
+	if off[204] {
+		pc = 0x09B7
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x09B7
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 09B7 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09BA CLC
+	{
+		cf = 0
+	}
+	// 09BB ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 09BD JSR AMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
+		s -= 2
+		goto L0A25
+	}
+
+L09C0:
+	if off[205] {
+		pc = 0x09C0
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x09C0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09C0 CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C2 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22
+		}
+	}
+
+L09C4:
+	if off[206] {
+		pc = 0x09C4
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 09C4 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 09C5 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C7 BNE AK1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B7
+		}
+	}
+
+L09C9: // AK2
+	if off[207] {
+		pc = 0x09C9
+		goto step
+	}
+	if clock+14<<clockShift >= end {
+		pc = 0x09C9
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 09C9 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09CC STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09CF LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D1 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+
+L09D4: // AK3
+	if off[208] {
+		pc = 0x09D4
+		goto step
+	}
+	if clock+20<<clockShift >= end {
+		pc = 0x09D4
+		goto budget
+	}
+	clock += 20<<clockShift + 5
+	// 09D4 LDA .AT
+	{
+		m := c.Mem[0x1060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D7 CLC
+	{
+		cf = 0
+	}
+	// 09D8 ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 09DA STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09DD JSR AMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
+		s -= 2
+		goto L0A25
+	}
+
+L09E0:
+	if off[209] {
+		pc = 0x09E0
+		goto step
+	}
+	if clock+74<<clockShift >= end {
+		pc = 0x09E0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09E0 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09E2 BNE AK4
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09EB
+		}
+	}
+
+L09E4:
+	if off[210] {
+		pc = 0x09E4
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 09E4 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09E6 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	// 09E9 BEQ AK3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L09D4
+		}
+	}
+
+L09EB: // AK4
+	if off[211] {
+		pc = 0x09EB
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 09EB CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09ED BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A1C
+		}
+	}
+
+L09EF:
+	if off[212] {
+		pc = 0x09EF
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 09EF CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F1 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22
+		}
+	}
+
+L09F3:
+	if off[213] {
+		pc = 0x09F3
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 09F3 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F5 BEQ AROOK
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A12
+		}
+	}
+
+L09F7:
+	if off[214] {
+		pc = 0x09F7
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 09F7 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F9 BEQ ABISH
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A18
+		}
+	}
+
+L09FB:
+	if off[215] {
+		pc = 0x09FB
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 09FB LDY .AF
+	{
+		m := c.Mem[0x1061]
+		y = m
+		nz = int(int8(y))
+	}
+	// 09FE BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A00:
+	if off[216] {
+		pc = 0x0A00
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0A00 CMP #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A02 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A04:
+	if off[217] {
+		pc = 0x0A04
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0A04 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A06 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A08:
+	if off[218] {
+		pc = 0x0A08
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0A08 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0A BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A0C:
+	if off[219] {
+		pc = 0x0A0C
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0A0C CPX #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0E BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A10:
+	if off[220] {
+		pc = 0x0A10
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0A10 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A12: // AROOK
+	if off[221] {
+		pc = 0x0A12
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0A12 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A14 BCC AYES
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A16:
+	if off[222] {
+		pc = 0x0A16
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0A16 BCS AKN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A1C
+		}
+	}
+
+L0A18: // ABISH
+	if off[223] {
+		pc = 0x0A18
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0A18 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A1A BCS AYES
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A22
+		}
+	}
+
+L0A1C: // AKN
+	if off[224] {
+		pc = 0x0A1C
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0A1C DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0A1D BNE AK2
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L09C9
+		}
+	}
+
+L0A1F:
+	if off[225] {
+		pc = 0x0A1F
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 0A1F LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A21 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A22: // AYES
+	if off[226] {
+		pc = 0x0A22
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 0A22 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A24 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A25: // AMAN
+	if off[227] {
+		pc = 0x0A25
+		goto step
+	}
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40
+		}
+	}
+
+L0A2A:
+	if off[228] {
+		pc = 0x0A2A
+		goto step
+	}
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42
+		}
+	}
+
+L0A33:
+	if off[229] {
+		pc = 0x0A33
+		goto step
+	}
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40
+		}
+	}
+
+L0A3A:
+	if off[230] {
+		pc = 0x0A3A
+		goto step
+	}
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x09C0:
+			goto L09C0
+		case 0x09E0:
+			goto L09E0
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A40: // AOFF
+	if off[231] {
+		pc = 0x0A40
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+
+L0A42: // AEMP
+	if off[232] {
+		pc = 0x0A42
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x09C0:
+			goto L09C0
+		case 0x09E0:
+			goto L09E0
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A43: // PCAP
+	if off[233] {
+		pc = 0x0A43
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0A43
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0A43 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x0A, 0x45
+		s -= 2
+		goto L0426
+	}
+
+L0A46:
+	if off[234] {
+		pc = 0x0A46
+		goto step
+	}
+	if clock+49<<clockShift >= end {
+		pc = 0x0A46
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0A46 BMI PCR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A67
+		}
+	}
+
+L0A48:
+	if off[235] {
+		pc = 0x0A48
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0A48 BVS PCR
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L0A67
+		}
+	}
+
+L0A4A:
+	if off[236] {
+		pc = 0x0A4A
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0A4A LDA .EPSQ
+	{
+		m := c.Mem[0x1050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A4D BMI PCR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A67
+		}
+	}
+
+L0A4F:
+	if off[237] {
+		pc = 0x0A4F
+		goto step
+	}
+	clock += 12<<clockShift + 5
+	// 0A4F EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A51 CLC
+	{
+		cf = 0
+	}
+	// 0A52 ADC #$10
+	{
+		m := byte(0x10)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0A54 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A56 BNE PCN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A65
+		}
+	}
+
+L0A58:
+	if off[238] {
+		pc = 0x0A58
+		goto step
+	}
+	clock += 18<<clockShift + 5
+	// 0A58 LDX .EPSQ
+	{
+		m := c.Mem[0x1050]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0A5B LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A5E EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A60 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0A62 BIT .V40
+	{
+		m := c.Mem[0x1051]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+
+L0A65: // PCN
+	if off[239] {
+		pc = 0x0A65
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0A65 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+
+L0A67: // PCR
+	if off[240] {
+		pc = 0x0A67
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0A67 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x023F:
+			goto L023F
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A68: // PJAN
+	if off[241] {
+		pc = 0x0A68
+		goto step
+	}
+	if clock+19<<clockShift >= end {
+		pc = 0x0A68
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 0A68 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A6A CMP #$70
+	{
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A6C BCC PJQ
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A75
+		}
+	}
+
+L0A6E:
+	if off[242] {
+		pc = 0x0A6E
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 0A6E LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A70 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0A72 BIT .V40
+	{
+		m := c.Mem[0x1051]
+		nz = int(int8(m&FlagN))<<8 | int(a&m)
+		v = m&FlagV != 0
+	}
+
+L0A75: // PJQ
+	if off[243] {
+		pc = 0x0A75
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0A75 JMP JANUS
+	{
+		goto L02F3
+	}
+
+L0A78: // MOVE
+	if off[244] {
+		pc = 0x0A78
+		goto step
+	}
+	if clock+62<<clockShift >= end {
+		pc = 0x0A78
+		goto budget
+	}
+	clock += 60<<clockShift + 19
+	// 0A78 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0A7A LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A7D STA .FROM
+	{
+		c.Mem[0x1055] = a
+	}
+	// 0A80 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A81 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A83 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A84 LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A87 STA .OATT
+	{
+		c.Mem[0x1053] = a
+	}
+	// 0A8A ORA #$80
+	{
+		m := byte(0x80)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0A8C STA .NATT
+	{
+		c.Mem[0x1054] = a
+	}
+	// 0A8F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A91 STA .EPC
+	{
+		c.Mem[0x1056] = a
+	}
+	// 0A94 STA .RIDX
+	{
+		c.Mem[0x1057] = a
+	}
+	// 0A97 STA .NEP
+	{
+		c.Mem[0x1059] = a
+	}
+	// 0A9A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A9C STA .PGAIN
+	{
+		c.Mem[0x105A] = a
+	}
+	// 0A9F LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AA1 STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0AA3 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0AA5: // MCHK
+	if off[245] {
+		pc = 0x0AA5
+		goto step
+	}
+	if clock+397<<clockShift >= end {
+		pc = 0x0AA5
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0AA5 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0AA6 CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AA8 BNE MCHK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0AA5
+		}
+	}
+
+L0AAA:
+	if off[246] {
+		pc = 0x0AAA
+		goto step
+	}
+	clock += 11<<clockShift + 4
+	// 0AAA STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0AAC LDA .OATT
+	{
+		m := c.Mem[0x1053]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AAF AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0AB1 BEQ MKING
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0ABA
+		}
+	}
+
+L0AB3:
+	if off[247] {
+		pc = 0x0AB3
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0AB3 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AB5 BEQ MPAWN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0AE4
+		}
+	}
+
+L0AB7:
+	if off[248] {
+		pc = 0x0AB7
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0AB7 JMP MREC
+	{
+		goto L0B40
+	}
+
+L0ABA: // MKING
+	if off[249] {
+		pc = 0x0ABA
+		goto step
+	}
+	clock += 13<<clockShift + 5
+	// 0ABA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0ABC SEC
+	{
+		cf = 1
+	}
+	// 0ABD SBC .FROM
+	{
+		m := c.Mem[0x1055]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0AC0 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AC2 BEQ MK1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0AC8
+		}
+	}
+
+L0AC4:
+	if off[250] {
+		pc = 0x0AC4
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0AC4 CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AC6 BNE MKR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0AE1
+		}
+	}
+
+L0AC8: // MK1
+	if off[251] {
+		pc = 0x0AC8
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 0AC8 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0AC9 LDA .FROM
+	{
+		m := c.Mem[0x1055]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0ACC AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0ACE BCS MK2
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0AD2
+		}
+	}
+
+L0AD0:
+	if off[252] {
+		pc = 0x0AD0
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0AD0 ORA #$07
+	{
+		m := byte(0x07)
+		a |= m
+		nz = int(int8(a))
+	}
+
+L0AD2: // MK2
+	if off[253] {
+		pc = 0x0AD2
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 0AD2 STA .RFROM
+	{
+		c.Mem[0x1058] = a
+	}
+	// 0AD5 STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0AD7 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0AD9: // MK3
+	if off[254] {
+		pc = 0x0AD9
+		goto step
+	}
+	if clock+320<<clockShift >= end {
+		pc = 0x0AD9
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0AD9 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0ADA CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0ADC BNE MK3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0AD9
+		}
+	}
+
+L0ADE:
+	if off[255] {
+		pc = 0x0ADE
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 0ADE STX .RIDX
+	{
+		c.Mem[0x1057] = x
+	}
+
+L0AE1: // MKR
+	if off[256] {
+		pc = 0x0AE1
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0AE1 JMP MREC
+	{
+		goto L0B40
+	}
+
+L0AE4: // MPAWN
+	if off[257] {
+		pc = 0x0AE4
+		goto step
+	}
+	clock += 12<<clockShift + 5
+	// 0AE4 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AE6 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0AE8 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0AEA CPY #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AEC BCC MP1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0AF0
+		}
+	}
+
+L0AEE:
+	if off[258] {
+		pc = 0x0AEE
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0AEE EOR #$70
+	{
+		m := byte(0x70)
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L0AF0: // MP1
+	if off[259] {
+		pc = 0x0AF0
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0AF0 CMP #$70
+	{
+		m := byte(0x70)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AF2 BNE MP2
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0B03
+		}
+	}
+
+L0AF4:
+	if off[260] {
+		pc = 0x0AF4
+		goto step
+	}
+	clock += 20<<clockShift + 6
+	// 0AF4 LDA #$81
+	{
+		m := byte(0x81)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AF6 STA .NATT
+	{
+		c.Mem[0x1054] = a
+	}
+	// 0AF9 LDA $1792
+	{
+		m := c.Mem[0x1792]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AFC SEC
+	{
+		cf = 1
+	}
+	// 0AFD SBC $1799
+	{
+		m := c.Mem[0x1799]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0B00 STA .PGAIN
+	{
+		c.Mem[0x105A] = a
+	}
+
+L0B03: // MP2
+	if off[261] {
+		pc = 0x0B03
+		goto step
+	}
+	clock += 13<<clockShift + 5
+	// 0B03 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B05 SEC
+	{
+		cf = 1
+	}
+	// 0B06 SBC .FROM
+	{
+		m := c.Mem[0x1055]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 0B09 CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0B0B BEQ MP3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0B11
+		}
+	}
+
+L0B0D:
+	if off[262] {
+		pc = 0x0B0D
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0B0D CMP #$E0
+	{
+		m := byte(0xE0)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0B0F BNE MP4
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0B1B
+		}
+	}
+
+L0B11: // MP3
+	if off[263] {
+		pc = 0x0B11
+		goto step
+	}
+	clock += 13<<clockShift + 4
+	// 0B11 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B13 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0B15 STA .NEP
+	{
+		c.Mem[0x1059] = a
+	}
+	// 0B18 JMP MREC
+	{
+		goto L0B40
+	}
+
+L0B1B: // MP4
+	if off[264] {
+		pc = 0x0B1B
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0B1B AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B1D BEQ MREC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0B40
+		}
+	}
+
+L0B1F:
+	if off[265] {
+		pc = 0x0B1F
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0B1F LDX .CAPT
+	{
+		m := c.Mem[0x009A]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0B21 BPL MREC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0B40
+		}
+	}
+
+L0B23:
+	if off[266] {
+		pc = 0x0B23
+		goto step
+	}
+	clock += 28<<clockShift + 9
+	// 0B23 LDA .FROM
+	{
+		m := c.Mem[0x1055]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B26 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B28 STA .EPC
+	{
+		c.Mem[0x1056] = a
+	}
+	// 0B2B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B2D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B2F ORA .EPC
+	{
+		m := c.Mem[0x1056]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0B32 STA .EPC
+	{
+		c.Mem[0x1056] = a
+	}
+	// 0B35 STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0B37 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0B39: // MP5
+	if off[267] {
+		pc = 0x0B39
+		goto step
+	}
+	if clock+316<<clockShift >= end {
+		pc = 0x0B39
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0B39 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0B3A CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0B3C BNE MP5
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0B39
+		}
+	}
+
+L0B3E:
+	if off[268] {
+		pc = 0x0B3E
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0B3E STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+
+L0B40: // MREC
+	if off[269] {
+		pc = 0x0B40
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 0B40 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B42 LDX .CAPT
+	{
+		m := c.Mem[0x009A]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0B44 BMI MR1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0B53
+		}
+	}
+
+L0B46:
+	if off[270] {
+		pc = 0x0B46
+		goto step
+	}
+	clock += 19<<clockShift + 7
+	// 0B46 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0B47 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0B49 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0B4A LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B4D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B4F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0B50 LDA VAL,X
+	{
+		ea := 0x1791 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0B53: // MR1
+	if off[271] {
+		pc = 0x0B53
+		goto step
+	}
+	clock += 198<<clockShift + 63
+	// 0B53 CLC
+	{
+		cf = 0
+	}
+	// 0B54 ADC .PGAIN
+	{
+		m := c.Mem[0x105A]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0B57 STA .MAT
+	{
+		c.Mem[0x00DB] = a
+	}
+	// 0B59 LDY .USP
+	{
+		m := c.Mem[0x00EE]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0B5B LDA .OATT
+	{
+		m := c.Mem[0x1053]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B5E STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 182<<clockShift + 58
+			pc = 0x0B5E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B61 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B62 LDA .EPSQ
+	{
+		m := c.Mem[0x1050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B65 STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 171<<clockShift + 55
+			pc = 0x0B65
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B68 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B69 LDA .RFROM
+	{
+		m := c.Mem[0x1058]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B6C STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 160<<clockShift + 52
+			pc = 0x0B6C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B6F INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B70 LDA .RIDX
+	{
+		m := c.Mem[0x1057]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B73 STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 149<<clockShift + 49
+			pc = 0x0B73
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B76 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B77 LDA .EPC
+	{
+		m := c.Mem[0x1056]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B7A STA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 138<<clockShift + 46
+			pc = 0x0B7A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B7D INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0B7E STY .USP
+	{
+		c.Mem[0x00EE] = y
+	}
+	// 0B80 LDA .NEP
+	{
+		m := c.Mem[0x1059]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B83 STA .EPSQ
+	{
+		c.Mem[0x1050] = a
+	}
+	// 0B86 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0B87 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 0B89 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0B8B TXS
+	{
+		s = x
+	}
+	// 0B8C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B8E PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0B8F TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0B90 LDX .CAPT
+	{
+		m := c.Mem[0x009A]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0B92 LDA #$CC
+	{
+		m := byte(0xCC)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B94 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 97<<clockShift + 32
+			pc = 0x0B94
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0B96 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0B97 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0B98 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0B99 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0B9B TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0B9C LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B9E EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BA0 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 75<<clockShift + 24
+			pc = 0x0BA0
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BA3 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0BA5 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BA7 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 63<<clockShift + 21
+			pc = 0x0BA7
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 0BA9 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0BAA EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BAC TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BAD LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BAF STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 49<<clockShift + 16
+			pc = 0x0BAF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BB2 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0BB3 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0BB4 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BB6 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0BB7 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0BB8 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 0BBA LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0BBC TXS
+	{
+		s = x
+	}
+	// 0BBD LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BBF EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BC1 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0BC2 LDA .NATT
+	{
+		m := c.Mem[0x1054]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BC5 STA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 3
+			pc = 0x0BC5
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BC8 LDA .EPC
+	{
+		m := c.Mem[0x1056]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BCB BMI M7
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0BD5
+		}
+	}
+
+L0BCD:
+	if off[272] {
+		pc = 0x0BCD
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0BCD EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BCF TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0BD0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BD2 STA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x0BD2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0BD5: // M7
+	if off[273] {
+		pc = 0x0BD5
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0BD5 LDX .RIDX
+	{
+		m := c.Mem[0x1057]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0BD8 BMI M8
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0BFD
+		}
+	}
+
+L0BDA:
+	if off[274] {
+		pc = 0x0BDA
+		goto step
+	}
+	clock += 55<<clockShift + 18
+	// 0BDA LDA .RFROM
+	{
+		m := c.Mem[0x1058]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BDD EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BDF TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BE0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BE2 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 44<<clockShift + 14
+			pc = 0x0BE2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BE5 LDA .FROM
+	{
+		m := c.Mem[0x1055]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BE8 CLC
+	{
+		cf = 0
+	}
+	// 0BE9 ADC .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 0BEB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0BEC STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 28<<clockShift + 9
+			pc = 0x0BEC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BEE EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BF0 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BF1 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0BF2 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BF4 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 14<<clockShift + 4
+			pc = 0x0BF4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0BF7 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0BF8 LDA #$82
+	{
+		m := byte(0x82)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0BFA STA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x0BFA
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L0BFD: // M8
+	if off[275] {
+		pc = 0x0BFD
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0BFD RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0274:
+			goto L0274
+		case 0x032D:
+			goto L032D
+		case 0x04F7:
+			goto L04F7
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1062: // XINIT
+	if off[276] {
+		pc = 0x1062
+		goto step
+	}
+	if clock+16<<clockShift >= end {
+		pc = 0x1062
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 1062 LDX #$8A
+	{
+		m := byte(0x8A)
+		x = m
+		nz = int(int8(x))
+	}
+	// 1064 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 1066 LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 1068 STX .USP
+	{
+		c.Mem[0x00EE] = x
+	}
+	// 106A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0007:
+			goto L0007
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L106B: // XSETW
+	if off[277] {
+		pc = 0x106B
+		goto step
+	}
+	if clock+32<<clockShift >= end {
+		pc = 0x106B
+		goto budget
+	}
+	clock += 30<<clockShift + 7
+	// 106B LDA .TYPES,X
+	{
+		ea := 0x1040 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 106E STA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 26<<clockShift + 6
+			pc = 0x106E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1071 STA $1030,X
+	{
+		ea := 0x1030 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 21<<clockShift + 5
+			pc = 0x1071
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1074 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1076 STA .EPSQ
+	{
+		c.Mem[0x1050] = a
+	}
+	// 1079 LDA SETW,X
+	{
+		ea := 0x1781 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 107C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x001D:
+			goto L001D
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L107D: // REVX
+	if off[278] {
+		pc = 0x107D
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x107D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 107D JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x10, 0x7F
+		s -= 2
+		goto L0400
+	}
+
+L1080:
+	if off[279] {
+		pc = 0x1080
+		goto step
+	}
+	if clock+3537<<clockShift >= end {
+		pc = 0x1080
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 1080 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1082: // REVX1
+	if off[280] {
+		pc = 0x1082
+		goto step
+	}
+	clock += 24<<clockShift + 7
+	// 1082 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1085 LDY $1030,X
+	{
+		ea := 0x1030 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1088 STA $1030,X
+	{
+		ea := 0x1030 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x1088
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 108B TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 108C STA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x108C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 108F DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1090 BPL REVX1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1082
+		}
+	}
+
+L1092:
+	if off[281] {
+		pc = 0x1092
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1092 LDA .EPSQ
+	{
+		m := c.Mem[0x1050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1095 BMI REVX2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L109C
+		}
+	}
+
+L1097:
+	if off[282] {
+		pc = 0x1097
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1097 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1099 STA .EPSQ
+	{
+		c.Mem[0x1050] = a
+	}
+
+L109C: // REVX2
+	if off[283] {
+		pc = 0x109C
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 109C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 109E STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 10A0 STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 10A2 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0031:
+			goto L0031
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L10A3: // UMOVE
+	if off[284] {
+		pc = 0x10A3
+		goto step
+	}
+	if clock+115<<clockShift >= end {
+		pc = 0x10A3
+		goto budget
+	}
+	clock += 79<<clockShift + 26
+	// 10A3 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 10A4 STX .SP1
+	{
+		c.Mem[0x00B3] = x
+	}
+	// 10A6 LDX .SP2
+	{
+		m := c.Mem[0x00B2]
+		x = m
+		nz = int(int8(x))
+	}
+	// 10A8 TXS
+	{
+		s = x
+	}
+	// 10A9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10AA STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 10AC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10AD STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 10AF TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 10B0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10B1 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 49<<clockShift + 16
+			pc = 0x10B1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 10B3 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 10B5 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 10B6 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 10B7 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 10B9 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 35<<clockShift + 11
+			pc = 0x10B9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 10BC PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10BD TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 10BE STX .UCAP
+	{
+		c.Mem[0x105B] = x
+	}
+	// 10C1 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10C2 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 10C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 13<<clockShift + 5
+			pc = 0x10C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 10C6 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 10C8 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 10C9 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 10CA BMI UNONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L10CE
+		}
+	}
+
+L10CC:
+	if off[285] {
+		pc = 0x10CC
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 10CC EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+
+L10CE: // UNONE
+	if off[286] {
+		pc = 0x10CE
+		goto step
+	}
+	clock += 26<<clockShift + 9
+	// 10CE STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 26<<clockShift + 9
+			pc = 0x10CE
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 10D1 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 10D2 STX .SP2
+	{
+		c.Mem[0x00B2] = x
+	}
+	// 10D4 LDX .SP1
+	{
+		m := c.Mem[0x00B3]
+		x = m
+		nz = int(int8(x))
+	}
+	// 10D6 TXS
+	{
+		s = x
+	}
+	// 10D7 LDY .USP
+	{
+		m := c.Mem[0x00EE]
+		y = m
+		nz = int(int8(y))
+	}
+	// 10D9 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10DA LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10DD BMI U1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L10E2
+		}
+	}
+
+L10DF:
+	if off[287] {
+		pc = 0x10DF
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 10DF JSR UEP
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xE1
+		s -= 2
+		goto L1108
+	}
+
+L10E2: // U1
+	if off[288] {
+		pc = 0x10E2
+		goto step
+	}
+	if clock+15<<clockShift >= end {
+		pc = 0x10E2
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 10E2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10E3 LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10E6 BMI U2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L10EB
+		}
+	}
+
+L10E8:
+	if off[289] {
+		pc = 0x10E8
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 10E8 JSR UROOK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xEA
+		s -= 2
+		goto L1127
+	}
+
+L10EB: // U2
+	if off[290] {
+		pc = 0x10EB
+		goto step
+	}
+	if clock+54<<clockShift >= end {
+		pc = 0x10EB
+		goto budget
+	}
+	clock += 52<<clockShift + 16
+	// 10EB DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10EC DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10ED LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10F0 STA .EPSQ
+	{
+		c.Mem[0x1050] = a
+	}
+	// 10F3 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 10F4 STY .USP
+	{
+		c.Mem[0x00EE] = y
+	}
+	// 10F6 LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10F9 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 10FA LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 10FC EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 10FE TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 10FF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1100 STA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 16<<clockShift + 4
+			pc = 0x1100
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1103 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1105 STA .TYPE
+	{
+		c.Mem[0x00DA] = a
+	}
+	// 1107 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0352:
+			goto L0352
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1108: // UEP
+	if off[291] {
+		pc = 0x1108
+		goto step
+	}
+	if clock+52<<clockShift >= end {
+		pc = 0x1108
+		goto budget
+	}
+	clock += 52<<clockShift + 15
+	// 1108 STY .UY
+	{
+		c.Mem[0x105C] = y
+	}
+	// 110B LDX .UCAP
+	{
+		m := c.Mem[0x105B]
+		x = m
+		nz = int(int8(x))
+	}
+	// 110E STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 44<<clockShift + 13
+			pc = 0x110E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1110 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1112 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1113 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 1114 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1116 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 30<<clockShift + 8
+			pc = 0x1116
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1119 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 111B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 111D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 111E LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1120 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 15<<clockShift + 3
+			pc = 0x1120
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1123 LDY .UY
+	{
+		m := c.Mem[0x105C]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1126 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x10E2:
+			goto L10E2
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1127: // UROOK
+	if off[292] {
+		pc = 0x1127
+		goto step
+	}
+	if clock+71<<clockShift >= end {
+		pc = 0x1127
+		goto budget
+	}
+	clock += 70<<clockShift + 21
+	// 1127 STY .UY
+	{
+		c.Mem[0x105C] = y
+	}
+	// 112A TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 112B LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 112D EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 112F TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1130 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1132 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 53<<clockShift + 15
+			pc = 0x1132
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1135 LDY .UY
+	{
+		m := c.Mem[0x105C]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1138 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 1139 LDA .UNDO,Y
+	{
+		ea := 0x11D0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 113C STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 38<<clockShift + 11
+			pc = 0x113C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 113E EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1140 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1141 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 1142 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1144 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 24<<clockShift + 6
+			pc = 0x1144
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1147 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1148 LDA #$02
+	{
+		m := byte(0x02)
+		a = m
+		nz = int(int8(a))
+	}
+	// 114A STA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 15<<clockShift + 3
+			pc = 0x114A
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 114D LDY .UY
+	{
+		m := c.Mem[0x105C]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1150 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x10EB:
+			goto L10EB
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1151: // VICV
+	if off[293] {
+		pc = 0x1151
+		goto step
+	}
+	if clock+30<<clockShift >= end {
+		pc = 0x1151
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 1151 LDA .VICT
+	{
+		m := c.Mem[0x009F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1153 BMI VPRO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L1162
+		}
+	}
+
+L1155:
+	if off[294] {
+		pc = 0x1155
+		goto step
+	}
+	clock += 23<<clockShift + 7
+	// 1155 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1157 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1158 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 115B AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 115D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 115E LDA VAL,X
+	{
+		ea := 0x1791 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1161 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x086D:
+			goto L086D
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1162: // VPRO
+	if off[295] {
+		pc = 0x1162
+		goto step
+	}
+	clock += 10<<clockShift + 2
+	// 1162 LDA $1792
+	{
+		m := c.Mem[0x1792]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1165 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x086D:
+			goto L086D
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L1166: // TPST
+	if off[296] {
+		pc = 0x1166
+		goto step
+	}
+	if clock+31<<clockShift >= end {
+		pc = 0x1166
+		goto budget
+	}
+	clock += 29<<clockShift + 9
+	// 1166 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1168 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 116A TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 116B LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 116E AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1170 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1171 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1173 LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1176 JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x78
+		s -= 2
+		goto L04FC
+	}
+
+L1179:
+	if off[297] {
+		pc = 0x1179
+		goto step
+	}
+	if clock+12<<clockShift >= end {
+		pc = 0x1179
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 1179 STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 117B LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 117D JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x7F
+		s -= 2
+		goto L04FC
+	}
+
+L1180:
+	if off[298] {
+		pc = 0x1180
+		goto step
+	}
+	if clock+50<<clockShift >= end {
+		pc = 0x1180
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 1180 SEC
+	{
+		cf = 1
+	}
+	// 1181 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1183 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1185 BNE TPR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L119E
+		}
+	}
+
+L1187:
+	if off[299] {
+		pc = 0x1187
+		goto step
+	}
+	clock += 16<<clockShift + 7
+	// 1187 SBC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1189 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 118A LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 118C SEC
+	{
+		cf = 1
+	}
+	// 118D SBC .BOARD
+	{
+		m := c.Mem[0x0050]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 118F CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1191 BEQ TPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1197
+		}
+	}
+
+L1193:
+	if off[300] {
+		pc = 0x1193
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1193 CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1195 BNE TPK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L119D
+		}
+	}
+
+L1197: // TPC
+	if off[301] {
+		pc = 0x1197
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 1197 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 1198 CLC
+	{
+		cf = 0
+	}
+	// 1199 ADC .CASTB
+	{
+		m := c.Mem[0x1052]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 119C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+
+L119D: // TPK
+	if off[302] {
+		pc = 0x119D
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 119D TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+
+L119E: // TPR
+	if off[303] {
+		pc = 0x119E
+		goto step
+	}
+	clock += 9<<clockShift + 2
+	// 119E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 11A0 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0327:
+			goto L0327
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L11A1: // KOK
+	if off[304] {
+		pc = 0x11A1
+		goto step
+	}
+	if clock+45<<clockShift >= end {
+		pc = 0x11A1
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 11A1 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11A3 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 11A5 BEQ KOKR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L11C2
+		}
+	}
+
+L11A7:
+	if off[305] {
+		pc = 0x11A7
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 11A7 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11A9 BEQ KOKR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L11C2
+		}
+	}
+
+L11AB:
+	if off[306] {
+		pc = 0x11AB
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 11AB LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11AD CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 11AF BCC KOKY
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L11C0
+		}
+	}
+
+L11B1:
+	if off[307] {
+		pc = 0x11B1
+		goto step
+	}
+	clock += 15<<clockShift + 6
+	// 11B1 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 11B3 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 11B4 LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11B7 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 11B9 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 11BB BEQ KOKY
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L11C0
+		}
+	}
+
+L11BD:
+	if off[308] {
+		pc = 0x11BD
+		goto step
+	}
+	clock += 8<<clockShift + 2
+	// 11BD LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 11BF RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x08F1:
+			goto L08F1
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L11C0: // KOKY
+	if off[309] {
+		pc = 0x11C0
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 11C0 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+
+L11C2: // KOKR
+	if off[310] {
+		pc = 0x11C2
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 11C2 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x08F1:
+			goto L08F1
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L17A1: // NEGA
-	if off[188] {
+	if off[311] {
 		pc = 0x17A1
 		goto step
 	}
@@ -21949,7 +36072,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[189] {
+	if off[312] {
 		pc = 0x17AB
 		goto step
 	}
@@ -21976,7 +36099,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[190] {
+	if off[313] {
 		pc = 0x17B1
 		goto step
 	}
@@ -21997,7 +36120,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[191] {
+	if off[314] {
 		pc = 0x17B5
 		goto step
 	}
@@ -22018,7 +36141,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[192] {
+	if off[315] {
 		pc = 0x17B9
 		goto step
 	}
@@ -22035,7 +36158,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[193] {
+	if off[316] {
 		pc = 0x17BB
 		goto step
 	}
@@ -22055,7 +36178,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[194] {
+	if off[317] {
 		pc = 0x17BF
 		goto step
 	}
@@ -22069,7 +36192,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[195] {
+	if off[318] {
 		pc = 0x17C1
 		goto step
 	}
@@ -22096,7 +36219,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[196] {
+	if off[319] {
 		pc = 0x17C7
 		goto step
 	}
@@ -22121,7 +36244,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[197] {
+	if off[320] {
 		pc = 0x17CC
 		goto step
 	}
@@ -22145,7 +36268,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[198] {
+	if off[321] {
 		pc = 0x17D2
 		goto step
 	}
@@ -22166,7 +36289,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[199] {
+	if off[322] {
 		pc = 0x17D6
 		goto step
 	}
@@ -22177,7 +36300,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[200] {
+	if off[323] {
 		pc = 0x17D9
 		goto step
 	}
@@ -22189,96 +36312,130 @@ L17D9: // NRET
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x0363:
-			goto L0363
+		case 0x034B:
+			goto L034B
 		}
-		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0363
-			case 1:
-				goto L0813
 			case 3:
-				goto L08DA
-			case 4:
-				goto L0854
-			case 5:
-				goto L0576
-			case 8:
-				goto L0254
-			case 12:
-				goto L003C
-			case 17:
-				goto L052D
-			case 18:
-				goto L020C
-			case 22:
-				goto L052A
-			case 26:
-				goto L0806
-			case 28:
-				goto L0527
-			case 29:
-				goto L0249
-			case 30:
-				goto L0396
-			case 31:
 				goto L0803
-			case 33:
-				goto L0031
-			case 35:
-				goto L0246
-			case 46:
-				goto L17E0
-			case 48:
-				goto L023F
-			case 51:
-				goto L17DD
-			case 57:
-				goto L027D
-			case 58:
-				goto L08BD
-			case 63:
-				goto L0835
-			case 65:
-				goto L0341
-			case 69:
-				goto L0832
-			case 71:
-				goto L033E
-			case 74:
-				goto L0274
-			case 84:
-				goto L022C
-			case 94:
-				goto L0332
-			case 101:
-				goto L000E
-			case 106:
-				goto L000B
-			case 107:
-				goto L032B
-			case 109:
-				goto L021F
-			case 111:
-				goto L081C
-			case 114:
-				goto L036A
-			case 115:
-				goto L085D
-			case 121:
-				goto L0219
-			case 122:
+			case 5:
 				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
 			case 127:
-				goto L03A6
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[201] {
+	if off[324] {
 		pc = 0x17DA
 		goto step
 	}
@@ -22292,7 +36449,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[202] {
+	if off[325] {
 		pc = 0x17DD
 		goto step
 	}
@@ -22310,7 +36467,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[203] {
+	if off[326] {
 		pc = 0x17E0
 		goto step
 	}
@@ -22366,4 +36523,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [128]uint16{0: 0x0363, 1: 0x0813, 3: 0x08DA, 4: 0x0854, 5: 0x0576, 8: 0x0254, 12: 0x003C, 17: 0x052D, 18: 0x020C, 22: 0x052A, 26: 0x0806, 28: 0x0527, 29: 0x0249, 30: 0x0396, 31: 0x0803, 33: 0x0031, 35: 0x0246, 46: 0x17E0, 48: 0x023F, 51: 0x17DD, 57: 0x027D, 58: 0x08BD, 63: 0x0835, 65: 0x0341, 69: 0x0832, 71: 0x033E, 74: 0x0274, 84: 0x022C, 94: 0x0332, 101: 0x000E, 106: 0x000B, 107: 0x032B, 109: 0x021F, 111: 0x081C, 114: 0x036A, 115: 0x085D, 121: 0x0219, 122: 0x025B, 127: 0x03A6}
+var search5KReturns = [256]uint16{3: 0x0803, 5: 0x025B, 25: 0x17E0, 27: 0x086D, 28: 0x023F, 30: 0x034B, 31: 0x038E, 32: 0x08D8, 38: 0x081C, 40: 0x0274, 41: 0x09AE, 45: 0x000B, 49: 0x04F7, 56: 0x0942, 66: 0x08F1, 72: 0x0835, 73: 0x08BB, 76: 0x085D, 80: 0x037E, 82: 0x17DD, 88: 0x0031, 90: 0x1179, 91: 0x032D, 93: 0x0249, 111: 0x09E0, 114: 0x04BE, 122: 0x0007, 124: 0x027D, 127: 0x021F, 130: 0x0832, 134: 0x003C, 135: 0x022C, 139: 0x0254, 148: 0x032A, 150: 0x0246, 152: 0x0352, 158: 0x10E2, 159: 0x098D, 171: 0x04BB, 202: 0x0806, 205: 0x0998, 206: 0x0327, 209: 0x0813, 210: 0x09C0, 211: 0x0A46, 213: 0x1180, 214: 0x001D, 216: 0x0947, 228: 0x04B8, 234: 0x020C, 237: 0x1080, 240: 0x09B1, 241: 0x0219, 242: 0x10EB, 244: 0x000E, 248: 0x0854}
