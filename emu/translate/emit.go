@@ -60,11 +60,7 @@ func (t *translator) emit() ([]byte, error) {
 	}
 	body := whole + "\n" + parts
 	if t.bits {
-		bin := ""
-		if t.binary {
-			bin = "\"encoding/binary\"\n"
-		}
-		b.WriteString("import (\n" + bin + "\"math/bits\"\n\n\"github.com/kim1-archive/microchess/emu\"\n)\n\n")
+		b.WriteString("import (\n\"math/bits\"\n\n\"github.com/kim1-archive/microchess/emu\"\n)\n\n")
 	} else {
 		b.WriteString("import \"github.com/kim1-archive/microchess/emu\"\n\n")
 	}

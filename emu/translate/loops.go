@@ -309,7 +309,18 @@ func (t *translator) unrolledScan(l *loop, sc *scan) string {
 	for top := k - 1; top >= 0; top -= 8 {
 		i := len(tops)
 		tops = append(tops, top)
-		fmt.Fprintf(&b, "z%[1]d := binary.LittleEndian.Uint64(c.Mem[0x%[2]X:]) ^ pat\n", i, int(sc.cmp.operand)+top-7)
+		// Eight loads at constant addresses, which the compiler makes
+		// one; binary.LittleEndian.Uint64 is not inlined into a function
+		// this large, and a call there costs spills around it.
+		lo := int(sc.cmp.operand) + top - 7
+		fmt.Fprintf(&b, "z%d := (", i)
+		for k := range 8 {
+			if k > 0 {
+				b.WriteString(" | ")
+			}
+			fmt.Fprintf(&b, "uint64(c.Mem[0x%X])<<%d", lo+k, 8*k)
+		}
+		b.WriteString(") ^ pat\n")
 		fmt.Fprintf(&b, "z%[1]d = ^((z%[1]d&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z%[1]d | 0x7F7F7F7F7F7F7F7F)\n", i)
 		if top < 7 {
 			fmt.Fprintf(&b, "z%d &^= 1<<%d - 1 // below the table\n", i, 8*(7-top))
@@ -320,7 +331,6 @@ func (t *translator) unrolledScan(l *loop, sc *scan) string {
 		fmt.Fprintf(&b, "case z%[1]d != 0:\nfound = %[2]d + (63-bits.LeadingZeros64(z%[1]d))/8\n", i, top-7)
 	}
 	b.WriteString("}\n} else {\n")
-	t.binary = true
 	return b.String()
 }
 
