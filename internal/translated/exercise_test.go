@@ -10,13 +10,14 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 65 blocks, 2212 instructions, 4938 bytes of code.
+// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 70 blocks, 2232 instructions, 4982 bytes of code.
 var Exercise = &emu.Native{
 	Name: "exercise",
 	Code: []emu.Span{
 		{Addr: 0x0700, Bytes: "\xe8H\b(h`"},
 		{Addr: 0x0710, Bytes: "Hh@"},
 		{Addr: 0x0720, Bytes: "ȭ~\x04\x10\x04\xba\xfe\x01\x01`"},
+		{Addr: 0x0740, Bytes: " \x00\a\xe8  \a\xea\x88`"},
 		{Addr: 0x0800, Bytes: "\xf8\x01@\b\x8d\x00 \x8e\x01 \x8c\x02 h\x8d\x03 \x05"},
 		{Addr: 0x0813, Bytes: "\b\x8d\x04 \x8e\x05 \x8c\x06 h\x8d\a \x06\x80\b\x8d\b \x8e\t \x8c\n h\x8d\v \b\b\x8d\f \x8e\r \x8c\x0e h\x8d\x0f \t"},
 		{Addr: 0x0842, Bytes: "\b\x8d\x10 \x8e\x11 \x8c\x12 h\x8d\x13 \n\b\x8d\x14 \x8e\x15 \x8c\x16 h\x8d\x17 \r\x80\x04\b\x8d\x18 \x8e\x19 \x8c\x1a h\x8d\x1b \x0e\x80\x04\b\x8d\x1c \x8e\x1d \x8c\x1e h\x8d\x1f \x10\x00\b\x8d  \x8e! \x8c\" h\x8d# \x11A\b\x8d$ \x8e% \x8c& h\x8d' \x15"},
@@ -50,21 +51,21 @@ var Exercise = &emu.Native{
 		{Addr: 0x1014, Bytes: "\b\x8d\x00\"\x8e\x01\"\x8c\x02\"h\x8d\x03\"\xe6\x80\b\x8d\x04\"\x8e\x05\"\x8c\x06\"h\x8d\a\"\xe8\b\x8d\b\"\x8e\t\"\x8c\n\"h\x8d\v\"\xe9"},
 		{Addr: 0x1043, Bytes: "\b\x8d\f\"\x8e\r\"\x8c\x0e\"h\x8d\x0f\"\xea\b\x8d\x10\"\x8e\x11\"\x8c\x12\"h\x8d\x13\"\xec\x80\x04\b\x8d\x14\"\x8e\x15\"\x8c\x16\"h\x8d\x17\"\xed\x80\x04\b\x8d\x18\"\x8e\x19\"\x8c\x1a\"h\x8d\x1b\"\xee\x80\x04\b\x8d\x1c\"\x8e\x1d\"\x8c\x1e\"h\x8d\x1f\"\xf0\x00\b\x8d \"\x8e!\"\x8c\"\"h\x8d#\"\xf1A\b\x8d$\"\x8e%\"\x8c&\"h\x8d'\"\xf5"},
 		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xd8\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
-		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xad}\x04H(\xe8\xd8\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$  \a\xea\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$  \a\xea\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$ \x00\a\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$\xba\x9al\x00\x06\x00"},
-		{Addr: 0x1B4D, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
+		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xad}\x04H(\xe8\xd8\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$  \a\xea\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$  \a\xea\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$ \x00\a\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$ @\a\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$ @\a\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$\xba\x9al\x00\x06\x00"},
+		{Addr: 0x1B6F, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
 	},
 	Blocks: []uint16{
-		0x0700, 0x0710, 0x0720, 0x0726, 0x072A, 0x0800, 0x0803, 0x0883, 0x0905, 0x09A6, 0x0A07, 0x0AA8,
-		0x0B09, 0x0BAA, 0x0C0B, 0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10, 0x0F62, 0x1014, 0x1095, 0x1118,
-		0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520, 0x15D2, 0x1621, 0x1714, 0x1724,
-		0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40, 0x1A43, 0x1A48, 0x1A56, 0x1A59,
-		0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AFF, 0x1B00, 0x1B03, 0x1B14, 0x1B26,
-		0x1B38, 0x1B4B, 0x1B4D, 0x1B52, 0x1B55,
+		0x0700, 0x0710, 0x0720, 0x0726, 0x072A, 0x0740, 0x0743, 0x0747, 0x0800, 0x0803, 0x0883, 0x0905,
+		0x09A6, 0x0A07, 0x0AA8, 0x0B09, 0x0BAA, 0x0C0B, 0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10, 0x0F62,
+		0x1014, 0x1095, 0x1118, 0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520, 0x15D2,
+		0x1621, 0x1714, 0x1724, 0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40, 0x1A43,
+		0x1A48, 0x1A56, 0x1A59, 0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AFF, 0x1B00,
+		0x1B03, 0x1B14, 0x1B26, 0x1B38, 0x1B49, 0x1B5A, 0x1B6D, 0x1B6F, 0x1B74, 0x1B77,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0000, Hi: 0x01FF},
 		{Lo: 0x0480, Hi: 0x0480},
-		{Lo: 0x2000, Hi: 0x24A7},
+		{Lo: 0x2000, Hi: 0x24AF},
 	},
 	Parts: []emu.Part{
 		{Start: 0x0700, Bytes: []emu.Range{{Lo: 0x0700, Hi: 0x0705}}},
@@ -72,6 +73,9 @@ var Exercise = &emu.Native{
 		{Start: 0x0720, Bytes: []emu.Range{{Lo: 0x0720, Hi: 0x0725}}},
 		{Start: 0x0726, Bytes: []emu.Range{{Lo: 0x0726, Hi: 0x0729}}},
 		{Start: 0x072A, Bytes: []emu.Range{{Lo: 0x072A, Hi: 0x072A}}},
+		{Start: 0x0740, Bytes: []emu.Range{{Lo: 0x0740, Hi: 0x0742}}},
+		{Start: 0x0743, Bytes: []emu.Range{{Lo: 0x0743, Hi: 0x0746}}},
+		{Start: 0x0747, Bytes: []emu.Range{{Lo: 0x0747, Hi: 0x0749}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0811}, {Lo: 0x0813, Hi: 0x0840}, {Lo: 0x0842, Hi: 0x0882}}},
 		{Start: 0x0883, Bytes: []emu.Range{{Lo: 0x0883, Hi: 0x08A1}, {Lo: 0x08A3, Hi: 0x0904}}},
@@ -127,11 +131,13 @@ var Exercise = &emu.Native{
 		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B13}}},
 		{Start: 0x1B14, Bytes: []emu.Range{{Lo: 0x1B14, Hi: 0x1B25}}},
 		{Start: 0x1B26, Bytes: []emu.Range{{Lo: 0x1B26, Hi: 0x1B37}}},
-		{Start: 0x1B38, Bytes: []emu.Range{{Lo: 0x1B38, Hi: 0x1B4A}}},
-		{Start: 0x1B4B, Bytes: []emu.Range{{Lo: 0x1B4B, Hi: 0x1B4B}}},
-		{Start: 0x1B4D, Bytes: []emu.Range{{Lo: 0x1B4D, Hi: 0x1B51}}},
-		{Start: 0x1B52, Bytes: []emu.Range{{Lo: 0x1B52, Hi: 0x1B54}}},
-		{Start: 0x1B55, Bytes: []emu.Range{{Lo: 0x1B55, Hi: 0x1B57}}},
+		{Start: 0x1B38, Bytes: []emu.Range{{Lo: 0x1B38, Hi: 0x1B48}}},
+		{Start: 0x1B49, Bytes: []emu.Range{{Lo: 0x1B49, Hi: 0x1B59}}},
+		{Start: 0x1B5A, Bytes: []emu.Range{{Lo: 0x1B5A, Hi: 0x1B6C}}},
+		{Start: 0x1B6D, Bytes: []emu.Range{{Lo: 0x1B6D, Hi: 0x1B6D}}},
+		{Start: 0x1B6F, Bytes: []emu.Range{{Lo: 0x1B6F, Hi: 0x1B73}}},
+		{Start: 0x1B74, Bytes: []emu.Range{{Lo: 0x1B74, Hi: 0x1B76}}},
+		{Start: 0x1B77, Bytes: []emu.Range{{Lo: 0x1B77, Hi: 0x1B79}}},
 	},
 	Enter:      exercise,
 	EnterParts: exerciseParts,
@@ -194,6 +200,21 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L072A
+	case 0x0740:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0740
+	case 0x0743:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0743
+	case 0x0747:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0747
 	case 0x0800:
 		if 8 >= budget {
 			goto budget
@@ -470,34 +491,44 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1B26
 	case 0x1B38:
-		if 27 >= budget {
+		if 29 >= budget {
 			goto budget
 		}
 		goto L1B38
-	case 0x1B4B:
+	case 0x1B49:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L1B49
+	case 0x1B5A:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1B5A
+	case 0x1B6D:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1B4B
-	case 0x1B4D:
+		goto L1B6D
+	case 0x1B6F:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1B4D
-	case 0x1B52:
+		goto L1B6F
+	case 0x1B74:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B52
-	case 0x1B55:
+		goto L1B74
+	case 0x1B77:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1B55
+		goto L1B77
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0800 && pc <= 0x1B4B) || (pc >= 0x1B4D && pc <= 0x1B57) {
+		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1B6D) || (pc >= 0x1B6F && pc <= 0x1B79) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -564,23 +595,33 @@ L0700:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
+		case 0x0743:
+			goto L0743
 		case 0x1B03:
 			goto L1B03
 		case 0x1B38:
 			goto L1B38
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
-			case 10:
-				goto L1B38
+			case 4:
+				goto L0743
 			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
 				goto L1B14
-			case 13:
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
 				goto L1B03
+			case 26:
+				goto L0747
 			}
 		}
 		goto step
@@ -666,23 +707,118 @@ L072A:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
+		case 0x0747:
+			goto L0747
 		case 0x1B14:
 			goto L1B14
 		case 0x1B26:
 			goto L1B26
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
-			case 10:
-				goto L1B38
+			case 4:
+				goto L0743
 			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
 				goto L1B14
-			case 13:
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
 				goto L1B03
+			case 26:
+				goto L0747
+			}
+		}
+		goto step
+	}
+
+L0740:
+	if clock+6<<clockShift >= end {
+		pc = 0x0740
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0740 JSR $0700
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x07, 0x42
+		s -= 2
+		goto L0700_0743
+	}
+
+L0743:
+	if clock+8<<clockShift >= end {
+		pc = 0x0743
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0743 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0744 JSR $0720
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x07, 0x46
+		s -= 2
+		goto L0720_0747
+	}
+
+L0747:
+	if clock+10<<clockShift >= end {
+		pc = 0x0747
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0747 NOP
+	{
+
+	}
+	// 0748 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0749 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x1B49:
+			goto L1B49
+		case 0x1B5A:
+			goto L1B5A
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
+				goto L1B14
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
+				goto L1B03
+			case 26:
+				goto L0747
 			}
 		}
 		goto step
@@ -14825,11 +14961,11 @@ L1B26:
 	}
 
 L1B38:
-	if clock+27<<clockShift >= end {
+	if clock+29<<clockShift >= end {
 		pc = 0x1B38
 		goto budget
 	}
-	clock += 27<<clockShift + 8
+	clock += 29<<clockShift + 7
 	// 1B38 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -14867,70 +15003,330 @@ L1B38:
 	{
 		c.Mem[0x24A7] = a
 	}
-	// 1B46 TSX
+	// 1B46 JSR $0740
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x48
+		s -= 2
+		goto L0740_1B49
+	}
+
+L1B49:
+	if clock+29<<clockShift >= end {
+		pc = 0x1B49
+		goto budget
+	}
+	clock += 29<<clockShift + 7
+	// 1B49 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B4A STA $24A8
+	{
+		c.Mem[0x24A8] = a
+	}
+	// 1B4D STX $24A9
+	{
+		c.Mem[0x24A9] = x
+	}
+	// 1B50 STY $24AA
+	{
+		c.Mem[0x24AA] = y
+	}
+	// 1B53 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B54 STA $24AB
+	{
+		c.Mem[0x24AB] = a
+	}
+	// 1B57 JSR $0740
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x59
+		s -= 2
+		goto L0740_1B5A
+	}
+
+L1B5A:
+	if clock+27<<clockShift >= end {
+		pc = 0x1B5A
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1B5A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B5B STA $24AC
+	{
+		c.Mem[0x24AC] = a
+	}
+	// 1B5E STX $24AD
+	{
+		c.Mem[0x24AD] = x
+	}
+	// 1B61 STY $24AE
+	{
+		c.Mem[0x24AE] = y
+	}
+	// 1B64 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B65 STA $24AF
+	{
+		c.Mem[0x24AF] = a
+	}
+	// 1B68 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1B47 TXS
+	// 1B69 TXS
 	{
 		s = x
 	}
-	// 1B48 JMP ($0600)
+	// 1B6A JMP ($0600)
 	// left to the core
-	pc = 0x1B48
+	pc = 0x1B6A
 	goto step
 
-L1B4B:
+L1B6D:
 	if clock+0<<clockShift >= end {
-		pc = 0x1B4B
+		pc = 0x1B6D
 		goto budget
 	}
-	// 1B4B BRK
+	// 1B6D BRK
 	// left to the core
-	pc = 0x1B4B
+	pc = 0x1B6D
 	goto step
 
-L1B4D:
+L1B6F:
 	if clock+12<<clockShift >= end {
-		pc = 0x1B4D
+		pc = 0x1B6F
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1B4D LDA $047F
+	// 1B6F LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B50 BNE $1B55
+	// 1B72 BNE $1B77
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1B55
+			goto L1B77
 		}
 	}
 
-L1B52:
+L1B74:
 	clock += 6<<clockShift + 1
-	// 1B52 JSR $1F1F
+	// 1B74 JSR $1F1F
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x54
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x76
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1B55:
+L1B77:
 	if clock+3<<clockShift >= end {
-		pc = 0x1B55
+		pc = 0x1B77
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1B55 JMP $0800
+	// 1B77 JMP $0800
 	{
 		goto L0800
+	}
+
+	// The copy of 0700 for the call at 0740.
+
+L0700_0743:
+	if clock+22<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0702 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0703 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
+	}
+	// 0704 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0743
+		goto L0743
+	}
+
+	// The copy of 0720 for the call at 0744.
+
+L0720_0747:
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A_0747
+		}
+		goto L0726_0747
+	}
+
+L0726_0747:
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L072A_0747
+
+L072A_0747:
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0747 { // the call this copy serves
+			goto L0747
+		}
+		switch pc {
+		case 0x0747:
+			goto L0747
+		case 0x1B14:
+			goto L1B14
+		case 0x1B26:
+			goto L1B26
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
+				goto L1B14
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
+				goto L1B03
+			case 26:
+				goto L0747
+			}
+		}
+		goto step
 	}
 
 	// The copy of 0700 for the call at 1B00.
@@ -15059,23 +15455,33 @@ L072A_1B14:
 			goto L1B14
 		}
 		switch pc {
+		case 0x0747:
+			goto L0747
 		case 0x1B14:
 			goto L1B14
 		case 0x1B26:
 			goto L1B26
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
-			case 10:
-				goto L1B38
+			case 4:
+				goto L0743
 			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
 				goto L1B14
-			case 13:
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
 				goto L1B03
+			case 26:
+				goto L0747
 			}
 		}
 		goto step
@@ -15143,23 +15549,33 @@ L072A_1B26:
 			goto L1B26
 		}
 		switch pc {
+		case 0x0747:
+			goto L0747
 		case 0x1B14:
 			goto L1B14
 		case 0x1B26:
 			goto L1B26
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
-			case 10:
-				goto L1B38
+			case 4:
+				goto L0743
 			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
 				goto L1B14
-			case 13:
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
 				goto L1B03
+			case 26:
+				goto L0747
 			}
 		}
 		goto step
@@ -15229,6 +15645,502 @@ L0700_1B38:
 		goto L1B38
 	}
 
+	// The copy of 0740 for the call at 1B46.
+
+L0740_1B49:
+	if clock+6<<clockShift >= end {
+		pc = 0x0740
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0740 JSR $0700
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x07, 0x42
+		s -= 2
+		goto L0700_1B49_0743
+	}
+
+L0743_1B49:
+	if clock+8<<clockShift >= end {
+		pc = 0x0743
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0743 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0744 JSR $0720
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x07, 0x46
+		s -= 2
+		goto L0720_1B49_0747
+	}
+
+L0747_1B49:
+	if clock+10<<clockShift >= end {
+		pc = 0x0747
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0747 NOP
+	{
+
+	}
+	// 0748 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0749 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x1B49 { // the call this copy serves
+			goto L1B49
+		}
+		switch pc {
+		case 0x1B49:
+			goto L1B49
+		case 0x1B5A:
+			goto L1B5A
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
+				goto L1B14
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
+				goto L1B03
+			case 26:
+				goto L0747
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0700 for the call at 0740 in the copy of 1B49.
+
+L0700_1B49_0743:
+	if clock+22<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0702 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0703 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
+	}
+	// 0704 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0743
+		goto L0743_1B49
+	}
+
+	// The copy of 0720 for the call at 0744 in the copy of 1B49.
+
+L0720_1B49_0747:
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A_1B49_0747
+		}
+		goto L0726_1B49_0747
+	}
+
+L0726_1B49_0747:
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L072A_1B49_0747
+
+L072A_1B49_0747:
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0747 { // the call this copy serves
+			goto L0747_1B49
+		}
+		switch pc {
+		case 0x0747:
+			goto L0747
+		case 0x1B14:
+			goto L1B14
+		case 0x1B26:
+			goto L1B26
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
+				goto L1B14
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
+				goto L1B03
+			case 26:
+				goto L0747
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0740 for the call at 1B57.
+
+L0740_1B5A:
+	if clock+6<<clockShift >= end {
+		pc = 0x0740
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0740 JSR $0700
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x07, 0x42
+		s -= 2
+		goto L0700_1B5A_0743
+	}
+
+L0743_1B5A:
+	if clock+8<<clockShift >= end {
+		pc = 0x0743
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0743 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0744 JSR $0720
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x07, 0x46
+		s -= 2
+		goto L0720_1B5A_0747
+	}
+
+L0747_1B5A:
+	if clock+10<<clockShift >= end {
+		pc = 0x0747
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0747 NOP
+	{
+
+	}
+	// 0748 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0749 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x1B5A { // the call this copy serves
+			goto L1B5A
+		}
+		switch pc {
+		case 0x1B49:
+			goto L1B49
+		case 0x1B5A:
+			goto L1B5A
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
+				goto L1B14
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
+				goto L1B03
+			case 26:
+				goto L0747
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0700 for the call at 0740 in the copy of 1B5A.
+
+L0700_1B5A_0743:
+	if clock+22<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0702 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0703 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
+	}
+	// 0704 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0743
+		goto L0743_1B5A
+	}
+
+	// The copy of 0720 for the call at 0744 in the copy of 1B5A.
+
+L0720_1B5A_0747:
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A_1B5A_0747
+		}
+		goto L0726_1B5A_0747
+	}
+
+L0726_1B5A_0747:
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L072A_1B5A_0747
+
+L072A_1B5A_0747:
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0747 { // the call this copy serves
+			goto L0747_1B5A
+		}
+		switch pc {
+		case 0x0747:
+			goto L0747
+		case 0x1B14:
+			goto L1B14
+		case 0x1B26:
+			goto L1B26
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
+				goto L1B14
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
+				goto L1B03
+			case 26:
+				goto L0747
+			}
+		}
+		goto step
+	}
+
 	// The budget's end is nearer than the code can run before its next
 	// check: the core runs the rest.
 	// (The budget is taken from end, so that budget itself is not kept
@@ -15271,7 +16183,7 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[64] // one bounds check for all
+	_ = off[69] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -15308,6 +16220,21 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L072A
+	case 0x0740:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0740
+	case 0x0743:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0743
+	case 0x0747:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0747
 	case 0x0800:
 		if 8 >= budget {
 			goto budget
@@ -15584,34 +16511,44 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1B26
 	case 0x1B38:
-		if 27 >= budget {
+		if 29 >= budget {
 			goto budget
 		}
 		goto L1B38
-	case 0x1B4B:
+	case 0x1B49:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L1B49
+	case 0x1B5A:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1B5A
+	case 0x1B6D:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1B4B
-	case 0x1B4D:
+		goto L1B6D
+	case 0x1B6F:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1B4D
-	case 0x1B52:
+		goto L1B6F
+	case 0x1B74:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B52
-	case 0x1B55:
+		goto L1B74
+	case 0x1B77:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1B55
+		goto L1B77
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0800 && pc <= 0x1B4B) || (pc >= 0x1B4D && pc <= 0x1B57) {
+		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1B6D) || (pc >= 0x1B6F && pc <= 0x1B79) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -15677,23 +16614,33 @@ L0700:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
+		case 0x0743:
+			goto L0743
 		case 0x1B03:
 			goto L1B03
 		case 0x1B38:
 			goto L1B38
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
-			case 10:
-				goto L1B38
+			case 4:
+				goto L0743
 			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
 				goto L1B14
-			case 13:
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
 				goto L1B03
+			case 26:
+				goto L0747
 			}
 		}
 		goto step
@@ -15795,30 +16742,137 @@ L072A:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
+		case 0x0747:
+			goto L0747
 		case 0x1B14:
 			goto L1B14
 		case 0x1B26:
 			goto L1B26
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
-			case 10:
-				goto L1B38
+			case 4:
+				goto L0743
 			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
 				goto L1B14
-			case 13:
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
 				goto L1B03
+			case 26:
+				goto L0747
+			}
+		}
+		goto step
+	}
+
+L0740:
+	if off[5] {
+		pc = 0x0740
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0740
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0740 JSR $0700
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x07, 0x42
+		s -= 2
+		goto L0700
+	}
+
+L0743:
+	if off[6] {
+		pc = 0x0743
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0743
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0743 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0744 JSR $0720
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x07, 0x46
+		s -= 2
+		goto L0720
+	}
+
+L0747:
+	if off[7] {
+		pc = 0x0747
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x0747
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0747 NOP
+	{
+
+	}
+	// 0748 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0749 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x1B49:
+			goto L1B49
+		case 0x1B5A:
+			goto L1B5A
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 11:
+				goto L1B77
+			case 14:
+				goto L1B5A
+			case 19:
+				goto L1B49
+			case 21:
+				goto L1B14
+			case 22:
+				goto L1B26
+			case 23:
+				goto L1B38
+			case 25:
+				goto L1B03
+			case 26:
+				goto L0747
 			}
 		}
 		goto step
 	}
 
 L0800:
-	if off[5] {
+	if off[8] {
 		pc = 0x0800
 		goto step
 	}
@@ -15841,7 +16895,7 @@ L0800:
 	}
 
 L0803:
-	if off[6] {
+	if off[9] {
 		pc = 0x0803
 		goto step
 	}
@@ -16211,7 +17265,7 @@ L0803:
 	}
 
 L0883:
-	if off[7] {
+	if off[10] {
 		pc = 0x0883
 		goto step
 	}
@@ -16579,7 +17633,7 @@ L0883:
 	}
 
 L0905:
-	if off[8] {
+	if off[11] {
 		pc = 0x0905
 		goto step
 	}
@@ -17028,7 +18082,7 @@ L0905:
 	}
 
 L09A6:
-	if off[9] {
+	if off[12] {
 		pc = 0x09A6
 		goto step
 	}
@@ -17299,7 +18353,7 @@ L09A6:
 	}
 
 L0A07:
-	if off[10] {
+	if off[13] {
 		pc = 0x0A07
 		goto step
 	}
@@ -17757,7 +18811,7 @@ L0A07:
 	}
 
 L0AA8:
-	if off[11] {
+	if off[14] {
 		pc = 0x0AA8
 		goto step
 	}
@@ -18029,7 +19083,7 @@ L0AA8:
 	}
 
 L0B09:
-	if off[12] {
+	if off[15] {
 		pc = 0x0B09
 		goto step
 	}
@@ -18593,7 +19647,7 @@ L0B09:
 	}
 
 L0BAA:
-	if off[13] {
+	if off[16] {
 		pc = 0x0BAA
 		goto step
 	}
@@ -18972,7 +20026,7 @@ L0BAA:
 	}
 
 L0C0B:
-	if off[14] {
+	if off[17] {
 		pc = 0x0C0B
 		goto step
 	}
@@ -19455,7 +20509,7 @@ L0C0B:
 	}
 
 L0CBD:
-	if off[15] {
+	if off[18] {
 		pc = 0x0CBD
 		goto step
 	}
@@ -19677,7 +20731,7 @@ L0CBD:
 	}
 
 L0D0C:
-	if off[16] {
+	if off[19] {
 		pc = 0x0D0C
 		goto step
 	}
@@ -20342,7 +21396,7 @@ L0D0C:
 	}
 
 L0DFF:
-	if off[17] {
+	if off[20] {
 		pc = 0x0DFF
 		goto step
 	}
@@ -20394,7 +21448,7 @@ L0DFF:
 	}
 
 L0E0F:
-	if off[18] {
+	if off[21] {
 		pc = 0x0E0F
 		goto step
 	}
@@ -21105,7 +22159,7 @@ L0E0F:
 	}
 
 L0F10:
-	if off[19] {
+	if off[22] {
 		pc = 0x0F10
 		goto step
 	}
@@ -21334,7 +22388,7 @@ L0F10:
 	}
 
 L0F62:
-	if off[20] {
+	if off[23] {
 		pc = 0x0F62
 		goto step
 	}
@@ -21883,7 +22937,7 @@ L0F62:
 	}
 
 L1014:
-	if off[21] {
+	if off[24] {
 		pc = 0x1014
 		goto step
 	}
@@ -22287,7 +23341,7 @@ L1014:
 	}
 
 L1095:
-	if off[22] {
+	if off[25] {
 		pc = 0x1095
 		goto step
 	}
@@ -22753,7 +23807,7 @@ L1095:
 	}
 
 L1118:
-	if off[23] {
+	if off[26] {
 		pc = 0x1118
 		goto step
 	}
@@ -23123,7 +24177,7 @@ L1118:
 	}
 
 L1198:
-	if off[24] {
+	if off[27] {
 		pc = 0x1198
 		goto step
 	}
@@ -23491,7 +24545,7 @@ L1198:
 	}
 
 L121A:
-	if off[25] {
+	if off[28] {
 		pc = 0x121A
 		goto step
 	}
@@ -23940,7 +24994,7 @@ L121A:
 	}
 
 L12BB:
-	if off[26] {
+	if off[29] {
 		pc = 0x12BB
 		goto step
 	}
@@ -24211,7 +25265,7 @@ L12BB:
 	}
 
 L131C:
-	if off[27] {
+	if off[30] {
 		pc = 0x131C
 		goto step
 	}
@@ -24669,7 +25723,7 @@ L131C:
 	}
 
 L13BD:
-	if off[28] {
+	if off[31] {
 		pc = 0x13BD
 		goto step
 	}
@@ -24941,7 +25995,7 @@ L13BD:
 	}
 
 L141E:
-	if off[29] {
+	if off[32] {
 		pc = 0x141E
 		goto step
 	}
@@ -25505,7 +26559,7 @@ L141E:
 	}
 
 L14BF:
-	if off[30] {
+	if off[33] {
 		pc = 0x14BF
 		goto step
 	}
@@ -25884,7 +26938,7 @@ L14BF:
 	}
 
 L1520:
-	if off[31] {
+	if off[34] {
 		pc = 0x1520
 		goto step
 	}
@@ -26367,7 +27421,7 @@ L1520:
 	}
 
 L15D2:
-	if off[32] {
+	if off[35] {
 		pc = 0x15D2
 		goto step
 	}
@@ -26589,7 +27643,7 @@ L15D2:
 	}
 
 L1621:
-	if off[33] {
+	if off[36] {
 		pc = 0x1621
 		goto step
 	}
@@ -27254,7 +28308,7 @@ L1621:
 	}
 
 L1714:
-	if off[34] {
+	if off[37] {
 		pc = 0x1714
 		goto step
 	}
@@ -27306,7 +28360,7 @@ L1714:
 	}
 
 L1724:
-	if off[35] {
+	if off[38] {
 		pc = 0x1724
 		goto step
 	}
@@ -28017,7 +29071,7 @@ L1724:
 	}
 
 L1825:
-	if off[36] {
+	if off[39] {
 		pc = 0x1825
 		goto step
 	}
@@ -28246,7 +29300,7 @@ L1825:
 	}
 
 L1877:
-	if off[37] {
+	if off[40] {
 		pc = 0x1877
 		goto step
 	}
@@ -28795,7 +29849,7 @@ L1877:
 	}
 
 L1929:
-	if off[38] {
+	if off[41] {
 		pc = 0x1929
 		goto step
 	}
@@ -29199,7 +30253,7 @@ L1929:
 	}
 
 L19AA:
-	if off[39] {
+	if off[42] {
 		pc = 0x19AA
 		goto step
 	}
@@ -29657,7 +30711,7 @@ L19AA:
 	}
 
 L1A2B:
-	if off[40] {
+	if off[43] {
 		pc = 0x1A2B
 		goto step
 	}
@@ -29676,7 +30730,7 @@ L1A2B:
 	}
 
 L1A2E:
-	if off[41] {
+	if off[44] {
 		pc = 0x1A2E
 		goto step
 	}
@@ -29697,7 +30751,7 @@ L1A2E:
 	}
 
 L1A32:
-	if off[42] {
+	if off[45] {
 		pc = 0x1A32
 		goto step
 	}
@@ -29745,7 +30799,7 @@ L1A32:
 	}
 
 L1A40:
-	if off[43] {
+	if off[46] {
 		pc = 0x1A40
 		goto step
 	}
@@ -29798,7 +30852,7 @@ L1A40:
 	}
 
 L1A43:
-	if off[44] {
+	if off[47] {
 		pc = 0x1A43
 		goto step
 	}
@@ -29821,7 +30875,7 @@ L1A43:
 	}
 
 L1A48:
-	if off[45] {
+	if off[48] {
 		pc = 0x1A48
 		goto step
 	}
@@ -29865,7 +30919,7 @@ L1A48:
 	}
 
 L1A56:
-	if off[46] {
+	if off[49] {
 		pc = 0x1A56
 		goto step
 	}
@@ -29884,7 +30938,7 @@ L1A56:
 	}
 
 L1A59:
-	if off[47] {
+	if off[50] {
 		pc = 0x1A59
 		goto step
 	}
@@ -29905,7 +30959,7 @@ L1A59:
 	}
 
 L1A5D:
-	if off[48] {
+	if off[51] {
 		pc = 0x1A5D
 		goto step
 	}
@@ -29961,7 +31015,7 @@ L1A5D:
 	}
 
 L1A6F:
-	if off[49] {
+	if off[52] {
 		pc = 0x1A6F
 		goto step
 	}
@@ -30035,7 +31089,7 @@ L1A6F:
 	}
 
 L1A72:
-	if off[50] {
+	if off[53] {
 		pc = 0x1A72
 		goto step
 	}
@@ -30056,7 +31110,7 @@ L1A72:
 	}
 
 L1A76:
-	if off[51] {
+	if off[54] {
 		pc = 0x1A76
 		goto step
 	}
@@ -30112,7 +31166,7 @@ L1A76:
 	}
 
 L1A89:
-	if off[52] {
+	if off[55] {
 		pc = 0x1A89
 		goto step
 	}
@@ -30183,7 +31237,7 @@ L1A89:
 	}
 
 L1A8C:
-	if off[53] {
+	if off[56] {
 		pc = 0x1A8C
 		goto step
 	}
@@ -30206,7 +31260,7 @@ L1A8C:
 	}
 
 L1A91:
-	if off[54] {
+	if off[57] {
 		pc = 0x1A91
 		goto step
 	}
@@ -30618,7 +31672,7 @@ L1A91:
 	}
 
 L1AFF:
-	if off[55] {
+	if off[58] {
 		pc = 0x1AFF
 		goto step
 	}
@@ -30629,7 +31683,7 @@ L1AFF:
 	}
 
 L1B00:
-	if off[56] {
+	if off[59] {
 		pc = 0x1B00
 		goto step
 	}
@@ -30643,7 +31697,7 @@ L1B00:
 	}
 
 L1B03:
-	if off[57] {
+	if off[60] {
 		pc = 0x1B03
 		goto step
 	}
@@ -30698,7 +31752,7 @@ L1B03:
 	}
 
 L1B14:
-	if off[58] {
+	if off[61] {
 		pc = 0x1B14
 		goto step
 	}
@@ -30757,7 +31811,7 @@ L1B14:
 	}
 
 L1B26:
-	if off[59] {
+	if off[62] {
 		pc = 0x1B26
 		goto step
 	}
@@ -30816,15 +31870,15 @@ L1B26:
 	}
 
 L1B38:
-	if off[60] {
+	if off[63] {
 		pc = 0x1B38
 		goto step
 	}
-	if clock+27<<clockShift >= end {
+	if clock+29<<clockShift >= end {
 		pc = 0x1B38
 		goto budget
 	}
-	clock += 27<<clockShift + 8
+	clock += 29<<clockShift + 7
 	// 1B38 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -30862,84 +31916,194 @@ L1B38:
 	{
 		c.Mem[0x24A7] = a
 	}
-	// 1B46 TSX
+	// 1B46 JSR $0740
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x48
+		s -= 2
+		goto L0740
+	}
+
+L1B49:
+	if off[64] {
+		pc = 0x1B49
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x1B49
+		goto budget
+	}
+	clock += 29<<clockShift + 7
+	// 1B49 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B4A STA $24A8
+	{
+		c.Mem[0x24A8] = a
+	}
+	// 1B4D STX $24A9
+	{
+		c.Mem[0x24A9] = x
+	}
+	// 1B50 STY $24AA
+	{
+		c.Mem[0x24AA] = y
+	}
+	// 1B53 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B54 STA $24AB
+	{
+		c.Mem[0x24AB] = a
+	}
+	// 1B57 JSR $0740
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x59
+		s -= 2
+		goto L0740
+	}
+
+L1B5A:
+	if off[65] {
+		pc = 0x1B5A
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x1B5A
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1B5A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1B5B STA $24AC
+	{
+		c.Mem[0x24AC] = a
+	}
+	// 1B5E STX $24AD
+	{
+		c.Mem[0x24AD] = x
+	}
+	// 1B61 STY $24AE
+	{
+		c.Mem[0x24AE] = y
+	}
+	// 1B64 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B65 STA $24AF
+	{
+		c.Mem[0x24AF] = a
+	}
+	// 1B68 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1B47 TXS
+	// 1B69 TXS
 	{
 		s = x
 	}
-	// 1B48 JMP ($0600)
+	// 1B6A JMP ($0600)
 	// left to the core
-	pc = 0x1B48
+	pc = 0x1B6A
 	goto step
 
-L1B4B:
-	if off[61] {
-		pc = 0x1B4B
+L1B6D:
+	if off[66] {
+		pc = 0x1B6D
 		goto step
 	}
 	if clock+0<<clockShift >= end {
-		pc = 0x1B4B
+		pc = 0x1B6D
 		goto budget
 	}
-	// 1B4B BRK
+	// 1B6D BRK
 	// left to the core
-	pc = 0x1B4B
+	pc = 0x1B6D
 	goto step
 
-L1B4D:
-	if off[62] {
-		pc = 0x1B4D
+L1B6F:
+	if off[67] {
+		pc = 0x1B6F
 		goto step
 	}
 	if clock+12<<clockShift >= end {
-		pc = 0x1B4D
+		pc = 0x1B6F
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1B4D LDA $047F
+	// 1B6F LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B50 BNE $1B55
+	// 1B72 BNE $1B77
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1B55
+			goto L1B77
 		}
 	}
 
-L1B52:
-	if off[63] {
-		pc = 0x1B52
+L1B74:
+	if off[68] {
+		pc = 0x1B74
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 1B52 JSR $1F1F
+	// 1B74 JSR $1F1F
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x54
+		c.Mem[sa], c.Mem[sb] = 0x1B, 0x76
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1B55:
-	if off[64] {
-		pc = 0x1B55
+L1B77:
+	if off[69] {
+		pc = 0x1B77
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x1B55
+		pc = 0x1B77
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1B55 JMP $0800
+	// 1B77 JMP $0800
 	{
 		goto L0800
 	}
@@ -30974,7 +32138,7 @@ exit:
 
 // exerciseReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var exerciseReturns = [16]uint16{2: 0x1B26, 8: 0x1B55, 10: 0x1B38, 11: 0x1B14, 13: 0x1B03}
+var exerciseReturns = [32]uint16{4: 0x0743, 11: 0x1B77, 14: 0x1B5A, 19: 0x1B49, 21: 0x1B14, 22: 0x1B26, 23: 0x1B38, 25: 0x1B03, 26: 0x0747}
 
 // exerciseCode marks the bytes of the code, a bit each.
-var exerciseCode = [8192]byte{224: 0x3F, 226: 0x07, 228: 0xFF, 229: 0x07, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0xFF, 867: 0xFF, 868: 0xFF, 869: 0xFF, 870: 0xFF, 871: 0xFF, 872: 0xFF, 873: 0xEF, 874: 0xFF}
+var exerciseCode = [8192]byte{224: 0x3F, 226: 0x07, 228: 0xFF, 229: 0x07, 232: 0xFF, 233: 0x03, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0xFF, 867: 0xFF, 868: 0xFF, 869: 0xFF, 870: 0xFF, 871: 0xFF, 872: 0xFF, 873: 0xFF, 874: 0xFF, 875: 0xFF, 876: 0xFF, 877: 0xBF, 878: 0xFF, 879: 0x03}

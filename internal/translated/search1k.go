@@ -7457,7 +7457,97 @@ L0343_0225: // TRY
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
 		s -= 2
-		goto L03BD_034A
+		goto L03BD_0225_034A
+	}
+
+L034A_0225:
+	if clock+12<<clockShift >= end {
+		pc = 0x034A
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 034A STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 034C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 034E JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x034E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x50
+		s -= 2
+		goto L03BD_0225_0351
+	}
+
+L0351_0225:
+	if clock+18<<clockShift >= end {
+		pc = 0x0351
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 0351 SEC
+	{
+		cf = 1
+	}
+	// 0352 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0354 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0356 BNE TP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L035A_0225
+		}
+		goto L0358_0225
+	}
+
+L0358_0225:
+	clock += 2<<clockShift + 1
+	// 0358 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L035A_0225
+
+L035A_0225: // TP1
+	clock += 6<<clockShift + 1
+	// 035A JSR GAINR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x035A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5C
+		s -= 2
+		goto L03EC
 	}
 
 L03B8_0225: // UNWIND
@@ -7573,6 +7663,316 @@ L03BC_0225: // JRET
 			}
 		}
 		goto step
+	}
+
+	// The copy of 03BD for the call at 0347 in the copy of 0225.
+
+L03BD_0225_034A: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_0225_034A
+		}
+		goto L03C4_0225_034A
+	}
+
+L03C4_0225_034A:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_0225_034A
+
+L03C6_0225_034A: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_0225_034A
+		}
+		goto L03D1_0225_034A
+	}
+
+L03D1_0225_034A:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_0225_034A
+
+L03D3_0225_034A: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x034A
+		goto L034A_0225
+	}
+
+	// The copy of 03BD for the call at 034E in the copy of 0225.
+
+L03BD_0225_0351: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_0225_0351
+		}
+		goto L03C4_0225_0351
+	}
+
+L03C4_0225_0351:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_0225_0351
+
+L03C6_0225_0351: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_0225_0351
+		}
+		goto L03D1_0225_0351
+	}
+
+L03D1_0225_0351:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_0225_0351
+
+L03D3_0225_0351: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0351
+		goto L0351_0225
 	}
 
 	// The copy of 02B0 for the call at 022F.
@@ -7981,7 +8381,97 @@ L0343_024C: // TRY
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
 		s -= 2
-		goto L03BD_034A
+		goto L03BD_024C_034A
+	}
+
+L034A_024C:
+	if clock+12<<clockShift >= end {
+		pc = 0x034A
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 034A STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 034C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 034E JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x034E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x50
+		s -= 2
+		goto L03BD_024C_0351
+	}
+
+L0351_024C:
+	if clock+18<<clockShift >= end {
+		pc = 0x0351
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 0351 SEC
+	{
+		cf = 1
+	}
+	// 0352 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0354 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0356 BNE TP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L035A_024C
+		}
+		goto L0358_024C
+	}
+
+L0358_024C:
+	clock += 2<<clockShift + 1
+	// 0358 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L035A_024C
+
+L035A_024C: // TP1
+	clock += 6<<clockShift + 1
+	// 035A JSR GAINR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x035A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5C
+		s -= 2
+		goto L03EC
 	}
 
 L03B8_024C: // UNWIND
@@ -8097,6 +8587,316 @@ L03BC_024C: // JRET
 			}
 		}
 		goto step
+	}
+
+	// The copy of 03BD for the call at 0347 in the copy of 024C.
+
+L03BD_024C_034A: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_024C_034A
+		}
+		goto L03C4_024C_034A
+	}
+
+L03C4_024C_034A:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_024C_034A
+
+L03C6_024C_034A: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_024C_034A
+		}
+		goto L03D1_024C_034A
+	}
+
+L03D1_024C_034A:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_024C_034A
+
+L03D3_024C_034A: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x034A
+		goto L034A_024C
+	}
+
+	// The copy of 03BD for the call at 034E in the copy of 024C.
+
+L03BD_024C_0351: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_024C_0351
+		}
+		goto L03C4_024C_0351
+	}
+
+L03C4_024C_0351:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_024C_0351
+
+L03C6_024C_0351: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_024C_0351
+		}
+		goto L03D1_024C_0351
+	}
+
+L03D1_024C_0351:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_024C_0351
+
+L03D3_024C_0351: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0351
+		goto L0351_024C
 	}
 
 	// The copy of 02B0 for the call at 024C.
@@ -8505,7 +9305,97 @@ L0343_0261: // TRY
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
 		s -= 2
-		goto L03BD_034A
+		goto L03BD_0261_034A
+	}
+
+L034A_0261:
+	if clock+12<<clockShift >= end {
+		pc = 0x034A
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 034A STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 034C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 034E JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x034E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x50
+		s -= 2
+		goto L03BD_0261_0351
+	}
+
+L0351_0261:
+	if clock+18<<clockShift >= end {
+		pc = 0x0351
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 0351 SEC
+	{
+		cf = 1
+	}
+	// 0352 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0354 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0356 BNE TP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L035A_0261
+		}
+		goto L0358_0261
+	}
+
+L0358_0261:
+	clock += 2<<clockShift + 1
+	// 0358 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L035A_0261
+
+L035A_0261: // TP1
+	clock += 6<<clockShift + 1
+	// 035A JSR GAINR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x035A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5C
+		s -= 2
+		goto L03EC
 	}
 
 L03B8_0261: // UNWIND
@@ -8621,6 +9511,316 @@ L03BC_0261: // JRET
 			}
 		}
 		goto step
+	}
+
+	// The copy of 03BD for the call at 0347 in the copy of 0261.
+
+L03BD_0261_034A: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_0261_034A
+		}
+		goto L03C4_0261_034A
+	}
+
+L03C4_0261_034A:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_0261_034A
+
+L03C6_0261_034A: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_0261_034A
+		}
+		goto L03D1_0261_034A
+	}
+
+L03D1_0261_034A:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_0261_034A
+
+L03D3_0261_034A: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x034A
+		goto L034A_0261
+	}
+
+	// The copy of 03BD for the call at 034E in the copy of 0261.
+
+L03BD_0261_0351: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_0261_0351
+		}
+		goto L03C4_0261_0351
+	}
+
+L03C4_0261_0351:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_0261_0351
+
+L03C6_0261_0351: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_0261_0351
+		}
+		goto L03D1_0261_0351
+	}
+
+L03D1_0261_0351:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_0261_0351
+
+L03D3_0261_0351: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0351
+		goto L0351_0261
 	}
 
 	// The copy of 02F3 for the call at 02D4.

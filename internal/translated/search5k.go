@@ -8731,7 +8731,93 @@ L0324_021F: // TRY
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
 		s -= 2
-		goto L057B_032B
+		goto L057B_021F_032B
+	}
+
+L032B_021F:
+	if clock+12<<clockShift >= end {
+		pc = 0x032B
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 032B STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 032D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 032F JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
+		s -= 2
+		goto L057B_021F_0332
+	}
+
+L0332_021F:
+	if clock+17<<clockShift >= end {
+		pc = 0x0332
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 0332 SEC
+	{
+		cf = 1
+	}
+	// 0333 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0335 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0337 BNE TP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L033B_021F
+		}
+		goto L0339_021F
+	}
+
+L0339_021F:
+	clock += 2<<clockShift + 1
+	// 0339 SBC #$01
+	{
+		m := byte(0x01)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L033B_021F
+
+L033B_021F: // TP1
+	clock += 6<<clockShift + 1
+	// 033B JSR GAINR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
+		s -= 2
+		goto L03B5
 	}
 
 L039C_021F: // UNWIND
@@ -9060,6 +9146,154 @@ L087C_021F: // CFULL
 			}
 		}
 		goto step
+	}
+
+	// The copy of 057B for the call at 0328 in the copy of 021F.
+
+L057B_021F_032B: // PST
+	if clock+26<<clockShift >= end {
+		pc = 0x057B
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 057B ORA TBITS,X
+	{
+		ea := 0x058C + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 057E TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 057F LDA TPG,X
+	{
+		ea := 0x05AC + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0582 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0588_021F_032B
+		}
+		goto L0584_021F_032B
+	}
+
+L0584_021F_032B:
+	clock += 10<<clockShift + 2
+	// 0584 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0587 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032B
+		goto L032B_021F
+	}
+
+L0588_021F_032B: // PSTN
+	clock += 10<<clockShift + 2
+	// 0588 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058B RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032B
+		goto L032B_021F
+	}
+
+	// The copy of 057B for the call at 032F in the copy of 021F.
+
+L057B_021F_0332: // PST
+	if clock+26<<clockShift >= end {
+		pc = 0x057B
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 057B ORA TBITS,X
+	{
+		ea := 0x058C + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 057E TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 057F LDA TPG,X
+	{
+		ea := 0x05AC + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0582 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0588_021F_0332
+		}
+		goto L0584_021F_0332
+	}
+
+L0584_021F_0332:
+	clock += 10<<clockShift + 2
+	// 0584 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0587 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0332
+		goto L0332_021F
+	}
+
+L0588_021F_0332: // PSTN
+	clock += 10<<clockShift + 2
+	// 0588 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058B RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0332
+		goto L0332_021F
 	}
 
 	// The copy of 0266 for the call at 0229.
@@ -9508,7 +9742,93 @@ L0324_0246: // TRY
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
 		s -= 2
-		goto L057B_032B
+		goto L057B_0246_032B
+	}
+
+L032B_0246:
+	if clock+12<<clockShift >= end {
+		pc = 0x032B
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 032B STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 032D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 032F JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
+		s -= 2
+		goto L057B_0246_0332
+	}
+
+L0332_0246:
+	if clock+17<<clockShift >= end {
+		pc = 0x0332
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 0332 SEC
+	{
+		cf = 1
+	}
+	// 0333 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0335 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0337 BNE TP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L033B_0246
+		}
+		goto L0339_0246
+	}
+
+L0339_0246:
+	clock += 2<<clockShift + 1
+	// 0339 SBC #$01
+	{
+		m := byte(0x01)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L033B_0246
+
+L033B_0246: // TP1
+	clock += 6<<clockShift + 1
+	// 033B JSR GAINR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
+		s -= 2
+		goto L03B5
 	}
 
 L039C_0246: // UNWIND
@@ -9837,6 +10157,154 @@ L087C_0246: // CFULL
 			}
 		}
 		goto step
+	}
+
+	// The copy of 057B for the call at 0328 in the copy of 0246.
+
+L057B_0246_032B: // PST
+	if clock+26<<clockShift >= end {
+		pc = 0x057B
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 057B ORA TBITS,X
+	{
+		ea := 0x058C + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 057E TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 057F LDA TPG,X
+	{
+		ea := 0x05AC + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0582 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0588_0246_032B
+		}
+		goto L0584_0246_032B
+	}
+
+L0584_0246_032B:
+	clock += 10<<clockShift + 2
+	// 0584 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0587 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032B
+		goto L032B_0246
+	}
+
+L0588_0246_032B: // PSTN
+	clock += 10<<clockShift + 2
+	// 0588 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058B RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032B
+		goto L032B_0246
+	}
+
+	// The copy of 057B for the call at 032F in the copy of 0246.
+
+L057B_0246_0332: // PST
+	if clock+26<<clockShift >= end {
+		pc = 0x057B
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 057B ORA TBITS,X
+	{
+		ea := 0x058C + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 057E TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 057F LDA TPG,X
+	{
+		ea := 0x05AC + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0582 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0588_0246_0332
+		}
+		goto L0584_0246_0332
+	}
+
+L0584_0246_0332:
+	clock += 10<<clockShift + 2
+	// 0584 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0587 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0332
+		goto L0332_0246
+	}
+
+L0588_0246_0332: // PSTN
+	clock += 10<<clockShift + 2
+	// 0588 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058B RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0332
+		goto L0332_0246
 	}
 
 	// The copy of 0266 for the call at 0246.
@@ -10285,7 +10753,93 @@ L0324_025B: // TRY
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
 		s -= 2
-		goto L057B_032B
+		goto L057B_025B_032B
+	}
+
+L032B_025B:
+	if clock+12<<clockShift >= end {
+		pc = 0x032B
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 032B STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 032D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 032F JSR PST
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
+		s -= 2
+		goto L057B_025B_0332
+	}
+
+L0332_025B:
+	if clock+17<<clockShift >= end {
+		pc = 0x0332
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 0332 SEC
+	{
+		cf = 1
+	}
+	// 0333 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0335 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0337 BNE TP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L033B_025B
+		}
+		goto L0339_025B
+	}
+
+L0339_025B:
+	clock += 2<<clockShift + 1
+	// 0339 SBC #$01
+	{
+		m := byte(0x01)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L033B_025B
+
+L033B_025B: // TP1
+	clock += 6<<clockShift + 1
+	// 033B JSR GAINR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
+		s -= 2
+		goto L03B5
 	}
 
 L039C_025B: // UNWIND
@@ -10614,6 +11168,154 @@ L087C_025B: // CFULL
 			}
 		}
 		goto step
+	}
+
+	// The copy of 057B for the call at 0328 in the copy of 025B.
+
+L057B_025B_032B: // PST
+	if clock+26<<clockShift >= end {
+		pc = 0x057B
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 057B ORA TBITS,X
+	{
+		ea := 0x058C + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 057E TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 057F LDA TPG,X
+	{
+		ea := 0x05AC + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0582 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0588_025B_032B
+		}
+		goto L0584_025B_032B
+	}
+
+L0584_025B_032B:
+	clock += 10<<clockShift + 2
+	// 0584 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0587 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032B
+		goto L032B_025B
+	}
+
+L0588_025B_032B: // PSTN
+	clock += 10<<clockShift + 2
+	// 0588 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058B RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x032B
+		goto L032B_025B
+	}
+
+	// The copy of 057B for the call at 032F in the copy of 025B.
+
+L057B_025B_0332: // PST
+	if clock+26<<clockShift >= end {
+		pc = 0x057B
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 057B ORA TBITS,X
+	{
+		ea := 0x058C + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 057E TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 057F LDA TPG,X
+	{
+		ea := 0x05AC + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0582 BMI PSTN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0588_025B_0332
+		}
+		goto L0584_025B_0332
+	}
+
+L0584_025B_0332:
+	clock += 10<<clockShift + 2
+	// 0584 LDA PSTA,Y
+	{
+		ea := 0x0600 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0587 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0332
+		goto L0332_025B
+	}
+
+L0588_025B_0332: // PSTN
+	clock += 10<<clockShift + 2
+	// 0588 LDA PSTB,Y
+	{
+		ea := 0x0700 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058B RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0332
+		goto L0332_025B
 	}
 
 	// The copy of 0453 for the call at 0271.
@@ -12462,7 +13164,249 @@ L0841_0806: // CAPT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
-		goto L0838_0854
+		goto L0838_0806_0854
+	}
+
+L0854_0806:
+	if clock+15<<clockShift >= end {
+		pc = 0x0854
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 0854 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0856 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0858 BMI CDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L085D_0806
+		}
+		goto L085A_0806
+	}
+
+L085A_0806:
+	clock += 6<<clockShift + 1
+	// 085A JSR CAPS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
+		s -= 2
+		goto L087D
+	}
+
+L085D_0806: // CDONE
+	if clock+6<<clockShift >= end {
+		pc = 0x085D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 085D RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0806 { // the call this copy serves
+			goto L0806
+		}
+		switch pc {
+		case 0x0806:
+			goto L0806
+		case 0x17E0:
+			goto L17E0
+		}
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L0363
+			case 1:
+				goto L0813
+			case 3:
+				goto L08DA
+			case 4:
+				goto L0854
+			case 5:
+				goto L0576
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
+				goto L023F
+			case 51:
+				goto L17DD
+			case 57:
+				goto L027D
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
+				goto L081C
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0838 for the call at 0851 in the copy of 0806.
+
+L0200_0806_0854: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_0806_0854
+
+L0204_0806_0854: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_0806_0854
+		}
+		goto L0208_0806_0854
+	}
+
+L0208_0806_0854:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0854
+		goto L0854_0806
+	}
+
+L0209_0806_0854: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L0266_020C
+	}
+
+L0838_0806_0854: // GEN
+	if clock+14<<clockShift >= end {
+		pc = 0x0838
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 0838 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0839 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 083A LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 083C STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x083C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 083E JMP GNM
+	{
+		goto L0200_0806_0854
 	}
 
 	// The copy of 0838 for the call at 0819.
@@ -13382,7 +14326,249 @@ L0841_17E0: // CAPT
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
-		goto L0838_0854
+		goto L0838_17E0_0854
+	}
+
+L0854_17E0:
+	if clock+15<<clockShift >= end {
+		pc = 0x0854
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 0854 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0856 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0858 BMI CDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L085D_17E0
+		}
+		goto L085A_17E0
+	}
+
+L085A_17E0:
+	clock += 6<<clockShift + 1
+	// 085A JSR CAPS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
+		s -= 2
+		goto L087D
+	}
+
+L085D_17E0: // CDONE
+	if clock+6<<clockShift >= end {
+		pc = 0x085D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 085D RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x17E0 { // the call this copy serves
+			goto L17E0
+		}
+		switch pc {
+		case 0x0806:
+			goto L0806
+		case 0x17E0:
+			goto L17E0
+		}
+		if h := uint32(pc) * 0xFC29644F >> 25; search5KReturns[h] == pc {
+			switch h {
+			case 0:
+				goto L0363
+			case 1:
+				goto L0813
+			case 3:
+				goto L08DA
+			case 4:
+				goto L0854
+			case 5:
+				goto L0576
+			case 8:
+				goto L0254
+			case 12:
+				goto L003C
+			case 17:
+				goto L052D
+			case 18:
+				goto L020C
+			case 22:
+				goto L052A
+			case 26:
+				goto L0806
+			case 28:
+				goto L0527
+			case 29:
+				goto L0249
+			case 30:
+				goto L0396
+			case 31:
+				goto L0803
+			case 33:
+				goto L0031
+			case 35:
+				goto L0246
+			case 46:
+				goto L17E0
+			case 48:
+				goto L023F
+			case 51:
+				goto L17DD
+			case 57:
+				goto L027D
+			case 58:
+				goto L08BD
+			case 63:
+				goto L0835
+			case 65:
+				goto L0341
+			case 69:
+				goto L0832
+			case 71:
+				goto L033E
+			case 74:
+				goto L0274
+			case 84:
+				goto L022C
+			case 94:
+				goto L0332
+			case 101:
+				goto L000E
+			case 106:
+				goto L000B
+			case 107:
+				goto L032B
+			case 109:
+				goto L021F
+			case 111:
+				goto L081C
+			case 114:
+				goto L036A
+			case 115:
+				goto L085D
+			case 121:
+				goto L0219
+			case 122:
+				goto L025B
+			case 127:
+				goto L03A6
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0838 for the call at 0851 in the copy of 17E0.
+
+L0200_17E0_0854: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_17E0_0854
+
+L0204_17E0_0854: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_17E0_0854
+		}
+		goto L0208_17E0_0854
+	}
+
+L0208_17E0_0854:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0854
+		goto L0854_17E0
+	}
+
+L0209_17E0_0854: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		s -= 2
+		goto L0266_020C
+	}
+
+L0838_17E0_0854: // GEN
+	if clock+14<<clockShift >= end {
+		pc = 0x0838
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 0838 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0839 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 083A LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 083C STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x083C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 083E JMP GNM
+	{
+		goto L0200_17E0_0854
 	}
 
 	// The budget's end is nearer than the code can run before its next

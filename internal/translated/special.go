@@ -15232,7 +15232,1137 @@ L029C_0237: // LINE
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0237_029F
+	}
+
+L029F_0237:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0237
+		}
+		goto L02A1_0237
+	}
+
+L02A1_0237:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0237
+		}
+		goto L02A3_0237
+	}
+
+L02A3_0237: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0237
+		}
+		goto L02A5_0237
+	}
+
+L02A5_0237:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		s -= 2
+		goto L0100_0237_02A9
+	}
+
+L02A9_0237:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0237
+		}
+		goto L02AC_0237
+	}
+
+L02AC_0237: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		s -= 2
+		goto L031E_0237_02AF
+	}
+
+L02AF_0237:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0237 { // the call this copy serves
+			goto L0237
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0237.
+
+L02CA_0237_029F: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0237_029F
+		}
+		goto L02D7_0237_029F
+	}
+
+L02D7_0237_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0237_029F
+
+L02DB_0237_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0237_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0237_029F
+	}
+
+L02E2_0237_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0237_029F
+		}
+		goto L02E6_0237_029F
+	}
+
+L02E6_0237_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0237_029F
+		}
+		goto L02EC_0237_029F
+	}
+
+L02EC_0237_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0237_029F
+
+L02ED_0237_029F: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_0237_029F
+	}
+
+L02F5_0237_029F: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0315_0237_029F: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0237
+	}
+
+L0319_0237_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0237
+	}
+
+L0558_0237_029F: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_0237_029F
+		}
+		goto L055C_0237_029F
+	}
+
+L055C_0237_029F:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_0237_029F
+		}
+		goto L0560_0237_029F
+	}
+
+L0560_0237_029F:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_0237_029F
+		}
+		goto L0565_0237_029F
+	}
+
+L0565_0237_029F: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_0237_029F
+	}
+
+L0568_0237_029F: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_0237_029F
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0237.
+
+L0100_0237_02A9: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0237_02A9
+		}
+		goto L0104_0237_02A9
+	}
+
+L0104_0237_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0237_02A9
+		}
+		goto L0108_0237_02A9
+	}
+
+L0108_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0237_02A9
+		}
+		goto L010C_0237_02A9
+	}
+
+L010C_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0237_02A9
+		}
+		goto L0110_0237_02A9
+	}
+
+L0110_0237_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0237_02A9
+		}
+		goto L0116_0237_02A9
+	}
+
+L0116_0237_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0237_02A9
+
+L0118_0237_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0237_02A9
+		}
+		goto L011A_0237_02A9
+	}
+
+L011A_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0237_02A9
+
+L011E_0237_02A9: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0237_02A9
+		}
+		goto L0123_0237_02A9
+	}
+
+L0123_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0237_02A9
+		}
+		goto L0126_0237_02A9
+	}
+
+L0126_0237_02A9: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0237_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0237_02A9
+		}
+		goto L013C_0237_02A9
+	}
+
+L013C_0237_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0237_02A9
+		}
+		goto L013E_0237_02A9
+	}
+
+L013E_0237_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+L013F_0237_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_0237_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0237_02A9
+		}
+		goto L0164_0237_02A9
+	}
+
+L0164_0237_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L016A_0237_02A9
+	}
+
+L016A_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0237_02A9
+
+L016E_0237_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+L016F_0237_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L0171_0237_02A9
+	}
+
+L0171_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0237_02A9
+
+L0175_0237_02A9: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0237_02A9
+		}
+		goto L017A_0237_02A9
+	}
+
+L017A_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L017D_0237_02A9
+	}
+
+L017D_0237_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0237_02A9
+		}
+		goto L017F_0237_02A9
+	}
+
+L017F_0237_02A9: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0237.
+
+L031E_0237_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0237
 	}
 
 	// The copy of 029C for the call at 023F.
@@ -15253,7 +16383,1137 @@ L029C_0242: // LINE
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0242_029F
+	}
+
+L029F_0242:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0242
+		}
+		goto L02A1_0242
+	}
+
+L02A1_0242:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0242
+		}
+		goto L02A3_0242
+	}
+
+L02A3_0242: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0242
+		}
+		goto L02A5_0242
+	}
+
+L02A5_0242:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		s -= 2
+		goto L0100_0242_02A9
+	}
+
+L02A9_0242:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0242
+		}
+		goto L02AC_0242
+	}
+
+L02AC_0242: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		s -= 2
+		goto L031E_0242_02AF
+	}
+
+L02AF_0242:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0242 { // the call this copy serves
+			goto L0242
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0242.
+
+L02CA_0242_029F: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0242_029F
+		}
+		goto L02D7_0242_029F
+	}
+
+L02D7_0242_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0242_029F
+
+L02DB_0242_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0242_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0242_029F
+	}
+
+L02E2_0242_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0242_029F
+		}
+		goto L02E6_0242_029F
+	}
+
+L02E6_0242_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0242_029F
+		}
+		goto L02EC_0242_029F
+	}
+
+L02EC_0242_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0242_029F
+
+L02ED_0242_029F: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_0242_029F
+	}
+
+L02F5_0242_029F: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0315_0242_029F: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0242
+	}
+
+L0319_0242_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0242
+	}
+
+L0558_0242_029F: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_0242_029F
+		}
+		goto L055C_0242_029F
+	}
+
+L055C_0242_029F:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_0242_029F
+		}
+		goto L0560_0242_029F
+	}
+
+L0560_0242_029F:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_0242_029F
+		}
+		goto L0565_0242_029F
+	}
+
+L0565_0242_029F: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_0242_029F
+	}
+
+L0568_0242_029F: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_0242_029F
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0242.
+
+L0100_0242_02A9: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0242_02A9
+		}
+		goto L0104_0242_02A9
+	}
+
+L0104_0242_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0242_02A9
+		}
+		goto L0108_0242_02A9
+	}
+
+L0108_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0242_02A9
+		}
+		goto L010C_0242_02A9
+	}
+
+L010C_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0242_02A9
+		}
+		goto L0110_0242_02A9
+	}
+
+L0110_0242_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0242_02A9
+		}
+		goto L0116_0242_02A9
+	}
+
+L0116_0242_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0242_02A9
+
+L0118_0242_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0242_02A9
+		}
+		goto L011A_0242_02A9
+	}
+
+L011A_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0242_02A9
+
+L011E_0242_02A9: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0242_02A9
+		}
+		goto L0123_0242_02A9
+	}
+
+L0123_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0242_02A9
+		}
+		goto L0126_0242_02A9
+	}
+
+L0126_0242_02A9: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0242_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0242_02A9
+		}
+		goto L013C_0242_02A9
+	}
+
+L013C_0242_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0242_02A9
+		}
+		goto L013E_0242_02A9
+	}
+
+L013E_0242_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+L013F_0242_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_0242_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0242_02A9
+		}
+		goto L0164_0242_02A9
+	}
+
+L0164_0242_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L016A_0242_02A9
+	}
+
+L016A_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0242_02A9
+
+L016E_0242_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+L016F_0242_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L0171_0242_02A9
+	}
+
+L0171_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0242_02A9
+
+L0175_0242_02A9: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0242_02A9
+		}
+		goto L017A_0242_02A9
+	}
+
+L017A_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L017D_0242_02A9
+	}
+
+L017D_0242_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0242_02A9
+		}
+		goto L017F_0242_02A9
+	}
+
+L017F_0242_02A9: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0242.
+
+L031E_0242_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0242
 	}
 
 	// The copy of 029C for the call at 0246.
@@ -15274,7 +17534,1137 @@ L029C_0249: // LINE
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0249_029F
+	}
+
+L029F_0249:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0249
+		}
+		goto L02A1_0249
+	}
+
+L02A1_0249:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0249
+		}
+		goto L02A3_0249
+	}
+
+L02A3_0249: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0249
+		}
+		goto L02A5_0249
+	}
+
+L02A5_0249:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		s -= 2
+		goto L0100_0249_02A9
+	}
+
+L02A9_0249:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0249
+		}
+		goto L02AC_0249
+	}
+
+L02AC_0249: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		s -= 2
+		goto L031E_0249_02AF
+	}
+
+L02AF_0249:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0249 { // the call this copy serves
+			goto L0249
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0249.
+
+L02CA_0249_029F: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0249_029F
+		}
+		goto L02D7_0249_029F
+	}
+
+L02D7_0249_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0249_029F
+
+L02DB_0249_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0249_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0249_029F
+	}
+
+L02E2_0249_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0249_029F
+		}
+		goto L02E6_0249_029F
+	}
+
+L02E6_0249_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0249_029F
+		}
+		goto L02EC_0249_029F
+	}
+
+L02EC_0249_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0249_029F
+
+L02ED_0249_029F: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_0249_029F
+	}
+
+L02F5_0249_029F: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0315_0249_029F: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0249
+	}
+
+L0319_0249_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0249
+	}
+
+L0558_0249_029F: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_0249_029F
+		}
+		goto L055C_0249_029F
+	}
+
+L055C_0249_029F:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_0249_029F
+		}
+		goto L0560_0249_029F
+	}
+
+L0560_0249_029F:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_0249_029F
+		}
+		goto L0565_0249_029F
+	}
+
+L0565_0249_029F: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_0249_029F
+	}
+
+L0568_0249_029F: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_0249_029F
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0249.
+
+L0100_0249_02A9: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0249_02A9
+		}
+		goto L0104_0249_02A9
+	}
+
+L0104_0249_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0249_02A9
+		}
+		goto L0108_0249_02A9
+	}
+
+L0108_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0249_02A9
+		}
+		goto L010C_0249_02A9
+	}
+
+L010C_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0249_02A9
+		}
+		goto L0110_0249_02A9
+	}
+
+L0110_0249_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0249_02A9
+		}
+		goto L0116_0249_02A9
+	}
+
+L0116_0249_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0249_02A9
+
+L0118_0249_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0249_02A9
+		}
+		goto L011A_0249_02A9
+	}
+
+L011A_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0249_02A9
+
+L011E_0249_02A9: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0249_02A9
+		}
+		goto L0123_0249_02A9
+	}
+
+L0123_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0249_02A9
+		}
+		goto L0126_0249_02A9
+	}
+
+L0126_0249_02A9: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0249_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0249_02A9
+		}
+		goto L013C_0249_02A9
+	}
+
+L013C_0249_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0249_02A9
+		}
+		goto L013E_0249_02A9
+	}
+
+L013E_0249_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+L013F_0249_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_0249_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0249_02A9
+		}
+		goto L0164_0249_02A9
+	}
+
+L0164_0249_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L016A_0249_02A9
+	}
+
+L016A_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0249_02A9
+
+L016E_0249_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+L016F_0249_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L0171_0249_02A9
+	}
+
+L0171_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0249_02A9
+
+L0175_0249_02A9: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0249_02A9
+		}
+		goto L017A_0249_02A9
+	}
+
+L017A_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L017D_0249_02A9
+	}
+
+L017D_0249_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0249_02A9
+		}
+		goto L017F_0249_02A9
+	}
+
+L017F_0249_02A9: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0249.
+
+L031E_0249_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0249
 	}
 
 	// The copy of 028E for the call at 0255.
@@ -15295,7 +18685,1068 @@ L028E_0258: // SNGMV
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
 		s -= 2
-		goto L02CA_0291
+		goto L02CA_0258_0291
+	}
+
+L0291_0258:
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296_0258
+		}
+		goto L0293_0258
+	}
+
+L0293_0258:
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		s -= 2
+		goto L0100_0258_0296
+	}
+
+L0296_0258: // ILL1
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		s -= 2
+		goto L031E_0258_0299
+	}
+
+L0299_0258:
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0258 { // the call this copy serves
+			goto L0258
+		}
+		switch pc {
+		case 0x0258:
+			goto L0258
+		case 0x042F:
+			goto L042F
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 028E in the copy of 0258.
+
+L02CA_0258_0291: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0258_0291
+		}
+		goto L02D7_0258_0291
+	}
+
+L02D7_0258_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0258_0291
+
+L02DB_0258_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0258_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0258_0291
+	}
+
+L02E2_0258_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0258_0291
+		}
+		goto L02E6_0258_0291
+	}
+
+L02E6_0258_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0258_0291
+		}
+		goto L02EC_0258_0291
+	}
+
+L02EC_0258_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0258_0291
+
+L02ED_0258_0291: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_0258_0291
+	}
+
+L02F5_0258_0291: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0315_0258_0291: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0258
+	}
+
+L0319_0258_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0258
+	}
+
+L0558_0258_0291: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_0258_0291
+		}
+		goto L055C_0258_0291
+	}
+
+L055C_0258_0291:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_0258_0291
+		}
+		goto L0560_0258_0291
+	}
+
+L0560_0258_0291:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_0258_0291
+		}
+		goto L0565_0258_0291
+	}
+
+L0565_0258_0291: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_0258_0291
+	}
+
+L0568_0258_0291: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_0258_0291
+	}
+
+	// The copy of 0100 for the call at 0293 in the copy of 0258.
+
+L0100_0258_0296: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0258_0296
+		}
+		goto L0104_0258_0296
+	}
+
+L0104_0258_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0258_0296
+		}
+		goto L0108_0258_0296
+	}
+
+L0108_0258_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0258_0296
+		}
+		goto L010C_0258_0296
+	}
+
+L010C_0258_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0258_0296
+		}
+		goto L0110_0258_0296
+	}
+
+L0110_0258_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0258_0296
+		}
+		goto L0116_0258_0296
+	}
+
+L0116_0258_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0258_0296
+
+L0118_0258_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0258_0296
+		}
+		goto L011A_0258_0296
+	}
+
+L011A_0258_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0258_0296
+
+L011E_0258_0296: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0258_0296
+		}
+		goto L0123_0258_0296
+	}
+
+L0123_0258_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0258_0296
+		}
+		goto L0126_0258_0296
+	}
+
+L0126_0258_0296: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0258_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0258_0296
+		}
+		goto L013C_0258_0296
+	}
+
+L013C_0258_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0258_0296
+		}
+		goto L013E_0258_0296
+	}
+
+L013E_0258_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+L013F_0258_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_0258_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0258_0296
+		}
+		goto L0164_0258_0296
+	}
+
+L0164_0258_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L016A_0258_0296
+	}
+
+L016A_0258_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0258_0296
+
+L016E_0258_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+L016F_0258_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L0171_0258_0296
+	}
+
+L0171_0258_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0258_0296
+
+L0175_0258_0296: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0258_0296
+		}
+		goto L017A_0258_0296
+	}
+
+L017A_0258_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L017D_0258_0296
+	}
+
+L017D_0258_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0258_0296
+		}
+		goto L017F_0258_0296
+	}
+
+L017F_0258_0296: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 0296 in the copy of 0258.
+
+L031E_0258_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299_0258
 	}
 
 	// The copy of 02CA for the call at 028E.
@@ -18372,7 +22823,1068 @@ L028E_042F: // SNGMV
 		}
 		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
 		s -= 2
-		goto L02CA_0291
+		goto L02CA_042F_0291
+	}
+
+L0291_042F:
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296_042F
+		}
+		goto L0293_042F
+	}
+
+L0293_042F:
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		s -= 2
+		goto L0100_042F_0296
+	}
+
+L0296_042F: // ILL1
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		s -= 2
+		goto L031E_042F_0299
+	}
+
+L0299_042F:
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x042F { // the call this copy serves
+			goto L042F
+		}
+		switch pc {
+		case 0x0258:
+			goto L0258
+		case 0x042F:
+			goto L042F
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 028E in the copy of 042F.
+
+L02CA_042F_0291: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_042F_0291
+		}
+		goto L02D7_042F_0291
+	}
+
+L02D7_042F_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_042F_0291
+
+L02DB_042F_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_042F_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_042F_0291
+	}
+
+L02E2_042F_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_042F_0291
+		}
+		goto L02E6_042F_0291
+	}
+
+L02E6_042F_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_042F_0291
+		}
+		goto L02EC_042F_0291
+	}
+
+L02EC_042F_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_042F_0291
+
+L02ED_042F_0291: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_042F_0291
+	}
+
+L02F5_042F_0291: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		s -= 2
+		goto L034B
+	}
+
+L0315_042F_0291: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_042F
+	}
+
+L0319_042F_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_042F
+	}
+
+L0558_042F_0291: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_042F_0291
+		}
+		goto L055C_042F_0291
+	}
+
+L055C_042F_0291:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_042F_0291
+		}
+		goto L0560_042F_0291
+	}
+
+L0560_042F_0291:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_042F_0291
+		}
+		goto L0565_042F_0291
+	}
+
+L0565_042F_0291: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_042F_0291
+	}
+
+L0568_042F_0291: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_042F_0291
+	}
+
+	// The copy of 0100 for the call at 0293 in the copy of 042F.
+
+L0100_042F_0296: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_042F_0296
+		}
+		goto L0104_042F_0296
+	}
+
+L0104_042F_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_042F_0296
+		}
+		goto L0108_042F_0296
+	}
+
+L0108_042F_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_042F_0296
+		}
+		goto L010C_042F_0296
+	}
+
+L010C_042F_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_042F_0296
+		}
+		goto L0110_042F_0296
+	}
+
+L0110_042F_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_042F_0296
+		}
+		goto L0116_042F_0296
+	}
+
+L0116_042F_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_042F_0296
+
+L0118_042F_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_042F_0296
+		}
+		goto L011A_042F_0296
+	}
+
+L011A_042F_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_042F_0296
+
+L011E_042F_0296: // ELOOP
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_042F_0296
+		}
+		goto L0123_042F_0296
+	}
+
+L0123_042F_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_042F_0296
+		}
+		goto L0126_042F_0296
+	}
+
+L0126_042F_0296: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_042F_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_042F_0296
+		}
+		goto L013C_042F_0296
+	}
+
+L013C_042F_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_042F_0296
+		}
+		goto L013E_042F_0296
+	}
+
+L013E_042F_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_042F
+	}
+
+L013F_042F_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L034B
+	}
+
+L0160_042F_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_042F_0296
+		}
+		goto L0164_042F_0296
+	}
+
+L0164_042F_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_042F_0296
+		}
+		goto L016A_042F_0296
+	}
+
+L016A_042F_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_042F_0296
+
+L016E_042F_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_042F
+	}
+
+L016F_042F_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_042F_0296
+		}
+		goto L0171_042F_0296
+	}
+
+L0171_042F_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_042F_0296
+
+L0175_042F_0296: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_042F_0296
+		}
+		goto L017A_042F_0296
+	}
+
+L017A_042F_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_042F_0296
+		}
+		goto L017D_042F_0296
+	}
+
+L017D_042F_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_042F_0296
+		}
+		goto L017F_042F_0296
+	}
+
+L017F_042F_0296: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 0296 in the copy of 042F.
+
+L031E_042F_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299_042F
 	}
 
 	// The copy of 0451 for the call at 0448.
@@ -19168,7 +24680,1045 @@ L04C3_0496: // XATT
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
 		s -= 2
-		goto L02B2_04DE
+		goto L02B2_0496_04DE
+	}
+
+L04DE_0496:
+	if clock+6<<clockShift >= end {
+		pc = 0x04DE
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04DE JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04DE
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xE0
+		s -= 2
+		goto L0209_0496_04E1
+	}
+
+L04E1_0496:
+	if clock+6<<clockShift >= end {
+		pc = 0x04E1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04E1 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04E1
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xE3
+		s -= 2
+		goto L02B2_0496_04E4
+	}
+
+L04E4_0496:
+	if clock+44<<clockShift >= end {
+		pc = 0x04E4
+		goto budget
+	}
+	clock += 44<<clockShift + 12
+	// 04E4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E5 STA .BOARD
+	{
+		c.Mem[0x0050] = a
+	}
+	// 04E7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E8 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 04EA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EB STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 04ED PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EE STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 04F0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F1 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 04F3 LDA .INCHEK
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F5 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0496 { // the call this copy serves
+			goto L0496
+		}
+		switch pc {
+		case 0x0496:
+			goto L0496
+		case 0x04A1:
+			goto L04A1
+		case 0x04A9:
+			goto L04A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 04DB in the copy of 0496.
+
+L02B2_0496_04DE: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0496_04DE
+
+L02B4_0496_04DE: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_0496_04DE
+	}
+
+L056B_0496_04DE: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_0496_04DE
+		}
+		goto L057B_0496_04DE
+	}
+
+L057B_0496_04DE:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_0496_04DE
+	}
+
+L057E_0496_04DE: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_0496_04DE
+		}
+		goto L0583_0496_04DE
+	}
+
+L0583_0496_04DE:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_0496_04DE
+
+L058C_0496_04DE: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04DE { // the call this copy serves
+			goto L04DE_0496
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0209 for the call at 04DE in the copy of 0496.
+
+L0209_0496_04E1: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_0496_04E1
+
+L020D_0496_04E1: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_0496_04E1
+		}
+		goto L0211_0496_04E1
+	}
+
+L0211_0496_04E1:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04E1
+		goto L04E1_0496
+	}
+
+L0212_0496_04E1: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 02B2 for the call at 04E1 in the copy of 0496.
+
+L02B2_0496_04E4: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0496_04E4
+
+L02B4_0496_04E4: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_0496_04E4
+	}
+
+L056B_0496_04E4: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_0496_04E4
+		}
+		goto L057B_0496_04E4
+	}
+
+L057B_0496_04E4:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_0496_04E4
+	}
+
+L057E_0496_04E4: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_0496_04E4
+		}
+		goto L0583_0496_04E4
+	}
+
+L0583_0496_04E4:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_0496_04E4
+
+L058C_0496_04E4: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04E4 { // the call this copy serves
+			goto L04E4_0496
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
 	}
 
 	// The copy of 04C3 for the call at 049E.
@@ -19302,7 +25852,1045 @@ L04C3_04A1: // XATT
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
 		s -= 2
-		goto L02B2_04DE
+		goto L02B2_04A1_04DE
+	}
+
+L04DE_04A1:
+	if clock+6<<clockShift >= end {
+		pc = 0x04DE
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04DE JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04DE
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xE0
+		s -= 2
+		goto L0209_04A1_04E1
+	}
+
+L04E1_04A1:
+	if clock+6<<clockShift >= end {
+		pc = 0x04E1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04E1 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04E1
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xE3
+		s -= 2
+		goto L02B2_04A1_04E4
+	}
+
+L04E4_04A1:
+	if clock+44<<clockShift >= end {
+		pc = 0x04E4
+		goto budget
+	}
+	clock += 44<<clockShift + 12
+	// 04E4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E5 STA .BOARD
+	{
+		c.Mem[0x0050] = a
+	}
+	// 04E7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E8 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 04EA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EB STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 04ED PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EE STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 04F0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F1 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 04F3 LDA .INCHEK
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F5 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04A1 { // the call this copy serves
+			goto L04A1
+		}
+		switch pc {
+		case 0x0496:
+			goto L0496
+		case 0x04A1:
+			goto L04A1
+		case 0x04A9:
+			goto L04A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 04DB in the copy of 04A1.
+
+L02B2_04A1_04DE: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_04A1_04DE
+
+L02B4_04A1_04DE: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_04A1_04DE
+	}
+
+L056B_04A1_04DE: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_04A1_04DE
+		}
+		goto L057B_04A1_04DE
+	}
+
+L057B_04A1_04DE:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_04A1_04DE
+	}
+
+L057E_04A1_04DE: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_04A1_04DE
+		}
+		goto L0583_04A1_04DE
+	}
+
+L0583_04A1_04DE:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_04A1_04DE
+
+L058C_04A1_04DE: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04DE { // the call this copy serves
+			goto L04DE_04A1
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0209 for the call at 04DE in the copy of 04A1.
+
+L0209_04A1_04E1: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_04A1_04E1
+
+L020D_04A1_04E1: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_04A1_04E1
+		}
+		goto L0211_04A1_04E1
+	}
+
+L0211_04A1_04E1:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04E1
+		goto L04E1_04A1
+	}
+
+L0212_04A1_04E1: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 02B2 for the call at 04E1 in the copy of 04A1.
+
+L02B2_04A1_04E4: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_04A1_04E4
+
+L02B4_04A1_04E4: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_04A1_04E4
+	}
+
+L056B_04A1_04E4: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_04A1_04E4
+		}
+		goto L057B_04A1_04E4
+	}
+
+L057B_04A1_04E4:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_04A1_04E4
+	}
+
+L057E_04A1_04E4: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_04A1_04E4
+		}
+		goto L0583_04A1_04E4
+	}
+
+L0583_04A1_04E4:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_04A1_04E4
+
+L058C_04A1_04E4: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04E4 { // the call this copy serves
+			goto L04E4_04A1
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
 	}
 
 	// The copy of 04B8 for the call at 04A3.
@@ -19486,7 +27074,1045 @@ L04C3_04A9: // XATT
 		}
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
 		s -= 2
-		goto L02B2_04DE
+		goto L02B2_04A9_04DE
+	}
+
+L04DE_04A9:
+	if clock+6<<clockShift >= end {
+		pc = 0x04DE
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04DE JSR GNM
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04DE
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xE0
+		s -= 2
+		goto L0209_04A9_04E1
+	}
+
+L04E1_04A9:
+	if clock+6<<clockShift >= end {
+		pc = 0x04E1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04E1 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x04E1
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xE3
+		s -= 2
+		goto L02B2_04A9_04E4
+	}
+
+L04E4_04A9:
+	if clock+44<<clockShift >= end {
+		pc = 0x04E4
+		goto budget
+	}
+	clock += 44<<clockShift + 12
+	// 04E4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E5 STA .BOARD
+	{
+		c.Mem[0x0050] = a
+	}
+	// 04E7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E8 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 04EA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EB STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 04ED PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EE STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 04F0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F1 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 04F3 LDA .INCHEK
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F5 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04A9 { // the call this copy serves
+			goto L04A9
+		}
+		switch pc {
+		case 0x0496:
+			goto L0496
+		case 0x04A1:
+			goto L04A1
+		case 0x04A9:
+			goto L04A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 04DB in the copy of 04A9.
+
+L02B2_04A9_04DE: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_04A9_04DE
+
+L02B4_04A9_04DE: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_04A9_04DE
+	}
+
+L056B_04A9_04DE: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_04A9_04DE
+		}
+		goto L057B_04A9_04DE
+	}
+
+L057B_04A9_04DE:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_04A9_04DE
+	}
+
+L057E_04A9_04DE: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_04A9_04DE
+		}
+		goto L0583_04A9_04DE
+	}
+
+L0583_04A9_04DE:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_04A9_04DE
+
+L058C_04A9_04DE: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04DE { // the call this copy serves
+			goto L04DE_04A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0209 for the call at 04DE in the copy of 04A9.
+
+L0209_04A9_04E1: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_04A9_04E1
+
+L020D_04A9_04E1: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_04A9_04E1
+		}
+		goto L0211_04A9_04E1
+	}
+
+L0211_04A9_04E1:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04E1
+		goto L04E1_04A9
+	}
+
+L0212_04A9_04E1: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x01AE || sb <= 0x01AE {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 02B2 for the call at 04E1 in the copy of 04A9.
+
+L02B2_04A9_04E4: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_04A9_04E4
+
+L02B4_04A9_04E4: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_04A9_04E4
+	}
+
+L056B_04A9_04E4: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_04A9_04E4
+		}
+		goto L057B_04A9_04E4
+	}
+
+L057B_04A9_04E4:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_04A9_04E4
+	}
+
+L057E_04A9_04E4: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_04A9_04E4
+		}
+		goto L0583_04A9_04E4
+	}
+
+L0583_04A9_04E4:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_04A9_04E4
+
+L058C_04A9_04E4: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x04E4 { // the call this copy serves
+			goto L04E4_04A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
 	}
 
 	// The copy of 04B8 for the call at 04AB.

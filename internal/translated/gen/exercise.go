@@ -156,6 +156,15 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	// time: its copies' RTS returns without reading the stack.
 	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8))
 	record()
+	// A subroutine called from two places that calls both of the
+	// others: its copies hold copies of theirs, which return into them
+	// (emu/translate: copies nest), the second now and then past its
+	// call, into the original code.
+	sub3 := uint16(0x0740)
+	for range 2 {
+		emit(op("JSR", isa.Absolute).Code, byte(sub3), byte(sub3>>8))
+		record()
+	}
 	emit(op("TSX", isa.Implied).Code, op("TXS", isa.Implied).Code)
 	brk := pc + 3 // the JMP (indirect) goes to the BRK after it
 	mem[exerciseVector], mem[exerciseVector+1] = byte(brk), byte(brk>>8)
@@ -176,6 +185,10 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	emit(op("INY", isa.Implied).Code, op("LDA", isa.Absolute).Code, lo(exerciseData+0x7E), hi(exerciseData+0x7E), op("BPL", isa.Relative).Code, 0x04)
 	emit(op("TSX", isa.Implied).Code, op("INC", isa.AbsoluteX).Code, 0x01, 0x01)
 	emit(op("RTS", isa.Implied).Code)
+	pc = sub3
+	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8), op("INX", isa.Implied).Code)
+	emit(op("JSR", isa.Absolute).Code, byte(sub2), byte(sub2>>8), op("NOP", isa.Implied).Code)
+	emit(op("DEY", isa.Implied).Code, op("RTS", isa.Implied).Code)
 	pc = handler
 	emit(op("PHA", isa.Implied).Code, op("PLA", isa.Implied).Code, op("RTI", isa.Implied).Code)
 	// The BRK, where the JMP (indirect) goes, and after it, where the RTI
