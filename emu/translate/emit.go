@@ -290,6 +290,7 @@ func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 			b.WriteString(t.scanCode(l, sc))
 			return b.String(), nil
 		}
+		b.WriteString(t.scanDownCode(l))
 	}
 	n := len(bl.insts)
 	last := bl.insts[n-1]

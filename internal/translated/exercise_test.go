@@ -10,7 +10,7 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 70 blocks, 2232 instructions, 4982 bytes of code.
+// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 76 blocks, 2204 instructions, 4982 bytes of code.
 var Exercise = &emu.Native{
 	Name: "exercise",
 	Code: []emu.Span{
@@ -51,7 +51,7 @@ var Exercise = &emu.Native{
 		{Addr: 0x1014, Bytes: "\b\x8d\x00\"\x8e\x01\"\x8c\x02\"h\x8d\x03\"\xe6\x80\b\x8d\x04\"\x8e\x05\"\x8c\x06\"h\x8d\a\"\xe8\b\x8d\b\"\x8e\t\"\x8c\n\"h\x8d\v\"\xe9"},
 		{Addr: 0x1043, Bytes: "\b\x8d\f\"\x8e\r\"\x8c\x0e\"h\x8d\x0f\"\xea\b\x8d\x10\"\x8e\x11\"\x8c\x12\"h\x8d\x13\"\xec\x80\x04\b\x8d\x14\"\x8e\x15\"\x8c\x16\"h\x8d\x17\"\xed\x80\x04\b\x8d\x18\"\x8e\x19\"\x8c\x1a\"h\x8d\x1b\"\xee\x80\x04\b\x8d\x1c\"\x8e\x1d\"\x8c\x1e\"h\x8d\x1f\"\xf0\x00\b\x8d \"\x8e!\"\x8c\"\"h\x8d#\"\xf1A\b\x8d$\"\x8e%\"\x8c&\"h\x8d'\"\xf5"},
 		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xd8\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
-		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xad}\x04H(\xe8\xd8\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$  \a\xea\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$  \a\xea\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$ \x00\a\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$ @\a\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$ @\a\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$\xba\x9al\x00\x06\x00"},
+		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xa5O\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xad?\x04\xa0\x12\xd9@\x04\xf0\x03\x88\x10\xf8\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$\xad}\x04H(\xe8\xd8\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$  \a\xea\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$  \a\xea\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$ \x00\a\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$ @\a\b\x8d\xb0$\x8e\xb1$\x8c\xb2$h\x8d\xb3$ @\a\b\x8d\xb4$\x8e\xb5$\x8c\xb6$h\x8d\xb7$\xba\x9al\x00\x06\x00"},
 		{Addr: 0x1B6F, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
 	},
 	Blocks: []uint16{
@@ -59,13 +59,14 @@ var Exercise = &emu.Native{
 		0x09A6, 0x0A07, 0x0AA8, 0x0B09, 0x0BAA, 0x0C0B, 0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10, 0x0F62,
 		0x1014, 0x1095, 0x1118, 0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520, 0x15D2,
 		0x1621, 0x1714, 0x1724, 0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40, 0x1A43,
-		0x1A48, 0x1A56, 0x1A59, 0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AFF, 0x1B00,
-		0x1B03, 0x1B14, 0x1B26, 0x1B38, 0x1B49, 0x1B5A, 0x1B6D, 0x1B6F, 0x1B74, 0x1B77,
+		0x1A48, 0x1A56, 0x1A59, 0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AA3, 0x1AA7,
+		0x1AAA, 0x1ABD, 0x1AC2, 0x1AC5, 0x1AFF, 0x1B00, 0x1B03, 0x1B14, 0x1B26, 0x1B38, 0x1B49, 0x1B5A,
+		0x1B6D, 0x1B6F, 0x1B74, 0x1B77,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0000, Hi: 0x01FF},
 		{Lo: 0x0480, Hi: 0x0480},
-		{Lo: 0x2000, Hi: 0x24AF},
+		{Lo: 0x2000, Hi: 0x24B7},
 	},
 	Parts: []emu.Part{
 		{Start: 0x0700, Bytes: []emu.Range{{Lo: 0x0700, Hi: 0x0705}}},
@@ -125,7 +126,13 @@ var Exercise = &emu.Native{
 		{Start: 0x1A76, Bytes: []emu.Range{{Lo: 0x1A76, Hi: 0x1A88}}},
 		{Start: 0x1A89, Bytes: []emu.Range{{Lo: 0x1A89, Hi: 0x1A90}}},
 		{Start: 0x1A8C, Bytes: []emu.Range{{Lo: 0x1A8C, Hi: 0x1A90}}},
-		{Start: 0x1A91, Bytes: []emu.Range{{Lo: 0x1A91, Hi: 0x1AFE}}},
+		{Start: 0x1A91, Bytes: []emu.Range{{Lo: 0x1A91, Hi: 0x1AA2}}},
+		{Start: 0x1AA3, Bytes: []emu.Range{{Lo: 0x1AA3, Hi: 0x1AA6}}},
+		{Start: 0x1AA7, Bytes: []emu.Range{{Lo: 0x1AA7, Hi: 0x1AA9}}},
+		{Start: 0x1AAA, Bytes: []emu.Range{{Lo: 0x1AAA, Hi: 0x1ABC}}},
+		{Start: 0x1ABD, Bytes: []emu.Range{{Lo: 0x1ABD, Hi: 0x1AC1}}},
+		{Start: 0x1AC2, Bytes: []emu.Range{{Lo: 0x1AC2, Hi: 0x1AC4}}},
+		{Start: 0x1AC5, Bytes: []emu.Range{{Lo: 0x1AC5, Hi: 0x1AFE}}},
 		{Start: 0x1AFF, Bytes: []emu.Range{{Lo: 0x1AFF, Hi: 0x1AFF}}},
 		{Start: 0x1B00, Bytes: []emu.Range{{Lo: 0x1B00, Hi: 0x1B02}}},
 		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B13}}},
@@ -401,70 +408,100 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1A2E
 	case 0x1A32:
-		if 6296 >= budget {
+		if 9237 >= budget {
 			goto budget
 		}
 		goto L1A32
 	case 0x1A40:
-		if 6273 >= budget {
+		if 9214 >= budget {
 			goto budget
 		}
 		goto L1A40
 	case 0x1A43:
-		if 6281 >= budget {
+		if 9222 >= budget {
 			goto budget
 		}
 		goto L1A43
 	case 0x1A48:
-		if 4714 >= budget {
+		if 7655 >= budget {
 			goto budget
 		}
 		goto L1A48
 	case 0x1A56:
-		if 4691 >= budget {
+		if 7632 >= budget {
 			goto budget
 		}
 		goto L1A56
 	case 0x1A59:
-		if 4698 >= budget {
+		if 7639 >= budget {
 			goto budget
 		}
 		goto L1A59
 	case 0x1A5D:
-		if 3262 >= budget {
+		if 6203 >= budget {
 			goto budget
 		}
 		goto L1A5D
 	case 0x1A6F:
-		if 3234 >= budget {
+		if 6175 >= budget {
 			goto budget
 		}
 		goto L1A6F
 	case 0x1A72:
-		if 3241 >= budget {
+		if 6182 >= budget {
 			goto budget
 		}
 		goto L1A72
 	case 0x1A76:
-		if 1805 >= budget {
+		if 4746 >= budget {
 			goto budget
 		}
 		goto L1A76
 	case 0x1A89:
-		if 1776 >= budget {
+		if 4717 >= budget {
 			goto budget
 		}
 		goto L1A89
 	case 0x1A8C:
-		if 1784 >= budget {
+		if 4725 >= budget {
 			goto budget
 		}
 		goto L1A8C
 	case 0x1A91:
-		if 217 >= budget {
+		if 3158 >= budget {
 			goto budget
 		}
 		goto L1A91
+	case 0x1AA3:
+		if 3130 >= budget {
+			goto budget
+		}
+		goto L1AA3
+	case 0x1AA7:
+		if 3135 >= budget {
+			goto budget
+		}
+		goto L1AA7
+	case 0x1AAA:
+		if 1701 >= budget {
+			goto budget
+		}
+		goto L1AAA
+	case 0x1ABD:
+		if 1672 >= budget {
+			goto budget
+		}
+		goto L1ABD
+	case 0x1AC2:
+		if 1677 >= budget {
+			goto budget
+		}
+		goto L1AC2
+	case 0x1AC5:
+		if 113 >= budget {
+			goto budget
+		}
+		goto L1AC5
 	case 0x1AFF:
 		if 8 >= budget {
 			goto budget
@@ -13909,7 +13946,7 @@ L1A2E:
 	}
 
 L1A32:
-	if clock+6296<<clockShift >= end {
+	if clock+9237<<clockShift >= end {
 		pc = 0x1A32
 		goto budget
 	}
@@ -14370,7 +14407,7 @@ L1A8C:
 	}
 
 L1A91:
-	clock += 209<<clockShift + 91
+	clock += 28<<clockShift + 8
 	// 1A91 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -14408,44 +14445,97 @@ L1A91:
 	{
 		c.Mem[0x2493] = a
 	}
-	// 1A9F LDA $047D
+	// 1A9F LDA $4F
 	{
-		m := c.Mem[0x047D]
+		m := c.Mem[0x004F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AA2 PHA
+	// 1AA1 LDX #$1F
 	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 1AA3 PLP
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		c.P = m
-		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
-		cf = m & FlagC
-		v = m&FlagV != 0
-
-	}
-	if c.P&FlagD != 0 {
-		clock -= 175<<clockShift + 82
-		pc = 0x1AA4
-		goto exit
-	}
-	// 1AA4 INX
-	{
-		x++
+		m := byte(0x1F)
+		x = m
 		nz = int(int8(x))
 	}
-	// 1AA5 CLD
-	{
-		c.P &^= FlagD
+
+L1AA3:
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L1AAA
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L1AAA
 	}
-	// 1AA6 PHP
+	clock += 6<<clockShift + 2
+	// 1AA3 CMP $50,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1AA5 BEQ $1AAA
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1AAA
+		}
+	}
+
+L1AA7:
+	clock += 4<<clockShift + 2
+	// 1AA7 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1AA8 BPL $1AA3
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1AA3
+		}
+	}
+
+L1AAA:
+	clock += 29<<clockShift + 8
+	// 1AAA PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14459,236 +14549,228 @@ L1A91:
 		s--
 
 	}
-	// 1AA7 STA $2494
+	// 1AAB STA $2494
 	{
 		c.Mem[0x2494] = a
 	}
-	// 1AAA STX $2495
+	// 1AAE STX $2495
 	{
 		c.Mem[0x2495] = x
 	}
-	// 1AAD STY $2496
+	// 1AB1 STY $2496
 	{
 		c.Mem[0x2496] = y
 	}
-	// 1AB0 PLA
+	// 1AB4 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AB1 STA $2497
+	// 1AB5 STA $2497
 	{
 		c.Mem[0x2497] = a
 	}
-	// 1AB4 NOP
+	// 1AB8 LDA $043F
 	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1ABB LDY #$12
+	{
+		m := byte(0x12)
+		y = m
+		nz = int(int8(y))
+	}
+
+L1ABD:
+	// A table scan, run at once when y holds 12, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x12 {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x44B])<<0 | uint64(c.Mem[0x44C])<<8 | uint64(c.Mem[0x44D])<<16 | uint64(c.Mem[0x44E])<<24 | uint64(c.Mem[0x44F])<<32 | uint64(c.Mem[0x450])<<40 | uint64(c.Mem[0x451])<<48 | uint64(c.Mem[0x452])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x443])<<0 | uint64(c.Mem[0x444])<<8 | uint64(c.Mem[0x445])<<16 | uint64(c.Mem[0x446])<<24 | uint64(c.Mem[0x447])<<32 | uint64(c.Mem[0x448])<<40 | uint64(c.Mem[0x449])<<48 | uint64(c.Mem[0x44A])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x43B])<<0 | uint64(c.Mem[0x43C])<<8 | uint64(c.Mem[0x43D])<<16 | uint64(c.Mem[0x43E])<<24 | uint64(c.Mem[0x43F])<<32 | uint64(c.Mem[0x440])<<40 | uint64(c.Mem[0x441])<<48 | uint64(c.Mem[0x442])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z2 &^= 1<<40 - 1 // below the table
+		switch {
+		case z0 != 0:
+			found = 11 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 3 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = -5 + (63-bits.LeadingZeros64(z2))/8
+		}
+		if found >= 0 {
+			passes := uint64(18 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L1AC5
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x440]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 18*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L1AC5
+	}
+	clock += 6<<clockShift + 2
+	// 1ABD CMP $0440,Y
+	{
+		ea := 0x0440 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1AC0 BEQ $1AC5
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1AC5
+		}
+	}
+
+L1AC2:
+	clock += 4<<clockShift + 2
+	// 1AC2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 1AC3 BPL $1ABD
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1ABD
+		}
+	}
+
+L1AC5:
+	clock += 105<<clockShift + 39
+	// 1AC5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1AB5 NOP
+	// 1AC6 STA $2498
 	{
+		c.Mem[0x2498] = a
+	}
+	// 1AC9 STX $2499
+	{
+		c.Mem[0x2499] = x
+	}
+	// 1ACC STY $249A
+	{
+		c.Mem[0x249A] = y
+	}
+	// 1ACF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AD0 STA $249B
+	{
+		c.Mem[0x249B] = a
+	}
+	// 1AD3 LDA $047D
+	{
+		m := c.Mem[0x047D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AD6 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
 
 	}
-	// 1AB6 NOP
+	// 1AD7 PLP
 	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
 
 	}
-	// 1AB7 NOP
+	if c.P&FlagD != 0 {
+		clock -= 71<<clockShift + 30
+		pc = 0x1AD8
+		goto exit
+	}
+	// 1AD8 INX
 	{
+		x++
+		nz = int(int8(x))
+	}
+	// 1AD9 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 1ADA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1AB8 NOP
+	// 1ADB STA $249C
 	{
-
+		c.Mem[0x249C] = a
 	}
-	// 1AB9 NOP
+	// 1ADE STX $249D
 	{
-
+		c.Mem[0x249D] = x
 	}
-	// 1ABA NOP
+	// 1AE1 STY $249E
 	{
-
+		c.Mem[0x249E] = y
 	}
-	// 1ABB NOP
+	// 1AE4 PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1ABC NOP
+	// 1AE5 STA $249F
 	{
-
-	}
-	// 1ABD NOP
-	{
-
-	}
-	// 1ABE NOP
-	{
-
-	}
-	// 1ABF NOP
-	{
-
-	}
-	// 1AC0 NOP
-	{
-
-	}
-	// 1AC1 NOP
-	{
-
-	}
-	// 1AC2 NOP
-	{
-
-	}
-	// 1AC3 NOP
-	{
-
-	}
-	// 1AC4 NOP
-	{
-
-	}
-	// 1AC5 NOP
-	{
-
-	}
-	// 1AC6 NOP
-	{
-
-	}
-	// 1AC7 NOP
-	{
-
-	}
-	// 1AC8 NOP
-	{
-
-	}
-	// 1AC9 NOP
-	{
-
-	}
-	// 1ACA NOP
-	{
-
-	}
-	// 1ACB NOP
-	{
-
-	}
-	// 1ACC NOP
-	{
-
-	}
-	// 1ACD NOP
-	{
-
-	}
-	// 1ACE NOP
-	{
-
-	}
-	// 1ACF NOP
-	{
-
-	}
-	// 1AD0 NOP
-	{
-
-	}
-	// 1AD1 NOP
-	{
-
-	}
-	// 1AD2 NOP
-	{
-
-	}
-	// 1AD3 NOP
-	{
-
-	}
-	// 1AD4 NOP
-	{
-
-	}
-	// 1AD5 NOP
-	{
-
-	}
-	// 1AD6 NOP
-	{
-
-	}
-	// 1AD7 NOP
-	{
-
-	}
-	// 1AD8 NOP
-	{
-
-	}
-	// 1AD9 NOP
-	{
-
-	}
-	// 1ADA NOP
-	{
-
-	}
-	// 1ADB NOP
-	{
-
-	}
-	// 1ADC NOP
-	{
-
-	}
-	// 1ADD NOP
-	{
-
-	}
-	// 1ADE NOP
-	{
-
-	}
-	// 1ADF NOP
-	{
-
-	}
-	// 1AE0 NOP
-	{
-
-	}
-	// 1AE1 NOP
-	{
-
-	}
-	// 1AE2 NOP
-	{
-
-	}
-	// 1AE3 NOP
-	{
-
-	}
-	// 1AE4 NOP
-	{
-
-	}
-	// 1AE5 NOP
-	{
-
-	}
-	// 1AE6 NOP
-	{
-
-	}
-	// 1AE7 NOP
-	{
-
+		c.Mem[0x249F] = a
 	}
 	// 1AE8 NOP
 	{
@@ -14819,17 +14901,17 @@ L1B03:
 		s--
 
 	}
-	// 1B04 STA $2498
+	// 1B04 STA $24A0
 	{
-		c.Mem[0x2498] = a
+		c.Mem[0x24A0] = a
 	}
-	// 1B07 STX $2499
+	// 1B07 STX $24A1
 	{
-		c.Mem[0x2499] = x
+		c.Mem[0x24A1] = x
 	}
-	// 1B0A STY $249A
+	// 1B0A STY $24A2
 	{
-		c.Mem[0x249A] = y
+		c.Mem[0x24A2] = y
 	}
 	// 1B0D PLA
 	{
@@ -14838,9 +14920,9 @@ L1B03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B0E STA $249B
+	// 1B0E STA $24A3
 	{
-		c.Mem[0x249B] = a
+		c.Mem[0x24A3] = a
 	}
 	// 1B11 JSR $0720
 	{
@@ -14874,17 +14956,17 @@ L1B14:
 		s--
 
 	}
-	// 1B16 STA $249C
+	// 1B16 STA $24A4
 	{
-		c.Mem[0x249C] = a
+		c.Mem[0x24A4] = a
 	}
-	// 1B19 STX $249D
+	// 1B19 STX $24A5
 	{
-		c.Mem[0x249D] = x
+		c.Mem[0x24A5] = x
 	}
-	// 1B1C STY $249E
+	// 1B1C STY $24A6
 	{
-		c.Mem[0x249E] = y
+		c.Mem[0x24A6] = y
 	}
 	// 1B1F PLA
 	{
@@ -14893,9 +14975,9 @@ L1B14:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B20 STA $249F
+	// 1B20 STA $24A7
 	{
-		c.Mem[0x249F] = a
+		c.Mem[0x24A7] = a
 	}
 	// 1B23 JSR $0720
 	{
@@ -14929,17 +15011,17 @@ L1B26:
 		s--
 
 	}
-	// 1B28 STA $24A0
+	// 1B28 STA $24A8
 	{
-		c.Mem[0x24A0] = a
+		c.Mem[0x24A8] = a
 	}
-	// 1B2B STX $24A1
+	// 1B2B STX $24A9
 	{
-		c.Mem[0x24A1] = x
+		c.Mem[0x24A9] = x
 	}
-	// 1B2E STY $24A2
+	// 1B2E STY $24AA
 	{
-		c.Mem[0x24A2] = y
+		c.Mem[0x24AA] = y
 	}
 	// 1B31 PLA
 	{
@@ -14948,9 +15030,9 @@ L1B26:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B32 STA $24A3
+	// 1B32 STA $24AB
 	{
-		c.Mem[0x24A3] = a
+		c.Mem[0x24AB] = a
 	}
 	// 1B35 JSR $0700
 	{
@@ -14980,17 +15062,17 @@ L1B38:
 		s--
 
 	}
-	// 1B39 STA $24A4
+	// 1B39 STA $24AC
 	{
-		c.Mem[0x24A4] = a
+		c.Mem[0x24AC] = a
 	}
-	// 1B3C STX $24A5
+	// 1B3C STX $24AD
 	{
-		c.Mem[0x24A5] = x
+		c.Mem[0x24AD] = x
 	}
-	// 1B3F STY $24A6
+	// 1B3F STY $24AE
 	{
-		c.Mem[0x24A6] = y
+		c.Mem[0x24AE] = y
 	}
 	// 1B42 PLA
 	{
@@ -14999,9 +15081,9 @@ L1B38:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B43 STA $24A7
+	// 1B43 STA $24AF
 	{
-		c.Mem[0x24A7] = a
+		c.Mem[0x24AF] = a
 	}
 	// 1B46 JSR $0740
 	{
@@ -15031,17 +15113,17 @@ L1B49:
 		s--
 
 	}
-	// 1B4A STA $24A8
+	// 1B4A STA $24B0
 	{
-		c.Mem[0x24A8] = a
+		c.Mem[0x24B0] = a
 	}
-	// 1B4D STX $24A9
+	// 1B4D STX $24B1
 	{
-		c.Mem[0x24A9] = x
+		c.Mem[0x24B1] = x
 	}
-	// 1B50 STY $24AA
+	// 1B50 STY $24B2
 	{
-		c.Mem[0x24AA] = y
+		c.Mem[0x24B2] = y
 	}
 	// 1B53 PLA
 	{
@@ -15050,9 +15132,9 @@ L1B49:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B54 STA $24AB
+	// 1B54 STA $24B3
 	{
-		c.Mem[0x24AB] = a
+		c.Mem[0x24B3] = a
 	}
 	// 1B57 JSR $0740
 	{
@@ -15082,17 +15164,17 @@ L1B5A:
 		s--
 
 	}
-	// 1B5B STA $24AC
+	// 1B5B STA $24B4
 	{
-		c.Mem[0x24AC] = a
+		c.Mem[0x24B4] = a
 	}
-	// 1B5E STX $24AD
+	// 1B5E STX $24B5
 	{
-		c.Mem[0x24AD] = x
+		c.Mem[0x24B5] = x
 	}
-	// 1B61 STY $24AE
+	// 1B61 STY $24B6
 	{
-		c.Mem[0x24AE] = y
+		c.Mem[0x24B6] = y
 	}
 	// 1B64 PLA
 	{
@@ -15101,9 +15183,9 @@ L1B5A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B65 STA $24AF
+	// 1B65 STA $24B7
 	{
-		c.Mem[0x24AF] = a
+		c.Mem[0x24B7] = a
 	}
 	// 1B68 TSX
 	{
@@ -16183,7 +16265,7 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[69] // one bounds check for all
+	_ = off[75] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -16421,70 +16503,100 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1A2E
 	case 0x1A32:
-		if 6296 >= budget {
+		if 9237 >= budget {
 			goto budget
 		}
 		goto L1A32
 	case 0x1A40:
-		if 6273 >= budget {
+		if 9214 >= budget {
 			goto budget
 		}
 		goto L1A40
 	case 0x1A43:
-		if 6281 >= budget {
+		if 9222 >= budget {
 			goto budget
 		}
 		goto L1A43
 	case 0x1A48:
-		if 4714 >= budget {
+		if 7655 >= budget {
 			goto budget
 		}
 		goto L1A48
 	case 0x1A56:
-		if 4691 >= budget {
+		if 7632 >= budget {
 			goto budget
 		}
 		goto L1A56
 	case 0x1A59:
-		if 4698 >= budget {
+		if 7639 >= budget {
 			goto budget
 		}
 		goto L1A59
 	case 0x1A5D:
-		if 3262 >= budget {
+		if 6203 >= budget {
 			goto budget
 		}
 		goto L1A5D
 	case 0x1A6F:
-		if 3234 >= budget {
+		if 6175 >= budget {
 			goto budget
 		}
 		goto L1A6F
 	case 0x1A72:
-		if 3241 >= budget {
+		if 6182 >= budget {
 			goto budget
 		}
 		goto L1A72
 	case 0x1A76:
-		if 1805 >= budget {
+		if 4746 >= budget {
 			goto budget
 		}
 		goto L1A76
 	case 0x1A89:
-		if 1776 >= budget {
+		if 4717 >= budget {
 			goto budget
 		}
 		goto L1A89
 	case 0x1A8C:
-		if 1784 >= budget {
+		if 4725 >= budget {
 			goto budget
 		}
 		goto L1A8C
 	case 0x1A91:
-		if 217 >= budget {
+		if 3158 >= budget {
 			goto budget
 		}
 		goto L1A91
+	case 0x1AA3:
+		if 3130 >= budget {
+			goto budget
+		}
+		goto L1AA3
+	case 0x1AA7:
+		if 3135 >= budget {
+			goto budget
+		}
+		goto L1AA7
+	case 0x1AAA:
+		if 1701 >= budget {
+			goto budget
+		}
+		goto L1AAA
+	case 0x1ABD:
+		if 1672 >= budget {
+			goto budget
+		}
+		goto L1ABD
+	case 0x1AC2:
+		if 1677 >= budget {
+			goto budget
+		}
+		goto L1AC2
+	case 0x1AC5:
+		if 113 >= budget {
+			goto budget
+		}
+		goto L1AC5
 	case 0x1AFF:
 		if 8 >= budget {
 			goto budget
@@ -30755,7 +30867,7 @@ L1A32:
 		pc = 0x1A32
 		goto step
 	}
-	if clock+6296<<clockShift >= end {
+	if clock+9237<<clockShift >= end {
 		pc = 0x1A32
 		goto budget
 	}
@@ -31264,7 +31376,7 @@ L1A91:
 		pc = 0x1A91
 		goto step
 	}
-	clock += 209<<clockShift + 91
+	clock += 28<<clockShift + 8
 	// 1A91 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -31302,39 +31414,66 @@ L1A91:
 	{
 		c.Mem[0x2493] = a
 	}
-	// 1A9F LDA $047D
+	// 1A9F LDA $4F
 	{
-		m := c.Mem[0x047D]
+		m := c.Mem[0x004F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AA2 PHA
+	// 1AA1 LDX #$1F
 	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 1AA3 PLP
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		c.P = m
-		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
-		cf = m & FlagC
-		v = m&FlagV != 0
-
-	}
-	// 1AA4 INX
-	{
-		x++
+		m := byte(0x1F)
+		x = m
 		nz = int(int8(x))
 	}
-	// 1AA5 CLD
-	{
-		c.P &^= FlagD
+
+L1AA3:
+	if off[58] {
+		pc = 0x1AA3
+		goto step
 	}
-	// 1AA6 PHP
+	clock += 6<<clockShift + 2
+	// 1AA3 CMP $50,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1AA5 BEQ $1AAA
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1AAA
+		}
+	}
+
+L1AA7:
+	if off[59] {
+		pc = 0x1AA7
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1AA7 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1AA8 BPL $1AA3
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1AA3
+		}
+	}
+
+L1AAA:
+	if off[60] {
+		pc = 0x1AAA
+		goto step
+	}
+	clock += 29<<clockShift + 8
+	// 1AAA PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -31348,236 +31487,195 @@ L1A91:
 		s--
 
 	}
-	// 1AA7 STA $2494
+	// 1AAB STA $2494
 	{
 		c.Mem[0x2494] = a
 	}
-	// 1AAA STX $2495
+	// 1AAE STX $2495
 	{
 		c.Mem[0x2495] = x
 	}
-	// 1AAD STY $2496
+	// 1AB1 STY $2496
 	{
 		c.Mem[0x2496] = y
 	}
-	// 1AB0 PLA
+	// 1AB4 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AB1 STA $2497
+	// 1AB5 STA $2497
 	{
 		c.Mem[0x2497] = a
 	}
-	// 1AB4 NOP
+	// 1AB8 LDA $043F
 	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1ABB LDY #$12
+	{
+		m := byte(0x12)
+		y = m
+		nz = int(int8(y))
+	}
+
+L1ABD:
+	if off[61] {
+		pc = 0x1ABD
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1ABD CMP $0440,Y
+	{
+		ea := 0x0440 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1AC0 BEQ $1AC5
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1AC5
+		}
+	}
+
+L1AC2:
+	if off[62] {
+		pc = 0x1AC2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1AC2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 1AC3 BPL $1ABD
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1ABD
+		}
+	}
+
+L1AC5:
+	if off[63] {
+		pc = 0x1AC5
+		goto step
+	}
+	clock += 105<<clockShift + 39
+	// 1AC5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1AB5 NOP
+	// 1AC6 STA $2498
 	{
+		c.Mem[0x2498] = a
+	}
+	// 1AC9 STX $2499
+	{
+		c.Mem[0x2499] = x
+	}
+	// 1ACC STY $249A
+	{
+		c.Mem[0x249A] = y
+	}
+	// 1ACF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AD0 STA $249B
+	{
+		c.Mem[0x249B] = a
+	}
+	// 1AD3 LDA $047D
+	{
+		m := c.Mem[0x047D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AD6 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
 
 	}
-	// 1AB6 NOP
+	// 1AD7 PLP
 	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
 
 	}
-	// 1AB7 NOP
+	// 1AD8 INX
 	{
+		x++
+		nz = int(int8(x))
+	}
+	// 1AD9 CLD
+	{
+		c.P &^= FlagD
+	}
+	// 1ADA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1AB8 NOP
+	// 1ADB STA $249C
 	{
-
+		c.Mem[0x249C] = a
 	}
-	// 1AB9 NOP
+	// 1ADE STX $249D
 	{
-
+		c.Mem[0x249D] = x
 	}
-	// 1ABA NOP
+	// 1AE1 STY $249E
 	{
-
+		c.Mem[0x249E] = y
 	}
-	// 1ABB NOP
+	// 1AE4 PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1ABC NOP
+	// 1AE5 STA $249F
 	{
-
-	}
-	// 1ABD NOP
-	{
-
-	}
-	// 1ABE NOP
-	{
-
-	}
-	// 1ABF NOP
-	{
-
-	}
-	// 1AC0 NOP
-	{
-
-	}
-	// 1AC1 NOP
-	{
-
-	}
-	// 1AC2 NOP
-	{
-
-	}
-	// 1AC3 NOP
-	{
-
-	}
-	// 1AC4 NOP
-	{
-
-	}
-	// 1AC5 NOP
-	{
-
-	}
-	// 1AC6 NOP
-	{
-
-	}
-	// 1AC7 NOP
-	{
-
-	}
-	// 1AC8 NOP
-	{
-
-	}
-	// 1AC9 NOP
-	{
-
-	}
-	// 1ACA NOP
-	{
-
-	}
-	// 1ACB NOP
-	{
-
-	}
-	// 1ACC NOP
-	{
-
-	}
-	// 1ACD NOP
-	{
-
-	}
-	// 1ACE NOP
-	{
-
-	}
-	// 1ACF NOP
-	{
-
-	}
-	// 1AD0 NOP
-	{
-
-	}
-	// 1AD1 NOP
-	{
-
-	}
-	// 1AD2 NOP
-	{
-
-	}
-	// 1AD3 NOP
-	{
-
-	}
-	// 1AD4 NOP
-	{
-
-	}
-	// 1AD5 NOP
-	{
-
-	}
-	// 1AD6 NOP
-	{
-
-	}
-	// 1AD7 NOP
-	{
-
-	}
-	// 1AD8 NOP
-	{
-
-	}
-	// 1AD9 NOP
-	{
-
-	}
-	// 1ADA NOP
-	{
-
-	}
-	// 1ADB NOP
-	{
-
-	}
-	// 1ADC NOP
-	{
-
-	}
-	// 1ADD NOP
-	{
-
-	}
-	// 1ADE NOP
-	{
-
-	}
-	// 1ADF NOP
-	{
-
-	}
-	// 1AE0 NOP
-	{
-
-	}
-	// 1AE1 NOP
-	{
-
-	}
-	// 1AE2 NOP
-	{
-
-	}
-	// 1AE3 NOP
-	{
-
-	}
-	// 1AE4 NOP
-	{
-
-	}
-	// 1AE5 NOP
-	{
-
-	}
-	// 1AE6 NOP
-	{
-
-	}
-	// 1AE7 NOP
-	{
-
+		c.Mem[0x249F] = a
 	}
 	// 1AE8 NOP
 	{
@@ -31672,7 +31770,7 @@ L1A91:
 	}
 
 L1AFF:
-	if off[58] {
+	if off[64] {
 		pc = 0x1AFF
 		goto step
 	}
@@ -31683,7 +31781,7 @@ L1AFF:
 	}
 
 L1B00:
-	if off[59] {
+	if off[65] {
 		pc = 0x1B00
 		goto step
 	}
@@ -31697,7 +31795,7 @@ L1B00:
 	}
 
 L1B03:
-	if off[60] {
+	if off[66] {
 		pc = 0x1B03
 		goto step
 	}
@@ -31720,17 +31818,17 @@ L1B03:
 		s--
 
 	}
-	// 1B04 STA $2498
+	// 1B04 STA $24A0
 	{
-		c.Mem[0x2498] = a
+		c.Mem[0x24A0] = a
 	}
-	// 1B07 STX $2499
+	// 1B07 STX $24A1
 	{
-		c.Mem[0x2499] = x
+		c.Mem[0x24A1] = x
 	}
-	// 1B0A STY $249A
+	// 1B0A STY $24A2
 	{
-		c.Mem[0x249A] = y
+		c.Mem[0x24A2] = y
 	}
 	// 1B0D PLA
 	{
@@ -31739,9 +31837,9 @@ L1B03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B0E STA $249B
+	// 1B0E STA $24A3
 	{
-		c.Mem[0x249B] = a
+		c.Mem[0x24A3] = a
 	}
 	// 1B11 JSR $0720
 	{
@@ -31752,7 +31850,7 @@ L1B03:
 	}
 
 L1B14:
-	if off[61] {
+	if off[67] {
 		pc = 0x1B14
 		goto step
 	}
@@ -31779,17 +31877,17 @@ L1B14:
 		s--
 
 	}
-	// 1B16 STA $249C
+	// 1B16 STA $24A4
 	{
-		c.Mem[0x249C] = a
+		c.Mem[0x24A4] = a
 	}
-	// 1B19 STX $249D
+	// 1B19 STX $24A5
 	{
-		c.Mem[0x249D] = x
+		c.Mem[0x24A5] = x
 	}
-	// 1B1C STY $249E
+	// 1B1C STY $24A6
 	{
-		c.Mem[0x249E] = y
+		c.Mem[0x24A6] = y
 	}
 	// 1B1F PLA
 	{
@@ -31798,9 +31896,9 @@ L1B14:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B20 STA $249F
+	// 1B20 STA $24A7
 	{
-		c.Mem[0x249F] = a
+		c.Mem[0x24A7] = a
 	}
 	// 1B23 JSR $0720
 	{
@@ -31811,7 +31909,7 @@ L1B14:
 	}
 
 L1B26:
-	if off[62] {
+	if off[68] {
 		pc = 0x1B26
 		goto step
 	}
@@ -31838,17 +31936,17 @@ L1B26:
 		s--
 
 	}
-	// 1B28 STA $24A0
+	// 1B28 STA $24A8
 	{
-		c.Mem[0x24A0] = a
+		c.Mem[0x24A8] = a
 	}
-	// 1B2B STX $24A1
+	// 1B2B STX $24A9
 	{
-		c.Mem[0x24A1] = x
+		c.Mem[0x24A9] = x
 	}
-	// 1B2E STY $24A2
+	// 1B2E STY $24AA
 	{
-		c.Mem[0x24A2] = y
+		c.Mem[0x24AA] = y
 	}
 	// 1B31 PLA
 	{
@@ -31857,9 +31955,9 @@ L1B26:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B32 STA $24A3
+	// 1B32 STA $24AB
 	{
-		c.Mem[0x24A3] = a
+		c.Mem[0x24AB] = a
 	}
 	// 1B35 JSR $0700
 	{
@@ -31870,7 +31968,7 @@ L1B26:
 	}
 
 L1B38:
-	if off[63] {
+	if off[69] {
 		pc = 0x1B38
 		goto step
 	}
@@ -31893,17 +31991,17 @@ L1B38:
 		s--
 
 	}
-	// 1B39 STA $24A4
+	// 1B39 STA $24AC
 	{
-		c.Mem[0x24A4] = a
+		c.Mem[0x24AC] = a
 	}
-	// 1B3C STX $24A5
+	// 1B3C STX $24AD
 	{
-		c.Mem[0x24A5] = x
+		c.Mem[0x24AD] = x
 	}
-	// 1B3F STY $24A6
+	// 1B3F STY $24AE
 	{
-		c.Mem[0x24A6] = y
+		c.Mem[0x24AE] = y
 	}
 	// 1B42 PLA
 	{
@@ -31912,9 +32010,9 @@ L1B38:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B43 STA $24A7
+	// 1B43 STA $24AF
 	{
-		c.Mem[0x24A7] = a
+		c.Mem[0x24AF] = a
 	}
 	// 1B46 JSR $0740
 	{
@@ -31925,7 +32023,7 @@ L1B38:
 	}
 
 L1B49:
-	if off[64] {
+	if off[70] {
 		pc = 0x1B49
 		goto step
 	}
@@ -31948,17 +32046,17 @@ L1B49:
 		s--
 
 	}
-	// 1B4A STA $24A8
+	// 1B4A STA $24B0
 	{
-		c.Mem[0x24A8] = a
+		c.Mem[0x24B0] = a
 	}
-	// 1B4D STX $24A9
+	// 1B4D STX $24B1
 	{
-		c.Mem[0x24A9] = x
+		c.Mem[0x24B1] = x
 	}
-	// 1B50 STY $24AA
+	// 1B50 STY $24B2
 	{
-		c.Mem[0x24AA] = y
+		c.Mem[0x24B2] = y
 	}
 	// 1B53 PLA
 	{
@@ -31967,9 +32065,9 @@ L1B49:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B54 STA $24AB
+	// 1B54 STA $24B3
 	{
-		c.Mem[0x24AB] = a
+		c.Mem[0x24B3] = a
 	}
 	// 1B57 JSR $0740
 	{
@@ -31980,7 +32078,7 @@ L1B49:
 	}
 
 L1B5A:
-	if off[65] {
+	if off[71] {
 		pc = 0x1B5A
 		goto step
 	}
@@ -32003,17 +32101,17 @@ L1B5A:
 		s--
 
 	}
-	// 1B5B STA $24AC
+	// 1B5B STA $24B4
 	{
-		c.Mem[0x24AC] = a
+		c.Mem[0x24B4] = a
 	}
-	// 1B5E STX $24AD
+	// 1B5E STX $24B5
 	{
-		c.Mem[0x24AD] = x
+		c.Mem[0x24B5] = x
 	}
-	// 1B61 STY $24AE
+	// 1B61 STY $24B6
 	{
-		c.Mem[0x24AE] = y
+		c.Mem[0x24B6] = y
 	}
 	// 1B64 PLA
 	{
@@ -32022,9 +32120,9 @@ L1B5A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B65 STA $24AF
+	// 1B65 STA $24B7
 	{
-		c.Mem[0x24AF] = a
+		c.Mem[0x24B7] = a
 	}
 	// 1B68 TSX
 	{
@@ -32041,7 +32139,7 @@ L1B5A:
 	goto step
 
 L1B6D:
-	if off[66] {
+	if off[72] {
 		pc = 0x1B6D
 		goto step
 	}
@@ -32055,7 +32153,7 @@ L1B6D:
 	goto step
 
 L1B6F:
-	if off[67] {
+	if off[73] {
 		pc = 0x1B6F
 		goto step
 	}
@@ -32079,7 +32177,7 @@ L1B6F:
 	}
 
 L1B74:
-	if off[68] {
+	if off[74] {
 		pc = 0x1B74
 		goto step
 	}
@@ -32094,7 +32192,7 @@ L1B74:
 	}
 
 L1B77:
-	if off[69] {
+	if off[75] {
 		pc = 0x1B77
 		goto step
 	}

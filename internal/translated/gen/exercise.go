@@ -126,6 +126,15 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x3F), hi(exerciseData+0x3F), op("LDY", isa.Immediate).Code, 0x13)
 	emit(op("DEY", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x05, op("CMP", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40), op("BNE", isa.Relative).Code, 0xF8)
 	record()
+	// The same of the other shape (CMP, BEQ out, DEX, BPL back), which
+	// also compares at 0: 32 bytes of zero page, and 19 of the absolute
+	// table (emu/translate: scandown.go).
+	emit(op("LDA", isa.ZeroPage).Code, 0x4F, op("LDX", isa.Immediate).Code, 0x1F)
+	emit(op("CMP", isa.ZeroPageX).Code, 0x50, op("BEQ", isa.Relative).Code, 0x03, op("DEX", isa.Implied).Code, op("BPL", isa.Relative).Code, 0xF9)
+	record()
+	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x3F), hi(exerciseData+0x3F), op("LDY", isa.Immediate).Code, 0x12)
+	emit(op("CMP", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40), op("BEQ", isa.Relative).Code, 0x03, op("DEY", isa.Implied).Code, op("BPL", isa.Relative).Code, 0xF8)
+	record()
 	// A PLP that sets D now and then (a data byte's bit 3), in the
 	// binary pass: the whole translation leaves decimal mode to the core
 	// from the next instruction.
