@@ -291,6 +291,11 @@ func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 			return b.String(), nil
 		}
 		b.WriteString(t.scanDownCode(l))
+		code, err := t.unrolledLoopCode(l)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(code)
 	}
 	n := len(bl.insts)
 	last := bl.insts[n-1]

@@ -10,7 +10,7 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 76 blocks, 2204 instructions, 4982 bytes of code.
+// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 78 blocks, 2443 instructions, 5238 bytes of code.
 var Exercise = &emu.Native{
 	Name: "exercise",
 	Code: []emu.Span{
@@ -51,8 +51,8 @@ var Exercise = &emu.Native{
 		{Addr: 0x1014, Bytes: "\b\x8d\x00\"\x8e\x01\"\x8c\x02\"h\x8d\x03\"\xe6\x80\b\x8d\x04\"\x8e\x05\"\x8c\x06\"h\x8d\a\"\xe8\b\x8d\b\"\x8e\t\"\x8c\n\"h\x8d\v\"\xe9"},
 		{Addr: 0x1043, Bytes: "\b\x8d\f\"\x8e\r\"\x8c\x0e\"h\x8d\x0f\"\xea\b\x8d\x10\"\x8e\x11\"\x8c\x12\"h\x8d\x13\"\xec\x80\x04\b\x8d\x14\"\x8e\x15\"\x8c\x16\"h\x8d\x17\"\xed\x80\x04\b\x8d\x18\"\x8e\x19\"\x8c\x1a\"h\x8d\x1b\"\xee\x80\x04\b\x8d\x1c\"\x8e\x1d\"\x8c\x1e\"h\x8d\x1f\"\xf0\x00\b\x8d \"\x8e!\"\x8c\"\"h\x8d#\"\xf1A\b\x8d$\"\x8e%\"\x8c&\"h\x8d'\"\xf5"},
 		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xd8\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
-		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xa5O\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xad?\x04\xa0\x12\xd9@\x04\xf0\x03\x88\x10\xf8\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$\xad}\x04H(\xe8\xd8\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$  \a\xea\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$  \a\xea\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$ \x00\a\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$ @\a\b\x8d\xb0$\x8e\xb1$\x8c\xb2$h\x8d\xb3$ @\a\b\x8d\xb4$\x8e\xb5$\x8c\xb6$h\x8d\xb7$\xba\x9al\x00\x06\x00"},
-		{Addr: 0x1B6F, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
+		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xa5O\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xad?\x04\xa0\x12\xd9@\x04\xf0\x03\x88\x10\xf8\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$\xa2\v8\xb4\x90\xa9w\xf5\xa0\x95\x90\x94\xa0}\xf8\x04\xca\x10\xef\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$\xad}\x04H(\xe8\xd8\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$  \a\xea\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$  \a\xea\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$ \x00\a\b\x8d\xb0$\x8e\xb1$\x8c\xb2$h\x8d\xb3$ @\a\b\x8d\xb4$\x8e\xb5$\x8c\xb6$h\x8d\xb7$ @\a\b\x8d\xb8$\x8e\xb9$\x8c\xba$h\x8d\xbb$\xba\x9al\x00\x06\x00"},
+		{Addr: 0x1C6F, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
 	},
 	Blocks: []uint16{
 		0x0700, 0x0710, 0x0720, 0x0726, 0x072A, 0x0740, 0x0743, 0x0747, 0x0800, 0x0803, 0x0883, 0x0905,
@@ -60,13 +60,13 @@ var Exercise = &emu.Native{
 		0x1014, 0x1095, 0x1118, 0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520, 0x15D2,
 		0x1621, 0x1714, 0x1724, 0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40, 0x1A43,
 		0x1A48, 0x1A56, 0x1A59, 0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AA3, 0x1AA7,
-		0x1AAA, 0x1ABD, 0x1AC2, 0x1AC5, 0x1AFF, 0x1B00, 0x1B03, 0x1B14, 0x1B26, 0x1B38, 0x1B49, 0x1B5A,
-		0x1B6D, 0x1B6F, 0x1B74, 0x1B77,
+		0x1AAA, 0x1ABD, 0x1AC2, 0x1AC5, 0x1AD5, 0x1AE6, 0x1BFF, 0x1C00, 0x1C03, 0x1C14, 0x1C26, 0x1C38,
+		0x1C49, 0x1C5A, 0x1C6D, 0x1C6F, 0x1C74, 0x1C77,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0000, Hi: 0x01FF},
 		{Lo: 0x0480, Hi: 0x0480},
-		{Lo: 0x2000, Hi: 0x24B7},
+		{Lo: 0x2000, Hi: 0x24BB},
 	},
 	Parts: []emu.Part{
 		{Start: 0x0700, Bytes: []emu.Range{{Lo: 0x0700, Hi: 0x0705}}},
@@ -132,19 +132,21 @@ var Exercise = &emu.Native{
 		{Start: 0x1AAA, Bytes: []emu.Range{{Lo: 0x1AAA, Hi: 0x1ABC}}},
 		{Start: 0x1ABD, Bytes: []emu.Range{{Lo: 0x1ABD, Hi: 0x1AC1}}},
 		{Start: 0x1AC2, Bytes: []emu.Range{{Lo: 0x1AC2, Hi: 0x1AC4}}},
-		{Start: 0x1AC5, Bytes: []emu.Range{{Lo: 0x1AC5, Hi: 0x1AFE}}},
-		{Start: 0x1AFF, Bytes: []emu.Range{{Lo: 0x1AFF, Hi: 0x1AFF}}},
-		{Start: 0x1B00, Bytes: []emu.Range{{Lo: 0x1B00, Hi: 0x1B02}}},
-		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B13}}},
-		{Start: 0x1B14, Bytes: []emu.Range{{Lo: 0x1B14, Hi: 0x1B25}}},
-		{Start: 0x1B26, Bytes: []emu.Range{{Lo: 0x1B26, Hi: 0x1B37}}},
-		{Start: 0x1B38, Bytes: []emu.Range{{Lo: 0x1B38, Hi: 0x1B48}}},
-		{Start: 0x1B49, Bytes: []emu.Range{{Lo: 0x1B49, Hi: 0x1B59}}},
-		{Start: 0x1B5A, Bytes: []emu.Range{{Lo: 0x1B5A, Hi: 0x1B6C}}},
-		{Start: 0x1B6D, Bytes: []emu.Range{{Lo: 0x1B6D, Hi: 0x1B6D}}},
-		{Start: 0x1B6F, Bytes: []emu.Range{{Lo: 0x1B6F, Hi: 0x1B73}}},
-		{Start: 0x1B74, Bytes: []emu.Range{{Lo: 0x1B74, Hi: 0x1B76}}},
-		{Start: 0x1B77, Bytes: []emu.Range{{Lo: 0x1B77, Hi: 0x1B79}}},
+		{Start: 0x1AC5, Bytes: []emu.Range{{Lo: 0x1AC5, Hi: 0x1AD4}}},
+		{Start: 0x1AD5, Bytes: []emu.Range{{Lo: 0x1AD5, Hi: 0x1AE5}}},
+		{Start: 0x1AE6, Bytes: []emu.Range{{Lo: 0x1AE6, Hi: 0x1BFE}}},
+		{Start: 0x1BFF, Bytes: []emu.Range{{Lo: 0x1BFF, Hi: 0x1BFF}}},
+		{Start: 0x1C00, Bytes: []emu.Range{{Lo: 0x1C00, Hi: 0x1C02}}},
+		{Start: 0x1C03, Bytes: []emu.Range{{Lo: 0x1C03, Hi: 0x1C13}}},
+		{Start: 0x1C14, Bytes: []emu.Range{{Lo: 0x1C14, Hi: 0x1C25}}},
+		{Start: 0x1C26, Bytes: []emu.Range{{Lo: 0x1C26, Hi: 0x1C37}}},
+		{Start: 0x1C38, Bytes: []emu.Range{{Lo: 0x1C38, Hi: 0x1C48}}},
+		{Start: 0x1C49, Bytes: []emu.Range{{Lo: 0x1C49, Hi: 0x1C59}}},
+		{Start: 0x1C5A, Bytes: []emu.Range{{Lo: 0x1C5A, Hi: 0x1C6C}}},
+		{Start: 0x1C6D, Bytes: []emu.Range{{Lo: 0x1C6D, Hi: 0x1C6D}}},
+		{Start: 0x1C6F, Bytes: []emu.Range{{Lo: 0x1C6F, Hi: 0x1C73}}},
+		{Start: 0x1C74, Bytes: []emu.Range{{Lo: 0x1C74, Hi: 0x1C76}}},
+		{Start: 0x1C77, Bytes: []emu.Range{{Lo: 0x1C77, Hi: 0x1C79}}},
 	},
 	Enter:      exercise,
 	EnterParts: exerciseParts,
@@ -408,164 +410,174 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1A2E
 	case 0x1A32:
-		if 9237 >= budget {
+		if 13607 >= budget {
 			goto budget
 		}
 		goto L1A32
 	case 0x1A40:
-		if 9214 >= budget {
+		if 13584 >= budget {
 			goto budget
 		}
 		goto L1A40
 	case 0x1A43:
-		if 9222 >= budget {
+		if 13592 >= budget {
 			goto budget
 		}
 		goto L1A43
 	case 0x1A48:
-		if 7655 >= budget {
+		if 12025 >= budget {
 			goto budget
 		}
 		goto L1A48
 	case 0x1A56:
-		if 7632 >= budget {
+		if 12002 >= budget {
 			goto budget
 		}
 		goto L1A56
 	case 0x1A59:
-		if 7639 >= budget {
+		if 12009 >= budget {
 			goto budget
 		}
 		goto L1A59
 	case 0x1A5D:
-		if 6203 >= budget {
+		if 10573 >= budget {
 			goto budget
 		}
 		goto L1A5D
 	case 0x1A6F:
-		if 6175 >= budget {
+		if 10545 >= budget {
 			goto budget
 		}
 		goto L1A6F
 	case 0x1A72:
-		if 6182 >= budget {
+		if 10552 >= budget {
 			goto budget
 		}
 		goto L1A72
 	case 0x1A76:
-		if 4746 >= budget {
+		if 9116 >= budget {
 			goto budget
 		}
 		goto L1A76
 	case 0x1A89:
-		if 4717 >= budget {
+		if 9087 >= budget {
 			goto budget
 		}
 		goto L1A89
 	case 0x1A8C:
-		if 4725 >= budget {
+		if 9095 >= budget {
 			goto budget
 		}
 		goto L1A8C
 	case 0x1A91:
-		if 3158 >= budget {
+		if 7528 >= budget {
 			goto budget
 		}
 		goto L1A91
 	case 0x1AA3:
-		if 3130 >= budget {
+		if 7500 >= budget {
 			goto budget
 		}
 		goto L1AA3
 	case 0x1AA7:
-		if 3135 >= budget {
+		if 7505 >= budget {
 			goto budget
 		}
 		goto L1AA7
 	case 0x1AAA:
-		if 1701 >= budget {
+		if 6071 >= budget {
 			goto budget
 		}
 		goto L1AAA
 	case 0x1ABD:
-		if 1672 >= budget {
+		if 6042 >= budget {
 			goto budget
 		}
 		goto L1ABD
 	case 0x1AC2:
-		if 1677 >= budget {
+		if 6047 >= budget {
 			goto budget
 		}
 		goto L1AC2
 	case 0x1AC5:
-		if 113 >= budget {
+		if 4483 >= budget {
 			goto budget
 		}
 		goto L1AC5
-	case 0x1AFF:
+	case 0x1AD5:
+		if 4458 >= budget {
+			goto budget
+		}
+		goto L1AD5
+	case 0x1AE6:
+		if 559 >= budget {
+			goto budget
+		}
+		goto L1AE6
+	case 0x1BFF:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L1AFF
-	case 0x1B00:
+		goto L1BFF
+	case 0x1C00:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B00
-	case 0x1B03:
+		goto L1C00
+	case 0x1C03:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L1B03
-	case 0x1B14:
+		goto L1C03
+	case 0x1C14:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L1B14
-	case 0x1B26:
+		goto L1C14
+	case 0x1C26:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L1B26
-	case 0x1B38:
+		goto L1C26
+	case 0x1C38:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L1B38
-	case 0x1B49:
+		goto L1C38
+	case 0x1C49:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L1B49
-	case 0x1B5A:
+		goto L1C49
+	case 0x1C5A:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L1B5A
-	case 0x1B6D:
+		goto L1C5A
+	case 0x1C6D:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1B6D
-	case 0x1B6F:
+		goto L1C6D
+	case 0x1C6F:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1B6F
-	case 0x1B74:
+		goto L1C6F
+	case 0x1C74:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B74
-	case 0x1B77:
+		goto L1C74
+	case 0x1C77:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1B77
+		goto L1C77
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1B6D) || (pc >= 0x1B6F && pc <= 0x1B79) {
+		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1C6D) || (pc >= 0x1C6F && pc <= 0x1C79) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -634,31 +646,31 @@ L0700:
 		switch pc {
 		case 0x0743:
 			goto L0743
-		case 0x1B03:
-			goto L1B03
-		case 0x1B38:
-			goto L1B38
+		case 0x1C03:
+			goto L1C03
+		case 0x1C38:
+			goto L1C38
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
@@ -746,31 +758,31 @@ L072A:
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1B14:
-			goto L1B14
-		case 0x1B26:
-			goto L1B26
+		case 0x1C14:
+			goto L1C14
+		case 0x1C26:
+			goto L1C26
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
@@ -831,31 +843,31 @@ L0747:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x1B49:
-			goto L1B49
-		case 0x1B5A:
-			goto L1B5A
+		case 0x1C49:
+			goto L1C49
+		case 0x1C5A:
+			goto L1C5A
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
@@ -13946,7 +13958,7 @@ L1A2E:
 	}
 
 L1A32:
-	if clock+9237<<clockShift >= end {
+	if clock+13607<<clockShift >= end {
 		pc = 0x1A32
 		goto budget
 	}
@@ -14660,7 +14672,7 @@ L1AC2:
 	}
 
 L1AC5:
-	clock += 105<<clockShift + 39
+	clock += 25<<clockShift + 7
 	// 1AC5 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -14698,20 +14710,742 @@ L1AC5:
 	{
 		c.Mem[0x249B] = a
 	}
-	// 1AD3 LDA $047D
+	// 1AD3 LDX #$0B
+	{
+		m := byte(0x0B)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1AD5:
+	// The loop unrolled when x holds 0B, the value set before it:
+	// 12 passes, the BPL taken but on the last.
+	if x == 0x0B {
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 28<<clockShift + 9
+		// 1AD5 SEC
+		{
+			cf = 1
+		}
+		// 1AD6 LDY $90,X
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		// 1AD8 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 1ADA SBC $A0,X
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 1ADC STA $90,X
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		// 1ADE STY $A0,X
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		// 1AE0 ADC $04F8,X
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 1AE3 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L1AE6
+	}
+	clock += 28<<clockShift + 9
+	// 1AD5 SEC
+	{
+		cf = 1
+	}
+	// 1AD6 LDY $90,X
+	{
+		m := c.Mem[x+0x90]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1AD8 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1ADA SBC $A0,X
+	{
+		m := c.Mem[x+0xA0]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1ADC STA $90,X
+	{
+		ea := uint16(x + 0x90)
+		c.Mem[ea] = a
+	}
+	// 1ADE STY $A0,X
+	{
+		ea := uint16(x + 0xA0)
+		c.Mem[ea] = y
+	}
+	// 1AE0 ADC $04F8,X
+	{
+		ea := 0x04F8 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1AE3 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1AE4 BPL $1AD5
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1AD5
+		}
+	}
+
+L1AE6:
+	clock += 551<<clockShift + 262
+	// 1AE6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1AE7 STA $249C
+	{
+		c.Mem[0x249C] = a
+	}
+	// 1AEA STX $249D
+	{
+		c.Mem[0x249D] = x
+	}
+	// 1AED STY $249E
+	{
+		c.Mem[0x249E] = y
+	}
+	// 1AF0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AF1 STA $249F
+	{
+		c.Mem[0x249F] = a
+	}
+	// 1AF4 LDA $047D
 	{
 		m := c.Mem[0x047D]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AD6 PHA
+	// 1AF7 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 1AD7 PLP
+	// 1AF8 PLP
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
@@ -14722,20 +15456,20 @@ L1AC5:
 
 	}
 	if c.P&FlagD != 0 {
-		clock -= 71<<clockShift + 30
-		pc = 0x1AD8
+		clock -= 517<<clockShift + 253
+		pc = 0x1AF9
 		goto exit
 	}
-	// 1AD8 INX
+	// 1AF9 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 1AD9 CLD
+	// 1AFA CLD
 	{
 		c.P &^= FlagD
 	}
-	// 1ADA PHP
+	// 1AFB PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14749,255 +15483,1037 @@ L1AC5:
 		s--
 
 	}
-	// 1ADB STA $249C
-	{
-		c.Mem[0x249C] = a
-	}
-	// 1ADE STX $249D
-	{
-		c.Mem[0x249D] = x
-	}
-	// 1AE1 STY $249E
-	{
-		c.Mem[0x249E] = y
-	}
-	// 1AE4 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 1AE5 STA $249F
-	{
-		c.Mem[0x249F] = a
-	}
-	// 1AE8 NOP
-	{
-
-	}
-	// 1AE9 NOP
-	{
-
-	}
-	// 1AEA NOP
-	{
-
-	}
-	// 1AEB NOP
-	{
-
-	}
-	// 1AEC NOP
-	{
-
-	}
-	// 1AED NOP
-	{
-
-	}
-	// 1AEE NOP
-	{
-
-	}
-	// 1AEF NOP
-	{
-
-	}
-	// 1AF0 NOP
-	{
-
-	}
-	// 1AF1 NOP
-	{
-
-	}
-	// 1AF2 NOP
-	{
-
-	}
-	// 1AF3 NOP
-	{
-
-	}
-	// 1AF4 NOP
-	{
-
-	}
-	// 1AF5 NOP
-	{
-
-	}
-	// 1AF6 NOP
-	{
-
-	}
-	// 1AF7 NOP
-	{
-
-	}
-	// 1AF8 NOP
-	{
-
-	}
-	// 1AF9 NOP
-	{
-
-	}
-	// 1AFA NOP
-	{
-
-	}
-	// 1AFB NOP
-	{
-
-	}
-	// 1AFC NOP
-	{
-
-	}
-	// 1AFD BCC $1B00
-	{
-		if cf == 0 {
-			clock += 2 << clockShift
-			goto L1B00
-		}
-	}
-
-L1AFF:
-	clock += 2<<clockShift + 1
-	// 1AFF NOP
-	{
-
-	}
-
-L1B00:
-	clock += 6<<clockShift + 1
-	// 1B00 JSR $0700
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x02
-		s -= 2
-		goto L0700_1B03
-	}
-
-L1B03:
-	if clock+29<<clockShift >= end {
-		pc = 0x1B03
-		goto budget
-	}
-	clock += 29<<clockShift + 7
-	// 1B03 PHP
-	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
-
-	}
-	// 1B04 STA $24A0
+	// 1AFC STA $24A0
 	{
 		c.Mem[0x24A0] = a
 	}
-	// 1B07 STX $24A1
+	// 1AFF STX $24A1
 	{
 		c.Mem[0x24A1] = x
 	}
-	// 1B0A STY $24A2
+	// 1B02 STY $24A2
 	{
 		c.Mem[0x24A2] = y
 	}
-	// 1B0D PLA
+	// 1B05 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B0E STA $24A3
+	// 1B06 STA $24A3
 	{
 		c.Mem[0x24A3] = a
 	}
-	// 1B11 JSR $0720
+	// 1B09 NOP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x13
-		s -= 2
-		goto L0720_1B14
-	}
 
-L1B14:
-	if clock+31<<clockShift >= end {
-		pc = 0x1B14
-		goto budget
 	}
-	clock += 31<<clockShift + 8
+	// 1B0A NOP
+	{
+
+	}
+	// 1B0B NOP
+	{
+
+	}
+	// 1B0C NOP
+	{
+
+	}
+	// 1B0D NOP
+	{
+
+	}
+	// 1B0E NOP
+	{
+
+	}
+	// 1B0F NOP
+	{
+
+	}
+	// 1B10 NOP
+	{
+
+	}
+	// 1B11 NOP
+	{
+
+	}
+	// 1B12 NOP
+	{
+
+	}
+	// 1B13 NOP
+	{
+
+	}
 	// 1B14 NOP
 	{
 
 	}
-	// 1B15 PHP
+	// 1B15 NOP
 	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
 
 	}
-	// 1B16 STA $24A4
+	// 1B16 NOP
 	{
-		c.Mem[0x24A4] = a
-	}
-	// 1B19 STX $24A5
-	{
-		c.Mem[0x24A5] = x
-	}
-	// 1B1C STY $24A6
-	{
-		c.Mem[0x24A6] = y
-	}
-	// 1B1F PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 1B20 STA $24A7
-	{
-		c.Mem[0x24A7] = a
-	}
-	// 1B23 JSR $0720
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x25
-		s -= 2
-		goto L0720_1B26
-	}
 
-L1B26:
-	if clock+31<<clockShift >= end {
-		pc = 0x1B26
-		goto budget
 	}
-	clock += 31<<clockShift + 8
+	// 1B17 NOP
+	{
+
+	}
+	// 1B18 NOP
+	{
+
+	}
+	// 1B19 NOP
+	{
+
+	}
+	// 1B1A NOP
+	{
+
+	}
+	// 1B1B NOP
+	{
+
+	}
+	// 1B1C NOP
+	{
+
+	}
+	// 1B1D NOP
+	{
+
+	}
+	// 1B1E NOP
+	{
+
+	}
+	// 1B1F NOP
+	{
+
+	}
+	// 1B20 NOP
+	{
+
+	}
+	// 1B21 NOP
+	{
+
+	}
+	// 1B22 NOP
+	{
+
+	}
+	// 1B23 NOP
+	{
+
+	}
+	// 1B24 NOP
+	{
+
+	}
+	// 1B25 NOP
+	{
+
+	}
 	// 1B26 NOP
 	{
 
 	}
-	// 1B27 PHP
+	// 1B27 NOP
+	{
+
+	}
+	// 1B28 NOP
+	{
+
+	}
+	// 1B29 NOP
+	{
+
+	}
+	// 1B2A NOP
+	{
+
+	}
+	// 1B2B NOP
+	{
+
+	}
+	// 1B2C NOP
+	{
+
+	}
+	// 1B2D NOP
+	{
+
+	}
+	// 1B2E NOP
+	{
+
+	}
+	// 1B2F NOP
+	{
+
+	}
+	// 1B30 NOP
+	{
+
+	}
+	// 1B31 NOP
+	{
+
+	}
+	// 1B32 NOP
+	{
+
+	}
+	// 1B33 NOP
+	{
+
+	}
+	// 1B34 NOP
+	{
+
+	}
+	// 1B35 NOP
+	{
+
+	}
+	// 1B36 NOP
+	{
+
+	}
+	// 1B37 NOP
+	{
+
+	}
+	// 1B38 NOP
+	{
+
+	}
+	// 1B39 NOP
+	{
+
+	}
+	// 1B3A NOP
+	{
+
+	}
+	// 1B3B NOP
+	{
+
+	}
+	// 1B3C NOP
+	{
+
+	}
+	// 1B3D NOP
+	{
+
+	}
+	// 1B3E NOP
+	{
+
+	}
+	// 1B3F NOP
+	{
+
+	}
+	// 1B40 NOP
+	{
+
+	}
+	// 1B41 NOP
+	{
+
+	}
+	// 1B42 NOP
+	{
+
+	}
+	// 1B43 NOP
+	{
+
+	}
+	// 1B44 NOP
+	{
+
+	}
+	// 1B45 NOP
+	{
+
+	}
+	// 1B46 NOP
+	{
+
+	}
+	// 1B47 NOP
+	{
+
+	}
+	// 1B48 NOP
+	{
+
+	}
+	// 1B49 NOP
+	{
+
+	}
+	// 1B4A NOP
+	{
+
+	}
+	// 1B4B NOP
+	{
+
+	}
+	// 1B4C NOP
+	{
+
+	}
+	// 1B4D NOP
+	{
+
+	}
+	// 1B4E NOP
+	{
+
+	}
+	// 1B4F NOP
+	{
+
+	}
+	// 1B50 NOP
+	{
+
+	}
+	// 1B51 NOP
+	{
+
+	}
+	// 1B52 NOP
+	{
+
+	}
+	// 1B53 NOP
+	{
+
+	}
+	// 1B54 NOP
+	{
+
+	}
+	// 1B55 NOP
+	{
+
+	}
+	// 1B56 NOP
+	{
+
+	}
+	// 1B57 NOP
+	{
+
+	}
+	// 1B58 NOP
+	{
+
+	}
+	// 1B59 NOP
+	{
+
+	}
+	// 1B5A NOP
+	{
+
+	}
+	// 1B5B NOP
+	{
+
+	}
+	// 1B5C NOP
+	{
+
+	}
+	// 1B5D NOP
+	{
+
+	}
+	// 1B5E NOP
+	{
+
+	}
+	// 1B5F NOP
+	{
+
+	}
+	// 1B60 NOP
+	{
+
+	}
+	// 1B61 NOP
+	{
+
+	}
+	// 1B62 NOP
+	{
+
+	}
+	// 1B63 NOP
+	{
+
+	}
+	// 1B64 NOP
+	{
+
+	}
+	// 1B65 NOP
+	{
+
+	}
+	// 1B66 NOP
+	{
+
+	}
+	// 1B67 NOP
+	{
+
+	}
+	// 1B68 NOP
+	{
+
+	}
+	// 1B69 NOP
+	{
+
+	}
+	// 1B6A NOP
+	{
+
+	}
+	// 1B6B NOP
+	{
+
+	}
+	// 1B6C NOP
+	{
+
+	}
+	// 1B6D NOP
+	{
+
+	}
+	// 1B6E NOP
+	{
+
+	}
+	// 1B6F NOP
+	{
+
+	}
+	// 1B70 NOP
+	{
+
+	}
+	// 1B71 NOP
+	{
+
+	}
+	// 1B72 NOP
+	{
+
+	}
+	// 1B73 NOP
+	{
+
+	}
+	// 1B74 NOP
+	{
+
+	}
+	// 1B75 NOP
+	{
+
+	}
+	// 1B76 NOP
+	{
+
+	}
+	// 1B77 NOP
+	{
+
+	}
+	// 1B78 NOP
+	{
+
+	}
+	// 1B79 NOP
+	{
+
+	}
+	// 1B7A NOP
+	{
+
+	}
+	// 1B7B NOP
+	{
+
+	}
+	// 1B7C NOP
+	{
+
+	}
+	// 1B7D NOP
+	{
+
+	}
+	// 1B7E NOP
+	{
+
+	}
+	// 1B7F NOP
+	{
+
+	}
+	// 1B80 NOP
+	{
+
+	}
+	// 1B81 NOP
+	{
+
+	}
+	// 1B82 NOP
+	{
+
+	}
+	// 1B83 NOP
+	{
+
+	}
+	// 1B84 NOP
+	{
+
+	}
+	// 1B85 NOP
+	{
+
+	}
+	// 1B86 NOP
+	{
+
+	}
+	// 1B87 NOP
+	{
+
+	}
+	// 1B88 NOP
+	{
+
+	}
+	// 1B89 NOP
+	{
+
+	}
+	// 1B8A NOP
+	{
+
+	}
+	// 1B8B NOP
+	{
+
+	}
+	// 1B8C NOP
+	{
+
+	}
+	// 1B8D NOP
+	{
+
+	}
+	// 1B8E NOP
+	{
+
+	}
+	// 1B8F NOP
+	{
+
+	}
+	// 1B90 NOP
+	{
+
+	}
+	// 1B91 NOP
+	{
+
+	}
+	// 1B92 NOP
+	{
+
+	}
+	// 1B93 NOP
+	{
+
+	}
+	// 1B94 NOP
+	{
+
+	}
+	// 1B95 NOP
+	{
+
+	}
+	// 1B96 NOP
+	{
+
+	}
+	// 1B97 NOP
+	{
+
+	}
+	// 1B98 NOP
+	{
+
+	}
+	// 1B99 NOP
+	{
+
+	}
+	// 1B9A NOP
+	{
+
+	}
+	// 1B9B NOP
+	{
+
+	}
+	// 1B9C NOP
+	{
+
+	}
+	// 1B9D NOP
+	{
+
+	}
+	// 1B9E NOP
+	{
+
+	}
+	// 1B9F NOP
+	{
+
+	}
+	// 1BA0 NOP
+	{
+
+	}
+	// 1BA1 NOP
+	{
+
+	}
+	// 1BA2 NOP
+	{
+
+	}
+	// 1BA3 NOP
+	{
+
+	}
+	// 1BA4 NOP
+	{
+
+	}
+	// 1BA5 NOP
+	{
+
+	}
+	// 1BA6 NOP
+	{
+
+	}
+	// 1BA7 NOP
+	{
+
+	}
+	// 1BA8 NOP
+	{
+
+	}
+	// 1BA9 NOP
+	{
+
+	}
+	// 1BAA NOP
+	{
+
+	}
+	// 1BAB NOP
+	{
+
+	}
+	// 1BAC NOP
+	{
+
+	}
+	// 1BAD NOP
+	{
+
+	}
+	// 1BAE NOP
+	{
+
+	}
+	// 1BAF NOP
+	{
+
+	}
+	// 1BB0 NOP
+	{
+
+	}
+	// 1BB1 NOP
+	{
+
+	}
+	// 1BB2 NOP
+	{
+
+	}
+	// 1BB3 NOP
+	{
+
+	}
+	// 1BB4 NOP
+	{
+
+	}
+	// 1BB5 NOP
+	{
+
+	}
+	// 1BB6 NOP
+	{
+
+	}
+	// 1BB7 NOP
+	{
+
+	}
+	// 1BB8 NOP
+	{
+
+	}
+	// 1BB9 NOP
+	{
+
+	}
+	// 1BBA NOP
+	{
+
+	}
+	// 1BBB NOP
+	{
+
+	}
+	// 1BBC NOP
+	{
+
+	}
+	// 1BBD NOP
+	{
+
+	}
+	// 1BBE NOP
+	{
+
+	}
+	// 1BBF NOP
+	{
+
+	}
+	// 1BC0 NOP
+	{
+
+	}
+	// 1BC1 NOP
+	{
+
+	}
+	// 1BC2 NOP
+	{
+
+	}
+	// 1BC3 NOP
+	{
+
+	}
+	// 1BC4 NOP
+	{
+
+	}
+	// 1BC5 NOP
+	{
+
+	}
+	// 1BC6 NOP
+	{
+
+	}
+	// 1BC7 NOP
+	{
+
+	}
+	// 1BC8 NOP
+	{
+
+	}
+	// 1BC9 NOP
+	{
+
+	}
+	// 1BCA NOP
+	{
+
+	}
+	// 1BCB NOP
+	{
+
+	}
+	// 1BCC NOP
+	{
+
+	}
+	// 1BCD NOP
+	{
+
+	}
+	// 1BCE NOP
+	{
+
+	}
+	// 1BCF NOP
+	{
+
+	}
+	// 1BD0 NOP
+	{
+
+	}
+	// 1BD1 NOP
+	{
+
+	}
+	// 1BD2 NOP
+	{
+
+	}
+	// 1BD3 NOP
+	{
+
+	}
+	// 1BD4 NOP
+	{
+
+	}
+	// 1BD5 NOP
+	{
+
+	}
+	// 1BD6 NOP
+	{
+
+	}
+	// 1BD7 NOP
+	{
+
+	}
+	// 1BD8 NOP
+	{
+
+	}
+	// 1BD9 NOP
+	{
+
+	}
+	// 1BDA NOP
+	{
+
+	}
+	// 1BDB NOP
+	{
+
+	}
+	// 1BDC NOP
+	{
+
+	}
+	// 1BDD NOP
+	{
+
+	}
+	// 1BDE NOP
+	{
+
+	}
+	// 1BDF NOP
+	{
+
+	}
+	// 1BE0 NOP
+	{
+
+	}
+	// 1BE1 NOP
+	{
+
+	}
+	// 1BE2 NOP
+	{
+
+	}
+	// 1BE3 NOP
+	{
+
+	}
+	// 1BE4 NOP
+	{
+
+	}
+	// 1BE5 NOP
+	{
+
+	}
+	// 1BE6 NOP
+	{
+
+	}
+	// 1BE7 NOP
+	{
+
+	}
+	// 1BE8 NOP
+	{
+
+	}
+	// 1BE9 NOP
+	{
+
+	}
+	// 1BEA NOP
+	{
+
+	}
+	// 1BEB NOP
+	{
+
+	}
+	// 1BEC NOP
+	{
+
+	}
+	// 1BED NOP
+	{
+
+	}
+	// 1BEE NOP
+	{
+
+	}
+	// 1BEF NOP
+	{
+
+	}
+	// 1BF0 NOP
+	{
+
+	}
+	// 1BF1 NOP
+	{
+
+	}
+	// 1BF2 NOP
+	{
+
+	}
+	// 1BF3 NOP
+	{
+
+	}
+	// 1BF4 NOP
+	{
+
+	}
+	// 1BF5 NOP
+	{
+
+	}
+	// 1BF6 NOP
+	{
+
+	}
+	// 1BF7 NOP
+	{
+
+	}
+	// 1BF8 NOP
+	{
+
+	}
+	// 1BF9 NOP
+	{
+
+	}
+	// 1BFA NOP
+	{
+
+	}
+	// 1BFB NOP
+	{
+
+	}
+	// 1BFC NOP
+	{
+
+	}
+	// 1BFD BCC $1C00
+	{
+		if cf == 0 {
+			clock += 2 << clockShift
+			goto L1C00
+		}
+	}
+
+L1BFF:
+	clock += 2<<clockShift + 1
+	// 1BFF NOP
+	{
+
+	}
+
+L1C00:
+	clock += 6<<clockShift + 1
+	// 1C00 JSR $0700
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x02
+		s -= 2
+		goto L0700_1C03
+	}
+
+L1C03:
+	if clock+29<<clockShift >= end {
+		pc = 0x1C03
+		goto budget
+	}
+	clock += 29<<clockShift + 7
+	// 1C03 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -15011,44 +16527,103 @@ L1B26:
 		s--
 
 	}
-	// 1B28 STA $24A8
+	// 1C04 STA $24A4
+	{
+		c.Mem[0x24A4] = a
+	}
+	// 1C07 STX $24A5
+	{
+		c.Mem[0x24A5] = x
+	}
+	// 1C0A STY $24A6
+	{
+		c.Mem[0x24A6] = y
+	}
+	// 1C0D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C0E STA $24A7
+	{
+		c.Mem[0x24A7] = a
+	}
+	// 1C11 JSR $0720
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x13
+		s -= 2
+		goto L0720_1C14
+	}
+
+L1C14:
+	if clock+31<<clockShift >= end {
+		pc = 0x1C14
+		goto budget
+	}
+	clock += 31<<clockShift + 8
+	// 1C14 NOP
+	{
+
+	}
+	// 1C15 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C16 STA $24A8
 	{
 		c.Mem[0x24A8] = a
 	}
-	// 1B2B STX $24A9
+	// 1C19 STX $24A9
 	{
 		c.Mem[0x24A9] = x
 	}
-	// 1B2E STY $24AA
+	// 1C1C STY $24AA
 	{
 		c.Mem[0x24AA] = y
 	}
-	// 1B31 PLA
+	// 1C1F PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B32 STA $24AB
+	// 1C20 STA $24AB
 	{
 		c.Mem[0x24AB] = a
 	}
-	// 1B35 JSR $0700
+	// 1C23 JSR $0720
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x37
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x25
 		s -= 2
-		goto L0700_1B38
+		goto L0720_1C26
 	}
 
-L1B38:
-	if clock+29<<clockShift >= end {
-		pc = 0x1B38
+L1C26:
+	if clock+31<<clockShift >= end {
+		pc = 0x1C26
 		goto budget
 	}
-	clock += 29<<clockShift + 7
-	// 1B38 PHP
+	clock += 31<<clockShift + 8
+	// 1C26 NOP
+	{
+
+	}
+	// 1C27 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -15062,44 +16637,44 @@ L1B38:
 		s--
 
 	}
-	// 1B39 STA $24AC
+	// 1C28 STA $24AC
 	{
 		c.Mem[0x24AC] = a
 	}
-	// 1B3C STX $24AD
+	// 1C2B STX $24AD
 	{
 		c.Mem[0x24AD] = x
 	}
-	// 1B3F STY $24AE
+	// 1C2E STY $24AE
 	{
 		c.Mem[0x24AE] = y
 	}
-	// 1B42 PLA
+	// 1C31 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B43 STA $24AF
+	// 1C32 STA $24AF
 	{
 		c.Mem[0x24AF] = a
 	}
-	// 1B46 JSR $0740
+	// 1C35 JSR $0700
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x48
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x37
 		s -= 2
-		goto L0740_1B49
+		goto L0700_1C38
 	}
 
-L1B49:
+L1C38:
 	if clock+29<<clockShift >= end {
-		pc = 0x1B49
+		pc = 0x1C38
 		goto budget
 	}
 	clock += 29<<clockShift + 7
-	// 1B49 PHP
+	// 1C38 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -15113,44 +16688,44 @@ L1B49:
 		s--
 
 	}
-	// 1B4A STA $24B0
+	// 1C39 STA $24B0
 	{
 		c.Mem[0x24B0] = a
 	}
-	// 1B4D STX $24B1
+	// 1C3C STX $24B1
 	{
 		c.Mem[0x24B1] = x
 	}
-	// 1B50 STY $24B2
+	// 1C3F STY $24B2
 	{
 		c.Mem[0x24B2] = y
 	}
-	// 1B53 PLA
+	// 1C42 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B54 STA $24B3
+	// 1C43 STA $24B3
 	{
 		c.Mem[0x24B3] = a
 	}
-	// 1B57 JSR $0740
+	// 1C46 JSR $0740
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x59
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x48
 		s -= 2
-		goto L0740_1B5A
+		goto L0740_1C49
 	}
 
-L1B5A:
-	if clock+27<<clockShift >= end {
-		pc = 0x1B5A
+L1C49:
+	if clock+29<<clockShift >= end {
+		pc = 0x1C49
 		goto budget
 	}
-	clock += 27<<clockShift + 8
-	// 1B5A PHP
+	clock += 29<<clockShift + 7
+	// 1C49 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -15164,91 +16739,142 @@ L1B5A:
 		s--
 
 	}
-	// 1B5B STA $24B4
+	// 1C4A STA $24B4
 	{
 		c.Mem[0x24B4] = a
 	}
-	// 1B5E STX $24B5
+	// 1C4D STX $24B5
 	{
 		c.Mem[0x24B5] = x
 	}
-	// 1B61 STY $24B6
+	// 1C50 STY $24B6
 	{
 		c.Mem[0x24B6] = y
 	}
-	// 1B64 PLA
+	// 1C53 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B65 STA $24B7
+	// 1C54 STA $24B7
 	{
 		c.Mem[0x24B7] = a
 	}
-	// 1B68 TSX
+	// 1C57 JSR $0740
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x59
+		s -= 2
+		goto L0740_1C5A
+	}
+
+L1C5A:
+	if clock+27<<clockShift >= end {
+		pc = 0x1C5A
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1C5A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C5B STA $24B8
+	{
+		c.Mem[0x24B8] = a
+	}
+	// 1C5E STX $24B9
+	{
+		c.Mem[0x24B9] = x
+	}
+	// 1C61 STY $24BA
+	{
+		c.Mem[0x24BA] = y
+	}
+	// 1C64 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C65 STA $24BB
+	{
+		c.Mem[0x24BB] = a
+	}
+	// 1C68 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1B69 TXS
+	// 1C69 TXS
 	{
 		s = x
 	}
-	// 1B6A JMP ($0600)
+	// 1C6A JMP ($0600)
 	// left to the core
-	pc = 0x1B6A
+	pc = 0x1C6A
 	goto step
 
-L1B6D:
+L1C6D:
 	if clock+0<<clockShift >= end {
-		pc = 0x1B6D
+		pc = 0x1C6D
 		goto budget
 	}
-	// 1B6D BRK
+	// 1C6D BRK
 	// left to the core
-	pc = 0x1B6D
+	pc = 0x1C6D
 	goto step
 
-L1B6F:
+L1C6F:
 	if clock+12<<clockShift >= end {
-		pc = 0x1B6F
+		pc = 0x1C6F
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1B6F LDA $047F
+	// 1C6F LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B72 BNE $1B77
+	// 1C72 BNE $1C77
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1B77
+			goto L1C77
 		}
 	}
 
-L1B74:
+L1C74:
 	clock += 6<<clockShift + 1
-	// 1B74 JSR $1F1F
+	// 1C74 JSR $1F1F
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x76
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x76
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1B77:
+L1C77:
 	if clock+3<<clockShift >= end {
-		pc = 0x1B77
+		pc = 0x1C77
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1B77 JMP $0800
+	// 1C77 JMP $0800
 	{
 		goto L0800
 	}
@@ -15381,39 +17007,39 @@ L072A_0747:
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1B14:
-			goto L1B14
-		case 0x1B26:
-			goto L1B26
+		case 0x1C14:
+			goto L1C14
+		case 0x1C26:
+			goto L1C26
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
 	}
 
-	// The copy of 0700 for the call at 1B00.
+	// The copy of 0700 for the call at 1C00.
 
-L0700_1B03:
+L0700_1C03:
 	if clock+22<<clockShift >= end {
 		pc = 0x0700
 		goto budget
@@ -15471,13 +17097,13 @@ L0700_1B03:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x1B03
-		goto L1B03
+		pc = 0x1C03
+		goto L1C03
 	}
 
-	// The copy of 0720 for the call at 1B11.
+	// The copy of 0720 for the call at 1C11.
 
-L0720_1B14:
+L0720_1C14:
 	if clock+23<<clockShift >= end {
 		pc = 0x0720
 		goto budget
@@ -15498,12 +17124,12 @@ L0720_1B14:
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L072A_1B14
+			goto L072A_1C14
 		}
-		goto L0726_1B14
+		goto L0726_1C14
 	}
 
-L0726_1B14:
+L0726_1C14:
 	clock += 9<<clockShift + 2
 	// 0726 TSX
 	{
@@ -15523,9 +17149,9 @@ L0726_1B14:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	goto L072A_1B14
+	goto L072A_1C14
 
-L072A_1B14:
+L072A_1C14:
 	clock += 6<<clockShift + 1
 	// 072A RTS
 	{
@@ -15533,45 +17159,45 @@ L072A_1B14:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x1B14 { // the call this copy serves
-			goto L1B14
+		if pc == 0x1C14 { // the call this copy serves
+			goto L1C14
 		}
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1B14:
-			goto L1B14
-		case 0x1B26:
-			goto L1B26
+		case 0x1C14:
+			goto L1C14
+		case 0x1C26:
+			goto L1C26
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
 	}
 
-	// The copy of 0720 for the call at 1B23.
+	// The copy of 0720 for the call at 1C23.
 
-L0720_1B26:
+L0720_1C26:
 	if clock+23<<clockShift >= end {
 		pc = 0x0720
 		goto budget
@@ -15592,12 +17218,12 @@ L0720_1B26:
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L072A_1B26
+			goto L072A_1C26
 		}
-		goto L0726_1B26
+		goto L0726_1C26
 	}
 
-L0726_1B26:
+L0726_1C26:
 	clock += 9<<clockShift + 2
 	// 0726 TSX
 	{
@@ -15617,9 +17243,9 @@ L0726_1B26:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	goto L072A_1B26
+	goto L072A_1C26
 
-L072A_1B26:
+L072A_1C26:
 	clock += 6<<clockShift + 1
 	// 072A RTS
 	{
@@ -15627,45 +17253,45 @@ L072A_1B26:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x1B26 { // the call this copy serves
-			goto L1B26
+		if pc == 0x1C26 { // the call this copy serves
+			goto L1C26
 		}
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1B14:
-			goto L1B14
-		case 0x1B26:
-			goto L1B26
+		case 0x1C14:
+			goto L1C14
+		case 0x1C26:
+			goto L1C26
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
 	}
 
-	// The copy of 0700 for the call at 1B35.
+	// The copy of 0700 for the call at 1C35.
 
-L0700_1B38:
+L0700_1C38:
 	if clock+22<<clockShift >= end {
 		pc = 0x0700
 		goto budget
@@ -15723,13 +17349,13 @@ L0700_1B38:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x1B38
-		goto L1B38
+		pc = 0x1C38
+		goto L1C38
 	}
 
-	// The copy of 0740 for the call at 1B46.
+	// The copy of 0740 for the call at 1C46.
 
-L0740_1B49:
+L0740_1C49:
 	if clock+6<<clockShift >= end {
 		pc = 0x0740
 		goto budget
@@ -15740,10 +17366,10 @@ L0740_1B49:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x07, 0x42
 		s -= 2
-		goto L0700_1B49_0743
+		goto L0700_1C49_0743
 	}
 
-L0743_1B49:
+L0743_1C49:
 	if clock+8<<clockShift >= end {
 		pc = 0x0743
 		goto budget
@@ -15759,10 +17385,10 @@ L0743_1B49:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x07, 0x46
 		s -= 2
-		goto L0720_1B49_0747
+		goto L0720_1C49_0747
 	}
 
-L0747_1B49:
+L0747_1C49:
 	if clock+10<<clockShift >= end {
 		pc = 0x0747
 		goto budget
@@ -15783,43 +17409,43 @@ L0747_1B49:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x1B49 { // the call this copy serves
-			goto L1B49
+		if pc == 0x1C49 { // the call this copy serves
+			goto L1C49
 		}
 		switch pc {
-		case 0x1B49:
-			goto L1B49
-		case 0x1B5A:
-			goto L1B5A
+		case 0x1C49:
+			goto L1C49
+		case 0x1C5A:
+			goto L1C5A
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
 	}
 
-	// The copy of 0700 for the call at 0740 in the copy of 1B49.
+	// The copy of 0700 for the call at 0740 in the copy of 1C49.
 
-L0700_1B49_0743:
+L0700_1C49_0743:
 	if clock+22<<clockShift >= end {
 		pc = 0x0700
 		goto budget
@@ -15878,12 +17504,12 @@ L0700_1B49_0743:
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
 		pc = 0x0743
-		goto L0743_1B49
+		goto L0743_1C49
 	}
 
-	// The copy of 0720 for the call at 0744 in the copy of 1B49.
+	// The copy of 0720 for the call at 0744 in the copy of 1C49.
 
-L0720_1B49_0747:
+L0720_1C49_0747:
 	if clock+23<<clockShift >= end {
 		pc = 0x0720
 		goto budget
@@ -15904,12 +17530,12 @@ L0720_1B49_0747:
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L072A_1B49_0747
+			goto L072A_1C49_0747
 		}
-		goto L0726_1B49_0747
+		goto L0726_1C49_0747
 	}
 
-L0726_1B49_0747:
+L0726_1C49_0747:
 	clock += 9<<clockShift + 2
 	// 0726 TSX
 	{
@@ -15929,9 +17555,9 @@ L0726_1B49_0747:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	goto L072A_1B49_0747
+	goto L072A_1C49_0747
 
-L072A_1B49_0747:
+L072A_1C49_0747:
 	clock += 6<<clockShift + 1
 	// 072A RTS
 	{
@@ -15940,44 +17566,44 @@ L072A_1B49_0747:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		if pc == 0x0747 { // the call this copy serves
-			goto L0747_1B49
+			goto L0747_1C49
 		}
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1B14:
-			goto L1B14
-		case 0x1B26:
-			goto L1B26
+		case 0x1C14:
+			goto L1C14
+		case 0x1C26:
+			goto L1C26
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
 	}
 
-	// The copy of 0740 for the call at 1B57.
+	// The copy of 0740 for the call at 1C57.
 
-L0740_1B5A:
+L0740_1C5A:
 	if clock+6<<clockShift >= end {
 		pc = 0x0740
 		goto budget
@@ -15988,10 +17614,10 @@ L0740_1B5A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x07, 0x42
 		s -= 2
-		goto L0700_1B5A_0743
+		goto L0700_1C5A_0743
 	}
 
-L0743_1B5A:
+L0743_1C5A:
 	if clock+8<<clockShift >= end {
 		pc = 0x0743
 		goto budget
@@ -16007,10 +17633,10 @@ L0743_1B5A:
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x07, 0x46
 		s -= 2
-		goto L0720_1B5A_0747
+		goto L0720_1C5A_0747
 	}
 
-L0747_1B5A:
+L0747_1C5A:
 	if clock+10<<clockShift >= end {
 		pc = 0x0747
 		goto budget
@@ -16031,43 +17657,43 @@ L0747_1B5A:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x1B5A { // the call this copy serves
-			goto L1B5A
+		if pc == 0x1C5A { // the call this copy serves
+			goto L1C5A
 		}
 		switch pc {
-		case 0x1B49:
-			goto L1B49
-		case 0x1B5A:
-			goto L1B5A
+		case 0x1C49:
+			goto L1C49
+		case 0x1C5A:
+			goto L1C5A
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
 	}
 
-	// The copy of 0700 for the call at 0740 in the copy of 1B5A.
+	// The copy of 0700 for the call at 0740 in the copy of 1C5A.
 
-L0700_1B5A_0743:
+L0700_1C5A_0743:
 	if clock+22<<clockShift >= end {
 		pc = 0x0700
 		goto budget
@@ -16126,12 +17752,12 @@ L0700_1B5A_0743:
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
 		pc = 0x0743
-		goto L0743_1B5A
+		goto L0743_1C5A
 	}
 
-	// The copy of 0720 for the call at 0744 in the copy of 1B5A.
+	// The copy of 0720 for the call at 0744 in the copy of 1C5A.
 
-L0720_1B5A_0747:
+L0720_1C5A_0747:
 	if clock+23<<clockShift >= end {
 		pc = 0x0720
 		goto budget
@@ -16152,12 +17778,12 @@ L0720_1B5A_0747:
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L072A_1B5A_0747
+			goto L072A_1C5A_0747
 		}
-		goto L0726_1B5A_0747
+		goto L0726_1C5A_0747
 	}
 
-L0726_1B5A_0747:
+L0726_1C5A_0747:
 	clock += 9<<clockShift + 2
 	// 0726 TSX
 	{
@@ -16177,9 +17803,9 @@ L0726_1B5A_0747:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	goto L072A_1B5A_0747
+	goto L072A_1C5A_0747
 
-L072A_1B5A_0747:
+L072A_1C5A_0747:
 	clock += 6<<clockShift + 1
 	// 072A RTS
 	{
@@ -16188,36 +17814,36 @@ L072A_1B5A_0747:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		if pc == 0x0747 { // the call this copy serves
-			goto L0747_1B5A
+			goto L0747_1C5A
 		}
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1B14:
-			goto L1B14
-		case 0x1B26:
-			goto L1B26
+		case 0x1C14:
+			goto L1C14
+		case 0x1C26:
+			goto L1C26
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
@@ -16265,7 +17891,7 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[75] // one bounds check for all
+	_ = off[77] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -16503,164 +18129,174 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1A2E
 	case 0x1A32:
-		if 9237 >= budget {
+		if 13607 >= budget {
 			goto budget
 		}
 		goto L1A32
 	case 0x1A40:
-		if 9214 >= budget {
+		if 13584 >= budget {
 			goto budget
 		}
 		goto L1A40
 	case 0x1A43:
-		if 9222 >= budget {
+		if 13592 >= budget {
 			goto budget
 		}
 		goto L1A43
 	case 0x1A48:
-		if 7655 >= budget {
+		if 12025 >= budget {
 			goto budget
 		}
 		goto L1A48
 	case 0x1A56:
-		if 7632 >= budget {
+		if 12002 >= budget {
 			goto budget
 		}
 		goto L1A56
 	case 0x1A59:
-		if 7639 >= budget {
+		if 12009 >= budget {
 			goto budget
 		}
 		goto L1A59
 	case 0x1A5D:
-		if 6203 >= budget {
+		if 10573 >= budget {
 			goto budget
 		}
 		goto L1A5D
 	case 0x1A6F:
-		if 6175 >= budget {
+		if 10545 >= budget {
 			goto budget
 		}
 		goto L1A6F
 	case 0x1A72:
-		if 6182 >= budget {
+		if 10552 >= budget {
 			goto budget
 		}
 		goto L1A72
 	case 0x1A76:
-		if 4746 >= budget {
+		if 9116 >= budget {
 			goto budget
 		}
 		goto L1A76
 	case 0x1A89:
-		if 4717 >= budget {
+		if 9087 >= budget {
 			goto budget
 		}
 		goto L1A89
 	case 0x1A8C:
-		if 4725 >= budget {
+		if 9095 >= budget {
 			goto budget
 		}
 		goto L1A8C
 	case 0x1A91:
-		if 3158 >= budget {
+		if 7528 >= budget {
 			goto budget
 		}
 		goto L1A91
 	case 0x1AA3:
-		if 3130 >= budget {
+		if 7500 >= budget {
 			goto budget
 		}
 		goto L1AA3
 	case 0x1AA7:
-		if 3135 >= budget {
+		if 7505 >= budget {
 			goto budget
 		}
 		goto L1AA7
 	case 0x1AAA:
-		if 1701 >= budget {
+		if 6071 >= budget {
 			goto budget
 		}
 		goto L1AAA
 	case 0x1ABD:
-		if 1672 >= budget {
+		if 6042 >= budget {
 			goto budget
 		}
 		goto L1ABD
 	case 0x1AC2:
-		if 1677 >= budget {
+		if 6047 >= budget {
 			goto budget
 		}
 		goto L1AC2
 	case 0x1AC5:
-		if 113 >= budget {
+		if 4483 >= budget {
 			goto budget
 		}
 		goto L1AC5
-	case 0x1AFF:
+	case 0x1AD5:
+		if 4458 >= budget {
+			goto budget
+		}
+		goto L1AD5
+	case 0x1AE6:
+		if 559 >= budget {
+			goto budget
+		}
+		goto L1AE6
+	case 0x1BFF:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L1AFF
-	case 0x1B00:
+		goto L1BFF
+	case 0x1C00:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B00
-	case 0x1B03:
+		goto L1C00
+	case 0x1C03:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L1B03
-	case 0x1B14:
+		goto L1C03
+	case 0x1C14:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L1B14
-	case 0x1B26:
+		goto L1C14
+	case 0x1C26:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L1B26
-	case 0x1B38:
+		goto L1C26
+	case 0x1C38:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L1B38
-	case 0x1B49:
+		goto L1C38
+	case 0x1C49:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L1B49
-	case 0x1B5A:
+		goto L1C49
+	case 0x1C5A:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L1B5A
-	case 0x1B6D:
+		goto L1C5A
+	case 0x1C6D:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1B6D
-	case 0x1B6F:
+		goto L1C6D
+	case 0x1C6F:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1B6F
-	case 0x1B74:
+		goto L1C6F
+	case 0x1C74:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B74
-	case 0x1B77:
+		goto L1C74
+	case 0x1C77:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1B77
+		goto L1C77
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1B6D) || (pc >= 0x1B6F && pc <= 0x1B79) {
+		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1C6D) || (pc >= 0x1C6F && pc <= 0x1C79) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -16728,31 +18364,31 @@ L0700:
 		switch pc {
 		case 0x0743:
 			goto L0743
-		case 0x1B03:
-			goto L1B03
-		case 0x1B38:
-			goto L1B38
+		case 0x1C03:
+			goto L1C03
+		case 0x1C38:
+			goto L1C38
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
@@ -16856,31 +18492,31 @@ L072A:
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1B14:
-			goto L1B14
-		case 0x1B26:
-			goto L1B26
+		case 0x1C14:
+			goto L1C14
+		case 0x1C26:
+			goto L1C26
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
@@ -16953,31 +18589,31 @@ L0747:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x1B49:
-			goto L1B49
-		case 0x1B5A:
-			goto L1B5A
+		case 0x1C49:
+			goto L1C49
+		case 0x1C5A:
+			goto L1C5A
 		}
-		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
 			switch h {
+			case 0:
+				goto L0747
+			case 1:
+				goto L1C26
 			case 4:
 				goto L0743
 			case 11:
-				goto L1B77
-			case 14:
-				goto L1B5A
-			case 19:
-				goto L1B49
-			case 21:
-				goto L1B14
+				goto L1C5A
+			case 13:
+				goto L1C49
+			case 15:
+				goto L1C38
+			case 20:
+				goto L1C14
 			case 22:
-				goto L1B26
-			case 23:
-				goto L1B38
-			case 25:
-				goto L1B03
-			case 26:
-				goto L0747
+				goto L1C03
+			case 29:
+				goto L1C77
 			}
 		}
 		goto step
@@ -30867,7 +32503,7 @@ L1A32:
 		pc = 0x1A32
 		goto step
 	}
-	if clock+9237<<clockShift >= end {
+	if clock+13607<<clockShift >= end {
 		pc = 0x1A32
 		goto budget
 	}
@@ -31570,7 +33206,7 @@ L1AC5:
 		pc = 0x1AC5
 		goto step
 	}
-	clock += 105<<clockShift + 39
+	clock += 25<<clockShift + 7
 	// 1AC5 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -31608,20 +33244,180 @@ L1AC5:
 	{
 		c.Mem[0x249B] = a
 	}
-	// 1AD3 LDA $047D
+	// 1AD3 LDX #$0B
+	{
+		m := byte(0x0B)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1AD5:
+	if off[64] {
+		pc = 0x1AD5
+		goto step
+	}
+	clock += 28<<clockShift + 9
+	// 1AD5 SEC
+	{
+		cf = 1
+	}
+	// 1AD6 LDY $90,X
+	{
+		m := c.Mem[x+0x90]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1AD8 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1ADA SBC $A0,X
+	{
+		m := c.Mem[x+0xA0]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1ADC STA $90,X
+	{
+		ea := uint16(x + 0x90)
+		c.Mem[ea] = a
+	}
+	// 1ADE STY $A0,X
+	{
+		ea := uint16(x + 0xA0)
+		c.Mem[ea] = y
+	}
+	// 1AE0 ADC $04F8,X
+	{
+		ea := 0x04F8 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1AE3 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1AE4 BPL $1AD5
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1AD5
+		}
+	}
+
+L1AE6:
+	if off[65] {
+		pc = 0x1AE6
+		goto step
+	}
+	clock += 551<<clockShift + 262
+	// 1AE6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1AE7 STA $249C
+	{
+		c.Mem[0x249C] = a
+	}
+	// 1AEA STX $249D
+	{
+		c.Mem[0x249D] = x
+	}
+	// 1AED STY $249E
+	{
+		c.Mem[0x249E] = y
+	}
+	// 1AF0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AF1 STA $249F
+	{
+		c.Mem[0x249F] = a
+	}
+	// 1AF4 LDA $047D
 	{
 		m := c.Mem[0x047D]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AD6 PHA
+	// 1AF7 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 1AD7 PLP
+	// 1AF8 PLP
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
@@ -31631,16 +33427,16 @@ L1AC5:
 		v = m&FlagV != 0
 
 	}
-	// 1AD8 INX
+	// 1AF9 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 1AD9 CLD
+	// 1AFA CLD
 	{
 		c.P &^= FlagD
 	}
-	// 1ADA PHP
+	// 1AFB PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -31654,330 +33450,1049 @@ L1AC5:
 		s--
 
 	}
-	// 1ADB STA $249C
-	{
-		c.Mem[0x249C] = a
-	}
-	// 1ADE STX $249D
-	{
-		c.Mem[0x249D] = x
-	}
-	// 1AE1 STY $249E
-	{
-		c.Mem[0x249E] = y
-	}
-	// 1AE4 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 1AE5 STA $249F
-	{
-		c.Mem[0x249F] = a
-	}
-	// 1AE8 NOP
-	{
-
-	}
-	// 1AE9 NOP
-	{
-
-	}
-	// 1AEA NOP
-	{
-
-	}
-	// 1AEB NOP
-	{
-
-	}
-	// 1AEC NOP
-	{
-
-	}
-	// 1AED NOP
-	{
-
-	}
-	// 1AEE NOP
-	{
-
-	}
-	// 1AEF NOP
-	{
-
-	}
-	// 1AF0 NOP
-	{
-
-	}
-	// 1AF1 NOP
-	{
-
-	}
-	// 1AF2 NOP
-	{
-
-	}
-	// 1AF3 NOP
-	{
-
-	}
-	// 1AF4 NOP
-	{
-
-	}
-	// 1AF5 NOP
-	{
-
-	}
-	// 1AF6 NOP
-	{
-
-	}
-	// 1AF7 NOP
-	{
-
-	}
-	// 1AF8 NOP
-	{
-
-	}
-	// 1AF9 NOP
-	{
-
-	}
-	// 1AFA NOP
-	{
-
-	}
-	// 1AFB NOP
-	{
-
-	}
-	// 1AFC NOP
-	{
-
-	}
-	// 1AFD BCC $1B00
-	{
-		if cf == 0 {
-			clock += 2 << clockShift
-			goto L1B00
-		}
-	}
-
-L1AFF:
-	if off[64] {
-		pc = 0x1AFF
-		goto step
-	}
-	clock += 2<<clockShift + 1
-	// 1AFF NOP
-	{
-
-	}
-
-L1B00:
-	if off[65] {
-		pc = 0x1B00
-		goto step
-	}
-	clock += 6<<clockShift + 1
-	// 1B00 JSR $0700
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x02
-		s -= 2
-		goto L0700
-	}
-
-L1B03:
-	if off[66] {
-		pc = 0x1B03
-		goto step
-	}
-	if clock+29<<clockShift >= end {
-		pc = 0x1B03
-		goto budget
-	}
-	clock += 29<<clockShift + 7
-	// 1B03 PHP
-	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
-
-	}
-	// 1B04 STA $24A0
+	// 1AFC STA $24A0
 	{
 		c.Mem[0x24A0] = a
 	}
-	// 1B07 STX $24A1
+	// 1AFF STX $24A1
 	{
 		c.Mem[0x24A1] = x
 	}
-	// 1B0A STY $24A2
+	// 1B02 STY $24A2
 	{
 		c.Mem[0x24A2] = y
 	}
-	// 1B0D PLA
+	// 1B05 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B0E STA $24A3
+	// 1B06 STA $24A3
 	{
 		c.Mem[0x24A3] = a
 	}
-	// 1B11 JSR $0720
+	// 1B09 NOP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x13
-		s -= 2
-		goto L0720
-	}
 
-L1B14:
-	if off[67] {
-		pc = 0x1B14
-		goto step
 	}
-	if clock+31<<clockShift >= end {
-		pc = 0x1B14
-		goto budget
+	// 1B0A NOP
+	{
+
 	}
-	clock += 31<<clockShift + 8
+	// 1B0B NOP
+	{
+
+	}
+	// 1B0C NOP
+	{
+
+	}
+	// 1B0D NOP
+	{
+
+	}
+	// 1B0E NOP
+	{
+
+	}
+	// 1B0F NOP
+	{
+
+	}
+	// 1B10 NOP
+	{
+
+	}
+	// 1B11 NOP
+	{
+
+	}
+	// 1B12 NOP
+	{
+
+	}
+	// 1B13 NOP
+	{
+
+	}
 	// 1B14 NOP
 	{
 
 	}
-	// 1B15 PHP
+	// 1B15 NOP
 	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
 
 	}
-	// 1B16 STA $24A4
+	// 1B16 NOP
 	{
-		c.Mem[0x24A4] = a
-	}
-	// 1B19 STX $24A5
-	{
-		c.Mem[0x24A5] = x
-	}
-	// 1B1C STY $24A6
-	{
-		c.Mem[0x24A6] = y
-	}
-	// 1B1F PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 1B20 STA $24A7
-	{
-		c.Mem[0x24A7] = a
-	}
-	// 1B23 JSR $0720
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x25
-		s -= 2
-		goto L0720
-	}
 
-L1B26:
-	if off[68] {
-		pc = 0x1B26
-		goto step
 	}
-	if clock+31<<clockShift >= end {
-		pc = 0x1B26
-		goto budget
+	// 1B17 NOP
+	{
+
 	}
-	clock += 31<<clockShift + 8
+	// 1B18 NOP
+	{
+
+	}
+	// 1B19 NOP
+	{
+
+	}
+	// 1B1A NOP
+	{
+
+	}
+	// 1B1B NOP
+	{
+
+	}
+	// 1B1C NOP
+	{
+
+	}
+	// 1B1D NOP
+	{
+
+	}
+	// 1B1E NOP
+	{
+
+	}
+	// 1B1F NOP
+	{
+
+	}
+	// 1B20 NOP
+	{
+
+	}
+	// 1B21 NOP
+	{
+
+	}
+	// 1B22 NOP
+	{
+
+	}
+	// 1B23 NOP
+	{
+
+	}
+	// 1B24 NOP
+	{
+
+	}
+	// 1B25 NOP
+	{
+
+	}
 	// 1B26 NOP
 	{
 
 	}
-	// 1B27 PHP
+	// 1B27 NOP
 	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
 
 	}
-	// 1B28 STA $24A8
+	// 1B28 NOP
 	{
-		c.Mem[0x24A8] = a
+
 	}
-	// 1B2B STX $24A9
+	// 1B29 NOP
 	{
-		c.Mem[0x24A9] = x
+
 	}
-	// 1B2E STY $24AA
+	// 1B2A NOP
 	{
-		c.Mem[0x24AA] = y
+
 	}
-	// 1B31 PLA
+	// 1B2B NOP
 	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
+
 	}
-	// 1B32 STA $24AB
+	// 1B2C NOP
 	{
-		c.Mem[0x24AB] = a
+
 	}
-	// 1B35 JSR $0700
+	// 1B2D NOP
+	{
+
+	}
+	// 1B2E NOP
+	{
+
+	}
+	// 1B2F NOP
+	{
+
+	}
+	// 1B30 NOP
+	{
+
+	}
+	// 1B31 NOP
+	{
+
+	}
+	// 1B32 NOP
+	{
+
+	}
+	// 1B33 NOP
+	{
+
+	}
+	// 1B34 NOP
+	{
+
+	}
+	// 1B35 NOP
+	{
+
+	}
+	// 1B36 NOP
+	{
+
+	}
+	// 1B37 NOP
+	{
+
+	}
+	// 1B38 NOP
+	{
+
+	}
+	// 1B39 NOP
+	{
+
+	}
+	// 1B3A NOP
+	{
+
+	}
+	// 1B3B NOP
+	{
+
+	}
+	// 1B3C NOP
+	{
+
+	}
+	// 1B3D NOP
+	{
+
+	}
+	// 1B3E NOP
+	{
+
+	}
+	// 1B3F NOP
+	{
+
+	}
+	// 1B40 NOP
+	{
+
+	}
+	// 1B41 NOP
+	{
+
+	}
+	// 1B42 NOP
+	{
+
+	}
+	// 1B43 NOP
+	{
+
+	}
+	// 1B44 NOP
+	{
+
+	}
+	// 1B45 NOP
+	{
+
+	}
+	// 1B46 NOP
+	{
+
+	}
+	// 1B47 NOP
+	{
+
+	}
+	// 1B48 NOP
+	{
+
+	}
+	// 1B49 NOP
+	{
+
+	}
+	// 1B4A NOP
+	{
+
+	}
+	// 1B4B NOP
+	{
+
+	}
+	// 1B4C NOP
+	{
+
+	}
+	// 1B4D NOP
+	{
+
+	}
+	// 1B4E NOP
+	{
+
+	}
+	// 1B4F NOP
+	{
+
+	}
+	// 1B50 NOP
+	{
+
+	}
+	// 1B51 NOP
+	{
+
+	}
+	// 1B52 NOP
+	{
+
+	}
+	// 1B53 NOP
+	{
+
+	}
+	// 1B54 NOP
+	{
+
+	}
+	// 1B55 NOP
+	{
+
+	}
+	// 1B56 NOP
+	{
+
+	}
+	// 1B57 NOP
+	{
+
+	}
+	// 1B58 NOP
+	{
+
+	}
+	// 1B59 NOP
+	{
+
+	}
+	// 1B5A NOP
+	{
+
+	}
+	// 1B5B NOP
+	{
+
+	}
+	// 1B5C NOP
+	{
+
+	}
+	// 1B5D NOP
+	{
+
+	}
+	// 1B5E NOP
+	{
+
+	}
+	// 1B5F NOP
+	{
+
+	}
+	// 1B60 NOP
+	{
+
+	}
+	// 1B61 NOP
+	{
+
+	}
+	// 1B62 NOP
+	{
+
+	}
+	// 1B63 NOP
+	{
+
+	}
+	// 1B64 NOP
+	{
+
+	}
+	// 1B65 NOP
+	{
+
+	}
+	// 1B66 NOP
+	{
+
+	}
+	// 1B67 NOP
+	{
+
+	}
+	// 1B68 NOP
+	{
+
+	}
+	// 1B69 NOP
+	{
+
+	}
+	// 1B6A NOP
+	{
+
+	}
+	// 1B6B NOP
+	{
+
+	}
+	// 1B6C NOP
+	{
+
+	}
+	// 1B6D NOP
+	{
+
+	}
+	// 1B6E NOP
+	{
+
+	}
+	// 1B6F NOP
+	{
+
+	}
+	// 1B70 NOP
+	{
+
+	}
+	// 1B71 NOP
+	{
+
+	}
+	// 1B72 NOP
+	{
+
+	}
+	// 1B73 NOP
+	{
+
+	}
+	// 1B74 NOP
+	{
+
+	}
+	// 1B75 NOP
+	{
+
+	}
+	// 1B76 NOP
+	{
+
+	}
+	// 1B77 NOP
+	{
+
+	}
+	// 1B78 NOP
+	{
+
+	}
+	// 1B79 NOP
+	{
+
+	}
+	// 1B7A NOP
+	{
+
+	}
+	// 1B7B NOP
+	{
+
+	}
+	// 1B7C NOP
+	{
+
+	}
+	// 1B7D NOP
+	{
+
+	}
+	// 1B7E NOP
+	{
+
+	}
+	// 1B7F NOP
+	{
+
+	}
+	// 1B80 NOP
+	{
+
+	}
+	// 1B81 NOP
+	{
+
+	}
+	// 1B82 NOP
+	{
+
+	}
+	// 1B83 NOP
+	{
+
+	}
+	// 1B84 NOP
+	{
+
+	}
+	// 1B85 NOP
+	{
+
+	}
+	// 1B86 NOP
+	{
+
+	}
+	// 1B87 NOP
+	{
+
+	}
+	// 1B88 NOP
+	{
+
+	}
+	// 1B89 NOP
+	{
+
+	}
+	// 1B8A NOP
+	{
+
+	}
+	// 1B8B NOP
+	{
+
+	}
+	// 1B8C NOP
+	{
+
+	}
+	// 1B8D NOP
+	{
+
+	}
+	// 1B8E NOP
+	{
+
+	}
+	// 1B8F NOP
+	{
+
+	}
+	// 1B90 NOP
+	{
+
+	}
+	// 1B91 NOP
+	{
+
+	}
+	// 1B92 NOP
+	{
+
+	}
+	// 1B93 NOP
+	{
+
+	}
+	// 1B94 NOP
+	{
+
+	}
+	// 1B95 NOP
+	{
+
+	}
+	// 1B96 NOP
+	{
+
+	}
+	// 1B97 NOP
+	{
+
+	}
+	// 1B98 NOP
+	{
+
+	}
+	// 1B99 NOP
+	{
+
+	}
+	// 1B9A NOP
+	{
+
+	}
+	// 1B9B NOP
+	{
+
+	}
+	// 1B9C NOP
+	{
+
+	}
+	// 1B9D NOP
+	{
+
+	}
+	// 1B9E NOP
+	{
+
+	}
+	// 1B9F NOP
+	{
+
+	}
+	// 1BA0 NOP
+	{
+
+	}
+	// 1BA1 NOP
+	{
+
+	}
+	// 1BA2 NOP
+	{
+
+	}
+	// 1BA3 NOP
+	{
+
+	}
+	// 1BA4 NOP
+	{
+
+	}
+	// 1BA5 NOP
+	{
+
+	}
+	// 1BA6 NOP
+	{
+
+	}
+	// 1BA7 NOP
+	{
+
+	}
+	// 1BA8 NOP
+	{
+
+	}
+	// 1BA9 NOP
+	{
+
+	}
+	// 1BAA NOP
+	{
+
+	}
+	// 1BAB NOP
+	{
+
+	}
+	// 1BAC NOP
+	{
+
+	}
+	// 1BAD NOP
+	{
+
+	}
+	// 1BAE NOP
+	{
+
+	}
+	// 1BAF NOP
+	{
+
+	}
+	// 1BB0 NOP
+	{
+
+	}
+	// 1BB1 NOP
+	{
+
+	}
+	// 1BB2 NOP
+	{
+
+	}
+	// 1BB3 NOP
+	{
+
+	}
+	// 1BB4 NOP
+	{
+
+	}
+	// 1BB5 NOP
+	{
+
+	}
+	// 1BB6 NOP
+	{
+
+	}
+	// 1BB7 NOP
+	{
+
+	}
+	// 1BB8 NOP
+	{
+
+	}
+	// 1BB9 NOP
+	{
+
+	}
+	// 1BBA NOP
+	{
+
+	}
+	// 1BBB NOP
+	{
+
+	}
+	// 1BBC NOP
+	{
+
+	}
+	// 1BBD NOP
+	{
+
+	}
+	// 1BBE NOP
+	{
+
+	}
+	// 1BBF NOP
+	{
+
+	}
+	// 1BC0 NOP
+	{
+
+	}
+	// 1BC1 NOP
+	{
+
+	}
+	// 1BC2 NOP
+	{
+
+	}
+	// 1BC3 NOP
+	{
+
+	}
+	// 1BC4 NOP
+	{
+
+	}
+	// 1BC5 NOP
+	{
+
+	}
+	// 1BC6 NOP
+	{
+
+	}
+	// 1BC7 NOP
+	{
+
+	}
+	// 1BC8 NOP
+	{
+
+	}
+	// 1BC9 NOP
+	{
+
+	}
+	// 1BCA NOP
+	{
+
+	}
+	// 1BCB NOP
+	{
+
+	}
+	// 1BCC NOP
+	{
+
+	}
+	// 1BCD NOP
+	{
+
+	}
+	// 1BCE NOP
+	{
+
+	}
+	// 1BCF NOP
+	{
+
+	}
+	// 1BD0 NOP
+	{
+
+	}
+	// 1BD1 NOP
+	{
+
+	}
+	// 1BD2 NOP
+	{
+
+	}
+	// 1BD3 NOP
+	{
+
+	}
+	// 1BD4 NOP
+	{
+
+	}
+	// 1BD5 NOP
+	{
+
+	}
+	// 1BD6 NOP
+	{
+
+	}
+	// 1BD7 NOP
+	{
+
+	}
+	// 1BD8 NOP
+	{
+
+	}
+	// 1BD9 NOP
+	{
+
+	}
+	// 1BDA NOP
+	{
+
+	}
+	// 1BDB NOP
+	{
+
+	}
+	// 1BDC NOP
+	{
+
+	}
+	// 1BDD NOP
+	{
+
+	}
+	// 1BDE NOP
+	{
+
+	}
+	// 1BDF NOP
+	{
+
+	}
+	// 1BE0 NOP
+	{
+
+	}
+	// 1BE1 NOP
+	{
+
+	}
+	// 1BE2 NOP
+	{
+
+	}
+	// 1BE3 NOP
+	{
+
+	}
+	// 1BE4 NOP
+	{
+
+	}
+	// 1BE5 NOP
+	{
+
+	}
+	// 1BE6 NOP
+	{
+
+	}
+	// 1BE7 NOP
+	{
+
+	}
+	// 1BE8 NOP
+	{
+
+	}
+	// 1BE9 NOP
+	{
+
+	}
+	// 1BEA NOP
+	{
+
+	}
+	// 1BEB NOP
+	{
+
+	}
+	// 1BEC NOP
+	{
+
+	}
+	// 1BED NOP
+	{
+
+	}
+	// 1BEE NOP
+	{
+
+	}
+	// 1BEF NOP
+	{
+
+	}
+	// 1BF0 NOP
+	{
+
+	}
+	// 1BF1 NOP
+	{
+
+	}
+	// 1BF2 NOP
+	{
+
+	}
+	// 1BF3 NOP
+	{
+
+	}
+	// 1BF4 NOP
+	{
+
+	}
+	// 1BF5 NOP
+	{
+
+	}
+	// 1BF6 NOP
+	{
+
+	}
+	// 1BF7 NOP
+	{
+
+	}
+	// 1BF8 NOP
+	{
+
+	}
+	// 1BF9 NOP
+	{
+
+	}
+	// 1BFA NOP
+	{
+
+	}
+	// 1BFB NOP
+	{
+
+	}
+	// 1BFC NOP
+	{
+
+	}
+	// 1BFD BCC $1C00
+	{
+		if cf == 0 {
+			clock += 2 << clockShift
+			goto L1C00
+		}
+	}
+
+L1BFF:
+	if off[66] {
+		pc = 0x1BFF
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 1BFF NOP
+	{
+
+	}
+
+L1C00:
+	if off[67] {
+		pc = 0x1C00
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 1C00 JSR $0700
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x37
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x02
 		s -= 2
 		goto L0700
 	}
 
-L1B38:
-	if off[69] {
-		pc = 0x1B38
+L1C03:
+	if off[68] {
+		pc = 0x1C03
 		goto step
 	}
 	if clock+29<<clockShift >= end {
-		pc = 0x1B38
+		pc = 0x1C03
 		goto budget
 	}
 	clock += 29<<clockShift + 7
-	// 1B38 PHP
+	// 1C03 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -31991,48 +34506,166 @@ L1B38:
 		s--
 
 	}
-	// 1B39 STA $24AC
+	// 1C04 STA $24A4
+	{
+		c.Mem[0x24A4] = a
+	}
+	// 1C07 STX $24A5
+	{
+		c.Mem[0x24A5] = x
+	}
+	// 1C0A STY $24A6
+	{
+		c.Mem[0x24A6] = y
+	}
+	// 1C0D PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C0E STA $24A7
+	{
+		c.Mem[0x24A7] = a
+	}
+	// 1C11 JSR $0720
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x13
+		s -= 2
+		goto L0720
+	}
+
+L1C14:
+	if off[69] {
+		pc = 0x1C14
+		goto step
+	}
+	if clock+31<<clockShift >= end {
+		pc = 0x1C14
+		goto budget
+	}
+	clock += 31<<clockShift + 8
+	// 1C14 NOP
+	{
+
+	}
+	// 1C15 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C16 STA $24A8
+	{
+		c.Mem[0x24A8] = a
+	}
+	// 1C19 STX $24A9
+	{
+		c.Mem[0x24A9] = x
+	}
+	// 1C1C STY $24AA
+	{
+		c.Mem[0x24AA] = y
+	}
+	// 1C1F PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C20 STA $24AB
+	{
+		c.Mem[0x24AB] = a
+	}
+	// 1C23 JSR $0720
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x25
+		s -= 2
+		goto L0720
+	}
+
+L1C26:
+	if off[70] {
+		pc = 0x1C26
+		goto step
+	}
+	if clock+31<<clockShift >= end {
+		pc = 0x1C26
+		goto budget
+	}
+	clock += 31<<clockShift + 8
+	// 1C26 NOP
+	{
+
+	}
+	// 1C27 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C28 STA $24AC
 	{
 		c.Mem[0x24AC] = a
 	}
-	// 1B3C STX $24AD
+	// 1C2B STX $24AD
 	{
 		c.Mem[0x24AD] = x
 	}
-	// 1B3F STY $24AE
+	// 1C2E STY $24AE
 	{
 		c.Mem[0x24AE] = y
 	}
-	// 1B42 PLA
+	// 1C31 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B43 STA $24AF
+	// 1C32 STA $24AF
 	{
 		c.Mem[0x24AF] = a
 	}
-	// 1B46 JSR $0740
+	// 1C35 JSR $0700
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x48
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x37
 		s -= 2
-		goto L0740
+		goto L0700
 	}
 
-L1B49:
-	if off[70] {
-		pc = 0x1B49
+L1C38:
+	if off[71] {
+		pc = 0x1C38
 		goto step
 	}
 	if clock+29<<clockShift >= end {
-		pc = 0x1B49
+		pc = 0x1C38
 		goto budget
 	}
 	clock += 29<<clockShift + 7
-	// 1B49 PHP
+	// 1C38 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -32046,48 +34679,48 @@ L1B49:
 		s--
 
 	}
-	// 1B4A STA $24B0
+	// 1C39 STA $24B0
 	{
 		c.Mem[0x24B0] = a
 	}
-	// 1B4D STX $24B1
+	// 1C3C STX $24B1
 	{
 		c.Mem[0x24B1] = x
 	}
-	// 1B50 STY $24B2
+	// 1C3F STY $24B2
 	{
 		c.Mem[0x24B2] = y
 	}
-	// 1B53 PLA
+	// 1C42 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B54 STA $24B3
+	// 1C43 STA $24B3
 	{
 		c.Mem[0x24B3] = a
 	}
-	// 1B57 JSR $0740
+	// 1C46 JSR $0740
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x59
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x48
 		s -= 2
 		goto L0740
 	}
 
-L1B5A:
-	if off[71] {
-		pc = 0x1B5A
+L1C49:
+	if off[72] {
+		pc = 0x1C49
 		goto step
 	}
-	if clock+27<<clockShift >= end {
-		pc = 0x1B5A
+	if clock+29<<clockShift >= end {
+		pc = 0x1C49
 		goto budget
 	}
-	clock += 27<<clockShift + 8
-	// 1B5A PHP
+	clock += 29<<clockShift + 7
+	// 1C49 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -32101,107 +34734,162 @@ L1B5A:
 		s--
 
 	}
-	// 1B5B STA $24B4
+	// 1C4A STA $24B4
 	{
 		c.Mem[0x24B4] = a
 	}
-	// 1B5E STX $24B5
+	// 1C4D STX $24B5
 	{
 		c.Mem[0x24B5] = x
 	}
-	// 1B61 STY $24B6
+	// 1C50 STY $24B6
 	{
 		c.Mem[0x24B6] = y
 	}
-	// 1B64 PLA
+	// 1C53 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B65 STA $24B7
+	// 1C54 STA $24B7
 	{
 		c.Mem[0x24B7] = a
 	}
-	// 1B68 TSX
+	// 1C57 JSR $0740
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x59
+		s -= 2
+		goto L0740
+	}
+
+L1C5A:
+	if off[73] {
+		pc = 0x1C5A
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x1C5A
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1C5A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C5B STA $24B8
+	{
+		c.Mem[0x24B8] = a
+	}
+	// 1C5E STX $24B9
+	{
+		c.Mem[0x24B9] = x
+	}
+	// 1C61 STY $24BA
+	{
+		c.Mem[0x24BA] = y
+	}
+	// 1C64 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C65 STA $24BB
+	{
+		c.Mem[0x24BB] = a
+	}
+	// 1C68 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1B69 TXS
+	// 1C69 TXS
 	{
 		s = x
 	}
-	// 1B6A JMP ($0600)
+	// 1C6A JMP ($0600)
 	// left to the core
-	pc = 0x1B6A
+	pc = 0x1C6A
 	goto step
 
-L1B6D:
-	if off[72] {
-		pc = 0x1B6D
+L1C6D:
+	if off[74] {
+		pc = 0x1C6D
 		goto step
 	}
 	if clock+0<<clockShift >= end {
-		pc = 0x1B6D
+		pc = 0x1C6D
 		goto budget
 	}
-	// 1B6D BRK
+	// 1C6D BRK
 	// left to the core
-	pc = 0x1B6D
+	pc = 0x1C6D
 	goto step
 
-L1B6F:
-	if off[73] {
-		pc = 0x1B6F
+L1C6F:
+	if off[75] {
+		pc = 0x1C6F
 		goto step
 	}
 	if clock+12<<clockShift >= end {
-		pc = 0x1B6F
+		pc = 0x1C6F
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1B6F LDA $047F
+	// 1C6F LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B72 BNE $1B77
+	// 1C72 BNE $1C77
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1B77
+			goto L1C77
 		}
 	}
 
-L1B74:
-	if off[74] {
-		pc = 0x1B74
+L1C74:
+	if off[76] {
+		pc = 0x1C74
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 1B74 JSR $1F1F
+	// 1C74 JSR $1F1F
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x76
+		c.Mem[sa], c.Mem[sb] = 0x1C, 0x76
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1B77:
-	if off[75] {
-		pc = 0x1B77
+L1C77:
+	if off[77] {
+		pc = 0x1C77
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x1B77
+		pc = 0x1C77
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1B77 JMP $0800
+	// 1C77 JMP $0800
 	{
 		goto L0800
 	}
@@ -32236,7 +34924,7 @@ exit:
 
 // exerciseReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var exerciseReturns = [32]uint16{4: 0x0743, 11: 0x1B77, 14: 0x1B5A, 19: 0x1B49, 21: 0x1B14, 22: 0x1B26, 23: 0x1B38, 25: 0x1B03, 26: 0x0747}
+var exerciseReturns = [32]uint16{0: 0x0747, 1: 0x1C26, 4: 0x0743, 11: 0x1C5A, 13: 0x1C49, 15: 0x1C38, 20: 0x1C14, 22: 0x1C03, 29: 0x1C77}
 
 // exerciseCode marks the bytes of the code, a bit each.
-var exerciseCode = [8192]byte{224: 0x3F, 226: 0x07, 228: 0xFF, 229: 0x07, 232: 0xFF, 233: 0x03, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0xFF, 867: 0xFF, 868: 0xFF, 869: 0xFF, 870: 0xFF, 871: 0xFF, 872: 0xFF, 873: 0xFF, 874: 0xFF, 875: 0xFF, 876: 0xFF, 877: 0xBF, 878: 0xFF, 879: 0x03}
+var exerciseCode = [8192]byte{224: 0x3F, 226: 0x07, 228: 0xFF, 229: 0x07, 232: 0xFF, 233: 0x03, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0xFF, 867: 0xFF, 868: 0xFF, 869: 0xFF, 870: 0xFF, 871: 0xFF, 872: 0xFF, 873: 0xFF, 874: 0xFF, 875: 0xFF, 876: 0xFF, 877: 0xFF, 878: 0xFF, 879: 0xFF, 880: 0xFF, 881: 0xFF, 882: 0xFF, 883: 0xFF, 884: 0xFF, 885: 0xFF, 886: 0xFF, 887: 0xFF, 888: 0xFF, 889: 0xFF, 890: 0xFF, 891: 0xFF, 892: 0xFF, 893: 0xFF, 894: 0xFF, 895: 0xFF, 896: 0xFF, 897: 0xFF, 898: 0xFF, 899: 0xFF, 900: 0xFF, 901: 0xFF, 902: 0xFF, 903: 0xFF, 904: 0xFF, 905: 0xFF, 906: 0xFF, 907: 0xFF, 908: 0xFF, 909: 0xBF, 910: 0xFF, 911: 0x03}

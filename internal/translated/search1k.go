@@ -1150,6 +1150,623 @@ L0018:
 	}
 
 L001A: // WHSET
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 18<<clockShift + 6
+		// 001A LDA SETW,X
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		// 001D STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 001F EOR #$70
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		// 0021 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0023 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0026
+	}
 	clock += 18<<clockShift + 6
 	// 001A LDA SETW,X
 	{
@@ -3010,6 +3627,1237 @@ L026B: // REVERSE
 	}
 
 L026E: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -5931,6 +7779,1237 @@ L026B_0031: // REVERSE
 	goto L026E_0031
 
 L026E_0031: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_0031
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -6070,6 +9149,1237 @@ L026B_012E: // REVERSE
 	goto L026E_012E
 
 L026E_012E: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_012E
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -6523,6 +10833,1237 @@ L026B_018F: // REVERSE
 	goto L026E_018F
 
 L026E_018F: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_018F
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -6848,6 +12389,1237 @@ L026B_01B5: // REVERSE
 	goto L026E_01B5
 
 L026E_01B5: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_01B5
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -10790,6 +17562,1237 @@ L026B_03DD: // REVERSE
 	goto L026E_03DD
 
 L026E_03DD: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_03DD
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -10929,6 +18932,1237 @@ L026B_17DD: // REVERSE
 	goto L026E_17DD
 
 L026E_17DD: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_17DD
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{

@@ -2153,6 +2153,717 @@ L0018:
 	}
 
 L001A: // WHSET
+	// The loop unrolled when x holds 1F, the value set before it:
+	// 32 passes, the BPL taken but on the last.
+	if x == 0x1F {
+		// The pass with x = 1F.
+		x = 0x1F
+		clock += 12<<clockShift + 4
+		// 001A LDA .SETW,X
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		// 001C STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 001E DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1E.
+		x = 0x1E
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1D.
+		x = 0x1D
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1C.
+		x = 0x1C
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1B.
+		x = 0x1B
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1A.
+		x = 0x1A
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 19.
+		x = 0x19
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 18.
+		x = 0x18
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 17.
+		x = 0x17
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 16.
+		x = 0x16
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 15.
+		x = 0x15
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 14.
+		x = 0x14
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 13.
+		x = 0x13
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 12.
+		x = 0x12
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 11.
+		x = 0x11
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 10.
+		x = 0x10
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0021
+	}
 	clock += 12<<clockShift + 4
 	// 001A LDA .SETW,X
 	{
@@ -6974,6 +7685,542 @@ L040A: // XSETUP
 	}
 
 L040E: // XSET1
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 18<<clockShift + 5
+		// 040E LDA .TYPES,X
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		// 0411 STA .ATTR,X
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0414 STA $07DB,X
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0417 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L041A
+	}
 	clock += 18<<clockShift + 5
 	// 040E LDA .TYPES,X
 	{

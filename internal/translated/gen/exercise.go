@@ -135,6 +135,14 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x3F), hi(exerciseData+0x3F), op("LDY", isa.Immediate).Code, 0x12)
 	emit(op("CMP", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40), op("BEQ", isa.Relative).Code, 0x03, op("DEY", isa.Implied).Code, op("BPL", isa.Relative).Code, 0xF8)
 	record()
+	// A loop of one block entered with its counter set to a constant,
+	// unrolled (emu/translate: unroll.go): REVERSE's exchange, and a read
+	// that crosses a page on some passes.
+	emit(op("LDX", isa.Immediate).Code, 0x0B)
+	emit(op("SEC", isa.Implied).Code, op("LDY", isa.ZeroPageX).Code, 0x90, op("LDA", isa.Immediate).Code, 0x77, op("SBC", isa.ZeroPageX).Code, 0xA0)
+	emit(op("STA", isa.ZeroPageX).Code, 0x90, op("STY", isa.ZeroPageX).Code, 0xA0)
+	emit(op("ADC", isa.AbsoluteX).Code, lo(exerciseData+0xF8), hi(exerciseData+0xF8), op("DEX", isa.Implied).Code, op("BPL", isa.Relative).Code, 0xEF)
+	record()
 	// A PLP that sets D now and then (a data byte's bit 3), in the
 	// binary pass: the whole translation leaves decimal mode to the core
 	// from the next instruction.
