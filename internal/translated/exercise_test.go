@@ -10,10 +10,11 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 78 blocks, 2443 instructions, 5238 bytes of code.
+// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 80 blocks, 2452 instructions, 5257 bytes of code.
 var Exercise = &emu.Native{
 	Name: "exercise",
 	Code: []emu.Span{
+		{Addr: 0x0100, Bytes: "\xe8`"},
 		{Addr: 0x0700, Bytes: "\xe8H\b(h`"},
 		{Addr: 0x0710, Bytes: "Hh@"},
 		{Addr: 0x0720, Bytes: "ȭ~\x04\x10\x04\xba\xfe\x01\x01`"},
@@ -51,24 +52,26 @@ var Exercise = &emu.Native{
 		{Addr: 0x1014, Bytes: "\b\x8d\x00\"\x8e\x01\"\x8c\x02\"h\x8d\x03\"\xe6\x80\b\x8d\x04\"\x8e\x05\"\x8c\x06\"h\x8d\a\"\xe8\b\x8d\b\"\x8e\t\"\x8c\n\"h\x8d\v\"\xe9"},
 		{Addr: 0x1043, Bytes: "\b\x8d\f\"\x8e\r\"\x8c\x0e\"h\x8d\x0f\"\xea\b\x8d\x10\"\x8e\x11\"\x8c\x12\"h\x8d\x13\"\xec\x80\x04\b\x8d\x14\"\x8e\x15\"\x8c\x16\"h\x8d\x17\"\xed\x80\x04\b\x8d\x18\"\x8e\x19\"\x8c\x1a\"h\x8d\x1b\"\xee\x80\x04\b\x8d\x1c\"\x8e\x1d\"\x8c\x1e\"h\x8d\x1f\"\xf0\x00\b\x8d \"\x8e!\"\x8c\"\"h\x8d#\"\xf1A\b\x8d$\"\x8e%\"\x8c&\"h\x8d'\"\xf5"},
 		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xd8\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
-		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xa5O\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xad?\x04\xa0\x12\xd9@\x04\xf0\x03\x88\x10\xf8\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$\xa2\v8\xb4\x90\xa9w\xf5\xa0\x95\x90\x94\xa0}\xf8\x04\xca\x10\xef\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$\xad}\x04H(\xe8\xd8\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$  \a\xea\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$  \a\xea\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$ \x00\a\b\x8d\xb0$\x8e\xb1$\x8c\xb2$h\x8d\xb3$ @\a\b\x8d\xb4$\x8e\xb5$\x8c\xb6$h\x8d\xb7$ @\a\b\x8d\xb8$\x8e\xb9$\x8c\xba$h\x8d\xbb$\xba\x9al\x00\x06\x00"},
-		{Addr: 0x1C6F, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
+		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xa5O\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xad?\x04\xa0\x12\xd9@\x04\xf0\x03\x88\x10\xf8\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$\xa2\v8\xb4\x90\xa9w\xf5\xa0\x95\x90\x94\xa0}\xf8\x04\xca\x10\xef\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$\xad}\x04H(\xe8\xd8\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$ \x00\x01\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$  \a\xea\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$  \a\xea\b\x8d\xb0$\x8e\xb1$\x8c\xb2$h\x8d\xb3$ \x00\a\b\x8d\xb4$\x8e\xb5$\x8c\xb6$h\x8d\xb7$ @\a\b\x8d\xb8$\x8e\xb9$\x8c\xba$h\x8d\xbb$ @\a\b\x8d\xbc$\x8e\xbd$\x8c\xbe$h\x8d\xbf$\xba\x9al\x00\x06\x00"},
+		{Addr: 0x1C80, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
 	},
 	Blocks: []uint16{
-		0x0700, 0x0710, 0x0720, 0x0726, 0x072A, 0x0740, 0x0743, 0x0747, 0x0800, 0x0803, 0x0883, 0x0905,
-		0x09A6, 0x0A07, 0x0AA8, 0x0B09, 0x0BAA, 0x0C0B, 0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10, 0x0F62,
-		0x1014, 0x1095, 0x1118, 0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520, 0x15D2,
-		0x1621, 0x1714, 0x1724, 0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40, 0x1A43,
-		0x1A48, 0x1A56, 0x1A59, 0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AA3, 0x1AA7,
-		0x1AAA, 0x1ABD, 0x1AC2, 0x1AC5, 0x1AD5, 0x1AE6, 0x1BFF, 0x1C00, 0x1C03, 0x1C14, 0x1C26, 0x1C38,
-		0x1C49, 0x1C5A, 0x1C6D, 0x1C6F, 0x1C74, 0x1C77,
+		0x0100, 0x0700, 0x0710, 0x0720, 0x0726, 0x072A, 0x0740, 0x0743, 0x0747, 0x0800, 0x0803, 0x0883,
+		0x0905, 0x09A6, 0x0A07, 0x0AA8, 0x0B09, 0x0BAA, 0x0C0B, 0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10,
+		0x0F62, 0x1014, 0x1095, 0x1118, 0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520,
+		0x15D2, 0x1621, 0x1714, 0x1724, 0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40,
+		0x1A43, 0x1A48, 0x1A56, 0x1A59, 0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AA3,
+		0x1AA7, 0x1AAA, 0x1ABD, 0x1AC2, 0x1AC5, 0x1AD5, 0x1AE6, 0x1BFF, 0x1C00, 0x1C03, 0x1C14, 0x1C25,
+		0x1C37, 0x1C49, 0x1C5A, 0x1C6B, 0x1C7E, 0x1C80, 0x1C85, 0x1C88,
 	},
 	Unhooked: []emu.Range{
-		{Lo: 0x0000, Hi: 0x01FF},
+		{Lo: 0x0000, Hi: 0x00FF},
+		{Lo: 0x0102, Hi: 0x01FF},
 		{Lo: 0x0480, Hi: 0x0480},
-		{Lo: 0x2000, Hi: 0x24BB},
+		{Lo: 0x2000, Hi: 0x24BF},
 	},
 	Parts: []emu.Part{
+		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0101}}},
 		{Start: 0x0700, Bytes: []emu.Range{{Lo: 0x0700, Hi: 0x0705}}},
 		{Start: 0x0710, Bytes: []emu.Range{{Lo: 0x0710, Hi: 0x0712}}},
 		{Start: 0x0720, Bytes: []emu.Range{{Lo: 0x0720, Hi: 0x0725}}},
@@ -138,15 +141,16 @@ var Exercise = &emu.Native{
 		{Start: 0x1BFF, Bytes: []emu.Range{{Lo: 0x1BFF, Hi: 0x1BFF}}},
 		{Start: 0x1C00, Bytes: []emu.Range{{Lo: 0x1C00, Hi: 0x1C02}}},
 		{Start: 0x1C03, Bytes: []emu.Range{{Lo: 0x1C03, Hi: 0x1C13}}},
-		{Start: 0x1C14, Bytes: []emu.Range{{Lo: 0x1C14, Hi: 0x1C25}}},
-		{Start: 0x1C26, Bytes: []emu.Range{{Lo: 0x1C26, Hi: 0x1C37}}},
-		{Start: 0x1C38, Bytes: []emu.Range{{Lo: 0x1C38, Hi: 0x1C48}}},
+		{Start: 0x1C14, Bytes: []emu.Range{{Lo: 0x1C14, Hi: 0x1C24}}},
+		{Start: 0x1C25, Bytes: []emu.Range{{Lo: 0x1C25, Hi: 0x1C36}}},
+		{Start: 0x1C37, Bytes: []emu.Range{{Lo: 0x1C37, Hi: 0x1C48}}},
 		{Start: 0x1C49, Bytes: []emu.Range{{Lo: 0x1C49, Hi: 0x1C59}}},
-		{Start: 0x1C5A, Bytes: []emu.Range{{Lo: 0x1C5A, Hi: 0x1C6C}}},
-		{Start: 0x1C6D, Bytes: []emu.Range{{Lo: 0x1C6D, Hi: 0x1C6D}}},
-		{Start: 0x1C6F, Bytes: []emu.Range{{Lo: 0x1C6F, Hi: 0x1C73}}},
-		{Start: 0x1C74, Bytes: []emu.Range{{Lo: 0x1C74, Hi: 0x1C76}}},
-		{Start: 0x1C77, Bytes: []emu.Range{{Lo: 0x1C77, Hi: 0x1C79}}},
+		{Start: 0x1C5A, Bytes: []emu.Range{{Lo: 0x1C5A, Hi: 0x1C6A}}},
+		{Start: 0x1C6B, Bytes: []emu.Range{{Lo: 0x1C6B, Hi: 0x1C7D}}},
+		{Start: 0x1C7E, Bytes: []emu.Range{{Lo: 0x1C7E, Hi: 0x1C7E}}},
+		{Start: 0x1C80, Bytes: []emu.Range{{Lo: 0x1C80, Hi: 0x1C84}}},
+		{Start: 0x1C85, Bytes: []emu.Range{{Lo: 0x1C85, Hi: 0x1C87}}},
+		{Start: 0x1C88, Bytes: []emu.Range{{Lo: 0x1C88, Hi: 0x1C8A}}},
 	},
 	Enter:      exercise,
 	EnterParts: exerciseParts,
@@ -184,6 +188,11 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	end := budget << clockShift
 	stop, core := emu.StopBudget, uint64(0)
 	switch pc {
+	case 0x0100:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0100
 	case 0x0700:
 		if 22 >= budget {
 			goto budget
@@ -530,57 +539,110 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1C03
 	case 0x1C14:
-		if 31 >= budget {
-			goto budget
-		}
-		goto L1C14
-	case 0x1C26:
-		if 31 >= budget {
-			goto budget
-		}
-		goto L1C26
-	case 0x1C38:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L1C38
+		goto L1C14
+	case 0x1C25:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1C25
+	case 0x1C37:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1C37
 	case 0x1C49:
 		if 29 >= budget {
 			goto budget
 		}
 		goto L1C49
 	case 0x1C5A:
-		if 27 >= budget {
+		if 29 >= budget {
 			goto budget
 		}
 		goto L1C5A
-	case 0x1C6D:
+	case 0x1C6B:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1C6B
+	case 0x1C7E:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1C6D
-	case 0x1C6F:
+		goto L1C7E
+	case 0x1C80:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1C6F
-	case 0x1C74:
+		goto L1C80
+	case 0x1C85:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1C74
-	case 0x1C77:
+		goto L1C85
+	case 0x1C88:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1C77
+		goto L1C88
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1C6D) || (pc >= 0x1C6F && pc <= 0x1C79) {
+		if (pc >= 0x0100 && pc <= 0x0101) || (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1C7E) || (pc >= 0x1C80 && pc <= 0x1C8A) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
+	}
+
+L0100:
+	if clock+8<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0100 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0101 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x1C14:
+			goto L1C14
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
 	}
 
 L0700:
@@ -597,6 +659,11 @@ L0700:
 	// 0701 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -611,6 +678,11 @@ L0700:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -648,29 +720,31 @@ L0700:
 			goto L0743
 		case 0x1C03:
 			goto L1C03
-		case 0x1C38:
-			goto L1C38
+		case 0x1C49:
+			goto L1C49
 		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
 			case 4:
 				goto L0743
-			case 11:
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
 				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
 			case 20:
-				goto L1C14
+				goto L1C25
 			case 22:
-				goto L1C03
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
 			case 29:
-				goto L1C77
+				goto L1C03
 			}
 		}
 		goto step
@@ -685,6 +759,11 @@ L0710:
 	// 0710 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 7<<clockShift + 2
+			pc = 0x0710
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -736,7 +815,7 @@ L0726:
 	// 0727 INC $0101,X
 	{
 		ea := 0x0101 + uint16(x)
-		if c.Hooked(ea) {
+		if ea <= 0x0101 || c.Hooked(ea) {
 			clock -= 7<<clockShift + 1
 			pc = 0x0727
 			goto step
@@ -758,31 +837,33 @@ L072A:
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1C14:
-			goto L1C14
-		case 0x1C26:
-			goto L1C26
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
 		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
 			case 4:
 				goto L0743
-			case 11:
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
 				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
 			case 20:
-				goto L1C14
+				goto L1C25
 			case 22:
-				goto L1C03
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
 			case 29:
-				goto L1C77
+				goto L1C03
 			}
 		}
 		goto step
@@ -796,8 +877,13 @@ L0740:
 	clock += 6<<clockShift + 1
 	// 0740 JSR $0700
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x07, 0x42
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0740
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x42, 0x07
 		s -= 2
 		goto L0700_0743
 	}
@@ -815,8 +901,13 @@ L0743:
 	}
 	// 0744 JSR $0720
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x07, 0x46
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0744
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x07
 		s -= 2
 		goto L0720_0747
 	}
@@ -843,31 +934,33 @@ L0747:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x1C49:
-			goto L1C49
 		case 0x1C5A:
 			goto L1C5A
+		case 0x1C6B:
+			goto L1C6B
 		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
 			case 4:
 				goto L0743
-			case 11:
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
 				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
 			case 20:
-				goto L1C14
+				goto L1C25
 			case 22:
-				goto L1C03
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
 			case 29:
-				goto L1C77
+				goto L1C03
 			}
 		}
 		goto step
@@ -913,6 +1006,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0803
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -956,6 +1054,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0813
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1001,6 +1104,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x0823
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1038,6 +1146,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x0831
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1052,6 +1165,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0832
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1095,6 +1213,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0842
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1140,6 +1263,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0851
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1183,6 +1311,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0862
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1228,6 +1361,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0873
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1275,6 +1413,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 222<<clockShift + 56
+			pc = 0x0883
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1320,6 +1463,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 194<<clockShift + 49
+			pc = 0x0893
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1363,6 +1511,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 167<<clockShift + 42
+			pc = 0x08A3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1409,6 +1562,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 138<<clockShift + 35
+			pc = 0x08B3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1450,6 +1608,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 113<<clockShift + 28
+			pc = 0x08C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1495,6 +1658,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 86<<clockShift + 21
+			pc = 0x08D3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1540,6 +1708,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 59<<clockShift + 14
+			pc = 0x08E4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1591,6 +1764,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x08F5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1643,6 +1821,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x0905
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1686,6 +1869,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 239<<clockShift + 63
+			pc = 0x0915
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1729,6 +1917,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 213<<clockShift + 56
+			pc = 0x0925
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1773,6 +1966,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0935
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1825,6 +2023,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x0944
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1868,6 +2071,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x0954
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1912,6 +2120,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0963
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1955,6 +2168,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0974
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1998,6 +2216,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0985
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2042,6 +2265,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0996
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2089,6 +2317,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x09A6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2134,6 +2367,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x09B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2177,6 +2415,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x09C6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2222,6 +2465,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x09D6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2263,6 +2511,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x09E5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2308,6 +2561,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x09F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2360,6 +2618,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 270<<clockShift + 70
+			pc = 0x0A07
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2410,6 +2673,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 240<<clockShift + 63
+			pc = 0x0A18
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2455,6 +2723,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0A28
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2498,6 +2771,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0A38
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2543,6 +2821,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x0A48
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2573,6 +2856,11 @@ L0A07:
 	// 0A56 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x0A56
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -2587,6 +2875,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0A57
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2630,6 +2923,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0A67
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2675,6 +2973,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0A76
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2718,6 +3021,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0A87
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2763,6 +3071,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0A98
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2810,6 +3123,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0AA8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2855,6 +3173,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0AB8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2898,6 +3221,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0AC8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2944,6 +3272,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0AD8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2985,6 +3318,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0AE7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3030,6 +3368,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x0AF8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3082,6 +3425,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x0B09
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3133,6 +3481,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 241<<clockShift + 63
+			pc = 0x0B1A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3182,6 +3535,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 212<<clockShift + 56
+			pc = 0x0B2A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3229,6 +3587,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 186<<clockShift + 49
+			pc = 0x0B3A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3273,6 +3636,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x0B4A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3317,6 +3685,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0B59
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3364,6 +3737,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0B69
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3408,6 +3786,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0B78
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3455,6 +3838,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0B89
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3499,6 +3887,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0B9A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3546,6 +3939,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0BAA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3595,6 +3993,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0BBA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3642,6 +4045,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0BCA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3687,6 +4095,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0BDA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3728,6 +4141,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0BE9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3777,6 +4195,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x0BFA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3833,6 +4256,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 293<<clockShift + 77
+			pc = 0x0C0B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3883,6 +4311,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 263<<clockShift + 70
+			pc = 0x0C1C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3931,6 +4364,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 234<<clockShift + 63
+			pc = 0x0C2C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3972,6 +4410,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 208<<clockShift + 56
+			pc = 0x0C3C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4013,6 +4456,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 182<<clockShift + 49
+			pc = 0x0C4C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4054,6 +4502,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x0C5C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4096,6 +4549,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0C6B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4138,6 +4596,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0C7A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4179,6 +4642,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0C8B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4220,6 +4688,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0C9C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4261,6 +4734,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0CAD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4308,6 +4786,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0CBD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4355,6 +4838,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0CCD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4397,6 +4885,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0CDD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4439,6 +4932,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0CED
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4481,6 +4979,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0CFD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4530,6 +5033,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 394<<clockShift + 105
+			pc = 0x0D0C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4577,6 +5085,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 366<<clockShift + 98
+			pc = 0x0D1D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4624,6 +5137,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 338<<clockShift + 91
+			pc = 0x0D2E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4667,6 +5185,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 313<<clockShift + 84
+			pc = 0x0D3E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4712,6 +5235,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 284<<clockShift + 77
+			pc = 0x0D4E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4755,6 +5283,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 259<<clockShift + 70
+			pc = 0x0D5E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4798,6 +5331,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 233<<clockShift + 63
+			pc = 0x0D6E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4841,6 +5379,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 207<<clockShift + 56
+			pc = 0x0D7E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4884,6 +5427,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 181<<clockShift + 49
+			pc = 0x0D8E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4926,6 +5474,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x0D9D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4969,6 +5522,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0DAD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5011,6 +5569,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0DBC
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5054,6 +5617,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0DCD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5097,6 +5665,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0DDE
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5140,6 +5713,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0DEF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5187,6 +5765,11 @@ L0DFF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 7
+			pc = 0x0DFF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5239,6 +5822,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 423<<clockShift + 112
+			pc = 0x0E0F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5282,6 +5870,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 396<<clockShift + 105
+			pc = 0x0E1F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5325,6 +5918,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 369<<clockShift + 98
+			pc = 0x0E2F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5368,6 +5966,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 342<<clockShift + 91
+			pc = 0x0E3F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5409,6 +6012,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 317<<clockShift + 84
+			pc = 0x0E4E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5454,6 +6062,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 290<<clockShift + 77
+			pc = 0x0E5F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5496,6 +6109,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x0E6E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5541,6 +6159,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 238<<clockShift + 63
+			pc = 0x0E7F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5586,6 +6209,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0E90
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5631,6 +6259,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 184<<clockShift + 49
+			pc = 0x0EA1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5675,6 +6308,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 159<<clockShift + 42
+			pc = 0x0EB1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5721,6 +6359,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 130<<clockShift + 35
+			pc = 0x0EC1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5765,6 +6408,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 104<<clockShift + 28
+			pc = 0x0ED1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5809,6 +6457,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 78<<clockShift + 21
+			pc = 0x0EE1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5853,6 +6506,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 50<<clockShift + 14
+			pc = 0x0EF1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5895,6 +6553,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0F00
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5946,6 +6609,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x0F10
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5988,6 +6656,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0F1F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6032,6 +6705,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0F30
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6076,6 +6754,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0F41
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6120,6 +6803,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0F52
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6167,6 +6855,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 299<<clockShift + 77
+			pc = 0x0F62
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6213,6 +6906,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x0F72
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6257,6 +6955,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 244<<clockShift + 63
+			pc = 0x0F82
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6302,6 +7005,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 215<<clockShift + 56
+			pc = 0x0F92
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6343,6 +7051,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x0FA1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6389,6 +7102,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0FB2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6435,6 +7153,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 136<<clockShift + 35
+			pc = 0x0FC3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6485,6 +7208,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0FD4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6529,6 +7257,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0FE4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6579,6 +7312,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0FF4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6623,6 +7361,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 26<<clockShift + 7
+			pc = 0x1004
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6678,6 +7421,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1014
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6722,6 +7470,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 183<<clockShift + 49
+			pc = 0x1024
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6764,6 +7517,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1033
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6812,6 +7570,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1043
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6853,6 +7616,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1052
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6897,6 +7665,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1063
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6945,6 +7718,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1074
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6989,6 +7767,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1085
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7036,6 +7819,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 224<<clockShift + 57
+			pc = 0x1095
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7086,6 +7874,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 196<<clockShift + 50
+			pc = 0x10A5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7134,6 +7927,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 169<<clockShift + 43
+			pc = 0x10B5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7179,6 +7977,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 140<<clockShift + 36
+			pc = 0x10C5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7225,6 +8028,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 115<<clockShift + 29
+			pc = 0x10D4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7275,6 +8083,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 88<<clockShift + 22
+			pc = 0x10E5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7325,6 +8138,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 61<<clockShift + 15
+			pc = 0x10F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7375,6 +8193,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 31<<clockShift + 8
+			pc = 0x1107
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7431,6 +8254,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1118
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7474,6 +8302,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x1128
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7519,6 +8352,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x1138
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7556,6 +8394,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x1146
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7570,6 +8413,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x1147
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7613,6 +8461,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x1157
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7658,6 +8511,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1166
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7701,6 +8559,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1177
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7746,6 +8609,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1188
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7793,6 +8661,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 222<<clockShift + 56
+			pc = 0x1198
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7838,6 +8711,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 194<<clockShift + 49
+			pc = 0x11A8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7881,6 +8759,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 167<<clockShift + 42
+			pc = 0x11B8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7927,6 +8810,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 138<<clockShift + 35
+			pc = 0x11C8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7968,6 +8856,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 113<<clockShift + 28
+			pc = 0x11D7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8013,6 +8906,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 86<<clockShift + 21
+			pc = 0x11E8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8058,6 +8956,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 59<<clockShift + 14
+			pc = 0x11F9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8109,6 +9012,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x120A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8161,6 +9069,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x121A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8204,6 +9117,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 239<<clockShift + 63
+			pc = 0x122A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8247,6 +9165,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 213<<clockShift + 56
+			pc = 0x123A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8291,6 +9214,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x124A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8343,6 +9271,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1259
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8386,6 +9319,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1269
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8430,6 +9368,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1278
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8473,6 +9416,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1289
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8516,6 +9464,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x129A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8560,6 +9513,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x12AB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8607,6 +9565,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x12BB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8652,6 +9615,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x12CB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8695,6 +9663,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x12DB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8740,6 +9713,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x12EB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8781,6 +9759,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x12FA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8826,6 +9809,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x130B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8878,6 +9866,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 270<<clockShift + 70
+			pc = 0x131C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8928,6 +9921,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 240<<clockShift + 63
+			pc = 0x132D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8973,6 +9971,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x133D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9016,6 +10019,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x134D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9061,6 +10069,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x135D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9091,6 +10104,11 @@ L131C:
 	// 136B PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x136B
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -9105,6 +10123,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x136C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9148,6 +10171,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x137C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9193,6 +10221,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x138B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9236,6 +10269,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x139C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9281,6 +10319,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x13AD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9328,6 +10371,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x13BD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9373,6 +10421,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x13CD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9416,6 +10469,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x13DD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9462,6 +10520,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x13ED
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9503,6 +10566,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x13FC
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9548,6 +10616,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x140D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9600,6 +10673,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x141E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9651,6 +10729,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 241<<clockShift + 63
+			pc = 0x142F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9700,6 +10783,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 212<<clockShift + 56
+			pc = 0x143F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9747,6 +10835,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 186<<clockShift + 49
+			pc = 0x144F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9791,6 +10884,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x145F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9835,6 +10933,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x146E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9882,6 +10985,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x147E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9926,6 +11034,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x148D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9973,6 +11086,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x149E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10017,6 +11135,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x14AF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10064,6 +11187,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x14BF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10113,6 +11241,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x14CF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10160,6 +11293,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x14DF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10205,6 +11343,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x14EF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10246,6 +11389,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x14FE
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10295,6 +11443,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x150F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10351,6 +11504,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 293<<clockShift + 77
+			pc = 0x1520
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10401,6 +11559,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 263<<clockShift + 70
+			pc = 0x1531
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10449,6 +11612,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 234<<clockShift + 63
+			pc = 0x1541
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10490,6 +11658,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 208<<clockShift + 56
+			pc = 0x1551
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10531,6 +11704,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 182<<clockShift + 49
+			pc = 0x1561
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10572,6 +11750,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x1571
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10614,6 +11797,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x1580
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10656,6 +11844,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x158F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10697,6 +11890,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x15A0
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10738,6 +11936,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x15B1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10779,6 +11982,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x15C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10826,6 +12034,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x15D2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10873,6 +12086,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x15E2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10915,6 +12133,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x15F2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10957,6 +12180,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x1602
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10999,6 +12227,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1612
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11048,6 +12281,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 394<<clockShift + 105
+			pc = 0x1621
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11095,6 +12333,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 366<<clockShift + 98
+			pc = 0x1632
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11142,6 +12385,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 338<<clockShift + 91
+			pc = 0x1643
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11185,6 +12433,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 313<<clockShift + 84
+			pc = 0x1653
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11230,6 +12483,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 284<<clockShift + 77
+			pc = 0x1663
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11273,6 +12531,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 259<<clockShift + 70
+			pc = 0x1673
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11316,6 +12579,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 233<<clockShift + 63
+			pc = 0x1683
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11359,6 +12627,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 207<<clockShift + 56
+			pc = 0x1693
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11402,6 +12675,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 181<<clockShift + 49
+			pc = 0x16A3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11444,6 +12722,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x16B2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11487,6 +12770,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x16C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11529,6 +12817,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x16D1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11572,6 +12865,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x16E2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11615,6 +12913,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x16F3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11658,6 +12961,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1704
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11705,6 +13013,11 @@ L1714:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 7
+			pc = 0x1714
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11757,6 +13070,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 423<<clockShift + 112
+			pc = 0x1724
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11800,6 +13118,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 396<<clockShift + 105
+			pc = 0x1734
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11843,6 +13166,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 369<<clockShift + 98
+			pc = 0x1744
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11886,6 +13214,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 342<<clockShift + 91
+			pc = 0x1754
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11927,6 +13260,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 317<<clockShift + 84
+			pc = 0x1763
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11972,6 +13310,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 290<<clockShift + 77
+			pc = 0x1774
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12014,6 +13357,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x1783
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12059,6 +13407,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 238<<clockShift + 63
+			pc = 0x1794
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12104,6 +13457,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x17A5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12149,6 +13507,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 184<<clockShift + 49
+			pc = 0x17B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12193,6 +13556,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 159<<clockShift + 42
+			pc = 0x17C6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12239,6 +13607,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 130<<clockShift + 35
+			pc = 0x17D6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12283,6 +13656,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 104<<clockShift + 28
+			pc = 0x17E6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12327,6 +13705,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 78<<clockShift + 21
+			pc = 0x17F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12371,6 +13754,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 50<<clockShift + 14
+			pc = 0x1806
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12413,6 +13801,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1815
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12464,6 +13857,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1825
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12506,6 +13904,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1834
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12550,6 +13953,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1845
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12594,6 +14002,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1856
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12638,6 +14051,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1867
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12685,6 +14103,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 299<<clockShift + 77
+			pc = 0x1877
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12731,6 +14154,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x1887
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12775,6 +14203,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 244<<clockShift + 63
+			pc = 0x1897
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12820,6 +14253,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 215<<clockShift + 56
+			pc = 0x18A7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12861,6 +14299,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x18B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12907,6 +14350,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x18C7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12953,6 +14401,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 136<<clockShift + 35
+			pc = 0x18D8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13003,6 +14456,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x18E9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13047,6 +14505,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x18F9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13097,6 +14560,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x1909
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13141,6 +14609,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 26<<clockShift + 7
+			pc = 0x1919
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13196,6 +14669,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1929
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13240,6 +14718,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 183<<clockShift + 49
+			pc = 0x1939
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13282,6 +14765,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1948
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13330,6 +14818,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1958
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13371,6 +14864,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1967
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13415,6 +14913,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1978
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13463,6 +14966,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1989
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13507,6 +15015,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x199A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13554,6 +15067,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 218<<clockShift + 56
+			pc = 0x19AA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13604,6 +15122,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x19BA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13652,6 +15175,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x19CA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13697,6 +15225,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 35
+			pc = 0x19DA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13743,6 +15276,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 109<<clockShift + 28
+			pc = 0x19E9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13793,6 +15331,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 82<<clockShift + 21
+			pc = 0x19FA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13843,6 +15386,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 55<<clockShift + 14
+			pc = 0x1A0B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13893,6 +15441,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1A1C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13973,6 +15526,11 @@ L1A32:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 23<<clockShift + 6
+			pc = 0x1A32
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -14081,6 +15639,11 @@ L1A48:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 23<<clockShift + 6
+			pc = 0x1A48
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -14153,6 +15716,11 @@ L1A5D:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 8
+			pc = 0x1A5D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -14292,6 +15860,11 @@ L1A76:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 8
+			pc = 0x1A76
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -14430,6 +16003,11 @@ L1A91:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 8
+			pc = 0x1A91
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -14557,6 +16135,11 @@ L1AAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 8
+			pc = 0x1AAA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -14683,6 +16266,11 @@ L1AC5:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1AC5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -15405,6 +16993,11 @@ L1AE6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 551<<clockShift + 262
+			pc = 0x1AE6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -15441,6 +17034,11 @@ L1AE6:
 	// 1AF7 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 524<<clockShift + 255
+			pc = 0x1AF7
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -15479,6 +17077,11 @@ L1AE6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 513<<clockShift + 251
+			pc = 0x1AFB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16501,8 +18104,13 @@ L1C00:
 	clock += 6<<clockShift + 1
 	// 1C00 JSR $0700
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x02
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C00
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x1C
 		s -= 2
 		goto L0700_1C03
 	}
@@ -16523,6 +18131,11 @@ L1C03:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C03
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16550,25 +18163,26 @@ L1C03:
 	{
 		c.Mem[0x24A7] = a
 	}
-	// 1C11 JSR $0720
+	// 1C11 JSR $0100
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x13
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C11
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x13, 0x1C
 		s -= 2
-		goto L0720_1C14
+		goto L0100
 	}
 
 L1C14:
-	if clock+31<<clockShift >= end {
+	if clock+29<<clockShift >= end {
 		pc = 0x1C14
 		goto budget
 	}
-	clock += 31<<clockShift + 8
-	// 1C14 NOP
-	{
-
-	}
-	// 1C15 PHP
+	clock += 29<<clockShift + 7
+	// 1C14 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -16578,52 +18192,62 @@ L1C14:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C14
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1C16 STA $24A8
+	// 1C15 STA $24A8
 	{
 		c.Mem[0x24A8] = a
 	}
-	// 1C19 STX $24A9
+	// 1C18 STX $24A9
 	{
 		c.Mem[0x24A9] = x
 	}
-	// 1C1C STY $24AA
+	// 1C1B STY $24AA
 	{
 		c.Mem[0x24AA] = y
 	}
-	// 1C1F PLA
+	// 1C1E PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C20 STA $24AB
+	// 1C1F STA $24AB
 	{
 		c.Mem[0x24AB] = a
 	}
-	// 1C23 JSR $0720
+	// 1C22 JSR $0720
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x25
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C22
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x24, 0x1C
 		s -= 2
-		goto L0720_1C26
+		goto L0720_1C25
 	}
 
-L1C26:
+L1C25:
 	if clock+31<<clockShift >= end {
-		pc = 0x1C26
+		pc = 0x1C25
 		goto budget
 	}
 	clock += 31<<clockShift + 8
-	// 1C26 NOP
+	// 1C25 NOP
 	{
 
 	}
-	// 1C27 PHP
+	// 1C26 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -16633,47 +18257,61 @@ L1C26:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C26
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1C28 STA $24AC
+	// 1C27 STA $24AC
 	{
 		c.Mem[0x24AC] = a
 	}
-	// 1C2B STX $24AD
+	// 1C2A STX $24AD
 	{
 		c.Mem[0x24AD] = x
 	}
-	// 1C2E STY $24AE
+	// 1C2D STY $24AE
 	{
 		c.Mem[0x24AE] = y
 	}
-	// 1C31 PLA
+	// 1C30 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C32 STA $24AF
+	// 1C31 STA $24AF
 	{
 		c.Mem[0x24AF] = a
 	}
-	// 1C35 JSR $0700
+	// 1C34 JSR $0720
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x37
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C34
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x1C
 		s -= 2
-		goto L0700_1C38
+		goto L0720_1C37
 	}
 
-L1C38:
-	if clock+29<<clockShift >= end {
-		pc = 0x1C38
+L1C37:
+	if clock+31<<clockShift >= end {
+		pc = 0x1C37
 		goto budget
 	}
-	clock += 29<<clockShift + 7
+	clock += 31<<clockShift + 8
+	// 1C37 NOP
+	{
+
+	}
 	// 1C38 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -16684,6 +18322,11 @@ L1C38:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C38
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16711,12 +18354,17 @@ L1C38:
 	{
 		c.Mem[0x24B3] = a
 	}
-	// 1C46 JSR $0740
+	// 1C46 JSR $0700
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x48
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C46
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x1C
 		s -= 2
-		goto L0740_1C49
+		goto L0700_1C49
 	}
 
 L1C49:
@@ -16735,6 +18383,11 @@ L1C49:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C49
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16764,18 +18417,23 @@ L1C49:
 	}
 	// 1C57 JSR $0740
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x59
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C57
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x1C
 		s -= 2
 		goto L0740_1C5A
 	}
 
 L1C5A:
-	if clock+27<<clockShift >= end {
+	if clock+29<<clockShift >= end {
 		pc = 0x1C5A
 		goto budget
 	}
-	clock += 27<<clockShift + 8
+	clock += 29<<clockShift + 7
 	// 1C5A PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -16786,6 +18444,11 @@ L1C5A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C5A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16813,68 +18476,134 @@ L1C5A:
 	{
 		c.Mem[0x24BB] = a
 	}
-	// 1C68 TSX
+	// 1C68 JSR $0740
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C68
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6A, 0x1C
+		s -= 2
+		goto L0740_1C6B
+	}
+
+L1C6B:
+	if clock+27<<clockShift >= end {
+		pc = 0x1C6B
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1C6B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 8
+			pc = 0x1C6B
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C6C STA $24BC
+	{
+		c.Mem[0x24BC] = a
+	}
+	// 1C6F STX $24BD
+	{
+		c.Mem[0x24BD] = x
+	}
+	// 1C72 STY $24BE
+	{
+		c.Mem[0x24BE] = y
+	}
+	// 1C75 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C76 STA $24BF
+	{
+		c.Mem[0x24BF] = a
+	}
+	// 1C79 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1C69 TXS
+	// 1C7A TXS
 	{
 		s = x
 	}
-	// 1C6A JMP ($0600)
+	// 1C7B JMP ($0600)
 	// left to the core
-	pc = 0x1C6A
+	pc = 0x1C7B
 	goto step
 
-L1C6D:
+L1C7E:
 	if clock+0<<clockShift >= end {
-		pc = 0x1C6D
+		pc = 0x1C7E
 		goto budget
 	}
-	// 1C6D BRK
+	// 1C7E BRK
 	// left to the core
-	pc = 0x1C6D
+	pc = 0x1C7E
 	goto step
 
-L1C6F:
+L1C80:
 	if clock+12<<clockShift >= end {
-		pc = 0x1C6F
+		pc = 0x1C80
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1C6F LDA $047F
+	// 1C80 LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C72 BNE $1C77
+	// 1C83 BNE $1C88
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1C77
+			goto L1C88
 		}
 	}
 
-L1C74:
+L1C85:
 	clock += 6<<clockShift + 1
-	// 1C74 JSR $1F1F
+	// 1C85 JSR $1F1F
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x76
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C85
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x87, 0x1C
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1C77:
+L1C88:
 	if clock+3<<clockShift >= end {
-		pc = 0x1C77
+		pc = 0x1C88
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1C77 JMP $0800
+	// 1C88 JMP $0800
 	{
 		goto L0800
 	}
@@ -16895,6 +18624,11 @@ L0700_0743:
 	// 0701 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -16909,6 +18643,11 @@ L0700_0743:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16981,7 +18720,7 @@ L0726_0747:
 	// 0727 INC $0101,X
 	{
 		ea := 0x0101 + uint16(x)
-		if c.Hooked(ea) {
+		if ea <= 0x0101 || c.Hooked(ea) {
 			clock -= 7<<clockShift + 1
 			pc = 0x0727
 			goto step
@@ -17007,31 +18746,33 @@ L072A_0747:
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1C14:
-			goto L1C14
-		case 0x1C26:
-			goto L1C26
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
 		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
 			case 4:
 				goto L0743
-			case 11:
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
 				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
 			case 20:
-				goto L1C14
+				goto L1C25
 			case 22:
-				goto L1C03
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
 			case 29:
-				goto L1C77
+				goto L1C03
 			}
 		}
 		goto step
@@ -17053,6 +18794,11 @@ L0700_1C03:
 	// 0701 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -17067,6 +18813,11 @@ L0700_1C03:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17101,9 +18852,9 @@ L0700_1C03:
 		goto L1C03
 	}
 
-	// The copy of 0720 for the call at 1C11.
+	// The copy of 0720 for the call at 1C22.
 
-L0720_1C14:
+L0720_1C25:
 	if clock+23<<clockShift >= end {
 		pc = 0x0720
 		goto budget
@@ -17124,12 +18875,12 @@ L0720_1C14:
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L072A_1C14
+			goto L072A_1C25
 		}
-		goto L0726_1C14
+		goto L0726_1C25
 	}
 
-L0726_1C14:
+L0726_1C25:
 	clock += 9<<clockShift + 2
 	// 0726 TSX
 	{
@@ -17139,7 +18890,7 @@ L0726_1C14:
 	// 0727 INC $0101,X
 	{
 		ea := 0x0101 + uint16(x)
-		if c.Hooked(ea) {
+		if ea <= 0x0101 || c.Hooked(ea) {
 			clock -= 7<<clockShift + 1
 			pc = 0x0727
 			goto step
@@ -17149,9 +18900,9 @@ L0726_1C14:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	goto L072A_1C14
+	goto L072A_1C25
 
-L072A_1C14:
+L072A_1C25:
 	clock += 6<<clockShift + 1
 	// 072A RTS
 	{
@@ -17159,45 +18910,47 @@ L072A_1C14:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x1C14 { // the call this copy serves
-			goto L1C14
+		if pc == 0x1C25 { // the call this copy serves
+			goto L1C25
 		}
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1C14:
-			goto L1C14
-		case 0x1C26:
-			goto L1C26
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
 		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
 			case 4:
 				goto L0743
-			case 11:
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
 				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
 			case 20:
-				goto L1C14
+				goto L1C25
 			case 22:
-				goto L1C03
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
 			case 29:
-				goto L1C77
+				goto L1C03
 			}
 		}
 		goto step
 	}
 
-	// The copy of 0720 for the call at 1C23.
+	// The copy of 0720 for the call at 1C34.
 
-L0720_1C26:
+L0720_1C37:
 	if clock+23<<clockShift >= end {
 		pc = 0x0720
 		goto budget
@@ -17218,12 +18971,12 @@ L0720_1C26:
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L072A_1C26
+			goto L072A_1C37
 		}
-		goto L0726_1C26
+		goto L0726_1C37
 	}
 
-L0726_1C26:
+L0726_1C37:
 	clock += 9<<clockShift + 2
 	// 0726 TSX
 	{
@@ -17233,7 +18986,7 @@ L0726_1C26:
 	// 0727 INC $0101,X
 	{
 		ea := 0x0101 + uint16(x)
-		if c.Hooked(ea) {
+		if ea <= 0x0101 || c.Hooked(ea) {
 			clock -= 7<<clockShift + 1
 			pc = 0x0727
 			goto step
@@ -17243,9 +18996,9 @@ L0726_1C26:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	goto L072A_1C26
+	goto L072A_1C37
 
-L072A_1C26:
+L072A_1C37:
 	clock += 6<<clockShift + 1
 	// 072A RTS
 	{
@@ -17253,45 +19006,47 @@ L072A_1C26:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x1C26 { // the call this copy serves
-			goto L1C26
+		if pc == 0x1C37 { // the call this copy serves
+			goto L1C37
 		}
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1C14:
-			goto L1C14
-		case 0x1C26:
-			goto L1C26
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
 		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
 			case 4:
 				goto L0743
-			case 11:
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
 				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
 			case 20:
-				goto L1C14
+				goto L1C25
 			case 22:
-				goto L1C03
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
 			case 29:
-				goto L1C77
+				goto L1C03
 			}
 		}
 		goto step
 	}
 
-	// The copy of 0700 for the call at 1C35.
+	// The copy of 0700 for the call at 1C46.
 
-L0700_1C38:
+L0700_1C49:
 	if clock+22<<clockShift >= end {
 		pc = 0x0700
 		goto budget
@@ -17305,6 +19060,11 @@ L0700_1C38:
 	// 0701 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -17319,6 +19079,11 @@ L0700_1C38:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17349,256 +19114,8 @@ L0700_1C38:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x1C38
-		goto L1C38
-	}
-
-	// The copy of 0740 for the call at 1C46.
-
-L0740_1C49:
-	if clock+6<<clockShift >= end {
-		pc = 0x0740
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 0740 JSR $0700
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x07, 0x42
-		s -= 2
-		goto L0700_1C49_0743
-	}
-
-L0743_1C49:
-	if clock+8<<clockShift >= end {
-		pc = 0x0743
-		goto budget
-	}
-	clock += 8<<clockShift + 2
-	// 0743 INX
-	{
-		x++
-		nz = int(int8(x))
-	}
-	// 0744 JSR $0720
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x07, 0x46
-		s -= 2
-		goto L0720_1C49_0747
-	}
-
-L0747_1C49:
-	if clock+10<<clockShift >= end {
-		pc = 0x0747
-		goto budget
-	}
-	clock += 10<<clockShift + 3
-	// 0747 NOP
-	{
-
-	}
-	// 0748 DEY
-	{
-		y--
-		nz = int(int8(y))
-	}
-	// 0749 RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x1C49 { // the call this copy serves
-			goto L1C49
-		}
-		switch pc {
-		case 0x1C49:
-			goto L1C49
-		case 0x1C5A:
-			goto L1C5A
-		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
-			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
-			case 4:
-				goto L0743
-			case 11:
-				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
-			case 20:
-				goto L1C14
-			case 22:
-				goto L1C03
-			case 29:
-				goto L1C77
-			}
-		}
-		goto step
-	}
-
-	// The copy of 0700 for the call at 0740 in the copy of 1C49.
-
-L0700_1C49_0743:
-	if clock+22<<clockShift >= end {
-		pc = 0x0700
-		goto budget
-	}
-	clock += 22<<clockShift + 6
-	// 0700 INX
-	{
-		x++
-		nz = int(int8(x))
-	}
-	// 0701 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0702 PHP
-	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
-
-	}
-	// 0703 PLP
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		c.P = m
-		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
-		cf = m & FlagC
-		v = m&FlagV != 0
-
-	}
-	if c.P&FlagD != 0 {
-		clock -= 10<<clockShift + 2
-		pc = 0x0704
-		goto exit
-	}
-	// 0704 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0705 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x0743
-		goto L0743_1C49
-	}
-
-	// The copy of 0720 for the call at 0744 in the copy of 1C49.
-
-L0720_1C49_0747:
-	if clock+23<<clockShift >= end {
-		pc = 0x0720
-		goto budget
-	}
-	clock += 8<<clockShift + 3
-	// 0720 INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 0721 LDA $047E
-	{
-		m := c.Mem[0x047E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0724 BPL $072A
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L072A_1C49_0747
-		}
-		goto L0726_1C49_0747
-	}
-
-L0726_1C49_0747:
-	clock += 9<<clockShift + 2
-	// 0726 TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 0727 INC $0101,X
-	{
-		ea := 0x0101 + uint16(x)
-		if c.Hooked(ea) {
-			clock -= 7<<clockShift + 1
-			pc = 0x0727
-			goto step
-		}
-		m := c.Mem[ea]
-		m++
-		nz = int(int8(m))
-		c.Mem[ea] = m
-	}
-	goto L072A_1C49_0747
-
-L072A_1C49_0747:
-	clock += 6<<clockShift + 1
-	// 072A RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x0747 { // the call this copy serves
-			goto L0747_1C49
-		}
-		switch pc {
-		case 0x0747:
-			goto L0747
-		case 0x1C14:
-			goto L1C14
-		case 0x1C26:
-			goto L1C26
-		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
-			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
-			case 4:
-				goto L0743
-			case 11:
-				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
-			case 20:
-				goto L1C14
-			case 22:
-				goto L1C03
-			case 29:
-				goto L1C77
-			}
-		}
-		goto step
+		pc = 0x1C49
+		goto L1C49
 	}
 
 	// The copy of 0740 for the call at 1C57.
@@ -17611,8 +19128,13 @@ L0740_1C5A:
 	clock += 6<<clockShift + 1
 	// 0740 JSR $0700
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x07, 0x42
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0740
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x42, 0x07
 		s -= 2
 		goto L0700_1C5A_0743
 	}
@@ -17630,8 +19152,13 @@ L0743_1C5A:
 	}
 	// 0744 JSR $0720
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x07, 0x46
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0744
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x07
 		s -= 2
 		goto L0720_1C5A_0747
 	}
@@ -17661,31 +19188,33 @@ L0747_1C5A:
 			goto L1C5A
 		}
 		switch pc {
-		case 0x1C49:
-			goto L1C49
 		case 0x1C5A:
 			goto L1C5A
+		case 0x1C6B:
+			goto L1C6B
 		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
 			case 4:
 				goto L0743
-			case 11:
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
 				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
 			case 20:
-				goto L1C14
+				goto L1C25
 			case 22:
-				goto L1C03
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
 			case 29:
-				goto L1C77
+				goto L1C03
 			}
 		}
 		goto step
@@ -17707,6 +19236,11 @@ L0700_1C5A_0743:
 	// 0701 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -17721,6 +19255,11 @@ L0700_1C5A_0743:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17793,7 +19332,7 @@ L0726_1C5A_0747:
 	// 0727 INC $0101,X
 	{
 		ea := 0x0101 + uint16(x)
-		if c.Hooked(ea) {
+		if ea <= 0x0101 || c.Hooked(ea) {
 			clock -= 7<<clockShift + 1
 			pc = 0x0727
 			goto step
@@ -17819,31 +19358,305 @@ L072A_1C5A_0747:
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1C14:
-			goto L1C14
-		case 0x1C26:
-			goto L1C26
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
 		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
 			case 4:
 				goto L0743
-			case 11:
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
 				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
 			case 20:
-				goto L1C14
+				goto L1C25
 			case 22:
-				goto L1C03
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
 			case 29:
-				goto L1C77
+				goto L1C03
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0740 for the call at 1C68.
+
+L0740_1C6B:
+	if clock+6<<clockShift >= end {
+		pc = 0x0740
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0740 JSR $0700
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0740
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x42, 0x07
+		s -= 2
+		goto L0700_1C6B_0743
+	}
+
+L0743_1C6B:
+	if clock+8<<clockShift >= end {
+		pc = 0x0743
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0743 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0744 JSR $0720
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0744
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x07
+		s -= 2
+		goto L0720_1C6B_0747
+	}
+
+L0747_1C6B:
+	if clock+10<<clockShift >= end {
+		pc = 0x0747
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0747 NOP
+	{
+
+	}
+	// 0748 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0749 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x1C6B { // the call this copy serves
+			goto L1C6B
+		}
+		switch pc {
+		case 0x1C5A:
+			goto L1C5A
+		case 0x1C6B:
+			goto L1C6B
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0700 for the call at 0740 in the copy of 1C6B.
+
+L0700_1C6B_0743:
+	if clock+22<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0702 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0703 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
+	}
+	// 0704 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0743
+		goto L0743_1C6B
+	}
+
+	// The copy of 0720 for the call at 0744 in the copy of 1C6B.
+
+L0720_1C6B_0747:
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A_1C6B_0747
+		}
+		goto L0726_1C6B_0747
+	}
+
+L0726_1C6B_0747:
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if ea <= 0x0101 || c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L072A_1C6B_0747
+
+L072A_1C6B_0747:
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if pc == 0x0747 { // the call this copy serves
+			goto L0747_1C6B
+		}
+		switch pc {
+		case 0x0747:
+			goto L0747
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
 			}
 		}
 		goto step
@@ -17891,7 +19704,7 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[77] // one bounds check for all
+	_ = off[79] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -17903,6 +19716,11 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	end := budget << clockShift
 	stop, core := emu.StopBudget, uint64(0)
 	switch pc {
+	case 0x0100:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0100
 	case 0x0700:
 		if 22 >= budget {
 			goto budget
@@ -18249,61 +20067,118 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1C03
 	case 0x1C14:
-		if 31 >= budget {
-			goto budget
-		}
-		goto L1C14
-	case 0x1C26:
-		if 31 >= budget {
-			goto budget
-		}
-		goto L1C26
-	case 0x1C38:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L1C38
+		goto L1C14
+	case 0x1C25:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1C25
+	case 0x1C37:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L1C37
 	case 0x1C49:
 		if 29 >= budget {
 			goto budget
 		}
 		goto L1C49
 	case 0x1C5A:
-		if 27 >= budget {
+		if 29 >= budget {
 			goto budget
 		}
 		goto L1C5A
-	case 0x1C6D:
+	case 0x1C6B:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1C6B
+	case 0x1C7E:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1C6D
-	case 0x1C6F:
+		goto L1C7E
+	case 0x1C80:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1C6F
-	case 0x1C74:
+		goto L1C80
+	case 0x1C85:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1C74
-	case 0x1C77:
+		goto L1C85
+	case 0x1C88:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1C77
+		goto L1C88
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1C6D) || (pc >= 0x1C6F && pc <= 0x1C79) {
+		if (pc >= 0x0100 && pc <= 0x0101) || (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1C7E) || (pc >= 0x1C80 && pc <= 0x1C8A) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
 	}
 
-L0700:
+L0100:
 	if off[0] {
+		pc = 0x0100
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0100 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0101 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x1C14:
+			goto L1C14
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
+	}
+
+L0700:
+	if off[1] {
 		pc = 0x0700
 		goto step
 	}
@@ -18320,6 +20195,11 @@ L0700:
 	// 0701 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -18334,6 +20214,11 @@ L0700:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18366,36 +20251,38 @@ L0700:
 			goto L0743
 		case 0x1C03:
 			goto L1C03
-		case 0x1C38:
-			goto L1C38
+		case 0x1C49:
+			goto L1C49
 		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
 			case 4:
 				goto L0743
-			case 11:
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
 				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
 			case 20:
-				goto L1C14
+				goto L1C25
 			case 22:
-				goto L1C03
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
 			case 29:
-				goto L1C77
+				goto L1C03
 			}
 		}
 		goto step
 	}
 
 L0710:
-	if off[1] {
+	if off[2] {
 		pc = 0x0710
 		goto step
 	}
@@ -18407,6 +20294,11 @@ L0710:
 	// 0710 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 7<<clockShift + 2
+			pc = 0x0710
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -18424,7 +20316,7 @@ L0710:
 	goto step
 
 L0720:
-	if off[2] {
+	if off[3] {
 		pc = 0x0720
 		goto step
 	}
@@ -18453,7 +20345,7 @@ L0720:
 	}
 
 L0726:
-	if off[3] {
+	if off[4] {
 		pc = 0x0726
 		goto step
 	}
@@ -18466,7 +20358,7 @@ L0726:
 	// 0727 INC $0101,X
 	{
 		ea := 0x0101 + uint16(x)
-		if c.Hooked(ea) {
+		if ea <= 0x0101 || c.Hooked(ea) {
 			clock -= 7<<clockShift + 1
 			pc = 0x0727
 			goto step
@@ -18478,7 +20370,7 @@ L0726:
 	}
 
 L072A:
-	if off[4] {
+	if off[5] {
 		pc = 0x072A
 		goto step
 	}
@@ -18492,38 +20384,40 @@ L072A:
 		switch pc {
 		case 0x0747:
 			goto L0747
-		case 0x1C14:
-			goto L1C14
-		case 0x1C26:
-			goto L1C26
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
 		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
 			case 4:
 				goto L0743
-			case 11:
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
 				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
 			case 20:
-				goto L1C14
+				goto L1C25
 			case 22:
-				goto L1C03
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
 			case 29:
-				goto L1C77
+				goto L1C03
 			}
 		}
 		goto step
 	}
 
 L0740:
-	if off[5] {
+	if off[6] {
 		pc = 0x0740
 		goto step
 	}
@@ -18534,14 +20428,19 @@ L0740:
 	clock += 6<<clockShift + 1
 	// 0740 JSR $0700
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x07, 0x42
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0740
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x42, 0x07
 		s -= 2
 		goto L0700
 	}
 
 L0743:
-	if off[6] {
+	if off[7] {
 		pc = 0x0743
 		goto step
 	}
@@ -18557,14 +20456,19 @@ L0743:
 	}
 	// 0744 JSR $0720
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x07, 0x46
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0744
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x07
 		s -= 2
 		goto L0720
 	}
 
 L0747:
-	if off[7] {
+	if off[8] {
 		pc = 0x0747
 		goto step
 	}
@@ -18589,38 +20493,40 @@ L0747:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x1C49:
-			goto L1C49
 		case 0x1C5A:
 			goto L1C5A
+		case 0x1C6B:
+			goto L1C6B
 		}
-		if h := uint32(pc) * 0x77B0567F >> 27; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 0:
-				goto L0747
-			case 1:
-				goto L1C26
 			case 4:
 				goto L0743
-			case 11:
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
 				goto L1C5A
-			case 13:
-				goto L1C49
-			case 15:
-				goto L1C38
 			case 20:
-				goto L1C14
+				goto L1C25
 			case 22:
-				goto L1C03
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
 			case 29:
-				goto L1C77
+				goto L1C03
 			}
 		}
 		goto step
 	}
 
 L0800:
-	if off[8] {
+	if off[9] {
 		pc = 0x0800
 		goto step
 	}
@@ -18643,7 +20549,7 @@ L0800:
 	}
 
 L0803:
-	if off[9] {
+	if off[10] {
 		pc = 0x0803
 		goto step
 	}
@@ -18662,6 +20568,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0803
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18705,6 +20616,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0813
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18750,6 +20666,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x0823
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18787,6 +20708,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x0831
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18801,6 +20727,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0832
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18844,6 +20775,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0842
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18889,6 +20825,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0851
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18932,6 +20873,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0862
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18977,6 +20923,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0873
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19013,7 +20964,7 @@ L0803:
 	}
 
 L0883:
-	if off[10] {
+	if off[11] {
 		pc = 0x0883
 		goto step
 	}
@@ -19028,6 +20979,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 222<<clockShift + 56
+			pc = 0x0883
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19073,6 +21029,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 194<<clockShift + 49
+			pc = 0x0893
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19116,6 +21077,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 167<<clockShift + 42
+			pc = 0x08A3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19162,6 +21128,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 138<<clockShift + 35
+			pc = 0x08B3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19203,6 +21174,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 113<<clockShift + 28
+			pc = 0x08C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19248,6 +21224,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 86<<clockShift + 21
+			pc = 0x08D3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19293,6 +21274,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 59<<clockShift + 14
+			pc = 0x08E4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19344,6 +21330,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x08F5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19381,7 +21372,7 @@ L0883:
 	}
 
 L0905:
-	if off[11] {
+	if off[12] {
 		pc = 0x0905
 		goto step
 	}
@@ -19400,6 +21391,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x0905
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19443,6 +21439,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 239<<clockShift + 63
+			pc = 0x0915
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19486,6 +21487,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 213<<clockShift + 56
+			pc = 0x0925
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19530,6 +21536,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0935
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19577,6 +21588,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x0944
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19620,6 +21636,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x0954
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19664,6 +21685,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0963
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19707,6 +21733,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0974
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19750,6 +21781,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0985
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19794,6 +21830,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0996
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19830,7 +21871,7 @@ L0905:
 	}
 
 L09A6:
-	if off[12] {
+	if off[13] {
 		pc = 0x09A6
 		goto step
 	}
@@ -19845,6 +21886,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x09A6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19890,6 +21936,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x09B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19933,6 +21984,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x09C6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19978,6 +22034,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x09D6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20019,6 +22080,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x09E5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20064,6 +22130,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x09F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20101,7 +22172,7 @@ L09A6:
 	}
 
 L0A07:
-	if off[13] {
+	if off[14] {
 		pc = 0x0A07
 		goto step
 	}
@@ -20120,6 +22191,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 270<<clockShift + 70
+			pc = 0x0A07
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20170,6 +22246,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 240<<clockShift + 63
+			pc = 0x0A18
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20215,6 +22296,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0A28
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20258,6 +22344,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0A38
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20303,6 +22394,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x0A48
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20333,6 +22429,11 @@ L0A07:
 	// 0A56 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x0A56
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -20347,6 +22448,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0A57
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20390,6 +22496,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0A67
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20435,6 +22546,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0A76
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20478,6 +22594,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0A87
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20523,6 +22644,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0A98
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20559,7 +22685,7 @@ L0A07:
 	}
 
 L0AA8:
-	if off[14] {
+	if off[15] {
 		pc = 0x0AA8
 		goto step
 	}
@@ -20574,6 +22700,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0AA8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20619,6 +22750,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0AB8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20662,6 +22798,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0AC8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20708,6 +22849,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0AD8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20749,6 +22895,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0AE7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20794,6 +22945,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x0AF8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20831,7 +22987,7 @@ L0AA8:
 	}
 
 L0B09:
-	if off[15] {
+	if off[16] {
 		pc = 0x0B09
 		goto step
 	}
@@ -20850,6 +23006,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x0B09
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20901,6 +23062,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 241<<clockShift + 63
+			pc = 0x0B1A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20973,6 +23139,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 212<<clockShift + 56
+			pc = 0x0B2A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21043,6 +23214,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 186<<clockShift + 49
+			pc = 0x0B3A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21087,6 +23263,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x0B4A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21131,6 +23312,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0B59
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21201,6 +23387,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0B69
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21245,6 +23436,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0B78
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21315,6 +23511,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0B89
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21359,6 +23560,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0B9A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21395,7 +23601,7 @@ L0B09:
 	}
 
 L0BAA:
-	if off[16] {
+	if off[17] {
 		pc = 0x0BAA
 		goto step
 	}
@@ -21410,6 +23616,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0BAA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21482,6 +23693,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0BBA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21552,6 +23768,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0BCA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21597,6 +23818,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0BDA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21638,6 +23864,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0BE9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21710,6 +23941,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x0BFA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21774,7 +24010,7 @@ L0BAA:
 	}
 
 L0C0B:
-	if off[17] {
+	if off[18] {
 		pc = 0x0C0B
 		goto step
 	}
@@ -21793,6 +24029,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 293<<clockShift + 77
+			pc = 0x0C0B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21843,6 +24084,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 263<<clockShift + 70
+			pc = 0x0C1C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21891,6 +24137,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 234<<clockShift + 63
+			pc = 0x0C2C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21932,6 +24183,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 208<<clockShift + 56
+			pc = 0x0C3C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21973,6 +24229,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 182<<clockShift + 49
+			pc = 0x0C4C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22014,6 +24275,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x0C5C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22056,6 +24322,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0C6B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22098,6 +24369,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0C7A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22139,6 +24415,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0C8B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22180,6 +24461,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0C9C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22221,6 +24507,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0CAD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22257,7 +24548,7 @@ L0C0B:
 	}
 
 L0CBD:
-	if off[18] {
+	if off[19] {
 		pc = 0x0CBD
 		goto step
 	}
@@ -22272,6 +24563,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0CBD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22319,6 +24615,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0CCD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22361,6 +24662,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0CDD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22403,6 +24709,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0CED
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22445,6 +24756,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0CFD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22479,7 +24795,7 @@ L0CBD:
 	}
 
 L0D0C:
-	if off[19] {
+	if off[20] {
 		pc = 0x0D0C
 		goto step
 	}
@@ -22498,6 +24814,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 394<<clockShift + 105
+			pc = 0x0D0C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22545,6 +24866,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 366<<clockShift + 98
+			pc = 0x0D1D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22592,6 +24918,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 338<<clockShift + 91
+			pc = 0x0D2E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22635,6 +24966,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 313<<clockShift + 84
+			pc = 0x0D3E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22680,6 +25016,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 284<<clockShift + 77
+			pc = 0x0D4E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22723,6 +25064,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 259<<clockShift + 70
+			pc = 0x0D5E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22766,6 +25112,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 233<<clockShift + 63
+			pc = 0x0D6E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22809,6 +25160,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 207<<clockShift + 56
+			pc = 0x0D7E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22852,6 +25208,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 181<<clockShift + 49
+			pc = 0x0D8E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22894,6 +25255,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x0D9D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22937,6 +25303,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0DAD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22979,6 +25350,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0DBC
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23022,6 +25398,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0DCD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23065,6 +25446,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0DDE
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23108,6 +25494,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0DEF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23144,7 +25535,7 @@ L0D0C:
 	}
 
 L0DFF:
-	if off[20] {
+	if off[21] {
 		pc = 0x0DFF
 		goto step
 	}
@@ -23159,6 +25550,11 @@ L0DFF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 7
+			pc = 0x0DFF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23196,7 +25592,7 @@ L0DFF:
 	}
 
 L0E0F:
-	if off[21] {
+	if off[22] {
 		pc = 0x0E0F
 		goto step
 	}
@@ -23215,6 +25611,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 423<<clockShift + 112
+			pc = 0x0E0F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23258,6 +25659,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 396<<clockShift + 105
+			pc = 0x0E1F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23301,6 +25707,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 369<<clockShift + 98
+			pc = 0x0E2F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23344,6 +25755,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 342<<clockShift + 91
+			pc = 0x0E3F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23385,6 +25801,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 317<<clockShift + 84
+			pc = 0x0E4E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23430,6 +25851,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 290<<clockShift + 77
+			pc = 0x0E5F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23472,6 +25898,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x0E6E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23517,6 +25948,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 238<<clockShift + 63
+			pc = 0x0E7F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23562,6 +25998,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0E90
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23607,6 +26048,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 184<<clockShift + 49
+			pc = 0x0EA1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23651,6 +26097,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 159<<clockShift + 42
+			pc = 0x0EB1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23697,6 +26148,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 130<<clockShift + 35
+			pc = 0x0EC1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23741,6 +26197,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 104<<clockShift + 28
+			pc = 0x0ED1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23785,6 +26246,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 78<<clockShift + 21
+			pc = 0x0EE1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23829,6 +26295,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 50<<clockShift + 14
+			pc = 0x0EF1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23871,6 +26342,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0F00
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23907,7 +26383,7 @@ L0E0F:
 	}
 
 L0F10:
-	if off[22] {
+	if off[23] {
 		pc = 0x0F10
 		goto step
 	}
@@ -23926,6 +26402,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x0F10
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23968,6 +26449,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0F1F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24012,6 +26498,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0F30
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24056,6 +26547,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0F41
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24100,6 +26596,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0F52
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24136,7 +26637,7 @@ L0F10:
 	}
 
 L0F62:
-	if off[23] {
+	if off[24] {
 		pc = 0x0F62
 		goto step
 	}
@@ -24151,6 +26652,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 299<<clockShift + 77
+			pc = 0x0F62
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24197,6 +26703,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x0F72
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24241,6 +26752,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 244<<clockShift + 63
+			pc = 0x0F82
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24286,6 +26802,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 215<<clockShift + 56
+			pc = 0x0F92
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24327,6 +26848,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x0FA1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24373,6 +26899,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0FB2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24419,6 +26950,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 136<<clockShift + 35
+			pc = 0x0FC3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24469,6 +27005,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0FD4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24513,6 +27054,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0FE4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24582,6 +27128,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0FF4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24626,6 +27177,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 26<<clockShift + 7
+			pc = 0x1004
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24685,7 +27241,7 @@ L0F62:
 	}
 
 L1014:
-	if off[24] {
+	if off[25] {
 		pc = 0x1014
 		goto step
 	}
@@ -24704,6 +27260,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1014
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24748,6 +27309,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 183<<clockShift + 49
+			pc = 0x1024
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24790,6 +27356,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1033
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24857,6 +27428,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1043
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24898,6 +27474,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1052
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24942,6 +27523,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1063
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25009,6 +27595,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1074
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25053,6 +27644,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1085
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25089,7 +27685,7 @@ L1014:
 	}
 
 L1095:
-	if off[25] {
+	if off[26] {
 		pc = 0x1095
 		goto step
 	}
@@ -25104,6 +27700,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 224<<clockShift + 57
+			pc = 0x1095
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25173,6 +27774,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 196<<clockShift + 50
+			pc = 0x10A5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25240,6 +27846,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 169<<clockShift + 43
+			pc = 0x10B5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25285,6 +27896,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 140<<clockShift + 36
+			pc = 0x10C5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25326,6 +27942,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 115<<clockShift + 29
+			pc = 0x10D4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25395,6 +28016,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 88<<clockShift + 22
+			pc = 0x10E5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25464,6 +28090,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 61<<clockShift + 15
+			pc = 0x10F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25514,6 +28145,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 31<<clockShift + 8
+			pc = 0x1107
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25555,7 +28191,7 @@ L1095:
 	}
 
 L1118:
-	if off[26] {
+	if off[27] {
 		pc = 0x1118
 		goto step
 	}
@@ -25574,6 +28210,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1118
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25617,6 +28258,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x1128
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25662,6 +28308,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x1138
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25699,6 +28350,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x1146
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25713,6 +28369,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x1147
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25756,6 +28417,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x1157
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25801,6 +28467,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1166
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25844,6 +28515,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1177
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25889,6 +28565,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1188
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25925,7 +28606,7 @@ L1118:
 	}
 
 L1198:
-	if off[27] {
+	if off[28] {
 		pc = 0x1198
 		goto step
 	}
@@ -25940,6 +28621,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 222<<clockShift + 56
+			pc = 0x1198
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25985,6 +28671,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 194<<clockShift + 49
+			pc = 0x11A8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26028,6 +28719,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 167<<clockShift + 42
+			pc = 0x11B8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26074,6 +28770,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 138<<clockShift + 35
+			pc = 0x11C8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26115,6 +28816,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 113<<clockShift + 28
+			pc = 0x11D7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26160,6 +28866,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 86<<clockShift + 21
+			pc = 0x11E8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26205,6 +28916,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 59<<clockShift + 14
+			pc = 0x11F9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26256,6 +28972,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x120A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26293,7 +29014,7 @@ L1198:
 	}
 
 L121A:
-	if off[28] {
+	if off[29] {
 		pc = 0x121A
 		goto step
 	}
@@ -26312,6 +29033,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x121A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26355,6 +29081,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 239<<clockShift + 63
+			pc = 0x122A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26398,6 +29129,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 213<<clockShift + 56
+			pc = 0x123A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26442,6 +29178,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x124A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26489,6 +29230,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1259
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26532,6 +29278,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1269
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26576,6 +29327,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1278
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26619,6 +29375,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1289
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26662,6 +29423,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x129A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26706,6 +29472,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x12AB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26742,7 +29513,7 @@ L121A:
 	}
 
 L12BB:
-	if off[29] {
+	if off[30] {
 		pc = 0x12BB
 		goto step
 	}
@@ -26757,6 +29528,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x12BB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26802,6 +29578,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x12CB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26845,6 +29626,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x12DB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26890,6 +29676,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x12EB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26931,6 +29722,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x12FA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26976,6 +29772,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x130B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27013,7 +29814,7 @@ L12BB:
 	}
 
 L131C:
-	if off[30] {
+	if off[31] {
 		pc = 0x131C
 		goto step
 	}
@@ -27032,6 +29833,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 270<<clockShift + 70
+			pc = 0x131C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27082,6 +29888,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 240<<clockShift + 63
+			pc = 0x132D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27127,6 +29938,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x133D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27170,6 +29986,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x134D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27215,6 +30036,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x135D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27245,6 +30071,11 @@ L131C:
 	// 136B PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x136B
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -27259,6 +30090,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x136C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27302,6 +30138,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x137C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27347,6 +30188,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x138B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27390,6 +30236,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x139C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27435,6 +30286,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x13AD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27471,7 +30327,7 @@ L131C:
 	}
 
 L13BD:
-	if off[31] {
+	if off[32] {
 		pc = 0x13BD
 		goto step
 	}
@@ -27486,6 +30342,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x13BD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27531,6 +30392,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x13CD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27574,6 +30440,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x13DD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27620,6 +30491,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x13ED
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27661,6 +30537,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x13FC
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27706,6 +30587,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x140D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27743,7 +30629,7 @@ L13BD:
 	}
 
 L141E:
-	if off[32] {
+	if off[33] {
 		pc = 0x141E
 		goto step
 	}
@@ -27762,6 +30648,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x141E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27813,6 +30704,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 241<<clockShift + 63
+			pc = 0x142F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27885,6 +30781,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 212<<clockShift + 56
+			pc = 0x143F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27955,6 +30856,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 186<<clockShift + 49
+			pc = 0x144F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27999,6 +30905,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x145F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28043,6 +30954,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x146E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28113,6 +31029,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x147E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28157,6 +31078,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x148D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28227,6 +31153,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x149E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28271,6 +31202,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x14AF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28307,7 +31243,7 @@ L141E:
 	}
 
 L14BF:
-	if off[33] {
+	if off[34] {
 		pc = 0x14BF
 		goto step
 	}
@@ -28322,6 +31258,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x14BF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28394,6 +31335,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x14CF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28464,6 +31410,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x14DF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28509,6 +31460,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x14EF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28550,6 +31506,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x14FE
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28622,6 +31583,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x150F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28686,7 +31652,7 @@ L14BF:
 	}
 
 L1520:
-	if off[34] {
+	if off[35] {
 		pc = 0x1520
 		goto step
 	}
@@ -28705,6 +31671,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 293<<clockShift + 77
+			pc = 0x1520
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28755,6 +31726,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 263<<clockShift + 70
+			pc = 0x1531
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28803,6 +31779,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 234<<clockShift + 63
+			pc = 0x1541
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28844,6 +31825,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 208<<clockShift + 56
+			pc = 0x1551
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28885,6 +31871,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 182<<clockShift + 49
+			pc = 0x1561
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28926,6 +31917,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x1571
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28968,6 +31964,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x1580
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29010,6 +32011,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x158F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29051,6 +32057,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x15A0
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29092,6 +32103,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x15B1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29133,6 +32149,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x15C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29169,7 +32190,7 @@ L1520:
 	}
 
 L15D2:
-	if off[35] {
+	if off[36] {
 		pc = 0x15D2
 		goto step
 	}
@@ -29184,6 +32205,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x15D2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29231,6 +32257,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x15E2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29273,6 +32304,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x15F2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29315,6 +32351,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x1602
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29357,6 +32398,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1612
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29391,7 +32437,7 @@ L15D2:
 	}
 
 L1621:
-	if off[36] {
+	if off[37] {
 		pc = 0x1621
 		goto step
 	}
@@ -29410,6 +32456,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 394<<clockShift + 105
+			pc = 0x1621
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29457,6 +32508,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 366<<clockShift + 98
+			pc = 0x1632
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29504,6 +32560,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 338<<clockShift + 91
+			pc = 0x1643
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29547,6 +32608,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 313<<clockShift + 84
+			pc = 0x1653
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29592,6 +32658,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 284<<clockShift + 77
+			pc = 0x1663
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29635,6 +32706,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 259<<clockShift + 70
+			pc = 0x1673
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29678,6 +32754,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 233<<clockShift + 63
+			pc = 0x1683
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29721,6 +32802,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 207<<clockShift + 56
+			pc = 0x1693
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29764,6 +32850,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 181<<clockShift + 49
+			pc = 0x16A3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29806,6 +32897,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x16B2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29849,6 +32945,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x16C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29891,6 +32992,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x16D1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29934,6 +33040,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x16E2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29977,6 +33088,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x16F3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30020,6 +33136,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1704
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30056,7 +33177,7 @@ L1621:
 	}
 
 L1714:
-	if off[37] {
+	if off[38] {
 		pc = 0x1714
 		goto step
 	}
@@ -30071,6 +33192,11 @@ L1714:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 7
+			pc = 0x1714
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30108,7 +33234,7 @@ L1714:
 	}
 
 L1724:
-	if off[38] {
+	if off[39] {
 		pc = 0x1724
 		goto step
 	}
@@ -30127,6 +33253,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 423<<clockShift + 112
+			pc = 0x1724
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30170,6 +33301,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 396<<clockShift + 105
+			pc = 0x1734
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30213,6 +33349,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 369<<clockShift + 98
+			pc = 0x1744
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30256,6 +33397,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 342<<clockShift + 91
+			pc = 0x1754
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30297,6 +33443,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 317<<clockShift + 84
+			pc = 0x1763
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30342,6 +33493,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 290<<clockShift + 77
+			pc = 0x1774
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30384,6 +33540,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x1783
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30429,6 +33590,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 238<<clockShift + 63
+			pc = 0x1794
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30474,6 +33640,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x17A5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30519,6 +33690,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 184<<clockShift + 49
+			pc = 0x17B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30563,6 +33739,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 159<<clockShift + 42
+			pc = 0x17C6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30609,6 +33790,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 130<<clockShift + 35
+			pc = 0x17D6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30653,6 +33839,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 104<<clockShift + 28
+			pc = 0x17E6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30697,6 +33888,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 78<<clockShift + 21
+			pc = 0x17F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30741,6 +33937,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 50<<clockShift + 14
+			pc = 0x1806
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30783,6 +33984,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1815
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30819,7 +34025,7 @@ L1724:
 	}
 
 L1825:
-	if off[39] {
+	if off[40] {
 		pc = 0x1825
 		goto step
 	}
@@ -30838,6 +34044,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1825
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30880,6 +34091,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1834
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30924,6 +34140,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1845
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30968,6 +34189,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1856
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31012,6 +34238,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1867
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31048,7 +34279,7 @@ L1825:
 	}
 
 L1877:
-	if off[40] {
+	if off[41] {
 		pc = 0x1877
 		goto step
 	}
@@ -31063,6 +34294,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 299<<clockShift + 77
+			pc = 0x1877
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31109,6 +34345,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x1887
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31153,6 +34394,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 244<<clockShift + 63
+			pc = 0x1897
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31198,6 +34444,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 215<<clockShift + 56
+			pc = 0x18A7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31239,6 +34490,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x18B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31285,6 +34541,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x18C7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31331,6 +34592,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 136<<clockShift + 35
+			pc = 0x18D8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31381,6 +34647,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x18E9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31425,6 +34696,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x18F9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31494,6 +34770,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x1909
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31538,6 +34819,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 26<<clockShift + 7
+			pc = 0x1919
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31597,7 +34883,7 @@ L1877:
 	}
 
 L1929:
-	if off[41] {
+	if off[42] {
 		pc = 0x1929
 		goto step
 	}
@@ -31616,6 +34902,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1929
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31660,6 +34951,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 183<<clockShift + 49
+			pc = 0x1939
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31702,6 +34998,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1948
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31769,6 +35070,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1958
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31810,6 +35116,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1967
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31854,6 +35165,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1978
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31921,6 +35237,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1989
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -31965,6 +35286,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x199A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32001,7 +35327,7 @@ L1929:
 	}
 
 L19AA:
-	if off[42] {
+	if off[43] {
 		pc = 0x19AA
 		goto step
 	}
@@ -32016,6 +35342,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 218<<clockShift + 56
+			pc = 0x19AA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32085,6 +35416,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x19BA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32152,6 +35488,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x19CA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32197,6 +35538,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 35
+			pc = 0x19DA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32238,6 +35584,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 109<<clockShift + 28
+			pc = 0x19E9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32307,6 +35658,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 82<<clockShift + 21
+			pc = 0x19FA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32376,6 +35732,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 55<<clockShift + 14
+			pc = 0x1A0B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32426,6 +35787,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1A1C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32459,7 +35825,7 @@ L19AA:
 	}
 
 L1A2B:
-	if off[43] {
+	if off[44] {
 		pc = 0x1A2B
 		goto step
 	}
@@ -32478,7 +35844,7 @@ L1A2B:
 	}
 
 L1A2E:
-	if off[44] {
+	if off[45] {
 		pc = 0x1A2E
 		goto step
 	}
@@ -32499,7 +35865,7 @@ L1A2E:
 	}
 
 L1A32:
-	if off[45] {
+	if off[46] {
 		pc = 0x1A32
 		goto step
 	}
@@ -32518,6 +35884,11 @@ L1A32:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 23<<clockShift + 6
+			pc = 0x1A32
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32547,7 +35918,7 @@ L1A32:
 	}
 
 L1A40:
-	if off[46] {
+	if off[47] {
 		pc = 0x1A40
 		goto step
 	}
@@ -32600,7 +35971,7 @@ L1A40:
 	}
 
 L1A43:
-	if off[47] {
+	if off[48] {
 		pc = 0x1A43
 		goto step
 	}
@@ -32623,7 +35994,7 @@ L1A43:
 	}
 
 L1A48:
-	if off[48] {
+	if off[49] {
 		pc = 0x1A48
 		goto step
 	}
@@ -32638,6 +36009,11 @@ L1A48:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 23<<clockShift + 6
+			pc = 0x1A48
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32667,7 +36043,7 @@ L1A48:
 	}
 
 L1A56:
-	if off[49] {
+	if off[50] {
 		pc = 0x1A56
 		goto step
 	}
@@ -32686,7 +36062,7 @@ L1A56:
 	}
 
 L1A59:
-	if off[50] {
+	if off[51] {
 		pc = 0x1A59
 		goto step
 	}
@@ -32707,7 +36083,7 @@ L1A59:
 	}
 
 L1A5D:
-	if off[51] {
+	if off[52] {
 		pc = 0x1A5D
 		goto step
 	}
@@ -32722,6 +36098,11 @@ L1A5D:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 8
+			pc = 0x1A5D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32763,7 +36144,7 @@ L1A5D:
 	}
 
 L1A6F:
-	if off[52] {
+	if off[53] {
 		pc = 0x1A6F
 		goto step
 	}
@@ -32837,7 +36218,7 @@ L1A6F:
 	}
 
 L1A72:
-	if off[53] {
+	if off[54] {
 		pc = 0x1A72
 		goto step
 	}
@@ -32858,7 +36239,7 @@ L1A72:
 	}
 
 L1A76:
-	if off[54] {
+	if off[55] {
 		pc = 0x1A76
 		goto step
 	}
@@ -32873,6 +36254,11 @@ L1A76:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 8
+			pc = 0x1A76
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -32914,7 +36300,7 @@ L1A76:
 	}
 
 L1A89:
-	if off[55] {
+	if off[56] {
 		pc = 0x1A89
 		goto step
 	}
@@ -32985,7 +36371,7 @@ L1A89:
 	}
 
 L1A8C:
-	if off[56] {
+	if off[57] {
 		pc = 0x1A8C
 		goto step
 	}
@@ -33008,7 +36394,7 @@ L1A8C:
 	}
 
 L1A91:
-	if off[57] {
+	if off[58] {
 		pc = 0x1A91
 		goto step
 	}
@@ -33023,6 +36409,11 @@ L1A91:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 8
+			pc = 0x1A91
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -33064,7 +36455,7 @@ L1A91:
 	}
 
 L1AA3:
-	if off[58] {
+	if off[59] {
 		pc = 0x1AA3
 		goto step
 	}
@@ -33085,7 +36476,7 @@ L1AA3:
 	}
 
 L1AA7:
-	if off[59] {
+	if off[60] {
 		pc = 0x1AA7
 		goto step
 	}
@@ -33104,7 +36495,7 @@ L1AA7:
 	}
 
 L1AAA:
-	if off[60] {
+	if off[61] {
 		pc = 0x1AAA
 		goto step
 	}
@@ -33119,6 +36510,11 @@ L1AAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 8
+			pc = 0x1AAA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -33160,7 +36556,7 @@ L1AAA:
 	}
 
 L1ABD:
-	if off[61] {
+	if off[62] {
 		pc = 0x1ABD
 		goto step
 	}
@@ -33183,7 +36579,7 @@ L1ABD:
 	}
 
 L1AC2:
-	if off[62] {
+	if off[63] {
 		pc = 0x1AC2
 		goto step
 	}
@@ -33202,7 +36598,7 @@ L1AC2:
 	}
 
 L1AC5:
-	if off[63] {
+	if off[64] {
 		pc = 0x1AC5
 		goto step
 	}
@@ -33217,6 +36613,11 @@ L1AC5:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1AC5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -33252,7 +36653,7 @@ L1AC5:
 	}
 
 L1AD5:
-	if off[64] {
+	if off[65] {
 		pc = 0x1AD5
 		goto step
 	}
@@ -33362,7 +36763,7 @@ L1AD5:
 	}
 
 L1AE6:
-	if off[65] {
+	if off[66] {
 		pc = 0x1AE6
 		goto step
 	}
@@ -33377,6 +36778,11 @@ L1AE6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 551<<clockShift + 262
+			pc = 0x1AE6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -33413,6 +36819,11 @@ L1AE6:
 	// 1AF7 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 524<<clockShift + 255
+			pc = 0x1AF7
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -33446,6 +36857,11 @@ L1AE6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 513<<clockShift + 251
+			pc = 0x1AFB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -34458,7 +37874,7 @@ L1AE6:
 	}
 
 L1BFF:
-	if off[66] {
+	if off[67] {
 		pc = 0x1BFF
 		goto step
 	}
@@ -34469,21 +37885,26 @@ L1BFF:
 	}
 
 L1C00:
-	if off[67] {
+	if off[68] {
 		pc = 0x1C00
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 1C00 JSR $0700
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x02
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C00
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x1C
 		s -= 2
 		goto L0700
 	}
 
 L1C03:
-	if off[68] {
+	if off[69] {
 		pc = 0x1C03
 		goto step
 	}
@@ -34502,6 +37923,11 @@ L1C03:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C03
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -34529,29 +37955,30 @@ L1C03:
 	{
 		c.Mem[0x24A7] = a
 	}
-	// 1C11 JSR $0720
+	// 1C11 JSR $0100
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x13
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C11
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x13, 0x1C
 		s -= 2
-		goto L0720
+		goto L0100
 	}
 
 L1C14:
-	if off[69] {
+	if off[70] {
 		pc = 0x1C14
 		goto step
 	}
-	if clock+31<<clockShift >= end {
+	if clock+29<<clockShift >= end {
 		pc = 0x1C14
 		goto budget
 	}
-	clock += 31<<clockShift + 8
-	// 1C14 NOP
-	{
-
-	}
-	// 1C15 PHP
+	clock += 29<<clockShift + 7
+	// 1C14 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -34561,56 +37988,66 @@ L1C14:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C14
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1C16 STA $24A8
+	// 1C15 STA $24A8
 	{
 		c.Mem[0x24A8] = a
 	}
-	// 1C19 STX $24A9
+	// 1C18 STX $24A9
 	{
 		c.Mem[0x24A9] = x
 	}
-	// 1C1C STY $24AA
+	// 1C1B STY $24AA
 	{
 		c.Mem[0x24AA] = y
 	}
-	// 1C1F PLA
+	// 1C1E PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C20 STA $24AB
+	// 1C1F STA $24AB
 	{
 		c.Mem[0x24AB] = a
 	}
-	// 1C23 JSR $0720
+	// 1C22 JSR $0720
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x25
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C22
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x24, 0x1C
 		s -= 2
 		goto L0720
 	}
 
-L1C26:
-	if off[70] {
-		pc = 0x1C26
+L1C25:
+	if off[71] {
+		pc = 0x1C25
 		goto step
 	}
 	if clock+31<<clockShift >= end {
-		pc = 0x1C26
+		pc = 0x1C25
 		goto budget
 	}
 	clock += 31<<clockShift + 8
-	// 1C26 NOP
+	// 1C25 NOP
 	{
 
 	}
-	// 1C27 PHP
+	// 1C26 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -34620,51 +38057,65 @@ L1C26:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C26
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1C28 STA $24AC
+	// 1C27 STA $24AC
 	{
 		c.Mem[0x24AC] = a
 	}
-	// 1C2B STX $24AD
+	// 1C2A STX $24AD
 	{
 		c.Mem[0x24AD] = x
 	}
-	// 1C2E STY $24AE
+	// 1C2D STY $24AE
 	{
 		c.Mem[0x24AE] = y
 	}
-	// 1C31 PLA
+	// 1C30 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C32 STA $24AF
+	// 1C31 STA $24AF
 	{
 		c.Mem[0x24AF] = a
 	}
-	// 1C35 JSR $0700
+	// 1C34 JSR $0720
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x37
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C34
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x1C
 		s -= 2
-		goto L0700
+		goto L0720
 	}
 
-L1C38:
-	if off[71] {
-		pc = 0x1C38
+L1C37:
+	if off[72] {
+		pc = 0x1C37
 		goto step
 	}
-	if clock+29<<clockShift >= end {
-		pc = 0x1C38
+	if clock+31<<clockShift >= end {
+		pc = 0x1C37
 		goto budget
 	}
-	clock += 29<<clockShift + 7
+	clock += 31<<clockShift + 8
+	// 1C37 NOP
+	{
+
+	}
 	// 1C38 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -34675,6 +38126,11 @@ L1C38:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C38
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -34702,16 +38158,21 @@ L1C38:
 	{
 		c.Mem[0x24B3] = a
 	}
-	// 1C46 JSR $0740
+	// 1C46 JSR $0700
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x48
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C46
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x1C
 		s -= 2
-		goto L0740
+		goto L0700
 	}
 
 L1C49:
-	if off[72] {
+	if off[73] {
 		pc = 0x1C49
 		goto step
 	}
@@ -34730,6 +38191,11 @@ L1C49:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C49
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -34759,22 +38225,27 @@ L1C49:
 	}
 	// 1C57 JSR $0740
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x59
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C57
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x1C
 		s -= 2
 		goto L0740
 	}
 
 L1C5A:
-	if off[73] {
+	if off[74] {
 		pc = 0x1C5A
 		goto step
 	}
-	if clock+27<<clockShift >= end {
+	if clock+29<<clockShift >= end {
 		pc = 0x1C5A
 		goto budget
 	}
-	clock += 27<<clockShift + 8
+	clock += 29<<clockShift + 7
 	// 1C5A PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -34785,6 +38256,11 @@ L1C5A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C5A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -34812,84 +38288,154 @@ L1C5A:
 	{
 		c.Mem[0x24BB] = a
 	}
-	// 1C68 TSX
+	// 1C68 JSR $0740
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C68
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6A, 0x1C
+		s -= 2
+		goto L0740
+	}
+
+L1C6B:
+	if off[75] {
+		pc = 0x1C6B
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x1C6B
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1C6B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 8
+			pc = 0x1C6B
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C6C STA $24BC
+	{
+		c.Mem[0x24BC] = a
+	}
+	// 1C6F STX $24BD
+	{
+		c.Mem[0x24BD] = x
+	}
+	// 1C72 STY $24BE
+	{
+		c.Mem[0x24BE] = y
+	}
+	// 1C75 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C76 STA $24BF
+	{
+		c.Mem[0x24BF] = a
+	}
+	// 1C79 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1C69 TXS
+	// 1C7A TXS
 	{
 		s = x
 	}
-	// 1C6A JMP ($0600)
+	// 1C7B JMP ($0600)
 	// left to the core
-	pc = 0x1C6A
+	pc = 0x1C7B
 	goto step
 
-L1C6D:
-	if off[74] {
-		pc = 0x1C6D
+L1C7E:
+	if off[76] {
+		pc = 0x1C7E
 		goto step
 	}
 	if clock+0<<clockShift >= end {
-		pc = 0x1C6D
+		pc = 0x1C7E
 		goto budget
 	}
-	// 1C6D BRK
+	// 1C7E BRK
 	// left to the core
-	pc = 0x1C6D
+	pc = 0x1C7E
 	goto step
 
-L1C6F:
-	if off[75] {
-		pc = 0x1C6F
+L1C80:
+	if off[77] {
+		pc = 0x1C80
 		goto step
 	}
 	if clock+12<<clockShift >= end {
-		pc = 0x1C6F
+		pc = 0x1C80
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1C6F LDA $047F
+	// 1C80 LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C72 BNE $1C77
+	// 1C83 BNE $1C88
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1C77
+			goto L1C88
 		}
 	}
 
-L1C74:
-	if off[76] {
-		pc = 0x1C74
+L1C85:
+	if off[78] {
+		pc = 0x1C85
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 1C74 JSR $1F1F
+	// 1C85 JSR $1F1F
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1C, 0x76
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C85
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x87, 0x1C
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1C77:
-	if off[77] {
-		pc = 0x1C77
+L1C88:
+	if off[79] {
+		pc = 0x1C88
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x1C77
+		pc = 0x1C88
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1C77 JMP $0800
+	// 1C88 JMP $0800
 	{
 		goto L0800
 	}
@@ -34924,7 +38470,7 @@ exit:
 
 // exerciseReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var exerciseReturns = [32]uint16{0: 0x0747, 1: 0x1C26, 4: 0x0743, 11: 0x1C5A, 13: 0x1C49, 15: 0x1C38, 20: 0x1C14, 22: 0x1C03, 29: 0x1C77}
+var exerciseReturns = [32]uint16{4: 0x0743, 10: 0x1C88, 14: 0x1C6B, 18: 0x1C5A, 20: 0x1C25, 22: 0x1C37, 23: 0x1C49, 25: 0x1C14, 26: 0x0747, 29: 0x1C03}
 
 // exerciseCode marks the bytes of the code, a bit each.
-var exerciseCode = [8192]byte{224: 0x3F, 226: 0x07, 228: 0xFF, 229: 0x07, 232: 0xFF, 233: 0x03, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0xFF, 867: 0xFF, 868: 0xFF, 869: 0xFF, 870: 0xFF, 871: 0xFF, 872: 0xFF, 873: 0xFF, 874: 0xFF, 875: 0xFF, 876: 0xFF, 877: 0xFF, 878: 0xFF, 879: 0xFF, 880: 0xFF, 881: 0xFF, 882: 0xFF, 883: 0xFF, 884: 0xFF, 885: 0xFF, 886: 0xFF, 887: 0xFF, 888: 0xFF, 889: 0xFF, 890: 0xFF, 891: 0xFF, 892: 0xFF, 893: 0xFF, 894: 0xFF, 895: 0xFF, 896: 0xFF, 897: 0xFF, 898: 0xFF, 899: 0xFF, 900: 0xFF, 901: 0xFF, 902: 0xFF, 903: 0xFF, 904: 0xFF, 905: 0xFF, 906: 0xFF, 907: 0xFF, 908: 0xFF, 909: 0xBF, 910: 0xFF, 911: 0x03}
+var exerciseCode = [8192]byte{32: 0x03, 224: 0x3F, 226: 0x07, 228: 0xFF, 229: 0x07, 232: 0xFF, 233: 0x03, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0xFF, 867: 0xFF, 868: 0xFF, 869: 0xFF, 870: 0xFF, 871: 0xFF, 872: 0xFF, 873: 0xFF, 874: 0xFF, 875: 0xFF, 876: 0xFF, 877: 0xFF, 878: 0xFF, 879: 0xFF, 880: 0xFF, 881: 0xFF, 882: 0xFF, 883: 0xFF, 884: 0xFF, 885: 0xFF, 886: 0xFF, 887: 0xFF, 888: 0xFF, 889: 0xFF, 890: 0xFF, 891: 0xFF, 892: 0xFF, 893: 0xFF, 894: 0xFF, 895: 0xFF, 896: 0xFF, 897: 0xFF, 898: 0xFF, 899: 0xFF, 900: 0xFF, 901: 0xFF, 902: 0xFF, 903: 0xFF, 904: 0xFF, 905: 0xFF, 906: 0xFF, 907: 0xFF, 908: 0xFF, 909: 0xFF, 910: 0xFF, 911: 0x7F, 912: 0xFF, 913: 0x07}

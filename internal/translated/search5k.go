@@ -1353,8 +1353,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0008
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -1368,8 +1373,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x000B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -2129,8 +2139,13 @@ L002E:
 	clock += 6<<clockShift + 1
 	// 002E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x002E
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x00
 		s -= 2
 		goto L0400_0031
 	}
@@ -2176,8 +2191,13 @@ L0039:
 	clock += 6<<clockShift + 1
 	// 0039 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0039
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x00
 		s -= 2
 		goto L04C2
 	}
@@ -2505,8 +2525,13 @@ L0209: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0266_020C
 	}
@@ -2559,8 +2584,13 @@ L0216: // AGN
 	clock += 6<<clockShift + 1
 	// 0216 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0216
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x18, 0x02
 		s -= 2
 		goto L0426_0219
 	}
@@ -2597,8 +2627,13 @@ L021B:
 	}
 	// 021C JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x021C
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x02
 		s -= 2
 		goto L02F3_021F
 	}
@@ -2664,8 +2699,13 @@ L0229: // STOP
 	clock += 6<<clockShift + 1
 	// 0229 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0229
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2B, 0x02
 		s -= 2
 		goto L0266_022C
 	}
@@ -2741,8 +2781,13 @@ L023C: // P1
 	clock += 6<<clockShift + 1
 	// 023C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x023C
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3E, 0x02
 		s -= 2
 		goto L0426_023F
 	}
@@ -2775,8 +2820,13 @@ L0243:
 	clock += 6<<clockShift + 1
 	// 0243 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0243
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x02
 		s -= 2
 		goto L02F3_0246
 	}
@@ -2789,8 +2839,13 @@ L0246: // P2
 	clock += 6<<clockShift + 1
 	// 0246 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0246
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L0266_0249
 	}
@@ -2837,8 +2892,13 @@ L0251: // P3
 	clock += 6<<clockShift + 1
 	// 0251 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0251
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x02
 		s -= 2
 		goto L0426_0254
 	}
@@ -2871,8 +2931,13 @@ L0258:
 	clock += 6<<clockShift + 1
 	// 0258 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0258
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5A, 0x02
 		s -= 2
 		goto L02F3_025B
 	}
@@ -3059,8 +3124,13 @@ L0271:
 	clock += 6<<clockShift + 1
 	// 0271 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0271
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x73, 0x02
 		s -= 2
 		goto L0453_0274
 	}
@@ -3100,8 +3170,13 @@ L027A:
 	clock += 6<<clockShift + 1
 	// 027A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x027A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7C, 0x02
 		s -= 2
 		goto L03D5
 	}
@@ -3477,8 +3552,13 @@ L0324: // TRY
 	}
 	// 0328 JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0328
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L057B_032B
 	}
@@ -3501,8 +3581,13 @@ L032B:
 	}
 	// 032F JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x032F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x03
 		s -= 2
 		goto L057B_0332
 	}
@@ -3561,8 +3646,13 @@ L033B: // TP1
 	clock += 6<<clockShift + 1
 	// 033B JSR GAINR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x033B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3D, 0x03
 		s -= 2
 		goto L03B5
 	}
@@ -3575,8 +3665,13 @@ L033E:
 	clock += 6<<clockShift + 1
 	// 033E JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x40
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x033E
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x40, 0x03
 		s -= 2
 		goto L0453_0341
 	}
@@ -3705,8 +3800,13 @@ L0341:
 	}
 	// 0360 JSR NEGA
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x62
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0360
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x62, 0x03
 		s -= 2
 		goto L17A1
 	}
@@ -3730,8 +3830,13 @@ L0363:
 	}
 	// 0367 JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x69
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0367
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x69, 0x03
 		s -= 2
 		goto L0494
 	}
@@ -3913,8 +4018,13 @@ L0393:
 	clock += 6<<clockShift + 1
 	// 0393 JSR KREC
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x95
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0393
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x03
 		s -= 2
 		goto L08F0
 	}
@@ -4074,8 +4184,13 @@ L03A1: // NOLEG2
 	}
 	// 03A3 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xA5
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x03A3
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA5, 0x03
 		s -= 2
 		goto L0400_03A6
 	}
@@ -7511,8 +7626,13 @@ L0513: // ITER
 	}
 	// 0524 JSR FIRST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x26
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0524
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x05
 		s -= 2
 		goto L00DD
 	}
@@ -7525,8 +7645,13 @@ L0527:
 	clock += 6<<clockShift + 1
 	// 0527 JSR ROOT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x29
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0527
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x29, 0x05
 		s -= 2
 		goto L0803
 	}
@@ -7539,8 +7664,13 @@ L052A:
 	clock += 6<<clockShift + 1
 	// 052A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x2C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x052A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2C, 0x05
 		s -= 2
 		goto L0400_052D
 	}
@@ -7927,8 +8057,13 @@ L0571: // GMOVE
 	}
 	// 0573 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0573
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x75, 0x05
 		s -= 2
 		goto L0453_0576
 	}
@@ -8303,8 +8438,13 @@ L0800: // FULL
 	clock += 6<<clockShift + 1
 	// 0800 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0800
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x08
 		s -= 2
 		goto L0400_0803
 	}
@@ -8317,8 +8457,13 @@ L0803: // ROOT
 	clock += 6<<clockShift + 1
 	// 0803 JSR CAPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0803
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x08
 		s -= 2
 		goto L0841_0806
 	}
@@ -8369,8 +8514,13 @@ L080C:
 	}
 	// 0810 JSR KILL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0810
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x12, 0x08
 		s -= 2
 		goto L08C1
 	}
@@ -8405,8 +8555,13 @@ L0819:
 	clock += 6<<clockShift + 1
 	// 0819 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x1B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0819
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1B, 0x08
 		s -= 2
 		goto L0838_081C
 	}
@@ -8490,8 +8645,13 @@ L0828: // NOLEG
 	}
 	// 082F JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x31
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x082F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x08
 		s -= 2
 		goto L0400_0832
 	}
@@ -8504,8 +8664,13 @@ L0832:
 	clock += 6<<clockShift + 1
 	// 0832 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x34
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0832
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x34, 0x08
 		s -= 2
 		goto L0838_0835
 	}
@@ -8649,8 +8814,13 @@ L0841: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0851
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
 		s -= 2
 		goto L0838_0854
 	}
@@ -8685,8 +8855,13 @@ L085A:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x085A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
 		s -= 2
 		goto L087D
 	}
@@ -9261,8 +9436,13 @@ L08A9:
 	}
 	// 08BA JSR TRY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xBC
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x08BA
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBC, 0x08
 		s -= 2
 		goto L0324
 	}
@@ -9455,8 +9635,13 @@ L08D7: // KSTEP
 	clock += 6<<clockShift + 1
 	// 08D7 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xD9
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x08D7
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xD9, 0x08
 		s -= 2
 		goto L0426_08DA
 	}
@@ -10195,8 +10380,13 @@ L17DA: // QS1
 	clock += 6<<clockShift + 1
 	// 17DA JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DA
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDC, 0x17
 		s -= 2
 		goto L0400_17DD
 	}
@@ -10209,8 +10399,13 @@ L17DD:
 	clock += 6<<clockShift + 1
 	// 17DD JSR CAPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x17
 		s -= 2
 		goto L0841_17E0
 	}
@@ -12078,8 +12273,13 @@ L0324_021F: // TRY
 	}
 	// 0328 JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0328
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L057B_021F_032B
 	}
@@ -12102,8 +12302,13 @@ L032B_021F:
 	}
 	// 032F JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x032F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x03
 		s -= 2
 		goto L057B_021F_0332
 	}
@@ -12164,8 +12369,13 @@ L033B_021F: // TP1
 	clock += 6<<clockShift + 1
 	// 033B JSR GAINR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x033B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3D, 0x03
 		s -= 2
 		goto L03B5
 	}
@@ -13089,8 +13299,13 @@ L0324_0246: // TRY
 	}
 	// 0328 JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0328
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L057B_0246_032B
 	}
@@ -13113,8 +13328,13 @@ L032B_0246:
 	}
 	// 032F JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x032F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x03
 		s -= 2
 		goto L057B_0246_0332
 	}
@@ -13175,8 +13395,13 @@ L033B_0246: // TP1
 	clock += 6<<clockShift + 1
 	// 033B JSR GAINR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x033B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3D, 0x03
 		s -= 2
 		goto L03B5
 	}
@@ -14100,8 +14325,13 @@ L0324_025B: // TRY
 	}
 	// 0328 JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0328
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L057B_025B_032B
 	}
@@ -14124,8 +14354,13 @@ L032B_025B:
 	}
 	// 032F JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x032F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x03
 		s -= 2
 		goto L057B_025B_0332
 	}
@@ -14186,8 +14421,13 @@ L033B_025B: // TP1
 	clock += 6<<clockShift + 1
 	// 033B JSR GAINR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x033B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3D, 0x03
 		s -= 2
 		goto L03B5
 	}
@@ -20204,8 +20444,13 @@ L0841_0806: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0851
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
 		s -= 2
 		goto L0838_0806_0854
 	}
@@ -20241,8 +20486,13 @@ L085A_0806:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x085A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
 		s -= 2
 		goto L087D
 	}
@@ -20409,8 +20659,13 @@ L0209_0806_0854: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0266_020C
 	}
@@ -20508,8 +20763,13 @@ L0209_081C: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0266_020C
 	}
@@ -22004,8 +22264,13 @@ L0209_0835: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0266_020C
 	}
@@ -22103,8 +22368,13 @@ L0209_0854: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0266_020C
 	}
@@ -23828,8 +24098,13 @@ L0841_17E0: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0851
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
 		s -= 2
 		goto L0838_17E0_0854
 	}
@@ -23865,8 +24140,13 @@ L085A_17E0:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x085A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
 		s -= 2
 		goto L087D
 	}
@@ -24033,8 +24313,13 @@ L0209_17E0_0854: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0266_020C
 	}
@@ -25206,8 +25491,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0008
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -25225,8 +25515,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x000B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -25397,8 +25692,13 @@ L002E:
 	clock += 6<<clockShift + 1
 	// 002E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x002E
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x00
 		s -= 2
 		goto L0400
 	}
@@ -25456,8 +25756,13 @@ L0039:
 	clock += 6<<clockShift + 1
 	// 0039 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0039
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x00
 		s -= 2
 		goto L04C2
 	}
@@ -25821,8 +26126,13 @@ L0209: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0266
 	}
@@ -25887,8 +26197,13 @@ L0216: // AGN
 	clock += 6<<clockShift + 1
 	// 0216 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0216
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x18, 0x02
 		s -= 2
 		goto L0426
 	}
@@ -25933,8 +26248,13 @@ L021B:
 	}
 	// 021C JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x021C
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x02
 		s -= 2
 		goto L02F3
 	}
@@ -26007,8 +26327,13 @@ L0229: // STOP
 	clock += 6<<clockShift + 1
 	// 0229 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0229
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2B, 0x02
 		s -= 2
 		goto L0266
 	}
@@ -26100,8 +26425,13 @@ L023C: // P1
 	clock += 6<<clockShift + 1
 	// 023C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x023C
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3E, 0x02
 		s -= 2
 		goto L0426
 	}
@@ -26146,8 +26476,13 @@ L0243:
 	clock += 6<<clockShift + 1
 	// 0243 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0243
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x02
 		s -= 2
 		goto L02F3
 	}
@@ -26164,8 +26499,13 @@ L0246: // P2
 	clock += 6<<clockShift + 1
 	// 0246 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0246
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L0266
 	}
@@ -26220,8 +26560,13 @@ L0251: // P3
 	clock += 6<<clockShift + 1
 	// 0251 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0251
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x02
 		s -= 2
 		goto L0426
 	}
@@ -26266,8 +26611,13 @@ L0258:
 	clock += 6<<clockShift + 1
 	// 0258 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0258
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5A, 0x02
 		s -= 2
 		goto L02F3
 	}
@@ -26474,8 +26824,13 @@ L0271:
 	clock += 6<<clockShift + 1
 	// 0271 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0271
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x73, 0x02
 		s -= 2
 		goto L0453
 	}
@@ -26527,8 +26882,13 @@ L027A:
 	clock += 6<<clockShift + 1
 	// 027A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x027A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7C, 0x02
 		s -= 2
 		goto L03D5
 	}
@@ -26964,8 +27324,13 @@ L0324: // TRY
 	}
 	// 0328 JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0328
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L057B
 	}
@@ -26992,8 +27357,13 @@ L032B:
 	}
 	// 032F JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x31
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x032F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x03
 		s -= 2
 		goto L057B
 	}
@@ -27102,8 +27472,13 @@ L033B: // TP1
 	clock += 6<<clockShift + 1
 	// 033B JSR GAINR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x033B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3D, 0x03
 		s -= 2
 		goto L03B5
 	}
@@ -27120,8 +27495,13 @@ L033E:
 	clock += 6<<clockShift + 1
 	// 033E JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x40
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x033E
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x40, 0x03
 		s -= 2
 		goto L0453
 	}
@@ -27300,8 +27680,13 @@ L0341:
 	}
 	// 0360 JSR NEGA
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x62
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0360
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x62, 0x03
 		s -= 2
 		goto L17A1
 	}
@@ -27329,8 +27714,13 @@ L0363:
 	}
 	// 0367 JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x69
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0367
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x69, 0x03
 		s -= 2
 		goto L0494
 	}
@@ -27544,8 +27934,13 @@ L0393:
 	clock += 6<<clockShift + 1
 	// 0393 JSR KREC
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x95
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0393
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x03
 		s -= 2
 		goto L08F0
 	}
@@ -27721,8 +28116,13 @@ L03A1: // NOLEG2
 	}
 	// 03A3 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xA5
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x03A3
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA5, 0x03
 		s -= 2
 		goto L0400
 	}
@@ -30106,8 +30506,13 @@ L0513: // ITER
 	}
 	// 0524 JSR FIRST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x26
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0524
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x05
 		s -= 2
 		goto L00DD
 	}
@@ -30124,8 +30529,13 @@ L0527:
 	clock += 6<<clockShift + 1
 	// 0527 JSR ROOT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x29
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0527
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x29, 0x05
 		s -= 2
 		goto L0803
 	}
@@ -30142,8 +30552,13 @@ L052A:
 	clock += 6<<clockShift + 1
 	// 052A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x2C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x052A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2C, 0x05
 		s -= 2
 		goto L0400
 	}
@@ -30460,8 +30875,13 @@ L0571: // GMOVE
 	}
 	// 0573 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0573
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x75, 0x05
 		s -= 2
 		goto L0453
 	}
@@ -30860,8 +31280,13 @@ L0800: // FULL
 	clock += 6<<clockShift + 1
 	// 0800 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0800
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x08
 		s -= 2
 		goto L0400
 	}
@@ -30878,8 +31303,13 @@ L0803: // ROOT
 	clock += 6<<clockShift + 1
 	// 0803 JSR CAPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0803
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x08
 		s -= 2
 		goto L0841
 	}
@@ -30938,8 +31368,13 @@ L080C:
 	}
 	// 0810 JSR KILL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0810
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x12, 0x08
 		s -= 2
 		goto L08C1
 	}
@@ -30982,8 +31417,13 @@ L0819:
 	clock += 6<<clockShift + 1
 	// 0819 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x1B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0819
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1B, 0x08
 		s -= 2
 		goto L0838
 	}
@@ -31083,8 +31523,13 @@ L0828: // NOLEG
 	}
 	// 082F JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x31
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x082F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x08
 		s -= 2
 		goto L0400
 	}
@@ -31101,8 +31546,13 @@ L0832:
 	clock += 6<<clockShift + 1
 	// 0832 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x34
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0832
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x34, 0x08
 		s -= 2
 		goto L0838
 	}
@@ -31258,8 +31708,13 @@ L0841: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0851
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
 		s -= 2
 		goto L0838
 	}
@@ -31302,8 +31757,13 @@ L085A:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x085A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
 		s -= 2
 		goto L087D
 	}
@@ -31930,8 +32390,13 @@ L08A9:
 	}
 	// 08BA JSR TRY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xBC
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x08BA
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBC, 0x08
 		s -= 2
 		goto L0324
 	}
@@ -32148,8 +32613,13 @@ L08D7: // KSTEP
 	clock += 6<<clockShift + 1
 	// 08D7 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xD9
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x08D7
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xD9, 0x08
 		s -= 2
 		goto L0426
 	}
@@ -32976,8 +33446,13 @@ L17DA: // QS1
 	clock += 6<<clockShift + 1
 	// 17DA JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DA
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDC, 0x17
 		s -= 2
 		goto L0400
 	}
@@ -32994,8 +33469,13 @@ L17DD:
 	clock += 6<<clockShift + 1
 	// 17DD JSR CAPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x17
 		s -= 2
 		goto L0841
 	}

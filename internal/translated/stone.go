@@ -1247,13 +1247,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -1267,13 +1267,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -2113,13 +2113,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2_002E
 	}
@@ -2165,13 +2165,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L03A2
 	}
@@ -2223,13 +2223,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B_0048
 	}
@@ -2346,13 +2346,13 @@ L0110: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -2720,13 +2720,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -2739,13 +2739,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2_014D
 	}
@@ -2758,13 +2758,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200
 	}
@@ -2777,13 +2777,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2_0153
 	}
@@ -2806,13 +2806,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209_015A
 	}
@@ -2825,13 +2825,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -3150,13 +3150,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -3294,13 +3294,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -3568,13 +3568,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -3685,13 +3685,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L028E_0230
 	}
@@ -3728,13 +3728,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C_0237
 	}
@@ -3784,13 +3784,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C_0242
 	}
@@ -3827,13 +3827,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C_0249
 	}
@@ -3896,13 +3896,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E_0258
 	}
@@ -3965,13 +3965,13 @@ L0264: // P1
 	clock += 6<<clockShift + 1
 	// 0264 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0264
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x02
 		s -= 2
 		goto L02CA_0267
 	}
@@ -4004,13 +4004,13 @@ L026B:
 	clock += 6<<clockShift + 1
 	// 026B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x02
 		s -= 2
 		goto L0100_026E
 	}
@@ -4023,13 +4023,13 @@ L026E: // P2
 	clock += 6<<clockShift + 1
 	// 026E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x70, 0x02
 		s -= 2
 		goto L031E_0271
 	}
@@ -4076,13 +4076,13 @@ L0279: // P3
 	clock += 6<<clockShift + 1
 	// 0279 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0279
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7B, 0x02
 		s -= 2
 		goto L02CA_027C
 	}
@@ -4115,13 +4115,13 @@ L0280:
 	clock += 6<<clockShift + 1
 	// 0280 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0280
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x82, 0x02
 		s -= 2
 		goto L0100_0283
 	}
@@ -4174,13 +4174,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA_0291
 	}
@@ -4203,13 +4203,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100_0296
 	}
@@ -4222,13 +4222,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E_0299
 	}
@@ -4359,13 +4359,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_029F
 	}
@@ -4427,13 +4427,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_02A9
 	}
@@ -4471,13 +4471,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_02AF
 	}
@@ -6331,13 +6331,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -6350,13 +6350,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2_0303
 	}
@@ -6369,13 +6369,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209_0306
 	}
@@ -6388,13 +6388,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -6921,13 +6921,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B_0328
 	}
@@ -6940,13 +6940,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2_032B
 	}
@@ -6959,13 +6959,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209_032E
 	}
@@ -6978,13 +6978,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2_0331
 	}
@@ -7635,13 +7635,13 @@ L03A2: // GO
 	}
 	// 03AA JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03AA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xAC
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAC, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -7785,13 +7785,13 @@ L03C8:
 	}
 	// 03CB JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCD, 0x03
 		s -= 2
 		goto L02D1
 	}
@@ -7867,13 +7867,13 @@ L03D8: // LEGAL
 	}
 	// 03E0 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE2, 0x03
 		s -= 2
 		goto L0100_03E3
 	}
@@ -8428,13 +8428,13 @@ L17C4: // MV2
 	}
 	// 17D0 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x17D0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xD2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xD2, 0x17
 		s -= 2
 		goto L034B_17D3
 	}
@@ -13544,13 +13544,13 @@ L0212_015A: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -13597,13 +13597,13 @@ L028E_0230: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA_0230_0291
 	}
@@ -13627,13 +13627,13 @@ L0293_0230:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100_0230_0296
 	}
@@ -13646,13 +13646,13 @@ L0296_0230: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E_0230_0299
 	}
@@ -14062,13 +14062,13 @@ L02F5_0230_0291: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -14217,13 +14217,13 @@ L0110_0230_0296: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -14461,13 +14461,13 @@ L0190_0230_0296:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -14535,13 +14535,13 @@ L029C_0237: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_0237_029F
 	}
@@ -14606,13 +14606,13 @@ L02A5_0237:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_0237_02A9
 	}
@@ -14651,13 +14651,13 @@ L02AC_0237: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_0237_02AF
 	}
@@ -15069,13 +15069,13 @@ L02F5_0237_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -15224,13 +15224,13 @@ L0110_0237_02A9: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -15468,13 +15468,13 @@ L0190_0237_02A9:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -15542,13 +15542,13 @@ L029C_0242: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_0242_029F
 	}
@@ -15613,13 +15613,13 @@ L02A5_0242:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_0242_02A9
 	}
@@ -15658,13 +15658,13 @@ L02AC_0242: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_0242_02AF
 	}
@@ -16076,13 +16076,13 @@ L02F5_0242_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -16231,13 +16231,13 @@ L0110_0242_02A9: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -16475,13 +16475,13 @@ L0190_0242_02A9:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -16549,13 +16549,13 @@ L029C_0249: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_0249_029F
 	}
@@ -16620,13 +16620,13 @@ L02A5_0249:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_0249_02A9
 	}
@@ -16665,13 +16665,13 @@ L02AC_0249: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_0249_02AF
 	}
@@ -17083,13 +17083,13 @@ L02F5_0249_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -17238,13 +17238,13 @@ L0110_0249_02A9: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -17482,13 +17482,13 @@ L0190_0249_02A9:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -17556,13 +17556,13 @@ L028E_0258: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA_0258_0291
 	}
@@ -17586,13 +17586,13 @@ L0293_0258:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100_0258_0296
 	}
@@ -17605,13 +17605,13 @@ L0296_0258: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E_0258_0299
 	}
@@ -18021,13 +18021,13 @@ L02F5_0258_0291: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -18176,13 +18176,13 @@ L0110_0258_0296: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -18420,13 +18420,13 @@ L0190_0258_0296:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -18768,13 +18768,13 @@ L02F5_0267: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -18923,13 +18923,13 @@ L0110_026E: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -19167,13 +19167,13 @@ L0190_026E:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -19515,13 +19515,13 @@ L02F5_027C: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -19670,13 +19670,13 @@ L0110_0283: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -19914,13 +19914,13 @@ L0190_0283:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -20230,13 +20230,13 @@ L02F5_0291: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -20385,13 +20385,13 @@ L0110_0296: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -20629,13 +20629,13 @@ L0190_0296:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -20977,13 +20977,13 @@ L02F5_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -21132,13 +21132,13 @@ L0110_02A9: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -21376,13 +21376,13 @@ L0190_02A9:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -23211,13 +23211,13 @@ L0212_0306: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -24993,13 +24993,13 @@ L0212_032E: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -26455,13 +26455,13 @@ L0110_03E3: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -26699,13 +26699,13 @@ L0190_03E3:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -28135,13 +28135,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -28159,13 +28159,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -28322,13 +28322,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2
 	}
@@ -28386,13 +28386,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L03A2
 	}
@@ -28456,13 +28456,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B
 	}
@@ -28607,13 +28607,13 @@ L0110: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -29008,13 +29008,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -29031,13 +29031,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -29054,13 +29054,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200
 	}
@@ -29077,13 +29077,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -29110,13 +29110,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209
 	}
@@ -29133,13 +29133,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -29514,13 +29514,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -29670,13 +29670,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -29992,13 +29992,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -30133,13 +30133,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L028E
 	}
@@ -30188,13 +30188,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -30260,13 +30260,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -30315,13 +30315,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -30400,13 +30400,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E
 	}
@@ -30485,13 +30485,13 @@ L0264: // P1
 	clock += 6<<clockShift + 1
 	// 0264 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0264
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -30536,13 +30536,13 @@ L026B:
 	clock += 6<<clockShift + 1
 	// 026B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -30559,13 +30559,13 @@ L026E: // P2
 	clock += 6<<clockShift + 1
 	// 026E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x70, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -30620,13 +30620,13 @@ L0279: // P3
 	clock += 6<<clockShift + 1
 	// 0279 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0279
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7B, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -30671,13 +30671,13 @@ L0280:
 	clock += 6<<clockShift + 1
 	// 0280 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0280
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x82, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -30742,13 +30742,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -30779,13 +30779,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -30802,13 +30802,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -30947,13 +30947,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -31031,13 +31031,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -31078,13 +31078,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -31851,13 +31851,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B
 	}
@@ -31874,13 +31874,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -31897,13 +31897,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -31920,13 +31920,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -32472,13 +32472,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -32495,13 +32495,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -32518,13 +32518,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -32541,13 +32541,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -33219,13 +33219,13 @@ L03A2: // GO
 	}
 	// 03AA JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03AA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xAC
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAC, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -33389,13 +33389,13 @@ L03C8:
 	}
 	// 03CB JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCD, 0x03
 		s -= 2
 		goto L02D1
 	}
@@ -33487,13 +33487,13 @@ L03D8: // LEGAL
 	}
 	// 03E0 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE2, 0x03
 		s -= 2
 		goto L0100
 	}
@@ -34360,13 +34360,13 @@ L17C4: // MV2
 	}
 	// 17D0 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x17D0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xD2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xD2, 0x17
 		s -= 2
 		goto L034B
 	}

@@ -2113,13 +2113,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR TTYOUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		goto L0400
 	}
@@ -2132,13 +2132,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR TTYIN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		goto L045A
 	}
@@ -2977,13 +2977,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2_002E
 	}
@@ -3029,13 +3029,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L03A2
 	}
@@ -3087,13 +3087,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B_0048
 	}
@@ -3689,13 +3689,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -3708,13 +3708,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2_014D
 	}
@@ -3727,13 +3727,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200_0150
 	}
@@ -3746,13 +3746,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2_0153
 	}
@@ -3775,13 +3775,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209_015A
 	}
@@ -3794,13 +3794,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -4221,13 +4221,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -4467,13 +4467,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -4833,13 +4833,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -4950,13 +4950,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L028E_0230
 	}
@@ -4993,13 +4993,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C_0237
 	}
@@ -5049,13 +5049,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C_0242
 	}
@@ -5092,13 +5092,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C_0249
 	}
@@ -5161,13 +5161,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E_0258
 	}
@@ -5230,13 +5230,13 @@ L0264: // P1
 	clock += 6<<clockShift + 1
 	// 0264 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0264
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x02
 		s -= 2
 		goto L02CA_0267
 	}
@@ -5269,13 +5269,13 @@ L026B:
 	clock += 6<<clockShift + 1
 	// 026B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x02
 		s -= 2
 		goto L0100_026E
 	}
@@ -5288,13 +5288,13 @@ L026E: // P2
 	clock += 6<<clockShift + 1
 	// 026E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x70, 0x02
 		s -= 2
 		goto L031E_0271
 	}
@@ -5341,13 +5341,13 @@ L0279: // P3
 	clock += 6<<clockShift + 1
 	// 0279 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0279
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7B, 0x02
 		s -= 2
 		goto L02CA_027C
 	}
@@ -5380,13 +5380,13 @@ L0280:
 	clock += 6<<clockShift + 1
 	// 0280 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0280
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x82, 0x02
 		s -= 2
 		goto L0100_0283
 	}
@@ -5439,13 +5439,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA_0291
 	}
@@ -5468,13 +5468,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100_0296
 	}
@@ -5487,13 +5487,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E_0299
 	}
@@ -5716,13 +5716,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_029F
 	}
@@ -5784,13 +5784,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_02A9
 	}
@@ -5828,13 +5828,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_02AF
 	}
@@ -7865,13 +7865,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -7884,13 +7884,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2_0303
 	}
@@ -7903,13 +7903,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209_0306
 	}
@@ -7922,13 +7922,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -8853,13 +8853,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B_0328
 	}
@@ -8872,13 +8872,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2_032B
 	}
@@ -8891,13 +8891,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209_032E
 	}
@@ -8910,13 +8910,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2_0331
 	}
@@ -9753,13 +9753,13 @@ L03BD: // NOOPEN
 	}
 	// 03C5 JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03C5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC7, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -9782,13 +9782,13 @@ L03C8:
 	}
 	// 03CC JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCE, 0x03
 		s -= 2
 		goto L0200_03CF
 	}
@@ -9854,13 +9854,13 @@ L03D5: // MV2
 	}
 	// 03E1 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x03
 		s -= 2
 		goto L034B_03E4
 	}
@@ -10401,13 +10401,13 @@ L040F:
 	clock += 6<<clockShift + 1
 	// 040F JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x040F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x11
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x11, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -10427,13 +10427,13 @@ L0412:
 	}
 	// 0414 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0414
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x04
 		s -= 2
 		goto L06E0_0417
 	}
@@ -10453,13 +10453,13 @@ L041A: // MYMOVE
 	clock += 6<<clockShift + 1
 	// 041A JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x041A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x1C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1C, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -10479,13 +10479,13 @@ L041D:
 	}
 	// 041F JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x041F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x21
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x21, 0x04
 		s -= 2
 		goto L06E0_0422
 	}
@@ -10516,13 +10516,13 @@ L0422:
 	}
 	// 0428 JSR PRMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0428
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x04
 		s -= 2
 		goto L062E
 	}
@@ -10535,13 +10535,13 @@ L042B:
 	clock += 6<<clockShift + 1
 	// 042B JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x042B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -10555,13 +10555,13 @@ L042E:
 	clock += 6<<clockShift + 1
 	// 042E JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x042E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -10581,13 +10581,13 @@ L0431:
 	}
 	// 0433 JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0433
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x35
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x35, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -10601,13 +10601,13 @@ L0436:
 	clock += 6<<clockShift + 1
 	// 0436 JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0436
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -10627,13 +10627,13 @@ L0439:
 	}
 	// 043B JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x043B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x3D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3D, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -10647,13 +10647,13 @@ L043E:
 	clock += 6<<clockShift + 1
 	// 043E JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x043E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x40
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x40, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -10673,13 +10673,13 @@ L0441:
 	}
 	// 0443 JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0443
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x45
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -10700,13 +10700,13 @@ L0449: // HELLO
 	clock += 6<<clockShift + 1
 	// 0449 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0449
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x4B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4B, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -10726,13 +10726,13 @@ L044C:
 	}
 	// 044E JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x044E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x50
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x50, 0x04
 		s -= 2
 		goto L06E0_0451
 	}
@@ -10745,13 +10745,13 @@ L0451:
 	clock += 6<<clockShift + 1
 	// 0451 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0451
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x53
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -10985,13 +10985,13 @@ L045A: // TTYIN
 	clock += 6<<clockShift + 1
 	// 045A JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x045A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -11011,13 +11011,13 @@ L045D:
 	}
 	// 045F JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x045F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x61
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x61, 0x04
 		s -= 2
 		goto L06E0_0462
 	}
@@ -11030,13 +11030,13 @@ L0462:
 	clock += 6<<clockShift + 1
 	// 0462 JSR READ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0462
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x64
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x64, 0x04
 		s -= 2
 		goto L049C
 	}
@@ -11049,13 +11049,13 @@ L0465:
 	clock += 6<<clockShift + 1
 	// 0465 JSR PARSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0465
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x67
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x67, 0x04
 		s -= 2
 		goto L04CF
 	}
@@ -11417,13 +11417,13 @@ L049E: // RNEXT
 	clock += 6<<clockShift + 1
 	// 049E JSR *GETCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x049E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xA0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA0, 0x04
 		s -= 2
 		pc = 0x1E5A
 		goto step
@@ -12562,13 +12562,13 @@ L04FD:
 	}
 	// 04FF JSR OCTAL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04FF
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x01
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x01, 0x05
 		s -= 2
 		goto L05B2_0502
 	}
@@ -12595,13 +12595,13 @@ L0504:
 	}
 	// 0507 JSR OCTAL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0507
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x09
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x09, 0x05
 		s -= 2
 		goto L05B2_050A
 	}
@@ -12649,13 +12649,13 @@ L0517: // PBAD
 	clock += 6<<clockShift + 1
 	// 0517 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0517
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x19
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x19, 0x05
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -12675,13 +12675,13 @@ L051A:
 	}
 	// 051C JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x051C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x1E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x05
 		s -= 2
 		goto L06E0_051F
 	}
@@ -12707,13 +12707,13 @@ L0521: // PFAIL
 	clock += 6<<clockShift + 1
 	// 0521 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0521
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x23
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x23, 0x05
 		s -= 2
 		goto L06E0_0524
 	}
@@ -13067,13 +13067,13 @@ L0543:
 	}
 	// 0544 JSR GETSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0544
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x46
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x05
 		s -= 2
 		goto L05D1_0547
 	}
@@ -13177,13 +13177,13 @@ L055F: // PTO
 	}
 	// 0560 JSR GETSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0560
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x62
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x62, 0x05
 		s -= 2
 		goto L05D1_0563
 	}
@@ -13408,13 +13408,13 @@ L058E:
 	}
 	// 0590 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0590
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x05
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -13434,13 +13434,13 @@ L0593:
 	}
 	// 0595 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0595
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x97
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x97, 0x05
 		s -= 2
 		goto L06E0_0598
 	}
@@ -13460,13 +13460,13 @@ L0598:
 	}
 	// 0599 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0599
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x9B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9B, 0x05
 		s -= 2
 		goto L0672
 	}
@@ -13921,13 +13921,13 @@ L05B2: // OCTAL
 	clock += 6<<clockShift + 1
 	// 05B2 JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05B2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB4, 0x05
 		s -= 2
 		goto L05C7_05B5
 	}
@@ -13986,13 +13986,13 @@ L05B7:
 	}
 	// 05BE JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05BE
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xC0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x05
 		s -= 2
 		goto L05C7_05C1
 	}
@@ -15227,13 +15227,13 @@ L062E: // PRMOVE
 	}
 	// 0634 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0634
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x06
 		s -= 2
 		goto L0672
 	}
@@ -15252,13 +15252,13 @@ L0637:
 	}
 	// 0639 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0639
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x3B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -15278,13 +15278,13 @@ L063C:
 	}
 	// 063F JSR PRSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x063F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x06
 		s -= 2
 		goto L064F
 	}
@@ -15303,13 +15303,13 @@ L0642:
 	}
 	// 0644 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0644
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x46
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -15329,13 +15329,13 @@ L0647:
 	}
 	// 0649 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0649
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x4B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4B, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -15407,13 +15407,13 @@ L064F: // PRSQ
 	}
 	// 065A JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x065A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -15452,13 +15452,13 @@ L0664:
 	clock += 6<<clockShift + 1
 	// 0664 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0664
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -15594,13 +15594,13 @@ L0684: // BROW
 	clock += 6<<clockShift + 1
 	// 0684 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0684
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x86
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x86, 0x06
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -15766,13 +15766,13 @@ L069D:
 	}
 	// 069F JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x069F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xA1
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA1, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -15792,13 +15792,13 @@ L06A2:
 	}
 	// 06A4 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06A4
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xA6
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA6, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -15819,13 +15819,13 @@ L06AA: // BLIGHT
 	clock += 6<<clockShift + 1
 	// 06AA JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06AA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xAC
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAC, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -15839,13 +15839,13 @@ L06AD:
 	clock += 6<<clockShift + 1
 	// 06AD JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06AD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xAF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAF, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -15898,13 +15898,13 @@ L06BC: // BCOLR
 	clock += 6<<clockShift + 1
 	// 06BC JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06BC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xBE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBE, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -15923,13 +15923,13 @@ L06BF:
 	}
 	// 06C0 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06C0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xC2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC2, 0x06
 		s -= 2
 		goto L0672
 	}
@@ -15942,13 +15942,13 @@ L06C3: // BNEXT
 	clock += 6<<clockShift + 1
 	// 06C3 JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06C3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xC5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC5, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -16136,13 +16136,13 @@ L06F3:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -20561,13 +20561,13 @@ L0212_0150: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -21979,13 +21979,13 @@ L0212_015A: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -22032,13 +22032,13 @@ L028E_0230: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA_0230_0291
 	}
@@ -22062,13 +22062,13 @@ L0293_0230:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100_0230_0296
 	}
@@ -22081,13 +22081,13 @@ L0296_0230: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E_0230_0299
 	}
@@ -22581,13 +22581,13 @@ L02F5_0230_0291: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -23033,13 +23033,13 @@ L013F_0230_0296: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -23267,13 +23267,13 @@ L0190_0230_0296:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -23341,13 +23341,13 @@ L029C_0237: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_0237_029F
 	}
@@ -23412,13 +23412,13 @@ L02A5_0237:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_0237_02A9
 	}
@@ -23457,13 +23457,13 @@ L02AC_0237: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_0237_02AF
 	}
@@ -23959,13 +23959,13 @@ L02F5_0237_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -24411,13 +24411,13 @@ L013F_0237_02A9: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -24645,13 +24645,13 @@ L0190_0237_02A9:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -24719,13 +24719,13 @@ L029C_0242: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_0242_029F
 	}
@@ -24790,13 +24790,13 @@ L02A5_0242:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_0242_02A9
 	}
@@ -24835,13 +24835,13 @@ L02AC_0242: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_0242_02AF
 	}
@@ -25337,13 +25337,13 @@ L02F5_0242_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -25789,13 +25789,13 @@ L013F_0242_02A9: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -26023,13 +26023,13 @@ L0190_0242_02A9:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -26097,13 +26097,13 @@ L029C_0249: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_0249_029F
 	}
@@ -26168,13 +26168,13 @@ L02A5_0249:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_0249_02A9
 	}
@@ -26213,13 +26213,13 @@ L02AC_0249: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_0249_02AF
 	}
@@ -26715,13 +26715,13 @@ L02F5_0249_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -27167,13 +27167,13 @@ L013F_0249_02A9: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -27401,13 +27401,13 @@ L0190_0249_02A9:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -27475,13 +27475,13 @@ L028E_0258: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA_0258_0291
 	}
@@ -27505,13 +27505,13 @@ L0293_0258:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100_0258_0296
 	}
@@ -27524,13 +27524,13 @@ L0296_0258: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E_0258_0299
 	}
@@ -28024,13 +28024,13 @@ L02F5_0258_0291: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -28476,13 +28476,13 @@ L013F_0258_0296: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -28710,13 +28710,13 @@ L0190_0258_0296:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -29050,13 +29050,13 @@ L02F5_0267: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -29502,13 +29502,13 @@ L013F_026E: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -29736,13 +29736,13 @@ L0190_026E:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -30076,13 +30076,13 @@ L02F5_027C: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -30528,13 +30528,13 @@ L013F_0283: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -30762,13 +30762,13 @@ L0190_0283:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -31070,13 +31070,13 @@ L02F5_0291: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -31522,13 +31522,13 @@ L013F_0296: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -31756,13 +31756,13 @@ L0190_0296:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -32096,13 +32096,13 @@ L02F5_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -32548,13 +32548,13 @@ L013F_02A9: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -32782,13 +32782,13 @@ L0190_02A9:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -34709,13 +34709,13 @@ L0212_0306: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -36583,13 +36583,13 @@ L0212_032E: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -38055,13 +38055,13 @@ L0212_03CF: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -38629,13 +38629,13 @@ L06F3_0417:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -38758,13 +38758,13 @@ L06F3_0422:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -38887,13 +38887,13 @@ L06F3_0451:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -39016,13 +39016,13 @@ L06F3_0462:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -39048,13 +39048,13 @@ L05B2_0502: // OCTAL
 	clock += 6<<clockShift + 1
 	// 05B2 JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05B2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB4, 0x05
 		s -= 2
 		goto L05C7_0502_05B5
 	}
@@ -39114,13 +39114,13 @@ L05B7_0502:
 	}
 	// 05BE JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05BE
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xC0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x05
 		s -= 2
 		goto L05C7_0502_05C1
 	}
@@ -39464,13 +39464,13 @@ L05B2_050A: // OCTAL
 	clock += 6<<clockShift + 1
 	// 05B2 JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05B2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB4, 0x05
 		s -= 2
 		goto L05C7_050A_05B5
 	}
@@ -39530,13 +39530,13 @@ L05B7_050A:
 	}
 	// 05BE JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05BE
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xC0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x05
 		s -= 2
 		goto L05C7_050A_05C1
 	}
@@ -39977,13 +39977,13 @@ L06F3_051F:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -40106,13 +40106,13 @@ L06F3_0524:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -41011,13 +41011,13 @@ L06F3_0598:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -42885,13 +42885,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR TTYOUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		goto L0400
 	}
@@ -42908,13 +42908,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR TTYIN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		goto L045A
 	}
@@ -43070,13 +43070,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2
 	}
@@ -43134,13 +43134,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L03A2
 	}
@@ -43204,13 +43204,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B
 	}
@@ -43865,13 +43865,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -43888,13 +43888,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -43911,13 +43911,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200
 	}
@@ -43934,13 +43934,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -43967,13 +43967,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209
 	}
@@ -43990,13 +43990,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -44473,13 +44473,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -44731,13 +44731,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -45145,13 +45145,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -45286,13 +45286,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L028E
 	}
@@ -45341,13 +45341,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -45413,13 +45413,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -45468,13 +45468,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -45553,13 +45553,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E
 	}
@@ -45638,13 +45638,13 @@ L0264: // P1
 	clock += 6<<clockShift + 1
 	// 0264 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0264
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -45689,13 +45689,13 @@ L026B:
 	clock += 6<<clockShift + 1
 	// 026B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -45712,13 +45712,13 @@ L026E: // P2
 	clock += 6<<clockShift + 1
 	// 026E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x70, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -45773,13 +45773,13 @@ L0279: // P3
 	clock += 6<<clockShift + 1
 	// 0279 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0279
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7B, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -45824,13 +45824,13 @@ L0280:
 	clock += 6<<clockShift + 1
 	// 0280 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0280
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x82, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -45895,13 +45895,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -45932,13 +45932,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -45955,13 +45955,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -46192,13 +46192,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -46276,13 +46276,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -46323,13 +46323,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -47269,13 +47269,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B
 	}
@@ -47292,13 +47292,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -47315,13 +47315,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -47338,13 +47338,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -48288,13 +48288,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -48311,13 +48311,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -48334,13 +48334,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -48357,13 +48357,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -49237,13 +49237,13 @@ L03BD: // NOOPEN
 	}
 	// 03C5 JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03C5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC7, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -49270,13 +49270,13 @@ L03C8:
 	}
 	// 03CC JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCE, 0x03
 		s -= 2
 		goto L0200
 	}
@@ -49350,13 +49350,13 @@ L03D5: // MV2
 	}
 	// 03E1 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -49933,13 +49933,13 @@ L040F:
 	clock += 6<<clockShift + 1
 	// 040F JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x040F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x11
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x11, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -49963,13 +49963,13 @@ L0412:
 	}
 	// 0414 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0414
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x04
 		s -= 2
 		goto L06E0
 	}
@@ -49997,13 +49997,13 @@ L041A: // MYMOVE
 	clock += 6<<clockShift + 1
 	// 041A JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x041A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x1C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1C, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -50027,13 +50027,13 @@ L041D:
 	}
 	// 041F JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x041F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x21
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x21, 0x04
 		s -= 2
 		goto L06E0
 	}
@@ -50068,13 +50068,13 @@ L0422:
 	}
 	// 0428 JSR PRMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0428
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x04
 		s -= 2
 		goto L062E
 	}
@@ -50091,13 +50091,13 @@ L042B:
 	clock += 6<<clockShift + 1
 	// 042B JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x042B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -50115,13 +50115,13 @@ L042E:
 	clock += 6<<clockShift + 1
 	// 042E JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x042E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -50145,13 +50145,13 @@ L0431:
 	}
 	// 0433 JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0433
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x35
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x35, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -50169,13 +50169,13 @@ L0436:
 	clock += 6<<clockShift + 1
 	// 0436 JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0436
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -50199,13 +50199,13 @@ L0439:
 	}
 	// 043B JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x043B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x3D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3D, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -50223,13 +50223,13 @@ L043E:
 	clock += 6<<clockShift + 1
 	// 043E JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x043E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x40
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x40, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -50253,13 +50253,13 @@ L0441:
 	}
 	// 0443 JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0443
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x45
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -50288,13 +50288,13 @@ L0449: // HELLO
 	clock += 6<<clockShift + 1
 	// 0449 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0449
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x4B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4B, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -50318,13 +50318,13 @@ L044C:
 	}
 	// 044E JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x044E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x50
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x50, 0x04
 		s -= 2
 		goto L06E0
 	}
@@ -50341,13 +50341,13 @@ L0451:
 	clock += 6<<clockShift + 1
 	// 0451 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0451
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x53
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -50593,13 +50593,13 @@ L045A: // TTYIN
 	clock += 6<<clockShift + 1
 	// 045A JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x045A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -50623,13 +50623,13 @@ L045D:
 	}
 	// 045F JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x045F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x61
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x61, 0x04
 		s -= 2
 		goto L06E0
 	}
@@ -50646,13 +50646,13 @@ L0462:
 	clock += 6<<clockShift + 1
 	// 0462 JSR READ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0462
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x64
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x64, 0x04
 		s -= 2
 		goto L049C
 	}
@@ -50669,13 +50669,13 @@ L0465:
 	clock += 6<<clockShift + 1
 	// 0465 JSR PARSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0465
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x67
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x67, 0x04
 		s -= 2
 		goto L04CF
 	}
@@ -51069,13 +51069,13 @@ L049E: // RNEXT
 	clock += 6<<clockShift + 1
 	// 049E JSR *GETCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x049E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xA0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA0, 0x04
 		s -= 2
 		pc = 0x1E5A
 		goto step
@@ -52302,13 +52302,13 @@ L04FD:
 	}
 	// 04FF JSR OCTAL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04FF
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x01
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x01, 0x05
 		s -= 2
 		goto L05B2
 	}
@@ -52343,13 +52343,13 @@ L0504:
 	}
 	// 0507 JSR OCTAL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0507
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x09
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x09, 0x05
 		s -= 2
 		goto L05B2
 	}
@@ -52409,13 +52409,13 @@ L0517: // PBAD
 	clock += 6<<clockShift + 1
 	// 0517 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0517
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x19
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x19, 0x05
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -52439,13 +52439,13 @@ L051A:
 	}
 	// 051C JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x051C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x1E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x05
 		s -= 2
 		goto L06E0
 	}
@@ -52479,13 +52479,13 @@ L0521: // PFAIL
 	clock += 6<<clockShift + 1
 	// 0521 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0521
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x23
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x23, 0x05
 		s -= 2
 		goto L06E0
 	}
@@ -52835,13 +52835,13 @@ L0543:
 	}
 	// 0544 JSR GETSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0544
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x46
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x05
 		s -= 2
 		goto L05D1
 	}
@@ -52965,13 +52965,13 @@ L055F: // PTO
 	}
 	// 0560 JSR GETSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0560
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x62
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x62, 0x05
 		s -= 2
 		goto L05D1
 	}
@@ -53189,13 +53189,13 @@ L058E:
 	}
 	// 0590 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0590
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x05
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -53219,13 +53219,13 @@ L0593:
 	}
 	// 0595 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0595
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x97
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x97, 0x05
 		s -= 2
 		goto L06E0
 	}
@@ -53249,13 +53249,13 @@ L0598:
 	}
 	// 0599 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0599
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x9B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9B, 0x05
 		s -= 2
 		goto L0672
 	}
@@ -53722,13 +53722,13 @@ L05B2: // OCTAL
 	clock += 6<<clockShift + 1
 	// 05B2 JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05B2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB4, 0x05
 		s -= 2
 		goto L05C7
 	}
@@ -53795,13 +53795,13 @@ L05B7:
 	}
 	// 05BE JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05BE
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xC0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x05
 		s -= 2
 		goto L05C7
 	}
@@ -55156,13 +55156,13 @@ L062E: // PRMOVE
 	}
 	// 0634 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0634
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x06
 		s -= 2
 		goto L0672
 	}
@@ -55185,13 +55185,13 @@ L0637:
 	}
 	// 0639 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0639
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x3B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -55215,13 +55215,13 @@ L063C:
 	}
 	// 063F JSR PRSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x063F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x06
 		s -= 2
 		goto L064F
 	}
@@ -55244,13 +55244,13 @@ L0642:
 	}
 	// 0644 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0644
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x46
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -55274,13 +55274,13 @@ L0647:
 	}
 	// 0649 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0649
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x4B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4B, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -55360,13 +55360,13 @@ L064F: // PRSQ
 	}
 	// 065A JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x065A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -55413,13 +55413,13 @@ L0664:
 	clock += 6<<clockShift + 1
 	// 0664 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0664
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -55594,13 +55594,13 @@ L0684: // BROW
 	clock += 6<<clockShift + 1
 	// 0684 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0684
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x86
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x86, 0x06
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -55743,13 +55743,13 @@ L069D:
 	}
 	// 069F JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x069F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xA1
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA1, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -55773,13 +55773,13 @@ L06A2:
 	}
 	// 06A4 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06A4
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xA6
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA6, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -55808,13 +55808,13 @@ L06AA: // BLIGHT
 	clock += 6<<clockShift + 1
 	// 06AA JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06AA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xAC
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAC, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -55832,13 +55832,13 @@ L06AD:
 	clock += 6<<clockShift + 1
 	// 06AD JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06AD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xAF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAF, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -55907,13 +55907,13 @@ L06BC: // BCOLR
 	clock += 6<<clockShift + 1
 	// 06BC JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06BC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xBE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBE, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -55936,13 +55936,13 @@ L06BF:
 	}
 	// 06C0 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06C0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xC2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC2, 0x06
 		s -= 2
 		goto L0672
 	}
@@ -55959,13 +55959,13 @@ L06C3: // BNEXT
 	clock += 6<<clockShift + 1
 	// 06C3 JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06C3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xC5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC5, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -56212,13 +56212,13 @@ L06F3:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step

@@ -160,6 +160,11 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	sub := uint16(0x0700)
 	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8))
 	record()
+	// One in page one, at its start, where a call's return address
+	// lands on its code when S is low: the core must then run the JSR.
+	sub0 := uint16(0x0100)
+	emit(op("JSR", isa.Absolute).Code, byte(sub0), byte(sub0>>8))
+	record()
 	// A subroutine called from two places is copied for each call
 	// (emu/translate: clones.go); this one, when a data byte is
 	// negative, adds one to the address it returns to, so that its RTS
@@ -202,6 +207,8 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	emit(op("INY", isa.Implied).Code, op("LDA", isa.Absolute).Code, lo(exerciseData+0x7E), hi(exerciseData+0x7E), op("BPL", isa.Relative).Code, 0x04)
 	emit(op("TSX", isa.Implied).Code, op("INC", isa.AbsoluteX).Code, 0x01, 0x01)
 	emit(op("RTS", isa.Implied).Code)
+	pc = sub0
+	emit(op("INX", isa.Implied).Code, op("RTS", isa.Implied).Code)
 	pc = sub3
 	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8), op("INX", isa.Implied).Code)
 	emit(op("JSR", isa.Absolute).Code, byte(sub2), byte(sub2>>8), op("NOP", isa.Implied).Code)
