@@ -72,7 +72,9 @@ func (t *translator) instrBody(in *instr, back string) (string, error) {
 			b.WriteString(k)
 			return b.String(), nil
 		}
-		b.WriteString("s++\nlo := c.Mem[StackPage|uint16(s)]\ns++\npc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1\n")
+		// The two bytes in one load, unless S wraps between them.
+		b.WriteString("if s < 0xFE {\nsp := 0x101 + int(s)\npc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1\ns += 2\n} else {\n")
+		b.WriteString("s++\nlo := c.Mem[StackPage|uint16(s)]\ns++\npc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1\n}\n")
 		b.WriteString(t.copyReturn())
 		if cands := t.returnsTo(in); len(cands) > 0 && len(cands) <= maxLikely {
 			// Where this RTS can return, by the calls that lead to it.

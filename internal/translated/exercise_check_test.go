@@ -240,3 +240,20 @@ func isCallTo(a int, target uint16) bool {
 	}
 	return false
 }
+
+// The subroutine at 0100 entered with S at every value: its RTS pops its
+// two bytes at once but where S wraps between them (FE, FF), and returns
+// wherever they say, on both engines alike.
+func TestExerciseReturnAtEveryS(t *testing.T) {
+	for s := range 256 {
+		var calls []hookCall
+		cn := exerciseCPU(rand.New(rand.NewPCG(uint64(s), 37)), &calls)
+		cn.PC, cn.S, cn.P = 0x0100, byte(s), cn.P&^emu.FlagD
+		ci := *cn
+		stopN := runExercise(cn, Exercise, 40)
+		stopI := runExercise(&ci, nil, 40)
+		if d := cpuDiff(cn, &ci); d != "" || stopN != stopI {
+			t.Fatalf("S %02X: the translation's run differs from the core's: %s; stops %v, %v", s, d, stopN, stopI)
+		}
+	}
+}
